@@ -1,0 +1,365 @@
+use crate::{Alignment, CardType, ClassId, Keywords};
+use serde::{Deserialize, Serialize};
+
+/// Where an ability works (rules 5.0.2 – 5.0.3): on the card in play (or while an event
+/// resolves), or — for the shaded abilities — while the card is in its owner's discard pile.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AbilityZone {
+    #[default]
+    InPlay,
+    DiscardPile,
+}
+
+/// One ability of a card.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Ability {
+    pub zone: AbilityZone,
+    pub kind: AbilityKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AbilityKind {
+    /// Condition → effect (rule 3.4), including Tribute (5.6), Loyalty (5.3) and Ally (5.18).
+    Triggered(Triggered),
+    /// Cost : effect (rule 3.5).
+    Power(Power),
+    /// A continuous ability (rule 3.3).
+    Static(Static),
+}
+
+/// An event's mode: the text on one side of "— OR —", with any extra cost it prints
+/// ("{1}: Draw two cards." on a free event).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Mode {
+    pub extra_gold: u8,
+    pub steps: Vec<Step>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Triggered {
+    pub on: Trigger,
+    /// Loyalty X (rule 5.3): reveal X cards sharing an alignment, or nothing happens.
+    pub loyalty: u8,
+    pub steps: Vec<Step>,
+}
+
+/// What a triggered ability waits for. "This" is the card that has the ability.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Trigger {
+    /// This champion enters play (Tribute, Loyalty).
+    EntersPlay,
+    /// Its controller plays, from hand, a card of this alignment with a printed cost of 1 (5.18).
+    Ally(Alignment),
+    /// This champion is declared as an attacker (or joins an attack).
+    Attacks,
+    /// This champion is declared as a blocker (or joins a block).
+    Blocks,
+    /// This champion deals damage to anything.
+    DealsDamage,
+    /// This champion deals damage to a player.
+    DamagesPlayer,
+    /// This champion deals damage to an opponent of its controller.
+    DamagesOpponent,
+    /// This champion deals damage to a champion.
+    DamagesChampion,
+    /// This champion is broken.
+    Broken,
+    /// Any champion other than this one is broken.
+    OtherChampionBroken,
+    /// The start of its controller's (or, in the discard pile, owner's) turn (4.2.5).
+    StartOfYourTurn,
+    /// The end of each turn (4.5.2a).
+    EndOfTurn,
+    /// This card is put into its owner's discard pile from anywhere.
+    PutIntoDiscard,
+    /// This card leaves its owner's discard pile.
+    LeavesDiscard,
+    /// Its owner recalls this card (5.4).
+    Recalled,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Power {
+    pub costs: Vec<PowerCost>,
+    pub steps: Vec<Step>,
+}
+
+/// A cost of a power (rules 3.5.3 and 3.6.2): all paid, or the power cannot be used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PowerCost {
+    Gold(u8),
+    /// Expend this champion; impossible while it is deploying without blitz (5.17.1).
+    Expend,
+    /// Break this champion; impossible if it is unbreakable (5.9.4).
+    BreakThis,
+    /// Remove one counter from this champion.
+    RemoveCounter,
+    /// Discard cards from hand (1.7.3).
+    Discard(u8),
+}
+
+/// A continuous ability (rule 3.3). It applies while its card is in play.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Static {
+    /// This champion has the keywords while the condition holds ("Unbreakable on your turn").
+    Keywords { keywords: Keywords, when: Option<Condition> },
+    /// Champions matching the filter get the bonuses ("Your other good champions have +2
+    /// offense"). The filter's `other` excludes this card.
+    Anthem {
+        affects: Filter,
+        offense: i8,
+        defense: i8,
+        keywords: Keywords,
+        add_alignment: Option<Alignment>,
+    },
+    /// This card's controller cannot be attacked while the condition holds (Avenging Angel).
+    CannotBeAttacked { when: Option<Condition> },
+    /// Cards in its controller's hand matching the filter may be played as if they had
+    /// ambush (Jungle Queen).
+    AmbushFor(Filter),
+}
+
+/// One sentence of an effect: an action, done only when the condition holds, and
+/// optional when the card says "you may".
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Step {
+    pub when: Option<Condition>,
+    pub may: bool,
+    pub action: Action,
+}
+
+impl Step {
+    pub fn new(action: Action) -> Self {
+        Step { when: None, may: false, action }
+    }
+}
+
+/// How long a stat or keyword change lasts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Duration {
+    /// Until the end of the turn (4.5.2d).
+    ThisTurn,
+    /// While the object stays in play (5.0.7).
+    Permanent,
+}
+
+/// What an effect does.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// Choose (and target, if the selector says so) without acting yet, so that later
+    /// steps can refer to the choice as `it` ("Target player discards ... at end of turn").
+    Bind(Sel),
+    Draw { who: Who, n: Amount },
+    /// The player discards cards of their choice (1.7.2: as many as they can).
+    Discard { who: Who, n: Amount },
+    GainHealth { who: Who, n: Amount },
+    LoseHealth { who: Who, n: Amount },
+    Damage { to: Sel, n: Amount },
+    /// Deal `total` damage divided among up to `max_targets` targets (Lightning Storm).
+    DamageDivided { total: u8, max_targets: u8 },
+    /// Choose as many distinct targets as amounts; the first gets the first amount, and so on
+    /// (Rain of Fire).
+    DamageInOrder { amounts: Vec<u8> },
+    Break(Sel),
+    Banish(Sel),
+    /// Return to its owner's hand, from play or from a discard pile.
+    ReturnToHand(Sel),
+    /// Put champion cards into play from a discard pile or hand.
+    PutIntoPlay {
+        sel: Sel,
+        under: Who,
+        /// Enters without its Tribute and Loyalty abilities applying (Army of the Apocalypse).
+        silent: bool,
+    },
+    /// Rule 5.21: to the bottom of its owner's deck; its controller gets the token.
+    Transform { sel: Sel, token: String },
+    Expend(Sel),
+    Prepare(Sel),
+    Modify {
+        sel: Sel,
+        offense: i8,
+        defense: i8,
+        keywords: Keywords,
+        duration: Duration,
+    },
+    /// +1 offense / +1 defense counters (rule 2.7).
+    AddCounters { sel: Sel, n: Amount },
+    GainControl { sel: Sel, duration: Duration },
+    CreateTokens { token: String, n: Amount, who: Who },
+    /// Rule 5.5: you may put two cards from your discard pile on the bottom of your deck;
+    /// if you do, draw a card.
+    Recycle,
+    /// Rule 5.4: return this card from your discard pile to your hand.
+    Recall,
+    /// No champion can attack for the rest of the turn (Ceasefire).
+    NoAttacksThisTurn,
+    /// Remove the selected champions from battle (rule 4.4.12).
+    RemoveFromBattle(Sel),
+    /// Starting with the acting player, each player chooses a champion they control;
+    /// every other champion is broken (Stand Alone).
+    EachKeepsOneBreakRest,
+    /// One of your champions matching the filter may join the battle beside this one,
+    /// gaining the keywords this turn (Faithful Pegasus).
+    JoinBattle { filter: Filter, keywords: Keywords },
+    /// Do the action at the end of this turn (4.5.2a), with this moment's choices.
+    AtEndOfTurn(Box<Action>),
+}
+
+/// Which objects or players an action applies to.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Sel {
+    /// The card that has the ability.
+    This,
+    /// Whatever the last `Target` or `Choose` of this effect picked ("it", "they").
+    It,
+    /// The object or player the trigger's event was about ("that player", "that champion").
+    Subject,
+    /// The word "target" (rule 5.20): chosen on resolution, as many as possible (5.20.7),
+    /// never an untargetable champion in play.
+    Target(TargetSpec),
+    /// A choice that is not a target ("a champion from any discard pile").
+    Choose(TargetSpec),
+    /// Every object matching the filter ("each champion", "all champions").
+    All(Filter),
+    /// Players rather than objects.
+    Players(Who),
+    /// Every champion and every player (Flash Fire).
+    AllChampionsAndPlayers,
+}
+
+/// What may be picked by `Target` or `Choose`: objects matching `objects`, players
+/// matching `players`, or either; `count` of them (all of them with `up_to` = 0 meaning
+/// "any number").
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TargetSpec {
+    pub objects: Option<Filter>,
+    pub players: Option<PlayerFilter>,
+    pub count: u8,
+    /// "up to N": fewer may be chosen. With `count` 0, any number.
+    pub up_to: bool,
+}
+
+/// A set of players, relative to the acting player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PlayerFilter {
+    Any,
+    You,
+    Opponent,
+}
+
+/// A player (or players) an action names.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Who {
+    /// The controller of the ability (or player of the event).
+    You,
+    EachOpponent,
+    EachPlayer,
+    /// The player whose turn it is.
+    ActivePlayer,
+    /// The player the last choice picked, or the controller of the object it picked.
+    It,
+    /// The owner of the object the last choice picked.
+    ItsOwner,
+    /// The player the trigger's event was about ("that player").
+    Subject,
+    /// A targeted player, chosen on resolution.
+    Target(PlayerFilter),
+}
+
+/// Which zone a filter looks in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ZoneFilter {
+    #[default]
+    InPlay,
+    DiscardPile,
+    Hand,
+}
+
+/// Whose objects a filter accepts: controller in play, owner elsewhere.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Whose {
+    #[default]
+    Any,
+    You,
+    Opponents,
+    /// The player the last choice picked.
+    It,
+}
+
+/// A description of objects: "other good champions you control", "an event card in your
+/// discard pile", "target evil champion".
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Filter {
+    pub zone: ZoneFilter,
+    pub whose: Whose,
+    /// `None` matches any card; `Some(Champion)` champions only.
+    pub kind: Option<CardType>,
+    pub alignment: Option<Alignment>,
+    pub class: Option<ClassId>,
+    /// Printed cost.
+    pub cost: Option<u8>,
+    /// `Some(true)` tokens only, `Some(false)` non-tokens only.
+    pub token: Option<bool>,
+    /// Not the card that has the ability.
+    pub other: bool,
+    pub attacking: bool,
+    pub broken_this_turn: bool,
+    /// Same name as the object the last choice picked.
+    pub same_name_as_it: bool,
+}
+
+impl Filter {
+    /// Champions in play.
+    pub fn champions() -> Filter {
+        Filter { kind: Some(CardType::Champion), ..Filter::default() }
+    }
+}
+
+/// A condition for a step or a static ability.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Condition {
+    YourTurn,
+    NotYourTurn,
+    /// The previous step was done ("If you do").
+    Done,
+    /// This card is in play (Drinker of Blood).
+    ThisInPlay,
+    /// This champion is expended (Avenging Angel).
+    ThisExpended,
+    /// You played a card of the alignment with a printed cost of 1 this turn (White Dragon).
+    PlayedThisTurn(Alignment),
+    /// Exactly one champion is attacking (Lying in Wait).
+    AttackingAlone,
+    /// You controlled the object the last choice picked (Vital Mission).
+    YouControlledIt,
+    /// The object the last choice picked was attacking you, unblocked (Hasty Retreat).
+    ItWasUnblockedAttackingYou,
+}
+
+/// A number in an effect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Amount {
+    Fixed(u8),
+    /// How many cards the last "any number" choice picked, plus the value (X + n).
+    XPlus(u8),
+    /// The damage on this champion (Sea Hydra, at end of turn).
+    DamageOnThis,
+    /// The offense of the object the last choice picked, as it last was in play.
+    ItsOffense,
+    /// The number of champion cards in the acting player's discard pile.
+    ChampionsInDiscard,
+}
