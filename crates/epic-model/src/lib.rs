@@ -9,7 +9,9 @@
 mod ability;
 mod card;
 mod keyword;
+mod pool;
 
 pub use ability::*;
 pub use card::*;
 pub use keyword::*;
+pub use pool::*;

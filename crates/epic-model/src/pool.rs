@@ -1,0 +1,83 @@
+use crate::{CardDef, CardId, ClassId};
+use serde::{Deserialize, Serialize};
+
+/// Every card definition a game may use, indexed by [`CardId`], with the class-name
+/// table that [`ClassId`] indexes. Built once (by the card language) and shared
+/// read-only by every game.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct CardPool {
+    cards: Vec<CardDef>,
+    classes: Vec<String>,
+}
+
+impl CardPool {
+    pub fn new() -> Self {
+        CardPool::default()
+    }
+
+    /// The id of a class name, adding it to the table if new. Case-insensitive, so
+    /// "human" and "Human" are the same class.
+    pub fn intern_class(&mut self, name: &str) -> ClassId {
+        if let Some(id) = self.class_id(name) {
+            return id;
+        }
+        self.classes.push(name.to_string());
+        ClassId((self.classes.len() - 1) as u16)
+    }
+
+    pub fn class_id(&self, name: &str) -> Option<ClassId> {
+        let singular = name.strip_suffix('s').unwrap_or(name);
+        self.classes
+            .iter()
+            .position(|c| c.eq_ignore_ascii_case(name) || c.eq_ignore_ascii_case(singular))
+            .map(|i| ClassId(i as u16))
+    }
+
+    pub fn class_name(&self, id: ClassId) -> &str {
+        &self.classes[id.0 as usize]
+    }
+
+    /// Adds a definition; its `class_ids` are filled in from its `classes`.
+    pub fn add(&mut self, mut def: CardDef) -> CardId {
+        def.class_ids = def.classes.iter().map(|c| self.intern_class(c)).collect();
+        self.cards.push(def);
+        CardId((self.cards.len() - 1) as u16)
+    }
+
+    pub fn get(&self, id: CardId) -> &CardDef {
+        &self.cards[id.0 as usize]
+    }
+
+    /// Case-insensitive lookup by exact name.
+    pub fn by_name(&self, name: &str) -> Option<CardId> {
+        let name = name.trim();
+        self.cards
+            .iter()
+            .position(|c| c.name.eq_ignore_ascii_case(name))
+            .map(|i| CardId(i as u16))
+    }
+
+    /// The token definition with this name ("Wolf", "wolf token").
+    pub fn token(&self, name: &str) -> Option<CardId> {
+        let name = name.trim();
+        let bare = name
+            .strip_suffix(" token")
+            .or_else(|| name.strip_suffix(" Token"))
+            .unwrap_or(name);
+        self.iter()
+            .find(|(_, c)| c.token && c.name.eq_ignore_ascii_case(bare))
+            .map(|(id, _)| id)
+    }
+
+    pub fn len(&self) -> usize {
+        self.cards.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cards.is_empty()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (CardId, &CardDef)> {
+        self.cards.iter().enumerate().map(|(i, c)| (CardId(i as u16), c))
+    }
+}
