@@ -1,1 +1,108 @@
-//! The card language.
+//! The Epic card language.
+//!
+//! Cards are written in small text files (see `docs/cards.md`), read into the model's
+//! [`CardDef`] values and checked as they load; a mistake is reported with its file and
+//! line, never carried into a game. The base set (120 cards and the four tokens) is
+//! embedded in the binary, so programs need no files on disk.
+//!
+//! ```
+//! let pool = epic_cards::base_pool();
+//! let id = pool.by_name("Fire Shaman").unwrap();
+//! assert!(epic_cards::card_text(pool, id).contains("{wild} → Deal 3 damage to a target."));
+//! ```
+
+mod deck;
+mod diag;
+mod parse;
+mod phrase;
+mod text;
+
+pub use deck::{deck, deck_from, parse_deck_list, DeckError, DECK_NAMES, DECK_SIZE};
+pub use diag::{Diagnostic, Errors};
+pub use epic_model::{CardDef, CardId, CardPool, Keyword};
+pub use text::card_text;
+
+use std::path::Path;
+use std::sync::OnceLock;
+
+/// The base-set card files, in load order (tokens first, so cards may name them).
+pub const BASE_FILES: [(&str, &str); 5] = [
+    (
+        "cards/base/tokens.epic",
+        include_str!("../../../cards/base/tokens.epic"),
+    ),
+    (
+        "cards/base/good.epic",
+        include_str!("../../../cards/base/good.epic"),
+    ),
+    (
+        "cards/base/evil.epic",
+        include_str!("../../../cards/base/evil.epic"),
+    ),
+    (
+        "cards/base/sage.epic",
+        include_str!("../../../cards/base/sage.epic"),
+    ),
+    (
+        "cards/base/wild.epic",
+        include_str!("../../../cards/base/wild.epic"),
+    ),
+];
+
+/// The base set: 120 cards and the tokens `Wolf`, `Zombie`, `Human` and `Demon`, built
+/// once from the embedded files and shared by every game. Clone it to add more cards.
+pub fn base_pool() -> &'static CardPool {
+    static POOL: OnceLock<CardPool> = OnceLock::new();
+    POOL.get_or_init(|| match load_base() {
+        Ok(pool) => pool,
+        // The embedded files are checked by this crate's tests; reaching this is a build
+        // made from broken card files.
+        Err(e) => panic!("the embedded base set has mistakes:\n{e}"),
+    })
+}
+
+/// Builds a fresh pool from the embedded base-set files.
+pub fn load_base() -> Result<CardPool, Errors> {
+    let mut pool = CardPool::new();
+    let mut all = Vec::new();
+    for (name, text) in BASE_FILES {
+        if let Err(e) = parse_cards(name, text, &mut pool) {
+            all.extend(e.0);
+        }
+    }
+    if all.is_empty() {
+        Ok(pool)
+    } else {
+        Err(Errors(all))
+    }
+}
+
+/// Reads one card file's text into the pool and returns the new cards' ids. The whole
+/// file is checked, so the error holds every mistake; a file with any mistake adds
+/// nothing. `source_name` is only used in diagnostics.
+pub fn parse_cards(
+    source_name: &str,
+    text: &str,
+    pool: &mut CardPool,
+) -> Result<Vec<CardId>, Errors> {
+    parse::parse_file(source_name, text, pool)
+}
+
+/// Reads a card file from disk into the pool (as [`parse_cards`]); a file that cannot be
+/// read is reported as a diagnostic on line 0.
+pub fn load_file(path: &Path, pool: &mut CardPool) -> Result<Vec<CardId>, Errors> {
+    let name = path.display().to_string();
+    match std::fs::read_to_string(path) {
+        Ok(text) => parse_cards(&name, &text, pool),
+        Err(e) => Err(Errors(vec![Diagnostic {
+            file: name,
+            line: 0,
+            message: format!("cannot read the file: {e}"),
+        }])),
+    }
+}
+
+/// The reminder text of a keyword (its meaning from section 5 of the rules).
+pub fn reminder(keyword: Keyword) -> &'static str {
+    keyword.reminder()
+}

@@ -1,0 +1,115 @@
+//! Decks: the four preconstructed decks, seeded random Sealed decks and deck lists.
+
+use crate::diag::{nearest, Diagnostic, Errors};
+use epic_model::{Alignment, CardId, CardPool};
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+
+/// Cards in a preconstructed or Sealed deck.
+pub const DECK_SIZE: usize = 30;
+
+/// The names [`deck`] accepts.
+pub const DECK_NAMES: [&str; 5] = ["good", "evil", "sage", "wild", "random"];
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DeckError {
+    #[error("unknown deck '{0}'; expected one of good, evil, sage, wild or random")]
+    UnknownDeck(String),
+    /// A deck list with mistakes (every one of them).
+    #[error("{0}")]
+    List(#[from] Errors),
+}
+
+/// A named deck from the base set: `good`, `evil`, `sage` and `wild` are the 2015
+/// rulebook's Preconstructed decks (the 30 cards of that alignment, one copy each);
+/// `random` is a Sealed deck of 30 different cards drawn from the 120, the same for the
+/// same seed. The seed is ignored by the preconstructed decks.
+pub fn deck(name: &str, seed: u64) -> Result<Vec<CardId>, DeckError> {
+    deck_from(crate::base_pool(), name, seed)
+}
+
+/// As [`deck`], drawing from any pool (tokens are never in a deck).
+pub fn deck_from(pool: &CardPool, name: &str, seed: u64) -> Result<Vec<CardId>, DeckError> {
+    let name = name.trim().to_lowercase();
+    let playable = pool.iter().filter(|(_, c)| !c.token);
+    if name == "random" {
+        let mut all: Vec<CardId> = playable.map(|(id, _)| id).collect();
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        all.shuffle(&mut rng);
+        all.truncate(DECK_SIZE);
+        return Ok(all);
+    }
+    let a = Alignment::parse(&name).ok_or(DeckError::UnknownDeck(name.clone()))?;
+    Ok(playable
+        .filter(|(_, c)| c.alignments.contains(a))
+        .map(|(id, _)| id)
+        .collect())
+}
+
+/// Reads a deck list: one entry a line, `N Card Name` or just `Card Name` (one copy);
+/// `#` starts a comment; blank lines are ignored. Every unknown name is reported with its
+/// line and the nearest real names.
+pub fn parse_deck_list(
+    source_name: &str,
+    text: &str,
+    pool: &CardPool,
+) -> Result<Vec<CardId>, DeckError> {
+    let mut out = Vec::new();
+    let mut diags = Vec::new();
+    let names: Vec<&str> = pool
+        .iter()
+        .filter(|(_, c)| !c.token)
+        .map(|(_, c)| c.name.as_str())
+        .collect();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let mut err = |message: String| {
+            diags.push(Diagnostic {
+                file: source_name.to_string(),
+                line: i + 1,
+                message,
+            })
+        };
+        let (count, name) = match line.split_once(' ') {
+            Some((n, rest)) if n.chars().all(|c| c.is_ascii_digit()) => match n.parse::<u32>() {
+                Ok(k) if (1..=99).contains(&k) => (k, rest.trim()),
+                _ => {
+                    err(format!("'{n}' is not a number of copies (1 to 99)"));
+                    continue;
+                }
+            },
+            _ => (1, line),
+        };
+        let name = name.strip_prefix("x ").unwrap_or(name).trim();
+        match pool.by_name(name) {
+            Some(id) if pool.get(id).token => {
+                err(format!("'{name}' is a token; tokens are never in a deck"))
+            }
+            Some(id) => out.extend(std::iter::repeat_n(id, count as usize)),
+            None => {
+                let near = nearest(name, names.iter().copied(), 3);
+                let near = if near.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        "; did you mean {}?",
+                        near.iter()
+                            .map(|n| format!("'{n}'"))
+                            .collect::<Vec<_>>()
+                            .join(" or ")
+                    )
+                };
+                err(format!("unknown card '{name}'{near}"));
+            }
+        }
+    }
+    if diags.is_empty() {
+        Ok(out)
+    } else {
+        Err(DeckError::List(Errors(diags)))
+    }
+}

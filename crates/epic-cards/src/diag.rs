@@ -1,0 +1,113 @@
+//! Diagnostics: every mistake in a file, with where it is and what was expected.
+
+use std::fmt;
+
+/// One mistake in a card file or deck list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// The source name given to the parser (usually a path).
+    pub file: String,
+    /// 1-based line number; 0 when the mistake is about the file as a whole.
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}: {}", self.file, self.message)
+        } else {
+            write!(f, "{}:{}: {}", self.file, self.line, self.message)
+        }
+    }
+}
+
+/// Every mistake found in one file. A file is checked to the end, so one run reports all
+/// of them; the list is never empty.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct Errors(pub Vec<Diagnostic>);
+
+impl fmt::Display for Errors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, d) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Errors {
+    pub fn iter(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.0.iter()
+    }
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// Levenshtein distance over characters, case-insensitive.
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.to_lowercase().chars().collect();
+    let b: Vec<char> = b.to_lowercase().chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut cur = vec![0; b.len() + 1];
+    for i in 1..=a.len() {
+        cur[0] = i;
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+        }
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    prev[b.len()]
+}
+
+/// The candidates closest to `word`, best first, only those close enough to be a
+/// plausible typo.
+pub(crate) fn nearest<'a, I>(word: &str, candidates: I, max: usize) -> Vec<&'a str>
+where
+    I: IntoIterator<Item = &'a str>,
+{
+    let limit = (word.chars().count() / 2).max(2);
+    let mut scored: Vec<(usize, &str)> = candidates
+        .into_iter()
+        .map(|c| (edit_distance(word, c), c))
+        .filter(|(d, _)| *d <= limit)
+        .collect();
+    scored.sort_by_key(|(d, _)| *d);
+    scored.dedup_by(|a, b| a.1 == b.1);
+    scored.into_iter().take(max).map(|(_, c)| c).collect()
+}
+
+/// " — did you mean 'x'?" or nothing.
+pub(crate) fn did_you_mean<'a, I>(word: &str, candidates: I) -> String
+where
+    I: IntoIterator<Item = &'a str>,
+{
+    match nearest(word, candidates, 1).first() {
+        Some(c) => format!("; did you mean '{c}'?"),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn distance() {
+        assert_eq!(edit_distance("blitz", "blitz"), 0);
+        assert_eq!(edit_distance("blits", "blitz"), 1);
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(
+            nearest("airbone", ["airborne", "ambush"], 3),
+            vec!["airborne"]
+        );
+    }
+}

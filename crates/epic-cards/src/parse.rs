@@ -1,0 +1,643 @@
+//! Card files: the line structure (card, type line, keywords, abilities, flavour) and the
+//! checks that need a whole card or a whole file (types, duplicates, token names).
+
+use crate::diag::{did_you_mean, Diagnostic, Errors};
+use crate::phrase::{self, normalize, Ctx};
+use epic_model::*;
+use std::collections::HashMap;
+
+/// The set name used when a file has no `set` line.
+const DEFAULT_SET: &str = "Custom";
+
+struct Builder {
+    line: usize,
+    def: CardDef,
+    /// The type line was read (well or not); later lines are abilities.
+    header_seen: bool,
+    /// The type line was read without mistakes, so type checks are meaningful.
+    header_ok: bool,
+    has_stats: bool,
+}
+
+struct FileParser<'a> {
+    file: &'a str,
+    diags: Vec<Diagnostic>,
+    set: String,
+    cards: Vec<Builder>,
+    /// (line, token name as written) for every token an effect names.
+    token_refs: Vec<(usize, String)>,
+}
+
+impl FileParser<'_> {
+    fn err(&mut self, line: usize, message: impl Into<String>) {
+        self.diags.push(Diagnostic {
+            file: self.file.to_string(),
+            line,
+            message: message.into(),
+        });
+    }
+}
+
+/// Parses a whole card file. The pool is only changed when the file has no mistake.
+pub(crate) fn parse_file(
+    file: &str,
+    text: &str,
+    pool: &mut CardPool,
+) -> Result<Vec<CardId>, Errors> {
+    let mut work = pool.clone();
+    let mut p = FileParser {
+        file,
+        diags: Vec::new(),
+        set: DEFAULT_SET.to_string(),
+        cards: Vec::new(),
+        token_refs: Vec::new(),
+    };
+    for (i, raw) in text.lines().enumerate() {
+        let ln = i + 1;
+        let trimmed = raw.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let indented = raw.starts_with([' ', '\t']);
+        if trimmed == "card" {
+            p.err(ln, "'card' needs a name, e.g. 'card Fire Shaman'");
+            continue;
+        }
+        if let Some(name) = trimmed.strip_prefix("card ") {
+            start_card(&mut p, ln, name.trim());
+            continue;
+        }
+        if !indented {
+            if let Some(set) = trimmed.strip_prefix("set ") {
+                p.set = set.trim().to_string();
+                continue;
+            }
+        }
+        let Some(card) = p.cards.last() else {
+            p.err(
+                ln,
+                format!("expected 'card <name>' or 'set <name>', found '{trimmed}'"),
+            );
+            continue;
+        };
+        if !card.header_seen {
+            if trimmed.contains(':') {
+                p.err(
+                    ln,
+                    "expected the type line (e.g. 'champion, wild, cost 0, Human, 3/2') before any ability",
+                );
+                if let Some(c) = p.cards.last_mut() {
+                    c.header_seen = true;
+                }
+                body_line(&mut p, &mut work, ln, trimmed);
+            } else {
+                header_line(&mut p, ln, trimmed);
+            }
+        } else {
+            body_line(&mut p, &mut work, ln, trimmed);
+        }
+    }
+    let cards = std::mem::take(&mut p.cards);
+    let mut defs = Vec::new();
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    for b in cards {
+        finish_card(&mut p, &b);
+        let key = b.def.name.to_lowercase();
+        if let Some(first) = seen.get(&key) {
+            p.err(
+                b.line,
+                format!(
+                    "duplicate card name '{}' (first defined on line {first})",
+                    b.def.name
+                ),
+            );
+        } else if pool.by_name(&b.def.name).is_some() {
+            p.err(
+                b.line,
+                format!(
+                    "duplicate card name '{}': the card pool already has a card of that name",
+                    b.def.name
+                ),
+            );
+        }
+        seen.entry(key).or_insert(b.line);
+        defs.push(b.def);
+    }
+    // Token names: every token an effect creates must be defined (here or in the pool).
+    let mut known: Vec<String> = pool
+        .iter()
+        .filter(|(_, c)| c.token)
+        .map(|(_, c)| c.name.clone())
+        .collect();
+    known.extend(defs.iter().filter(|d| d.token).map(|d| d.name.clone()));
+    let refs = std::mem::take(&mut p.token_refs);
+    for (ln, name) in refs {
+        if !known.iter().any(|k| k.eq_ignore_ascii_case(&name)) {
+            let list = known.join(", ");
+            let hint = did_you_mean(&name, known.iter().map(|s| s.as_str()));
+            p.err(
+                ln,
+                format!("unknown token '{name}'; known tokens: {list}{hint}"),
+            );
+        }
+    }
+    if !p.diags.is_empty() {
+        p.diags.sort_by_key(|d| d.line);
+        return Err(Errors(p.diags));
+    }
+    let mut ids = Vec::new();
+    for mut def in defs {
+        for_each_action_mut(&mut def, &mut |a| match a {
+            Action::CreateTokens { token, .. } | Action::Transform { token, .. } => {
+                if let Some(k) = known.iter().find(|k| k.eq_ignore_ascii_case(token)) {
+                    *token = k.clone();
+                }
+            }
+            _ => {}
+        });
+        ids.push(work.add(def));
+    }
+    *pool = work;
+    Ok(ids)
+}
+
+fn start_card(p: &mut FileParser, ln: usize, name: &str) {
+    if name.is_empty() {
+        p.err(ln, "'card' needs a name, e.g. 'card Fire Shaman'");
+    }
+    let def = CardDef {
+        name: name.to_string(),
+        set: p.set.clone(),
+        kind: CardType::Champion,
+        alignments: Alignments::NONE,
+        cost: 0,
+        classes: Vec::new(),
+        class_ids: Vec::new(),
+        offense: 0,
+        defense: 0,
+        token: false,
+        keywords: Keywords::NONE,
+        modes: Vec::new(),
+        abilities: Vec::new(),
+        flavor: None,
+    };
+    p.cards.push(Builder {
+        line: ln,
+        def,
+        header_seen: false,
+        header_ok: false,
+        has_stats: false,
+    });
+}
+
+const HEADER_WORDS: &[&str] = &[
+    "champion", "event", "token", "good", "evil", "sage", "wild", "cost",
+];
+
+/// The type line: "champion, wild, cost 0, Human, 3/2", "event, evil, cost 1, Zombie",
+/// "token, wild, Wolf, 2/2".
+fn header_line(p: &mut FileParser, ln: usize, text: &str) {
+    let mut kind: Option<CardType> = None;
+    let mut token = false;
+    let mut cost: Option<u8> = None;
+    let mut stats: Option<(u8, u8)> = None;
+    let mut alignments = Alignments::NONE;
+    let mut classes = Vec::new();
+    let mut ok = true;
+    for item in text.split(',') {
+        let item = item.trim();
+        let lower = item.to_lowercase();
+        let mut set_kind = |k: CardType, p: &mut FileParser| {
+            if kind.is_some_and(|old| old != k) {
+                p.err(ln, "a card is either a champion or an event, not both");
+                ok = false;
+            }
+            kind = Some(k);
+        };
+        if lower == "champion" {
+            set_kind(CardType::Champion, p);
+        } else if lower == "event" {
+            set_kind(CardType::Event, p);
+        } else if lower == "token" {
+            token = true;
+        } else if let Some(a) = Alignment::parse(&lower) {
+            alignments = alignments.with(a);
+        } else if let Some(n) = lower.strip_prefix("cost ") {
+            match n
+                .trim()
+                .trim_matches(|c| c == '{' || c == '}')
+                .parse::<u32>()
+            {
+                Ok(n) if n <= 1 => cost = Some(n as u8),
+                Ok(n) => {
+                    p.err(
+                        ln,
+                        format!("cost must be 0 or 1 gold (rule 2.1.3), not {n}"),
+                    );
+                    ok = false;
+                }
+                Err(_) => {
+                    p.err(ln, format!("'{item}': cost must be a number, 0 or 1"));
+                    ok = false;
+                }
+            }
+        } else if let Some((o, d)) = lower.split_once('/') {
+            match (o.trim().parse::<u8>(), d.trim().parse::<u8>()) {
+                (Ok(o), Ok(d)) => stats = Some((o, d)),
+                _ => {
+                    p.err(
+                        ln,
+                        format!("'{item}' is not offense/defense; write two numbers like 3/2"),
+                    );
+                    ok = false;
+                }
+            }
+        } else if item.chars().next().is_some_and(|c| c.is_uppercase())
+            && item
+                .chars()
+                .all(|c| c.is_alphabetic() || c == '-' || c == ' ' || c == '\'')
+        {
+            classes.push(item.to_string());
+        } else if item.is_empty() {
+            p.err(ln, "empty item in the type line (two commas in a row?)");
+            ok = false;
+        } else {
+            let hint = did_you_mean(&lower, HEADER_WORDS.iter().copied());
+            p.err(
+                ln,
+                format!(
+                    "unknown word '{item}' in the type line; expected champion, event, token, an \
+                     alignment (good, evil, sage, wild), 'cost N', a capitalised class or \
+                     offense/defense like 3/2{hint}"
+                ),
+            );
+            ok = false;
+        }
+    }
+    if token && kind.is_none() {
+        kind = Some(CardType::Champion);
+    }
+    match kind {
+        None => {
+            p.err(ln, "the type line needs 'champion', 'event' or 'token'");
+            ok = false;
+        }
+        Some(CardType::Event) if token => {
+            p.err(ln, "a token is always a champion (rule 2.3.4)");
+            ok = false;
+        }
+        Some(CardType::Event) if stats.is_some() => {
+            p.err(
+                ln,
+                "an event has no offense/defense; stats are for champions",
+            );
+            ok = false;
+        }
+        Some(CardType::Champion) if stats.is_none() => {
+            p.err(ln, "a champion needs offense/defense, e.g. 3/2");
+            ok = false;
+        }
+        _ => {}
+    }
+    if alignments.is_empty() {
+        p.err(
+            ln,
+            "the type line needs an alignment: good, evil, sage or wild",
+        );
+        ok = false;
+    }
+    if token && cost.is_some() {
+        p.err(ln, "a token has no cost");
+        ok = false;
+    }
+    if !token && cost.is_none() && kind.is_some() {
+        p.err(ln, "the type line needs a cost: 'cost 0' or 'cost 1'");
+        ok = false;
+    }
+    let Some(b) = p.cards.last_mut() else { return };
+    b.header_seen = true;
+    b.header_ok = ok;
+    b.has_stats = stats.is_some();
+    let d = &mut b.def;
+    d.kind = kind.unwrap_or(CardType::Champion);
+    d.token = token;
+    d.cost = cost.unwrap_or(0);
+    d.alignments = alignments;
+    d.classes = classes;
+    if let Some((o, def)) = stats {
+        d.offense = o;
+        d.defense = def;
+    }
+}
+
+fn is_event(p: &FileParser) -> bool {
+    p.cards
+        .last()
+        .is_some_and(|b| b.header_ok && b.def.kind == CardType::Event)
+}
+
+fn is_champion(p: &FileParser) -> bool {
+    p.cards
+        .last()
+        .is_some_and(|b| b.header_ok && b.def.kind == CardType::Champion)
+}
+
+fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {
+    let Some((label_raw, body)) = text.split_once(':') else {
+        keywords_line(p, ln, text);
+        return;
+    };
+    let label_n = normalize(label_raw);
+    let mut label = label_n.as_str();
+    let mut zone = AbilityZone::InPlay;
+    if let Some(rest) = label.strip_prefix("in discard pile") {
+        zone = AbilityZone::DiscardPile;
+        label = rest.trim_start_matches(',').trim();
+        if label.is_empty() {
+            p.err(ln, "'in discard pile' must be followed by the ability, e.g. 'in discard pile {1}: recall'");
+            return;
+        }
+    }
+    if label == "flavor" || label == "flavour" {
+        if zone == AbilityZone::DiscardPile {
+            p.err(
+                ln,
+                "flavour text is not an ability; remove 'in discard pile'",
+            );
+            return;
+        }
+        if let Some(b) = p.cards.last_mut() {
+            let text = body.trim().to_string();
+            b.def.flavor = Some(match b.def.flavor.take() {
+                Some(old) => format!("{old}\n{text}"),
+                None => text,
+            });
+        }
+        return;
+    }
+    let mut ctx = Ctx { pool: work };
+    let mode_head = label
+        .strip_prefix("play")
+        .map(|r| (false, r))
+        .or_else(|| label.strip_prefix("or").map(|r| (true, r)));
+    if let Some((is_or, rest)) = mode_head.filter(|(_, r)| r.is_empty() || r.starts_with(' ')) {
+        let rest = rest.trim();
+        let extra_gold = if rest.is_empty() {
+            0
+        } else {
+            match rest.trim_matches(|c| c == '{' || c == '}').parse::<u8>() {
+                Ok(n) if rest.starts_with('{') => n,
+                _ => {
+                    p.err(
+                        ln,
+                        format!("expected 'play:', 'or:' or 'or {{1}}:', found '{label}:'"),
+                    );
+                    return;
+                }
+            }
+        };
+        if zone == AbilityZone::DiscardPile {
+            p.err(
+                ln,
+                "an event's modes work when it is played, not in the discard pile",
+            );
+            return;
+        }
+        if is_champion(p) {
+            p.err(ln, "only events have 'play:' and 'or:' lines; a champion's abilities use tribute, ally, when ... or powers");
+        }
+        let steps = match phrase::parse_effect(&mut ctx, body) {
+            Ok(s) => s,
+            Err(e) => {
+                p.err(ln, e);
+                return;
+            }
+        };
+        note_tokens(p, ln, &steps);
+        let Some(b) = p.cards.last_mut() else { return };
+        if is_or && b.def.modes.is_empty() {
+            p.err(ln, "'or:' must follow a 'play:' line");
+            return;
+        }
+        if !is_or && !b.def.modes.is_empty() {
+            // A second play line continues the same mode (printed paragraphs).
+            if let Some(m) = b.def.modes.last_mut() {
+                if extra_gold != 0 {
+                    m.extra_gold = extra_gold;
+                }
+                m.steps.extend(steps);
+            }
+            return;
+        }
+        b.def.modes.push(Mode { extra_gold, steps });
+        return;
+    }
+    if label == "static" {
+        if is_event(p) {
+            p.err(
+                ln,
+                "an event has no continuous abilities; put its effect on a 'play:' line",
+            );
+            return;
+        }
+        if zone == AbilityZone::DiscardPile {
+            p.err(ln, "continuous abilities work only in play");
+            return;
+        }
+        match phrase::parse_static(&mut ctx, body) {
+            Ok(s) => push_ability(
+                p,
+                Ability {
+                    zone,
+                    kind: AbilityKind::Static(s),
+                },
+            ),
+            Err(e) => p.err(ln, e),
+        }
+        return;
+    }
+    if let Some(costs) = phrase::parse_costs(label) {
+        if zone == AbilityZone::InPlay && is_event(p) {
+            p.err(ln, "an event cannot have a power; only champions do (an extra cost on an event mode is written 'or {1}:')");
+            return;
+        }
+        match phrase::parse_effect(&mut ctx, body) {
+            Ok(steps) => {
+                note_tokens(p, ln, &steps);
+                push_ability(
+                    p,
+                    Ability {
+                        zone,
+                        kind: AbilityKind::Power(Power { costs, steps }),
+                    },
+                );
+            }
+            Err(e) => p.err(ln, e),
+        }
+        return;
+    }
+    let triggers = match phrase::parse_triggers(label) {
+        Ok(t) => t,
+        Err(e) => {
+            p.err(ln, e);
+            // Still check the effect, so that one run reports every mistake.
+            if let Err(e) = phrase::parse_effect(&mut ctx, body) {
+                p.err(ln, e);
+            }
+            return;
+        }
+    };
+    let steps = match phrase::parse_effect(&mut ctx, body) {
+        Ok(s) => s,
+        Err(e) => {
+            p.err(ln, e);
+            return;
+        }
+    };
+    for (on, loyalty) in &triggers {
+        if zone == AbilityZone::InPlay && is_event(p) {
+            let what = match (on, loyalty) {
+                (Trigger::EntersPlay, 0) => "tribute".to_string(),
+                (Trigger::EntersPlay, n) => format!("loyalty {n}"),
+                _ => "a triggered ability in play".to_string(),
+            };
+            p.err(
+                ln,
+                format!("an event cannot have {what}; an event's effect goes on 'play:' lines"),
+            );
+            return;
+        }
+        if zone == AbilityZone::DiscardPile && *on == Trigger::EntersPlay {
+            p.err(ln, "tribute and loyalty cannot work from the discard pile");
+            return;
+        }
+    }
+    note_tokens(p, ln, &steps);
+    for (on, loyalty) in triggers {
+        let t = Triggered {
+            on,
+            loyalty,
+            steps: steps.clone(),
+        };
+        push_ability(
+            p,
+            Ability {
+                zone,
+                kind: AbilityKind::Triggered(t),
+            },
+        );
+    }
+}
+
+fn push_ability(p: &mut FileParser, a: Ability) {
+    if let Some(b) = p.cards.last_mut() {
+        b.def.abilities.push(a);
+    }
+}
+
+fn note_tokens(p: &mut FileParser, ln: usize, steps: &[Step]) {
+    for s in steps {
+        visit_action(&s.action, &mut |a| {
+            if let Action::CreateTokens { token, .. } | Action::Transform { token, .. } = a {
+                p.token_refs.push((ln, token.clone()));
+            }
+        });
+    }
+}
+
+fn visit_action(a: &Action, f: &mut dyn FnMut(&Action)) {
+    f(a);
+    if let Action::AtEndOfTurn(inner) = a {
+        visit_action(inner, f);
+    }
+}
+
+fn for_each_action_mut(def: &mut CardDef, f: &mut dyn FnMut(&mut Action)) {
+    fn go(a: &mut Action, f: &mut dyn FnMut(&mut Action)) {
+        f(a);
+        if let Action::AtEndOfTurn(inner) = a {
+            go(inner, f);
+        }
+    }
+    let mut steps: Vec<&mut Step> = def
+        .modes
+        .iter_mut()
+        .flat_map(|m| m.steps.iter_mut())
+        .collect();
+    for ab in def.abilities.iter_mut() {
+        match &mut ab.kind {
+            AbilityKind::Triggered(t) => steps.extend(t.steps.iter_mut()),
+            AbilityKind::Power(pw) => steps.extend(pw.steps.iter_mut()),
+            AbilityKind::Static(_) => {}
+        }
+    }
+    for s in steps {
+        go(&mut s.action, f);
+    }
+}
+
+/// A line without a colon: keywords, comma separated ("airborne, ambush, blitz").
+fn keywords_line(p: &mut FileParser, ln: usize, text: &str) {
+    if is_event(p) {
+        p.err(
+            ln,
+            format!("an event cannot have keywords ('{text}'); keywords are for champions"),
+        );
+        return;
+    }
+    let mut kws = Keywords::NONE;
+    for item in text.split([',', '◆']) {
+        let n = normalize(item);
+        let mut w = n.as_str();
+        for suffix in [" if able", " each turn"] {
+            w = w.strip_suffix(suffix).unwrap_or(w);
+        }
+        w = w.strip_prefix("this ").unwrap_or(w);
+        match Keyword::parse(w) {
+            Some(k) => kws = kws.with(k),
+            None => {
+                let hint = did_you_mean(w, Keyword::ALL.iter().map(|k| k.name()));
+                let more = if w.contains(' ') {
+                    " (a line without ':' lists keywords; continuous abilities go on a 'static:' line)"
+                } else {
+                    ""
+                };
+                p.err(
+                    ln,
+                    format!(
+                        "unknown keyword '{}'; expected one of {}{hint}{more}",
+                        item.trim(),
+                        Keyword::ALL
+                            .iter()
+                            .map(|k| k.name())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                );
+            }
+        }
+    }
+    if let Some(b) = p.cards.last_mut() {
+        b.def.keywords = b.def.keywords.union(kws);
+    }
+}
+
+fn finish_card(p: &mut FileParser, b: &Builder) {
+    if !b.header_seen {
+        p.err(
+            b.line,
+            format!(
+                "card '{}' has no type line (e.g. 'champion, wild, cost 0, Human, 3/2')",
+                b.def.name
+            ),
+        );
+        return;
+    }
+    if b.header_ok && b.def.kind == CardType::Event && b.def.modes.is_empty() {
+        p.err(
+            b.line,
+            format!("event '{}' has no effect; add a 'play:' line", b.def.name),
+        );
+    }
+    let _ = b.has_stats;
+}

@@ -1,0 +1,1151 @@
+//! The phrase vocabulary: effect sentences, selections, filters, ability labels and
+//! continuous abilities, each read from one line of a card file into the model's types.
+//!
+//! Every function here gets one normalised piece of text (see [`normalize`]) and either
+//! reads all of it or says what it could not read. Nothing here panics on bad input.
+
+use crate::diag::did_you_mean;
+use epic_model::*;
+
+pub(crate) type R<T> = Result<T, String>;
+
+/// The first words of every effect sentence, for "did you mean" hints.
+const EFFECT_WORDS: &[&str] = &[
+    "draw",
+    "discard",
+    "gain",
+    "lose",
+    "pay",
+    "deal",
+    "break",
+    "banish",
+    "return",
+    "put",
+    "transform",
+    "expend",
+    "prepare",
+    "recycle",
+    "recall",
+    "choose",
+    "remove",
+    "champions cannot attack this turn",
+    "starting with you",
+    "have",
+    "you",
+    "each",
+    "target",
+    "this",
+    "it",
+    "its",
+    "they",
+    "that",
+    "your",
+    "all",
+    "if",
+    "at",
+    "otherwise",
+];
+
+/// Lower-cases and tidies a piece of rules text so that phrases can be matched exactly:
+/// one space between words, `{offense}` read as `offense`, "this card" as "this",
+/// no final full stop.
+pub(crate) fn normalize(s: &str) -> String {
+    let t = s.trim().to_lowercase().replace('’', "'");
+    let t = t
+        .replace("{offense}", "offense")
+        .replace("{defense}", "defense");
+    let mut t = t.split_whitespace().collect::<Vec<_>>().join(" ");
+    for (from, to) in [
+        ("this card", "this"),
+        ("this champion", "this"),
+        ("+1 offense +1 defense counter", "+1/+1 counter"),
+        ("+1 offense and +1 defense counter", "+1/+1 counter"),
+    ] {
+        t = t.replace(from, to);
+    }
+    while t.ends_with('.') {
+        t.pop();
+    }
+    t.trim().to_string()
+}
+
+/// Consumes `p` when `s` starts with it as whole words.
+fn eat(s: &mut &str, p: &str) -> bool {
+    if let Some(rest) = s.strip_prefix(p) {
+        let boundary = rest.is_empty()
+            || rest.starts_with(' ')
+            || rest.starts_with(',')
+            || p.ends_with(' ')
+            || p.ends_with(',');
+        if boundary {
+            *s = rest.trim_start();
+            return true;
+        }
+    }
+    false
+}
+
+/// Consumes `p` when `s` ends with it as whole words.
+fn eat_end(s: &mut &str, p: &str) -> bool {
+    if let Some(rest) = s.strip_suffix(p) {
+        if rest.is_empty() || rest.ends_with(' ') {
+            *s = rest.trim_end();
+            return true;
+        }
+    }
+    false
+}
+
+fn first_word(s: &str) -> &str {
+    s.split([' ', ',']).next().unwrap_or("")
+}
+
+fn take_word<'a>(s: &mut &'a str) -> &'a str {
+    let w = first_word(s);
+    *s = s[w.len()..].trim_start();
+    w
+}
+
+pub(crate) fn number_word(w: &str) -> Option<u8> {
+    Some(match w {
+        "a" | "an" | "one" => 1,
+        "two" => 2,
+        "three" => 3,
+        "four" => 4,
+        "five" => 5,
+        "six" => 6,
+        "seven" => 7,
+        "eight" => 8,
+        "nine" => 9,
+        "ten" => 10,
+        _ => return w.parse().ok(),
+    })
+}
+
+fn eat_number(s: &mut &str) -> Option<u8> {
+    let w = first_word(s);
+    let n = number_word(w)?;
+    take_word(s);
+    Some(n)
+}
+
+fn eat_amount(s: &mut &str) -> Option<Amount> {
+    let w = first_word(s);
+    let a = if w == "x" {
+        Amount::XPlus(0)
+    } else if let Some(n) = w.strip_prefix("x+") {
+        Amount::XPlus(n.parse().ok()?)
+    } else {
+        Amount::Fixed(number_word(w)?)
+    };
+    take_word(s);
+    Some(a)
+}
+
+fn expect_done(s: &str, what: &str) -> R<()> {
+    if s.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("unexpected words '{s}' after {what}"))
+    }
+}
+
+fn capitalize(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+/// "dragons" → "Dragon", "wolves" → "Wolf": class names are singular and capitalised.
+fn class_name(word: &str) -> String {
+    let w = if let Some(stem) = word.strip_suffix("ves") {
+        format!("{stem}f")
+    } else if word.ends_with("ss") {
+        word.to_string()
+    } else {
+        word.strip_suffix('s').unwrap_or(word).to_string()
+    };
+    capitalize(&w)
+}
+
+/// Reading context: the pool being built (to intern class names in filters).
+pub(crate) struct Ctx<'p> {
+    pub pool: &'p mut CardPool,
+}
+
+// ---------------------------------------------------------------------------------
+// Effects
+
+/// Reads an effect: sentences separated by ". " or ", then ", each one or more steps.
+pub(crate) fn parse_effect(ctx: &mut Ctx, body: &str) -> R<Vec<Step>> {
+    let body = normalize(body);
+    if body.is_empty() {
+        return Err("an ability needs an effect after the ':'".into());
+    }
+    let mut steps: Vec<Step> = Vec::new();
+    for sentence in body.split(". ").flat_map(|s| s.split(", then ")) {
+        let sentence = sentence.trim().trim_end_matches('.');
+        if sentence.is_empty() {
+            continue;
+        }
+        parse_sentence(ctx, sentence, &mut steps)?;
+    }
+    Ok(steps)
+}
+
+fn parse_sentence(ctx: &mut Ctx, sentence: &str, steps: &mut Vec<Step>) -> R<()> {
+    let mut s = sentence;
+    let mut when = None;
+    let mut may = false;
+    let mut at_end = false;
+    loop {
+        if eat(&mut s, "at the end of the turn,") || eat(&mut s, "at end of turn,") {
+            at_end = true;
+        } else if eat(&mut s, "if you do,") {
+            when = Some(Condition::Done);
+        } else if eat(&mut s, "if it is your turn,") {
+            when = Some(Condition::YourTurn);
+        } else if eat(&mut s, "if it is not your turn,")
+            || eat(&mut s, "if it is an opponent's turn,")
+        {
+            when = Some(Condition::NotYourTurn);
+        } else if eat(&mut s, "otherwise,") {
+            when = match steps.last().and_then(|st| st.when) {
+                Some(Condition::YourTurn) => Some(Condition::NotYourTurn),
+                Some(Condition::NotYourTurn) => Some(Condition::YourTurn),
+                _ => {
+                    return Err(
+                        "'otherwise' must follow a sentence starting 'if it is your turn'".into(),
+                    )
+                }
+            };
+        } else if eat(&mut s, "if this is in play,") {
+            when = Some(Condition::ThisInPlay);
+        } else if eat(&mut s, "if this is expended,") {
+            when = Some(Condition::ThisExpended);
+        } else if eat(&mut s, "if a champion is attacking alone,") {
+            when = Some(Condition::AttackingAlone);
+        } else if eat(&mut s, "if you controlled it,") {
+            when = Some(Condition::YouControlledIt);
+        } else if eat(&mut s, "if it was unblocked attacking you,")
+            || eat(&mut s, "if it was attacking you and was unblocked,")
+        {
+            when = Some(Condition::ItWasUnblockedAttackingYou);
+        } else if eat(&mut s, "if you played a {1}") {
+            let a = take_word(&mut s);
+            let a = Alignment::parse(a).ok_or_else(|| {
+                format!("unknown alignment '{a}' in 'if you played a {{1}} ... card this turn'")
+            })?;
+            if !eat(&mut s, "card this turn,") {
+                return Err("expected 'if you played a {1} <alignment> card this turn,'".into());
+            }
+            when = Some(Condition::PlayedThisTurn(a));
+        } else if eat(&mut s, "you may") {
+            may = true;
+        } else {
+            break;
+        }
+    }
+    if s.starts_with("if ") {
+        return Err(format!(
+            "unknown condition '{s}'; known conditions: if it is your turn, if it is not your turn, \
+             otherwise, if you do, if this is in play, if a champion is attacking alone, \
+             if you controlled it, if it was unblocked attacking you, \
+             if you played a {{1}} <alignment> card this turn"
+        ));
+    }
+    for action in parse_actions(ctx, s)? {
+        let action = if at_end {
+            Action::AtEndOfTurn(Box::new(action))
+        } else {
+            action
+        };
+        steps.push(Step { when, may, action });
+    }
+    Ok(())
+}
+
+/// One action, or several joined by "and" ("draw a card and deal 2 damage to a target").
+fn parse_actions(ctx: &mut Ctx, s: &str) -> R<Vec<Action>> {
+    let whole = match parse_action(ctx, s) {
+        Ok(a) => return Ok(vec![a]),
+        Err(e) => e,
+    };
+    let mut from = 0;
+    while let Some(i) = s[from..].find(" and ") {
+        let at = from + i;
+        if let Ok(first) = parse_action(ctx, &s[..at]) {
+            if let Ok(mut rest) = parse_actions(ctx, &s[at + 5..]) {
+                rest.insert(0, first);
+                return Ok(rest);
+            }
+        }
+        from = at + 5;
+    }
+    Err(whole)
+}
+
+fn who_subject(s: &mut &str) -> Option<Who> {
+    const SUBJECTS: &[(&str, Who)] = &[
+        ("the player whose turn it is", Who::ActivePlayer),
+        ("each opponent", Who::EachOpponent),
+        ("each player", Who::EachPlayer),
+        ("its controller", Who::It),
+        ("its owner", Who::ItsOwner),
+        ("that player", Who::Subject),
+        ("target player", Who::Target(PlayerFilter::Any)),
+        ("target opponent", Who::Target(PlayerFilter::Opponent)),
+        ("they", Who::It),
+        ("you", Who::You),
+    ];
+    for (p, w) in SUBJECTS {
+        if eat(s, p) {
+            return Some(w.clone());
+        }
+    }
+    None
+}
+
+fn parse_action(ctx: &mut Ctx, text: &str) -> R<Action> {
+    let mut s = text;
+    // Fixed phrases first.
+    match s {
+        "recycle" => return Ok(Action::Recycle),
+        "recall" => return Ok(Action::Recall),
+        "champions cannot attack this turn" => return Ok(Action::NoAttacksThisTurn),
+        "starting with you, each player keeps one champion they control and breaks the rest" => {
+            return Ok(Action::EachKeepsOneBreakRest)
+        }
+        _ => {}
+    }
+    let mut t0 = s;
+    if let Some(a) = player_action(ctx, &mut t0, Who::You)? {
+        return Ok(a);
+    }
+    if eat(&mut s, "deal") {
+        return parse_deal(ctx, s);
+    }
+    for (verb, make) in [
+        ("break", Action::Break as fn(Sel) -> Action),
+        ("banish", Action::Banish),
+        ("expend", Action::Expend),
+        ("prepare", Action::Prepare),
+        ("choose", Action::Bind),
+    ] {
+        if eat(&mut s, verb) {
+            return Ok(make(parse_sel(ctx, s)?));
+        }
+    }
+    if eat(&mut s, "return") {
+        for dest in [
+            " to its owner's hand",
+            " to their owners' hands",
+            " to their owner's hands",
+            " to your hand",
+        ] {
+            if let Some(sel) = s.strip_suffix(dest) {
+                return Ok(Action::ReturnToHand(parse_sel(ctx, sel)?));
+            }
+        }
+        if let Some(i) = s.find(" to play") {
+            let sel = parse_sel(ctx, &s[..i])?;
+            let mut rest = s[i + " to play".len()..].trim_start();
+            return put_into_play(sel, &mut rest);
+        }
+        return Err(format!(
+            "expected 'return <selection> to its owner's hand', '... to your hand' or '... to play', found 'return {s}'"
+        ));
+    }
+    if eat(&mut s, "put") {
+        return parse_put(ctx, s, Who::You);
+    }
+    if eat(&mut s, "transform") {
+        let i = s
+            .find(" into a ")
+            .ok_or("expected 'transform <selection> into a <name> token'")?;
+        let sel = parse_sel(ctx, &s[..i])?;
+        let mut rest = &s[i + " into a ".len()..];
+        if !eat_end(&mut rest, "token") {
+            return Err("expected 'transform <selection> into a <name> token'".into());
+        }
+        return Ok(Action::Transform {
+            sel,
+            token: capitalize(rest),
+        });
+    }
+    if eat(&mut s, "gain control of") {
+        let mut rest = s;
+        let duration = if eat_end(&mut rest, "this turn") {
+            Duration::ThisTurn
+        } else {
+            Duration::Permanent
+        };
+        return Ok(Action::GainControl {
+            sel: parse_sel(ctx, rest)?,
+            duration,
+        });
+    }
+    if eat(&mut s, "remove") {
+        let sel = s
+            .strip_suffix(" from battle")
+            .ok_or("expected 'remove <selection> from battle'")?;
+        return Ok(Action::RemoveFromBattle(parse_sel(ctx, sel)?));
+    }
+    if eat(&mut s, "have one of") {
+        // "have one of your human champions gain airborne this turn and join the battle"
+        let i = s.find(" gain ").ok_or(
+            "expected 'have one of your <champions> gain <keywords> this turn and join the battle'",
+        )?;
+        let filter = parse_filter(ctx, &s[..i])?;
+        let mut rest = &s[i + " gain ".len()..];
+        if !eat_end(&mut rest, "this turn and join the battle") {
+            return Err("expected '... gain <keywords> this turn and join the battle'".into());
+        }
+        let (o, d, keywords) = parse_mods(rest)?;
+        if o != 0 || d != 0 {
+            return Err("joining a battle grants keywords only".into());
+        }
+        return Ok(Action::JoinBattle { filter, keywords });
+    }
+    // "<player> draws a card", "each player puts a zombie token into play ..."
+    let mut t = text;
+    if let Some(who) = who_subject(&mut t) {
+        if let Some(a) = player_action(ctx, &mut t, who)? {
+            return Ok(a);
+        }
+    }
+    // "<selection> gains/gets/has <modifiers> [this turn]"
+    for verb in [" gains ", " gain ", " gets ", " get ", " has ", " have "] {
+        if let Some(i) = text.find(verb) {
+            let sel = parse_sel(ctx, &text[..i])?;
+            let mut rest = &text[i + verb.len()..];
+            let duration = if eat_end(&mut rest, "this turn") {
+                Duration::ThisTurn
+            } else {
+                Duration::Permanent
+            };
+            let (offense, defense, keywords) = parse_mods(rest)?;
+            return Ok(Action::Modify {
+                sel,
+                offense,
+                defense,
+                keywords,
+                duration,
+            });
+        }
+    }
+    let w = first_word(text);
+    Err(format!(
+        "cannot read the effect '{text}': unknown word '{w}'; expected an effect such as draw, \
+         discard, gain, lose, deal, break, banish, return, put, transform, expend, prepare, \
+         recycle, recall, choose, or '<selection> gains ...'{}",
+        did_you_mean(w, EFFECT_WORDS.iter().copied())
+    ))
+}
+
+/// Actions whose subject is a player: draw, discard, gain/lose/pay health, put tokens.
+/// `Ok(None)` when the verb is none of these.
+fn player_action(ctx: &mut Ctx, s: &mut &str, who: Who) -> R<Option<Action>> {
+    let v = first_word(s);
+    let verb = v.strip_suffix('s').unwrap_or(v);
+    match verb {
+        "draw" | "discard" => {
+            take_word(s);
+            let n = eat_amount(s).ok_or_else(|| format!("expected a number after '{v}'"))?;
+            if !(eat(s, "cards") || eat(s, "card")) {
+                return Err(format!("expected '{v} <number> cards'"));
+            }
+            expect_done(s, v)?;
+            Ok(Some(if verb == "draw" {
+                Action::Draw { who, n }
+            } else {
+                Action::Discard { who, n }
+            }))
+        }
+        "gain" if !s.starts_with("gain control") && !s.starts_with("gains control") => {
+            take_word(s);
+            if eat(s, "health equal to its offense") {
+                expect_done(s, "'health equal to its offense'")?;
+                return Ok(Some(Action::GainHealth {
+                    who,
+                    n: Amount::ItsOffense,
+                }));
+            }
+            let n = eat_amount(s).ok_or("expected 'gain <number> health'")?;
+            if !eat(s, "health") {
+                return Err("expected 'gain <number> health'".into());
+            }
+            expect_done(s, "health")?;
+            Ok(Some(Action::GainHealth { who, n }))
+        }
+        "lose" | "loses" | "pay" | "paie" => {
+            take_word(s);
+            let n = eat_amount(s).ok_or_else(|| format!("expected '{v} <number> health'"))?;
+            if !eat(s, "health") {
+                return Err(format!("expected '{v} <number> health'"));
+            }
+            expect_done(s, "health")?;
+            Ok(Some(Action::LoseHealth { who, n }))
+        }
+        "put" if who != Who::You => {
+            take_word(s);
+            parse_put(ctx, s, who).map(Some)
+        }
+        _ => Ok(None),
+    }
+}
+
+fn parse_deal(ctx: &mut Ctx, text: &str) -> R<Action> {
+    let mut s = text;
+    // "deal 3, 4 and 5 damage to three targets in order"
+    if let Some(i) = s.find(" damage to ") {
+        let amounts = &s[..i];
+        if amounts.contains(',') || amounts.contains(" and ") {
+            let mut list = Vec::new();
+            for part in amounts.split([',']).flat_map(|p| p.split(" and ")) {
+                let p = part.trim();
+                list.push(
+                    p.parse::<u8>()
+                        .map_err(|_| format!("'{p}' is not a damage amount"))?,
+                );
+            }
+            let mut rest = &s[i + " damage to ".len()..];
+            let n = eat_number(&mut rest)
+                .ok_or("expected 'deal A, B and C damage to <N> targets in order'")?;
+            if !eat(&mut rest, "targets in order") || n as usize != list.len() {
+                return Err(
+                    "expected 'deal A, B and C damage to <N> targets in order' with N amounts"
+                        .into(),
+                );
+            }
+            expect_done(rest, "'in order'")?;
+            return Ok(Action::DamageInOrder { amounts: list });
+        }
+    }
+    let n = eat_amount(&mut s).ok_or("expected 'deal <number> damage to <selection>'")?;
+    if !eat(&mut s, "damage") {
+        return Err("expected 'deal <number> damage to <selection>'".into());
+    }
+    if eat(&mut s, "divided as you choose among up to") {
+        let m =
+            eat_number(&mut s).ok_or("expected 'divided as you choose among up to <N> targets'")?;
+        if !eat(&mut s, "targets") && !eat(&mut s, "target") {
+            return Err("expected 'divided as you choose among up to <N> targets'".into());
+        }
+        expect_done(s, "targets")?;
+        let total = match n {
+            Amount::Fixed(t) => t,
+            _ => return Err("divided damage needs a fixed number".into()),
+        };
+        return Ok(Action::DamageDivided {
+            total,
+            max_targets: m,
+        });
+    }
+    if !eat(&mut s, "to") {
+        return Err("expected 'deal <number> damage to <selection>'".into());
+    }
+    Ok(Action::Damage {
+        to: parse_sel(ctx, s)?,
+        n,
+    })
+}
+
+fn parse_put(ctx: &mut Ctx, text: &str, who: Who) -> R<Action> {
+    let mut s = text;
+    // Counters: "put two +1/+1 counters on this [for each point of damage on it]"
+    if let Some(i) = s.find(" +1/+1 counter") {
+        let mut amount = &s[..i];
+        let n = eat_amount(&mut amount)
+            .ok_or("expected 'put <number> +1/+1 counters on <selection>'")?;
+        expect_done(amount, "the number of counters")?;
+        let mut rest = &s[i + " +1/+1 counter".len()..];
+        rest = rest.strip_prefix('s').unwrap_or(rest).trim_start();
+        if !eat(&mut rest, "on") {
+            return Err("expected 'put <number> +1/+1 counters on <selection>'".into());
+        }
+        let mut n = n;
+        if eat_end(&mut rest, "for each point of damage on it") {
+            n = Amount::DamageOnThis;
+        }
+        return Ok(Action::AddCounters {
+            sel: parse_sel(ctx, rest)?,
+            n,
+        });
+    }
+    // Tokens: "put three zombie tokens into play [under your control] [for each ...]"
+    let mut t = s;
+    if let Some(n) = eat_amount(&mut t) {
+        let tok = t
+            .find(" tokens into play")
+            .map(|i| (i, " tokens into play"));
+        let tok = tok.or_else(|| t.find(" token into play").map(|i| (i, " token into play")));
+        if let Some((i, phrase)) = tok {
+            let name = &t[..i];
+            if name.is_empty() || name.contains(' ') {
+                return Err(format!("'{name}' is not a token name"));
+            }
+            let mut rest = &t[i + phrase.len()..];
+            rest = rest.trim_start();
+            eat(&mut rest, "under your control");
+            eat(&mut rest, "under their control");
+            let mut n = n;
+            if eat(&mut rest, "for each champion in their discard pile")
+                || eat(&mut rest, "for each champion in your discard pile")
+            {
+                n = Amount::ChampionsInDiscard;
+            }
+            expect_done(rest, "'into play'")?;
+            return Ok(Action::CreateTokens {
+                token: capitalize(name),
+                n,
+                who,
+            });
+        }
+    }
+    if who != Who::You {
+        return Err("a player other than you can only put tokens into play".into());
+    }
+    // Cards: "put <selection> into play [under ...] [without tribute or loyalty]"
+    let i = s.find(" into play").ok_or_else(|| {
+        "expected 'put <number> <name> tokens into play', 'put <number> +1/+1 counters on ...' \
+         or 'put <selection> into play'"
+            .to_string()
+    })?;
+    let sel = parse_sel(ctx, &s[..i])?;
+    s = s[i + " into play".len()..].trim_start();
+    put_into_play(sel, &mut s)
+}
+
+fn put_into_play(sel: Sel, s: &mut &str) -> R<Action> {
+    let mut under = Who::You;
+    if eat(s, "under their owners' control") || eat(s, "under its owner's control") {
+        under = Who::ItsOwner;
+    } else {
+        eat(s, "under your control");
+    }
+    let silent = eat(s, "without tribute or loyalty");
+    expect_done(s, "'into play'")?;
+    Ok(Action::PutIntoPlay { sel, under, silent })
+}
+
+// ---------------------------------------------------------------------------------
+// Selections and filters
+
+fn any_target(count: u8, up_to: bool) -> TargetSpec {
+    TargetSpec {
+        objects: Some(Filter::champions()),
+        players: Some(PlayerFilter::Any),
+        count,
+        up_to,
+    }
+}
+
+/// Reads what an action applies to: "this", "it", "a target", "target evil champion",
+/// "all other champions", "a champion from any discard pile", "X evil cards ...".
+pub(crate) fn parse_sel(ctx: &mut Ctx, text: &str) -> R<Sel> {
+    let mut s = text.trim();
+    match s {
+        "this" => return Ok(Sel::This),
+        "it" | "them" => return Ok(Sel::It),
+        "that champion" | "that card" => return Ok(Sel::Subject),
+        "each champion and player" | "each champion and each player" => {
+            return Ok(Sel::AllChampionsAndPlayers)
+        }
+        "a target" => return Ok(Sel::Target(any_target(1, false))),
+        "target player" => {
+            return Ok(Sel::Target(TargetSpec {
+                objects: None,
+                players: Some(PlayerFilter::Any),
+                count: 1,
+                up_to: false,
+            }))
+        }
+        "target opponent" => {
+            return Ok(Sel::Target(TargetSpec {
+                objects: None,
+                players: Some(PlayerFilter::Opponent),
+                count: 1,
+                up_to: false,
+            }))
+        }
+        _ => {}
+    }
+    if eat(&mut s, "each of up to") {
+        let n = eat_number(&mut s).ok_or("expected 'each of up to <N> targets'")?;
+        if !eat(&mut s, "targets") {
+            return Err("expected 'each of up to <N> targets'".into());
+        }
+        expect_done(s, "targets")?;
+        return Ok(Sel::Target(any_target(n, true)));
+    }
+    if eat(&mut s, "up to") {
+        let n = eat_number(&mut s).ok_or("expected 'up to <N> target ...'")?;
+        if !eat(&mut s, "target") {
+            return Err("expected 'up to <N> target ...'".into());
+        }
+        let objects = Some(parse_filter(ctx, s)?);
+        return Ok(Sel::Target(TargetSpec {
+            objects,
+            players: None,
+            count: n,
+            up_to: true,
+        }));
+    }
+    if eat(&mut s, "target") {
+        let objects = Some(parse_filter(ctx, s)?);
+        return Ok(Sel::Target(TargetSpec {
+            objects,
+            players: None,
+            count: 1,
+            up_to: false,
+        }));
+    }
+    if eat(&mut s, "all") || eat(&mut s, "each") {
+        eat(&mut s, "of");
+        return Ok(Sel::All(parse_filter(ctx, s)?));
+    }
+    if eat(&mut s, "x") || eat(&mut s, "any number of") {
+        let objects = Some(parse_filter(ctx, s)?);
+        return Ok(Sel::Choose(TargetSpec {
+            objects,
+            players: None,
+            count: 0,
+            up_to: true,
+        }));
+    }
+    if s.starts_with("another ") {
+        let objects = Some(parse_filter(ctx, s)?);
+        return Ok(Sel::Choose(TargetSpec {
+            objects,
+            players: None,
+            count: 1,
+            up_to: false,
+        }));
+    }
+    if eat(&mut s, "a") || eat(&mut s, "an") || eat(&mut s, "one") {
+        let objects = Some(parse_filter(ctx, s)?);
+        return Ok(Sel::Choose(TargetSpec {
+            objects,
+            players: None,
+            count: 1,
+            up_to: false,
+        }));
+    }
+    if s.starts_with("your ") {
+        return Ok(Sel::All(parse_filter(ctx, s)?));
+    }
+    let w = first_word(s);
+    Err(format!(
+        "cannot read the selection '{text}': unknown word '{w}'; expected this, it, that champion, \
+         a target, target ..., each ..., all ..., a ..., X ..., your ...{}",
+        did_you_mean(w, ["this", "it", "that", "a", "target", "each", "all", "another", "your", "any"])
+    ))
+}
+
+/// Reads a description of objects: "[your] [other] [non-token] [attacking] [{1}]
+/// [alignment] [class] champion|card|event [you control | they control | in your discard
+/// pile | from any discard pile | in your hand] [that was broken this turn]
+/// [with the same name as it]".
+pub(crate) fn parse_filter(ctx: &mut Ctx, text: &str) -> R<Filter> {
+    let mut s = text.trim();
+    let mut f = Filter::default();
+    loop {
+        if eat(&mut s, "of your") || eat(&mut s, "your") {
+            f.whose = Whose::You;
+        } else if eat(&mut s, "other") || eat(&mut s, "another") {
+            f.other = true;
+        } else if eat(&mut s, "non-token") {
+            f.token = Some(false);
+        } else if eat(&mut s, "token") {
+            f.token = Some(true);
+        } else if eat(&mut s, "attacking") {
+            f.attacking = true;
+        } else if eat(&mut s, "{0}") {
+            f.cost = Some(0);
+        } else if eat(&mut s, "{1}") {
+            f.cost = Some(1);
+        } else if let Some(a) = Alignment::parse(first_word(s)) {
+            take_word(&mut s);
+            f.alignment = Some(a);
+        } else {
+            break;
+        }
+    }
+    let mut noun = eat_noun(&mut s, &mut f);
+    if !noun {
+        let w = first_word(s);
+        if w.is_empty() {
+            return Err(format!(
+                "'{text}' names no kind of card; expected champion, card, event or a class"
+            ));
+        }
+        if !w.chars().all(|c| c.is_alphabetic() || c == '-') || is_suffix_word(w) {
+            return Err(format!(
+                "cannot read '{text}': expected champion, card, event or a class name before '{w}'"
+            ));
+        }
+        take_word(&mut s);
+        f.class = Some(ctx.pool.intern_class(&class_name(w)));
+        f.kind = Some(CardType::Champion);
+        noun = eat_noun(&mut s, &mut f);
+        if noun && f.kind.is_none() {
+            // "dinosaur cards" still means champions of that class.
+            f.kind = Some(CardType::Champion);
+        }
+    }
+    loop {
+        if eat(&mut s, "you control") {
+            f.whose = Whose::You;
+        } else if eat(&mut s, "they control") || eat(&mut s, "that player controls") {
+            f.whose = Whose::It;
+        } else if eat(&mut s, "an opponent controls") || eat(&mut s, "your opponents control") {
+            f.whose = Whose::Opponents;
+        } else if eat(&mut s, "in your discard pile") || eat(&mut s, "from your discard pile") {
+            f.zone = ZoneFilter::DiscardPile;
+            f.whose = Whose::You;
+        } else if eat(&mut s, "in any discard pile")
+            || eat(&mut s, "from any discard pile")
+            || eat(&mut s, "in all discard piles")
+            || eat(&mut s, "from all discard piles")
+        {
+            f.zone = ZoneFilter::DiscardPile;
+            f.whose = Whose::Any;
+        } else if eat(&mut s, "in their discard pile") || eat(&mut s, "from their discard pile") {
+            f.zone = ZoneFilter::DiscardPile;
+            f.whose = Whose::It;
+        } else if eat(&mut s, "in your hand") || eat(&mut s, "from your hand") {
+            f.zone = ZoneFilter::Hand;
+            f.whose = Whose::You;
+        } else if eat(&mut s, "in play") {
+            f.zone = ZoneFilter::InPlay;
+        } else if eat(&mut s, "that was broken this turn")
+            || eat(&mut s, "that were broken this turn")
+        {
+            f.broken_this_turn = true;
+        } else if eat(&mut s, "with the same name as it") {
+            f.same_name_as_it = true;
+        } else {
+            break;
+        }
+    }
+    if !s.is_empty() {
+        return Err(format!(
+            "cannot read '{text}': unexpected '{s}'; a description may end with you control, \
+             they control, in your discard pile, from any discard pile, in their discard pile, \
+             in your hand, that was broken this turn, or with the same name as it"
+        ));
+    }
+    Ok(f)
+}
+
+fn is_suffix_word(w: &str) -> bool {
+    matches!(w, "you" | "they" | "in" | "from" | "that" | "with" | "an")
+}
+
+fn eat_noun(s: &mut &str, f: &mut Filter) -> bool {
+    for (p, kind) in [
+        ("champion cards", Some(CardType::Champion)),
+        ("champion card", Some(CardType::Champion)),
+        ("champions", Some(CardType::Champion)),
+        ("champion", Some(CardType::Champion)),
+        ("event cards", Some(CardType::Event)),
+        ("event card", Some(CardType::Event)),
+        ("events", Some(CardType::Event)),
+        ("event", Some(CardType::Event)),
+        ("cards", None),
+        ("card", None),
+    ] {
+        if eat(s, p) {
+            f.kind = kind.or(f.kind.filter(|_| f.class.is_some()));
+            return true;
+        }
+    }
+    false
+}
+
+/// Reads "unbreakable and +8 offense", "blitz, +1 offense and +1 defense".
+pub(crate) fn parse_mods(text: &str) -> R<(i8, i8, Keywords)> {
+    let mut offense = 0i8;
+    let mut defense = 0i8;
+    let mut keywords = Keywords::NONE;
+    for item in text.split(", ").flat_map(|p| p.split(" and ")) {
+        let item = item.trim();
+        if let Some(k) = Keyword::parse(item) {
+            keywords = keywords.with(k);
+            continue;
+        }
+        let mut parts = item.split(' ');
+        let (num, stat) = (parts.next().unwrap_or(""), parts.next());
+        let value = num.strip_prefix('+').unwrap_or(num).parse::<i8>().ok();
+        match (value, stat, parts.next()) {
+            (Some(v), Some("offense"), None) if num.starts_with(['+', '-']) => offense = offense.saturating_add(v),
+            (Some(v), Some("defense"), None) if num.starts_with(['+', '-']) => defense = defense.saturating_add(v),
+            _ => {
+                return Err(format!(
+                    "unknown keyword or modifier '{item}'; expected a keyword, '+N offense' or '+N defense'{}",
+                    did_you_mean(item, Keyword::ALL.iter().map(|k| k.name()))
+                ))
+            }
+        }
+    }
+    Ok((offense, defense, keywords))
+}
+
+// ---------------------------------------------------------------------------------
+// Ability labels
+
+/// Reads a trigger label: "tribute", "loyalty 2", "ally good", "when this attacks", ...,
+/// several joined by "and/or".
+pub(crate) fn parse_triggers(label: &str) -> R<Vec<(Trigger, u8)>> {
+    let mut out = Vec::new();
+    for item in label.split(" and/or ") {
+        let mut s = item.trim();
+        let t = if s == "tribute" {
+            (Trigger::EntersPlay, 0)
+        } else if eat(&mut s, "loyalty") {
+            let n = eat_number(&mut s)
+                .filter(|n| *n > 0)
+                .ok_or("expected 'loyalty <N>'")?;
+            expect_done(s, "loyalty")?;
+            (Trigger::EntersPlay, n)
+        } else if eat(&mut s, "ally") || s.starts_with('{') {
+            let w = s.trim_matches(|c| c == '{' || c == '}');
+            let a = Alignment::parse(w).ok_or_else(|| {
+                format!(
+                    "unknown alignment '{w}' in an ally label; expected good, evil, sage or wild{}",
+                    did_you_mean(w, Alignment::ALL.iter().map(|a| a.name()))
+                )
+            })?;
+            (Trigger::Ally(a), 0)
+        } else {
+            let t = match s {
+                "when this attacks" => Trigger::Attacks,
+                "when this blocks" => Trigger::Blocks,
+                "when this deals damage" => Trigger::DealsDamage,
+                "when this damages a player" => Trigger::DamagesPlayer,
+                "when this damages an opponent" => Trigger::DamagesOpponent,
+                "when this damages a champion" => Trigger::DamagesChampion,
+                "when this is broken" => Trigger::Broken,
+                "when another champion is broken" => Trigger::OtherChampionBroken,
+                "at the start of your turn" => Trigger::StartOfYourTurn,
+                "at the end of each turn" | "at the end of the turn" => Trigger::EndOfTurn,
+                "when this goes into your discard pile"
+                | "when this goes into your discard pile from anywhere" => Trigger::PutIntoDiscard,
+                "when this leaves your discard pile" => Trigger::LeavesDiscard,
+                "when you recall this" => Trigger::Recalled,
+                _ => return Err(unknown_label(s)),
+            };
+            (t, 0)
+        };
+        out.push(t);
+    }
+    Ok(out)
+}
+
+pub(crate) const LABELS: &[&str] = &[
+    "play",
+    "or",
+    "tribute",
+    "loyalty",
+    "ally",
+    "when this attacks",
+    "when this blocks",
+    "when this deals damage",
+    "when this damages a player",
+    "when this damages an opponent",
+    "when this damages a champion",
+    "when this is broken",
+    "when another champion is broken",
+    "at the start of your turn",
+    "at the end of each turn",
+    "when this goes into your discard pile",
+    "when this leaves your discard pile",
+    "when you recall this",
+    "static",
+    "flavor",
+    "in discard pile",
+    "{expend}",
+    "{1}",
+    "break this",
+    "remove a counter from this",
+];
+
+pub(crate) fn unknown_label(s: &str) -> String {
+    let hint = did_you_mean(s, LABELS.iter().copied());
+    let hint = if hint.is_empty() {
+        did_you_mean(first_word(s), LABELS.iter().copied())
+    } else {
+        hint
+    };
+    format!(
+        "unknown ability '{s}'; expected play, or, tribute, loyalty N, ally <alignment>, \
+         when this attacks/blocks/is broken/deals damage/damages a player..., at the start of \
+         your turn, at the end of each turn, static, flavor, or power costs such as {{expend}}, \
+         {{1}}, break this, remove a counter from this{hint}"
+    )
+}
+
+/// Reads power costs: "{expend}", "{1}", "break this", "remove a counter from this",
+/// "discard a card", comma separated. `None` when the label is not a list of costs.
+pub(crate) fn parse_costs(label: &str) -> Option<Vec<PowerCost>> {
+    let mut out = Vec::new();
+    for item in label.split(',') {
+        let mut s = item.trim();
+        let c = match s {
+            "{expend}" => PowerCost::Expend,
+            "break this" => PowerCost::BreakThis,
+            "remove a counter from this" => PowerCost::RemoveCounter,
+            _ if s.starts_with('{') && s.ends_with('}') => {
+                PowerCost::Gold(s[1..s.len() - 1].parse().ok().filter(|n| *n > 0)?)
+            }
+            _ if s.starts_with("discard ") => {
+                s = &s["discard ".len()..];
+                let n = eat_number(&mut s)?;
+                if !(eat(&mut s, "cards") || eat(&mut s, "card")) || !s.is_empty() {
+                    return None;
+                }
+                PowerCost::Discard(n)
+            }
+            _ => return None,
+        };
+        out.push(c);
+    }
+    Some(out)
+}
+
+/// Reads a continuous ability: "unbreakable on your turn", "your other good champions
+/// have +2 offense", "you cannot be attacked while this is expended", "you may play wild
+/// champions as if they had ambush".
+pub(crate) fn parse_static(ctx: &mut Ctx, body: &str) -> R<Static> {
+    let text = normalize(body);
+    let mut s = text.as_str();
+    if eat(&mut s, "you cannot be attacked") {
+        let when = static_condition(&mut s)?;
+        return Ok(Static::CannotBeAttacked { when });
+    }
+    if eat(&mut s, "you may play") {
+        let f = s
+            .strip_suffix(" as if they had ambush")
+            .ok_or("expected 'you may play <cards> as if they had ambush'")?;
+        let mut filter = parse_filter(ctx, f)?;
+        filter.zone = ZoneFilter::Hand;
+        filter.whose = Whose::You;
+        return Ok(Static::AmbushFor(filter));
+    }
+    for verb in [" have ", " get "] {
+        if let Some(i) = s.find(verb) {
+            let affects = parse_filter(ctx, &s[..i])?;
+            let mut rest = &s[i + verb.len()..];
+            let mut add_alignment = None;
+            if let Some(j) = rest.find(" and are also ") {
+                let a = &rest[j + " and are also ".len()..];
+                add_alignment =
+                    Some(Alignment::parse(a).ok_or_else(|| format!("unknown alignment '{a}'"))?);
+                rest = &rest[..j];
+            } else if let Some(a) = rest.strip_prefix("are also ") {
+                add_alignment =
+                    Some(Alignment::parse(a).ok_or_else(|| format!("unknown alignment '{a}'"))?);
+                rest = "";
+            }
+            let (offense, defense, keywords) = if rest.is_empty() {
+                (0, 0, Keywords::NONE)
+            } else {
+                parse_mods(rest)?
+            };
+            return Ok(Static::Anthem {
+                affects,
+                offense,
+                defense,
+                keywords,
+                add_alignment,
+            });
+        }
+    }
+    let mut kw_text = s;
+    let when = static_condition_suffix(&mut kw_text);
+    let (o, d, keywords) = parse_mods(kw_text)
+        .map_err(|e| format!("{e} (a static line is keywords with a condition, '<champions> have ...', 'you cannot be attacked ...' or 'you may play ... as if they had ambush')"))?;
+    if o != 0 || d != 0 || keywords.is_empty() {
+        return Err(
+            "a static line of this card's own keywords cannot change offense or defense".into(),
+        );
+    }
+    Ok(Static::Keywords { keywords, when })
+}
+
+fn static_condition(s: &mut &str) -> R<Option<Condition>> {
+    let c = static_condition_suffix(s);
+    if eat(s, "while this is expended") {
+        return Ok(Some(Condition::ThisExpended));
+    }
+    expect_done(s, "the ability")?;
+    Ok(c)
+}
+
+fn static_condition_suffix(s: &mut &str) -> Option<Condition> {
+    if eat_end(s, "on your turn") || eat_end(s, "during your turn") {
+        Some(Condition::YourTurn)
+    } else if eat_end(s, "on your opponents' turns") || eat_end(s, "when it is not your turn") {
+        Some(Condition::NotYourTurn)
+    } else if eat_end(s, "while this is expended") {
+        Some(Condition::ThisExpended)
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn effect(s: &str) -> R<Vec<Step>> {
+        let mut pool = CardPool::new();
+        parse_effect(&mut Ctx { pool: &mut pool }, s)
+    }
+
+    #[test]
+    fn simple_effects() {
+        let st = effect("Draw two cards").unwrap();
+        assert_eq!(
+            st[0].action,
+            Action::Draw {
+                who: Who::You,
+                n: Amount::Fixed(2)
+            }
+        );
+        let st = effect("draw a card and deal 2 damage to a target").unwrap();
+        assert_eq!(st.len(), 2);
+        let st = effect("you may pay 1 health. if you do, put a demon token into play").unwrap();
+        assert!(st[0].may);
+        assert_eq!(st[1].when, Some(Condition::Done));
+        let st = effect("this gains unbreakable and +8 offense this turn").unwrap();
+        assert!(matches!(
+            st[0].action,
+            Action::Modify {
+                offense: 8,
+                duration: Duration::ThisTurn,
+                ..
+            }
+        ));
+        assert!(effect("frobnicate 3 cards")
+            .unwrap_err()
+            .contains("unknown word 'frobnicate'"));
+        assert!(effect("drwa a card")
+            .unwrap_err()
+            .contains("did you mean 'draw'"));
+    }
+
+    #[test]
+    fn filters() {
+        let mut pool = CardPool::new();
+        let mut ctx = Ctx { pool: &mut pool };
+        let f = parse_filter(&mut ctx, "your other dragons").unwrap();
+        assert!(f.other && f.whose == Whose::You && f.kind == Some(CardType::Champion));
+        assert_eq!(ctx.pool.class_name(f.class.unwrap()), "Dragon");
+        let f = parse_filter(&mut ctx, "{1} champion card from your discard pile").unwrap();
+        assert_eq!((f.cost, f.zone), (Some(1), ZoneFilter::DiscardPile));
+    }
+}
