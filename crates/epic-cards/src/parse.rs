@@ -204,6 +204,10 @@ fn header_line(p: &mut FileParser, ln: usize, text: &str) {
     let mut alignments = Alignments::NONE;
     let mut classes = Vec::new();
     let mut ok = true;
+    // Follow-on complaints ("needs an alignment") are left out when an unknown word or a
+    // bad cost was already reported: that word was most likely meant to be it.
+    let mut unknown_word = false;
+    let mut cost_seen = false;
     for item in text.split(',') {
         let item = item.trim();
         let lower = item.to_lowercase();
@@ -223,6 +227,7 @@ fn header_line(p: &mut FileParser, ln: usize, text: &str) {
         } else if let Some(a) = Alignment::parse(&lower) {
             alignments = alignments.with(a);
         } else if let Some(n) = lower.strip_prefix("cost ") {
+            cost_seen = true;
             match n
                 .trim()
                 .trim_matches(|c| c == '{' || c == '}')
@@ -271,6 +276,7 @@ fn header_line(p: &mut FileParser, ln: usize, text: &str) {
                      offense/defense like 3/2{hint}"
                 ),
             );
+            unknown_word = true;
             ok = false;
         }
     }
@@ -279,7 +285,9 @@ fn header_line(p: &mut FileParser, ln: usize, text: &str) {
     }
     match kind {
         None => {
-            p.err(ln, "the type line needs 'champion', 'event' or 'token'");
+            if !unknown_word {
+                p.err(ln, "the type line needs 'champion', 'event' or 'token'");
+            }
             ok = false;
         }
         Some(CardType::Event) if token => {
@@ -299,7 +307,7 @@ fn header_line(p: &mut FileParser, ln: usize, text: &str) {
         }
         _ => {}
     }
-    if alignments.is_empty() {
+    if alignments.is_empty() && !unknown_word {
         p.err(
             ln,
             "the type line needs an alignment: good, evil, sage or wild",
@@ -310,7 +318,10 @@ fn header_line(p: &mut FileParser, ln: usize, text: &str) {
         p.err(ln, "a token has no cost");
         ok = false;
     }
-    if !token && cost.is_none() && kind.is_some() {
+    if alignments.is_empty() {
+        ok = false;
+    }
+    if !token && cost.is_none() && kind.is_some() && !cost_seen && !unknown_word {
         p.err(ln, "the type line needs a cost: 'cost 0' or 'cost 1'");
         ok = false;
     }

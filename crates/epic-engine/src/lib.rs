@@ -1,1 +1,37 @@
-//! The rules engine.
+//! The Epic rules engine (2017 Complete Rules).
+//!
+//! A [`Game`] is either over or waiting on exactly one player for one decision. Ask it
+//! for [`Game::decision`] and [`Game::options`], then [`Game::apply`] one of the
+//! options; nothing else changes a game. Everything is deterministic: a game is its
+//! [`Setup`] (rules, card pool, decks, seed) plus the list of choices applied.
+//!
+//! Map of the crate:
+//! - [`state`]: the plain-value game state (zones, objects, players, turn, battle).
+//! - `stats`: derived characteristics (offense, defense, keywords, alignments).
+//! - `actions`: primitive changes (move a card, damage, draw) and the events they emit.
+//! - `effects`: the interpreter for card abilities, resumable at each decision.
+//! - `timing`: turn structure, initiative windows and the battle phase.
+//! - `options`: the legal options of the pending decision and their labels.
+//! - [`view`]: what one player may see (rule 1.10).
+
+mod actions;
+mod choice;
+mod config;
+mod effects;
+mod error;
+mod events;
+mod game;
+mod ids;
+mod options;
+pub mod state;
+mod stats;
+mod timing;
+pub mod view;
+
+pub use choice::{Choice, Decision, DecisionKind};
+pub use config::{RulesConfig, Setup};
+pub use epic_model as model;
+pub use error::{ApplyError, SetupError};
+pub use events::Event;
+pub use game::{EndReason, Game, GameResult};
+pub use ids::{Entity, ObjId, PlayerId};

@@ -107,7 +107,10 @@ pub enum PowerCost {
 #[serde(rename_all = "snake_case")]
 pub enum Static {
     /// This champion has the keywords while the condition holds ("Unbreakable on your turn").
-    Keywords { keywords: Keywords, when: Option<Condition> },
+    Keywords {
+        keywords: Keywords,
+        when: Option<Condition>,
+    },
     /// Champions matching the filter get the bonuses ("Your other good champions have +2
     /// offense"). The filter's `other` excludes this card.
     Anthem {
@@ -135,7 +138,11 @@ pub struct Step {
 
 impl Step {
     pub fn new(action: Action) -> Self {
-        Step { when: None, may: false, action }
+        Step {
+            when: None,
+            may: false,
+            action,
+        }
     }
 }
 
@@ -156,17 +163,37 @@ pub enum Action {
     /// Choose (and target, if the selector says so) without acting yet, so that later
     /// steps can refer to the choice as `it` ("Target player discards ... at end of turn").
     Bind(Sel),
-    Draw { who: Who, n: Amount },
+    Draw {
+        who: Who,
+        n: Amount,
+    },
     /// The player discards cards of their choice (1.7.2: as many as they can).
-    Discard { who: Who, n: Amount },
-    GainHealth { who: Who, n: Amount },
-    LoseHealth { who: Who, n: Amount },
-    Damage { to: Sel, n: Amount },
+    Discard {
+        who: Who,
+        n: Amount,
+    },
+    GainHealth {
+        who: Who,
+        n: Amount,
+    },
+    LoseHealth {
+        who: Who,
+        n: Amount,
+    },
+    Damage {
+        to: Sel,
+        n: Amount,
+    },
     /// Deal `total` damage divided among up to `max_targets` targets (Lightning Storm).
-    DamageDivided { total: u8, max_targets: u8 },
+    DamageDivided {
+        total: u8,
+        max_targets: u8,
+    },
     /// Choose as many distinct targets as amounts; the first gets the first amount, and so on
     /// (Rain of Fire).
-    DamageInOrder { amounts: Vec<u8> },
+    DamageInOrder {
+        amounts: Vec<u8>,
+    },
     Break(Sel),
     Banish(Sel),
     /// Return to its owner's hand, from play or from a discard pile.
@@ -179,7 +206,10 @@ pub enum Action {
         silent: bool,
     },
     /// Rule 5.21: to the bottom of its owner's deck; its controller gets the token.
-    Transform { sel: Sel, token: String },
+    Transform {
+        sel: Sel,
+        token: String,
+    },
     Expend(Sel),
     Prepare(Sel),
     Modify {
@@ -190,9 +220,19 @@ pub enum Action {
         duration: Duration,
     },
     /// +1 offense / +1 defense counters (rule 2.7).
-    AddCounters { sel: Sel, n: Amount },
-    GainControl { sel: Sel, duration: Duration },
-    CreateTokens { token: String, n: Amount, who: Who },
+    AddCounters {
+        sel: Sel,
+        n: Amount,
+    },
+    GainControl {
+        sel: Sel,
+        duration: Duration,
+    },
+    CreateTokens {
+        token: String,
+        n: Amount,
+        who: Who,
+    },
     /// Rule 5.5: you may put two cards from your discard pile on the bottom of your deck;
     /// if you do, draw a card.
     Recycle,
@@ -207,7 +247,10 @@ pub enum Action {
     EachKeepsOneBreakRest,
     /// One of your champions matching the filter may join the battle beside this one,
     /// gaining the keywords this turn (Faithful Pegasus).
-    JoinBattle { filter: Filter, keywords: Keywords },
+    JoinBattle {
+        filter: Filter,
+        keywords: Keywords,
+    },
     /// Do the action at the end of this turn (4.5.2a), with this moment's choices.
     AtEndOfTurn(Box<Action>),
 }
@@ -323,7 +366,10 @@ pub struct Filter {
 impl Filter {
     /// Champions in play.
     pub fn champions() -> Filter {
-        Filter { kind: Some(CardType::Champion), ..Filter::default() }
+        Filter {
+            kind: Some(CardType::Champion),
+            ..Filter::default()
+        }
     }
 }
 

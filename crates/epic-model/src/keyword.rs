@@ -12,7 +12,12 @@ pub enum Alignment {
 }
 
 impl Alignment {
-    pub const ALL: [Alignment; 4] = [Alignment::Good, Alignment::Evil, Alignment::Sage, Alignment::Wild];
+    pub const ALL: [Alignment; 4] = [
+        Alignment::Good,
+        Alignment::Evil,
+        Alignment::Sage,
+        Alignment::Wild,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -24,7 +29,9 @@ impl Alignment {
     }
 
     pub fn parse(s: &str) -> Option<Alignment> {
-        Alignment::ALL.into_iter().find(|a| a.name().eq_ignore_ascii_case(s))
+        Alignment::ALL
+            .into_iter()
+            .find(|a| a.name().eq_ignore_ascii_case(s))
     }
 
     const fn bit(self) -> u8 {
@@ -65,7 +72,9 @@ impl Alignments {
         self.0 == 0
     }
     pub fn iter(self) -> impl Iterator<Item = Alignment> {
-        Alignment::ALL.into_iter().filter(move |a| self.contains(*a))
+        Alignment::ALL
+            .into_iter()
+            .filter(move |a| self.contains(*a))
     }
 }
 
@@ -121,7 +130,9 @@ impl Keyword {
 
     pub fn parse(s: &str) -> Option<Keyword> {
         let s = s.trim().replace(['_', '-'], " ");
-        Keyword::ALL.into_iter().find(|k| k.name().eq_ignore_ascii_case(&s))
+        Keyword::ALL
+            .into_iter()
+            .find(|k| k.name().eq_ignore_ascii_case(&s))
     }
 
     /// Reminder text: the keyword's meaning from section 5 of the rules.

@@ -78,6 +78,9 @@ impl CardPool {
     }
 
     pub fn iter(&self) -> impl Iterator<Item = (CardId, &CardDef)> {
-        self.cards.iter().enumerate().map(|(i, c)| (CardId(i as u16), c))
+        self.cards
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (CardId(i as u16), c))
     }
 }

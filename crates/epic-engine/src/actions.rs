@@ -1,0 +1,532 @@
+//! Primitive changes to a game. Each emits its events and collects the triggers it
+//! causes; none asks a player anything.
+
+use crate::events::Event;
+use crate::game::EndReason;
+use crate::ids::{Entity, ObjId, PlayerId};
+use crate::state::{GameState, Modifier, Obj, PendingTrigger, Step, Zone};
+use crate::stats::Look;
+use epic_model::{AbilityKind, AbilityZone, CardId, CardPool, Keyword, Trigger};
+use rand::seq::SliceRandom;
+use smallvec::SmallVec;
+
+/// A game being changed: the state, the read-only card pool, and the event sink.
+pub(crate) struct Engine<'a> {
+    pub st: &'a mut GameState,
+    pub pool: &'a CardPool,
+    pub events: Option<&'a mut Vec<Event>>,
+}
+
+impl<'a> Engine<'a> {
+    pub fn look(&self) -> Look<'_> {
+        Look::new(self.st, self.pool)
+    }
+
+    pub fn emit(&mut self, ev: impl FnOnce() -> Event) {
+        if let Some(events) = self.events.as_deref_mut() {
+            events.push(ev());
+        }
+    }
+
+    pub fn card_of(&self, o: ObjId) -> CardId {
+        self.st.obj(o).card
+    }
+
+    /// Something random or hidden happened: a play can no longer be reversed (3.7).
+    pub fn knowledge_gained(&mut self) {
+        self.st.undo_clean = false;
+    }
+
+    // ---- triggers -------------------------------------------------------------------
+
+    /// Queues the abilities of `o` that wait for `on`, if they work in its current zone.
+    pub fn trigger(&mut self, o: ObjId, on: Trigger, subject: Option<Entity>) {
+        let obj = self.st.obj(o);
+        let zone = match obj.zone {
+            Zone::InPlay => AbilityZone::InPlay,
+            Zone::Discard => AbilityZone::DiscardPile,
+            _ => return,
+        };
+        self.trigger_in(o, zone, on, subject);
+    }
+
+    /// Like [`Engine::trigger`], for an object that has just left `zone` (2.3.5a: a token
+    /// or card leaving play still triggers).
+    pub fn trigger_in(
+        &mut self,
+        o: ObjId,
+        zone: AbilityZone,
+        on: Trigger,
+        subject: Option<Entity>,
+    ) {
+        let obj = self.st.obj(o);
+        let (card, controller) = (
+            obj.card,
+            if zone == AbilityZone::InPlay {
+                obj.controller
+            } else {
+                obj.owner
+            },
+        );
+        for (i, a) in self.pool.get(card).abilities.iter().enumerate() {
+            if let AbilityKind::Triggered(t) = &a.kind {
+                if t.on == on && a.zone == zone {
+                    self.st.waiting.push(PendingTrigger {
+                        source: o,
+                        card,
+                        ability: i as u8,
+                        controller,
+                        subject,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Ally abilities (5.18) of `p`'s champions in play and cards in their discard pile,
+    /// when `p` plays from hand a card with a printed cost of 1.
+    pub fn trigger_ally(&mut self, p: PlayerId, played: ObjId) {
+        let def = self.pool.get(self.card_of(played));
+        if def.cost != 1 {
+            return;
+        }
+        let aligns = def.alignments;
+        self.st.player_mut(p).played_this_turn = self.st.player(p).played_this_turn.union(aligns);
+        let mut sources: SmallVec<[ObjId; 16]> = self
+            .st
+            .in_play
+            .iter()
+            .copied()
+            .filter(|&o| self.st.obj(o).controller == p)
+            .collect();
+        sources.extend(self.st.player(p).discard.iter().copied());
+        for o in sources {
+            for a in aligns.iter() {
+                self.trigger(o, Trigger::Ally(a), None);
+            }
+        }
+    }
+
+    // ---- zones ----------------------------------------------------------------------
+
+    fn remove_from_zone(&mut self, o: ObjId) {
+        let obj = self.st.obj(o);
+        let (zone, owner) = (obj.zone, obj.owner);
+        let list: &mut Vec<ObjId> = match zone {
+            Zone::Hand => &mut self.st.players[owner as usize].hand,
+            Zone::Deck => &mut self.st.players[owner as usize].deck,
+            Zone::Discard => &mut self.st.players[owner as usize].discard,
+            Zone::InPlay => &mut self.st.in_play,
+            Zone::Supplemental => {
+                self.st.supplemental.retain(|x| *x != o);
+                return;
+            }
+            Zone::TokenPile => return,
+        };
+        if let Some(i) = list.iter().position(|x| *x == o) {
+            list.remove(i);
+        }
+    }
+
+    /// Moves an object to a zone of its owner (1.9.2), or into play. A token that would
+    /// leave play goes to the token pile instead (2.3.5). Leaving play makes it a new
+    /// object: damage, counters, gains, modifiers and battle roles are gone (5.21.3).
+    pub fn move_to(&mut self, o: ObjId, to: Zone, bottom: bool) {
+        let from = self.st.obj(o).zone;
+        let token = self.pool.get(self.card_of(o)).token;
+        let to = if token && to != Zone::InPlay {
+            Zone::TokenPile
+        } else {
+            to
+        };
+        self.remove_from_zone(o);
+        if from == Zone::InPlay {
+            self.leave_play(o);
+        }
+        let owner = self.st.obj(o).owner;
+        match to {
+            Zone::Hand => self.st.player_mut(owner).hand.push(o),
+            Zone::Deck if bottom => self.st.player_mut(owner).deck.insert(0, o),
+            Zone::Deck => self.st.player_mut(owner).deck.push(o),
+            Zone::Discard => self.st.player_mut(owner).discard.push(o),
+            Zone::InPlay => self.st.in_play.push(o),
+            Zone::Supplemental => self.st.supplemental.push(o),
+            Zone::TokenPile => {}
+        }
+        let obj = self.st.obj_mut(o);
+        obj.zone = to;
+        if to != Zone::Hand {
+            obj.revealed = false;
+        }
+        let (card, controller) = (obj.card, obj.controller);
+        self.emit(|| Event::Moved {
+            obj: o,
+            card,
+            from,
+            to,
+            owner,
+            controller,
+        });
+        if from == Zone::Discard {
+            self.trigger_in(o, AbilityZone::DiscardPile, Trigger::LeavesDiscard, None);
+        }
+        if to == Zone::Discard {
+            self.trigger(o, Trigger::PutIntoDiscard, None);
+        }
+    }
+
+    fn leave_play(&mut self, o: ObjId) {
+        let owner = self.st.obj(o).owner;
+        let obj = self.st.obj_mut(o);
+        obj.expended = false;
+        obj.flipped = false;
+        obj.deploying = false;
+        obj.damage = 0;
+        obj.counters = 0;
+        obj.gained = Default::default();
+        obj.controller = owner;
+        self.st.mods.retain(|m| m.obj != o);
+        self.st.control_reverts.retain(|(x, _)| *x != o);
+        self.remove_from_battle(o);
+    }
+
+    pub fn remove_from_battle(&mut self, o: ObjId) -> bool {
+        let Some(b) = self.st.battle.as_mut() else {
+            return false;
+        };
+        let before = b.attackers.len() + b.blockers.len();
+        b.attackers.retain(|x| *x != o);
+        b.blockers.retain(|x| *x != o);
+        b.assigned
+            .retain(|(src, to, _)| *src != o && *to != Entity::Obj(o));
+        let removed = before != b.attackers.len() + b.blockers.len();
+        if removed {
+            self.emit(|| Event::RemovedFromBattle { obj: o });
+        }
+        removed
+    }
+
+    /// Puts a card into play under `controller`, prepared and deploying (2.1.7). Unless
+    /// `silent`, its "enters play" abilities trigger.
+    pub fn put_into_play(&mut self, o: ObjId, controller: PlayerId, silent: bool) {
+        self.st.obj_mut(o).controller = controller;
+        self.move_to(o, Zone::InPlay, false);
+        let obj = self.st.obj_mut(o);
+        obj.controller = controller;
+        obj.deploying = true;
+        if !silent {
+            self.trigger(o, Trigger::EntersPlay, None);
+        }
+    }
+
+    /// Creates a token under `controller` (2.3.2), prepared and deploying (2.3.3).
+    pub fn create_token(&mut self, card: CardId, controller: PlayerId) -> ObjId {
+        let o = ObjId(self.st.objs.len() as u16);
+        self.st.objs.push(Obj {
+            card,
+            owner: controller,
+            controller,
+            zone: Zone::TokenPile,
+            expended: false,
+            flipped: false,
+            deploying: true,
+            damage: 0,
+            counters: 0,
+            gained: Default::default(),
+            revealed: false,
+            broken_turn: 0,
+        });
+        self.emit(|| Event::TokenCreated {
+            obj: o,
+            card,
+            controller,
+        });
+        self.put_into_play(o, controller, false);
+        o
+    }
+
+    /// Draws `n` cards; a player who cannot draw wins (1.6.2).
+    pub fn draw(&mut self, p: PlayerId, n: u32) {
+        for _ in 0..n {
+            if self.st.is_over() {
+                return;
+            }
+            let Some(&top) = self.st.player(p).deck.last() else {
+                self.end_game(SmallVec::from_elem(p, 1), EndReason::DrewFromEmptyDeck);
+                return;
+            };
+            self.knowledge_gained();
+            self.move_to(top, Zone::Hand, false);
+            self.emit(|| Event::Drew {
+                player: p,
+                obj: top,
+            });
+        }
+    }
+
+    pub fn discard(&mut self, o: ObjId) {
+        self.move_to(o, Zone::Discard, false);
+    }
+
+    /// Breaks champions at the same time (5.16): the unbreakable stay (5.9.2). Every
+    /// champion in play sees the others break (Drinker of Blood), even if it breaks too.
+    pub fn break_all(&mut self, objs: &[ObjId]) {
+        let look = self.look();
+        let breaking: SmallVec<[ObjId; 8]> = objs
+            .iter()
+            .copied()
+            .filter(|&o| look.st.obj(o).zone == Zone::InPlay && !look.has(o, Keyword::Unbreakable))
+            .collect();
+        if breaking.is_empty() {
+            return;
+        }
+        let watchers: SmallVec<[ObjId; 16]> = self.st.in_play.clone().into_iter().collect();
+        for &o in &breaking {
+            self.trigger(o, Trigger::Broken, None);
+            for &w in &watchers {
+                if w != o {
+                    self.trigger(w, Trigger::OtherChampionBroken, Some(Entity::Obj(o)));
+                }
+            }
+        }
+        let turn = self.st.turn;
+        for &o in &breaking {
+            let card = self.card_of(o);
+            self.emit(|| Event::Broken { obj: o, card });
+            self.st.obj_mut(o).broken_turn = turn;
+            self.discard(o);
+        }
+    }
+
+    /// Banishes objects at the same time (5.15), in random order when several (5.15.2).
+    /// An unbanishable champion in play stays (5.11.2).
+    pub fn banish_all(&mut self, objs: &[ObjId]) {
+        let look = self.look();
+        let mut going: SmallVec<[ObjId; 8]> = objs
+            .iter()
+            .copied()
+            .filter(|&o| {
+                let z = look.st.obj(o).zone;
+                z != Zone::TokenPile && !(z == Zone::InPlay && look.has(o, Keyword::Unbanishable))
+            })
+            .collect();
+        self.shuffle_if_several(&mut going);
+        for o in going {
+            let card = self.card_of(o);
+            self.emit(|| Event::Banished { obj: o, card });
+            self.move_to(o, Zone::Deck, true);
+        }
+    }
+
+    /// Rule 5.15.2 / 5.21.7: several cards going to the bottom are first randomised.
+    pub fn shuffle_if_several(&mut self, objs: &mut [ObjId]) {
+        if objs.len() > 1 {
+            objs.shuffle(&mut self.st.rng);
+            self.knowledge_gained();
+        }
+    }
+
+    /// Transforms champions (5.21): each to the bottom of its owner's deck (a token to the
+    /// token pile), and its controller puts the token into play. Unbanishable does not
+    /// stop it (5.21.2).
+    pub fn transform_all(&mut self, objs: &[ObjId], token: CardId) {
+        let mut going: SmallVec<[ObjId; 8]> = objs
+            .iter()
+            .copied()
+            .filter(|&o| self.st.obj(o).zone == Zone::InPlay)
+            .collect();
+        self.shuffle_if_several(&mut going);
+        for o in going {
+            let controller = self.st.obj(o).controller;
+            self.move_to(o, Zone::Deck, true);
+            self.create_token(token, controller);
+        }
+    }
+
+    // ---- damage and health ------------------------------------------------------------
+
+    /// Deals damage from `source` (a champion, or an event or power's card) to a player or
+    /// champion, with the triggers it causes. Breaking and elimination are checked by the
+    /// caller (damage dealt at once is applied at once).
+    pub fn deal_damage(&mut self, source: Option<ObjId>, to: Entity, amount: u16, battle: bool) {
+        if amount == 0 {
+            return;
+        }
+        match to {
+            Entity::Player(p) => {
+                let pl = self.st.player_mut(p);
+                pl.health -= amount as i32;
+                let now = pl.health;
+                self.emit(|| Event::Damage { source, to, amount });
+                self.emit(|| Event::Health {
+                    player: p,
+                    delta: -(amount as i32),
+                    now,
+                });
+            }
+            Entity::Obj(o) => {
+                if self.st.obj(o).zone != Zone::InPlay {
+                    return;
+                }
+                self.st.obj_mut(o).damage += amount;
+                self.emit(|| Event::Damage { source, to, amount });
+            }
+        }
+        let Some(src) = source else { return };
+        if self.st.obj(src).zone != Zone::InPlay || !self.pool.get(self.card_of(src)).is_champion()
+        {
+            return;
+        }
+        self.trigger(src, Trigger::DealsDamage, Some(to));
+        match to {
+            Entity::Player(p) => {
+                self.trigger(src, Trigger::DamagesPlayer, Some(to));
+                if p != self.st.obj(src).controller {
+                    self.trigger(src, Trigger::DamagesOpponent, Some(to));
+                }
+            }
+            Entity::Obj(_) => self.trigger(src, Trigger::DamagesChampion, Some(to)),
+        }
+        let look = self.look();
+        if look.has(src, Keyword::Righteous) {
+            // 5.13.5: battle damage gains no more than the champion's offense.
+            let cap = if battle {
+                look.offense(src).max(0) as u16
+            } else {
+                amount
+            };
+            let gain = amount.min(cap) as i32;
+            let controller = self.st.obj(src).controller;
+            self.st.player_mut(controller).pending_gain += gain;
+        }
+    }
+
+    pub fn gain_health(&mut self, p: PlayerId, n: i32) {
+        let pl = self.st.player_mut(p);
+        pl.health += n;
+        let now = pl.health;
+        self.emit(|| Event::Health {
+            player: p,
+            delta: n,
+            now,
+        });
+    }
+
+    /// Righteous gains wait until a player next receives initiative (5.13.3).
+    pub fn apply_pending_gains(&mut self) {
+        for p in 0..self.st.num_players() as PlayerId {
+            let g = std::mem::take(&mut self.st.player_mut(p).pending_gain);
+            if g != 0 && !self.st.player(p).eliminated {
+                self.gain_health(p, g);
+            }
+        }
+    }
+
+    pub fn set_gold(&mut self, p: PlayerId, gold: u8) {
+        self.st.player_mut(p).gold = gold;
+        self.emit(|| Event::Gold {
+            player: p,
+            now: gold,
+        });
+    }
+
+    pub fn add_modifier(&mut self, m: Modifier) {
+        self.st.mods.push(m);
+    }
+
+    pub fn gain_control(&mut self, o: ObjId, p: PlayerId, this_turn: bool) {
+        let obj = self.st.obj(o);
+        if obj.zone != Zone::InPlay || obj.controller == p {
+            return;
+        }
+        let before = obj.controller;
+        if this_turn && !self.st.control_reverts.iter().any(|(x, _)| *x == o) {
+            self.st.control_reverts.push((o, before));
+        }
+        self.remove_from_battle(o);
+        let obj = self.st.obj_mut(o);
+        obj.controller = p;
+        obj.deploying = true;
+        self.emit(|| Event::ControlChanged {
+            obj: o,
+            controller: p,
+        });
+    }
+
+    // ---- state checks -----------------------------------------------------------------
+
+    /// Breaks champions with lethal damage (5.16.3) and eliminates players at 0 health or
+    /// less (1.2.2), until nothing changes.
+    pub fn check_state(&mut self) {
+        loop {
+            if self.st.is_over() {
+                return;
+            }
+            let look = self.look();
+            let lethal: SmallVec<[ObjId; 8]> = look
+                .st
+                .in_play
+                .iter()
+                .copied()
+                .filter(|&o| {
+                    let dmg = look.st.obj(o).damage as i32;
+                    let def = look.defense(o);
+                    (dmg > 0 || def <= 0) && dmg >= def && !look.has(o, Keyword::Unbreakable)
+                })
+                .collect();
+            let dying: SmallVec<[PlayerId; 4]> = (0..self.st.num_players() as PlayerId)
+                .filter(|&p| !self.st.player(p).eliminated && self.st.player(p).health <= 0)
+                .collect();
+            if lethal.is_empty() && dying.is_empty() {
+                return;
+            }
+            for p in dying {
+                self.st.player_mut(p).eliminated = true;
+                self.emit(|| Event::Eliminated { player: p });
+            }
+            let alive: SmallVec<[PlayerId; 2]> = (0..self.st.num_players() as PlayerId)
+                .filter(|&p| !self.st.player(p).eliminated)
+                .collect();
+            if alive.len() <= 1 {
+                self.end_game(alive, EndReason::Health);
+                return;
+            }
+            self.break_all(&lethal);
+        }
+    }
+
+    pub fn end_game(&mut self, winners: SmallVec<[PlayerId; 2]>, why: EndReason) {
+        if self.st.is_over() {
+            return;
+        }
+        self.st.step = Step::GameOver;
+        self.st.end_reason = Some(why);
+        self.st.winners = winners.clone();
+        self.st.frames.clear();
+        self.st.batch.clear();
+        self.st.waiting.clear();
+        self.st.ask = None;
+        self.emit(|| Event::GameOver {
+            winners: winners.to_vec(),
+        });
+    }
+
+    /// Whether the player has `x` cards in hand sharing an alignment with `card` (5.3).
+    pub fn loyalty_cards(&self, p: PlayerId, card: CardId, x: u8) -> Option<SmallVec<[ObjId; 4]>> {
+        let aligns = self.pool.get(card).alignments;
+        let found: SmallVec<[ObjId; 4]> = self
+            .st
+            .player(p)
+            .hand
+            .iter()
+            .copied()
+            .filter(|&h| self.pool.get(self.card_of(h)).alignments.intersects(aligns))
+            .take(x as usize)
+            .collect();
+        (found.len() == x as usize).then_some(found)
+    }
+
+    pub fn token_card(&self, name: &str) -> Option<CardId> {
+        self.pool.token(name)
+    }
+}

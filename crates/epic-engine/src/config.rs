@@ -1,0 +1,39 @@
+use crate::ids::PlayerId;
+use epic_model::{CardId, CardPool};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// The numbers the rules leave to the format (rules 1.5.1, 1.6.4, 1.7.4, 1.8.1): a
+/// format or variant is a value of this type, not a fork of the code.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RulesConfig {
+    pub starting_health: i32,
+    pub opening_hand: u8,
+    pub hand_limit: u8,
+    /// Whether the first player draws at the start of their first turn (4.2.3a).
+    pub first_player_draws: bool,
+}
+
+impl Default for RulesConfig {
+    fn default() -> Self {
+        RulesConfig {
+            starting_health: 30,
+            opening_hand: 5,
+            hand_limit: 7,
+            first_player_draws: false,
+        }
+    }
+}
+
+/// Everything a game starts from. With the same setup and the same choices, a game is
+/// the same bit for bit.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    pub rules: RulesConfig,
+    pub pool: Arc<CardPool>,
+    /// One deck per seat, in seat (clockwise) order.
+    pub decks: Vec<Vec<CardId>>,
+    pub seed: u64,
+    /// Who goes first; `None` draws it from the seed.
+    pub first_player: Option<PlayerId>,
+}

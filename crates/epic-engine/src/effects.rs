@@ -1,0 +1,953 @@
+//! The interpreter for card text. An effect is a list of [`Step`]s run by a [`Frame`]
+//! on the state's frame stack; when a step needs a player's decision the frame records
+//! what it asks and stops, and the answer resumes it exactly where it was.
+
+use crate::actions::Engine;
+use crate::choice::{Choice, DecisionKind};
+use crate::events::Event;
+use crate::ids::{Entity, ObjId, PlayerId};
+use crate::state::{Ask, Delayed, EffectCtx, Frame, Modifier, Script, Zone};
+use crate::stats::it_player;
+use epic_model::{
+    AbilityKind, Action, Amount, CardType, Condition, Duration, Filter, PlayerFilter, Sel, Step,
+    TargetSpec, Trigger, Who, ZoneFilter,
+};
+use smallvec::SmallVec;
+
+/// Whether the engine can go on by itself or waits for a decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Flow {
+    Continue,
+    Asked,
+}
+
+type Ents = SmallVec<[Entity; 8]>;
+type Players = SmallVec<[PlayerId; 4]>;
+
+impl<'a> Engine<'a> {
+    fn steps(&self, f: &Frame) -> &'a [Step] {
+        let def = self.pool.get(f.card);
+        match f.script {
+            Script::Mode(m) => def.modes.get(m as usize).map_or(&[], |m| &m.steps),
+            Script::Ability(i) => match def.abilities.get(i as usize).map(|a| &a.kind) {
+                Some(AbilityKind::Triggered(t)) => &t.steps,
+                Some(AbilityKind::Power(p)) => &p.steps,
+                _ => &[],
+            },
+        }
+    }
+
+    fn top(&self) -> &Frame {
+        self.st.frames.last().expect("a frame is running")
+    }
+
+    fn top_mut(&mut self) -> &mut Frame {
+        self.st.frames.last_mut().expect("a frame is running")
+    }
+
+    fn ask(&mut self, player: PlayerId, kind: DecisionKind, options: Vec<Choice>) -> Flow {
+        self.st.ask = Some(Ask {
+            player,
+            kind,
+            options,
+        });
+        Flow::Asked
+    }
+
+    /// Starts resolving an event's mode or an ability.
+    pub fn push_frame(
+        &mut self,
+        card: epic_model::CardId,
+        source: ObjId,
+        controller: PlayerId,
+        script: Script,
+    ) {
+        self.st.frames.push(Frame {
+            card,
+            source,
+            controller,
+            script,
+            pc: 0,
+            delayed: false,
+            playing_event: false,
+            agreed: false,
+            picks: SmallVec::new(),
+            ctx: EffectCtx::default(),
+            finished: false,
+            loyalty_checked: false,
+        });
+    }
+
+    /// Runs the innermost frame until it finishes a step that needs no decision, asks a
+    /// decision, or ends.
+    pub fn run_frame(&mut self) -> Flow {
+        let f = self.top().clone();
+        if !f.loyalty_checked {
+            if let Some(flow) = self.check_loyalty(&f) {
+                return flow;
+            }
+            self.top_mut().loyalty_checked = true;
+        }
+        let steps = self.steps(&f);
+        let Some(step) = steps.get(f.pc as usize) else {
+            self.finish_frame();
+            return Flow::Continue;
+        };
+        let action = match (&step.action, f.delayed) {
+            (Action::AtEndOfTurn(inner), true) => &**inner,
+            (a, _) => a,
+        };
+        if !f.delayed {
+            if let Some(c) = step.when {
+                if !self.effect_condition(c, &f) {
+                    self.next_step(false);
+                    return Flow::Continue;
+                }
+            }
+            if step.may && !f.agreed {
+                if self.possible(action, &f) {
+                    return self.ask(
+                        f.controller,
+                        DecisionKind::May,
+                        vec![Choice::Yes, Choice::No],
+                    );
+                }
+                self.next_step(false);
+                return Flow::Continue;
+            }
+        }
+        match self.exec(action) {
+            Some(_) if self.st.is_over() => Flow::Continue,
+            Some(did) => {
+                if f.delayed {
+                    self.st.frames.pop();
+                } else {
+                    self.next_step(did);
+                }
+                self.check_state();
+                Flow::Continue
+            }
+            None => Flow::Asked,
+        }
+    }
+
+    /// Loyalty (5.3): without X cards sharing an alignment the ability fails (5.3.4);
+    /// otherwise revealing them is optional (5.3.5).
+    fn check_loyalty(&mut self, f: &Frame) -> Option<Flow> {
+        let Script::Ability(i) = f.script else {
+            return None;
+        };
+        let Some(AbilityKind::Triggered(t)) = self
+            .pool
+            .get(f.card)
+            .abilities
+            .get(i as usize)
+            .map(|a| &a.kind)
+        else {
+            return None;
+        };
+        if t.loyalty == 0 {
+            return None;
+        }
+        if self
+            .loyalty_cards(f.controller, f.card, t.loyalty)
+            .is_none()
+        {
+            self.st.frames.pop();
+            return Some(Flow::Continue);
+        }
+        Some(self.ask(
+            f.controller,
+            DecisionKind::Loyalty,
+            vec![Choice::Yes, Choice::No],
+        ))
+    }
+
+    /// Answers a Loyalty question.
+    pub fn answer_loyalty(&mut self, reveal: bool) {
+        let f = self.top().clone();
+        if !reveal {
+            self.st.frames.pop();
+            return;
+        }
+        let Script::Ability(i) = f.script else { return };
+        let Some(AbilityKind::Triggered(t)) = self
+            .pool
+            .get(f.card)
+            .abilities
+            .get(i as usize)
+            .map(|a| &a.kind)
+        else {
+            return;
+        };
+        if let Some(cards) = self.loyalty_cards(f.controller, f.card, t.loyalty) {
+            for &c in &cards {
+                self.st.obj_mut(c).revealed = true;
+            }
+            let player = f.controller;
+            self.emit(|| Event::Revealed {
+                player,
+                objs: cards.to_vec(),
+            });
+        }
+        self.top_mut().loyalty_checked = true;
+    }
+
+    fn next_step(&mut self, did: bool) {
+        let f = self.top_mut();
+        f.pc += 1;
+        f.ctx.done = did;
+        f.agreed = false;
+        f.finished = false;
+        f.picks.clear();
+    }
+
+    /// Answers "you may" with no: the step is skipped.
+    pub fn decline_step(&mut self) {
+        self.next_step(false);
+    }
+
+    fn finish_frame(&mut self) {
+        let f = self.st.frames.pop().expect("a frame is running");
+        if f.playing_event && self.st.obj(f.source).zone == Zone::Supplemental {
+            self.move_to(f.source, Zone::Discard, false);
+        }
+    }
+
+    fn effect_condition(&self, c: Condition, f: &Frame) -> bool {
+        match c {
+            Condition::Done => f.ctx.done,
+            Condition::YouControlledIt => f.ctx.it_controller == Some(f.controller),
+            Condition::ItWasUnblockedAttackingYou => f.ctx.it_unblocked_attacking_you,
+            _ => self.look().condition_holds(c, f.source, f.controller),
+        }
+    }
+
+    /// Whether an optional action could do anything (so "you may" is worth asking).
+    fn possible(&self, action: &Action, f: &Frame) -> bool {
+        let sel = match action {
+            Action::Bind(s)
+            | Action::Damage { to: s, .. }
+            | Action::Break(s)
+            | Action::Banish(s)
+            | Action::ReturnToHand(s)
+            | Action::PutIntoPlay { sel: s, .. }
+            | Action::Transform { sel: s, .. } => Some(s),
+            Action::Recycle => return self.st.player(f.controller).discard.len() >= 2,
+            Action::Recall => return self.st.obj(f.source).zone == Zone::Discard,
+            Action::JoinBattle { filter, .. } => {
+                return !self.join_candidates(filter, f).is_empty()
+            }
+            _ => None,
+        };
+        match sel {
+            Some(Sel::Target(spec)) => !self.candidates(spec, true, f).is_empty(),
+            Some(Sel::Choose(spec)) => !self.candidates(spec, false, f).is_empty(),
+            _ => true,
+        }
+    }
+
+    // ---- selection ------------------------------------------------------------------
+
+    /// Objects and players a `Target` or `Choose` may pick.
+    fn candidates(&self, spec: &TargetSpec, targeting: bool, f: &Frame) -> Ents {
+        let look = self.look();
+        let mut out = Ents::new();
+        if let Some(filter) = &spec.objects {
+            let mut consider = |o: ObjId| {
+                if look.matches(filter, o, f.controller, f.source, Some(&f.ctx))
+                    && !(targeting
+                        && filter.zone == ZoneFilter::InPlay
+                        && look.has(o, epic_model::Keyword::Untargetable))
+                {
+                    out.push(Entity::Obj(o));
+                }
+            };
+            match filter.zone {
+                ZoneFilter::InPlay => self.st.in_play.iter().for_each(|&o| consider(o)),
+                ZoneFilter::DiscardPile => {
+                    for p in self.st.seats_from(f.controller) {
+                        self.st.player(p).discard.iter().for_each(|&o| consider(o));
+                    }
+                }
+                ZoneFilter::Hand => self
+                    .st
+                    .player(f.controller)
+                    .hand
+                    .iter()
+                    .for_each(|&o| consider(o)),
+            }
+        }
+        if let Some(pf) = spec.players {
+            out.extend(
+                self.players_matching(pf, f.controller)
+                    .into_iter()
+                    .map(Entity::Player),
+            );
+        }
+        out
+    }
+
+    fn players_matching(&self, pf: PlayerFilter, you: PlayerId) -> Players {
+        self.st
+            .seats_from(you)
+            .filter(|&p| match pf {
+                PlayerFilter::Any => true,
+                PlayerFilter::You => p == you,
+                PlayerFilter::Opponent => p != you,
+            })
+            .collect()
+    }
+
+    /// The picks of a `Target`/`Choose`, asking one at a time; `None` when it asked.
+    /// Targets are chosen on resolution, as many as possible (3.2.3d, 5.20.7).
+    fn pick(&mut self, spec: &TargetSpec, targeting: bool) -> Option<Ents> {
+        let f = self.top().clone();
+        let cands: Ents = self
+            .candidates(spec, targeting, &f)
+            .into_iter()
+            .filter(|e| !f.picks.contains(e))
+            .collect();
+        let need = spec.count as usize;
+        let picked = f.picks.len();
+        if f.finished || (need > 0 && picked >= need) || cands.is_empty() {
+            return Some(f.picks.iter().copied().collect());
+        }
+        if !spec.up_to && need > 0 && cands.len() <= need - picked {
+            let mut all: Ents = f.picks.iter().copied().collect();
+            all.extend(cands);
+            return Some(all);
+        }
+        let mut options: Vec<Choice> = cands.iter().map(|&e| Choice::pick(e)).collect();
+        if spec.up_to && (need == 0 || picked > 0) {
+            options.push(Choice::Done);
+        }
+        let kind = if targeting {
+            DecisionKind::Target
+        } else {
+            DecisionKind::Choose
+        };
+        self.ask(f.controller, kind, options);
+        None
+    }
+
+    /// Evaluates a selector; `None` when it asked a decision.
+    fn select(&mut self, sel: &Sel) -> Option<Ents> {
+        let f = self.top().clone();
+        let ents: Ents = match sel {
+            Sel::This => return Some(SmallVec::from_elem(Entity::Obj(f.source), 1)),
+            Sel::It => return Some(f.ctx.it.iter().copied().collect()),
+            Sel::Subject => return Some(f.ctx.subject.into_iter().collect()),
+            Sel::Players(who) => {
+                return Some(self.players(who)?.into_iter().map(Entity::Player).collect())
+            }
+            Sel::AllChampionsAndPlayers => {
+                let look = self.look();
+                let mut v: Ents = self
+                    .st
+                    .in_play
+                    .iter()
+                    .copied()
+                    .filter(|&o| look.def(o).kind == CardType::Champion)
+                    .map(Entity::Obj)
+                    .collect();
+                v.extend(self.st.seats_from(f.controller).map(Entity::Player));
+                v
+            }
+            Sel::All(filter) => self.all(filter, &f),
+            Sel::Target(spec) => {
+                let picks = self.pick(spec, true)?;
+                if spec.count == 0 {
+                    self.top_mut().ctx.x = picks.len() as u8;
+                }
+                picks
+            }
+            Sel::Choose(spec) => {
+                let picks = self.pick(spec, false)?;
+                if spec.count == 0 {
+                    self.top_mut().ctx.x = picks.len() as u8;
+                }
+                picks
+            }
+        };
+        self.bind(&ents);
+        Some(ents)
+    }
+
+    fn all(&self, filter: &Filter, f: &Frame) -> Ents {
+        let look = self.look();
+        let pool: SmallVec<[ObjId; 32]> = match filter.zone {
+            ZoneFilter::InPlay => self.st.in_play.iter().copied().collect(),
+            ZoneFilter::DiscardPile => self
+                .st
+                .seats_from(f.controller)
+                .flat_map(|p| self.st.player(p).discard.iter().copied())
+                .collect(),
+            ZoneFilter::Hand => self.st.player(f.controller).hand.iter().copied().collect(),
+        };
+        pool.into_iter()
+            .filter(|&o| look.matches(filter, o, f.controller, f.source, Some(&f.ctx)))
+            .map(Entity::Obj)
+            .collect()
+    }
+
+    /// Makes the selection the effect's "it", remembering what later steps may ask of it.
+    fn bind(&mut self, ents: &[Entity]) {
+        let controller = self.top().controller;
+        let look = self.look();
+        let (mut it_controller, mut it_owner, mut offense, mut unblocked) = (None, None, 0, false);
+        match ents.first() {
+            Some(Entity::Obj(o)) => {
+                let obj = look.st.obj(*o);
+                it_controller = Some(if obj.zone == Zone::InPlay {
+                    obj.controller
+                } else {
+                    obj.owner
+                });
+                it_owner = Some(obj.owner);
+                offense = look.offense(*o) as i16;
+                unblocked = look.st.battle.as_ref().is_some_and(|b| {
+                    b.attackers.contains(o) && b.defender == controller && !b.blocked
+                });
+            }
+            Some(Entity::Player(p)) => {
+                it_controller = Some(*p);
+                it_owner = Some(*p);
+            }
+            None => {}
+        }
+        let ctx = &mut self.top_mut().ctx;
+        ctx.it = ents.iter().copied().collect();
+        ctx.it_controller = it_controller;
+        ctx.it_owner = it_owner;
+        ctx.it_offense = offense;
+        ctx.it_unblocked_attacking_you = unblocked;
+    }
+
+    /// The players a [`Who`] names; `None` when it asked for a target.
+    fn players(&mut self, who: &Who) -> Option<Players> {
+        let f = self.top().clone();
+        let one = |p: Option<PlayerId>| p.into_iter().collect::<Players>();
+        Some(match who {
+            Who::You => one(Some(f.controller)),
+            Who::EachOpponent => self.st.opponents(f.controller).collect(),
+            Who::EachPlayer => self.st.seats_from(f.controller).collect(),
+            Who::ActivePlayer => one(Some(self.st.active)),
+            Who::It => one(it_player(&f.ctx)),
+            Who::ItsOwner => one(f.ctx.it_owner),
+            Who::Subject => one(match f.ctx.subject {
+                Some(Entity::Player(p)) => Some(p),
+                Some(Entity::Obj(o)) => Some(self.st.obj(o).controller),
+                None => None,
+            }),
+            Who::Target(pf) => {
+                let spec = TargetSpec {
+                    objects: None,
+                    players: Some(*pf),
+                    count: 1,
+                    up_to: false,
+                };
+                let picks = self.pick(&spec, true)?;
+                self.bind(&picks);
+                picks
+                    .into_iter()
+                    .filter_map(|e| match e {
+                        Entity::Player(p) => Some(p),
+                        Entity::Obj(_) => None,
+                    })
+                    .collect()
+            }
+        })
+    }
+
+    fn amount(&self, n: Amount, for_player: PlayerId) -> u16 {
+        let f = self.top();
+        match n {
+            Amount::Fixed(v) => v as u16,
+            Amount::XPlus(v) => f.ctx.x as u16 + v as u16,
+            Amount::DamageOnThis => self.st.obj(f.source).damage,
+            Amount::ItsOffense => f.ctx.it_offense.max(0) as u16,
+            Amount::ChampionsInDiscard => {
+                let look = self.look();
+                self.st
+                    .player(for_player)
+                    .discard
+                    .iter()
+                    .filter(|&&o| look.def(o).is_champion())
+                    .count() as u16
+            }
+        }
+    }
+
+    fn objs_in_play(&self, ents: &[Entity]) -> SmallVec<[ObjId; 8]> {
+        ents.iter()
+            .filter_map(|e| match e {
+                Entity::Obj(o) if self.st.obj(*o).zone == Zone::InPlay => Some(*o),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn objs(ents: &[Entity]) -> SmallVec<[ObjId; 8]> {
+        ents.iter()
+            .filter_map(|e| match e {
+                Entity::Obj(o) => Some(*o),
+                Entity::Player(_) => None,
+            })
+            .collect()
+    }
+
+    // ---- actions ----------------------------------------------------------------------
+
+    /// Does an action. `Some(done)` when finished (`done` is whether anything was done,
+    /// for "if you do"); `None` when it asked a decision.
+    fn exec(&mut self, action: &'a Action) -> Option<bool> {
+        let f = self.top().clone();
+        let you = f.controller;
+        match action {
+            Action::Bind(sel) => {
+                let e = self.select(sel)?;
+                Some(!e.is_empty())
+            }
+            Action::Draw { who, n } => {
+                for p in self.players(who)? {
+                    let n = self.amount(*n, p);
+                    self.draw(p, n as u32);
+                }
+                Some(true)
+            }
+            Action::Discard { who, n } => self.exec_discard(who, *n),
+            Action::GainHealth { who, n } | Action::LoseHealth { who, n } => {
+                let gain = matches!(action, Action::GainHealth { .. });
+                for p in self.players(who)? {
+                    let v = self.amount(*n, p) as i32;
+                    self.gain_health(p, if gain { v } else { -v });
+                }
+                Some(true)
+            }
+            Action::Damage { to, n } => {
+                let ents = self.select(to)?;
+                let amount = self.amount(*n, you);
+                for e in &ents {
+                    self.deal_damage(Some(f.source), *e, amount, false);
+                }
+                Some(!ents.is_empty())
+            }
+            Action::DamageDivided { total, max_targets } => self.exec_divided(*total, *max_targets),
+            Action::DamageInOrder { amounts } => self.exec_in_order(amounts),
+            Action::Break(sel) => {
+                let sel = self.select(sel)?;
+                let objs = self.objs_in_play(&sel);
+                self.break_all(&objs);
+                Some(!objs.is_empty())
+            }
+            Action::Banish(sel) => {
+                let objs = Self::objs(&self.select(sel)?);
+                self.banish_all(&objs);
+                Some(!objs.is_empty())
+            }
+            Action::ReturnToHand(sel) => {
+                let objs = Self::objs(&self.select(sel)?);
+                for &o in &objs {
+                    if matches!(self.st.obj(o).zone, Zone::InPlay | Zone::Discard) {
+                        self.move_to(o, Zone::Hand, false);
+                    }
+                }
+                Some(!objs.is_empty())
+            }
+            Action::PutIntoPlay { sel, under, silent } => {
+                let objs = Self::objs(&self.select(sel)?);
+                let under_players = match under {
+                    Who::ItsOwner => None,
+                    w => Some(self.players(w)?),
+                };
+                for &o in &objs {
+                    let obj = self.st.obj(o);
+                    if obj.zone == Zone::InPlay || !self.pool.get(obj.card).is_champion() {
+                        continue;
+                    }
+                    let controller = under_players
+                        .as_ref()
+                        .and_then(|p| p.first().copied())
+                        .unwrap_or(obj.owner);
+                    self.put_into_play(o, controller, *silent);
+                }
+                Some(!objs.is_empty())
+            }
+            Action::Transform { sel, token } => {
+                let sel = self.select(sel)?;
+                let objs = self.objs_in_play(&sel);
+                if let Some(t) = self.token_card(token) {
+                    self.transform_all(&objs, t);
+                }
+                Some(!objs.is_empty())
+            }
+            Action::Expend(sel) | Action::Prepare(sel) => {
+                let expend = matches!(action, Action::Expend(_));
+                let sel = self.select(sel)?;
+                let objs = self.objs_in_play(&sel);
+                for &o in &objs {
+                    let obj = self.st.obj_mut(o);
+                    if expend {
+                        obj.expended = true;
+                        self.emit(|| Event::Expended { obj: o });
+                    } else {
+                        obj.expended = false;
+                        obj.flipped = false;
+                        self.emit(|| Event::Prepared { obj: o });
+                    }
+                }
+                Some(!objs.is_empty())
+            }
+            Action::Modify {
+                sel,
+                offense,
+                defense,
+                keywords,
+                duration,
+            } => {
+                let sel = self.select(sel)?;
+                let objs = self.objs_in_play(&sel);
+                for &o in &objs {
+                    if *duration == Duration::Permanent && *offense == 0 && *defense == 0 {
+                        let obj = self.st.obj_mut(o);
+                        obj.gained = obj.gained.union(*keywords);
+                    } else {
+                        self.add_modifier(Modifier {
+                            obj: o,
+                            offense: *offense,
+                            defense: *defense,
+                            keywords: *keywords,
+                            permanent: *duration == Duration::Permanent,
+                        });
+                    }
+                }
+                Some(!objs.is_empty())
+            }
+            Action::AddCounters { sel, n } => {
+                let sel = self.select(sel)?;
+                let objs = self.objs_in_play(&sel);
+                let n = self.amount(*n, you);
+                for &o in &objs {
+                    let obj = self.st.obj_mut(o);
+                    obj.counters += n;
+                    let now = obj.counters;
+                    self.emit(|| Event::Counters { obj: o, now });
+                }
+                Some(n > 0 && !objs.is_empty())
+            }
+            Action::GainControl { sel, duration } => {
+                let sel = self.select(sel)?;
+                let objs = self.objs_in_play(&sel);
+                for &o in &objs {
+                    self.gain_control(o, you, *duration == Duration::ThisTurn);
+                }
+                Some(!objs.is_empty())
+            }
+            Action::CreateTokens { token, n, who } => {
+                let Some(card) = self.token_card(token) else {
+                    return Some(false);
+                };
+                for p in self.players(who)? {
+                    for _ in 0..self.amount(*n, p) {
+                        self.create_token(card, p);
+                    }
+                }
+                Some(true)
+            }
+            Action::Recycle => self.exec_recycle(),
+            Action::Recall => {
+                let o = f.source;
+                if self.st.obj(o).zone != Zone::Discard {
+                    return Some(false);
+                }
+                self.move_to(o, Zone::Hand, false);
+                self.trigger_in(
+                    o,
+                    epic_model::AbilityZone::DiscardPile,
+                    Trigger::Recalled,
+                    None,
+                );
+                Some(true)
+            }
+            Action::NoAttacksThisTurn => {
+                self.st.no_attacks = true;
+                Some(true)
+            }
+            Action::RemoveFromBattle(sel) => {
+                let ents = self.select(sel)?;
+                let mut removed = Ents::new();
+                for o in Self::objs(&ents) {
+                    if self.remove_from_battle(o) {
+                        removed.push(Entity::Obj(o));
+                    }
+                }
+                self.bind(&removed);
+                Some(!removed.is_empty())
+            }
+            Action::EachKeepsOneBreakRest => self.exec_keep_one(),
+            Action::JoinBattle { filter, keywords } => self.exec_join(filter, *keywords),
+            Action::AtEndOfTurn(_) => {
+                let mut frame = f.clone();
+                frame.delayed = true;
+                frame.playing_event = false;
+                self.st.delayed.push(Delayed { frame });
+                Some(true)
+            }
+        }
+    }
+
+    /// 1.7.2: each named player discards `n` cards of their choice, or as many as they have.
+    fn exec_discard(&mut self, who: &Who, n: Amount) -> Option<bool> {
+        let players = self.players(who)?;
+        let f = self.top().clone();
+        for p in players {
+            let n = self.amount(n, p) as usize;
+            let mine = f
+                .picks
+                .iter()
+                .filter(|e| matches!(e, Entity::Obj(o) if self.st.obj(*o).owner == p))
+                .count();
+            let left: SmallVec<[ObjId; 8]> = self
+                .st
+                .player(p)
+                .hand
+                .iter()
+                .copied()
+                .filter(|o| !f.picks.contains(&Entity::Obj(*o)))
+                .collect();
+            if mine < n && !left.is_empty() {
+                if left.len() <= n - mine {
+                    self.top_mut()
+                        .picks
+                        .extend(left.into_iter().map(Entity::Obj));
+                    continue;
+                }
+                let options = left.into_iter().map(Choice::Card).collect();
+                self.ask(p, DecisionKind::Discard, options);
+                return None;
+            }
+        }
+        let picks = std::mem::take(&mut self.top_mut().picks);
+        for o in Self::objs(&picks) {
+            if self.st.obj(o).zone == Zone::Hand {
+                self.discard(o);
+            }
+        }
+        Some(!picks.is_empty())
+    }
+
+    fn damage_targets(&self, f: &Frame) -> Ents {
+        let spec = TargetSpec {
+            objects: Some(Filter::champions()),
+            players: Some(PlayerFilter::Any),
+            count: 1,
+            up_to: false,
+        };
+        self.candidates(&spec, true, f)
+    }
+
+    /// Lightning Storm: one point at a time, to at most `max_targets` different targets.
+    fn exec_divided(&mut self, total: u8, max_targets: u8) -> Option<bool> {
+        let f = self.top().clone();
+        let mut distinct: SmallVec<[Entity; 8]> = SmallVec::new();
+        for e in &f.picks {
+            if !distinct.contains(e) {
+                distinct.push(*e);
+            }
+        }
+        let cands: Ents = if distinct.len() >= max_targets as usize {
+            distinct.clone()
+        } else {
+            self.damage_targets(&f)
+        };
+        if f.picks.len() < total as usize && !cands.is_empty() {
+            let options = cands.into_iter().map(Choice::pick).collect();
+            self.ask(f.controller, DecisionKind::Target, options);
+            return None;
+        }
+        for e in &distinct {
+            let n = f.picks.iter().filter(|x| *x == e).count() as u16;
+            self.deal_damage(Some(f.source), *e, n, false);
+        }
+        Some(!distinct.is_empty())
+    }
+
+    /// Rain of Fire: distinct targets, the first taking the first amount, and so on.
+    fn exec_in_order(&mut self, amounts: &[u8]) -> Option<bool> {
+        let f = self.top().clone();
+        let cands: Ents = self
+            .damage_targets(&f)
+            .into_iter()
+            .filter(|e| !f.picks.contains(e))
+            .collect();
+        if f.picks.len() < amounts.len() && !cands.is_empty() {
+            if cands.len() == 1 {
+                self.top_mut().picks.push(cands[0]);
+                return self.exec_in_order(amounts);
+            }
+            let options = cands.into_iter().map(Choice::pick).collect();
+            self.ask(f.controller, DecisionKind::Target, options);
+            return None;
+        }
+        for (e, n) in f.picks.iter().zip(amounts) {
+            self.deal_damage(Some(f.source), *e, *n as u16, false);
+        }
+        Some(!f.picks.is_empty())
+    }
+
+    /// 5.5: optional; two cards from your discard pile to the bottom of your deck, in the
+    /// order picked, then draw a card. A card still resolving is not in the pile (5.5.6).
+    fn exec_recycle(&mut self) -> Option<bool> {
+        let f = self.top().clone();
+        let you = f.controller;
+        let pile = self.st.player(you).discard.clone();
+        if pile.len() < 2 {
+            return Some(false);
+        }
+        if !f.agreed {
+            self.ask(you, DecisionKind::May, vec![Choice::Yes, Choice::No]);
+            return None;
+        }
+        if f.picks.len() < 2 {
+            let left: Vec<Choice> = pile
+                .into_iter()
+                .filter(|o| !f.picks.contains(&Entity::Obj(*o)))
+                .map(Choice::Card)
+                .collect();
+            self.ask(you, DecisionKind::Recycle, left);
+            return None;
+        }
+        for o in Self::objs(&f.picks) {
+            self.move_to(o, Zone::Deck, true);
+        }
+        self.draw(you, 1);
+        Some(true)
+    }
+
+    /// Stand Alone: each player, starting with you, keeps one champion they control.
+    fn exec_keep_one(&mut self) -> Option<bool> {
+        let f = self.top().clone();
+        let seats: Players = self.st.seats_from(f.controller).collect();
+        for p in seats {
+            let theirs: SmallVec<[ObjId; 8]> = self
+                .st
+                .in_play
+                .iter()
+                .copied()
+                .filter(|&o| {
+                    self.st.obj(o).controller == p
+                        && self.pool.get(self.st.obj(o).card).is_champion()
+                })
+                .collect();
+            if theirs.is_empty() || theirs.iter().any(|o| f.picks.contains(&Entity::Obj(*o))) {
+                continue;
+            }
+            if theirs.len() == 1 {
+                self.top_mut().picks.push(Entity::Obj(theirs[0]));
+                continue;
+            }
+            self.ask(
+                p,
+                DecisionKind::KeepOne,
+                theirs.into_iter().map(Choice::Card).collect(),
+            );
+            return None;
+        }
+        let kept = self.top().picks.clone();
+        let look = self.look();
+        let rest: SmallVec<[ObjId; 8]> = self
+            .st
+            .in_play
+            .iter()
+            .copied()
+            .filter(|o| look.def(*o).is_champion() && !kept.contains(&Entity::Obj(*o)))
+            .collect();
+        self.break_all(&rest);
+        Some(true)
+    }
+
+    fn join_candidates(&self, filter: &Filter, f: &Frame) -> SmallVec<[ObjId; 8]> {
+        let look = self.look();
+        let Some(b) = self.st.battle.as_ref() else {
+            return SmallVec::new();
+        };
+        let attacking = b.attackers.contains(&f.source);
+        if !attacking && !b.blockers.contains(&f.source) {
+            return SmallVec::new();
+        }
+        self.st
+            .in_play
+            .iter()
+            .copied()
+            .filter(|&o| {
+                look.matches(filter, o, f.controller, f.source, Some(&f.ctx))
+                    && !b.attackers.contains(&o)
+                    && !b.blockers.contains(&o)
+                    && if attacking {
+                        look.can_attack(o)
+                    } else {
+                        look.st.obj(o).is_prepared()
+                    }
+            })
+            .collect()
+    }
+
+    /// Faithful Pegasus: a champion joins this one's side of the battle, expended as an
+    /// attacker or flipped as a blocker (docs/rulings.md).
+    fn exec_join(&mut self, filter: &Filter, keywords: epic_model::Keywords) -> Option<bool> {
+        let f = self.top().clone();
+        let cands = self.join_candidates(filter, &f);
+        if cands.is_empty() {
+            return Some(false);
+        }
+        let joiner = match f.picks.first() {
+            Some(Entity::Obj(o)) => *o,
+            _ if cands.len() == 1 => cands[0],
+            _ => {
+                self.ask(
+                    f.controller,
+                    DecisionKind::Choose,
+                    cands.into_iter().map(Choice::Card).collect(),
+                );
+                return None;
+            }
+        };
+        let b = self.st.battle.as_mut().expect("checked above");
+        if b.attackers.contains(&f.source) {
+            b.attackers.push(joiner);
+            self.st.obj_mut(joiner).expended = true;
+        } else {
+            b.blockers.push(joiner);
+            self.st.obj_mut(joiner).flipped = true;
+        }
+        self.add_modifier(Modifier {
+            obj: joiner,
+            offense: 0,
+            defense: 0,
+            keywords,
+            permanent: false,
+        });
+        Some(true)
+    }
+
+    /// Feeds a pick (card, player or Done) into the innermost frame.
+    pub fn feed_pick(&mut self, c: Choice) {
+        let f = self.top_mut();
+        match c {
+            Choice::Card(o) => f.picks.push(Entity::Obj(o)),
+            Choice::Player(p) => f.picks.push(Entity::Player(p)),
+            Choice::Done => f.finished = true,
+            _ => {}
+        }
+    }
+
+    /// Feeds yes/no to a "you may" (or recycle) question.
+    pub fn feed_may(&mut self, yes: bool) {
+        if yes {
+            self.top_mut().agreed = true;
+        } else {
+            self.decline_step();
+        }
+    }
+}

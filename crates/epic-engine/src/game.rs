@@ -1,0 +1,363 @@
+use crate::actions::Engine;
+use crate::choice::{Choice, Decision, DecisionKind};
+use crate::config::{RulesConfig, Setup};
+use crate::error::{ApplyError, SetupError};
+use crate::events::Event;
+use crate::ids::{ObjId, PlayerId};
+use crate::state::{Ask, GameState, Obj, Phase, Player, Step, Zone};
+use epic_model::CardPool;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+/// Why a game ended (1.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
+    /// Every opponent's health reached 0 or less (1.2.2).
+    Health,
+    /// The winner tried to draw from an empty deck (1.2.1).
+    DrewFromEmptyDeck,
+}
+
+/// The outcome of a finished game. No winner means everyone left was eliminated at once.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameResult {
+    pub winners: Vec<PlayerId>,
+    pub reason: EndReason,
+    pub turns: u16,
+}
+
+/// A game of Epic: a state, the card pool it uses, and the snapshot that makes the last
+/// play reversible (3.7).
+#[derive(Clone, Debug)]
+pub struct Game {
+    pool: Arc<CardPool>,
+    state: GameState,
+    undo: Option<Box<GameState>>,
+    undo_enabled: bool,
+}
+
+impl Game {
+    /// Sets up a game: decks shuffled, first player drawn from the seed unless given,
+    /// opening hands drawn (1.8.1); the first decision is a mulligan (1.8.4).
+    pub fn new(setup: Setup) -> Result<Game, SetupError> {
+        let n = setup.decks.len();
+        if !(2..=8).contains(&n) {
+            return Err(SetupError::PlayerCount(n));
+        }
+        let mut rng = Pcg64Mcg::seed_from_u64(setup.seed);
+        let mut objs = Vec::new();
+        let mut players = Vec::new();
+        for (seat, deck) in setup.decks.iter().enumerate() {
+            if deck.len() < setup.rules.opening_hand as usize {
+                return Err(SetupError::DeckTooSmall {
+                    seat,
+                    count: deck.len(),
+                    needed: setup.rules.opening_hand as usize,
+                });
+            }
+            let mut ids = Vec::with_capacity(deck.len());
+            for &card in deck {
+                if card.0 as usize >= setup.pool.len() {
+                    return Err(SetupError::UnknownCard { seat, id: card.0 });
+                }
+                let def = setup.pool.get(card);
+                if def.token {
+                    return Err(SetupError::TokenInDeck {
+                        seat,
+                        name: def.name.clone(),
+                    });
+                }
+                ids.push(ObjId(objs.len() as u16));
+                objs.push(Obj {
+                    card,
+                    owner: seat as PlayerId,
+                    controller: seat as PlayerId,
+                    zone: Zone::Deck,
+                    expended: false,
+                    flipped: false,
+                    deploying: false,
+                    damage: 0,
+                    counters: 0,
+                    gained: Default::default(),
+                    revealed: false,
+                    broken_turn: 0,
+                });
+            }
+            ids.shuffle(&mut rng);
+            players.push(Player {
+                health: setup.rules.starting_health,
+                gold: 0,
+                hand: Vec::with_capacity(12),
+                deck: ids,
+                discard: Vec::with_capacity(deck.len()),
+                eliminated: false,
+                played_this_turn: Default::default(),
+                pending_gain: 0,
+            });
+        }
+        let first = match setup.first_player {
+            Some(p) if (p as usize) < n => p,
+            Some(p) => return Err(SetupError::FirstPlayer(p)),
+            None => rng.gen_range(0..n) as PlayerId,
+        };
+        let state = GameState {
+            rules: setup.rules.clone(),
+            objs,
+            players,
+            in_play: Vec::with_capacity(16),
+            supplemental: SmallVec::new(),
+            turn: 1,
+            active: first,
+            first_player: first,
+            phase: Phase::Setup,
+            step: Step::Mulligan(0),
+            battle: None,
+            declaring: SmallVec::new(),
+            no_attacks: false,
+            mods: Vec::new(),
+            control_reverts: SmallVec::new(),
+            frames: Vec::new(),
+            batch: Vec::new(),
+            waiting: Vec::new(),
+            delayed: Vec::new(),
+            winners: SmallVec::new(),
+            end_reason: None,
+            rng,
+            decisions: 0,
+            ask: None,
+            undo_player: None,
+            undo_clean: false,
+        };
+        let mut game = Game {
+            pool: setup.pool,
+            state,
+            undo: None,
+            undo_enabled: true,
+        };
+        let opening = game.state.rules.opening_hand as u32;
+        let mut eng = game.engine(None);
+        for p in 0..n as PlayerId {
+            eng.draw(p, opening);
+        }
+        eng.advance();
+        Ok(game)
+    }
+
+    fn engine<'a>(&'a mut self, events: Option<&'a mut Vec<Event>>) -> Engine<'a> {
+        Engine {
+            st: &mut self.state,
+            pool: &self.pool,
+            events,
+        }
+    }
+
+    /// Turns the reversal of plays (3.7) off, for bots and simulations that never undo:
+    /// it saves a state clone per play.
+    pub fn set_undo(&mut self, enabled: bool) {
+        self.undo_enabled = enabled;
+        if !enabled {
+            self.undo = None;
+            self.state.undo_player = None;
+        }
+    }
+
+    pub fn pool(&self) -> &Arc<CardPool> {
+        &self.pool
+    }
+
+    /// The whole state, hidden information included. Players see [`Game::view`].
+    pub fn state(&self) -> &GameState {
+        &self.state
+    }
+
+    pub fn rules(&self) -> &RulesConfig {
+        &self.state.rules
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.state.is_over()
+    }
+
+    pub fn result(&self) -> Option<GameResult> {
+        let reason = self.state.end_reason?;
+        Some(GameResult {
+            winners: self.state.winners.to_vec(),
+            reason,
+            turns: self.state.turn,
+        })
+    }
+
+    fn pending(&self) -> Option<&Ask> {
+        self.state.ask.as_ref()
+    }
+
+    /// The pending decision, or `None` when the game is over.
+    pub fn decision(&self) -> Option<Decision> {
+        let ask = self.pending()?;
+        Some(Decision {
+            player: ask.player,
+            kind: ask.kind,
+            prompt: self.prompt(ask),
+        })
+    }
+
+    /// The legal options of the pending decision (empty when the game is over).
+    pub fn options(&self) -> &[Choice] {
+        self.pending().map_or(&[], |a| &a.options)
+    }
+
+    /// Applies one option of the pending decision and returns the events it caused. An
+    /// option not offered now is an error and changes nothing.
+    pub fn apply(&mut self, choice: Choice) -> Result<Vec<Event>, ApplyError> {
+        let mut events = Vec::new();
+        self.apply_inner(choice, Some(&mut events))?;
+        Ok(events)
+    }
+
+    /// [`Game::apply`] without collecting events: the fast path for bots and simulation.
+    pub fn apply_quiet(&mut self, choice: Choice) -> Result<(), ApplyError> {
+        self.apply_inner(choice, None)
+    }
+
+    fn apply_inner(
+        &mut self,
+        choice: Choice,
+        events: Option<&mut Vec<Event>>,
+    ) -> Result<(), ApplyError> {
+        let ask = self.pending().ok_or(ApplyError::GameOver)?.clone();
+        if !ask.options.contains(&choice) {
+            return Err(ApplyError::Illegal(self.label(choice)));
+        }
+        let player = ask.player;
+        if choice == Choice::Undo {
+            if let Some(before) = self.undo.take() {
+                let decisions = self.state.decisions + 1;
+                self.state = *before;
+                self.state.decisions = decisions;
+                self.state.undo_player = None;
+                if let Some(ev) = events {
+                    ev.push(Event::Undone { player });
+                }
+            }
+            return Ok(());
+        }
+        if self.state.undo_player.is_some_and(|p| p != player) {
+            self.state.undo_clean = false;
+        }
+        let is_play = matches!(choice, Choice::Play { .. } | Choice::Power { .. });
+        if is_play && self.undo_enabled {
+            let mut before = self.state.clone();
+            before.ask = Some(ask);
+            self.undo = Some(Box::new(before));
+            self.state.undo_player = Some(player);
+            self.state.undo_clean = true;
+        } else if is_play {
+            self.state.undo_player = None;
+        }
+        self.state.decisions += 1;
+        let mut eng = self.engine(events);
+        eng.answer(choice);
+        eng.advance();
+        if self.state.undo_player.is_none() || !self.state.undo_clean {
+            self.undo = None;
+        }
+        Ok(())
+    }
+
+    /// A fingerprint of the whole state, hidden information and the random generator
+    /// included: equal digests mean equal games.
+    pub fn digest(&self) -> u64 {
+        let mut h = Fnv::default();
+        self.state.hash_into(&mut h);
+        h.finish()
+    }
+
+    /// A label for an option, in words.
+    pub fn label(&self, c: Choice) -> String {
+        crate::options::label(&self.state, &self.pool, c)
+    }
+
+    /// Labels for all options of the pending decision, made unique where two would read
+    /// the same (two Wolf tokens).
+    pub fn labels(&self) -> Vec<String> {
+        crate::options::labels(&self.state, &self.pool, self.options())
+    }
+
+    fn prompt(&self, ask: &Ask) -> String {
+        crate::options::prompt(&self.state, &self.pool, ask)
+    }
+
+    /// What the player may see (rule 1.10).
+    pub fn view(&self, player: PlayerId) -> crate::view::View {
+        crate::view::View::new(&self.state, &self.pool, player)
+    }
+
+    /// Who holds initiative, if anyone.
+    pub fn initiative(&self) -> Option<PlayerId> {
+        self.state.initiative()
+    }
+
+    pub fn decision_kind(&self) -> Option<DecisionKind> {
+        self.pending().map(|a| a.kind)
+    }
+}
+
+/// FNV-1a: a tiny stable hasher, so digests do not depend on the standard library's
+/// randomised or unspecified hashers.
+#[derive(Clone, Copy)]
+pub struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Self {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 ^= *b as u64;
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+impl GameState {
+    fn hash_into<H: Hasher>(&self, h: &mut H) {
+        self.rules.hash(h);
+        self.objs.hash(h);
+        self.players.hash(h);
+        self.in_play.hash(h);
+        self.supplemental.hash(h);
+        (
+            self.turn,
+            self.active,
+            self.first_player,
+            self.phase,
+            self.step,
+        )
+            .hash(h);
+        self.battle.hash(h);
+        self.declaring.hash(h);
+        self.no_attacks.hash(h);
+        self.mods.hash(h);
+        self.control_reverts.hash(h);
+        self.frames.hash(h);
+        self.batch.hash(h);
+        self.waiting.hash(h);
+        self.delayed.hash(h);
+        self.winners.hash(h);
+        self.end_reason.hash(h);
+        self.ask.hash(h);
+        self.rng.clone().gen::<u64>().hash(h);
+    }
+}

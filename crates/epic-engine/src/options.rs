@@ -1,0 +1,208 @@
+//! Options and decisions in words: what a player reads and what scenario files and the
+//! terminal match against.
+
+use crate::choice::{Choice, DecisionKind};
+use crate::ids::{Entity, ObjId, PlayerId};
+use crate::state::{Ask, GameState, Step};
+use crate::stats::Look;
+use epic_model::{AbilityKind, CardPool, PowerCost};
+
+/// "Player 1", "Player 2": seats are numbered from 1 for people.
+pub fn player_name(p: PlayerId) -> String {
+    format!("Player {}", p + 1)
+}
+
+fn card_name(st: &GameState, pool: &CardPool, o: ObjId) -> String {
+    let def = pool.get(st.obj(o).card);
+    if def.token {
+        format!("{} token", def.name)
+    } else {
+        def.name.clone()
+    }
+}
+
+fn entity_name(st: &GameState, pool: &CardPool, e: Entity) -> String {
+    match e {
+        Entity::Player(p) => player_name(p),
+        Entity::Obj(o) => card_name(st, pool, o),
+    }
+}
+
+/// A power's cost as printed: "{1}", "{expend}", "Break this card".
+pub fn cost_text(costs: &[PowerCost]) -> String {
+    costs
+        .iter()
+        .map(|c| match c {
+            PowerCost::Gold(n) => format!("{{{n}}}"),
+            PowerCost::Expend => "{expend}".to_string(),
+            PowerCost::BreakThis => "Break this card".to_string(),
+            PowerCost::RemoveCounter => "Remove a counter from this card".to_string(),
+            PowerCost::Discard(n) => format!("Discard {n} card{}", if *n == 1 { "" } else { "s" }),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+pub fn label(st: &GameState, pool: &CardPool, c: Choice) -> String {
+    let kind = st.ask.as_ref().map(|a| a.kind);
+    let look = Look::new(st, pool);
+    match c {
+        Choice::Pass => "Pass".into(),
+        Choice::EndTurn => match kind {
+            Some(DecisionKind::ContinueOrEnd) => "End the turn".into(),
+            _ => "End turn".into(),
+        },
+        Choice::Continue => "Continue the main phase".into(),
+        Choice::DeclareBattle => "Declare a battle".into(),
+        Choice::Cancel => "Cancel the battle".into(),
+        Choice::Undo => "Undo the last play".into(),
+        Choice::Done => match kind {
+            Some(DecisionKind::Mulligan) if st.declaring.is_empty() => "Keep this hand".into(),
+            Some(DecisionKind::Mulligan) => format!("Mulligan {} card(s)", st.declaring.len()),
+            Some(DecisionKind::Attackers) => "Done choosing attackers".into(),
+            Some(DecisionKind::Blockers) if st.declaring.is_empty() => "Do not block".into(),
+            Some(DecisionKind::Blockers) => "Done choosing blockers".into(),
+            _ => "Done".into(),
+        },
+        Choice::Yes => match kind {
+            Some(DecisionKind::Loyalty) => "Reveal cards for Loyalty".into(),
+            _ => "Yes".into(),
+        },
+        Choice::No => match kind {
+            Some(DecisionKind::Loyalty) => "Do not reveal".into(),
+            _ => "No".into(),
+        },
+        Choice::Play { card, mode } => {
+            let def = pool.get(st.obj(card).card);
+            let extra = def.modes.get(mode as usize).map_or(0, |m| m.extra_gold);
+            let gold = def.cost + extra;
+            if def.modes.len() > 1 {
+                format!("Play {} (mode {}, {gold} gold)", def.name, mode + 1)
+            } else {
+                format!("Play {} ({gold} gold)", def.name)
+            }
+        }
+        Choice::Power { card, index } => {
+            let def = pool.get(st.obj(card).card);
+            let cost = match &def.abilities[index as usize].kind {
+                AbilityKind::Power(p) => cost_text(&p.costs),
+                _ => String::new(),
+            };
+            let place = if st.obj(card).zone == crate::state::Zone::Discard {
+                " in your discard pile"
+            } else {
+                ""
+            };
+            format!("Use {}'s power{place} ({cost})", card_name(st, pool, card))
+        }
+        Choice::Card(o) => {
+            let name = card_name(st, pool, o);
+            match kind {
+                Some(DecisionKind::Mulligan) => format!("Mulligan {name}"),
+                Some(DecisionKind::Attackers) => format!("Attack with {name}"),
+                Some(DecisionKind::Blockers) => format!("Block with {name}"),
+                Some(DecisionKind::Discard) => format!("Discard {name}"),
+                Some(DecisionKind::Recycle) => format!("Recycle {name}"),
+                Some(DecisionKind::KeepOne) => format!("Keep {name}"),
+                Some(DecisionKind::Target) => {
+                    let whose = player_name(look.st.obj(o).controller);
+                    format!("Target {name} ({whose})")
+                }
+                _ => format!("Choose {name}"),
+            }
+        }
+        Choice::Player(p) => match kind {
+            Some(DecisionKind::Target) => format!("Target {}", player_name(p)),
+            _ => format!("Choose {}", player_name(p)),
+        },
+        Choice::Assign { to, amount } => {
+            format!("Assign {amount} damage to {}", entity_name(st, pool, to))
+        }
+        Choice::Trigger(i) => {
+            let t = st.batch.get(i as usize);
+            let name = t.map_or_else(|| "?".to_string(), |t| card_name(st, pool, t.source));
+            format!("Resolve {name}'s ability next")
+        }
+    }
+}
+
+/// Labels for a list of options, with "#id" added where two would read the same.
+pub fn labels(st: &GameState, pool: &CardPool, options: &[Choice]) -> Vec<String> {
+    let mut out: Vec<String> = options.iter().map(|&c| label(st, pool, c)).collect();
+    for i in 0..out.len() {
+        if out.iter().filter(|l| **l == out[i]).count() > 1 {
+            let dup = out[i].clone();
+            for (j, c) in options.iter().enumerate() {
+                if out[j] == dup {
+                    if let Some(id) = obj_of(*c) {
+                        out[j] = format!("{dup} {id}");
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+fn obj_of(c: Choice) -> Option<ObjId> {
+    match c {
+        Choice::Play { card, .. } | Choice::Power { card, .. } | Choice::Card(card) => Some(card),
+        Choice::Assign {
+            to: Entity::Obj(o), ..
+        } => Some(o),
+        _ => None,
+    }
+}
+
+/// A sentence saying what is being decided.
+pub fn prompt(st: &GameState, pool: &CardPool, ask: &Ask) -> String {
+    let who = player_name(ask.player);
+    let source = st
+        .frames
+        .last()
+        .map(|f| pool.get(f.card).name.clone())
+        .unwrap_or_default();
+    match ask.kind {
+        DecisionKind::Mulligan => {
+            format!("{who}: choose cards to mulligan (1 health each), then Done")
+        }
+        DecisionKind::Initiative => match st.step {
+            Step::Initiative { window, .. } => format!("{who} has initiative ({})", window.rule()),
+            _ => format!("{who} has initiative"),
+        },
+        DecisionKind::ContinueOrEnd => {
+            format!("{who}: opponents made plays; continue the main phase or end the turn")
+        }
+        DecisionKind::Attackers => format!("{who}: choose attacking champions"),
+        DecisionKind::Blockers => format!("{who}: choose blocking champions"),
+        DecisionKind::AssignDamage => match st.step {
+            Step::AssignDamage {
+                blockers_side,
+                index,
+                left,
+            } => {
+                let b = st.battle.as_ref();
+                let champ = b.and_then(|b| {
+                    if blockers_side {
+                        b.blockers.get(index as usize)
+                    } else {
+                        b.attackers.get(index as usize)
+                    }
+                });
+                let name = champ.map_or_else(String::new, |&o| card_name(st, pool, o));
+                format!("{who}: assign {left} damage from {name}")
+            }
+            _ => format!("{who}: assign damage"),
+        },
+        DecisionKind::Target => format!("{who}: choose a target for {source}"),
+        DecisionKind::Choose => format!("{who}: choose for {source}"),
+        DecisionKind::May => format!("{who}: {source} — do you want to?"),
+        DecisionKind::Loyalty => format!("{who}: reveal cards for {source}'s Loyalty?"),
+        DecisionKind::Recycle => format!("{who}: choose a card to recycle"),
+        DecisionKind::Discard => format!("{who}: choose a card to discard"),
+        DecisionKind::OrderTriggers => {
+            format!("{who}: choose which of your triggered abilities resolves next")
+        }
+        DecisionKind::KeepOne => format!("{who}: choose the champion you keep"),
+    }
+}

@@ -1,0 +1,355 @@
+//! The game state: a plain value, cheap to clone, with no derived values stored.
+
+use crate::config::RulesConfig;
+use crate::ids::{Entity, ObjId, PlayerId};
+use epic_model::{Alignments, CardId, Keywords};
+use rand_pcg::Pcg64Mcg;
+use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
+
+/// The five zones of rule 1.4.1, plus the token pile (not a zone, 2.3.1) where tokens
+/// that left play wait.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Zone {
+    Hand,
+    InPlay,
+    Deck,
+    Discard,
+    Supplemental,
+    TokenPile,
+}
+
+impl Zone {
+    pub fn name(self) -> &'static str {
+        match self {
+            Zone::Hand => "hand",
+            Zone::InPlay => "play",
+            Zone::Deck => "deck",
+            Zone::Discard => "discard pile",
+            Zone::Supplemental => "supplemental zone",
+            Zone::TokenPile => "token pile",
+        }
+    }
+}
+
+/// One card or token.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Obj {
+    pub card: CardId,
+    pub owner: PlayerId,
+    pub controller: PlayerId,
+    pub zone: Zone,
+    /// Turned sideways (2.6.3).
+    pub expended: bool,
+    /// Turned around, as blockers are (2.6.4). A flipped card may also be expended.
+    pub flipped: bool,
+    /// Entered play or changed control since its controller's last turn began (5.17).
+    pub deploying: bool,
+    /// Damage taken this turn (2.1.6).
+    pub damage: u16,
+    /// +1 offense / +1 defense counters (2.7).
+    pub counters: u16,
+    /// Keywords gained for as long as it stays in play (5.0.7, 5.3.7).
+    pub gained: Keywords,
+    /// Revealed from hand and still public (1.4.8).
+    pub revealed: bool,
+    /// The turn it was last broken (for "broken this turn"); 0 if never.
+    pub broken_turn: u16,
+}
+
+impl Obj {
+    pub fn is_prepared(&self) -> bool {
+        !self.expended && !self.flipped
+    }
+}
+
+/// One seat's public and private numbers and zones.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Player {
+    pub health: i32,
+    pub gold: u8,
+    pub hand: Vec<ObjId>,
+    /// Bottom first: the top card is the last.
+    pub deck: Vec<ObjId>,
+    pub discard: Vec<ObjId>,
+    pub eliminated: bool,
+    /// Alignments of the cards with a printed cost of 1 played this turn (White Dragon).
+    pub played_this_turn: Alignments,
+    /// Health gained through Righteous, applied when a player next receives initiative
+    /// (5.13.3).
+    pub pending_gain: i32,
+}
+
+/// The four phases of rule 4.0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Phase {
+    Setup,
+    Start,
+    Main,
+    Battle,
+    End,
+}
+
+/// A battle in progress (4.4).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Battle {
+    pub attacker: PlayerId,
+    pub defender: PlayerId,
+    /// Attacking champions still in the battle, in the order they were declared.
+    pub attackers: SmallVec<[ObjId; 6]>,
+    /// Blocking champions still in the battle.
+    pub blockers: SmallVec<[ObjId; 6]>,
+    /// Once blocked, the group stays blocked (4.4.6b).
+    pub blocked: bool,
+    /// Damage assigned so far in the damage step, dealt all at once (4.4.11b).
+    pub assigned: SmallVec<[(ObjId, Entity, u16); 8]>,
+    /// Blockers' total defense not yet covered by breakthrough damage (4.4.11a).
+    pub breakthrough_left: u16,
+}
+
+/// Who holds initiative and in which exchange of the turn (4.1, 4.3.4, 4.4.3 – 4.4.10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Window {
+    /// 4.3.1: the active player's main phase.
+    Main,
+    /// 4.3.4: the active player chose to continue and must make a play or begin a battle.
+    MainMustAct,
+    /// 4.3.3 – 4.3.4: the active player tried to end the turn; an opponent may make plays.
+    EndResponse,
+    /// 4.4.3
+    AttackerBeforeBlocks,
+    /// 4.4.4
+    DefenderBeforeBlocks,
+    /// 4.4.5
+    AttackerBeforeBlocksAgain,
+    /// 4.4.8
+    DefenderBeforeDamage,
+    /// 4.4.9
+    AttackerBeforeDamage,
+    /// 4.4.10
+    DefenderBeforeDamageAgain,
+}
+
+impl Window {
+    /// The rule this exchange is numbered by.
+    pub fn rule(self) -> &'static str {
+        match self {
+            Window::Main | Window::MainMustAct => "4.3.1",
+            Window::EndResponse => "4.3.4",
+            Window::AttackerBeforeBlocks => "4.4.3",
+            Window::DefenderBeforeBlocks => "4.4.4",
+            Window::AttackerBeforeBlocksAgain => "4.4.5",
+            Window::DefenderBeforeDamage => "4.4.8",
+            Window::AttackerBeforeDamage => "4.4.9",
+            Window::DefenderBeforeDamageAgain => "4.4.10",
+        }
+    }
+}
+
+/// Where the turn's automatic machinery stands. Decisions that belong to the turn (not
+/// to an effect) are asked here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Step {
+    /// 1.8: the `n`th seat in mulligan order is choosing cards.
+    Mulligan(u8),
+    /// 4.2: start phase actions, then its triggers.
+    StartPhase,
+    /// The start phase's triggers have resolved: the main phase begins (4.3).
+    BeginMain,
+    /// A player holds initiative in an exchange.
+    Initiative {
+        holder: PlayerId,
+        window: Window,
+        made_play: bool,
+    },
+    /// 4.3.4: opponents made plays; the active player continues or ends the turn.
+    ContinueOrEnd,
+    /// 4.4.1: choosing attackers, one at a time.
+    DeclareAttackers,
+    /// 4.4.6: the defender chooses blockers, one at a time.
+    DeclareBlockers,
+    /// 4.4.11: assigning the damage of the `index`th champion of a side; `left` is what
+    /// it still has to assign (`u16::MAX` before it starts).
+    AssignDamage {
+        blockers_side: bool,
+        index: u8,
+        left: u16,
+    },
+    /// 4.4.15: the battle's triggers have resolved; back to the main phase.
+    EndBattle,
+    /// 4.5.2a: end-of-turn triggers.
+    EndTriggers,
+    /// 4.5.2b: discarding down to the hand limit.
+    HandLimit,
+    GameOver,
+}
+
+/// A modification lasting until end of turn (4.5.2d), or while the object stays in play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Modifier {
+    pub obj: ObjId,
+    pub offense: i8,
+    pub defense: i8,
+    pub keywords: Keywords,
+    pub permanent: bool,
+}
+
+/// Where the steps an effect frame runs come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Script {
+    /// Mode `n` of an event.
+    Mode(u8),
+    /// Ability `n` of the card (triggered or power).
+    Ability(u8),
+}
+
+/// What an effect remembers between steps: its last choice ("it"), the facts about it
+/// captured when it was chosen, and X.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct EffectCtx {
+    pub it: SmallVec<[Entity; 4]>,
+    /// Controller, owner and offense of the first object picked, as it was when picked
+    /// (last known information, for "its controller gains health equal to its offense").
+    pub it_controller: Option<PlayerId>,
+    pub it_owner: Option<PlayerId>,
+    pub it_offense: i16,
+    pub it_unblocked_attacking_you: bool,
+    pub x: u8,
+    /// Whether the previous step was done ("If you do").
+    pub done: bool,
+    /// The event the trigger answered: the player or object it was about.
+    pub subject: Option<Entity>,
+}
+
+/// A resolving ability or event, resumable at any decision.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Frame {
+    /// The card whose text is running, and the object it is (for "this").
+    pub card: CardId,
+    pub source: ObjId,
+    pub controller: PlayerId,
+    pub script: Script,
+    /// The step being run.
+    pub pc: u8,
+    /// A delayed action runs only the inner action of step `pc` (4.5.2a).
+    pub delayed: bool,
+    /// Set when this frame is an event being played; it goes to the discard pile after.
+    pub playing_event: bool,
+    /// The step's "you may" has been answered yes.
+    pub agreed: bool,
+    /// Picks made so far for the current step.
+    pub picks: SmallVec<[Entity; 6]>,
+    pub ctx: EffectCtx,
+    /// The player chose "Done" for the current step's picks.
+    pub finished: bool,
+    /// Loyalty was checked (or not needed) for this trigger.
+    pub loyalty_checked: bool,
+}
+
+/// A triggered ability waiting to resolve (3.2.5a).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PendingTrigger {
+    pub source: ObjId,
+    pub card: CardId,
+    pub ability: u8,
+    pub controller: PlayerId,
+    pub subject: Option<Entity>,
+}
+
+/// An action to do at end of turn, with the choices of the effect that set it up.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Delayed {
+    pub frame: Frame,
+}
+
+/// The whole game, public and hidden.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct GameState {
+    pub rules: RulesConfig,
+    pub objs: Vec<Obj>,
+    pub players: Vec<Player>,
+    /// Objects in play, in the order they entered.
+    pub in_play: Vec<ObjId>,
+    /// Events being played (1.4.6).
+    pub supplemental: SmallVec<[ObjId; 2]>,
+    pub turn: u16,
+    pub active: PlayerId,
+    pub first_player: PlayerId,
+    pub phase: Phase,
+    pub step: Step,
+    pub battle: Option<Battle>,
+    /// Attackers and blockers chosen so far in a declaration step.
+    pub declaring: SmallVec<[ObjId; 6]>,
+    /// "Champions cannot attack this turn" (Ceasefire).
+    pub no_attacks: bool,
+    pub mods: Vec<Modifier>,
+    /// Control that reverts at end of turn: (object, controller to return it to).
+    pub control_reverts: SmallVec<[(ObjId, PlayerId); 2]>,
+    /// Resolving effects, innermost last.
+    pub frames: Vec<Frame>,
+    /// The batch of triggers being resolved, and the batch waiting to start (3.2.5a).
+    pub batch: Vec<PendingTrigger>,
+    pub waiting: Vec<PendingTrigger>,
+    pub delayed: Vec<Delayed>,
+    pub winners: SmallVec<[PlayerId; 2]>,
+    pub end_reason: Option<crate::game::EndReason>,
+    pub rng: Pcg64Mcg,
+    /// Number of choices applied so far.
+    pub decisions: u32,
+    /// The pending decision and its legal options; `None` once the game is over.
+    pub ask: Option<Ask>,
+    /// The player whose last play may still be reversed (3.7), while nothing was learnt.
+    pub undo_player: Option<PlayerId>,
+    pub undo_clean: bool,
+}
+
+/// The pending decision: computed once when the engine stops, so listing options is
+/// free and `apply` checks a choice against exactly what was offered.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Ask {
+    pub player: PlayerId,
+    pub kind: crate::choice::DecisionKind,
+    pub options: Vec<crate::choice::Choice>,
+}
+
+impl GameState {
+    pub fn obj(&self, id: ObjId) -> &Obj {
+        &self.objs[id.0 as usize]
+    }
+    pub fn obj_mut(&mut self, id: ObjId) -> &mut Obj {
+        &mut self.objs[id.0 as usize]
+    }
+    pub fn player(&self, p: PlayerId) -> &Player {
+        &self.players[p as usize]
+    }
+    pub fn player_mut(&mut self, p: PlayerId) -> &mut Player {
+        &mut self.players[p as usize]
+    }
+    pub fn num_players(&self) -> usize {
+        self.players.len()
+    }
+    /// Seats still in the game, clockwise from `from` (inclusive).
+    pub fn seats_from(&self, from: PlayerId) -> impl Iterator<Item = PlayerId> + '_ {
+        let n = self.players.len();
+        (0..n)
+            .map(move |i| ((from as usize + i) % n) as PlayerId)
+            .filter(|p| !self.players[*p as usize].eliminated)
+    }
+    /// The next seat still in the game, clockwise ("to their left").
+    pub fn next_seat(&self, p: PlayerId) -> PlayerId {
+        self.seats_from(p).nth(1).unwrap_or(p)
+    }
+    pub fn opponents(&self, p: PlayerId) -> impl Iterator<Item = PlayerId> + '_ {
+        self.seats_from(p).skip(1)
+    }
+    pub fn is_over(&self) -> bool {
+        self.step == Step::GameOver
+    }
+    /// Who holds initiative now, if anyone.
+    pub fn initiative(&self) -> Option<PlayerId> {
+        match self.step {
+            Step::Initiative { holder, .. } => Some(holder),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,307 @@
+//! Derived characteristics (DESIGN: "derived, not stored"): a champion's offense,
+//! defense, keywords and alignments are computed from its printed values, counters,
+//! continuous abilities in play (3.3) and modifiers, every time they are asked for.
+
+use crate::ids::{ObjId, PlayerId};
+use crate::state::{EffectCtx, GameState, Zone};
+use crate::Entity;
+use epic_model::{
+    AbilityKind, Alignments, CardPool, CardType, Condition, Filter, Keyword, Keywords, Static,
+    Whose, ZoneFilter,
+};
+
+/// Read-only rules questions about a state.
+#[derive(Clone, Copy)]
+pub(crate) struct Look<'a> {
+    pub st: &'a GameState,
+    pub pool: &'a CardPool,
+}
+
+impl<'a> Look<'a> {
+    pub fn new(st: &'a GameState, pool: &'a CardPool) -> Self {
+        Look { st, pool }
+    }
+
+    pub fn def(&self, o: ObjId) -> &'a epic_model::CardDef {
+        self.pool.get(self.st.obj(o).card)
+    }
+
+    pub fn name(&self, o: ObjId) -> &'a str {
+        &self.def(o).name
+    }
+
+    /// Continuous abilities of champions in play, with their source.
+    fn statics(&self) -> impl Iterator<Item = (ObjId, &'a Static)> + '_ {
+        let pool = self.pool;
+        self.st.in_play.iter().flat_map(move |&src| {
+            pool.get(self.st.obj(src).card)
+                .abilities
+                .iter()
+                .filter_map(move |a| match &a.kind {
+                    AbilityKind::Static(s) => Some((src, s)),
+                    _ => None,
+                })
+        })
+    }
+
+    pub fn condition_holds(&self, cond: Condition, this: ObjId, you: PlayerId) -> bool {
+        match cond {
+            Condition::YourTurn => self.st.active == you,
+            Condition::NotYourTurn => self.st.active != you,
+            Condition::ThisInPlay => self.st.obj(this).zone == Zone::InPlay,
+            Condition::ThisExpended => self.st.obj(this).expended,
+            Condition::PlayedThisTurn(a) => self.st.player(you).played_this_turn.contains(a),
+            Condition::AttackingAlone => self
+                .st
+                .battle
+                .as_ref()
+                .is_some_and(|b| b.attackers.len() == 1),
+            // These read an effect's memory; outside an effect they do not hold.
+            Condition::Done
+            | Condition::YouControlledIt
+            | Condition::ItWasUnblockedAttackingYou => false,
+        }
+    }
+
+    /// Alignments, including those added by continuous abilities (2.5.3). Anthem filters
+    /// are matched on printed alignments here, so that adding alignments cannot loop.
+    pub fn alignments(&self, o: ObjId) -> Alignments {
+        let mut a = self.def(o).alignments;
+        if self.st.obj(o).zone == Zone::InPlay {
+            for (src, s) in self.statics() {
+                if let Static::Anthem {
+                    affects,
+                    add_alignment: Some(add),
+                    ..
+                } = s
+                {
+                    if self.anthem_applies(affects, src, o, false) {
+                        a = a.with(*add);
+                    }
+                }
+            }
+        }
+        a
+    }
+
+    fn anthem_applies(&self, f: &Filter, src: ObjId, o: ObjId, derived_alignment: bool) -> bool {
+        let you = self.st.obj(src).controller;
+        self.matches_with(f, o, you, src, None, derived_alignment)
+    }
+
+    /// Keywords from printing, gains, conditional statics, anthems and modifiers.
+    pub fn keywords(&self, o: ObjId) -> Keywords {
+        let obj = self.st.obj(o);
+        let def = self.def(o);
+        let mut k = def.keywords.union(obj.gained);
+        if obj.zone != Zone::InPlay {
+            return k;
+        }
+        for a in &def.abilities {
+            if let AbilityKind::Static(Static::Keywords { keywords, when }) = &a.kind {
+                if when.is_none_or(|c| self.condition_holds(c, o, obj.controller)) {
+                    k = k.union(*keywords);
+                }
+            }
+        }
+        for (src, s) in self.statics() {
+            if let Static::Anthem {
+                affects, keywords, ..
+            } = s
+            {
+                if !keywords.is_empty() && self.anthem_applies(affects, src, o, true) {
+                    k = k.union(*keywords);
+                }
+            }
+        }
+        for m in self.st.mods.iter().filter(|m| m.obj == o) {
+            k = k.union(m.keywords);
+        }
+        k
+    }
+
+    pub fn has(&self, o: ObjId, kw: Keyword) -> bool {
+        self.keywords(o).has(kw)
+    }
+
+    fn stat(&self, o: ObjId, printed: u8, pick: impl Fn(i8, i8) -> i8) -> i32 {
+        let obj = self.st.obj(o);
+        let mut v = printed as i32;
+        if obj.zone != Zone::InPlay {
+            return v;
+        }
+        v += obj.counters as i32;
+        for (src, s) in self.statics() {
+            if let Static::Anthem {
+                affects,
+                offense,
+                defense,
+                ..
+            } = s
+            {
+                let d = pick(*offense, *defense);
+                if d != 0 && self.anthem_applies(affects, src, o, true) {
+                    v += d as i32;
+                }
+            }
+        }
+        for m in self.st.mods.iter().filter(|m| m.obj == o) {
+            v += pick(m.offense, m.defense) as i32;
+        }
+        v
+    }
+
+    pub fn offense(&self, o: ObjId) -> i32 {
+        self.stat(o, self.def(o).offense, |off, _| off)
+    }
+
+    pub fn defense(&self, o: ObjId) -> i32 {
+        self.stat(o, self.def(o).defense, |_, def| def)
+    }
+
+    /// Whether the object is in the battle, on either side.
+    pub fn attacking(&self, o: ObjId) -> bool {
+        self.st
+            .battle
+            .as_ref()
+            .is_some_and(|b| b.attackers.contains(&o))
+    }
+    pub fn blocking(&self, o: ObjId) -> bool {
+        self.st
+            .battle
+            .as_ref()
+            .is_some_and(|b| b.blockers.contains(&o))
+    }
+
+    /// Whose the object is for a filter: its controller in play, its owner elsewhere.
+    fn holder(&self, o: ObjId) -> PlayerId {
+        let obj = self.st.obj(o);
+        if obj.zone == Zone::InPlay {
+            obj.controller
+        } else {
+            obj.owner
+        }
+    }
+
+    /// Whether `o` matches the filter from the point of view of `you`, the controller of
+    /// the ability whose card is `this`; `ctx` supplies "it".
+    pub fn matches(
+        &self,
+        f: &Filter,
+        o: ObjId,
+        you: PlayerId,
+        this: ObjId,
+        ctx: Option<&EffectCtx>,
+    ) -> bool {
+        self.matches_with(f, o, you, this, ctx, true)
+    }
+
+    fn matches_with(
+        &self,
+        f: &Filter,
+        o: ObjId,
+        you: PlayerId,
+        this: ObjId,
+        ctx: Option<&EffectCtx>,
+        derived_alignment: bool,
+    ) -> bool {
+        let obj = self.st.obj(o);
+        let def = self.def(o);
+        let zone_ok = match f.zone {
+            ZoneFilter::InPlay => obj.zone == Zone::InPlay,
+            ZoneFilter::DiscardPile => obj.zone == Zone::Discard,
+            ZoneFilter::Hand => obj.zone == Zone::Hand,
+        };
+        if !zone_ok || (f.other && o == this) {
+            return false;
+        }
+        let holder = self.holder(o);
+        let whose_ok = match f.whose {
+            Whose::Any => true,
+            Whose::You => holder == you,
+            Whose::Opponents => holder != you,
+            Whose::It => ctx.and_then(it_player).is_some_and(|p| p == holder),
+        };
+        if !whose_ok {
+            return false;
+        }
+        if f.kind.is_some_and(|k| k != def.kind) {
+            return false;
+        }
+        if let Some(a) = f.alignment {
+            let aligns = if derived_alignment {
+                self.alignments(o)
+            } else {
+                def.alignments
+            };
+            if !aligns.contains(a) {
+                return false;
+            }
+        }
+        if f.class.is_some_and(|c| !def.has_class(c)) {
+            return false;
+        }
+        if f.cost.is_some_and(|c| c != def.cost) || f.token.is_some_and(|t| t != def.token) {
+            return false;
+        }
+        if f.attacking && !self.attacking(o) {
+            return false;
+        }
+        if f.broken_this_turn && obj.broken_turn != self.st.turn {
+            return false;
+        }
+        if f.same_name_as_it {
+            let Some(Entity::Obj(it)) = ctx.and_then(|c| c.it.first().copied()) else {
+                return false;
+            };
+            if self.name(it) != def.name {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether `p` can be attacked now (Avenging Angel).
+    pub fn can_be_attacked(&self, p: PlayerId) -> bool {
+        !self.statics().any(|(src, s)| {
+            matches!(s, Static::CannotBeAttacked { when }
+                if self.st.obj(src).controller == p
+                    && when.is_none_or(|c| self.condition_holds(c, src, p)))
+        })
+    }
+
+    /// Whether a champion could be declared as an attacker now, ignoring the turn (4.4.1).
+    pub fn can_attack(&self, o: ObjId) -> bool {
+        let obj = self.st.obj(o);
+        obj.zone == Zone::InPlay
+            && self.def(o).kind == CardType::Champion
+            && obj.is_prepared()
+            && (!obj.deploying || self.has(o, Keyword::Blitz))
+    }
+
+    /// Whether the champion may be played from hand now as if it had ambush.
+    pub fn has_ambush_in_hand(&self, o: ObjId) -> bool {
+        let owner = self.st.obj(o).owner;
+        self.keywords(o).has(Keyword::Ambush)
+            || self.statics().any(|(src, s)| {
+                matches!(s, Static::AmbushFor(f) if self.st.obj(src).controller == owner
+                    && self.matches(f, o, owner, src, None))
+            })
+    }
+
+    /// Whether `blocker` may be declared to block `attacker` (5.2, 5.10).
+    pub fn can_block(&self, blocker: ObjId, attacker: ObjId) -> bool {
+        let ak = self.keywords(attacker);
+        !ak.has(Keyword::Unblockable)
+            && (!ak.has(Keyword::Airborne) || self.has(blocker, Keyword::Airborne))
+    }
+}
+
+/// The player an effect's "it" names: a picked player, or the controller of a picked object.
+pub(crate) fn it_player(ctx: &EffectCtx) -> Option<PlayerId> {
+    match ctx.it.first() {
+        Some(Entity::Player(p)) => Some(*p),
+        Some(Entity::Obj(_)) => ctx.it_controller,
+        None => None,
+    }
+}

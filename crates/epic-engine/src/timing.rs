@@ -1,0 +1,943 @@
+//! Turn structure (4.2 – 4.5), initiative (4.1) and the battle phase (4.4): the part of
+//! the engine that decides who acts next. A second ruleset's timing (the 2009 stack)
+//! would be a sibling of this module over the same state, actions and effects.
+
+use crate::actions::Engine;
+use crate::choice::{Choice, DecisionKind};
+use crate::effects::Flow;
+use crate::events::Event;
+use crate::ids::{Entity, ObjId, PlayerId};
+use crate::state::{Ask, Battle, Phase, Script, Step, Window, Zone};
+use epic_model::{AbilityKind, AbilityZone, Keyword, PowerCost, Trigger};
+use smallvec::SmallVec;
+
+impl<'a> Engine<'a> {
+    /// Runs the game forward until a player must decide or the game ends. A decision with
+    /// a single option is no choice: it is taken at once.
+    pub fn advance(&mut self) {
+        loop {
+            if self.st.is_over() {
+                self.st.ask = None;
+                return;
+            }
+            let flow = if !self.st.frames.is_empty() {
+                self.run_frame()
+            } else if !self.st.batch.is_empty() || !self.st.waiting.is_empty() {
+                self.next_trigger()
+            } else {
+                self.run_step()
+            };
+            if flow == Flow::Asked {
+                let ask = self.st.ask.as_ref().expect("asked");
+                if ask.options.len() != 1 {
+                    return;
+                }
+                let only = ask.options[0];
+                self.answer(only);
+            }
+        }
+    }
+
+    fn set_ask(&mut self, player: PlayerId, kind: DecisionKind, options: Vec<Choice>) -> Flow {
+        self.st.ask = Some(Ask {
+            player,
+            kind,
+            options,
+        });
+        Flow::Asked
+    }
+
+    /// Applies an option of the pending decision (already checked to be legal).
+    pub fn answer(&mut self, c: Choice) {
+        let ask = self.st.ask.take().expect("a decision is pending");
+        match ask.kind {
+            DecisionKind::Mulligan => match c {
+                Choice::Card(o) => self.st.declaring.push(o),
+                _ => self.finish_mulligan(ask.player),
+            },
+            DecisionKind::Initiative => self.answer_initiative(ask.player, c),
+            DecisionKind::ContinueOrEnd => match c {
+                Choice::Continue => self.open(self.st.active, Window::MainMustAct),
+                _ => self.begin_end_phase(),
+            },
+            DecisionKind::Attackers => match c {
+                Choice::Card(o) => self.st.declaring.push(o),
+                Choice::Cancel => self.open(self.st.active, Window::Main),
+                _ => self.declare_attack(),
+            },
+            DecisionKind::Blockers => match c {
+                Choice::Card(o) => self.st.declaring.push(o),
+                _ => self.declare_blocks(),
+            },
+            DecisionKind::AssignDamage => {
+                if let Choice::Assign { to, amount } = c {
+                    self.assign(to, amount);
+                }
+            }
+            DecisionKind::OrderTriggers => {
+                if let Choice::Trigger(i) = c {
+                    self.start_trigger(i as usize);
+                }
+            }
+            DecisionKind::Loyalty => self.answer_loyalty(c == Choice::Yes),
+            DecisionKind::May => self.feed_may(c == Choice::Yes),
+            DecisionKind::Discard if self.st.frames.is_empty() => {
+                if let Choice::Card(o) = c {
+                    self.discard(o);
+                }
+            }
+            DecisionKind::Target
+            | DecisionKind::Choose
+            | DecisionKind::Discard
+            | DecisionKind::Recycle
+            | DecisionKind::KeepOne => self.feed_pick(c),
+        }
+    }
+
+    // ---- triggers -------------------------------------------------------------------
+
+    /// 3.2.5a: a batch resolves the initiative holder's triggers first, in the order they
+    /// choose, then each other player's clockwise. New triggers wait for the next batch.
+    fn next_trigger(&mut self) -> Flow {
+        if self.st.batch.is_empty() {
+            self.st.batch = std::mem::take(&mut self.st.waiting);
+        }
+        let first = self.st.initiative().unwrap_or(self.st.active);
+        let seats: SmallVec<[PlayerId; 4]> = self.st.seats_from(first).collect();
+        let owners = self
+            .st
+            .batch
+            .iter()
+            .map(|t| t.controller)
+            .collect::<SmallVec<[PlayerId; 8]>>();
+        let Some(p) = seats
+            .into_iter()
+            .find(|p| owners.contains(p))
+            .or(owners.first().copied())
+        else {
+            return Flow::Continue;
+        };
+        let mine: SmallVec<[usize; 8]> = (0..self.st.batch.len())
+            .filter(|&i| self.st.batch[i].controller == p)
+            .collect();
+        let first_one = self.st.batch[mine[0]];
+        let all_same = mine.iter().all(|&i| {
+            let t = self.st.batch[i];
+            t.card == first_one.card
+                && t.ability == first_one.ability
+                && t.subject == first_one.subject
+        });
+        if all_same {
+            self.start_trigger(mine[0]);
+            return Flow::Continue;
+        }
+        let options = mine.into_iter().map(|i| Choice::Trigger(i as u8)).collect();
+        self.set_ask(p, DecisionKind::OrderTriggers, options)
+    }
+
+    fn start_trigger(&mut self, i: usize) {
+        let t = self.st.batch.remove(i);
+        self.emit(|| Event::Triggered {
+            obj: t.source,
+            card: t.card,
+            ability: t.ability,
+        });
+        self.push_frame(t.card, t.source, t.controller, Script::Ability(t.ability));
+        self.st.frames.last_mut().expect("pushed").ctx.subject = t.subject;
+    }
+
+    // ---- the turn -------------------------------------------------------------------
+
+    fn run_step(&mut self) -> Flow {
+        match self.st.step {
+            Step::Mulligan(i) => {
+                let order = self.mulligan_order();
+                let p = order[i as usize];
+                let mut options: Vec<Choice> = self
+                    .st
+                    .player(p)
+                    .hand
+                    .iter()
+                    .copied()
+                    .filter(|o| !self.st.declaring.contains(o))
+                    .map(Choice::Card)
+                    .collect();
+                options.push(Choice::Done);
+                self.set_ask(p, DecisionKind::Mulligan, options)
+            }
+            Step::StartPhase => {
+                self.start_phase();
+                Flow::Continue
+            }
+            Step::BeginMain => {
+                self.st.phase = Phase::Main;
+                self.emit(|| Event::PhaseBegan { phase: Phase::Main });
+                self.open(self.st.active, Window::Main);
+                Flow::Continue
+            }
+            Step::Initiative { holder, window, .. } => {
+                self.apply_pending_gains();
+                self.check_state();
+                if self.st.is_over() {
+                    return Flow::Continue;
+                }
+                let options = self.initiative_options(holder, window);
+                self.set_ask(holder, DecisionKind::Initiative, options)
+            }
+            Step::ContinueOrEnd => {
+                let active = self.st.active;
+                let mut options = Vec::with_capacity(2);
+                if !self
+                    .initiative_options(active, Window::MainMustAct)
+                    .is_empty()
+                {
+                    options.push(Choice::Continue);
+                }
+                options.push(Choice::EndTurn);
+                self.set_ask(active, DecisionKind::ContinueOrEnd, options)
+            }
+            Step::DeclareAttackers => {
+                let options = self.attacker_options();
+                self.set_ask(self.st.active, DecisionKind::Attackers, options)
+            }
+            Step::DeclareBlockers => {
+                let defender = self
+                    .st
+                    .battle
+                    .as_ref()
+                    .map_or(self.st.active, |b| b.defender);
+                let options = self.blocker_options();
+                self.set_ask(defender, DecisionKind::Blockers, options)
+            }
+            Step::AssignDamage { .. } => self.damage_step(),
+            Step::EndBattle => {
+                self.st.battle = None;
+                self.emit(|| Event::BattleEnded);
+                self.st.phase = Phase::Main;
+                self.open(self.st.active, Window::Main);
+                Flow::Continue
+            }
+            Step::EndTriggers => {
+                self.end_triggers();
+                Flow::Continue
+            }
+            Step::HandLimit => {
+                let p = self.st.active;
+                let hand = &self.st.player(p).hand;
+                if hand.len() > self.st.rules.hand_limit as usize {
+                    let options = hand.iter().copied().map(Choice::Card).collect();
+                    return self.set_ask(p, DecisionKind::Discard, options);
+                }
+                self.cleanup_and_next_turn();
+                Flow::Continue
+            }
+            Step::GameOver => Flow::Continue,
+        }
+    }
+
+    /// 1.8.4: the player going second decides first, then clockwise.
+    pub fn mulligan_order(&self) -> SmallVec<[PlayerId; 4]> {
+        let second = self.st.next_seat(self.st.first_player);
+        self.st.seats_from(second).collect()
+    }
+
+    /// 1.8.2: the chosen cards go to the bottom in random order; as many are drawn; one
+    /// health is lost per card.
+    fn finish_mulligan(&mut self, p: PlayerId) {
+        let mut cards: SmallVec<[ObjId; 8]> =
+            std::mem::take(&mut self.st.declaring).into_iter().collect();
+        let k = cards.len();
+        self.shuffle_if_several(&mut cards);
+        for &o in &cards {
+            self.move_to(o, Zone::Deck, true);
+        }
+        self.emit(|| Event::Mulligan {
+            player: p,
+            count: k as u8,
+        });
+        if k > 0 {
+            self.draw(p, k as u32);
+            self.gain_health(p, -(k as i32));
+        }
+        let Step::Mulligan(i) = self.st.step else {
+            return;
+        };
+        if self.st.is_over() {
+            return;
+        }
+        self.st.step = if (i as usize + 1) < self.mulligan_order().len() {
+            Step::Mulligan(i + 1)
+        } else {
+            Step::StartPhase
+        };
+        self.check_state();
+    }
+
+    /// 4.2: gold, draw, prepare, then "at the start of the turn" triggers.
+    fn start_phase(&mut self) {
+        let p = self.st.active;
+        let turn = self.st.turn;
+        self.st.phase = Phase::Start;
+        self.emit(|| Event::TurnBegan { turn, player: p });
+        for pl in self.st.players.iter_mut() {
+            pl.played_this_turn = Default::default();
+        }
+        let first_turn = turn == 1;
+        if first_turn {
+            // 4.2.2a: on the first player's first turn every player gains 1 gold.
+            for q in 0..self.st.num_players() as PlayerId {
+                self.set_gold(q, 1);
+            }
+        } else {
+            self.set_gold(p, 1);
+        }
+        if !first_turn || self.st.rules.first_player_draws {
+            self.draw(p, 1);
+            if self.st.is_over() {
+                return;
+            }
+        }
+        for o in self.st.in_play.clone() {
+            let obj = self.st.obj_mut(o);
+            if obj.controller == p {
+                obj.expended = false;
+                obj.flipped = false;
+                obj.deploying = false;
+            }
+        }
+        for o in self.st.in_play.clone() {
+            if self.st.obj(o).controller == p {
+                self.trigger(o, Trigger::StartOfYourTurn, None);
+            }
+        }
+        for o in self.st.player(p).discard.clone() {
+            self.trigger(o, Trigger::StartOfYourTurn, None);
+        }
+        self.st.step = Step::BeginMain;
+    }
+
+    /// Gives `p` initiative in an exchange (4.1.3).
+    fn open(&mut self, p: PlayerId, window: Window) {
+        self.st.step = Step::Initiative {
+            holder: p,
+            window,
+            made_play: false,
+        };
+        self.emit(|| Event::Initiative { player: p });
+    }
+
+    /// 4.3.3 – 4.3.4, 4.4.3 – 4.4.10: where initiative goes when its holder passes.
+    fn pass(&mut self, holder: PlayerId, window: Window, made_play: bool) {
+        self.st.undo_player = None;
+        self.emit(|| Event::Passed { player: holder });
+        let active = self.st.active;
+        if window != Window::Main && window != Window::EndResponse && window != Window::MainMustAct
+        {
+            // 4.4.1a: a battle with no attackers left ends when a step of it ends.
+            if self
+                .st
+                .battle
+                .as_ref()
+                .is_some_and(|b| b.attackers.is_empty())
+            {
+                self.st.step = Step::EndBattle;
+                return;
+            }
+        }
+        let (attacker, defender) = self
+            .st
+            .battle
+            .as_ref()
+            .map_or((active, active), |b| (b.attacker, b.defender));
+        match window {
+            Window::Main | Window::MainMustAct => {
+                let next = self.st.next_seat(active);
+                self.open(next, Window::EndResponse);
+            }
+            Window::EndResponse => {
+                let next = self.st.next_seat(holder);
+                if next != active {
+                    self.st.step = Step::Initiative {
+                        holder: next,
+                        window: Window::EndResponse,
+                        made_play,
+                    };
+                    self.emit(|| Event::Initiative { player: next });
+                } else if made_play {
+                    self.st.step = Step::ContinueOrEnd;
+                } else {
+                    self.begin_end_phase();
+                }
+            }
+            Window::AttackerBeforeBlocks => self.open(defender, Window::DefenderBeforeBlocks),
+            Window::DefenderBeforeBlocks if made_play => {
+                self.open(attacker, Window::AttackerBeforeBlocksAgain)
+            }
+            Window::AttackerBeforeBlocksAgain if made_play => {
+                self.open(defender, Window::DefenderBeforeBlocks)
+            }
+            Window::DefenderBeforeBlocks | Window::AttackerBeforeBlocksAgain => {
+                self.st.declaring.clear();
+                self.st.step = Step::DeclareBlockers;
+            }
+            Window::DefenderBeforeDamage => self.open(attacker, Window::AttackerBeforeDamage),
+            Window::AttackerBeforeDamage if made_play => {
+                self.open(defender, Window::DefenderBeforeDamageAgain)
+            }
+            Window::DefenderBeforeDamageAgain if made_play => {
+                self.open(attacker, Window::AttackerBeforeDamage)
+            }
+            Window::AttackerBeforeDamage | Window::DefenderBeforeDamageAgain => self.begin_damage(),
+        }
+    }
+
+    fn answer_initiative(&mut self, p: PlayerId, c: Choice) {
+        let Step::Initiative {
+            window, made_play, ..
+        } = self.st.step
+        else {
+            return;
+        };
+        match c {
+            Choice::Pass | Choice::EndTurn => self.pass(p, window, made_play),
+            Choice::DeclareBattle => {
+                self.st.undo_player = None;
+                self.st.declaring.clear();
+                self.st.step = Step::DeclareAttackers;
+            }
+            Choice::Play { card, mode } => {
+                self.mark_play(p, window);
+                self.play_card(p, card, mode);
+            }
+            Choice::Power { card, index } => {
+                self.mark_play(p, window);
+                self.use_power(p, card, index);
+            }
+            _ => {}
+        }
+    }
+
+    /// Making a play (4.1.2) keeps initiative and is remembered by the exchange.
+    fn mark_play(&mut self, p: PlayerId, window: Window) {
+        let window = if window == Window::MainMustAct {
+            Window::Main
+        } else {
+            window
+        };
+        self.st.step = Step::Initiative {
+            holder: p,
+            window,
+            made_play: true,
+        };
+    }
+
+    // ---- plays ----------------------------------------------------------------------
+
+    /// Everything `p` may do holding initiative in `window`.
+    pub fn initiative_options(&self, p: PlayerId, window: Window) -> Vec<Choice> {
+        let look = self.look();
+        let mut out = Vec::new();
+        let pl = self.st.player(p);
+        let main = matches!(window, Window::Main | Window::MainMustAct) && p == self.st.active;
+        for &o in &pl.hand {
+            let def = look.def(o);
+            if def.is_champion() {
+                if (main && self.st.battle.is_none()) || look.has_ambush_in_hand(o) {
+                    if pl.gold >= def.cost {
+                        out.push(Choice::Play { card: o, mode: 0 });
+                    }
+                }
+            } else {
+                for (m, mode) in def.modes.iter().enumerate() {
+                    if pl.gold >= def.cost + mode.extra_gold {
+                        out.push(Choice::Play {
+                            card: o,
+                            mode: m as u8,
+                        });
+                    }
+                }
+            }
+        }
+        let mut sources: SmallVec<[ObjId; 16]> = self
+            .st
+            .in_play
+            .iter()
+            .copied()
+            .filter(|&o| self.st.obj(o).controller == p)
+            .collect();
+        sources.extend(pl.discard.iter().copied());
+        for o in sources {
+            let zone = if self.st.obj(o).zone == Zone::InPlay {
+                AbilityZone::InPlay
+            } else {
+                AbilityZone::DiscardPile
+            };
+            for (i, a) in look.def(o).abilities.iter().enumerate() {
+                if let AbilityKind::Power(pw) = &a.kind {
+                    if a.zone == zone && pw.costs.iter().all(|c| self.can_pay(p, o, *c)) {
+                        out.push(Choice::Power {
+                            card: o,
+                            index: i as u8,
+                        });
+                    }
+                }
+            }
+        }
+        if main && self.st.battle.is_none() && self.can_declare_battle() {
+            out.push(Choice::DeclareBattle);
+        }
+        match window {
+            Window::MainMustAct => {}
+            Window::Main if self.must_attack_pending() => {}
+            Window::Main => out.push(Choice::EndTurn),
+            _ => out.push(Choice::Pass),
+        }
+        if self.st.undo_player == Some(p) && self.st.undo_clean {
+            out.push(Choice::Undo);
+        }
+        out
+    }
+
+    fn can_pay(&self, p: PlayerId, o: ObjId, c: PowerCost) -> bool {
+        let look = self.look();
+        let obj = self.st.obj(o);
+        let in_play = obj.zone == Zone::InPlay;
+        match c {
+            PowerCost::Gold(n) => self.st.player(p).gold >= n,
+            PowerCost::Expend => {
+                in_play && !obj.expended && (!obj.deploying || look.has(o, Keyword::Blitz))
+            }
+            PowerCost::BreakThis => in_play && !look.has(o, Keyword::Unbreakable),
+            PowerCost::RemoveCounter => in_play && obj.counters > 0,
+            PowerCost::Discard(n) => self.st.player(p).hand.len() >= n as usize,
+        }
+    }
+
+    /// 3.2: pay, announce (Ally abilities trigger, 5.18), then resolve: a champion enters
+    /// play, an event's mode runs from the supplemental zone (1.4.6).
+    fn play_card(&mut self, p: PlayerId, o: ObjId, mode: u8) {
+        let card = self.card_of(o);
+        let def = self.pool.get(card);
+        let extra = def.modes.get(mode as usize).map_or(0, |m| m.extra_gold);
+        let gold = self.st.player(p).gold - (def.cost + extra);
+        self.set_gold(p, gold);
+        self.emit(|| Event::Played {
+            player: p,
+            obj: o,
+            card,
+            mode,
+        });
+        self.trigger_ally(p, o);
+        if def.is_champion() {
+            self.put_into_play(o, p, false);
+        } else {
+            self.move_to(o, Zone::Supplemental, false);
+            self.push_frame(card, o, p, Script::Mode(mode));
+            self.st.frames.last_mut().expect("pushed").playing_event = true;
+        }
+    }
+
+    /// 3.5: pay every cost, then the power resolves.
+    fn use_power(&mut self, p: PlayerId, o: ObjId, index: u8) {
+        let card = self.card_of(o);
+        let AbilityKind::Power(pw) = &self.pool.get(card).abilities[index as usize].kind else {
+            return;
+        };
+        self.emit(|| Event::PowerUsed {
+            player: p,
+            obj: o,
+            card,
+            index,
+        });
+        for c in &pw.costs {
+            match *c {
+                PowerCost::Gold(n) => {
+                    let g = self.st.player(p).gold - n;
+                    self.set_gold(p, g);
+                }
+                PowerCost::Expend => {
+                    self.st.obj_mut(o).expended = true;
+                    self.emit(|| Event::Expended { obj: o });
+                }
+                PowerCost::BreakThis => self.break_all(&[o]),
+                PowerCost::RemoveCounter => {
+                    let obj = self.st.obj_mut(o);
+                    obj.counters -= 1;
+                    let now = obj.counters;
+                    self.emit(|| Event::Counters { obj: o, now });
+                }
+                PowerCost::Discard(_) => {}
+            }
+        }
+        self.push_frame(card, o, p, Script::Ability(index));
+    }
+
+    // ---- battle -----------------------------------------------------------------------
+
+    fn defender_for(&self, attacker: PlayerId) -> Option<PlayerId> {
+        let look = self.look();
+        self.st
+            .opponents(attacker)
+            .find(|&q| look.can_be_attacked(q))
+    }
+
+    fn eligible_attackers(&self) -> SmallVec<[ObjId; 8]> {
+        let look = self.look();
+        let p = self.st.active;
+        self.st
+            .in_play
+            .iter()
+            .copied()
+            .filter(|&o| self.st.obj(o).controller == p && look.can_attack(o))
+            .collect()
+    }
+
+    fn can_declare_battle(&self) -> bool {
+        !self.st.no_attacks
+            && self.defender_for(self.st.active).is_some()
+            && !self.eligible_attackers().is_empty()
+    }
+
+    /// A "must attack" champion (Raging T-Rex) that could attack keeps the turn from ending.
+    fn must_attack_pending(&self) -> bool {
+        let look = self.look();
+        self.can_declare_battle()
+            && self
+                .eligible_attackers()
+                .iter()
+                .any(|&o| look.has(o, Keyword::MustAttack))
+    }
+
+    fn attacker_options(&self) -> Vec<Choice> {
+        let look = self.look();
+        let eligible = self.eligible_attackers();
+        let mut out: Vec<Choice> = eligible
+            .iter()
+            .copied()
+            .filter(|o| !self.st.declaring.contains(o))
+            .map(Choice::Card)
+            .collect();
+        let must_missing = eligible
+            .iter()
+            .any(|&o| look.has(o, Keyword::MustAttack) && !self.st.declaring.contains(&o));
+        if !self.st.declaring.is_empty() && !must_missing {
+            out.push(Choice::Done);
+        }
+        if self.st.declaring.is_empty() && !self.must_attack_pending() {
+            out.push(Choice::Cancel);
+        }
+        out
+    }
+
+    /// 4.4.1: the chosen champions expend and attack; their triggers resolve first (4.4.2).
+    fn declare_attack(&mut self) {
+        let attacker = self.st.active;
+        let Some(defender) = self.defender_for(attacker) else {
+            return;
+        };
+        let champions = std::mem::take(&mut self.st.declaring);
+        for &o in &champions {
+            self.st.obj_mut(o).expended = true;
+        }
+        self.st.phase = Phase::Battle;
+        self.emit(|| Event::PhaseBegan {
+            phase: Phase::Battle,
+        });
+        self.emit(|| Event::Attack {
+            attacker,
+            defender,
+            champions: champions.to_vec(),
+        });
+        self.st.battle = Some(Battle {
+            attacker,
+            defender,
+            attackers: champions.clone(),
+            ..Battle::default()
+        });
+        self.st.undo_player = None;
+        for &o in &champions {
+            self.trigger(o, Trigger::Attacks, None);
+        }
+        self.open(attacker, Window::AttackerBeforeBlocks);
+    }
+
+    fn blocker_options(&self) -> Vec<Choice> {
+        let look = self.look();
+        let Some(b) = self.st.battle.as_ref() else {
+            return vec![Choice::Done];
+        };
+        let can_block_any = |o: ObjId| b.attackers.iter().any(|&a| look.can_block(o, a));
+        let eligible: SmallVec<[ObjId; 8]> = self
+            .st
+            .in_play
+            .iter()
+            .copied()
+            .filter(|&o| {
+                let obj = self.st.obj(o);
+                obj.controller == b.defender
+                    && look.def(o).is_champion()
+                    && obj.is_prepared()
+                    && can_block_any(o)
+            })
+            .collect();
+        let mut out: Vec<Choice> = eligible
+            .iter()
+            .copied()
+            .filter(|o| !self.st.declaring.contains(o))
+            .map(Choice::Card)
+            .collect();
+        // 4.4.6c: a "must be blocked" attacker that can be blocked, must be.
+        let must = b.attackers.iter().any(|&a| {
+            look.has(a, Keyword::MustBeBlocked) && eligible.iter().any(|&o| look.can_block(o, a))
+        });
+        if self.st.declaring.is_empty() && must {
+            return out;
+        }
+        out.push(Choice::Done);
+        out
+    }
+
+    /// 4.4.6: the chosen champions flip and block the whole attack (4.4.6a).
+    fn declare_blocks(&mut self) {
+        let blockers = std::mem::take(&mut self.st.declaring);
+        for &o in &blockers {
+            self.st.obj_mut(o).flipped = true;
+        }
+        let b = self.st.battle.as_mut().expect("in battle");
+        let defender = b.defender;
+        if !blockers.is_empty() {
+            b.blocked = true;
+            b.blockers = blockers.clone();
+            self.emit(|| Event::Block {
+                champions: blockers.to_vec(),
+            });
+        }
+        for &o in &blockers {
+            self.trigger(o, Trigger::Blocks, None);
+        }
+        self.open(defender, Window::DefenderBeforeDamage);
+    }
+
+    /// 4.4.11: damage is assigned champion by champion, attackers first, then dealt at once.
+    fn begin_damage(&mut self) {
+        let look = self.look();
+        let b = self.st.battle.as_ref().expect("in battle");
+        let total_defense: i32 = b.blockers.iter().map(|&o| look.defense(o).max(0)).sum();
+        let b = self.st.battle.as_mut().expect("in battle");
+        b.breakthrough_left = total_defense as u16;
+        b.assigned.clear();
+        self.st.step = Step::AssignDamage {
+            blockers_side: false,
+            index: 0,
+            left: u16::MAX,
+        };
+    }
+
+    fn damage_step(&mut self) -> Flow {
+        let Step::AssignDamage {
+            blockers_side,
+            index,
+            left,
+        } = self.st.step
+        else {
+            return Flow::Continue;
+        };
+        let look = self.look();
+        let b = self.st.battle.as_ref().expect("in battle");
+        let (side, other) = if blockers_side {
+            (&b.blockers, &b.attackers)
+        } else {
+            (&b.attackers, &b.blockers)
+        };
+        let Some(&champ) = side.get(index as usize) else {
+            if blockers_side {
+                self.deal_battle_damage();
+            } else {
+                self.st.step = Step::AssignDamage {
+                    blockers_side: true,
+                    index: 0,
+                    left: u16::MAX,
+                };
+            }
+            return Flow::Continue;
+        };
+        let recipients: SmallVec<[ObjId; 6]> = other.clone();
+        let (blocked, defender) = (b.blocked, b.defender);
+        let offense = look.offense(champ).max(0) as u16;
+        let breakthrough = look.has(champ, Keyword::Breakthrough);
+        let mut left = left;
+        if left == u16::MAX {
+            left = if blockers_side {
+                if recipients.is_empty() {
+                    0
+                } else {
+                    offense
+                }
+            } else if !blocked {
+                self.push_assignment(champ, Entity::Player(defender), offense);
+                0
+            } else if breakthrough {
+                // 4.4.11a, 5.7.6: the blockers' defense is covered first; the excess goes
+                // to the defending player.
+                let b = self.st.battle.as_mut().expect("in battle");
+                let absorb = offense.min(b.breakthrough_left);
+                b.breakthrough_left -= absorb;
+                self.push_assignment(champ, Entity::Player(defender), offense - absorb);
+                if recipients.is_empty() {
+                    0
+                } else {
+                    absorb
+                }
+            } else if recipients.is_empty() {
+                0 // 4.4.12: no one left to hit.
+            } else {
+                offense
+            };
+        }
+        if left == 0 {
+            self.st.step = Step::AssignDamage {
+                blockers_side,
+                index: index + 1,
+                left: u16::MAX,
+            };
+            return Flow::Continue;
+        }
+        self.st.step = Step::AssignDamage {
+            blockers_side,
+            index,
+            left,
+        };
+        if recipients.len() == 1 {
+            self.assign(Entity::Obj(recipients[0]), left);
+            return Flow::Continue;
+        }
+        let look = self.look();
+        let b = self.st.battle.as_ref().expect("in battle");
+        let mut options = Vec::with_capacity(recipients.len() * 2);
+        for &r in &recipients {
+            let already: u16 = b
+                .assigned
+                .iter()
+                .filter(|(_, to, _)| *to == Entity::Obj(r))
+                .map(|x| x.2)
+                .sum();
+            let lethal =
+                (look.defense(r) - look.st.obj(r).damage as i32 - already as i32).max(1) as u16;
+            if lethal < left {
+                options.push(Choice::Assign {
+                    to: Entity::Obj(r),
+                    amount: lethal,
+                });
+            }
+            options.push(Choice::Assign {
+                to: Entity::Obj(r),
+                amount: left,
+            });
+        }
+        let chooser = self.st.obj(champ).controller;
+        self.set_ask(chooser, DecisionKind::AssignDamage, options)
+    }
+
+    fn push_assignment(&mut self, from: ObjId, to: Entity, amount: u16) {
+        if amount > 0 {
+            self.st
+                .battle
+                .as_mut()
+                .expect("in battle")
+                .assigned
+                .push((from, to, amount));
+        }
+    }
+
+    fn assign(&mut self, to: Entity, amount: u16) {
+        let Step::AssignDamage {
+            blockers_side,
+            index,
+            left,
+        } = self.st.step
+        else {
+            return;
+        };
+        let b = self.st.battle.as_ref().expect("in battle");
+        let side = if blockers_side {
+            &b.blockers
+        } else {
+            &b.attackers
+        };
+        let champ = side[index as usize];
+        self.push_assignment(champ, to, amount);
+        let left = left - amount;
+        self.st.step = if left == 0 {
+            Step::AssignDamage {
+                blockers_side,
+                index: index + 1,
+                left: u16::MAX,
+            }
+        } else {
+            Step::AssignDamage {
+                blockers_side,
+                index,
+                left,
+            }
+        };
+    }
+
+    /// 4.4.11b – 4.4.14: all battle damage at once, then breaks, then its triggers.
+    fn deal_battle_damage(&mut self) {
+        let assigned = std::mem::take(&mut self.st.battle.as_mut().expect("in battle").assigned);
+        for (from, to, amount) in assigned {
+            self.deal_damage(Some(from), to, amount, true);
+        }
+        self.check_state();
+        if !self.st.is_over() {
+            self.st.step = Step::EndBattle;
+        }
+    }
+
+    // ---- end of turn ----------------------------------------------------------------
+
+    fn begin_end_phase(&mut self) {
+        self.st.undo_player = None;
+        self.st.phase = Phase::End;
+        self.emit(|| Event::PhaseBegan { phase: Phase::End });
+        self.st.step = Step::EndTriggers;
+    }
+
+    /// 4.5.2a: "at end of turn" abilities and delayed actions resolve now.
+    fn end_triggers(&mut self) {
+        for o in self.st.in_play.clone() {
+            self.trigger(o, Trigger::EndOfTurn, None);
+        }
+        let delayed = std::mem::take(&mut self.st.delayed);
+        for d in delayed.into_iter().rev() {
+            self.st.frames.push(d.frame);
+        }
+        self.st.step = Step::HandLimit;
+    }
+
+    /// 4.5.2c – f, then the next player's turn.
+    fn cleanup_and_next_turn(&mut self) {
+        for o in self.st.in_play.clone() {
+            let obj = self.st.obj_mut(o);
+            obj.damage = 0;
+            if obj.flipped {
+                obj.flipped = false;
+                obj.expended = false;
+            }
+        }
+        self.st.mods.retain(|m| m.permanent);
+        for (o, back) in std::mem::take(&mut self.st.control_reverts) {
+            self.gain_control(o, back, false);
+        }
+        self.st.control_reverts.clear();
+        self.st.no_attacks = false;
+        for o in self.st.objs.iter_mut() {
+            o.revealed = false;
+        }
+        self.set_gold(self.st.active, 1);
+        self.st.active = self.st.next_seat(self.st.active);
+        self.st.turn += 1;
+        self.st.step = Step::StartPhase;
+        self.check_state();
+    }
+}

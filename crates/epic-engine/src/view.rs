@@ -1,0 +1,154 @@
+//! What one player may see (rule 1.10): public information and their own hand. Deck
+//! order never appears; an opponent's hand is a count, plus any card revealed from it.
+
+use crate::choice::Choice;
+use crate::ids::{ObjId, PlayerId};
+use crate::state::{GameState, Phase, Zone};
+use crate::stats::Look;
+use epic_model::{CardId, CardPool, Keyword};
+use serde::{Deserialize, Serialize};
+
+/// A champion in play as everyone sees it, with derived stats.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChampionView {
+    pub obj: ObjId,
+    pub card: CardId,
+    pub name: String,
+    pub token: bool,
+    pub owner: PlayerId,
+    pub controller: PlayerId,
+    pub offense: i32,
+    pub defense: i32,
+    pub damage: u16,
+    pub counters: u16,
+    pub expended: bool,
+    pub flipped: bool,
+    pub deploying: bool,
+    pub keywords: Vec<Keyword>,
+    pub attacking: bool,
+    pub blocking: bool,
+}
+
+/// A card whose identity the viewer knows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardView {
+    pub obj: ObjId,
+    pub card: CardId,
+    pub name: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerView {
+    pub seat: PlayerId,
+    pub health: i32,
+    pub gold: u8,
+    pub hand_count: usize,
+    pub deck_count: usize,
+    pub discard: Vec<CardView>,
+    /// The viewer's own hand in full; for others, only cards revealed right now (1.4.8).
+    pub hand: Vec<CardView>,
+    pub eliminated: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct View {
+    pub viewer: PlayerId,
+    pub turn: u16,
+    pub active: PlayerId,
+    pub phase: Phase,
+    pub initiative: Option<PlayerId>,
+    pub players: Vec<PlayerView>,
+    pub champions: Vec<ChampionView>,
+    /// Events being played right now.
+    pub resolving: Vec<CardView>,
+    pub attacker: Option<PlayerId>,
+    pub defender: Option<PlayerId>,
+    pub blocked: bool,
+    /// The viewer's options, when the pending decision is theirs.
+    pub options: Vec<Choice>,
+    pub deciding: Option<PlayerId>,
+    pub winners: Option<Vec<PlayerId>>,
+}
+
+impl View {
+    pub fn new(st: &GameState, pool: &CardPool, viewer: PlayerId) -> View {
+        let look = Look::new(st, pool);
+        let card_view = |o: ObjId| CardView {
+            obj: o,
+            card: st.obj(o).card,
+            name: pool.get(st.obj(o).card).name.clone(),
+        };
+        let players = st
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let seat = i as PlayerId;
+                let hand = p
+                    .hand
+                    .iter()
+                    .copied()
+                    .filter(|&o| seat == viewer || st.obj(o).revealed)
+                    .map(card_view)
+                    .collect();
+                PlayerView {
+                    seat,
+                    health: p.health,
+                    gold: p.gold,
+                    hand_count: p.hand.len(),
+                    deck_count: p.deck.len(),
+                    discard: p.discard.iter().copied().map(card_view).collect(),
+                    hand,
+                    eliminated: p.eliminated,
+                }
+            })
+            .collect();
+        let champions = st
+            .in_play
+            .iter()
+            .copied()
+            .filter(|&o| st.obj(o).zone == Zone::InPlay)
+            .map(|o| {
+                let obj = st.obj(o);
+                let def = pool.get(obj.card);
+                ChampionView {
+                    obj: o,
+                    card: obj.card,
+                    name: def.name.clone(),
+                    token: def.token,
+                    owner: obj.owner,
+                    controller: obj.controller,
+                    offense: look.offense(o),
+                    defense: look.defense(o),
+                    damage: obj.damage,
+                    counters: obj.counters,
+                    expended: obj.expended,
+                    flipped: obj.flipped,
+                    deploying: obj.deploying,
+                    keywords: look.keywords(o).iter().collect(),
+                    attacking: look.attacking(o),
+                    blocking: look.blocking(o),
+                }
+            })
+            .collect();
+        let ask = st.ask.as_ref();
+        View {
+            viewer,
+            turn: st.turn,
+            active: st.active,
+            phase: st.phase,
+            initiative: st.initiative(),
+            players,
+            champions,
+            resolving: st.supplemental.iter().copied().map(card_view).collect(),
+            attacker: st.battle.as_ref().map(|b| b.attacker),
+            defender: st.battle.as_ref().map(|b| b.defender),
+            blocked: st.battle.as_ref().is_some_and(|b| b.blocked),
+            options: ask
+                .filter(|a| a.player == viewer)
+                .map_or_else(Vec::new, |a| a.options.clone()),
+            deciding: ask.map(|a| a.player),
+            winners: st.is_over().then(|| st.winners.to_vec()),
+        }
+    }
+}
