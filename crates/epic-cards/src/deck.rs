@@ -89,7 +89,7 @@ pub fn parse_deck_list(
             Some(id) if pool.get(id).token => {
                 err(format!("'{name}' is a token; tokens are never in a deck"))
             }
-            Some(id) => out.extend(std::iter::repeat_n(id, count as usize)),
+            Some(id) => out.resize(out.len() + count as usize, id),
             None => {
                 let near = nearest(name, names.iter().copied(), 3);
                 let near = if near.is_empty() {

@@ -44,6 +44,7 @@ pub(crate) fn parse_file(
     text: &str,
     pool: &mut CardPool,
 ) -> Result<Vec<CardId>, Errors> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut work = pool.clone();
     let mut p = FileParser {
         file,

@@ -1,0 +1,90 @@
+//! Preconstructed and Sealed decks, and deck lists.
+
+use epic_cards::{base_pool, deck, parse_deck_list, DeckError, DECK_SIZE};
+use epic_model::Alignment;
+use std::collections::HashSet;
+
+#[test]
+fn preconstructed_decks_are_one_alignment() {
+    let pool = base_pool();
+    let mut all = HashSet::new();
+    for a in Alignment::ALL {
+        let d = deck(a.name(), 0).unwrap();
+        assert_eq!(d.len(), DECK_SIZE, "{a}");
+        assert_eq!(
+            d.iter().collect::<HashSet<_>>().len(),
+            DECK_SIZE,
+            "{a}: one copy each"
+        );
+        for id in &d {
+            let c = pool.get(*id);
+            assert!(
+                c.alignments.contains(a) && !c.token,
+                "{} in the {a} deck",
+                c.name
+            );
+        }
+        all.extend(d);
+    }
+    assert_eq!(all.len(), 120);
+    assert_eq!(deck("Good", 1).unwrap(), deck("good", 2).unwrap());
+}
+
+#[test]
+fn random_decks_are_seeded() {
+    let pool = base_pool();
+    let a = deck("random", 7).unwrap();
+    assert_eq!(a.len(), DECK_SIZE);
+    assert_eq!(a.iter().collect::<HashSet<_>>().len(), DECK_SIZE);
+    assert!(a.iter().all(|id| !pool.get(*id).token));
+    assert_eq!(a, deck("random", 7).unwrap());
+    assert_ne!(a, deck("random", 8).unwrap());
+    let distinct: HashSet<_> = (0..20).map(|s| deck("random", s).unwrap()).collect();
+    assert!(distinct.len() > 15);
+}
+
+#[test]
+fn unknown_deck_name() {
+    let e = deck("purple", 0).unwrap_err();
+    assert_eq!(e, DeckError::UnknownDeck("purple".into()));
+    assert!(e.to_string().contains("good, evil, sage, wild or random"));
+}
+
+#[test]
+fn deck_lists() {
+    let pool = base_pool();
+    let text = "\
+# my deck
+3 Fire Shaman
+Kong
+
+2 lord of the arena   # names are case-insensitive
+";
+    let d = parse_deck_list("my.deck", text, pool).unwrap();
+    assert_eq!(d.len(), 6);
+    assert_eq!(d[0], pool.by_name("Fire Shaman").unwrap());
+    assert_eq!(d[5], pool.by_name("Lord of the Arena").unwrap());
+
+    let bad = "2 Fire Shamn\nKnog\n0 Kong\nWolf\nLord of Arena\n";
+    let DeckError::List(e) = parse_deck_list("bad.deck", bad, pool).unwrap_err() else {
+        panic!()
+    };
+    let msg = e.to_string();
+    assert!(
+        msg.contains("bad.deck:1: unknown card 'Fire Shamn'; did you mean 'Fire Shaman'"),
+        "{msg}"
+    );
+    assert!(
+        msg.contains("bad.deck:2: unknown card 'Knog'; did you mean 'Kong'"),
+        "{msg}"
+    );
+    assert!(
+        msg.contains("bad.deck:3: '0' is not a number of copies"),
+        "{msg}"
+    );
+    assert!(msg.contains("bad.deck:4: 'Wolf' is a token"), "{msg}");
+    assert!(
+        msg.contains("bad.deck:5: unknown card 'Lord of Arena'; did you mean 'Lord of the Arena'"),
+        "{msg}"
+    );
+}
