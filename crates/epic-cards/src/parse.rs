@@ -16,7 +16,6 @@ struct Builder {
     header_seen: bool,
     /// The type line was read without mistakes, so type checks are meaningful.
     header_ok: bool,
-    has_stats: bool,
 }
 
 struct FileParser<'a> {
@@ -187,7 +186,6 @@ fn start_card(p: &mut FileParser, ln: usize, name: &str) {
         def,
         header_seen: false,
         header_ok: false,
-        has_stats: false,
     });
 }
 
@@ -329,7 +327,6 @@ fn header_line(p: &mut FileParser, ln: usize, text: &str) {
     let Some(b) = p.cards.last_mut() else { return };
     b.header_seen = true;
     b.header_ok = ok;
-    b.has_stats = stats.is_some();
     let d = &mut b.def;
     d.kind = kind.unwrap_or(CardType::Champion);
     d.token = token;
@@ -651,5 +648,4 @@ fn finish_card(p: &mut FileParser, b: &Builder) {
             format!("event '{}' has no effect; add a 'play:' line", b.def.name),
         );
     }
-    let _ = b.has_stats;
 }
