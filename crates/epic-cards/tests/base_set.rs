@@ -258,3 +258,58 @@ fn mapping_of_notable_cards() {
         Some("She controls fire better than her temper.")
     );
 }
+
+/// The numbers a text mentions, as digits ("two cards" counts as 2), reminder text left out.
+fn numbers(text: &str) -> std::collections::BTreeSet<u32> {
+    let mut plain = String::new();
+    let mut depth = 0;
+    for ch in text.chars() {
+        match ch {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            c if depth == 0 => plain.push(c),
+            _ => {}
+        }
+    }
+    let words = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    ];
+    plain
+        .to_lowercase()
+        .split(|c: char| !c.is_alphanumeric())
+        .filter_map(|w| {
+            w.parse()
+                .ok()
+                .or_else(|| words.iter().position(|n| *n == w).map(|i| i as u32))
+        })
+        .filter(|n| *n != 1)
+        .collect()
+}
+
+#[test]
+fn generated_text_mentions_every_printed_number() {
+    let Some(path) = reference_path() else {
+        println!("note: reference card data not found beside the workspace; skipping");
+        return;
+    };
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let pool = base_pool();
+    for r in json["cards"].as_array().unwrap() {
+        let name = r["name"].as_str().unwrap();
+        let printed = format!(
+            "{}\n{}",
+            r["text"].as_str().unwrap_or(""),
+            r["discard_pile_text"].as_str().unwrap_or("")
+        );
+        let ours = card_text(pool, pool.by_name(name).unwrap());
+        let missing: Vec<u32> = numbers(&printed)
+            .difference(&numbers(&ours))
+            .copied()
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "{name}: generated text lacks {missing:?}:\n{ours}"
+        );
+    }
+}
