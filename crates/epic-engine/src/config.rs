@@ -10,7 +10,8 @@ pub struct RulesConfig {
     pub starting_health: i32,
     pub opening_hand: u8,
     pub hand_limit: u8,
-    /// Whether the first player draws at the start of their first turn (4.2.3a).
+    /// Whether the first player draws at the start of their first turn even in a
+    /// two-player game (4.2.3a: only a two-player game skips that draw).
     pub first_player_draws: bool,
 }
 

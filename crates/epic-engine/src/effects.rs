@@ -189,6 +189,7 @@ impl<'a> Engine<'a> {
                 player,
                 objs: cards.to_vec(),
             });
+            self.knowledge_gained();
         }
         self.top_mut().loyalty_checked = true;
     }

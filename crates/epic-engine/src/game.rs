@@ -46,6 +46,23 @@ impl Game {
     /// Sets up a game: decks shuffled, first player drawn from the seed unless given,
     /// opening hands drawn (1.8.1); the first decision is a mulligan (1.8.4).
     pub fn new(setup: Setup) -> Result<Game, SetupError> {
+        for (seat, deck) in setup.decks.iter().enumerate() {
+            if deck.len() < setup.rules.opening_hand as usize {
+                return Err(SetupError::DeckTooSmall { seat, count: deck.len(), needed: setup.rules.opening_hand as usize });
+            }
+        }
+        let mut game = Game::build(setup)?;
+        let opening = game.state.rules.opening_hand as u32;
+        let mut eng = game.engine(None);
+        for p in 0..eng.st.num_players() as PlayerId {
+            eng.draw(p, opening);
+        }
+        eng.advance();
+        Ok(game)
+    }
+
+    /// The game before anyone draws: decks shuffled, first player chosen.
+    fn build(setup: Setup) -> Result<Game, SetupError> {
         let n = setup.decks.len();
         if !(2..=8).contains(&n) {
             return Err(SetupError::PlayerCount(n));
@@ -147,6 +164,21 @@ impl Game {
         }
         eng.advance();
         Ok(game)
+    }
+
+    /// A game with no cards at all, waiting on nothing: the base a position is placed on.
+    pub(crate) fn empty(pool: Arc<CardPool>, rules: RulesConfig, players: usize, seed: u64) -> Game {
+        let decks = (0..players).map(|_| Vec::new()).collect();
+        Game::build(Setup { rules, pool, decks, seed, first_player: Some(0) }).expect("an empty game is always valid")
+    }
+
+    pub(crate) fn state_mut(&mut self) -> &mut GameState {
+        &mut self.state
+    }
+
+    /// Runs the engine forward from a state placed by hand.
+    pub(crate) fn resume(&mut self) {
+        self.engine(None).advance();
     }
 
     fn engine<'a>(&'a mut self, events: Option<&'a mut Vec<Event>>) -> Engine<'a> {

@@ -13,7 +13,8 @@ pub fn player_name(p: PlayerId) -> String {
 }
 
 fn card_name(st: &GameState, pool: &CardPool, o: ObjId) -> String {
-    let def = pool.get(st.obj(o).card);
+    let Some(obj) = st.objs.get(o.0 as usize) else { return format!("unknown card {o}") };
+    let def = pool.get(obj.card);
     if def.token {
         format!("{} token", def.name)
     } else {
@@ -43,7 +44,23 @@ pub fn cost_text(costs: &[PowerCost]) -> String {
         .join(", ")
 }
 
+/// Whether every card a choice names exists, so it can be described.
+fn names_known_cards(st: &GameState, pool: &CardPool, c: Choice) -> bool {
+    let known = |o: ObjId| st.objs.get(o.0 as usize).is_some();
+    match c {
+        Choice::Play { card, mode } => {
+            known(card) && (pool.get(st.obj(card).card).modes.len() > mode as usize || mode == 0)
+        }
+        Choice::Power { card, index } => known(card) && pool.get(st.obj(card).card).abilities.len() > index as usize,
+        Choice::Card(o) | Choice::Assign { to: Entity::Obj(o), .. } => known(o),
+        _ => true,
+    }
+}
+
 pub fn label(st: &GameState, pool: &CardPool, c: Choice) -> String {
+    if !names_known_cards(st, pool, c) {
+        return format!("{c:?}");
+    }
     let kind = st.ask.as_ref().map(|a| a.kind);
     let look = Look::new(st, pool);
     match c {

@@ -291,7 +291,10 @@ impl<'a> Engine<'a> {
         } else {
             self.set_gold(p, 1);
         }
-        if !first_turn || self.st.rules.first_player_draws {
+        // 4.2.3a: only in a two-player game does the first player skip their first draw
+        // (docs/rulings.md, H-02).
+        let skip = first_turn && self.st.num_players() == 2 && !self.st.rules.first_player_draws;
+        if !skip {
             self.draw(p, 1);
             if self.st.is_over() {
                 return;

@@ -1,0 +1,161 @@
+//! Random play on the real decks, checking after every decision that the game obeys
+//! the rules' bookkeeping: every card in exactly one zone (1.4.1), health changing only
+//! through events that say so, views hiding what they must (1.10), illegal options
+//! refused without a change, and replay reproducing the game bit for bit.
+
+use epic_engine::state::Zone;
+use epic_engine::{Choice, Event, Game, ObjId, RulesConfig, Setup};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use std::sync::Arc;
+
+const DECKS: [&str; 5] = ["good", "evil", "sage", "wild", "random"];
+
+fn games() -> u64 {
+    std::env::var("EPIC_PROPERTY_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(if cfg!(debug_assertions) { 500 } else { 10_000 })
+}
+
+fn setup(seed: u64) -> Setup {
+    let pool = Arc::new(epic_cards::base_pool().clone());
+    let a = DECKS[(seed % 5) as usize];
+    let b = DECKS[((seed / 5) % 5) as usize];
+    let decks = vec![
+        epic_cards::deck_from(&pool, a, seed).unwrap(),
+        epic_cards::deck_from(&pool, b, seed.wrapping_add(1)).unwrap(),
+    ];
+    Setup { rules: RulesConfig::default(), pool, decks, seed, first_player: None }
+}
+
+fn check_zones(game: &Game, deck_sizes: &[usize]) {
+    let st = game.state();
+    let pool = game.pool();
+    let mut seen = vec![0u8; st.objs.len()];
+    let mut mark = |o: ObjId, zone: Zone, owner: Option<u8>| {
+        let obj = st.obj(o);
+        assert_eq!(obj.zone, zone, "{o} listed in {zone:?} but says {:?}", obj.zone);
+        if let Some(owner) = owner {
+            assert_eq!(obj.owner, owner, "{o} is in the wrong player's {zone:?}");
+        }
+        seen[o.0 as usize] += 1;
+    };
+    for (p, pl) in st.players.iter().enumerate() {
+        pl.hand.iter().for_each(|&o| mark(o, Zone::Hand, Some(p as u8)));
+        pl.deck.iter().for_each(|&o| mark(o, Zone::Deck, Some(p as u8)));
+        pl.discard.iter().for_each(|&o| mark(o, Zone::Discard, Some(p as u8)));
+    }
+    st.in_play.iter().for_each(|&o| mark(o, Zone::InPlay, None));
+    st.supplemental.iter().for_each(|&o| mark(o, Zone::Supplemental, None));
+    for (i, obj) in st.objs.iter().enumerate() {
+        let def = pool.get(obj.card);
+        if def.token {
+            assert!(matches!(obj.zone, Zone::InPlay | Zone::TokenPile), "token {i} in {:?} (2.3.5)", obj.zone);
+            assert_eq!(seen[i] as usize, (obj.zone == Zone::InPlay) as usize, "token {i} listed wrongly");
+        } else {
+            assert_eq!(seen[i], 1, "card {i} ({}) is in {} zones", def.name, seen[i]);
+        }
+        if obj.zone != Zone::InPlay {
+            assert!(obj.damage == 0 && obj.counters == 0 && !obj.expended && !obj.flipped, "card {i} out of play keeps in-play state");
+        }
+    }
+    for (p, &size) in deck_sizes.iter().enumerate() {
+        let owned = st.objs.iter().filter(|o| o.owner as usize == p && !pool.get(o.card).token).count();
+        assert_eq!(owned, size, "player {p} owns {owned} cards, started with {size}");
+    }
+}
+
+fn check_views(game: &Game) {
+    let st = game.state();
+    for viewer in 0..st.players.len() as u8 {
+        let view = game.view(viewer);
+        for pv in &view.players {
+            assert_eq!(pv.hand_count, st.players[pv.seat as usize].hand.len());
+            assert_eq!(pv.deck_count, st.players[pv.seat as usize].deck.len());
+            if pv.seat != viewer {
+                for c in &pv.hand {
+                    assert!(st.obj(c.obj).revealed, "viewer {viewer} sees an unrevealed card in seat {}'s hand", pv.seat);
+                }
+            } else {
+                assert_eq!(pv.hand.len(), pv.hand_count, "a player sees all of their own hand");
+            }
+        }
+        if view.deciding != Some(viewer) {
+            assert!(view.options.is_empty(), "a view shows another player's options");
+        }
+    }
+}
+
+fn check_health(before: &[i32], game: &Game, events: &[Event]) {
+    for (p, pl) in game.state().players.iter().enumerate() {
+        let delta: i32 = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Health { player, delta, .. } if *player as usize == p => Some(*delta),
+                _ => None,
+            })
+            .sum();
+        assert_eq!(pl.health - before[p], delta, "player {p}'s health changed without a health event");
+    }
+}
+
+#[test]
+fn random_games_keep_every_invariant_and_replay_exactly() {
+    let mut total_decisions = 0usize;
+    for seed in 0..games() {
+        let s = setup(seed);
+        let deck_sizes: Vec<usize> = s.decks.iter().map(Vec::len).collect();
+        let mut game = Game::new(s.clone()).unwrap();
+        let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0x5eed);
+        let mut log = Vec::new();
+        let check_all = seed < 200;
+        while !game.is_over() {
+            assert!(log.len() < 20_000, "seed {seed}: game does not end");
+            let options = game.options().to_vec();
+            assert!(options.len() >= 2, "seed {seed}: a decision with {} options was not taken automatically", options.len());
+            if rng.gen_ratio(1, 20) {
+                let digest = game.digest();
+                let bogus = Choice::Card(ObjId(u16::MAX));
+                assert!(game.apply(bogus).is_err(), "seed {seed}: an illegal option was accepted");
+                assert_eq!(game.digest(), digest, "seed {seed}: a refused option changed the game");
+            }
+            let c = options[rng.gen_range(0..options.len())];
+            let before: Vec<i32> = game.state().players.iter().map(|p| p.health).collect();
+            let events = game.apply(c).unwrap_or_else(|e| panic!("seed {seed}: offered option refused: {e}"));
+            log.push(c);
+            if check_all || rng.gen_ratio(1, 10) {
+                check_zones(&game, &deck_sizes);
+                check_views(&game);
+                if c != Choice::Undo {
+                    check_health(&before, &game, &events);
+                }
+            }
+        }
+        total_decisions += log.len();
+        let mut again = Game::new(s).unwrap();
+        for &c in &log {
+            again.apply_quiet(c).unwrap();
+        }
+        assert_eq!(again.digest(), game.digest(), "seed {seed}: replay differs");
+        assert_eq!(again.result(), game.result());
+    }
+    assert!(total_decisions > 0);
+}
+
+#[test]
+fn a_stale_option_is_refused_without_change() {
+    let mut game = Game::new(setup(7)).unwrap();
+    let first = game.options()[0];
+    game.apply(first).unwrap();
+    // Keep applying until the earlier option is no longer offered, then try it.
+    let mut rng = Pcg64Mcg::seed_from_u64(1);
+    while game.options().contains(&first) && !game.is_over() {
+        let o = game.options().to_vec();
+        game.apply(o[rng.gen_range(0..o.len())]).unwrap();
+    }
+    let digest = game.digest();
+    let err = game.apply(first).unwrap_err();
+    assert!(err.to_string().contains("not one of the legal options"), "{err}");
+    assert_eq!(game.digest(), digest);
+}
