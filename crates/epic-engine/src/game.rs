@@ -71,13 +71,6 @@ impl Game {
         let mut objs = Vec::new();
         let mut players = Vec::new();
         for (seat, deck) in setup.decks.iter().enumerate() {
-            if deck.len() < setup.rules.opening_hand as usize {
-                return Err(SetupError::DeckTooSmall {
-                    seat,
-                    count: deck.len(),
-                    needed: setup.rules.opening_hand as usize,
-                });
-            }
             let mut ids = Vec::with_capacity(deck.len());
             for &card in deck {
                 if card.0 as usize >= setup.pool.len() {
@@ -151,19 +144,12 @@ impl Game {
             undo_player: None,
             undo_clean: false,
         };
-        let mut game = Game {
+        Ok(Game {
             pool: setup.pool,
             state,
             undo: None,
             undo_enabled: true,
-        };
-        let opening = game.state.rules.opening_hand as u32;
-        let mut eng = game.engine(None);
-        for p in 0..n as PlayerId {
-            eng.draw(p, opening);
-        }
-        eng.advance();
-        Ok(game)
+        })
     }
 
     /// A game with no cards at all, waiting on nothing: the base a position is placed on.
