@@ -259,6 +259,10 @@ impl Game {
                 self.state = *before;
                 self.state.decisions = decisions;
                 self.state.undo_player = None;
+                // 3.7.1: the play before it started another sequence; it stays made.
+                if let Some(ask) = self.state.ask.as_mut() {
+                    ask.options.retain(|&c| c != Choice::Undo);
+                }
                 if let Some(ev) = events {
                     ev.push(Event::Undone { player });
                 }
