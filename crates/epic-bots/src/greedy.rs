@@ -1,0 +1,144 @@
+use crate::eval::evaluate;
+use crate::Bot;
+use epic_engine::{Choice, DecisionKind, Game, PlayerId};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+/// How many more of its own decisions the bot plays out after an option before it
+/// scores the position (a battle's attackers, a spell's targets, a damage split).
+const FOLLOW_UP: usize = 12;
+
+/// One-ply greedy player.
+///
+/// For each legal option it applies the option to a copy of the game and scores the
+/// result with [`crate::eval::evaluate`]. Many options start a sequence that the same
+/// player finishes ("Declare a battle" → attackers → "Done"; "Play Lightning Strike" →
+/// target): there the bot keeps choosing greedily (each step by the evaluation) until
+/// the decision passes to another player or back to an open "make a play" decision,
+/// and scores that. Ties are broken with a seeded generator, so play is reproducible.
+///
+/// Information: the evaluation reads only the bot's own view and the public parts of
+/// the state. Applying an option to a copy does run the engine's random outcomes (a
+/// draw takes the real top card), so the copy may hold cards the player does not know;
+/// the evaluation only counts them and never looks at which they are.
+#[derive(Clone, Debug)]
+pub struct GreedyBot {
+    rng: Pcg64Mcg,
+}
+
+impl GreedyBot {
+    pub fn new(seed: u64) -> Self {
+        GreedyBot {
+            rng: Pcg64Mcg::seed_from_u64(seed),
+        }
+    }
+
+    /// The score of every option (other than undo), in option order, for the player
+    /// deciding now. Exposed for tests and for explaining a move.
+    pub fn scores(game: &Game) -> Vec<(Choice, f64)> {
+        let Some(d) = game.decision() else {
+            return vec![];
+        };
+        candidates(game)
+            .into_iter()
+            .map(|c| {
+                let mut g = game.clone();
+                g.set_undo(false);
+                let v = match g.apply_quiet(c) {
+                    Ok(()) => follow_up(g, d.player) + bias(c),
+                    Err(_) => f64::NEG_INFINITY,
+                };
+                (c, v)
+            })
+            .collect()
+    }
+}
+
+fn candidates(game: &Game) -> Vec<Choice> {
+    let all = game.options();
+    let v: Vec<Choice> = all.iter().copied().filter(|c| *c != Choice::Undo).collect();
+    if v.is_empty() {
+        all.to_vec()
+    } else {
+        v
+    }
+}
+
+/// A small nudge against options that only go round in circles: backing out of a
+/// battle leaves the position as it was, so declaring one only to cancel it must score
+/// below simply passing.
+fn bias(c: Choice) -> f64 {
+    match c {
+        Choice::Cancel => -0.5,
+        _ => 0.0,
+    }
+}
+
+/// Whether the player's next decision continues what they started, rather than being
+/// a fresh "what now?" (those are scored as they stand).
+fn continues(game: &Game, me: PlayerId) -> bool {
+    match game.decision() {
+        Some(d) => {
+            d.player == me
+                && !matches!(
+                    d.kind,
+                    DecisionKind::Initiative | DecisionKind::ContinueOrEnd
+                )
+        }
+        None => false,
+    }
+}
+
+/// Plays the player's follow-up decisions greedily, each by the evaluation alone, and
+/// scores where that ends.
+fn follow_up(mut game: Game, me: PlayerId) -> f64 {
+    let mut nudges = 0.0;
+    for _ in 0..FOLLOW_UP {
+        if !continues(&game, me) {
+            break;
+        }
+        let mut best: Option<(f64, f64, Game)> = None;
+        for c in candidates(&game) {
+            let mut g = game.clone();
+            if g.apply_quiet(c).is_err() {
+                continue;
+            }
+            let v = evaluate(&g, me) + bias(c);
+            if best.as_ref().is_none_or(|(b, _, _)| v > *b) {
+                best = Some((v, bias(c), g));
+            }
+        }
+        match best {
+            Some((_, nudge, g)) => {
+                if nudge < 0.0 {
+                    // Declaring a battle only to back out of it goes nowhere: never
+                    // prefer that path over a real option.
+                    return f64::MIN / 2.0;
+                }
+                nudges += nudge;
+                game = g;
+            }
+            None => break,
+        }
+    }
+    evaluate(&game, me) + nudges
+}
+
+impl Bot for GreedyBot {
+    fn name(&self) -> &str {
+        "greedy"
+    }
+
+    fn choose(&mut self, game: &Game) -> Choice {
+        let scored = GreedyBot::scores(game);
+        let Some(best) = scored.iter().map(|(_, v)| *v).reduce(f64::max) else {
+            return game.options().first().copied().unwrap_or(Choice::Pass);
+        };
+        let ties: Vec<Choice> = scored
+            .iter()
+            .filter(|(_, v)| (*v - best).abs() < 1e-9)
+            .map(|(c, _)| *c)
+            .collect();
+        ties[self.rng.gen_range(0..ties.len())]
+    }
+}

@@ -1,0 +1,70 @@
+//! Computer players for Epic.
+//!
+//! A bot drives a game only through the engine's decision interface: it is handed the
+//! game when its player must decide and returns one of [`Game::options`]. Two bots live
+//! here:
+//!
+//! - [`RandomBot`]: uniform over the legal options, from a seeded generator. The baseline
+//!   every other bot must beat.
+//! - [`GreedyBot`]: tries each option on a copy of the game and keeps the one whose
+//!   resulting position scores best under a documented evaluation ([`eval`]).
+//!
+//! [`bot_by_name`] builds either from its name, for the command line and simulations.
+
+pub mod eval;
+mod greedy;
+mod random;
+
+pub use greedy::GreedyBot;
+pub use random::RandomBot;
+
+use epic_engine::{Choice, Game};
+
+/// A computer player. `choose` is called only while the game waits on this bot's player,
+/// and must return one of `game.options()`.
+pub trait Bot {
+    /// The bot's name as the registry knows it ("random", "greedy").
+    fn name(&self) -> &str;
+    /// Picks one of the pending decision's legal options.
+    fn choose(&mut self, game: &Game) -> Choice;
+}
+
+/// The names [`bot_by_name`] accepts.
+pub const BOT_NAMES: [&str; 2] = ["random", "greedy"];
+
+/// Why [`bot_by_name`] refused a name.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown bot '{0}'; expected one of: random, greedy")]
+pub struct UnknownBot(pub String);
+
+/// Builds a bot from its name, seeded so that the same seed gives the same play.
+pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot + Send>, UnknownBot> {
+    match name.trim().to_ascii_lowercase().as_str() {
+        "random" => Ok(Box::new(RandomBot::new(seed))),
+        "greedy" => Ok(Box::new(GreedyBot::new(seed))),
+        _ => Err(UnknownBot(name.to_string())),
+    }
+}
+
+/// Plays a whole game with one bot per seat and returns the number of decisions taken,
+/// or `None` if the game did not end within `max_decisions` (a guard against a rules
+/// loop; no real game comes near it).
+pub fn play_out(
+    game: &mut Game,
+    bots: &mut [Box<dyn Bot + Send>],
+    max_decisions: usize,
+) -> Option<usize> {
+    for n in 0..max_decisions {
+        let Some(decision) = game.decision() else {
+            return Some(n);
+        };
+        let bot = &mut bots[decision.player as usize % bots.len()];
+        let choice = bot.choose(game);
+        if game.apply_quiet(choice).is_err() {
+            // A bot must pick a legal option; fall back to the first one rather than stall.
+            let first = game.options()[0];
+            game.apply_quiet(first).ok()?;
+        }
+    }
+    game.is_over().then_some(max_decisions)
+}

@@ -1,0 +1,212 @@
+//! `epic cards`: list and search the card pool; `epic cards show NAME` for one card.
+
+use crate::commands::print_json;
+use crate::error::{CliError, CliResult};
+use crate::names;
+use epic_cards::{CardId, CardPool};
+use epic_model::CardType;
+use serde::Serialize;
+
+#[derive(clap::Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct Args {
+    #[command(subcommand)]
+    pub show: Option<Show>,
+    /// Text to look for in a card's name, class, keywords or alignment (case-insensitive).
+    pub query: Option<String>,
+    /// Only cards of this alignment (good, evil, sage, wild).
+    #[arg(long)]
+    pub alignment: Option<String>,
+    /// Only cards of this type (champion, event).
+    #[arg(long = "type", value_name = "TYPE")]
+    pub kind: Option<String>,
+    /// Only cards of this gold cost (0 or 1).
+    #[arg(long)]
+    pub cost: Option<u8>,
+    /// Include the tokens (Wolf, Zombie, Human, Demon).
+    #[arg(long)]
+    pub tokens: bool,
+    /// Print a JSON array instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(clap::Subcommand, Debug)]
+pub enum Show {
+    /// Show one card as a player reads it: type line, cost, stats, text, keyword reminders.
+    Show {
+        /// The card's name (case-insensitive).
+        #[arg(required = true, num_args = 1..)]
+        name: Vec<String>,
+        /// Print a JSON object instead.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// A card as listed.
+#[derive(Serialize, Debug)]
+pub struct CardRow {
+    pub name: String,
+    pub alignment: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub cost: u8,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub offense: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub defense: Option<u8>,
+    pub keywords: Vec<String>,
+    pub classes: Vec<String>,
+    pub token: bool,
+    pub set: String,
+    pub text: String,
+}
+
+pub fn row(pool: &CardPool, id: CardId) -> CardRow {
+    let c = pool.get(id);
+    let champion = c.kind == CardType::Champion;
+    CardRow {
+        name: c.name.clone(),
+        alignment: c
+            .alignments
+            .iter()
+            .map(|a| a.name())
+            .collect::<Vec<_>>()
+            .join("/"),
+        kind: c.kind.name().into(),
+        cost: c.cost,
+        offense: champion.then_some(c.offense),
+        defense: champion.then_some(c.defense),
+        keywords: c.keywords.iter().map(|k| k.name().to_string()).collect(),
+        classes: c.classes.clone(),
+        token: c.token,
+        set: c.set.clone(),
+        text: epic_cards::card_text(pool, id),
+    }
+}
+
+/// The card as a player reads it.
+pub fn card_sheet(pool: &CardPool, id: CardId) -> String {
+    let c = pool.get(id);
+    let r = row(pool, id);
+    let mut s = format!("{}\n", c.name);
+    let aligns: Vec<String> = c.alignments.iter().map(|a| a.to_string()).collect();
+    let classes = if c.classes.is_empty() {
+        String::new()
+    } else {
+        format!(" — {}", c.classes.join(" "))
+    };
+    let token = if c.token { " token" } else { "" };
+    s += &format!(
+        "{} {}{token}{classes}\n",
+        aligns.join("/"),
+        crate::display::cap(c.kind.name())
+    );
+    s += &format!("Cost: {} gold\n", c.cost);
+    if c.kind == CardType::Champion {
+        s += &format!("Offense {} / Defense {}\n", c.offense, c.defense);
+    }
+    if !r.text.is_empty() {
+        s += &format!("\n{}\n", r.text);
+    }
+    let reminders: Vec<String> = c
+        .keywords
+        .iter()
+        .map(|k| format!("  {k}: {}", epic_cards::reminder(k)))
+        .collect();
+    if !reminders.is_empty() {
+        s += &format!("\n{}\n", reminders.join("\n"));
+    }
+    if let Some(f) = &c.flavor {
+        s += &format!("\n\"{f}\"\n");
+    }
+    s
+}
+
+fn matches(r: &CardRow, q: &str) -> bool {
+    let q = q.to_lowercase();
+    r.name.to_lowercase().contains(&q)
+        || r.alignment.contains(&q)
+        || r.kind.contains(&q)
+        || r.classes.iter().any(|c| c.to_lowercase().contains(&q))
+        || r.keywords.iter().any(|k| k.contains(&q))
+}
+
+pub fn run(args: Args) -> CliResult {
+    let pool = names::pool();
+    if let Some(Show::Show { name, json }) = args.show {
+        let id = names::find_card(&pool, &name.join(" "))?;
+        if json {
+            return print_json(&row(&pool, id));
+        }
+        print!("{}", card_sheet(&pool, id));
+        return Ok(());
+    }
+    if let Some(a) = &args.alignment {
+        if epic_model::Alignment::parse(a).is_none() {
+            return Err(CliError::input(format!(
+                "unknown alignment '{a}': expected good, evil, sage or wild"
+            )));
+        }
+    }
+    if let Some(t) = &args.kind {
+        if !["champion", "event"].contains(&t.to_lowercase().as_str()) {
+            return Err(CliError::input(format!(
+                "unknown type '{t}': expected champion or event"
+            )));
+        }
+    }
+    let rows: Vec<CardRow> = pool
+        .iter()
+        .map(|(id, _)| row(&pool, id))
+        .filter(|r| args.tokens || !r.token)
+        .filter(|r| args.query.as_deref().is_none_or(|q| matches(r, q)))
+        .filter(|r| {
+            args.alignment
+                .as_deref()
+                .is_none_or(|a| r.alignment.split('/').any(|x| x.eq_ignore_ascii_case(a)))
+        })
+        .filter(|r| {
+            args.kind
+                .as_deref()
+                .is_none_or(|t| r.kind.eq_ignore_ascii_case(t))
+        })
+        .filter(|r| args.cost.is_none_or(|c| r.cost == c))
+        .collect();
+    if args.json {
+        return print_json(&rows);
+    }
+    if rows.is_empty() {
+        println!("No card matches.");
+        if let Some(q) = &args.query {
+            let near = names::nearest_cards(&pool, q, 3);
+            if !near.is_empty() {
+                println!("Did you mean: {}?", near.join(", "));
+            }
+        }
+        return Ok(());
+    }
+    println!(
+        "{:<26} {:<10} {:<9} {:>4} {:>6}  {:<16} KEYWORDS",
+        "NAME", "ALIGNMENT", "TYPE", "COST", "STATS", "CLASS"
+    );
+    for r in &rows {
+        let stats = match (r.offense, r.defense) {
+            (Some(o), Some(d)) => format!("{o}/{d}"),
+            _ => String::new(),
+        };
+        println!(
+            "{:<26} {:<10} {:<9} {:>4} {:>6}  {:<16} {}",
+            r.name,
+            r.alignment,
+            r.kind,
+            r.cost,
+            stats,
+            r.classes.join(" "),
+            r.keywords.join(", ")
+        );
+    }
+    println!("{} card(s).", rows.len());
+    Ok(())
+}

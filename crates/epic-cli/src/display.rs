@@ -1,0 +1,447 @@
+//! What a player reads: the board from their view (rule 1.10) and the events of a play
+//! told in plain sentences. Everything here is built from a [`View`] or from events as
+//! the viewer may know them; a card moving between hidden zones is never named.
+
+use epic_cards::CardPool;
+use epic_engine::state::{Phase, Zone};
+use epic_engine::view::View;
+use epic_engine::{Entity, Event, Game, ObjId, PlayerId};
+use epic_model::CardType;
+
+/// How seats are called: "you" and "the AI" in a game, "Player 1" in a replay.
+#[derive(Clone, Debug)]
+pub struct Voice {
+    pub viewer: PlayerId,
+    /// Whether the viewer is addressed as "you".
+    pub second_person: bool,
+    /// Name of the other seat when it is the single opponent ("the AI").
+    pub other: Option<String>,
+}
+
+impl Voice {
+    pub fn play(viewer: PlayerId) -> Voice {
+        Voice {
+            viewer,
+            second_person: true,
+            other: Some("the AI".into()),
+        }
+    }
+    pub fn replay(viewer: PlayerId) -> Voice {
+        Voice {
+            viewer,
+            second_person: false,
+            other: None,
+        }
+    }
+
+    /// "you", "the AI", "Player 2" (lower case inside a sentence).
+    pub fn name(&self, p: PlayerId) -> String {
+        if p == self.viewer && self.second_person {
+            "you".into()
+        } else if let (true, Some(o)) = (p != self.viewer, &self.other) {
+            o.clone()
+        } else {
+            format!("Player {}", p + 1)
+        }
+    }
+
+    /// "your", "the AI's".
+    pub fn possessive(&self, p: PlayerId) -> String {
+        if p == self.viewer && self.second_person {
+            "your".into()
+        } else {
+            format!("{}'s", self.name(p))
+        }
+    }
+
+    /// Subject and verb: ("you", "take") or ("the AI", "takes").
+    fn says(&self, p: PlayerId, verb_you: &str, verb_other: &str) -> String {
+        let you = p == self.viewer && self.second_person;
+        format!(
+            "{} {}",
+            cap(&self.name(p)),
+            if you { verb_you } else { verb_other }
+        )
+    }
+}
+
+pub fn cap(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+fn obj_name(game: &Game, o: ObjId) -> String {
+    let st = game.state();
+    let def = game.pool().get(st.obj(o).card);
+    if def.token {
+        format!("{} token", def.name)
+    } else {
+        def.name.clone()
+    }
+}
+
+fn list(names: &[String]) -> String {
+    match names.len() {
+        0 => String::new(),
+        1 => names[0].clone(),
+        n => format!("{} and {}", names[..n - 1].join(", "), names[n - 1]),
+    }
+}
+
+fn is_public(z: Zone) -> bool {
+    matches!(z, Zone::InPlay | Zone::Discard | Zone::Supplemental)
+}
+
+/// One sentence per event worth telling, from the viewer's side. `game` is the game
+/// after the events (object ids and card names do not change).
+pub fn narrate(game: &Game, voice: &Voice, events: &[Event]) -> Vec<String> {
+    let mut out = Vec::new();
+    for e in events {
+        let line = match e {
+            Event::TurnBegan { turn, player } => Some(format!(
+                "--- Turn {turn}: {} turn ---",
+                voice.possessive(*player)
+            )),
+            Event::PhaseBegan {
+                phase: Phase::Battle,
+            } => None,
+            Event::Drew { player, obj } => Some(if *player == voice.viewer {
+                format!(
+                    "{} {}.",
+                    voice.says(*player, "draw", "draws"),
+                    obj_name(game, *obj)
+                )
+            } else {
+                format!("{} a card.", voice.says(*player, "draw", "draws"))
+            }),
+            Event::Mulligan { player, count: 0 } => Some(format!(
+                "{} {} hand.",
+                voice.says(*player, "keep", "keeps"),
+                if *player == voice.viewer && voice.second_person {
+                    "your"
+                } else {
+                    "their"
+                }
+            )),
+            Event::Mulligan { player, count } => Some(format!(
+                "{} {count} card(s) back and {} as many.",
+                voice.says(*player, "put", "puts"),
+                if *player == voice.viewer && voice.second_person {
+                    "draw"
+                } else {
+                    "draws"
+                }
+            )),
+            Event::Played { player, obj, .. } => Some(format!(
+                "{} {}.",
+                voice.says(*player, "play", "plays"),
+                obj_name(game, *obj)
+            )),
+            Event::PowerUsed { player, obj, .. } => Some(format!(
+                "{} {}'s power.",
+                voice.says(*player, "use", "uses"),
+                obj_name(game, *obj)
+            )),
+            Event::Triggered { obj, .. } => {
+                Some(format!("{}'s ability triggers.", obj_name(game, *obj)))
+            }
+            Event::Revealed { player, objs } => {
+                let names: Vec<String> = objs.iter().map(|o| obj_name(game, *o)).collect();
+                Some(format!(
+                    "{} {}.",
+                    voice.says(*player, "reveal", "reveals"),
+                    list(&names)
+                ))
+            }
+            Event::Damage { to, amount, .. } => Some(match to {
+                Entity::Player(p) => {
+                    format!("{} {amount} damage.", voice.says(*p, "take", "takes"))
+                }
+                Entity::Obj(o) => format!("{} takes {amount} damage.", obj_name(game, *o)),
+            }),
+            Event::Health { player, delta, now } if *delta > 0 => Some(format!(
+                "{} {delta} health ({now} now).",
+                voice.says(*player, "gain", "gains")
+            )),
+            Event::Health { player, delta, now } if *delta < 0 => Some(format!(
+                "{} at {now} health.",
+                voice.says(*player, "are", "is")
+            )),
+            Event::Broken { obj, .. } => Some(format!("{} breaks.", obj_name(game, *obj))),
+            Event::Banished { obj, .. } => Some(format!("{} is banished.", obj_name(game, *obj))),
+            Event::TokenCreated {
+                obj, controller, ..
+            } => Some(format!(
+                "{} a {}.",
+                voice.says(*controller, "get", "gets"),
+                obj_name(game, *obj)
+            )),
+            Event::ControlChanged { obj, controller } => Some(format!(
+                "{} control of {}.",
+                voice.says(*controller, "take", "takes"),
+                obj_name(game, *obj)
+            )),
+            Event::Counters { obj, now } => Some(format!(
+                "{} now has {now} counter(s).",
+                obj_name(game, *obj)
+            )),
+            Event::Attack {
+                attacker,
+                defender,
+                champions,
+            } => {
+                let names: Vec<String> = champions.iter().map(|o| obj_name(game, *o)).collect();
+                let verb = if names.len() == 1 {
+                    "attacks"
+                } else {
+                    "attack"
+                };
+                let whose = if voice.second_person && *attacker == voice.viewer {
+                    "Your ".to_string()
+                } else {
+                    String::new()
+                };
+                Some(format!(
+                    "{whose}{} {verb} {}.",
+                    list(&names),
+                    voice.name(*defender)
+                ))
+            }
+            Event::Block { champions } => {
+                let names: Vec<String> = champions.iter().map(|o| obj_name(game, *o)).collect();
+                let verb = if names.len() == 1 { "blocks" } else { "block" };
+                Some(format!("{} {verb}.", list(&names)))
+            }
+            Event::RemovedFromBattle { obj } => {
+                Some(format!("{} leaves the battle.", obj_name(game, *obj)))
+            }
+            Event::Passed { player } if *player != voice.viewer || !voice.second_person => {
+                Some(format!("{}.", voice.says(*player, "pass", "passes")))
+            }
+            Event::Undone { player } => Some(format!(
+                "{} the last play.",
+                voice.says(*player, "undo", "undoes")
+            )),
+            Event::Moved {
+                obj,
+                from,
+                to,
+                owner,
+                ..
+            } => match (from, to) {
+                (Zone::Hand, Zone::Discard) => Some(format!(
+                    "{} {}.",
+                    voice.says(*owner, "discard", "discards"),
+                    obj_name(game, *obj)
+                )),
+                (Zone::InPlay | Zone::Discard, Zone::Hand) => Some(format!(
+                    "{} returns to {} hand.",
+                    obj_name(game, *obj),
+                    voice.possessive(*owner)
+                )),
+                (f, Zone::Deck) if is_public(*f) => Some(format!(
+                    "{} goes into {} deck.",
+                    obj_name(game, *obj),
+                    voice.possessive(*owner)
+                )),
+                (Zone::Discard, Zone::InPlay) => {
+                    Some(format!("{} returns to play.", obj_name(game, *obj)))
+                }
+                (Zone::Deck, Zone::Discard) => Some(format!(
+                    "{} goes from {} deck to the discard pile.",
+                    obj_name(game, *obj),
+                    voice.possessive(*owner)
+                )),
+                _ => None,
+            },
+            _ => None,
+        };
+        out.extend(line);
+    }
+    out
+}
+
+fn phase_name(p: Phase) -> &'static str {
+    match p {
+        Phase::Setup => "setup",
+        Phase::Start => "start phase",
+        Phase::Main => "main phase",
+        Phase::Battle => "battle phase",
+        Phase::End => "end phase",
+    }
+}
+
+/// The board as the viewer needs it, opponents first, the viewer last, then their hand.
+pub fn board(game: &Game, voice: &Voice, view: &View) -> String {
+    let pool: &CardPool = game.pool();
+    let mut s = String::new();
+    let initiative = view
+        .initiative
+        .map_or_else(|| "nobody".to_string(), |p| voice.name(p));
+    s += &format!(
+        "=== Turn {} · {} turn · {} · initiative: {} ===\n",
+        view.turn,
+        voice.possessive(view.active),
+        phase_name(view.phase),
+        initiative
+    );
+    if let (Some(a), Some(d)) = (view.attacker, view.defender) {
+        s += &format!(
+            "Battle: {} attacking {}{}\n",
+            cap(&voice.name(a)),
+            voice.name(d),
+            if view.blocked { " (blocked)" } else { "" }
+        );
+    }
+    let mut seats: Vec<&epic_engine::view::PlayerView> = view.players.iter().collect();
+    seats.sort_by_key(|p| p.seat == view.viewer);
+    for p in seats {
+        s += &format!(
+            "{:<10} health {:>3}   gold {}   hand {}   deck {}   discard {}{}\n",
+            cap(&voice.name(p.seat)),
+            p.health,
+            p.gold,
+            p.hand_count,
+            p.deck_count,
+            p.discard.len(),
+            if p.eliminated { "   (eliminated)" } else { "" }
+        );
+        let champs: Vec<_> = view
+            .champions
+            .iter()
+            .filter(|c| c.controller == p.seat)
+            .collect();
+        if champs.is_empty() {
+            s += "    (no champions in play)\n";
+        }
+        for c in champs {
+            let mut tags = vec![if c.expended && c.flipped {
+                "expended+flipped".to_string()
+            } else if c.expended {
+                "expended".into()
+            } else if c.flipped {
+                "flipped".into()
+            } else {
+                "prepared".into()
+            }];
+            if c.deploying {
+                tags.push("deploying".into());
+            }
+            if c.damage > 0 {
+                tags.push(format!("damage {}", c.damage));
+            }
+            if c.counters > 0 {
+                tags.push(format!("+{} counters", c.counters));
+            }
+            if c.attacking {
+                tags.push("ATTACKING".into());
+            }
+            if c.blocking {
+                tags.push("BLOCKING".into());
+            }
+            let kws: Vec<String> = c.keywords.iter().map(|k| k.to_string()).collect();
+            let name = if c.token {
+                format!("{} token", c.name)
+            } else {
+                c.name.clone()
+            };
+            s += &format!(
+                "    {:<24} {:>2}/{:<2}  {}{}\n",
+                name,
+                c.offense,
+                c.defense,
+                tags.join(", "),
+                if kws.is_empty() {
+                    String::new()
+                } else {
+                    format!("  [{}]", kws.join(", "))
+                }
+            );
+        }
+        if p.seat != view.viewer && !p.hand.is_empty() {
+            let names: Vec<String> = p.hand.iter().map(|c| c.name.clone()).collect();
+            s += &format!("    revealed in hand: {}\n", names.join(", "));
+        }
+    }
+    if !view.resolving.is_empty() {
+        let names: Vec<String> = view.resolving.iter().map(|c| c.name.clone()).collect();
+        s += &format!("Being played: {}\n", names.join(", "));
+    }
+    let me = &view.players[view.viewer as usize];
+    let hand: Vec<String> = me
+        .hand
+        .iter()
+        .map(|c| {
+            let def = pool.get(c.card);
+            match def.kind {
+                CardType::Champion => format!(
+                    "{} ({} gold, {}/{})",
+                    def.name, def.cost, def.offense, def.defense
+                ),
+                CardType::Event => format!("{} ({} gold, event)", def.name, def.cost),
+            }
+        })
+        .collect();
+    s += &format!(
+        "{} hand: {}\n",
+        cap(&voice.possessive(view.viewer)),
+        if hand.is_empty() {
+            "(empty)".to_string()
+        } else {
+            hand.join("; ")
+        }
+    );
+    s
+}
+
+/// Both discard piles, top card last.
+pub fn discards(voice: &Voice, view: &View) -> String {
+    let mut s = String::new();
+    for p in &view.players {
+        let names: Vec<String> = p.discard.iter().map(|c| c.name.clone()).collect();
+        s += &format!(
+            "{} discard pile ({}): {}\n",
+            cap(&voice.possessive(p.seat)),
+            names.len(),
+            if names.is_empty() {
+                "(empty)".into()
+            } else {
+                names.join(", ")
+            }
+        );
+    }
+    s
+}
+
+/// Why the game ended, in a sentence.
+pub fn result_line(game: &Game, voice: &Voice) -> String {
+    let Some(r) = game.result() else {
+        return "The game is not over.".into();
+    };
+    let why = match r.reason {
+        epic_engine::EndReason::Health => "health reached 0",
+        epic_engine::EndReason::DrewFromEmptyDeck => {
+            "a player tried to draw from an empty deck (rule 1.6.2)"
+        }
+    };
+    match r.winners.as_slice() {
+        [] => format!("The game is a draw after {} turns: {why}.", r.turns),
+        [w] => format!(
+            "{} after {} turns: {why}.",
+            if voice.second_person && *w == voice.viewer {
+                "You win".to_string()
+            } else {
+                format!("{} wins", cap(&voice.name(*w)))
+            },
+            r.turns
+        ),
+        ws => format!(
+            "{} win after {} turns: {why}.",
+            list(&ws.iter().map(|w| cap(&voice.name(*w))).collect::<Vec<_>>()),
+            r.turns
+        ),
+    }
+}

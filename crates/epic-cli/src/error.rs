@@ -1,0 +1,50 @@
+//! Exit codes: 0 success, 1 a failure or findings (an invalid deck, a failing check),
+//! 2 a usage or input error (bad arguments, an unreadable or corrupt file).
+
+use std::fmt;
+
+/// An error that ends a command with a chosen exit code and a plain message.
+#[derive(Debug)]
+pub struct CliError {
+    pub code: u8,
+    pub message: String,
+}
+
+impl CliError {
+    /// Bad input: a file that cannot be read or parsed, an unknown name (exit 2).
+    pub fn input(message: impl Into<String>) -> Self {
+        CliError {
+            code: 2,
+            message: message.into(),
+        }
+    }
+    /// The command ran and found problems (exit 1).
+    pub fn findings(message: impl Into<String>) -> Self {
+        CliError {
+            code: 1,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for CliError {}
+
+impl From<std::io::Error> for CliError {
+    fn from(e: std::io::Error) -> Self {
+        CliError::findings(format!("input/output error: {e}"))
+    }
+}
+
+impl From<serde_json::Error> for CliError {
+    fn from(e: serde_json::Error) -> Self {
+        CliError::findings(format!("cannot write JSON: {e}"))
+    }
+}
+
+pub type CliResult<T = ()> = Result<T, CliError>;

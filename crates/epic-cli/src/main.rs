@@ -1,0 +1,56 @@
+//! `epic`: play Epic in the terminal, simulate bot games, inspect cards and decks, and
+//! replay saved games. Exit codes: 0 success, 1 failure or findings, 2 usage or input
+//! error.
+
+mod commands;
+mod display;
+mod error;
+mod names;
+mod save;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "epic",
+    version,
+    about = "The Epic card game: play against the AI, simulate bot games, look up cards and decks, replay saved games.",
+    after_help = "Exit codes: 0 success; 1 failure or findings (an invalid deck, a failed check); 2 usage or input error (bad arguments, unreadable or corrupt files)."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Play a game against the built-in AI in the terminal (reads plain lines from stdin).
+    Play(commands::play::Args),
+    /// Play many bot-versus-bot games and report win rates.
+    Sim(commands::sim::Args),
+    /// List and search cards, or show one card in full (`epic cards show NAME`).
+    Cards(commands::cards::Args),
+    /// Work with deck lists.
+    Deck(commands::deck::Args),
+    /// Step through a saved game, showing the board after each decision.
+    Replay(commands::replay::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Play(a) => commands::play::run(a),
+        Command::Sim(a) => commands::sim::run(a),
+        Command::Cards(a) => commands::cards::run(a),
+        Command::Deck(a) => commands::deck::run(a),
+        Command::Replay(a) => commands::replay::run(a),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(e.code)
+        }
+    }
+}

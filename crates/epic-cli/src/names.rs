@@ -1,0 +1,111 @@
+//! Card and deck names: the shared card pool, deck specs (`good` or a deck-list file)
+//! and "did you mean" suggestions.
+
+use crate::error::{CliError, CliResult};
+use epic_cards::{CardId, CardPool, DECK_NAMES};
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
+
+/// The base set as the engine wants it: built once per process and shared.
+pub fn pool() -> Arc<CardPool> {
+    static POOL: OnceLock<Arc<CardPool>> = OnceLock::new();
+    POOL.get_or_init(|| Arc::new(epic_cards::base_pool().clone()))
+        .clone()
+}
+
+/// Resolves a deck argument: a built-in deck name, or else a deck-list file.
+/// `seed` only matters for `random`.
+pub fn resolve_deck(pool: &CardPool, spec: &str, seed: u64) -> CliResult<Vec<CardId>> {
+    let lower = spec.trim().to_ascii_lowercase();
+    if DECK_NAMES.contains(&lower.as_str()) {
+        return epic_cards::deck_from(pool, &lower, seed)
+            .map_err(|e| CliError::input(e.to_string()));
+    }
+    let path = Path::new(spec);
+    if !path.exists() {
+        return Err(CliError::input(format!(
+            "unknown deck '{spec}': expected one of {} or the path of a deck-list file",
+            DECK_NAMES.join(", ")
+        )));
+    }
+    read_deck_list(pool, path)
+}
+
+/// Reads a deck-list file; every mistake is reported (exit 2).
+pub fn read_deck_list(pool: &CardPool, path: &Path) -> CliResult<Vec<CardId>> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
+    let deck = epic_cards::parse_deck_list(&path.display().to_string(), &text, pool)
+        .map_err(|e| CliError::input(e.to_string()))?;
+    if deck.is_empty() {
+        return Err(CliError::input(format!(
+            "{}: the deck list names no cards",
+            path.display()
+        )));
+    }
+    Ok(deck)
+}
+
+/// Edit distance, case-insensitive, for suggestions.
+fn distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.to_lowercase().chars().collect();
+    let b: Vec<char> = b.to_lowercase().chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let sub = prev[j] + usize::from(ca != cb);
+            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// Up to `max` card names nearest to `word` (names containing it come first).
+pub fn nearest_cards(pool: &CardPool, word: &str, max: usize) -> Vec<String> {
+    let w = word.trim().to_lowercase();
+    let mut scored: Vec<(usize, &str)> = pool
+        .iter()
+        .map(|(_, c)| {
+            let name = c.name.as_str();
+            let d = if name.to_lowercase().contains(&w) && !w.is_empty() {
+                0
+            } else {
+                distance(&w, name)
+            };
+            (d, name)
+        })
+        .collect();
+    scored.sort();
+    let limit = (w.len() / 2).max(3);
+    scored
+        .into_iter()
+        .filter(|(d, _)| *d <= limit)
+        .take(max)
+        .map(|(_, n)| n.to_string())
+        .collect()
+}
+
+/// Finds a card by name, or an input error suggesting the nearest names.
+pub fn find_card(pool: &CardPool, name: &str) -> CliResult<CardId> {
+    if let Some(id) = pool.by_name(name).or_else(|| pool.token(name)) {
+        return Ok(id);
+    }
+    let near = nearest_cards(pool, name, 3);
+    let hint = if near.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; did you mean {}?",
+            near.iter()
+                .map(|n| format!("'{n}'"))
+                .collect::<Vec<_>>()
+                .join(" or ")
+        )
+    };
+    Err(CliError::input(format!(
+        "unknown card '{}'{hint}",
+        name.trim()
+    )))
+}
