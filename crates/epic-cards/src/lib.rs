@@ -61,6 +61,13 @@ pub fn base_pool() -> &'static CardPool {
     })
 }
 
+/// The base set as a shared handle, for games: every game holds one, and cloning it
+/// copies a pointer, not 124 card definitions.
+pub fn shared_pool() -> std::sync::Arc<CardPool> {
+    static SHARED: OnceLock<std::sync::Arc<CardPool>> = OnceLock::new();
+    SHARED.get_or_init(|| std::sync::Arc::new(base_pool().clone())).clone()
+}
+
 /// Builds a fresh pool from the embedded base-set files.
 pub fn load_base() -> Result<CardPool, Errors> {
     let mut pool = CardPool::new();

@@ -277,6 +277,7 @@ impl<'a> Engine<'a> {
             .copied()
             .filter(|&o| look.st.obj(o).zone == Zone::InPlay && !look.has(o, Keyword::Unbreakable))
             .collect();
+        drop(look);
         if breaking.is_empty() {
             return;
         }
@@ -310,6 +311,7 @@ impl<'a> Engine<'a> {
                 z != Zone::TokenPile && !(z == Zone::InPlay && look.has(o, Keyword::Unbanishable))
             })
             .collect();
+        drop(look);
         self.shuffle_if_several(&mut going);
         for o in going {
             let card = self.card_of(o);
@@ -387,11 +389,14 @@ impl<'a> Engine<'a> {
             }
             Entity::Obj(_) => self.trigger(src, Trigger::DamagesChampion, Some(to)),
         }
-        let look = self.look();
-        if look.has(src, Keyword::Righteous) {
+        let (righteous, offense) = {
+            let look = self.look();
+            (look.has(src, Keyword::Righteous), look.offense(src))
+        };
+        if righteous {
             // 5.13.5: battle damage gains no more than the champion's offense.
             let cap = if battle {
-                look.offense(src).max(0) as u16
+                offense.max(0) as u16
             } else {
                 amount
             };
@@ -462,21 +467,27 @@ impl<'a> Engine<'a> {
             if self.st.is_over() {
                 return;
             }
-            let look = self.look();
-            let lethal: SmallVec<[ObjId; 8]> = look
-                .st
-                .in_play
-                .iter()
-                .copied()
-                .filter(|&o| {
-                    let dmg = look.st.obj(o).damage as i32;
-                    let def = look.defense(o);
-                    (dmg > 0 || def <= 0) && dmg >= def && !look.has(o, Keyword::Unbreakable)
-                })
-                .collect();
             let dying: SmallVec<[PlayerId; 4]> = (0..self.st.num_players() as PlayerId)
                 .filter(|&p| !self.st.player(p).eliminated && self.st.player(p).health <= 0)
                 .collect();
+            // Only a damaged champion, or one whose defense some effect lowers, can break.
+            let may_break = self.st.mods.iter().any(|m| m.defense < 0)
+                || self.st.in_play.iter().any(|&o| self.st.obj(o).damage > 0);
+            let lethal: SmallVec<[ObjId; 8]> = if may_break {
+                let look = self.look();
+                look.st
+                    .in_play
+                    .iter()
+                    .copied()
+                    .filter(|&o| {
+                        let dmg = look.st.obj(o).damage as i32;
+                        let def = look.defense(o);
+                        (dmg > 0 || def <= 0) && dmg >= def && !look.has(o, Keyword::Unbreakable)
+                    })
+                    .collect()
+            } else {
+                SmallVec::new()
+            };
             if lethal.is_empty() && dying.is_empty() {
                 return;
             }

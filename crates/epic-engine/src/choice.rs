@@ -96,3 +96,10 @@ pub struct Decision {
     pub kind: DecisionKind,
     pub prompt: String,
 }
+
+/// Whose decision was answered, and of which kind (what `answer` needs of it).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Decided {
+    pub player: PlayerId,
+    pub kind: DecisionKind,
+}

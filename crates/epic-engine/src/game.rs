@@ -48,7 +48,11 @@ impl Game {
     pub fn new(setup: Setup) -> Result<Game, SetupError> {
         for (seat, deck) in setup.decks.iter().enumerate() {
             if deck.len() < setup.rules.opening_hand as usize {
-                return Err(SetupError::DeckTooSmall { seat, count: deck.len(), needed: setup.rules.opening_hand as usize });
+                return Err(SetupError::DeckTooSmall {
+                    seat,
+                    count: deck.len(),
+                    needed: setup.rules.opening_hand as usize,
+                });
             }
         }
         let mut game = Game::build(setup)?;
@@ -143,6 +147,7 @@ impl Game {
             ask: None,
             undo_player: None,
             undo_clean: false,
+            spare_options: Vec::new(),
         };
         Ok(Game {
             pool: setup.pool,
@@ -153,9 +158,21 @@ impl Game {
     }
 
     /// A game with no cards at all, waiting on nothing: the base a position is placed on.
-    pub(crate) fn empty(pool: Arc<CardPool>, rules: RulesConfig, players: usize, seed: u64) -> Game {
+    pub(crate) fn empty(
+        pool: Arc<CardPool>,
+        rules: RulesConfig,
+        players: usize,
+        seed: u64,
+    ) -> Game {
         let decks = (0..players).map(|_| Vec::new()).collect();
-        Game::build(Setup { rules, pool, decks, seed, first_player: Some(0) }).expect("an empty game is always valid")
+        Game::build(Setup {
+            rules,
+            pool,
+            decks,
+            seed,
+            first_player: Some(0),
+        })
+        .expect("an empty game is always valid")
     }
 
     pub(crate) fn state_mut(&mut self) -> &mut GameState {

@@ -13,7 +13,9 @@ pub fn player_name(p: PlayerId) -> String {
 }
 
 fn card_name(st: &GameState, pool: &CardPool, o: ObjId) -> String {
-    let Some(obj) = st.objs.get(o.0 as usize) else { return format!("unknown card {o}") };
+    let Some(obj) = st.objs.get(o.0 as usize) else {
+        return format!("unknown card {o}");
+    };
     let def = pool.get(obj.card);
     if def.token {
         format!("{} token", def.name)
@@ -51,8 +53,13 @@ fn names_known_cards(st: &GameState, pool: &CardPool, c: Choice) -> bool {
         Choice::Play { card, mode } => {
             known(card) && (pool.get(st.obj(card).card).modes.len() > mode as usize || mode == 0)
         }
-        Choice::Power { card, index } => known(card) && pool.get(st.obj(card).card).abilities.len() > index as usize,
-        Choice::Card(o) | Choice::Assign { to: Entity::Obj(o), .. } => known(o),
+        Choice::Power { card, index } => {
+            known(card) && pool.get(st.obj(card).card).abilities.len() > index as usize
+        }
+        Choice::Card(o)
+        | Choice::Assign {
+            to: Entity::Obj(o), ..
+        } => known(o),
         _ => true,
     }
 }

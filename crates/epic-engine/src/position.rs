@@ -23,7 +23,14 @@ pub struct ChampionSetup {
 
 impl ChampionSetup {
     pub fn new(card: CardId) -> Self {
-        ChampionSetup { card, expended: false, flipped: false, deploying: false, damage: 0, counters: 0 }
+        ChampionSetup {
+            card,
+            expended: false,
+            flipped: false,
+            deploying: false,
+            damage: 0,
+            counters: 0,
+        }
     }
 }
 
@@ -41,7 +48,14 @@ pub struct SeatSetup {
 
 impl SeatSetup {
     pub fn new(rules: &RulesConfig) -> Self {
-        SeatSetup { health: rules.starting_health, gold: 1, hand: vec![], deck: vec![], discard: vec![], in_play: vec![] }
+        SeatSetup {
+            health: rules.starting_health,
+            gold: 1,
+            hand: vec![],
+            deck: vec![],
+            discard: vec![],
+            in_play: vec![],
+        }
     }
 }
 
@@ -99,7 +113,10 @@ impl Game {
             }
             let def = pos.pool.get(card);
             if def.token && !token_ok {
-                return Err(SetupError::TokenInDeck { seat, name: def.name.clone() });
+                return Err(SetupError::TokenInDeck {
+                    seat,
+                    name: def.name.clone(),
+                });
             }
             Ok(())
         };
@@ -120,29 +137,43 @@ impl Game {
         let st = self.state_mut();
         st.objs.clear();
         st.in_play.clear();
-        let new_obj = |st: &mut crate::state::GameState, card: CardId, owner: PlayerId, zone: Zone| {
-            let id = ObjId(st.objs.len() as u16);
-            st.objs.push(Obj {
-                card,
-                owner,
-                controller: owner,
-                zone,
-                expended: false,
-                flipped: false,
-                deploying: false,
-                damage: 0,
-                counters: 0,
-                gained: Default::default(),
-                revealed: false,
-                broken_turn: 0,
-            });
-            id
-        };
+        let new_obj =
+            |st: &mut crate::state::GameState, card: CardId, owner: PlayerId, zone: Zone| {
+                let id = ObjId(st.objs.len() as u16);
+                st.objs.push(Obj {
+                    card,
+                    owner,
+                    controller: owner,
+                    zone,
+                    expended: false,
+                    flipped: false,
+                    deploying: false,
+                    damage: 0,
+                    counters: 0,
+                    gained: Default::default(),
+                    revealed: false,
+                    broken_turn: 0,
+                });
+                id
+            };
         for (i, s) in pos.seats.iter().enumerate() {
             let p = i as PlayerId;
-            let hand = s.hand.iter().map(|&c| new_obj(st, c, p, Zone::Hand)).collect();
-            let deck = s.deck.iter().rev().map(|&c| new_obj(st, c, p, Zone::Deck)).collect();
-            let discard = s.discard.iter().map(|&c| new_obj(st, c, p, Zone::Discard)).collect();
+            let hand = s
+                .hand
+                .iter()
+                .map(|&c| new_obj(st, c, p, Zone::Hand))
+                .collect();
+            let deck = s
+                .deck
+                .iter()
+                .rev()
+                .map(|&c| new_obj(st, c, p, Zone::Deck))
+                .collect();
+            let discard = s
+                .discard
+                .iter()
+                .map(|&c| new_obj(st, c, p, Zone::Discard))
+                .collect();
             let pl = st.player_mut(p);
             pl.health = s.health;
             pl.gold = s.gold;
@@ -162,7 +193,11 @@ impl Game {
         }
         st.turn = pos.turn.max(1);
         st.active = pos.active;
-        st.first_player = if pos.turn <= 1 { pos.active } else { st.next_seat(pos.active) };
+        st.first_player = if pos.turn <= 1 {
+            pos.active
+        } else {
+            st.next_seat(pos.active)
+        };
         st.declaring.clear();
         st.step = match pos.start {
             StartAt::Main => crate::state::Step::BeginMain,

@@ -301,6 +301,9 @@ pub struct GameState {
     /// The player whose last play may still be reversed (3.7), while nothing was learnt.
     pub undo_player: Option<PlayerId>,
     pub undo_clean: bool,
+    /// The last decision's option list, emptied, kept so the next one needs no allocation.
+    #[serde(skip)]
+    pub spare_options: Vec<crate::choice::Choice>,
 }
 
 /// The pending decision: computed once when the engine stops, so listing options is

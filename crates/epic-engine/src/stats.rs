@@ -9,17 +9,31 @@ use epic_model::{
     AbilityKind, Alignments, CardPool, CardType, Condition, Filter, Keyword, Keywords, Static,
     Whose, ZoneFilter,
 };
+use smallvec::SmallVec;
 
-/// Read-only rules questions about a state.
-#[derive(Clone, Copy)]
+/// Read-only rules questions about a state. Building one collects the continuous
+/// abilities in play once, so each stat query only walks the few that exist.
 pub(crate) struct Look<'a> {
     pub st: &'a GameState,
     pub pool: &'a CardPool,
+    statics: SmallVec<[(ObjId, &'a Static); 6]>,
 }
 
 impl<'a> Look<'a> {
     pub fn new(st: &'a GameState, pool: &'a CardPool) -> Self {
-        Look { st, pool }
+        let mut statics = SmallVec::new();
+        for &src in &st.in_play {
+            let card = st.obj(src).card;
+            if !pool.flags(card).statics {
+                continue;
+            }
+            for a in &pool.get(card).abilities {
+                if let AbilityKind::Static(s) = &a.kind {
+                    statics.push((src, s));
+                }
+            }
+        }
+        Look { st, pool, statics }
     }
 
     pub fn def(&self, o: ObjId) -> &'a epic_model::CardDef {
@@ -30,18 +44,9 @@ impl<'a> Look<'a> {
         &self.def(o).name
     }
 
-    /// Continuous abilities of champions in play, with their source.
+    /// Continuous abilities of cards in play, with their source.
     fn statics(&self) -> impl Iterator<Item = (ObjId, &'a Static)> + '_ {
-        let pool = self.pool;
-        self.st.in_play.iter().flat_map(move |&src| {
-            pool.get(self.st.obj(src).card)
-                .abilities
-                .iter()
-                .filter_map(move |a| match &a.kind {
-                    AbilityKind::Static(s) => Some((src, s)),
-                    _ => None,
-                })
-        })
+        self.statics.iter().copied()
     }
 
     pub fn condition_holds(&self, cond: Condition, this: ObjId, you: PlayerId) -> bool {

@@ -8,6 +8,7 @@ use crate::effects::Flow;
 use crate::events::Event;
 use crate::ids::{Entity, ObjId, PlayerId};
 use crate::state::{Ask, Battle, Phase, Script, Step, Window, Zone};
+use crate::stats::Look;
 use epic_model::{AbilityKind, AbilityZone, Keyword, PowerCost, Trigger};
 use smallvec::SmallVec;
 
@@ -49,7 +50,11 @@ impl<'a> Engine<'a> {
 
     /// Applies an option of the pending decision (already checked to be legal).
     pub fn answer(&mut self, c: Choice) {
-        let ask = self.st.ask.take().expect("a decision is pending");
+        let mut ask = self.st.ask.take().expect("a decision is pending");
+        ask.options.clear();
+        let (player, kind) = (ask.player, ask.kind);
+        self.st.spare_options = std::mem::take(&mut ask.options);
+        let ask = crate::choice::Decided { player, kind };
         match ask.kind {
             DecisionKind::Mulligan => match c {
                 Choice::Card(o) => self.st.declaring.push(o),
@@ -181,7 +186,8 @@ impl<'a> Engine<'a> {
                 if self.st.is_over() {
                     return Flow::Continue;
                 }
-                let options = self.initiative_options(holder, window);
+                let mut options = std::mem::take(&mut self.st.spare_options);
+                self.initiative_options_into(holder, window, &mut options);
                 self.set_ask(holder, DecisionKind::Initiative, options)
             }
             Step::ContinueOrEnd => {
@@ -438,17 +444,22 @@ impl<'a> Engine<'a> {
 
     /// Everything `p` may do holding initiative in `window`.
     pub fn initiative_options(&self, p: PlayerId, window: Window) -> Vec<Choice> {
-        let look = self.look();
         let mut out = Vec::new();
+        self.initiative_options_into(p, window, &mut out);
+        out
+    }
+
+    /// [`Engine::initiative_options`] into a buffer the caller owns.
+    fn initiative_options_into(&self, p: PlayerId, window: Window, out: &mut Vec<Choice>) {
+        let look = self.look();
         let pl = self.st.player(p);
         let main = matches!(window, Window::Main | Window::MainMustAct) && p == self.st.active;
         for &o in &pl.hand {
             let def = look.def(o);
             if def.is_champion() {
-                if (main && self.st.battle.is_none()) || look.has_ambush_in_hand(o) {
-                    if pl.gold >= def.cost {
-                        out.push(Choice::Play { card: o, mode: 0 });
-                    }
+                let timing_ok = (main && self.st.battle.is_none()) || look.has_ambush_in_hand(o);
+                if timing_ok && pl.gold >= def.cost {
+                    out.push(Choice::Play { card: o, mode: 0 });
                 }
             } else {
                 for (m, mode) in def.modes.iter().enumerate() {
@@ -470,14 +481,23 @@ impl<'a> Engine<'a> {
             .collect();
         sources.extend(pl.discard.iter().copied());
         for o in sources {
-            let zone = if self.st.obj(o).zone == Zone::InPlay {
+            let flags = self.pool.flags(self.card_of(o));
+            let in_play = self.st.obj(o).zone == Zone::InPlay;
+            if !(if in_play {
+                flags.powers_in_play
+            } else {
+                flags.powers_in_discard
+            }) {
+                continue;
+            }
+            let zone = if in_play {
                 AbilityZone::InPlay
             } else {
                 AbilityZone::DiscardPile
             };
             for (i, a) in look.def(o).abilities.iter().enumerate() {
                 if let AbilityKind::Power(pw) = &a.kind {
-                    if a.zone == zone && pw.costs.iter().all(|c| self.can_pay(p, o, *c)) {
+                    if a.zone == zone && pw.costs.iter().all(|c| look.can_pay(p, o, *c)) {
                         out.push(Choice::Power {
                             card: o,
                             index: i as u8,
@@ -486,33 +506,17 @@ impl<'a> Engine<'a> {
                 }
             }
         }
-        if main && self.st.battle.is_none() && self.can_declare_battle() {
+        if main && self.st.battle.is_none() && look.can_declare_battle() {
             out.push(Choice::DeclareBattle);
         }
         match window {
             Window::MainMustAct => {}
-            Window::Main if self.must_attack_pending() => {}
+            Window::Main if look.must_attack_pending() => {}
             Window::Main => out.push(Choice::EndTurn),
             _ => out.push(Choice::Pass),
         }
         if self.st.undo_player == Some(p) && self.st.undo_clean {
             out.push(Choice::Undo);
-        }
-        out
-    }
-
-    fn can_pay(&self, p: PlayerId, o: ObjId, c: PowerCost) -> bool {
-        let look = self.look();
-        let obj = self.st.obj(o);
-        let in_play = obj.zone == Zone::InPlay;
-        match c {
-            PowerCost::Gold(n) => self.st.player(p).gold >= n,
-            PowerCost::Expend => {
-                in_play && !obj.expended && (!obj.deploying || look.has(o, Keyword::Blitz))
-            }
-            PowerCost::BreakThis => in_play && !look.has(o, Keyword::Unbreakable),
-            PowerCost::RemoveCounter => in_play && obj.counters > 0,
-            PowerCost::Discard(n) => self.st.player(p).hand.len() >= n as usize,
         }
     }
 
@@ -577,43 +581,9 @@ impl<'a> Engine<'a> {
 
     // ---- battle -----------------------------------------------------------------------
 
-    fn defender_for(&self, attacker: PlayerId) -> Option<PlayerId> {
-        let look = self.look();
-        self.st
-            .opponents(attacker)
-            .find(|&q| look.can_be_attacked(q))
-    }
-
-    fn eligible_attackers(&self) -> SmallVec<[ObjId; 8]> {
-        let look = self.look();
-        let p = self.st.active;
-        self.st
-            .in_play
-            .iter()
-            .copied()
-            .filter(|&o| self.st.obj(o).controller == p && look.can_attack(o))
-            .collect()
-    }
-
-    fn can_declare_battle(&self) -> bool {
-        !self.st.no_attacks
-            && self.defender_for(self.st.active).is_some()
-            && !self.eligible_attackers().is_empty()
-    }
-
-    /// A "must attack" champion (Raging T-Rex) that could attack keeps the turn from ending.
-    fn must_attack_pending(&self) -> bool {
-        let look = self.look();
-        self.can_declare_battle()
-            && self
-                .eligible_attackers()
-                .iter()
-                .any(|&o| look.has(o, Keyword::MustAttack))
-    }
-
     fn attacker_options(&self) -> Vec<Choice> {
         let look = self.look();
-        let eligible = self.eligible_attackers();
+        let eligible = look.eligible_attackers();
         let mut out: Vec<Choice> = eligible
             .iter()
             .copied()
@@ -626,7 +596,7 @@ impl<'a> Engine<'a> {
         if !self.st.declaring.is_empty() && !must_missing {
             out.push(Choice::Done);
         }
-        if self.st.declaring.is_empty() && !self.must_attack_pending() {
+        if self.st.declaring.is_empty() && !look.must_attack_pending() {
             out.push(Choice::Cancel);
         }
         out
@@ -635,7 +605,7 @@ impl<'a> Engine<'a> {
     /// 4.4.1: the chosen champions expend and attack; their triggers resolve first (4.4.2).
     fn declare_attack(&mut self) {
         let attacker = self.st.active;
-        let Some(defender) = self.defender_for(attacker) else {
+        let Some(defender) = self.look().defender_for(attacker) else {
             return;
         };
         let champions = std::mem::take(&mut self.st.declaring);
@@ -726,6 +696,7 @@ impl<'a> Engine<'a> {
         let look = self.look();
         let b = self.st.battle.as_ref().expect("in battle");
         let total_defense: i32 = b.blockers.iter().map(|&o| look.defense(o).max(0)).sum();
+        drop(look);
         let b = self.st.battle.as_mut().expect("in battle");
         b.breakthrough_left = total_defense as u16;
         b.assigned.clear();
@@ -745,7 +716,6 @@ impl<'a> Engine<'a> {
         else {
             return Flow::Continue;
         };
-        let look = self.look();
         let b = self.st.battle.as_ref().expect("in battle");
         let (side, other) = if blockers_side {
             (&b.blockers, &b.attackers)
@@ -766,8 +736,13 @@ impl<'a> Engine<'a> {
         };
         let recipients: SmallVec<[ObjId; 6]> = other.clone();
         let (blocked, defender) = (b.blocked, b.defender);
-        let offense = look.offense(champ).max(0) as u16;
-        let breakthrough = look.has(champ, Keyword::Breakthrough);
+        let (offense, breakthrough) = {
+            let look = self.look();
+            (
+                look.offense(champ).max(0) as u16,
+                look.has(champ, Keyword::Breakthrough),
+            )
+        };
         let mut left = left;
         if left == u16::MAX {
             left = if blockers_side {
@@ -837,6 +812,7 @@ impl<'a> Engine<'a> {
                 amount: left,
             });
         }
+        drop(look);
         let chooser = self.st.obj(champ).controller;
         self.set_ask(chooser, DecisionKind::AssignDamage, options)
     }
@@ -942,5 +918,53 @@ impl<'a> Engine<'a> {
         self.st.turn += 1;
         self.st.step = Step::StartPhase;
         self.check_state();
+    }
+}
+
+/// Read-only questions of initiative and battle, answered from one [`Look`].
+impl Look<'_> {
+    pub fn can_pay(&self, p: PlayerId, o: ObjId, c: PowerCost) -> bool {
+        let obj = self.st.obj(o);
+        let in_play = obj.zone == Zone::InPlay;
+        match c {
+            PowerCost::Gold(n) => self.st.player(p).gold >= n,
+            PowerCost::Expend => {
+                in_play && !obj.expended && (!obj.deploying || self.has(o, Keyword::Blitz))
+            }
+            PowerCost::BreakThis => in_play && !self.has(o, Keyword::Unbreakable),
+            PowerCost::RemoveCounter => in_play && obj.counters > 0,
+            PowerCost::Discard(n) => self.st.player(p).hand.len() >= n as usize,
+        }
+    }
+
+    pub fn defender_for(&self, attacker: PlayerId) -> Option<PlayerId> {
+        self.st
+            .opponents(attacker)
+            .find(|&q| self.can_be_attacked(q))
+    }
+
+    pub fn eligible_attackers(&self) -> SmallVec<[ObjId; 8]> {
+        let p = self.st.active;
+        self.st
+            .in_play
+            .iter()
+            .copied()
+            .filter(|&o| self.st.obj(o).controller == p && self.can_attack(o))
+            .collect()
+    }
+
+    pub fn can_declare_battle(&self) -> bool {
+        !self.st.no_attacks
+            && self.defender_for(self.st.active).is_some()
+            && !self.eligible_attackers().is_empty()
+    }
+
+    /// A "must attack" champion (Raging T-Rex) that could attack keeps the turn from ending.
+    pub fn must_attack_pending(&self) -> bool {
+        self.can_declare_battle()
+            && self
+                .eligible_attackers()
+                .iter()
+                .any(|&o| self.has(o, Keyword::MustAttack))
     }
 }

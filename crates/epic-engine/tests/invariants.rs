@@ -7,7 +7,6 @@ use epic_engine::state::Zone;
 use epic_engine::{Choice, Event, Game, ObjId, RulesConfig, Setup};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use std::sync::Arc;
 
 const DECKS: [&str; 5] = ["good", "evil", "sage", "wild", "random"];
 
@@ -19,14 +18,20 @@ fn games() -> u64 {
 }
 
 fn setup(seed: u64) -> Setup {
-    let pool = Arc::new(epic_cards::base_pool().clone());
+    let pool = epic_cards::shared_pool();
     let a = DECKS[(seed % 5) as usize];
     let b = DECKS[((seed / 5) % 5) as usize];
     let decks = vec![
         epic_cards::deck_from(&pool, a, seed).unwrap(),
         epic_cards::deck_from(&pool, b, seed.wrapping_add(1)).unwrap(),
     ];
-    Setup { rules: RulesConfig::default(), pool, decks, seed, first_player: None }
+    Setup {
+        rules: RulesConfig::default(),
+        pool,
+        decks,
+        seed,
+        first_player: None,
+    }
 }
 
 fn check_zones(game: &Game, deck_sizes: &[usize]) {
@@ -35,34 +40,68 @@ fn check_zones(game: &Game, deck_sizes: &[usize]) {
     let mut seen = vec![0u8; st.objs.len()];
     let mut mark = |o: ObjId, zone: Zone, owner: Option<u8>| {
         let obj = st.obj(o);
-        assert_eq!(obj.zone, zone, "{o} listed in {zone:?} but says {:?}", obj.zone);
+        assert_eq!(
+            obj.zone, zone,
+            "{o} listed in {zone:?} but says {:?}",
+            obj.zone
+        );
         if let Some(owner) = owner {
             assert_eq!(obj.owner, owner, "{o} is in the wrong player's {zone:?}");
         }
         seen[o.0 as usize] += 1;
     };
     for (p, pl) in st.players.iter().enumerate() {
-        pl.hand.iter().for_each(|&o| mark(o, Zone::Hand, Some(p as u8)));
-        pl.deck.iter().for_each(|&o| mark(o, Zone::Deck, Some(p as u8)));
-        pl.discard.iter().for_each(|&o| mark(o, Zone::Discard, Some(p as u8)));
+        pl.hand
+            .iter()
+            .for_each(|&o| mark(o, Zone::Hand, Some(p as u8)));
+        pl.deck
+            .iter()
+            .for_each(|&o| mark(o, Zone::Deck, Some(p as u8)));
+        pl.discard
+            .iter()
+            .for_each(|&o| mark(o, Zone::Discard, Some(p as u8)));
     }
     st.in_play.iter().for_each(|&o| mark(o, Zone::InPlay, None));
-    st.supplemental.iter().for_each(|&o| mark(o, Zone::Supplemental, None));
+    st.supplemental
+        .iter()
+        .for_each(|&o| mark(o, Zone::Supplemental, None));
     for (i, obj) in st.objs.iter().enumerate() {
         let def = pool.get(obj.card);
         if def.token {
-            assert!(matches!(obj.zone, Zone::InPlay | Zone::TokenPile), "token {i} in {:?} (2.3.5)", obj.zone);
-            assert_eq!(seen[i] as usize, (obj.zone == Zone::InPlay) as usize, "token {i} listed wrongly");
+            assert!(
+                matches!(obj.zone, Zone::InPlay | Zone::TokenPile),
+                "token {i} in {:?} (2.3.5)",
+                obj.zone
+            );
+            assert_eq!(
+                seen[i] as usize,
+                (obj.zone == Zone::InPlay) as usize,
+                "token {i} listed wrongly"
+            );
         } else {
-            assert_eq!(seen[i], 1, "card {i} ({}) is in {} zones", def.name, seen[i]);
+            assert_eq!(
+                seen[i], 1,
+                "card {i} ({}) is in {} zones",
+                def.name, seen[i]
+            );
         }
         if obj.zone != Zone::InPlay {
-            assert!(obj.damage == 0 && obj.counters == 0 && !obj.expended && !obj.flipped, "card {i} out of play keeps in-play state");
+            assert!(
+                obj.damage == 0 && obj.counters == 0 && !obj.expended && !obj.flipped,
+                "card {i} out of play keeps in-play state"
+            );
         }
     }
     for (p, &size) in deck_sizes.iter().enumerate() {
-        let owned = st.objs.iter().filter(|o| o.owner as usize == p && !pool.get(o.card).token).count();
-        assert_eq!(owned, size, "player {p} owns {owned} cards, started with {size}");
+        let owned = st
+            .objs
+            .iter()
+            .filter(|o| o.owner as usize == p && !pool.get(o.card).token)
+            .count();
+        assert_eq!(
+            owned, size,
+            "player {p} owns {owned} cards, started with {size}"
+        );
     }
 }
 
@@ -75,14 +114,25 @@ fn check_views(game: &Game) {
             assert_eq!(pv.deck_count, st.players[pv.seat as usize].deck.len());
             if pv.seat != viewer {
                 for c in &pv.hand {
-                    assert!(st.obj(c.obj).revealed, "viewer {viewer} sees an unrevealed card in seat {}'s hand", pv.seat);
+                    assert!(
+                        st.obj(c.obj).revealed,
+                        "viewer {viewer} sees an unrevealed card in seat {}'s hand",
+                        pv.seat
+                    );
                 }
             } else {
-                assert_eq!(pv.hand.len(), pv.hand_count, "a player sees all of their own hand");
+                assert_eq!(
+                    pv.hand.len(),
+                    pv.hand_count,
+                    "a player sees all of their own hand"
+                );
             }
         }
         if view.deciding != Some(viewer) {
-            assert!(view.options.is_empty(), "a view shows another player's options");
+            assert!(
+                view.options.is_empty(),
+                "a view shows another player's options"
+            );
         }
     }
 }
@@ -96,7 +146,11 @@ fn check_health(before: &[i32], game: &Game, events: &[Event]) {
                 _ => None,
             })
             .sum();
-        assert_eq!(pl.health - before[p], delta, "player {p}'s health changed without a health event");
+        assert_eq!(
+            pl.health - before[p],
+            delta,
+            "player {p}'s health changed without a health event"
+        );
     }
 }
 
@@ -113,16 +167,29 @@ fn random_games_keep_every_invariant_and_replay_exactly() {
         while !game.is_over() {
             assert!(log.len() < 20_000, "seed {seed}: game does not end");
             let options = game.options().to_vec();
-            assert!(options.len() >= 2, "seed {seed}: a decision with {} options was not taken automatically", options.len());
+            assert!(
+                options.len() >= 2,
+                "seed {seed}: a decision with {} options was not taken automatically",
+                options.len()
+            );
             if rng.gen_ratio(1, 20) {
                 let digest = game.digest();
                 let bogus = Choice::Card(ObjId(u16::MAX));
-                assert!(game.apply(bogus).is_err(), "seed {seed}: an illegal option was accepted");
-                assert_eq!(game.digest(), digest, "seed {seed}: a refused option changed the game");
+                assert!(
+                    game.apply(bogus).is_err(),
+                    "seed {seed}: an illegal option was accepted"
+                );
+                assert_eq!(
+                    game.digest(),
+                    digest,
+                    "seed {seed}: a refused option changed the game"
+                );
             }
             let c = options[rng.gen_range(0..options.len())];
             let before: Vec<i32> = game.state().players.iter().map(|p| p.health).collect();
-            let events = game.apply(c).unwrap_or_else(|e| panic!("seed {seed}: offered option refused: {e}"));
+            let events = game
+                .apply(c)
+                .unwrap_or_else(|e| panic!("seed {seed}: offered option refused: {e}"));
             log.push(c);
             if check_all || rng.gen_ratio(1, 10) {
                 check_zones(&game, &deck_sizes);
@@ -156,6 +223,9 @@ fn a_stale_option_is_refused_without_change() {
     }
     let digest = game.digest();
     let err = game.apply(first).unwrap_err();
-    assert!(err.to_string().contains("not one of the legal options"), "{err}");
+    assert!(
+        err.to_string().contains("not one of the legal options"),
+        "{err}"
+    );
     assert_eq!(game.digest(), digest);
 }

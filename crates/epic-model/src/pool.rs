@@ -8,6 +8,37 @@ use serde::{Deserialize, Serialize};
 pub struct CardPool {
     cards: Vec<CardDef>,
     classes: Vec<String>,
+    /// Per card: which kinds of ability it has, so the engine can skip the cards that
+    /// cannot matter when it looks for continuous effects, powers or triggers.
+    flags: Vec<AbilityFlags>,
+}
+
+/// Which kinds of ability a card has.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AbilityFlags {
+    pub statics: bool,
+    pub powers_in_play: bool,
+    pub powers_in_discard: bool,
+    pub triggers_in_discard: bool,
+}
+
+impl AbilityFlags {
+    fn of(def: &CardDef) -> Self {
+        use crate::{AbilityKind, AbilityZone};
+        let mut f = AbilityFlags::default();
+        for a in &def.abilities {
+            match (&a.kind, a.zone) {
+                (AbilityKind::Static(_), _) => f.statics = true,
+                (AbilityKind::Power(_), AbilityZone::InPlay) => f.powers_in_play = true,
+                (AbilityKind::Power(_), AbilityZone::DiscardPile) => f.powers_in_discard = true,
+                (AbilityKind::Triggered(_), AbilityZone::DiscardPile) => {
+                    f.triggers_in_discard = true
+                }
+                _ => {}
+            }
+        }
+        f
+    }
 }
 
 impl CardPool {
@@ -40,12 +71,18 @@ impl CardPool {
     /// Adds a definition; its `class_ids` are filled in from its `classes`.
     pub fn add(&mut self, mut def: CardDef) -> CardId {
         def.class_ids = def.classes.iter().map(|c| self.intern_class(c)).collect();
+        self.flags.push(AbilityFlags::of(&def));
         self.cards.push(def);
         CardId((self.cards.len() - 1) as u16)
     }
 
     pub fn get(&self, id: CardId) -> &CardDef {
         &self.cards[id.0 as usize]
+    }
+
+    /// Which kinds of ability the card has.
+    pub fn flags(&self, id: CardId) -> AbilityFlags {
+        self.flags[id.0 as usize]
     }
 
     /// Case-insensitive lookup by exact name.

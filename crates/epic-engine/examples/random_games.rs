@@ -1,0 +1,46 @@
+//! Plays random games on the preconstructed decks and prints throughput; a profiling
+//! target (`perf record cargo run --release --example random_games`).
+use epic_engine::{Game, RulesConfig, Setup};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use std::time::Instant;
+
+fn main() {
+    let n: u64 = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(2000);
+    let pool = epic_cards::shared_pool();
+    let names = ["good", "evil", "sage", "wild"];
+    let start = Instant::now();
+    let mut decisions = 0u64;
+    for seed in 0..n {
+        let decks = vec![
+            epic_cards::deck_from(&pool, names[(seed % 4) as usize], seed).unwrap(),
+            epic_cards::deck_from(&pool, names[((seed / 4) % 4) as usize], seed).unwrap(),
+        ];
+        let mut game = Game::new(Setup {
+            rules: RulesConfig::default(),
+            pool: pool.clone(),
+            decks,
+            seed,
+            first_player: None,
+        })
+        .unwrap();
+        game.set_undo(false);
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        while !game.is_over() {
+            let opts = game.options();
+            let c = opts[rng.gen_range(0..opts.len())];
+            game.apply_quiet(c).unwrap();
+            decisions += 1;
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "{n} games in {secs:.2}s: {:.0} games/s, {:.0} decisions/s, {:.1} decisions/game",
+        n as f64 / secs,
+        decisions as f64 / secs,
+        decisions as f64 / n as f64
+    );
+}
