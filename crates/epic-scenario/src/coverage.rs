@@ -1,0 +1,269 @@
+//! Rule coverage: `scenarios/coverage.md` sorts every rule number of sections 1 – 5 of
+//! the 2017 rules into three sections — **Covered** (a generated table from rule to the
+//! scenarios that name it in a `rule` line), **Not yet covered**, and **Excluded** (each
+//! with its reason). [`check`] lists every way the file and the scenarios disagree;
+//! [`update`] rewrites the generated parts from the scenarios.
+
+use crate::Scenario;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+const COVERED: &str = "## Covered";
+const TODO: &str = "## Not yet covered";
+const EXCLUDED: &str = "## Excluded";
+
+/// A rule number's sort key: `4.4.11a` after `4.4.2`, `M4.4` rules last.
+pub fn rule_key(rule: &str) -> (bool, Vec<(u32, String)>) {
+    let multi = rule.starts_with('M');
+    let r = rule.trim_start_matches('M');
+    let parts = r
+        .split(['.', '-'])
+        .map(|p| {
+            let digits: String = p.chars().take_while(char::is_ascii_digit).collect();
+            (digits.parse().unwrap_or(0), p[digits.len()..].to_string())
+        })
+        .collect();
+    (multi, parts)
+}
+
+/// A numbered rule of the rulebook (`4.4.11a`, `M4.4.6`), not a ruling (`H-11`).
+pub fn is_section_rule(rule: &str) -> bool {
+    rule.chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_digit() || c == 'M')
+}
+
+/// Rule → the scenarios naming it, as `path: name` (path relative to `root`).
+pub fn derive(scenarios: &[Scenario], root: &Path) -> BTreeMap<String, Vec<String>> {
+    let mut map: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for s in scenarios {
+        let path = Path::new(&s.file);
+        let rel = path.strip_prefix(root).unwrap_or(path);
+        let rel = rel.display().to_string().replace('\\', "/");
+        let entry = format!("`{rel}`: {}", s.name.replace('|', "/"));
+        let mut rules = s.rules.clone();
+        rules.sort();
+        rules.dedup();
+        // Rulings (H-nn, R-nn) are not rule numbers of sections 1 – 5.
+        for r in rules.into_iter().filter(|r| is_section_rule(r)) {
+            map.entry(r).or_default().push(entry.clone());
+        }
+    }
+    map
+}
+
+/// The generated body of the Covered section.
+pub fn render_covered(map: &BTreeMap<String, Vec<String>>) -> String {
+    let mut rules: Vec<&String> = map.keys().collect();
+    rules.sort_by_key(|r| rule_key(r));
+    let mut out = String::from("| Rule | Scenarios |\n|---|---|\n");
+    for r in rules {
+        out.push_str(&format!("| {r} | {} |\n", map[r].join("<br>")));
+    }
+    out
+}
+
+/// The three sections of the file, each as its lines.
+struct Sections<'a> {
+    head: Vec<&'a str>,
+    covered: Vec<&'a str>,
+    todo: Vec<&'a str>,
+    excluded: Vec<&'a str>,
+}
+
+fn sections(text: &str) -> Result<Sections<'_>, String> {
+    let mut s = Sections {
+        head: vec![],
+        covered: vec![],
+        todo: vec![],
+        excluded: vec![],
+    };
+    let mut at = 0;
+    let mut seen = [false; 3];
+    for line in text.lines() {
+        let t = line.trim();
+        let next = match t {
+            COVERED => Some(1),
+            TODO => Some(2),
+            EXCLUDED => Some(3),
+            _ => None,
+        };
+        if let Some(n) = next {
+            if seen[n - 1] {
+                return Err(format!("`{t}` appears twice"));
+            }
+            seen[n - 1] = true;
+            at = n;
+            continue;
+        }
+        match at {
+            0 => s.head.push(line),
+            1 => s.covered.push(line),
+            2 => s.todo.push(line),
+            _ => s.excluded.push(line),
+        }
+    }
+    for (i, name) in [COVERED, TODO, EXCLUDED].iter().enumerate() {
+        if !seen[i] {
+            return Err(format!("the section `{name}` is missing"));
+        }
+    }
+    Ok(s)
+}
+
+/// The rule of a table row `| 4.4.11a | … |` (not the header or separator).
+fn table_rule(line: &str) -> Option<&str> {
+    let t = line.trim().strip_prefix('|')?;
+    let cell = t.split('|').next()?.trim();
+    (cell
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_digit() || c == 'M'))
+    .then_some(cell)
+}
+
+/// The rule of a list item `- 1.4.7 — reason` / `- 1.4.7`, and the rest of the line.
+fn list_rule(line: &str) -> Option<(&str, &str)> {
+    let t = line.trim().strip_prefix("- ")?.trim();
+    let end = t.find(char::is_whitespace).unwrap_or(t.len());
+    let rule = t[..end].trim_end_matches([':', ',']);
+    rule.chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_digit() || c == 'M')
+        .then_some((rule, t[end..].trim()))
+}
+
+/// Every disagreement between the coverage file and the scenarios (empty: they agree).
+pub fn check(text: &str, scenarios: &[Scenario], root: &Path) -> Vec<String> {
+    let s = match sections(text) {
+        Ok(s) => s,
+        Err(e) => return vec![format!("coverage file: {e}")],
+    };
+    let derived = derive(scenarios, root);
+    let mut problems = Vec::new();
+    let mut seen: BTreeMap<String, &str> = BTreeMap::new();
+    let mut note = |rule: &str, section: &'static str, problems: &mut Vec<String>| {
+        if let Some(prev) = seen.insert(rule.to_string(), section) {
+            problems.push(format!(
+                "rule {rule} is listed under both `{prev}` and `{section}`"
+            ));
+        }
+    };
+    for line in &s.covered {
+        if let Some(r) = table_rule(line) {
+            note(r, COVERED, &mut problems);
+            if !derived.contains_key(r) {
+                problems.push(format!(
+                    "rule {r} is listed as covered, but no scenario names it in a `rule` line"
+                ));
+            }
+        }
+    }
+    for line in &s.todo {
+        if let Some((r, _)) = list_rule(line) {
+            note(r, TODO, &mut problems);
+            if derived.contains_key(r) {
+                problems.push(format!(
+                    "rule {r} is listed as not yet covered, but scenarios name it: {}",
+                    derived[r].join("; ")
+                ));
+            }
+        }
+    }
+    for line in &s.excluded {
+        if let Some((r, reason)) = list_rule(line) {
+            note(r, EXCLUDED, &mut problems);
+            if reason.trim_start_matches(['—', '-', ':', ' ']).is_empty() {
+                problems.push(format!("excluded rule {r} gives no reason"));
+            }
+            if derived.contains_key(r) {
+                problems.push(format!(
+                    "rule {r} is excluded, but scenarios name it: {}",
+                    derived[r].join("; ")
+                ));
+            }
+        }
+    }
+    for (r, names) in &derived {
+        if !seen.contains_key(r.as_str()) {
+            problems.push(format!(
+                "scenarios name rule {r}, which the coverage file does not list: {}",
+                names.join("; ")
+            ));
+        }
+    }
+    let body: Vec<&str> = s
+        .covered
+        .iter()
+        .copied()
+        .filter(|l| l.trim_start().starts_with('|'))
+        .collect();
+    let want = render_covered(&derived);
+    let want: Vec<&str> = want.lines().collect();
+    if body != want {
+        let have: std::collections::BTreeSet<&str> = body.iter().copied().collect();
+        let need: std::collections::BTreeSet<&str> = want.iter().copied().collect();
+        let mut diff: Vec<String> = need
+            .difference(&have)
+            .map(|l| format!("  missing: {l}"))
+            .collect();
+        diff.extend(have.difference(&need).map(|l| format!("  stale:   {l}")));
+        if diff.is_empty() {
+            diff.push("  (same rows, different order)".into());
+        }
+        problems.push(format!(
+            "the Covered table does not match the scenarios' `rule` lines:\n{}",
+            diff.join("\n")
+        ));
+    }
+    problems
+}
+
+/// The file with its Covered table regenerated and newly covered rules taken out of
+/// Not yet covered (so a rule moves there by writing its scenario).
+pub fn update(text: &str, scenarios: &[Scenario], root: &Path) -> Result<String, String> {
+    let s = sections(text)?;
+    let derived = derive(scenarios, root);
+    let mut out = String::new();
+    for l in &s.head {
+        out.push_str(l);
+        out.push('\n');
+    }
+    out.push_str(COVERED);
+    out.push('\n');
+    let intro: Vec<&str> = s
+        .covered
+        .iter()
+        .copied()
+        .take_while(|l| !l.trim_start().starts_with('|'))
+        .collect();
+    for l in &intro {
+        out.push_str(l);
+        out.push('\n');
+    }
+    out.push_str(&render_covered(&derived));
+    out.push('\n');
+    out.push_str(TODO);
+    out.push('\n');
+    let mut todo: Vec<&str> = s
+        .todo
+        .iter()
+        .copied()
+        .filter(|l| list_rule(l).is_none_or(|(r, _)| !derived.contains_key(r)))
+        .collect();
+    while todo.first().is_some_and(|l| l.trim().is_empty()) {
+        todo.remove(0);
+    }
+    out.push('\n');
+    for l in todo {
+        out.push_str(l);
+        out.push('\n');
+    }
+    out.push_str(EXCLUDED);
+    out.push('\n');
+    for l in &s.excluded {
+        out.push_str(l);
+        out.push('\n');
+    }
+    Ok(out)
+}

@@ -1,0 +1,305 @@
+//! Rule scenarios: small text files that set up a position, make decisions by their
+//! readable labels and check the outcome (the format is described in
+//! `docs/scenarios.md`).
+//!
+//! ```
+//! let text = "\
+//! scenario Damage to a player reduces their health
+//! rule 1.5.3
+//! p1 hand Fireball
+//! do Play Fireball (mode 1
+//! do Target Player 2
+//! expect p2 health 27
+//! ";
+//! let scenarios = epic_scenario::parse_str("example.scn", text).unwrap();
+//! let outcome = epic_scenario::run(&scenarios[0]);
+//! assert!(outcome.passed, "{:?}", outcome.failures);
+//! ```
+//!
+//! Map of the crate:
+//! - `parse`: the text format into [`Scenario`] values; every mistake is a
+//!   [`ParseError`] with its file and line.
+//! - `run`: builds the position with the engine's position API, applies the steps and
+//!   reports an [`Outcome`] per scenario.
+//! - [`coverage`]: which rules the scenarios cover, checked against `scenarios/coverage.md`.
+
+pub mod coverage;
+mod parse;
+mod run;
+
+use epic_engine::model::CardId;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+pub use parse::parse_str;
+pub use run::run;
+
+/// One scenario as read from a file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scenario {
+    pub file: String,
+    /// The line of its `scenario` header.
+    pub line: usize,
+    pub name: String,
+    /// The rule numbers it covers, as written (`4.4.11a`).
+    pub rules: Vec<String>,
+    pub setup: SetupSpec,
+    pub steps: Vec<Step>,
+}
+
+/// Where play starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// The active player holds initiative in their main phase (4.3.1).
+    Main,
+    /// The active player's start phase (4.2).
+    Turn,
+    /// A new game: decks shuffled by the seed, opening hands drawn, mulligans (1.8).
+    Mulligan,
+}
+
+/// The position a scenario starts from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SetupSpec {
+    pub players: usize,
+    pub turn: u16,
+    /// Seat index (0 = Player 1).
+    pub active: u8,
+    pub start: Start,
+    pub seed: u64,
+    pub seats: Vec<SeatSpec>,
+}
+
+/// One seat of the starting position. `None` keeps the rules' default.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SeatSpec {
+    pub health: Option<i32>,
+    pub gold: Option<u8>,
+    pub hand: Vec<CardId>,
+    /// Top card first.
+    pub deck: Vec<CardId>,
+    pub discard: Vec<CardId>,
+    pub champions: Vec<ChampionSpec>,
+}
+
+/// A champion placed in play.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChampionSpec {
+    pub card: CardId,
+    pub expended: bool,
+    pub flipped: bool,
+    pub deploying: bool,
+    pub damage: u16,
+    pub counters: u16,
+}
+
+/// One line after the setup: a decision to make or something to check.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    pub line: usize,
+    pub kind: StepKind,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum StepKind {
+    /// Apply the option matching `label`; `player`, when given, must be the one deciding.
+    Do {
+        player: Option<u8>,
+        label: String,
+    },
+    /// No option of the pending decision matches `label`.
+    Reject {
+        player: Option<u8>,
+        label: String,
+    },
+    Expect(Expect),
+}
+
+/// Which zone a zone expectation reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ZoneName {
+    Hand,
+    Deck,
+    Discard,
+    /// Champions the player controls in play.
+    Champions,
+}
+
+/// What is expected of a zone.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ZoneCheck {
+    Count(usize),
+    /// Exactly these cards, in any order.
+    Is(Vec<String>),
+    /// At least these cards (as a multiset).
+    Has(Vec<String>),
+    /// None of these cards.
+    Lacks(Vec<String>),
+    /// The deck's top cards, in order (top first).
+    Top(Vec<String>),
+    /// The deck's bottom cards, in order (the last one is the bottom card).
+    Bottom(Vec<String>),
+}
+
+/// One fact to check about a champion.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ChampionCheck {
+    Offense(i32),
+    Defense(i32),
+    Damage(u16),
+    Counters(u16),
+    Expended(bool),
+    Flipped(bool),
+    Deploying(bool),
+    Attacking(bool),
+    Blocking(bool),
+    Owner(u8),
+    Keyword(epic_engine::model::Keyword, bool),
+}
+
+/// An expectation about the game at one point of the scenario.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Expect {
+    Health(u8, i32),
+    Gold(u8, i32),
+    Zone(u8, ZoneName, ZoneCheck),
+    /// The `nth` (1-based) champion named `name` that `player` controls.
+    Champion {
+        player: u8,
+        name: String,
+        nth: usize,
+        checks: Vec<ChampionCheck>,
+    },
+    /// The game is not over.
+    GameOn,
+    /// The game is over (whoever won).
+    GameOver,
+    /// The game is over, won by this player (`None`: nobody won), for this reason if given.
+    Winner(Option<u8>, Option<epic_engine::EndReason>),
+    /// The pending decision: whose (None = the game is over) and of what kind.
+    Decision(Option<(u8, Option<epic_engine::DecisionKind>)>),
+    /// An option matching the label is offered.
+    Option(String),
+    /// No option matches the label.
+    NoOption(String),
+    /// Exactly these options, in any order.
+    Options(Vec<String>),
+    Initiative(Option<u8>),
+    Phase(epic_engine::state::Phase),
+    /// The initiative exchange, by the rule that numbers it (`4.4.4`).
+    Window(String),
+    Turn(u16),
+    Active(u8),
+    /// Whether the battle's attack is blocked.
+    Blocked(bool),
+}
+
+/// The result of running one scenario.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub file: String,
+    pub line: usize,
+    pub name: String,
+    pub rules: Vec<String>,
+    pub passed: bool,
+    /// One line per broken expectation: where, what was expected, what happened.
+    pub failures: Vec<String>,
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let verdict = if self.passed { "ok  " } else { "FAIL" };
+        write!(f, "{verdict} {}:{}: {}", self.file, self.line, self.name)?;
+        for failure in &self.failures {
+            write!(f, "\n       {failure}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A mistake in a scenario file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    pub file: String,
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.file, self.line, self.message)
+    }
+}
+
+/// Why scenarios could not be run at all.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ScenarioError {
+    #[error("cannot read {path}: {message}")]
+    Io { path: String, message: String },
+    #[error("{}", list(.0))]
+    Parse(Vec<ParseError>),
+}
+
+fn list(errors: &[ParseError]) -> String {
+    errors
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The `*.scn` files of a path: the file itself, or every one under a folder
+/// (recursively, sorted).
+pub fn scenario_files(path: &Path) -> Result<Vec<PathBuf>, ScenarioError> {
+    let io = |e: std::io::Error, p: &Path| ScenarioError::Io {
+        path: p.display().to_string(),
+        message: e.to_string(),
+    };
+    let meta = std::fs::metadata(path).map_err(|e| io(e, path))?;
+    if meta.is_file() {
+        return Ok(vec![path.to_path_buf()]);
+    }
+    let mut out = Vec::new();
+    let mut todo = vec![path.to_path_buf()];
+    while let Some(dir) = todo.pop() {
+        for entry in std::fs::read_dir(&dir).map_err(|e| io(e, &dir))? {
+            let entry = entry.map_err(|e| io(e, &dir))?;
+            let p = entry.path();
+            if p.is_dir() {
+                todo.push(p);
+            } else if p.extension().is_some_and(|e| e == "scn") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// Reads every scenario of a file or folder (see [`scenario_files`]). All mistakes of
+/// all files are reported together.
+pub fn load_path(path: &Path) -> Result<Vec<Scenario>, ScenarioError> {
+    let mut all = Vec::new();
+    let mut errors = Vec::new();
+    for file in scenario_files(path)? {
+        let text = std::fs::read_to_string(&file).map_err(|e| ScenarioError::Io {
+            path: file.display().to_string(),
+            message: e.to_string(),
+        })?;
+        match parse_str(&file.display().to_string(), &text) {
+            Ok(s) => all.extend(s),
+            Err(ScenarioError::Parse(e)) => errors.extend(e),
+            Err(e) => return Err(e),
+        }
+    }
+    if errors.is_empty() {
+        Ok(all)
+    } else {
+        Err(ScenarioError::Parse(errors))
+    }
+}
+
+/// Reads and runs every scenario of a file or folder: one outcome per scenario.
+pub fn run_path(path: &Path) -> Result<Vec<Outcome>, ScenarioError> {
+    Ok(load_path(path)?.iter().map(run).collect())
+}

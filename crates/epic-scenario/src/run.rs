@@ -1,0 +1,770 @@
+//! Running a scenario: build its position, apply its decisions by label, check its
+//! expectations, and report every difference between what was expected and what the
+//! engine did.
+
+use crate::{ChampionCheck, Expect, Outcome, Scenario, Start, Step, StepKind, ZoneCheck, ZoneName};
+use epic_engine::model::{CardId, CardPool};
+use epic_engine::state::{Phase, Step as EngineStep};
+use epic_engine::{
+    ChampionSetup, DecisionKind, EndReason, Game, Position, SeatSetup, Setup, StartAt,
+};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::{Arc, OnceLock};
+
+/// The base set, shared by every scenario.
+fn pool() -> Arc<CardPool> {
+    static POOL: OnceLock<Arc<CardPool>> = OnceLock::new();
+    POOL.get_or_init(|| Arc::new(epic_cards::base_pool().clone()))
+        .clone()
+}
+
+/// Runs one scenario. Never panics: a panic inside the engine is reported as a failure.
+pub fn run(s: &Scenario) -> Outcome {
+    let failures = match catch_unwind(AssertUnwindSafe(|| run_steps(s))) {
+        Ok(f) => f,
+        Err(panic) => {
+            let msg = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "unknown panic".into());
+            vec![format!("the engine panicked: {msg}")]
+        }
+    };
+    Outcome {
+        file: s.file.clone(),
+        line: s.line,
+        name: s.name.clone(),
+        rules: s.rules.clone(),
+        passed: failures.is_empty(),
+        failures,
+    }
+}
+
+fn build(s: &Scenario) -> Result<Game, String> {
+    let pool = pool();
+    let setup = &s.setup;
+    if setup.start == Start::Mulligan {
+        return Game::new(Setup {
+            rules: epic_engine::RulesConfig::default(),
+            pool,
+            decks: setup.seats.iter().map(|seat| seat.deck.clone()).collect(),
+            seed: setup.seed,
+            first_player: Some(setup.active),
+        })
+        .map_err(|e| format!("the game cannot be set up: {e}"));
+    }
+    let mut pos = Position::new(pool, setup.players);
+    pos.turn = setup.turn;
+    pos.active = setup.active;
+    pos.seed = setup.seed;
+    pos.start = match setup.start {
+        Start::Turn => StartAt::StartOfTurn,
+        _ => StartAt::Main,
+    };
+    for (seat, spec) in pos.seats.iter_mut().zip(&setup.seats) {
+        *seat = SeatSetup {
+            health: spec.health.unwrap_or(seat.health),
+            gold: spec.gold.unwrap_or(seat.gold),
+            hand: spec.hand.clone(),
+            deck: spec.deck.clone(),
+            discard: spec.discard.clone(),
+            in_play: spec
+                .champions
+                .iter()
+                .map(|c| ChampionSetup {
+                    card: c.card,
+                    expended: c.expended,
+                    flipped: c.flipped,
+                    deploying: c.deploying,
+                    damage: c.damage,
+                    counters: c.counters,
+                })
+                .collect(),
+        };
+    }
+    Game::from_position(pos).map_err(|e| format!("the position cannot be set up: {e}"))
+}
+
+fn run_steps(s: &Scenario) -> Vec<String> {
+    let mut game = match build(s) {
+        Ok(g) => g,
+        Err(e) => return vec![format!("line {}: {e}", s.line)],
+    };
+    let mut failures = Vec::new();
+    for (i, step) in s.steps.iter().enumerate() {
+        let stop = match &step.kind {
+            StepKind::Do { player, label } => {
+                do_step(&mut game, step, *player, label, &mut failures)
+            }
+            StepKind::Reject { player, label } => {
+                reject_step(&game, step, *player, label, &mut failures);
+                false
+            }
+            StepKind::Expect(e) => {
+                if let Err(msg) = check(&game, e) {
+                    failures.push(format!("line {}: {msg}", step.line));
+                }
+                false
+            }
+        };
+        if stop {
+            let left = s.steps.len() - i - 1;
+            if left > 0 {
+                failures.push(format!("({left} later step(s) not run)"));
+            }
+            break;
+        }
+    }
+    failures
+}
+
+fn who(p: u8) -> String {
+    format!("p{}", p + 1)
+}
+
+fn kind_name(k: DecisionKind) -> &'static str {
+    match k {
+        DecisionKind::Mulligan => "mulligan",
+        DecisionKind::Initiative => "initiative",
+        DecisionKind::ContinueOrEnd => "continue-or-end",
+        DecisionKind::Attackers => "attackers",
+        DecisionKind::Blockers => "blockers",
+        DecisionKind::AssignDamage => "assign-damage",
+        DecisionKind::Target => "target",
+        DecisionKind::Choose => "choose",
+        DecisionKind::May => "may",
+        DecisionKind::Loyalty => "loyalty",
+        DecisionKind::Recycle => "recycle",
+        DecisionKind::Discard => "discard",
+        DecisionKind::OrderTriggers => "order-triggers",
+        DecisionKind::KeepOne => "keep-one",
+    }
+}
+
+/// The pending decision in words, for messages.
+fn describe_decision(game: &Game) -> String {
+    match game.decision() {
+        Some(d) => format!("{} to decide ({})", who(d.player), kind_name(d.kind)),
+        None => match game.result() {
+            Some(r) => format!("the game is over ({})", describe_result(&r)),
+            None => "no decision".into(),
+        },
+    }
+}
+
+fn describe_result(r: &epic_engine::GameResult) -> String {
+    let winners = if r.winners.is_empty() {
+        "nobody won".to_string()
+    } else {
+        let w: Vec<String> = r.winners.iter().map(|&p| who(p)).collect();
+        format!("won by {}", w.join(", "))
+    };
+    let reason = match r.reason {
+        EndReason::Health => "health",
+        EndReason::DrewFromEmptyDeck => "deck",
+    };
+    format!("{winners} by {reason}")
+}
+
+fn options_list(labels: &[String]) -> String {
+    if labels.is_empty() {
+        "none".into()
+    } else {
+        labels
+            .iter()
+            .map(|l| format!("`{l}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// A label without the ` #12` that tells apart two options that would read the same.
+fn strip_id(label: &str) -> &str {
+    match label.rsplit_once(" #") {
+        Some((head, id)) if !id.is_empty() && id.chars().all(|c| c.is_ascii_digit()) => head,
+        _ => label,
+    }
+}
+
+/// How a written label picks an option (docs/scenarios.md, "Matching labels").
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Match {
+    One(usize),
+    Nothing,
+    Several(Vec<usize>),
+}
+
+pub(crate) fn find_label(labels: &[String], want: &str) -> Match {
+    let want = want.trim();
+    if let Some(i) = labels.iter().position(|l| l == want) {
+        return Match::One(i);
+    }
+    let lower = want.to_lowercase();
+    let pick = |hits: Vec<usize>| -> Match {
+        match hits.len() {
+            0 => Match::Nothing,
+            1 => Match::One(hits[0]),
+            _ => {
+                let first = strip_id(&labels[hits[0]]).to_lowercase();
+                if hits
+                    .iter()
+                    .all(|&i| strip_id(&labels[i]).to_lowercase() == first)
+                {
+                    Match::One(hits[0])
+                } else {
+                    Match::Several(hits)
+                }
+            }
+        }
+    };
+    let exact: Vec<usize> = (0..labels.len())
+        .filter(|&i| {
+            labels[i].to_lowercase() == lower || strip_id(&labels[i]).to_lowercase() == lower
+        })
+        .collect();
+    if !exact.is_empty() {
+        return pick(exact);
+    }
+    pick(
+        (0..labels.len())
+            .filter(|&i| labels[i].to_lowercase().starts_with(&lower))
+            .collect(),
+    )
+}
+
+/// Applies a decision; true when the scenario cannot go on.
+fn do_step(
+    game: &mut Game,
+    step: &Step,
+    player: Option<u8>,
+    label: &str,
+    failures: &mut Vec<String>,
+) -> bool {
+    let line = step.line;
+    let Some(decision) = game.decision() else {
+        failures.push(format!(
+            "line {line}: do `{label}`: {}",
+            describe_decision(game)
+        ));
+        return true;
+    };
+    if let Some(p) = player {
+        if decision.player != p {
+            failures.push(format!(
+                "line {line}: do `{label}`: expected {} to decide, but it is {}",
+                who(p),
+                describe_decision(game)
+            ));
+            return true;
+        }
+    }
+    let labels = game.labels();
+    match find_label(&labels, label) {
+        Match::One(i) => {
+            let choice = game.options()[i];
+            if let Err(e) = game.apply(choice) {
+                failures.push(format!(
+                    "line {line}: do `{label}`: the engine refused: {e}"
+                ));
+                return true;
+            }
+            false
+        }
+        Match::Nothing => {
+            failures.push(format!(
+                "line {line}: do `{label}`: no option matches; {} has: {}",
+                describe_decision(game),
+                options_list(&labels)
+            ));
+            true
+        }
+        Match::Several(hits) => {
+            let which: Vec<String> = hits.iter().map(|&i| labels[i].clone()).collect();
+            failures.push(format!(
+                "line {line}: do `{label}`: several options match: {}",
+                options_list(&which)
+            ));
+            true
+        }
+    }
+}
+
+fn reject_step(
+    game: &Game,
+    step: &Step,
+    player: Option<u8>,
+    label: &str,
+    failures: &mut Vec<String>,
+) {
+    let line = step.line;
+    let Some(decision) = game.decision() else {
+        failures.push(format!(
+            "line {line}: reject `{label}`: {}",
+            describe_decision(game)
+        ));
+        return;
+    };
+    if let Some(p) = player {
+        if decision.player != p {
+            failures.push(format!(
+                "line {line}: reject `{label}`: expected {} to decide, but it is {}",
+                who(p),
+                describe_decision(game)
+            ));
+            return;
+        }
+    }
+    let labels = game.labels();
+    match find_label(&labels, label) {
+        Match::Nothing => {}
+        Match::One(i) => failures.push(format!(
+            "line {line}: reject `{label}`: it is offered (as `{}`), but the rules forbid it",
+            labels[i]
+        )),
+        Match::Several(hits) => {
+            let which: Vec<String> = hits.iter().map(|&i| labels[i].clone()).collect();
+            failures.push(format!(
+                "line {line}: reject `{label}`: it is offered (as {}), but the rules forbid it",
+                options_list(&which)
+            ));
+        }
+    }
+}
+
+/// A card name as a scenario writes it: tokens as `Wolf token`.
+fn shown(pool: &CardPool, c: CardId) -> String {
+    let def = pool.get(c);
+    if def.token {
+        format!("{} token", def.name)
+    } else {
+        def.name.clone()
+    }
+}
+
+fn resolve(pool: &CardPool, name: &str) -> Option<CardId> {
+    pool.by_name(name).or_else(|| pool.token(name))
+}
+
+fn names(pool: &CardPool, cards: &[CardId]) -> String {
+    if cards.is_empty() {
+        "none".into()
+    } else {
+        cards
+            .iter()
+            .map(|&c| shown(pool, c))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+fn sorted(mut v: Vec<CardId>) -> Vec<CardId> {
+    v.sort();
+    v
+}
+
+/// The cards of a zone; the deck top first.
+fn zone_cards(game: &Game, p: u8, zone: ZoneName) -> Vec<CardId> {
+    let st = game.state();
+    let pl = st.player(p);
+    let ids: Vec<epic_engine::ObjId> = match zone {
+        ZoneName::Hand => pl.hand.clone(),
+        ZoneName::Deck => pl.deck.iter().rev().copied().collect(),
+        ZoneName::Discard => pl.discard.clone(),
+        ZoneName::Champions => {
+            return game
+                .view(p)
+                .champions
+                .iter()
+                .filter(|c| c.controller == p)
+                .map(|c| c.card)
+                .collect()
+        }
+    };
+    ids.iter().map(|&o| st.obj(o).card).collect()
+}
+
+fn zone_word(z: ZoneName) -> &'static str {
+    match z {
+        ZoneName::Hand => "hand",
+        ZoneName::Deck => "deck",
+        ZoneName::Discard => "discard",
+        ZoneName::Champions => "champions",
+    }
+}
+
+fn check(game: &Game, e: &Expect) -> Result<(), String> {
+    let pool = game.pool().clone();
+    let st = game.state();
+    let players = st.num_players() as u8;
+    let seat_ok = |p: u8| {
+        if p < players {
+            Ok(())
+        } else {
+            Err(format!("there is no {}", who(p)))
+        }
+    };
+    match e {
+        Expect::Health(p, want) => {
+            seat_ok(*p)?;
+            let got = st.player(*p).health;
+            if got != *want {
+                return Err(format!("{} health: expected {want}, got {got}", who(*p)));
+            }
+        }
+        Expect::Gold(p, want) => {
+            seat_ok(*p)?;
+            let got = st.player(*p).gold as i32;
+            if got != *want {
+                return Err(format!("{} gold: expected {want}, got {got}", who(*p)));
+            }
+        }
+        Expect::Zone(p, zone, zc) => {
+            seat_ok(*p)?;
+            let got = zone_cards(game, *p, *zone);
+            let what = format!("{} {}", who(*p), zone_word(*zone));
+            let want_ids = |list: &[String]| -> Vec<CardId> {
+                list.iter().filter_map(|n| resolve(&pool, n)).collect()
+            };
+            match zc {
+                ZoneCheck::Count(n) => {
+                    if got.len() != *n {
+                        return Err(format!(
+                            "{what}: expected {n} card(s), got {} ({})",
+                            got.len(),
+                            names(&pool, &got)
+                        ));
+                    }
+                }
+                ZoneCheck::Is(list) => {
+                    let want = want_ids(list);
+                    if sorted(want.clone()) != sorted(got.clone()) {
+                        return Err(format!(
+                            "{what}: expected {}, got {}",
+                            names(&pool, &want),
+                            names(&pool, &got)
+                        ));
+                    }
+                }
+                ZoneCheck::Has(list) => {
+                    let mut left = got.clone();
+                    for c in want_ids(list) {
+                        match left.iter().position(|&x| x == c) {
+                            Some(i) => {
+                                left.remove(i);
+                            }
+                            None => {
+                                return Err(format!(
+                                    "{what}: expected to hold {}, got {}",
+                                    names(&pool, &want_ids(list)),
+                                    names(&pool, &got)
+                                ))
+                            }
+                        }
+                    }
+                }
+                ZoneCheck::Lacks(list) => {
+                    for c in want_ids(list) {
+                        if got.contains(&c) {
+                            return Err(format!(
+                                "{what}: expected no {}, got {}",
+                                shown(&pool, c),
+                                names(&pool, &got)
+                            ));
+                        }
+                    }
+                }
+                ZoneCheck::Top(list) | ZoneCheck::Bottom(list) => {
+                    let want = want_ids(list);
+                    let part: Vec<CardId> = if matches!(zc, ZoneCheck::Top(_)) {
+                        got.iter().take(want.len()).copied().collect()
+                    } else {
+                        got.iter()
+                            .skip(got.len().saturating_sub(want.len()))
+                            .copied()
+                            .collect()
+                    };
+                    if part != want {
+                        let end = if matches!(zc, ZoneCheck::Top(_)) {
+                            "top"
+                        } else {
+                            "bottom"
+                        };
+                        return Err(format!(
+                            "{what} {end}: expected {}, got {} (whole deck, top first: {})",
+                            names(&pool, &want),
+                            names(&pool, &part),
+                            names(&pool, &got)
+                        ));
+                    }
+                }
+            }
+        }
+        Expect::Champion {
+            player,
+            name,
+            nth,
+            checks,
+        } => {
+            seat_ok(*player)?;
+            let id = resolve(&pool, name);
+            let view = game.view(*player);
+            let mine: Vec<_> = view
+                .champions
+                .iter()
+                .filter(|c| c.controller == *player)
+                .collect();
+            let Some(c) = mine.iter().filter(|c| Some(c.card) == id).nth(nth - 1) else {
+                let all: Vec<CardId> = mine.iter().map(|c| c.card).collect();
+                return Err(format!(
+                    "{} champion {name}{}: not in play under {}'s control (they control: {})",
+                    who(*player),
+                    if *nth > 1 {
+                        format!(" [{nth}]")
+                    } else {
+                        String::new()
+                    },
+                    who(*player),
+                    names(&pool, &all)
+                ));
+            };
+            let mut wrong = Vec::new();
+            for chk in checks {
+                let flag = |what: &str, want: bool, got: bool| {
+                    (want != got).then(|| {
+                        let not = |b: bool| if b { "" } else { "not " };
+                        format!("expected {}{what}, got {}{what}", not(want), not(got))
+                    })
+                };
+                let bad = match chk {
+                    ChampionCheck::Offense(n) => (c.offense != *n)
+                        .then(|| format!("offense: expected {n}, got {}", c.offense)),
+                    ChampionCheck::Defense(n) => (c.defense != *n)
+                        .then(|| format!("defense: expected {n}, got {}", c.defense)),
+                    ChampionCheck::Damage(n) => {
+                        (c.damage != *n).then(|| format!("damage: expected {n}, got {}", c.damage))
+                    }
+                    ChampionCheck::Counters(n) => (c.counters != *n)
+                        .then(|| format!("counters: expected {n}, got {}", c.counters)),
+                    ChampionCheck::Owner(p) => (c.owner != *p)
+                        .then(|| format!("owner: expected {}, got {}", who(*p), who(c.owner))),
+                    ChampionCheck::Expended(w) => flag("expended", *w, c.expended),
+                    ChampionCheck::Flipped(w) => flag("flipped", *w, c.flipped),
+                    ChampionCheck::Deploying(w) => flag("deploying", *w, c.deploying),
+                    ChampionCheck::Attacking(w) => flag("attacking", *w, c.attacking),
+                    ChampionCheck::Blocking(w) => flag("blocking", *w, c.blocking),
+                    ChampionCheck::Keyword(k, w) => flag(k.name(), *w, c.keywords.contains(k)),
+                };
+                wrong.extend(bad);
+            }
+            if !wrong.is_empty() {
+                return Err(format!(
+                    "{} champion {name}: {}",
+                    who(*player),
+                    wrong.join("; ")
+                ));
+            }
+        }
+        Expect::GameOn => {
+            if let Some(r) = game.result() {
+                return Err(format!(
+                    "expected the game to go on, but it is over ({})",
+                    describe_result(&r)
+                ));
+            }
+        }
+        Expect::GameOver => {
+            if !game.is_over() {
+                return Err(format!(
+                    "expected the game to be over, but it goes on ({})",
+                    describe_decision(game)
+                ));
+            }
+        }
+        Expect::Winner(winner, reason) => {
+            let Some(r) = game.result() else {
+                return Err(format!(
+                    "expected the game to be over, but it goes on ({})",
+                    describe_decision(game)
+                ));
+            };
+            let want: Vec<u8> = winner.iter().copied().collect();
+            let reason_ok = reason.is_none_or(|why| why == r.reason);
+            if r.winners != want || !reason_ok {
+                let w = match winner {
+                    Some(p) => format!("won by {}", who(*p)),
+                    None => "nobody won".into(),
+                };
+                let why = match reason {
+                    Some(EndReason::Health) => " by health",
+                    Some(EndReason::DrewFromEmptyDeck) => " by deck",
+                    None => "",
+                };
+                return Err(format!("expected {w}{why}, got {}", describe_result(&r)));
+            }
+        }
+        Expect::Decision(want) => {
+            let got = game.decision();
+            let ok = match (want, &got) {
+                (None, None) => true,
+                (Some((p, kind)), Some(d)) => d.player == *p && kind.is_none_or(|k| k == d.kind),
+                _ => false,
+            };
+            if !ok {
+                let w = match want {
+                    None => "no decision (the game over)".to_string(),
+                    Some((p, Some(k))) => format!("{} to decide ({})", who(*p), kind_name(*k)),
+                    Some((p, None)) => format!("{} to decide", who(*p)),
+                };
+                return Err(format!(
+                    "decision: expected {w}, got {}",
+                    describe_decision(game)
+                ));
+            }
+        }
+        Expect::Option(label) => {
+            let labels = game.labels();
+            if find_label(&labels, label) == Match::Nothing {
+                return Err(format!(
+                    "expected an option `{label}`; {} has: {}",
+                    describe_decision(game),
+                    options_list(&labels)
+                ));
+            }
+        }
+        Expect::NoOption(label) => {
+            let labels = game.labels();
+            if find_label(&labels, label) != Match::Nothing {
+                return Err(format!(
+                    "expected no option `{label}`; {} has: {}",
+                    describe_decision(game),
+                    options_list(&labels)
+                ));
+            }
+        }
+        Expect::Options(want) => {
+            let labels = game.labels();
+            let norm = |l: &str| strip_id(l.trim()).to_lowercase();
+            let mut a: Vec<String> = want.iter().map(|l| norm(l)).collect();
+            let mut b: Vec<String> = labels.iter().map(|l| norm(l)).collect();
+            a.sort();
+            b.sort();
+            if a != b {
+                return Err(format!(
+                    "options: expected {}; {} has: {}",
+                    options_list(want),
+                    describe_decision(game),
+                    options_list(&labels)
+                ));
+            }
+        }
+        Expect::Initiative(want) => {
+            let got = game.initiative();
+            if got != *want {
+                let show = |p: Option<u8>| p.map_or("nobody".to_string(), who);
+                return Err(format!(
+                    "initiative: expected {}, got {} ({})",
+                    show(*want),
+                    show(got),
+                    describe_decision(game)
+                ));
+            }
+        }
+        Expect::Phase(want) => {
+            if st.phase != *want {
+                return Err(format!(
+                    "phase: expected {}, got {}",
+                    phase_name(*want),
+                    phase_name(st.phase)
+                ));
+            }
+        }
+        Expect::Window(want) => {
+            let got = match st.step {
+                EngineStep::Initiative { window, .. } => window.rule().to_string(),
+                EngineStep::ContinueOrEnd => "4.3.4 (continue or end)".to_string(),
+                _ => format!("none ({})", describe_decision(game)),
+            };
+            if got != *want {
+                return Err(format!(
+                    "initiative exchange: expected rule {want}, got {got}"
+                ));
+            }
+        }
+        Expect::Turn(n) => {
+            if st.turn != *n {
+                return Err(format!("turn: expected {n}, got {}", st.turn));
+            }
+        }
+        Expect::Active(p) => {
+            if st.active != *p {
+                return Err(format!(
+                    "active player: expected {}, got {}",
+                    who(*p),
+                    who(st.active)
+                ));
+            }
+        }
+        Expect::Blocked(want) => {
+            let Some(b) = st.battle.as_ref() else {
+                return Err("blocked: there is no battle".into());
+            };
+            if b.blocked != *want {
+                return Err(format!(
+                    "blocked: expected {}, got {}",
+                    if *want { "yes" } else { "no" },
+                    if b.blocked { "yes" } else { "no" }
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn phase_name(p: Phase) -> &'static str {
+    match p {
+        Phase::Setup => "setup",
+        Phase::Start => "start",
+        Phase::Main => "main",
+        Phase::Battle => "battle",
+        Phase::End => "end",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn l(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn exact_then_case_then_prefix() {
+        let labels = l(&[
+            "Pass",
+            "Play Fire Shaman (0 gold)",
+            "Play Fireball (mode 1, 0 gold)",
+        ]);
+        assert_eq!(find_label(&labels, "Pass"), Match::One(0));
+        assert_eq!(find_label(&labels, "pass"), Match::One(0));
+        assert_eq!(find_label(&labels, "Play Fire Shaman"), Match::One(1));
+        assert_eq!(find_label(&labels, "Play Fire"), Match::Several(vec![1, 2]));
+        assert_eq!(find_label(&labels, "End turn"), Match::Nothing);
+    }
+
+    #[test]
+    fn copies_of_one_option_pick_the_first() {
+        let labels = l(&[
+            "Attack with Wolf token #3",
+            "Attack with Wolf token #4",
+            "Done",
+        ]);
+        assert_eq!(find_label(&labels, "Attack with Wolf token"), Match::One(0));
+        assert_eq!(
+            find_label(&labels, "Attack with Wolf token #4"),
+            Match::One(1)
+        );
+        assert_eq!(find_label(&labels, "Attack"), Match::One(0));
+    }
+}

@@ -1,0 +1,62 @@
+//! Runs every scenario under `<workspace>/scenarios` and checks `scenarios/coverage.md`
+//! against the scenarios' `rule` lines.
+
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios")
+}
+
+#[test]
+fn every_scenario_passes() {
+    let outcomes = match epic_scenario::run_path(&root().join("rules")) {
+        Ok(o) => o,
+        Err(e) => panic!("the scenarios cannot be read:\n{e}"),
+    };
+    assert!(!outcomes.is_empty(), "no scenarios found");
+    let failed: Vec<String> = outcomes
+        .iter()
+        .filter(|o| !o.passed)
+        .map(ToString::to_string)
+        .collect();
+    assert!(
+        failed.is_empty(),
+        "{} of {} scenarios failed:\n{}",
+        failed.len(),
+        outcomes.len(),
+        failed.join("\n")
+    );
+}
+
+#[test]
+fn pending_scenarios_parse() {
+    let pending = root().join("pending");
+    if pending.exists() {
+        if let Err(e) = epic_scenario::load_path(&pending) {
+            panic!("scenarios/pending has mistakes:\n{e}");
+        }
+    }
+}
+
+/// `EPIC_UPDATE_COVERAGE=1 cargo test -p epic-scenario` rewrites the generated parts of
+/// the coverage file from the scenarios instead of failing.
+#[test]
+fn coverage_file_matches_the_scenarios() {
+    let root = root();
+    let scenarios = epic_scenario::load_path(&root.join("rules")).expect("scenarios parse");
+    let path = root.join("coverage.md");
+    let text = std::fs::read_to_string(&path).expect("scenarios/coverage.md exists");
+    let rules_root = root.join("rules");
+    if std::env::var_os("EPIC_UPDATE_COVERAGE").is_some() {
+        let new = epic_scenario::coverage::update(&text, &scenarios, &rules_root)
+            .expect("coverage file has its three sections");
+        std::fs::write(&path, new).expect("coverage file written");
+        return;
+    }
+    let problems = epic_scenario::coverage::check(&text, &scenarios, &rules_root);
+    assert!(
+        problems.is_empty(),
+        "scenarios/coverage.md disagrees with the scenarios (EPIC_UPDATE_COVERAGE=1 cargo test -p epic-scenario regenerates the table):\n{}",
+        problems.join("\n")
+    );
+}
