@@ -522,19 +522,17 @@ impl<'a> Engine<'a> {
         });
     }
 
-    /// Whether the player has `x` cards in hand sharing an alignment with `card` (5.3).
-    pub fn loyalty_cards(&self, p: PlayerId, card: CardId, x: u8) -> Option<SmallVec<[ObjId; 4]>> {
+    /// The cards in the player's hand sharing a printed alignment with `card`, which
+    /// Loyalty may reveal (5.3.1, docs/rulings.md H-24).
+    pub fn loyalty_cards(&self, p: PlayerId, card: CardId) -> SmallVec<[ObjId; 8]> {
         let aligns = self.pool.get(card).alignments;
-        let found: SmallVec<[ObjId; 4]> = self
-            .st
+        self.st
             .player(p)
             .hand
             .iter()
             .copied()
             .filter(|&h| self.pool.get(self.card_of(h)).alignments.intersects(aligns))
-            .take(x as usize)
-            .collect();
-        (found.len() == x as usize).then_some(found)
+            .collect()
     }
 
     pub fn token_card(&self, name: &str) -> Option<CardId> {

@@ -79,6 +79,8 @@ pub enum DecisionKind {
     May,
     /// 5.3: reveal cards for Loyalty, or not.
     Loyalty,
+    /// 5.3.2: which cards to reveal for Loyalty, one at a time.
+    Reveal,
     /// 5.5: pick cards to recycle.
     Recycle,
     /// Pick a card from hand to discard.

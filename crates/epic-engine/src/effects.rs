@@ -87,6 +87,7 @@ impl<'a> Engine<'a> {
                 return flow;
             }
             self.top_mut().loyalty_checked = true;
+            return Flow::Continue;
         }
         let steps = self.steps(&f);
         let Some(step) = steps.get(f.pc as usize) else {
@@ -134,64 +135,76 @@ impl<'a> Engine<'a> {
     /// Loyalty (5.3): without X cards sharing an alignment the ability fails (5.3.4);
     /// otherwise revealing them is optional (5.3.5).
     fn check_loyalty(&mut self, f: &Frame) -> Option<Flow> {
-        let Script::Ability(i) = f.script else {
-            return None;
-        };
-        let Some(AbilityKind::Triggered(t)) = self
-            .pool
-            .get(f.card)
-            .abilities
-            .get(i as usize)
-            .map(|a| &a.kind)
-        else {
-            return None;
-        };
-        if t.loyalty == 0 {
+        let x = self.loyalty_of(f);
+        if x == 0 {
             return None;
         }
-        if self
-            .loyalty_cards(f.controller, f.card, t.loyalty)
-            .is_none()
-        {
+        let eligible = self.loyalty_cards(f.controller, f.card);
+        if eligible.len() < x as usize {
             self.st.frames.pop();
             return Some(Flow::Continue);
         }
-        Some(self.ask(
-            f.controller,
-            DecisionKind::Loyalty,
-            vec![Choice::Yes, Choice::No],
-        ))
+        if !f.agreed {
+            return Some(self.ask(
+                f.controller,
+                DecisionKind::Loyalty,
+                vec![Choice::Yes, Choice::No],
+            ));
+        }
+        // The player picks which cards to reveal when more than X qualify.
+        let left: SmallVec<[ObjId; 8]> = eligible
+            .into_iter()
+            .filter(|o| !f.picks.contains(&Entity::Obj(*o)))
+            .collect();
+        let missing = x as usize - f.picks.len();
+        if missing > 0 && left.len() > missing {
+            return Some(self.ask(
+                f.controller,
+                DecisionKind::Reveal,
+                left.into_iter().map(Choice::Card).collect(),
+            ));
+        }
+        let mut cards: SmallVec<[ObjId; 4]> = Self::objs(&f.picks).into_iter().collect();
+        cards.extend(left.into_iter().take(missing));
+        for &c in &cards {
+            self.st.obj_mut(c).revealed = true;
+        }
+        let player = f.controller;
+        self.emit(|| Event::Revealed {
+            player,
+            objs: cards.to_vec(),
+        });
+        self.knowledge_gained();
+        let top = self.top_mut();
+        top.picks.clear();
+        top.agreed = false;
+        None
     }
 
-    /// Answers a Loyalty question.
-    pub fn answer_loyalty(&mut self, reveal: bool) {
-        let f = self.top().clone();
-        if !reveal {
-            self.st.frames.pop();
-            return;
-        }
-        let Script::Ability(i) = f.script else { return };
-        let Some(AbilityKind::Triggered(t)) = self
+    /// Loyalty X of the ability a frame runs, 0 if none.
+    fn loyalty_of(&self, f: &Frame) -> u8 {
+        let Script::Ability(i) = f.script else {
+            return 0;
+        };
+        match self
             .pool
             .get(f.card)
             .abilities
             .get(i as usize)
             .map(|a| &a.kind)
-        else {
-            return;
-        };
-        if let Some(cards) = self.loyalty_cards(f.controller, f.card, t.loyalty) {
-            for &c in &cards {
-                self.st.obj_mut(c).revealed = true;
-            }
-            let player = f.controller;
-            self.emit(|| Event::Revealed {
-                player,
-                objs: cards.to_vec(),
-            });
-            self.knowledge_gained();
+        {
+            Some(AbilityKind::Triggered(t)) => t.loyalty,
+            _ => 0,
         }
-        self.top_mut().loyalty_checked = true;
+    }
+
+    /// Answers whether to reveal cards for Loyalty (5.3.5: it is optional).
+    pub fn answer_loyalty(&mut self, reveal: bool) {
+        if reveal {
+            self.top_mut().agreed = true;
+        } else {
+            self.st.frames.pop();
+        }
     }
 
     fn next_step(&mut self, did: bool) {

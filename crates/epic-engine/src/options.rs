@@ -128,6 +128,7 @@ pub fn label(st: &GameState, pool: &CardPool, c: Choice) -> String {
                 Some(DecisionKind::Discard) => format!("Discard {name}"),
                 Some(DecisionKind::Recycle) => format!("Recycle {name}"),
                 Some(DecisionKind::KeepOne) => format!("Keep {name}"),
+                Some(DecisionKind::Reveal) => format!("Reveal {name}"),
                 Some(DecisionKind::Target) => {
                     let whose = player_name(look.st.obj(o).controller);
                     format!("Target {name} ({whose})")
@@ -228,5 +229,6 @@ pub fn prompt(st: &GameState, pool: &CardPool, ask: &Ask) -> String {
             format!("{who}: choose which of your triggered abilities resolves next")
         }
         DecisionKind::KeepOne => format!("{who}: choose the champion you keep"),
+        DecisionKind::Reveal => format!("{who}: choose a card to reveal for {source}'s Loyalty"),
     }
 }

@@ -95,6 +95,7 @@ impl<'a> Engine<'a> {
             | DecisionKind::Choose
             | DecisionKind::Discard
             | DecisionKind::Recycle
+            | DecisionKind::Reveal
             | DecisionKind::KeepOne => self.feed_pick(c),
         }
     }

@@ -548,6 +548,7 @@ fn decision_kind(s: &str) -> Option<DecisionKind> {
         "discard" => DecisionKind::Discard,
         "order triggers" => DecisionKind::OrderTriggers,
         "keep one" => DecisionKind::KeepOne,
+        "reveal" => DecisionKind::Reveal,
         _ => return None,
     })
 }

@@ -139,6 +139,7 @@ fn kind_name(k: DecisionKind) -> &'static str {
         DecisionKind::Discard => "discard",
         DecisionKind::OrderTriggers => "order-triggers",
         DecisionKind::KeepOne => "keep-one",
+        DecisionKind::Reveal => "reveal",
     }
 }
 
