@@ -605,7 +605,7 @@ fn expectation(pool: &CardPool, s: &str, d: &mut Draft, line: usize) -> R<Expect
                     None
                 } else {
                     Some(decision_kind(kind).ok_or_else(|| {
-                        format!("unknown decision kind `{kind}`: expected mulligan, initiative, continue-or-end, attackers, blockers, assign-damage, target, choose, may, loyalty, recycle, discard, order-triggers or keep-one")
+                        format!("unknown decision kind `{kind}`: expected mulligan, initiative, continue-or-end, attackers, blockers, assign-damage, target, choose, may, loyalty, recycle, discard, order-triggers, keep-one or reveal")
                     })?)
                 };
                 Expect::Decision(Some((p, kind)))

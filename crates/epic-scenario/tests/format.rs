@@ -1,0 +1,116 @@
+//! The format's error paths: every mistake is a located error, never a panic, and a
+//! failing scenario says what was expected and what happened.
+
+use epic_scenario::{parse_str, run, ScenarioError};
+
+fn errors(text: &str) -> Vec<String> {
+    match parse_str("t.scn", text) {
+        Ok(_) => vec![],
+        Err(ScenarioError::Parse(e)) => e.iter().map(ToString::to_string).collect(),
+        Err(e) => vec![e.to_string()],
+    }
+}
+
+#[test]
+fn mistakes_are_reported_with_file_and_line() {
+    let e = errors("scenario A\nrule 1.2.1\np1 hand Lurkng Giant\n");
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(
+        e[0].starts_with("t.scn:3: unknown card `Lurkng Giant`"),
+        "{e:?}"
+    );
+    assert!(e[0].contains("did you mean `Lurking Giant`"), "{e:?}");
+
+    let e = errors("p1 health 3\n");
+    assert!(
+        e[0].starts_with("t.scn:1: expected `scenario NAME`"),
+        "{e:?}"
+    );
+
+    let e = errors("scenario A\np1 health 3\n");
+    assert!(e[0].contains("names no rule"), "{e:?}");
+
+    let e = errors("scenario A\nrule 1.2\ndo Pass\np1 health 3\n");
+    assert!(e[0].starts_with("t.scn:4:"), "{e:?}");
+
+    let e = errors("scenario A\nrule 2.3.5\np1 hand Wolf token\n");
+    assert!(e[0].contains("is a token"), "{e:?}");
+
+    let e = errors("scenario A\nrule 1.2\np3 health 4\n");
+    assert!(
+        e[0].contains("player 3 named, but the scenario has 2 players"),
+        "{e:?}"
+    );
+
+    let e = errors("scenario A\nrule 1.2\nexpect p1 champion Kong: 3/3, shiny\n");
+    assert!(e[0].contains("unknown champion check `shiny`"), "{e:?}");
+
+    let e = errors("scenario A\nrule four\nexpect decision p1 thinking\n");
+    assert_eq!(e.len(), 3, "every mistake of a file is reported: {e:?}");
+}
+
+#[test]
+fn garbage_never_panics() {
+    for text in [
+        "",
+        "scenario",
+        "scenario x\nrule 1\np1 champion Kong (damage",
+        "scenario x\nrule 1\np1 champion Kong (damage x)",
+        "scenario x\nrule 1\nexpect",
+        "scenario x\nrule 1\nexpect p1",
+        "scenario x\nrule 1\nexpect p1 champion : 1/1",
+        "scenario x\nrule 1\nexpect p1 champion Kong [0]: 1/1",
+        "scenario x\nrule 1\np1 deck Kong x0",
+        "scenario x\nrule 1\nplayers 99",
+        "scenario x\nrule 1\nstart mulligan\np1 health 3",
+        "scenario x\nrule 1\n\u{feff}\u{0}",
+    ] {
+        let _ = parse_str("g.scn", text);
+    }
+}
+
+#[test]
+fn a_failing_scenario_says_what_it_expected_and_what_it_got() {
+    let s = parse_str(
+        "t.scn",
+        "scenario A\nrule 1.5.3\np1 hand Fireball\ndo Play Fireball (mode 1\ndo Target Player 2\nexpect p2 health 20\nexpect p1 discard is Fireball\n",
+    )
+    .unwrap();
+    let o = run(&s[0]);
+    assert!(!o.passed);
+    assert_eq!(o.failures, vec!["line 6: p2 health: expected 20, got 27"]);
+}
+
+#[test]
+fn an_unknown_label_lists_the_options_and_stops() {
+    let s = parse_str(
+        "t.scn",
+        "scenario A\nrule 4.3.3\np1 hand Fireball\ndo Attack\nexpect p2 health 0\n",
+    )
+    .unwrap();
+    let o = run(&s[0]);
+    assert_eq!(o.failures.len(), 2, "{:?}", o.failures);
+    assert!(
+        o.failures[0].contains("no option matches"),
+        "{:?}",
+        o.failures
+    );
+    assert!(o.failures[0].contains("`End turn`"), "{:?}", o.failures);
+    assert!(
+        o.failures[1].contains("1 later step(s) not run"),
+        "{:?}",
+        o.failures
+    );
+}
+
+#[test]
+fn reject_fails_when_the_option_is_offered() {
+    let s = parse_str(
+        "t.scn",
+        "scenario A\nrule 3.2.3a\np1 hand Fireball\nreject Play Fireball\n",
+    )
+    .unwrap();
+    let o = run(&s[0]);
+    assert!(!o.passed);
+    assert!(o.failures[0].contains("it is offered"), "{:?}", o.failures);
+}
