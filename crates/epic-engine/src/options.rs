@@ -117,7 +117,26 @@ pub fn label(st: &GameState, pool: &CardPool, c: Choice) -> String {
             } else {
                 ""
             };
-            format!("Use {}'s power{place} ({cost})", card_name(st, pool, card))
+            // Two powers with the same cost (Time Bender) are told apart by their number.
+            let is_power = |a: &&epic_model::Ability| matches!(a.kind, AbilityKind::Power(_));
+            let same_cost = def
+                .abilities
+                .iter()
+                .filter(|a| matches!(&a.kind, AbilityKind::Power(p) if cost_text(&p.costs) == cost))
+                .count();
+            let nth = if same_cost > 1 {
+                let n = def.abilities[..=index as usize]
+                    .iter()
+                    .filter(is_power)
+                    .count();
+                format!(" {n}")
+            } else {
+                String::new()
+            };
+            format!(
+                "Use {}'s power{nth}{place} ({cost})",
+                card_name(st, pool, card)
+            )
         }
         Choice::Card(o) => {
             let name = card_name(st, pool, o);
