@@ -172,6 +172,9 @@ impl<'a> Engine<'a> {
         }
         if to == Zone::Discard {
             self.trigger(o, Trigger::PutIntoDiscard, None);
+            // Printed as the card's in-play text (Warrior Golem), the ability works as the
+            // card arrives in the discard pile, from play, hand or deck alike.
+            self.trigger_in(o, AbilityZone::InPlay, Trigger::PutIntoDiscard, None);
         }
     }
 
