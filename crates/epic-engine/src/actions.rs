@@ -505,6 +505,11 @@ impl<'a> Engine<'a> {
                 self.end_game(alive, EndReason::Health);
                 return;
             }
+            for p in 0..self.st.num_players() as PlayerId {
+                if self.st.player(p).eliminated {
+                    self.leave_game(p);
+                }
+            }
             self.break_all(&lethal);
         }
     }

@@ -157,6 +157,7 @@ pub fn label(st: &GameState, pool: &CardPool, c: Choice) -> String {
         }
         Choice::Player(p) => match kind {
             Some(DecisionKind::Target) => format!("Target {}", player_name(p)),
+            Some(DecisionKind::Attackers) => format!("Attack {}", player_name(p)),
             _ => format!("Choose {}", player_name(p)),
         },
         Choice::Assign { to, amount } => {

@@ -340,10 +340,14 @@ impl GameState {
     }
     /// The next seat still in the game, clockwise ("to their left").
     pub fn next_seat(&self, p: PlayerId) -> PlayerId {
-        self.seats_from(p).nth(1).unwrap_or(p)
+        let n = self.players.len();
+        (1..=n)
+            .map(|i| ((p as usize + i) % n) as PlayerId)
+            .find(|q| !self.players[*q as usize].eliminated)
+            .unwrap_or(p)
     }
     pub fn opponents(&self, p: PlayerId) -> impl Iterator<Item = PlayerId> + '_ {
-        self.seats_from(p).skip(1)
+        self.seats_from(p).filter(move |&q| q != p)
     }
     pub fn is_over(&self) -> bool {
         self.step == Step::GameOver

@@ -68,7 +68,8 @@ impl<'a> Engine<'a> {
             DecisionKind::Attackers => match c {
                 Choice::Card(o) => self.st.declaring.push(o),
                 Choice::Cancel => self.open(self.st.active, Window::Main),
-                _ => self.declare_attack(),
+                Choice::Player(q) => self.declare_attack(Some(q)),
+                _ => self.declare_attack(None),
             },
             DecisionKind::Blockers => match c {
                 Choice::Card(o) => self.st.declaring.push(o),
@@ -595,7 +596,18 @@ impl<'a> Engine<'a> {
             .iter()
             .any(|&o| look.has(o, Keyword::MustAttack) && !self.st.declaring.contains(&o));
         if !self.st.declaring.is_empty() && !must_missing {
-            out.push(Choice::Done);
+            // 4.4.1: with several opponents who can be attacked, finishing the
+            // declaration is choosing which one.
+            let targets: SmallVec<[PlayerId; 4]> = self
+                .st
+                .opponents(self.st.active)
+                .filter(|&q| look.can_be_attacked(q))
+                .collect();
+            if targets.len() > 1 {
+                out.extend(targets.into_iter().map(Choice::Player));
+            } else {
+                out.push(Choice::Done);
+            }
         }
         if self.st.declaring.is_empty() && !look.must_attack_pending() {
             out.push(Choice::Cancel);
@@ -604,9 +616,9 @@ impl<'a> Engine<'a> {
     }
 
     /// 4.4.1: the chosen champions expend and attack; their triggers resolve first (4.4.2).
-    fn declare_attack(&mut self) {
+    fn declare_attack(&mut self, chosen: Option<PlayerId>) {
         let attacker = self.st.active;
-        let Some(defender) = self.look().defender_for(attacker) else {
+        let Some(defender) = chosen.or_else(|| self.look().defender_for(attacker)) else {
             return;
         };
         let champions = std::mem::take(&mut self.st.declaring);
@@ -893,6 +905,69 @@ impl<'a> Engine<'a> {
             self.st.frames.push(d.frame);
         }
         self.st.step = Step::HandLimit;
+    }
+
+    /// 1.9.3: an eliminated player leaves the game with every card they own; cards of
+    /// others they controlled return to their owners. If it was their turn, the next
+    /// player's turn begins; if they held initiative, it passes on.
+    pub fn leave_game(&mut self, p: PlayerId) {
+        let gone = |st: &crate::state::GameState| {
+            st.in_play
+                .iter()
+                .chain(&st.supplemental)
+                .any(|&o| st.obj(o).owner == p || st.obj(o).controller == p)
+        };
+        let involved = self
+            .st
+            .battle
+            .as_ref()
+            .is_some_and(|b| b.attacker == p || b.defender == p);
+        if !gone(self.st) && !involved && self.st.active != p && self.st.initiative() != Some(p) {
+            return;
+        }
+        self.st.frames.retain(|f| f.controller != p);
+        self.st.batch.retain(|t| t.controller != p);
+        self.st.waiting.retain(|t| t.controller != p);
+        self.st.delayed.retain(|d| d.frame.controller != p);
+        let objs: SmallVec<[ObjId; 16]> = self
+            .st
+            .in_play
+            .iter()
+            .chain(&self.st.supplemental)
+            .copied()
+            .collect();
+        for o in objs {
+            let obj = self.st.obj(o);
+            if obj.owner == p {
+                self.move_to(o, Zone::Discard, false);
+            } else if obj.controller == p {
+                let owner = obj.owner;
+                self.gain_control(o, owner, false);
+            }
+        }
+        if involved {
+            self.st.battle = None;
+            self.st.phase = Phase::Main;
+            self.st.step = Step::Initiative {
+                holder: self.st.active,
+                window: Window::Main,
+                made_play: false,
+            };
+        }
+        if self.st.active == p {
+            self.st.frames.clear();
+            self.st.battle = None;
+            self.cleanup_and_next_turn();
+        } else if let Step::Initiative {
+            holder,
+            window,
+            made_play,
+        } = self.st.step
+        {
+            if holder == p {
+                self.pass(p, window, made_play);
+            }
+        }
     }
 
     /// 4.5.2c – f, then the next player's turn.
