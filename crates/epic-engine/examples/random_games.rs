@@ -14,6 +14,8 @@ fn main() {
     let names = ["good", "evil", "sage", "wild"];
     let start = Instant::now();
     let mut decisions = 0u64;
+    let mut kinds: std::collections::BTreeMap<String, u64> = Default::default();
+    let tally = std::env::var("TALLY").is_ok();
     for seed in 0..n {
         let decks = vec![
             epic_cards::deck_from(&pool, names[(seed % 4) as usize], seed).unwrap(),
@@ -32,11 +34,23 @@ fn main() {
         while !game.is_over() {
             let opts = game.options();
             let c = opts[rng.gen_range(0..opts.len())];
+            if tally {
+                *kinds
+                    .entry(format!(
+                        "{:?} opts={}",
+                        game.decision_kind().unwrap(),
+                        opts.len().min(4)
+                    ))
+                    .or_default() += 1;
+            }
             game.apply_quiet(c).unwrap();
             decisions += 1;
         }
     }
     let secs = start.elapsed().as_secs_f64();
+    for (k, v) in &kinds {
+        println!("{k:40} {:.1} per game", *v as f64 / n as f64);
+    }
     println!(
         "{n} games in {secs:.2}s: {:.0} games/s, {:.0} decisions/s, {:.1} decisions/game",
         n as f64 / secs,

@@ -142,6 +142,10 @@ impl<'a> Engine<'a> {
         self.remove_from_zone(o);
         if from == Zone::InPlay {
             self.leave_play(o);
+            self.st.statics_in_play.retain(|x| *x != o);
+        }
+        if to == Zone::InPlay && self.pool.flags(self.card_of(o)).statics {
+            self.st.statics_in_play.push(o);
         }
         let owner = self.st.obj(o).owner;
         match to {
@@ -470,12 +474,13 @@ impl<'a> Engine<'a> {
             if self.st.is_over() {
                 return;
             }
-            let dying: SmallVec<[PlayerId; 4]> = (0..self.st.num_players() as PlayerId)
-                .filter(|&p| !self.st.player(p).eliminated && self.st.player(p).health <= 0)
-                .collect();
+            let dying = |st: &GameState| st.players.iter().any(|p| !p.eliminated && p.health <= 0);
             // Only a damaged champion, or one whose defense some effect lowers, can break.
-            let may_break = self.st.mods.iter().any(|m| m.defense < 0)
-                || self.st.in_play.iter().any(|&o| self.st.obj(o).damage > 0);
+            let lowered = self.st.mods.iter().any(|m| m.defense < 0);
+            let may_break = lowered || self.st.in_play.iter().any(|&o| self.st.obj(o).damage > 0);
+            if !may_break && !dying(self.st) {
+                return;
+            }
             let lethal: SmallVec<[ObjId; 8]> = if may_break {
                 let look = self.look();
                 look.st
@@ -484,6 +489,9 @@ impl<'a> Engine<'a> {
                     .copied()
                     .filter(|&o| {
                         let dmg = look.st.obj(o).damage as i32;
+                        if dmg == 0 && !lowered {
+                            return false;
+                        }
                         let def = look.defense(o);
                         (dmg > 0 || def <= 0) && dmg >= def && !look.has(o, Keyword::Unbreakable)
                     })
@@ -491,6 +499,9 @@ impl<'a> Engine<'a> {
             } else {
                 SmallVec::new()
             };
+            let dying: SmallVec<[PlayerId; 4]> = (0..self.st.num_players() as PlayerId)
+                .filter(|&p| !self.st.player(p).eliminated && self.st.player(p).health <= 0)
+                .collect();
             if lethal.is_empty() && dying.is_empty() {
                 return;
             }

@@ -81,37 +81,38 @@ impl<'a> Engine<'a> {
     /// Runs the innermost frame until it finishes a step that needs no decision, asks a
     /// decision, or ends.
     pub fn run_frame(&mut self) -> Flow {
-        let f = self.top().clone();
-        if !f.loyalty_checked {
+        if !self.top().loyalty_checked {
+            let f = self.top().clone();
             if let Some(flow) = self.check_loyalty(&f) {
                 return flow;
             }
             self.top_mut().loyalty_checked = true;
             return Flow::Continue;
         }
-        let steps = self.steps(&f);
-        let Some(step) = steps.get(f.pc as usize) else {
+        // Copies of the few fields needed, so the frame is not cloned on every step.
+        let (pc, delayed, agreed, controller) = {
+            let f = self.top();
+            (f.pc, f.delayed, f.agreed, f.controller)
+        };
+        let steps = self.steps(self.top());
+        let Some(step) = steps.get(pc as usize) else {
             self.finish_frame();
             return Flow::Continue;
         };
-        let action = match (&step.action, f.delayed) {
+        let action = match (&step.action, delayed) {
             (Action::AtEndOfTurn(inner), true) => &**inner,
             (a, _) => a,
         };
-        if !f.delayed {
+        if !delayed {
             if let Some(c) = step.when {
-                if !self.effect_condition(c, &f) {
+                if !self.effect_condition(c, self.top()) {
                     self.next_step(false);
                     return Flow::Continue;
                 }
             }
-            if step.may && !f.agreed {
-                if self.possible(action, &f) {
-                    return self.ask(
-                        f.controller,
-                        DecisionKind::May,
-                        vec![Choice::Yes, Choice::No],
-                    );
+            if step.may && !agreed {
+                if self.possible(action, self.top()) {
+                    return self.ask(controller, DecisionKind::May, vec![Choice::Yes, Choice::No]);
                 }
                 self.next_step(false);
                 return Flow::Continue;
@@ -120,7 +121,7 @@ impl<'a> Engine<'a> {
         match self.exec(action) {
             Some(_) if self.st.is_over() => Flow::Continue,
             Some(did) => {
-                if f.delayed {
+                if delayed {
                     self.st.frames.pop();
                 } else {
                     self.next_step(did);
@@ -347,7 +348,7 @@ impl<'a> Engine<'a> {
 
     /// Evaluates a selector; `None` when it asked a decision.
     fn select(&mut self, sel: &Sel) -> Option<Ents> {
-        let f = self.top().clone();
+        let f = self.top();
         let ents: Ents = match sel {
             Sel::This => return Some(SmallVec::from_elem(Entity::Obj(f.source), 1)),
             Sel::It => return Some(f.ctx.it.iter().copied().collect()),
@@ -368,7 +369,7 @@ impl<'a> Engine<'a> {
                 v.extend(self.st.seats_from(f.controller).map(Entity::Player));
                 v
             }
-            Sel::All(filter) => self.all(filter, &f),
+            Sel::All(filter) => self.all(filter, self.top()),
             Sel::Target(spec) => {
                 let picks = self.pick(spec, true)?;
                 if spec.count == 0 {
@@ -441,7 +442,7 @@ impl<'a> Engine<'a> {
 
     /// The players a [`Who`] names; `None` when it asked for a target.
     fn players(&mut self, who: &Who) -> Option<Players> {
-        let f = self.top().clone();
+        let f = self.top();
         let one = |p: Option<PlayerId>| p.into_iter().collect::<Players>();
         Some(match who {
             Who::You => one(Some(f.controller)),
@@ -517,8 +518,7 @@ impl<'a> Engine<'a> {
     /// Does an action. `Some(done)` when finished (`done` is whether anything was done,
     /// for "if you do"); `None` when it asked a decision.
     fn exec(&mut self, action: &'a Action) -> Option<bool> {
-        let f = self.top().clone();
-        let you = f.controller;
+        let (you, source) = (self.top().controller, self.top().source);
         match action {
             Action::Bind(sel) => {
                 let e = self.select(sel)?;
@@ -544,7 +544,7 @@ impl<'a> Engine<'a> {
                 let ents = self.select(to)?;
                 let amount = self.amount(*n, you);
                 for e in &ents {
-                    self.deal_damage(Some(f.source), *e, amount, false);
+                    self.deal_damage(Some(source), *e, amount, false);
                 }
                 Some(!ents.is_empty())
             }
@@ -672,7 +672,7 @@ impl<'a> Engine<'a> {
             }
             Action::Recycle => self.exec_recycle(),
             Action::Recall => {
-                let o = f.source;
+                let o = source;
                 if self.st.obj(o).zone != Zone::Discard {
                     return Some(false);
                 }
@@ -703,7 +703,7 @@ impl<'a> Engine<'a> {
             Action::EachKeepsOneBreakRest => self.exec_keep_one(),
             Action::JoinBattle { filter, keywords } => self.exec_join(filter, *keywords),
             Action::AtEndOfTurn(_) => {
-                let mut frame = f.clone();
+                let mut frame = self.top().clone();
                 frame.delayed = true;
                 frame.playing_event = false;
                 self.st.delayed.push(Delayed { frame });

@@ -125,6 +125,7 @@ impl Game {
             objs,
             players,
             in_play: Vec::with_capacity(16),
+            statics_in_play: SmallVec::new(),
             supplemental: SmallVec::new(),
             turn: 1,
             active: first,
@@ -376,6 +377,7 @@ impl GameState {
         self.objs.hash(h);
         self.players.hash(h);
         self.in_play.hash(h);
+        self.statics_in_play.hash(h);
         self.supplemental.hash(h);
         (
             self.turn,

@@ -137,6 +137,7 @@ impl Game {
         let st = self.state_mut();
         st.objs.clear();
         st.in_play.clear();
+        st.statics_in_play.clear();
         let new_obj =
             |st: &mut crate::state::GameState, card: CardId, owner: PlayerId, zone: Zone| {
                 let id = ObjId(st.objs.len() as u16);
@@ -189,6 +190,9 @@ impl Game {
                 obj.damage = c.damage;
                 obj.counters = c.counters;
                 st.in_play.push(o);
+                if pos.pool.flags(c.card).statics {
+                    st.statics_in_play.push(o);
+                }
             }
         }
         st.turn = pos.turn.max(1);

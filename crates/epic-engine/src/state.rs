@@ -270,6 +270,10 @@ pub struct GameState {
     pub players: Vec<Player>,
     /// Objects in play, in the order they entered.
     pub in_play: Vec<ObjId>,
+    /// The objects in play whose card has a continuous ability: an index kept by the one
+    /// function that moves cards ([`crate::Engine::move_to`]), so finding the continuous
+    /// effects in play does not scan every card.
+    pub statics_in_play: SmallVec<[ObjId; 4]>,
     /// Events being played (1.4.6).
     pub supplemental: SmallVec<[ObjId; 2]>,
     pub turn: u16,

@@ -22,12 +22,8 @@ pub(crate) struct Look<'a> {
 impl<'a> Look<'a> {
     pub fn new(st: &'a GameState, pool: &'a CardPool) -> Self {
         let mut statics = SmallVec::new();
-        for &src in &st.in_play {
-            let card = st.obj(src).card;
-            if !pool.flags(card).statics {
-                continue;
-            }
-            for a in &pool.get(card).abilities {
+        for &src in &st.statics_in_play {
+            for a in &pool.get(st.obj(src).card).abilities {
                 if let AbilityKind::Static(s) = &a.kind {
                     statics.push((src, s));
                 }
@@ -102,7 +98,12 @@ impl<'a> Look<'a> {
         if obj.zone != Zone::InPlay {
             return k;
         }
-        for a in &def.abilities {
+        let own_statics = if self.pool.flags(obj.card).statics {
+            &def.abilities[..]
+        } else {
+            &[]
+        };
+        for a in own_statics {
             if let AbilityKind::Static(Static::Keywords { keywords, when }) = &a.kind {
                 if when.is_none_or(|c| self.condition_holds(c, o, obj.controller)) {
                     k = k.union(*keywords);
@@ -126,7 +127,10 @@ impl<'a> Look<'a> {
     }
 
     pub fn has(&self, o: ObjId, kw: Keyword) -> bool {
-        self.keywords(o).has(kw)
+        let obj = self.st.obj(o);
+        // Printed and gained keywords answer most questions without the full derivation.
+        self.def(o).keywords.union(obj.gained).has(kw)
+            || (obj.zone == Zone::InPlay && self.keywords(o).has(kw))
     }
 
     fn stat(&self, o: ObjId, printed: u8, pick: impl Fn(i8, i8) -> i8) -> i32 {

@@ -107,7 +107,8 @@ impl<'a> Engine<'a> {
     /// choose, then each other player's clockwise. New triggers wait for the next batch.
     fn next_trigger(&mut self) -> Flow {
         if self.st.batch.is_empty() {
-            self.st.batch = std::mem::take(&mut self.st.waiting);
+            // Swapped, not taken, so both keep their buffers.
+            std::mem::swap(&mut self.st.batch, &mut self.st.waiting);
         }
         let first = self.st.initiative().unwrap_or(self.st.active);
         let seats: SmallVec<[PlayerId; 4]> = self.st.seats_from(first).collect();
@@ -321,7 +322,8 @@ impl<'a> Engine<'a> {
                 self.trigger(o, Trigger::StartOfYourTurn, None);
             }
         }
-        for o in self.st.player(p).discard.clone() {
+        for i in 0..self.st.player(p).discard.len() {
+            let o = self.st.player(p).discard[i];
             self.trigger(o, Trigger::StartOfYourTurn, None);
         }
         self.st.step = Step::BeginMain;
@@ -508,12 +510,17 @@ impl<'a> Engine<'a> {
                 }
             }
         }
-        if main && self.st.battle.is_none() && look.can_declare_battle() {
+        let (can_battle, must_attack) = if main && self.st.battle.is_none() {
+            look.battle_status()
+        } else {
+            (false, false)
+        };
+        if can_battle {
             out.push(Choice::DeclareBattle);
         }
         match window {
             Window::MainMustAct => {}
-            Window::Main if look.must_attack_pending() => {}
+            Window::Main if must_attack => {}
             Window::Main => out.push(Choice::EndTurn),
             _ => out.push(Choice::Pass),
         }
@@ -1029,18 +1036,18 @@ impl Look<'_> {
             .collect()
     }
 
-    pub fn can_declare_battle(&self) -> bool {
-        !self.st.no_attacks
-            && self.defender_for(self.st.active).is_some()
-            && !self.eligible_attackers().is_empty()
+    /// Whether the active player may declare a battle now, and whether a "must attack"
+    /// champion (Raging T-Rex) that could attack keeps the turn from ending.
+    pub fn battle_status(&self) -> (bool, bool) {
+        if self.st.no_attacks || self.defender_for(self.st.active).is_none() {
+            return (false, false);
+        }
+        let eligible = self.eligible_attackers();
+        let must = eligible.iter().any(|&o| self.has(o, Keyword::MustAttack));
+        (!eligible.is_empty(), must)
     }
 
-    /// A "must attack" champion (Raging T-Rex) that could attack keeps the turn from ending.
     pub fn must_attack_pending(&self) -> bool {
-        self.can_declare_battle()
-            && self
-                .eligible_attackers()
-                .iter()
-                .any(|&o| self.has(o, Keyword::MustAttack))
+        self.battle_status().1
     }
 }

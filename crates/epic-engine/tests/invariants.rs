@@ -92,6 +92,17 @@ fn check_zones(game: &Game, deck_sizes: &[usize]) {
             );
         }
     }
+    let with_statics: Vec<ObjId> = st
+        .in_play
+        .iter()
+        .copied()
+        .filter(|&o| pool.flags(st.obj(o).card).statics)
+        .collect();
+    assert_eq!(
+        st.statics_in_play.to_vec(),
+        with_statics,
+        "the index of continuous abilities in play is stale"
+    );
     for (p, &size) in deck_sizes.iter().enumerate() {
         let owned = st
             .objs
