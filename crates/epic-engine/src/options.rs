@@ -174,19 +174,29 @@ pub fn label(st: &GameState, pool: &CardPool, c: Choice) -> String {
 /// Labels for a list of options, with "#id" added where two would read the same.
 pub fn labels(st: &GameState, pool: &CardPool, options: &[Choice]) -> Vec<String> {
     let mut out: Vec<String> = options.iter().map(|&c| label(st, pool, c)).collect();
+    // Options that read the same get their card's id; any still the same are numbered.
+    disambiguate(&mut out, |j, _| {
+        obj_of(options[j]).map(|id| format!(" {id}"))
+    });
+    disambiguate(&mut out, |_, n| Some(format!(" ({n})")));
+    out
+}
+
+/// Appends `suffix(index, n)` to every label that another label repeats, `n` counting
+/// the repeats of that label from 1.
+fn disambiguate(out: &mut [String], suffix: impl Fn(usize, usize) -> Option<String>) {
+    let before = out.to_vec();
     for i in 0..out.len() {
-        if out.iter().filter(|l| **l == out[i]).count() > 1 {
-            let dup = out[i].clone();
-            for (j, c) in options.iter().enumerate() {
-                if out[j] == dup {
-                    if let Some(id) = obj_of(*c) {
-                        out[j] = format!("{dup} {id}");
-                    }
-                }
+        let same: Vec<usize> = (0..before.len())
+            .filter(|&j| before[j] == before[i])
+            .collect();
+        if same.len() > 1 {
+            let n = same.iter().position(|&j| j == i).map_or(1, |p| p + 1);
+            if let Some(s) = suffix(i, n) {
+                out[i] = format!("{}{s}", before[i]);
             }
         }
     }
-    out
 }
 
 fn obj_of(c: Choice) -> Option<ObjId> {

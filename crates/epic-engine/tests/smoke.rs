@@ -47,3 +47,39 @@ fn random_games_with_more_seats_finish() {
         }
     }
 }
+
+/// Labels name options uniquely, so a script or a person can always pick by label.
+#[test]
+fn labels_are_unique_throughout_random_games() {
+    let pool = epic_cards::shared_pool();
+    for seed in 0..150u64 {
+        let decks = vec![
+            epic_cards::deck_from(&pool, "random", seed).unwrap(),
+            epic_cards::deck_from(&pool, "random", seed + 1000).unwrap(),
+        ];
+        let mut g = Game::new(epic_engine::Setup {
+            rules: Default::default(),
+            pool: pool.clone(),
+            decks,
+            seed,
+            first_player: None,
+        })
+        .unwrap();
+        let mut n = 0u64;
+        while !g.is_over() {
+            let labels = g.labels();
+            let mut sorted = labels.clone();
+            sorted.sort();
+            sorted.dedup();
+            assert_eq!(
+                sorted.len(),
+                labels.len(),
+                "seed {seed}: repeated labels {labels:?}"
+            );
+            let opts = g.options();
+            n = n.wrapping_mul(6364136223846793005).wrapping_add(seed + 1);
+            let c = opts[(n >> 33) as usize % opts.len()];
+            g.apply(c).unwrap();
+        }
+    }
+}
