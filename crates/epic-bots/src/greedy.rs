@@ -24,12 +24,16 @@ const FOLLOW_UP: usize = 12;
 #[derive(Clone, Debug)]
 pub struct GreedyBot {
     rng: Pcg64Mcg,
+    /// The position (by digest) the bot returned to by cancelling a battle: there it
+    /// does not declare one again, which would only go round in circles.
+    cancelled_at: Option<u64>,
 }
 
 impl GreedyBot {
     pub fn new(seed: u64) -> Self {
         GreedyBot {
             rng: Pcg64Mcg::seed_from_u64(seed),
+            cancelled_at: None,
         }
     }
 
@@ -130,7 +134,10 @@ impl Bot for GreedyBot {
     }
 
     fn choose(&mut self, game: &Game) -> Choice {
-        let scored = GreedyBot::scores(game);
+        let mut scored = GreedyBot::scores(game);
+        if self.cancelled_at == Some(game.digest()) && scored.len() > 1 {
+            scored.retain(|(c, _)| *c != Choice::DeclareBattle);
+        }
         let Some(best) = scored.iter().map(|(_, v)| *v).reduce(f64::max) else {
             return game.options().first().copied().unwrap_or(Choice::Pass);
         };
@@ -139,6 +146,14 @@ impl Bot for GreedyBot {
             .filter(|(_, v)| (*v - best).abs() < 1e-9)
             .map(|(c, _)| *c)
             .collect();
-        ties[self.rng.gen_range(0..ties.len())]
+        let pick = ties[self.rng.gen_range(0..ties.len())];
+        if pick == Choice::Cancel {
+            let mut g = game.clone();
+            g.set_undo(false);
+            if g.apply_quiet(pick).is_ok() {
+                self.cancelled_at = Some(g.digest());
+            }
+        }
+        pick
     }
 }

@@ -57,3 +57,63 @@ fn greedy_beats_random() {
     eprintln!("greedy won {wins} of {games} ({:.1}%)", rate * 100.0);
     assert!(rate >= 0.9, "greedy won only {wins} of {games}");
 }
+
+/// Whenever an unblocked attack would kill the greedy bot and it has a champion that
+/// can block, it blocks (the attackers here have no breakthrough, so any block saves
+/// it). Checked over every such moment in many real games.
+#[test]
+fn greedy_blocks_lethal_attacks() {
+    use epic_bots::Bot;
+    use epic_engine::{Choice, DecisionKind};
+    use epic_model::Keyword;
+    let pool = Arc::new(epic_cards::base_pool().clone());
+    let games = if cfg!(debug_assertions) { 12 } else { 150 };
+    let mut checked = 0;
+    for i in 0..games {
+        let decks = [DECKS[i as usize % 4], DECKS[(i as usize / 4) % 4]];
+        let decks = decks
+            .iter()
+            .map(|d| epic_cards::deck_from(&pool, d, i).unwrap())
+            .collect();
+        let mut game = Game::new(Setup {
+            rules: RulesConfig::default(),
+            pool: pool.clone(),
+            decks,
+            seed: i,
+            first_player: None,
+        })
+        .unwrap();
+        game.set_undo(false);
+        let mut greedy = epic_bots::GreedyBot::new(i);
+        let mut random = epic_bots::RandomBot::new(i);
+        while let Some(d) = game.decision() {
+            let choice = if d.player == 0 {
+                greedy.choose(&game)
+            } else {
+                random.choose(&game)
+            };
+            if d.player == 0
+                && d.kind == DecisionKind::Blockers
+                && game.state().declaring.is_empty()
+            {
+                let view = game.view(0);
+                let attackers: Vec<_> = view.champions.iter().filter(|c| c.attacking).collect();
+                let total: i32 = attackers.iter().map(|c| c.offense.max(0)).sum();
+                let breakthrough = attackers
+                    .iter()
+                    .any(|c| c.keywords.contains(&Keyword::Breakthrough));
+                let can_block = game.options().iter().any(|c| matches!(c, Choice::Card(_)));
+                if total >= view.players[0].health && !breakthrough && can_block {
+                    checked += 1;
+                    assert_ne!(
+                        choice,
+                        Choice::Done,
+                        "game {i}: greedy let a lethal attack through"
+                    );
+                }
+            }
+            game.apply_quiet(choice).unwrap();
+        }
+    }
+    eprintln!("{checked} lethal attacks checked");
+}

@@ -35,9 +35,23 @@ enum Command {
     Deck(commands::deck::Args),
     /// Step through a saved game, showing the board after each decision.
     Replay(commands::replay::Args),
+    /// Run rule scenario files (`*.scn`, see docs/scenarios.md) or folders of them.
+    Scenario(commands::scenario::Args),
+}
+
+/// Output piped into `head` and the like: stop quietly when the reader goes away,
+/// as command-line tools do, instead of failing on every later write.
+fn restore_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to the default at start-up, before any
+    // thread exists, has no preconditions.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
 }
 
 fn main() -> ExitCode {
+    restore_sigpipe();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Play(a) => commands::play::run(a),
@@ -45,6 +59,7 @@ fn main() -> ExitCode {
         Command::Cards(a) => commands::cards::run(a),
         Command::Deck(a) => commands::deck::run(a),
         Command::Replay(a) => commands::replay::run(a),
+        Command::Scenario(a) => commands::scenario::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

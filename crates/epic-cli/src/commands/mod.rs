@@ -4,6 +4,7 @@ pub mod cards;
 pub mod deck;
 pub mod play;
 pub mod replay;
+pub mod scenario;
 pub mod sim;
 
 use std::io::Write;

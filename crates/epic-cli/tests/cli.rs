@@ -1,0 +1,348 @@
+//! The `epic` program end to end: real processes, real stdin and stdout.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn epic(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_epic"))
+        .args(args)
+        .output()
+        .expect("epic runs")
+}
+
+fn epic_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_epic"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("epic runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_string();
+    // Written from a thread: the game may stop reading before all input is taken.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let out = child.wait_with_output().expect("epic finishes");
+    let _ = writer.join();
+    out
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("epic-cli-tests-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// Always answering 1 plays a whole game against the AI to its end.
+#[test]
+fn play_a_whole_game_from_stdin() {
+    let input = "1\n".repeat(5000);
+    let out = epic_with_input(
+        &["play", "--seed", "5", "--first", "me", "--ai", "random"],
+        &input,
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(text.contains("Seed: 5"));
+    assert!(text.contains("Your hand:"));
+    assert!(
+        text.contains("You win after") || text.contains("The AI wins after"),
+        "no winner:\n{}",
+        &text[text.len().saturating_sub(3000)..]
+    );
+}
+
+#[test]
+fn play_commands_and_end_of_input() {
+    let input = "help\nshow Fire Shaman\nshow Fire Shamn\ndiscard\nlog\nundo\nbogus\n99\n";
+    let out = epic_with_input(
+        &["play", "--seed", "9", "--first", "me", "--ai", "random"],
+        input,
+    );
+    let text = stdout(&out);
+    assert!(out.status.success());
+    assert!(text.contains("show CARD"));
+    assert!(text.contains("Deal 3 damage to a target"));
+    assert!(text.contains("did you mean 'Fire Shaman'"));
+    assert!(text.contains("discard pile (0)"));
+    assert!(text.contains("There is no play to undo"));
+    assert!(text.contains("Unknown command 'bogus'"));
+    assert!(text.contains("Pick a number from 1 to"));
+    assert!(text.contains("End of input"));
+}
+
+#[test]
+fn play_rejects_bad_options() {
+    let out = epic(&["play", "--deck", "nonsense"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("unknown deck 'nonsense'"));
+    let out = epic(&["play", "--ai", "genius"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("unknown bot"));
+}
+
+/// Saving in the middle of a game, then resuming and replaying the file.
+#[test]
+fn save_resume_and_replay() {
+    let file = temp("game.json");
+    let path = file.to_str().unwrap();
+    let input = format!("{}save {path}\n", "1\n".repeat(40));
+    let out = epic_with_input(
+        &["play", "--seed", "3", "--first", "me", "--ai", "random"],
+        &input,
+    );
+    assert!(stdout(&out).contains("Saved to"), "{}", stdout(&out));
+    let save: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(save["format"], "epic-save");
+    assert_eq!(save["version"], 1);
+    let n = save["decisions"].as_array().unwrap().len();
+    assert!(n > 0);
+
+    let out = epic_with_input(&["play", "--load", path], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains(&format!("Resumed after {n} decisions")));
+
+    let out = epic(&["replay", path]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("#1 Player"));
+    let out = epic(&["replay", path, "--to", "2", "--json"]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["at"], 2);
+    assert_eq!(v["steps"].as_array().unwrap().len(), 2);
+    assert!(v["view"]["players"].is_array());
+    let out = epic(&["replay", path, "--to", "100000"]);
+    assert_eq!(out.status.code(), Some(2));
+
+    // Corrupt files: each a clear error and exit 2.
+    let bad = |name: &str, edit: &dyn Fn(&mut serde_json::Value)| {
+        let mut v = save.clone();
+        edit(&mut v);
+        let f = temp(name);
+        std::fs::write(&f, v.to_string()).unwrap();
+        let out = epic(&["replay", f.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{name}: {}", stderr(&out));
+        assert!(!stderr(&out).contains("panicked"));
+        stderr(&out)
+    };
+    assert!(bad("version.json", &|v| v["version"] = 99.into()).contains("version 99"));
+    assert!(bad("format.json", &|v| v["format"] = "other".into()).contains("not a saved game"));
+    assert!(bad("card.json", &|v| v["setup"]["seats"][0]["cards"][0] =
+        "Fire Shamn".into())
+    .contains("unknown card 'Fire Shamn'"));
+    assert!(
+        bad("digest.json", &|v| v["digest"] = "0000000000000000".into())
+            .contains("does not reproduce")
+    );
+    assert!(bad("illegal.json", &|v| v["decisions"][0] =
+        serde_json::json!("declare_battle"))
+    .contains("decision 1"));
+    let junk = temp("junk.json");
+    std::fs::write(&junk, "not json at all").unwrap();
+    let out = epic(&["replay", junk.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("not a JSON document"));
+    let out = epic(&["replay", "/nonexistent/save.json"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+fn without_timing(v: &serde_json::Value) -> serde_json::Value {
+    let mut v = v.clone();
+    for k in ["elapsed_seconds", "games_per_second", "threads"] {
+        v.as_object_mut().unwrap().remove(k);
+    }
+    v
+}
+
+/// The same seed gives the same results, whatever the thread count.
+#[test]
+fn sim_is_reproducible() {
+    let games = if cfg!(debug_assertions) { "6" } else { "200" };
+    let run = |threads: &str| {
+        let out = epic(&[
+            "sim",
+            "--games",
+            games,
+            "--p1",
+            "greedy:good",
+            "--p2",
+            "random:evil",
+            "--seed",
+            "1",
+            "--threads",
+            threads,
+            "--json",
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let a = run("1");
+    let b = run("2");
+    for k in [
+        "games",
+        "p1_wins",
+        "p2_wins",
+        "draws",
+        "games_per_second",
+        "average_turns",
+        "median_turns",
+    ] {
+        assert!(a.get(k).is_some(), "missing {k}");
+    }
+    assert_eq!(a["games"], games.parse::<u64>().unwrap());
+    assert_eq!(without_timing(&a), without_timing(&b));
+    assert!(a["p1_wins"].as_u64().unwrap() > a["p2_wins"].as_u64().unwrap());
+    let text = stdout(&epic(&[
+        "sim",
+        "--games",
+        "4",
+        "--p1",
+        "random:sage",
+        "--p2",
+        "random:wild",
+    ]));
+    assert!(text.contains("95% CI"));
+    assert!(text.contains("games/s"));
+}
+
+#[test]
+fn sim_rejects_bad_sides() {
+    for (p1, msg) in [
+        ("greedy", "expected BOT:DECK"),
+        ("alphazero:good", "unknown bot"),
+        ("random:nope", "unknown deck"),
+    ] {
+        let out = epic(&["sim", "--games", "2", "--p1", p1]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(stderr(&out).contains(msg), "{}", stderr(&out));
+    }
+    let out = epic(&["sim", "--games", "lots"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn cards_list_search_and_show() {
+    let out = epic(&["cards", "--json"]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let cards = v.as_array().unwrap();
+    assert_eq!(cards.len(), 120);
+    for k in ["name", "alignment", "type", "cost"] {
+        assert!(cards[0].get(k).is_some(), "missing {k}");
+    }
+    let text = stdout(&epic(&["cards", "dragon"]));
+    assert!(text.contains("Thundarus") && !text.contains("Fire Shaman"));
+    let v: serde_json::Value = serde_json::from_slice(
+        &epic(&[
+            "cards",
+            "--alignment",
+            "wild",
+            "--type",
+            "event",
+            "--cost",
+            "0",
+            "--json",
+        ])
+        .stdout,
+    )
+    .unwrap();
+    assert!(v
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|c| c["alignment"] == "wild" && c["type"] == "event" && c["cost"] == 0));
+    let text = stdout(&epic(&["cards", "show", "fire", "shaman"]));
+    assert!(text.contains("Fire Shaman") && text.contains("Offense 3 / Defense 2"));
+    let text = stdout(&epic(&["cards", "show", "Bellowing Minotaur"]));
+    assert!(text.contains("Blitz:"), "keyword reminders: {text}");
+    let out = epic(&["cards", "show", "Fire Shamn"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("did you mean 'Fire Shaman'"));
+    let out = epic(&["cards", "--alignment", "purple"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn deck_check() {
+    let good = temp("good.txt");
+    std::fs::write(
+        &good,
+        "# a small deck\n3 Fire Shaman\nCave Troll\n2 Raging T-Rex\n",
+    )
+    .unwrap();
+    let out = epic(&["deck", "check", good.to_str().unwrap(), "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["cards"], 6);
+    assert_eq!(v["by_alignment"]["wild"], 6);
+    let bad = temp("bad.txt");
+    std::fs::write(&bad, "2 Fire Shamn\nCave Troll\n").unwrap();
+    let out = epic(&["deck", "check", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("did you mean 'Fire Shaman'"));
+    let out = epic(&["deck", "check", "/nonexistent/deck.txt"]);
+    assert_eq!(out.status.code(), Some(2));
+    // A deck list also works as a deck to play with.
+    let out = epic(&[
+        "sim",
+        "--games",
+        "2",
+        "--p1",
+        &format!("random:{}", good.display()),
+        "--p2",
+        "random:good",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+#[test]
+fn help_explains_options() {
+    let text = stdout(&epic(&["sim", "--help"]));
+    assert!(text.contains("--threads") && text.contains("BOT:DECK"));
+    let out = epic(&["frobnicate"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn scenario_runs_files_and_reports_failures() {
+    let ok = temp("ok.scn");
+    std::fs::write(
+        &ok,
+        "scenario Fireball hits a player\nrule 1.5.3\np1 hand Fireball\ndo Play Fireball (mode 1\ndo Target Player 2\nexpect p2 health 27\n",
+    )
+    .unwrap();
+    let out = epic(&["scenario", ok.to_str().unwrap()]);
+    assert!(out.status.success(), "{}{}", stdout(&out), stderr(&out));
+    assert!(stdout(&out).contains("1 passed, 0 failed"));
+
+    let failing = temp("fail.scn");
+    std::fs::write(
+        &failing,
+        "scenario Wrong expectation\nrule 1.5.3\np1 hand Fireball\ndo Play Fireball (mode 1\ndo Target Player 2\nexpect p2 health 20\n",
+    )
+    .unwrap();
+    let out = epic(&["scenario", failing.to_str().unwrap(), "--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["failed"], 1);
+    assert!(!v["outcomes"][0]["failures"].as_array().unwrap().is_empty());
+
+    let broken = temp("broken.scn");
+    std::fs::write(&broken, "this is not a scenario\n").unwrap();
+    let out = epic(&["scenario", broken.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!stderr(&out).is_empty() && !stderr(&out).contains("panicked"));
+    let out = epic(&["scenario", "/nonexistent/dir"]);
+    assert_eq!(out.status.code(), Some(2));
+}
