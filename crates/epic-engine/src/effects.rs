@@ -6,7 +6,7 @@ use crate::actions::Engine;
 use crate::choice::{Choice, DecisionKind};
 use crate::events::Event;
 use crate::ids::{Entity, ObjId, PlayerId};
-use crate::state::{Ask, Delayed, EffectCtx, Frame, Modifier, Script, Zone};
+use crate::state::{Delayed, EffectCtx, Frame, Modifier, Script, Zone};
 use crate::stats::it_player;
 use epic_model::{
     AbilityKind, Action, Amount, CardType, Condition, Duration, Filter, PlayerFilter, Sel, Step,
@@ -45,13 +45,13 @@ impl<'a> Engine<'a> {
         self.st.frames.last_mut().expect("a frame is running")
     }
 
-    fn ask(&mut self, player: PlayerId, kind: DecisionKind, options: Vec<Choice>) -> Flow {
-        self.st.ask = Some(Ask {
-            player,
-            kind,
-            options,
-        });
-        Flow::Asked
+    fn ask(
+        &mut self,
+        player: PlayerId,
+        kind: DecisionKind,
+        options: impl IntoIterator<Item = Choice>,
+    ) -> Flow {
+        self.set_ask(player, kind, options)
     }
 
     /// Starts resolving an event's mode or an ability.
@@ -112,7 +112,7 @@ impl<'a> Engine<'a> {
             }
             if step.may && !agreed {
                 if self.possible(action, self.top()) {
-                    return self.ask(controller, DecisionKind::May, vec![Choice::Yes, Choice::No]);
+                    return self.ask(controller, DecisionKind::May, [Choice::Yes, Choice::No]);
                 }
                 self.next_step(false);
                 return Flow::Continue;
@@ -149,7 +149,7 @@ impl<'a> Engine<'a> {
             return Some(self.ask(
                 f.controller,
                 DecisionKind::Loyalty,
-                vec![Choice::Yes, Choice::No],
+                [Choice::Yes, Choice::No],
             ));
         }
         // The player picks which cards to reveal when more than X qualify.
@@ -162,7 +162,7 @@ impl<'a> Engine<'a> {
             return Some(self.ask(
                 f.controller,
                 DecisionKind::Reveal,
-                left.into_iter().map(Choice::Card).collect(),
+                left.into_iter().map(Choice::Card),
             ));
         }
         let mut cards: SmallVec<[ObjId; 4]> = Self::objs(&f.picks).into_iter().collect();
@@ -738,7 +738,7 @@ impl<'a> Engine<'a> {
                         .extend(left.into_iter().map(Entity::Obj));
                     continue;
                 }
-                let options = left.into_iter().map(Choice::Card).collect();
+                let options = left.into_iter().map(Choice::Card);
                 self.ask(p, DecisionKind::Discard, options);
                 return None;
             }
@@ -777,7 +777,7 @@ impl<'a> Engine<'a> {
             self.damage_targets(&f)
         };
         if f.picks.len() < total as usize && !cands.is_empty() {
-            let options = cands.into_iter().map(Choice::pick).collect();
+            let options = cands.into_iter().map(Choice::pick);
             self.ask(f.controller, DecisionKind::Target, options);
             return None;
         }
@@ -801,7 +801,7 @@ impl<'a> Engine<'a> {
                 self.top_mut().picks.push(cands[0]);
                 return self.exec_in_order(amounts);
             }
-            let options = cands.into_iter().map(Choice::pick).collect();
+            let options = cands.into_iter().map(Choice::pick);
             self.ask(f.controller, DecisionKind::Target, options);
             return None;
         }
@@ -821,11 +821,11 @@ impl<'a> Engine<'a> {
             return Some(false);
         }
         if !f.agreed {
-            self.ask(you, DecisionKind::May, vec![Choice::Yes, Choice::No]);
+            self.ask(you, DecisionKind::May, [Choice::Yes, Choice::No]);
             return None;
         }
         if f.picks.len() < 2 {
-            let left: Vec<Choice> = pile
+            let left: SmallVec<[Choice; 16]> = pile
                 .into_iter()
                 .filter(|o| !f.picks.contains(&Entity::Obj(*o)))
                 .map(Choice::Card)
@@ -865,7 +865,7 @@ impl<'a> Engine<'a> {
             self.ask(
                 p,
                 DecisionKind::KeepOne,
-                theirs.into_iter().map(Choice::Card).collect(),
+                theirs.into_iter().map(Choice::Card),
             );
             return None;
         }
@@ -924,7 +924,7 @@ impl<'a> Engine<'a> {
                 self.ask(
                     f.controller,
                     DecisionKind::Choose,
-                    cands.into_iter().map(Choice::Card).collect(),
+                    cands.into_iter().map(Choice::Card),
                 );
                 return None;
             }

@@ -266,7 +266,7 @@ impl Game {
         choice: Choice,
         events: Option<&mut Vec<Event>>,
     ) -> Result<(), ApplyError> {
-        let ask = self.pending().ok_or(ApplyError::GameOver)?.clone();
+        let ask = self.pending().ok_or(ApplyError::GameOver)?;
         if !ask.options.contains(&choice) {
             return Err(ApplyError::Illegal(self.label(choice)));
         }
@@ -292,9 +292,8 @@ impl Game {
         }
         let is_play = matches!(choice, Choice::Play { .. } | Choice::Power { .. });
         if is_play && self.undo_enabled {
-            let mut before = self.state.clone();
-            before.ask = Some(ask);
-            self.undo = Some(Box::new(before));
+            // The snapshot holds the pending decision too, so undoing restores it.
+            self.undo = Some(Box::new(self.state.clone()));
             self.state.undo_player = Some(player);
             self.state.undo_clean = true;
         } else if is_play {

@@ -39,11 +39,20 @@ impl<'a> Engine<'a> {
         }
     }
 
-    fn set_ask(&mut self, player: PlayerId, kind: DecisionKind, options: Vec<Choice>) -> Flow {
+    /// Records the pending decision, filling the reused option buffer.
+    pub(crate) fn set_ask(
+        &mut self,
+        player: PlayerId,
+        kind: DecisionKind,
+        options: impl IntoIterator<Item = Choice>,
+    ) -> Flow {
+        let mut buffer = std::mem::take(&mut self.st.spare_options);
+        buffer.clear();
+        buffer.extend(options);
         self.st.ask = Some(Ask {
             player,
             kind,
-            options,
+            options: buffer,
         });
         Flow::Asked
     }
@@ -139,7 +148,7 @@ impl<'a> Engine<'a> {
             self.start_trigger(mine[0]);
             return Flow::Continue;
         }
-        let options = mine.into_iter().map(|i| Choice::Trigger(i as u8)).collect();
+        let options = mine.into_iter().map(|i| Choice::Trigger(i as u8));
         self.set_ask(p, DecisionKind::OrderTriggers, options)
     }
 
@@ -161,7 +170,7 @@ impl<'a> Engine<'a> {
             Step::Mulligan(i) => {
                 let order = self.mulligan_order();
                 let p = order[i as usize];
-                let mut options: Vec<Choice> = self
+                let mut options: SmallVec<[Choice; 16]> = self
                     .st
                     .player(p)
                     .hand
@@ -234,7 +243,8 @@ impl<'a> Engine<'a> {
                 let p = self.st.active;
                 let hand = &self.st.player(p).hand;
                 if hand.len() > self.st.rules.hand_limit as usize {
-                    let options = hand.iter().copied().map(Choice::Card).collect();
+                    let options: SmallVec<[Choice; 16]> =
+                        hand.iter().copied().map(Choice::Card).collect();
                     return self.set_ask(p, DecisionKind::Discard, options);
                 }
                 self.cleanup_and_next_turn();
@@ -590,10 +600,10 @@ impl<'a> Engine<'a> {
 
     // ---- battle -----------------------------------------------------------------------
 
-    fn attacker_options(&self) -> Vec<Choice> {
+    fn attacker_options(&self) -> SmallVec<[Choice; 16]> {
         let look = self.look();
         let eligible = look.eligible_attackers();
-        let mut out: Vec<Choice> = eligible
+        let mut out: SmallVec<[Choice; 16]> = eligible
             .iter()
             .copied()
             .filter(|o| !self.st.declaring.contains(o))
@@ -654,10 +664,10 @@ impl<'a> Engine<'a> {
         self.open(attacker, Window::AttackerBeforeBlocks);
     }
 
-    fn blocker_options(&self) -> Vec<Choice> {
+    fn blocker_options(&self) -> SmallVec<[Choice; 16]> {
         let look = self.look();
         let Some(b) = self.st.battle.as_ref() else {
-            return vec![Choice::Done];
+            return SmallVec::from_elem(Choice::Done, 1);
         };
         let can_block_any = |o: ObjId| b.attackers.iter().any(|&a| look.can_block(o, a));
         let eligible: SmallVec<[ObjId; 8]> = self
@@ -673,7 +683,7 @@ impl<'a> Engine<'a> {
                     && can_block_any(o)
             })
             .collect();
-        let mut out: Vec<Choice> = eligible
+        let mut out: SmallVec<[Choice; 16]> = eligible
             .iter()
             .copied()
             .filter(|o| !self.st.declaring.contains(o))
