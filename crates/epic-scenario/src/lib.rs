@@ -43,6 +43,9 @@ pub struct Scenario {
     pub name: String,
     /// The rule numbers it covers, as written (`4.4.11a`).
     pub rules: Vec<String>,
+    /// Cards this scenario adds to the base set, each in the card language of
+    /// `docs/cards.md` (`card NAME` and its lines).
+    pub cards: Vec<String>,
     pub setup: SetupSpec,
     pub steps: Vec<Step>,
 }
@@ -192,6 +195,23 @@ pub enum Expect {
     Active(u8),
     /// Whether the battle's attack is blocked.
     Blocked(bool),
+    /// The events being played right now (the supplemental zone, 1.4.6).
+    Resolving(ZoneCheck),
+    /// What `viewer` sees (`game.view(viewer)`, rule 1.10): the inner expectation is read
+    /// from that view. Only `Zone`, `Health`, `Gold`, `Champion` and `Resolving` are
+    /// read this way; a zone's cards are the ones whose identity the viewer knows.
+    Sees {
+        viewer: u8,
+        what: Box<Expect>,
+    },
+    /// The last decision moved a card named `card` from one zone to another, and `viewer`
+    /// could see that card just before (rule 1.4.7).
+    SawMove {
+        viewer: u8,
+        card: String,
+        from: epic_engine::state::Zone,
+        to: epic_engine::state::Zone,
+    },
 }
 
 /// The result of running one scenario.

@@ -7,8 +7,9 @@ use crate::{
     Start, Step, StepKind, ZoneCheck, ZoneName,
 };
 use epic_engine::model::{CardId, CardPool, Keyword};
-use epic_engine::state::Phase;
+use epic_engine::state::{Phase, Zone};
 use epic_engine::{DecisionKind, EndReason};
+use std::sync::Arc;
 
 /// The most seats a position may have.
 const MAX_SEATS: usize = 8;
@@ -49,6 +50,8 @@ struct Draft {
     /// Seats named so far (for `players`), with the line that named the highest one.
     highest_seat: (usize, usize),
     players_given: bool,
+    /// The base set plus this scenario's own cards, once it has any.
+    pool: Option<Arc<CardPool>>,
 }
 
 struct Parser<'a> {
@@ -76,6 +79,7 @@ impl Parser<'_> {
                     line: n,
                     name: rest.to_string(),
                     rules: Vec::new(),
+                    cards: Vec::new(),
                     setup: SetupSpec {
                         players: 2,
                         turn: 3,
@@ -88,15 +92,18 @@ impl Parser<'_> {
                 },
                 highest_seat: (0, n),
                 players_given: false,
+                pool: None,
             });
             return Ok(());
         }
-        let pool = self.pool;
+        let base = self.pool;
         let Some(d) = self.cur.as_mut() else {
             return Err(format!(
                 "expected `scenario NAME` before anything else, found `{line}`"
             ));
         };
+        let own = d.pool.clone();
+        let pool: &CardPool = own.as_deref().unwrap_or(base);
         let setup_done = !d.scenario.steps.is_empty();
         let setup_only = |what: &str| -> R<()> {
             if setup_done {
@@ -166,6 +173,16 @@ impl Parser<'_> {
                 setup_only("seed")?;
                 d.scenario.setup.seed = number(rest, "seed")?;
             }
+            "card" => {
+                setup_only("card")?;
+                let text = card_text(rest)?;
+                let mut extended = pool.clone();
+                if let Err(e) = epic_cards::parse_cards("scenario card", &text, &mut extended) {
+                    return Err(format!("the card cannot be read: {e}"));
+                }
+                d.scenario.cards.push(text);
+                d.pool = Some(Arc::new(extended));
+            }
             "do" | "reject" => {
                 let step = decision_step(&head, None, rest)?;
                 d.scenario.steps.push(Step {
@@ -183,7 +200,7 @@ impl Parser<'_> {
             _ => {
                 let Some((p, rest)) = player_prefix(line) else {
                     return Err(format!(
-                        "unknown statement `{head}`: expected scenario, rule, players, turn, active, start, seed, pN …, do, reject or expect"
+                        "unknown statement `{head}`: expected scenario, rule, players, turn, active, start, seed, card, pN …, do, reject or expect"
                     ));
                 };
                 d.note_seat(p, n);
@@ -296,7 +313,13 @@ fn number<T: std::str::FromStr>(s: &str, what: &str) -> R<T> {
 /// `4.4.11a`, `1.2`, `M4.4.6`, `1.2.1-i`, `5.20.5-ii`, and rulings `H-11`, `R-01`.
 fn is_rule_number(r: &str) -> bool {
     // The engine's rulings (docs/rulings.md): H-01, R-02.
-    if let Some(n) = r.strip_prefix("H-").or_else(|| r.strip_prefix("R-")) {
+    // The checklist's worked examples and derived scenarios: S-16, D-07.
+    if let Some(n) = r
+        .strip_prefix("H-")
+        .or_else(|| r.strip_prefix("R-"))
+        .or_else(|| r.strip_prefix("S-"))
+        .or_else(|| r.strip_prefix("D-"))
+    {
         return !n.is_empty() && n.chars().all(|c| c.is_ascii_digit());
     }
     let r = r.strip_prefix('M').unwrap_or(r);
@@ -654,14 +677,17 @@ fn expectation(pool: &CardPool, s: &str, d: &mut Draft, line: usize) -> R<Expect
             Expect::Active(p)
         }
         "blocked" => Expect::Blocked(yes_no(rest)?),
+        "resolving" => Expect::Resolving(zone_check(pool, ZoneName::Hand, rest)?),
         _ => {
             let (p, rest) = player_prefix(s).ok_or_else(|| {
-                format!("unknown expectation `{w}`: expected pN …, game, winner, decision, option, no option, options, initiative, phase, window, turn, active or blocked")
+                format!("unknown expectation `{w}`: expected pN …, game, winner, decision, option, no option, options, initiative, phase, window, turn, active, blocked or resolving")
             })?;
             d.note_seat(p, line);
             let (what, value) = split_word(rest);
             let what_l = what.to_ascii_lowercase();
             match what_l.as_str() {
+                "sees" => seen(pool, p, value, d, line)?,
+                "saw" => saw(pool, p, value)?,
                 "health" => Expect::Health(p, number(value, "health")?),
                 "gold" => Expect::Gold(p, number(value, "gold")?),
                 "champion" => champion_expect(pool, p, value)?,
@@ -675,6 +701,102 @@ fn expectation(pool: &CardPool, s: &str, d: &mut Draft, line: usize) -> R<Expect
         }
     };
     Ok(e)
+}
+
+/// `Name | type line | ability | …` into the card language: `card Name` and its lines.
+fn card_text(s: &str) -> R<String> {
+    let mut parts = s.split('|').map(str::trim);
+    let name = parts.next().unwrap_or_default();
+    if name.is_empty() {
+        return Err("`card` needs a name: `card NAME | TYPE LINE | ABILITY | …`".into());
+    }
+    let lines: Vec<&str> = parts.collect();
+    if lines.is_empty() || lines.iter().any(|l| l.is_empty()) {
+        return Err(format!(
+            "`card {name}` needs its type line and abilities after `|`: `card NAME | champion, wild, cost 0, Goblin, 1/1 | ABILITY`"
+        ));
+    }
+    let mut text = format!("card {name}\n");
+    for l in lines {
+        text.push_str("  ");
+        text.push_str(l);
+        text.push('\n');
+    }
+    Ok(text)
+}
+
+/// `p2 sees p1 hand 3`, `p2 sees p1 hand is none`, `p2 sees p1 champion Kong: damage 3`,
+/// `p2 sees resolving is Fireball`: the expectation as read from the viewer's view.
+fn seen(pool: &CardPool, viewer: u8, s: &str, d: &mut Draft, line: usize) -> R<Expect> {
+    let (w, rest) = split_word(s);
+    let what = if w.eq_ignore_ascii_case("resolving") {
+        Expect::Resolving(zone_check(pool, ZoneName::Hand, rest)?)
+    } else {
+        let (p, rest) = player_prefix(s).ok_or_else(|| {
+            format!("expected `sees pN WHAT` or `sees resolving LIST`, found `sees {s}`")
+        })?;
+        d.note_seat(p, line);
+        let (what, value) = split_word(rest);
+        let what_l = what.to_ascii_lowercase();
+        match what_l.as_str() {
+            "health" => Expect::Health(p, number(value, "health")?),
+            "gold" => Expect::Gold(p, number(value, "gold")?),
+            "champion" => champion_expect(pool, p, value)?,
+            _ => {
+                let zone = zone_name(&what_l).ok_or_else(|| {
+                    format!("unknown `sees p{} {what}`: expected health, gold, hand, deck, discard, champions or champion", p + 1)
+                })?;
+                let check = zone_check(pool, zone, value)?;
+                if matches!(check, ZoneCheck::Top(_) | ZoneCheck::Bottom(_)) {
+                    return Err(
+                        "no view shows the order of a deck (1.4.5): check its count, or the cards known of it (`is none`)"
+                            .into(),
+                    );
+                }
+                Expect::Zone(p, zone, check)
+            }
+        }
+    };
+    Ok(Expect::Sees {
+        viewer,
+        what: Box::new(what),
+    })
+}
+
+/// `p2 saw Cave Troll move from discard to deck`.
+fn saw(pool: &CardPool, viewer: u8, s: &str) -> R<Expect> {
+    let form = "expected `saw CARD move from ZONE to ZONE`";
+    let lower = s.to_ascii_lowercase();
+    let at = lower
+        .rfind(" move from ")
+        .ok_or_else(|| format!("{form}, found `saw {s}`"))?;
+    let name = s[..at].trim();
+    let (from, to) = lower[at + " move from ".len()..]
+        .split_once(" to ")
+        .ok_or_else(|| format!("{form}, found `saw {s}`"))?;
+    card(pool, name)?;
+    Ok(Expect::SawMove {
+        viewer,
+        card: name.to_string(),
+        from: zone_word(from)?,
+        to: zone_word(to)?,
+    })
+}
+
+fn zone_word(w: &str) -> R<Zone> {
+    Ok(match w.trim() {
+        "hand" => Zone::Hand,
+        "deck" => Zone::Deck,
+        "discard" | "discard pile" => Zone::Discard,
+        "play" | "in-play" => Zone::InPlay,
+        "supplemental" | "resolving" => Zone::Supplemental,
+        "token pile" => Zone::TokenPile,
+        other => {
+            return Err(format!(
+                "unknown zone `{other}`: expected hand, deck, discard, play, supplemental or token pile"
+            ))
+        }
+    })
 }
 
 fn non_empty(s: &str, what: &str) -> R<String> {

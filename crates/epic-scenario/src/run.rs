@@ -4,10 +4,13 @@
 
 use crate::{ChampionCheck, Expect, Outcome, Scenario, Start, Step, StepKind, ZoneCheck, ZoneName};
 use epic_engine::model::{CardId, CardPool};
+use epic_engine::state::Zone;
 use epic_engine::state::{Phase, Step as EngineStep};
+use epic_engine::view::View;
 use epic_engine::{
-    ChampionSetup, DecisionKind, EndReason, Game, Position, SeatSetup, Setup, StartAt,
+    ChampionSetup, DecisionKind, EndReason, Event, Game, ObjId, Position, SeatSetup, Setup, StartAt,
 };
+use std::collections::HashSet;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, OnceLock};
 
@@ -41,8 +44,21 @@ pub fn run(s: &Scenario) -> Outcome {
     }
 }
 
+/// The base set, plus the scenario's own cards when it has any.
+fn scenario_pool(s: &Scenario) -> Result<Arc<CardPool>, String> {
+    if s.cards.is_empty() {
+        return Ok(pool());
+    }
+    let mut extended = epic_cards::base_pool().clone();
+    for text in &s.cards {
+        epic_cards::parse_cards("scenario card", text, &mut extended)
+            .map_err(|e| format!("the scenario's card cannot be read: {e}"))?;
+    }
+    Ok(Arc::new(extended))
+}
+
 fn build(s: &Scenario) -> Result<Game, String> {
-    let pool = pool();
+    let pool = scenario_pool(s)?;
     let setup = &s.setup;
     if setup.start == Start::Mulligan {
         return Game::new(Setup {
@@ -92,17 +108,19 @@ fn run_steps(s: &Scenario) -> Vec<String> {
         Err(e) => return vec![format!("line {}: {e}", s.line)],
     };
     let mut failures = Vec::new();
+    let mut last = LastDo::default();
     for (i, step) in s.steps.iter().enumerate() {
         let stop = match &step.kind {
             StepKind::Do { player, label } => {
-                do_step(&mut game, step, *player, label, &mut failures)
+                last = LastDo::before(&game);
+                do_step(&mut game, step, *player, label, &mut failures, &mut last)
             }
             StepKind::Reject { player, label } => {
                 reject_step(&game, step, *player, label, &mut failures);
                 false
             }
             StepKind::Expect(e) => {
-                if let Err(msg) = check(&game, e) {
+                if let Err(msg) = check(&game, e, &last) {
                     failures.push(format!("line {}: {msg}", step.line));
                 }
                 false
@@ -117,6 +135,37 @@ fn run_steps(s: &Scenario) -> Vec<String> {
         }
     }
     failures
+}
+
+/// What the last `do` changed: its events, and what each player could see just before.
+#[derive(Default)]
+struct LastDo {
+    events: Vec<Event>,
+    /// Per seat, the objects whose identity the seat's view showed before the decision.
+    visible: Vec<HashSet<ObjId>>,
+}
+
+impl LastDo {
+    fn before(game: &Game) -> LastDo {
+        let seats = game.state().num_players() as u8;
+        LastDo {
+            events: Vec::new(),
+            visible: (0..seats).map(|p| visible_objs(&game.view(p))).collect(),
+        }
+    }
+}
+
+/// Every object a view names: hands and discard piles as shown, events resolving, and
+/// champions in play.
+fn visible_objs(view: &View) -> HashSet<ObjId> {
+    let mut out = HashSet::new();
+    for p in &view.players {
+        out.extend(p.hand.iter().map(|c| c.obj));
+        out.extend(p.discard.iter().map(|c| c.obj));
+    }
+    out.extend(view.resolving.iter().map(|c| c.obj));
+    out.extend(view.champions.iter().map(|c| c.obj));
+    out
 }
 
 fn who(p: u8) -> String {
@@ -241,6 +290,7 @@ fn do_step(
     player: Option<u8>,
     label: &str,
     failures: &mut Vec<String>,
+    last: &mut LastDo,
 ) -> bool {
     let line = step.line;
     let Some(decision) = game.decision() else {
@@ -264,11 +314,14 @@ fn do_step(
     match find_label(&labels, label) {
         Match::One(i) => {
             let choice = game.options()[i];
-            if let Err(e) = game.apply(choice) {
-                failures.push(format!(
-                    "line {line}: do `{label}`: the engine refused: {e}"
-                ));
-                return true;
+            match game.apply(choice) {
+                Ok(events) => last.events = events,
+                Err(e) => {
+                    failures.push(format!(
+                        "line {line}: do `{label}`: the engine refused: {e}"
+                    ));
+                    return true;
+                }
             }
             false
         }
@@ -394,7 +447,7 @@ fn zone_word(z: ZoneName) -> &'static str {
     }
 }
 
-fn check(game: &Game, e: &Expect) -> Result<(), String> {
+fn check(game: &Game, e: &Expect, last: &LastDo) -> Result<(), String> {
     let pool = game.pool().clone();
     let st = game.state();
     let players = st.num_players() as u8;
@@ -424,82 +477,24 @@ fn check(game: &Game, e: &Expect) -> Result<(), String> {
             seat_ok(*p)?;
             let got = zone_cards(game, *p, *zone);
             let what = format!("{} {}", who(*p), zone_word(*zone));
-            let want_ids = |list: &[String]| -> Vec<CardId> {
-                list.iter().filter_map(|n| resolve(&pool, n)).collect()
-            };
-            match zc {
-                ZoneCheck::Count(n) => {
-                    if got.len() != *n {
-                        return Err(format!(
-                            "{what}: expected {n} card(s), got {} ({})",
-                            got.len(),
-                            names(&pool, &got)
-                        ));
-                    }
-                }
-                ZoneCheck::Is(list) => {
-                    let want = want_ids(list);
-                    if sorted(want.clone()) != sorted(got.clone()) {
-                        return Err(format!(
-                            "{what}: expected {}, got {}",
-                            names(&pool, &want),
-                            names(&pool, &got)
-                        ));
-                    }
-                }
-                ZoneCheck::Has(list) => {
-                    let mut left = got.clone();
-                    for c in want_ids(list) {
-                        match left.iter().position(|&x| x == c) {
-                            Some(i) => {
-                                left.remove(i);
-                            }
-                            None => {
-                                return Err(format!(
-                                    "{what}: expected to hold {}, got {}",
-                                    names(&pool, &want_ids(list)),
-                                    names(&pool, &got)
-                                ))
-                            }
-                        }
-                    }
-                }
-                ZoneCheck::Lacks(list) => {
-                    for c in want_ids(list) {
-                        if got.contains(&c) {
-                            return Err(format!(
-                                "{what}: expected no {}, got {}",
-                                shown(&pool, c),
-                                names(&pool, &got)
-                            ));
-                        }
-                    }
-                }
-                ZoneCheck::Top(list) | ZoneCheck::Bottom(list) => {
-                    let want = want_ids(list);
-                    let part: Vec<CardId> = if matches!(zc, ZoneCheck::Top(_)) {
-                        got.iter().take(want.len()).copied().collect()
-                    } else {
-                        got.iter()
-                            .skip(got.len().saturating_sub(want.len()))
-                            .copied()
-                            .collect()
-                    };
-                    if part != want {
-                        let end = if matches!(zc, ZoneCheck::Top(_)) {
-                            "top"
-                        } else {
-                            "bottom"
-                        };
-                        return Err(format!(
-                            "{what} {end}: expected {}, got {} (whole deck, top first: {})",
-                            names(&pool, &want),
-                            names(&pool, &part),
-                            names(&pool, &got)
-                        ));
-                    }
-                }
-            }
+            compare_zone(&pool, &what, &got, zc)?;
+        }
+        Expect::Resolving(zc) => {
+            let got: Vec<CardId> = st.supplemental.iter().map(|&o| st.obj(o).card).collect();
+            compare_zone(&pool, "resolving", &got, zc)?;
+        }
+        Expect::Sees { viewer, what } => {
+            seat_ok(*viewer)?;
+            check_seen(game, *viewer, what)?;
+        }
+        Expect::SawMove {
+            viewer,
+            card,
+            from,
+            to,
+        } => {
+            seat_ok(*viewer)?;
+            check_saw(game, last, *viewer, card, *from, *to)?;
         }
         Expect::Champion {
             player,
@@ -508,63 +503,7 @@ fn check(game: &Game, e: &Expect) -> Result<(), String> {
             checks,
         } => {
             seat_ok(*player)?;
-            let id = resolve(&pool, name);
-            let view = game.view(*player);
-            let mine: Vec<_> = view
-                .champions
-                .iter()
-                .filter(|c| c.controller == *player)
-                .collect();
-            let Some(c) = mine.iter().filter(|c| Some(c.card) == id).nth(nth - 1) else {
-                let all: Vec<CardId> = mine.iter().map(|c| c.card).collect();
-                return Err(format!(
-                    "{} champion {name}{}: not in play under {}'s control (they control: {})",
-                    who(*player),
-                    if *nth > 1 {
-                        format!(" [{nth}]")
-                    } else {
-                        String::new()
-                    },
-                    who(*player),
-                    names(&pool, &all)
-                ));
-            };
-            let mut wrong = Vec::new();
-            for chk in checks {
-                let flag = |what: &str, want: bool, got: bool| {
-                    (want != got).then(|| {
-                        let not = |b: bool| if b { "" } else { "not " };
-                        format!("expected {}{what}, got {}{what}", not(want), not(got))
-                    })
-                };
-                let bad = match chk {
-                    ChampionCheck::Offense(n) => (c.offense != *n)
-                        .then(|| format!("offense: expected {n}, got {}", c.offense)),
-                    ChampionCheck::Defense(n) => (c.defense != *n)
-                        .then(|| format!("defense: expected {n}, got {}", c.defense)),
-                    ChampionCheck::Damage(n) => {
-                        (c.damage != *n).then(|| format!("damage: expected {n}, got {}", c.damage))
-                    }
-                    ChampionCheck::Counters(n) => (c.counters != *n)
-                        .then(|| format!("counters: expected {n}, got {}", c.counters)),
-                    ChampionCheck::Owner(p) => (c.owner != *p)
-                        .then(|| format!("owner: expected {}, got {}", who(*p), who(c.owner))),
-                    ChampionCheck::Expended(w) => flag("expended", *w, c.expended),
-                    ChampionCheck::Flipped(w) => flag("flipped", *w, c.flipped),
-                    ChampionCheck::Deploying(w) => flag("deploying", *w, c.deploying),
-                    ChampionCheck::Attacking(w) => flag("attacking", *w, c.attacking),
-                    ChampionCheck::Blocking(w) => flag("blocking", *w, c.blocking),
-                    ChampionCheck::Keyword(k, w) => flag(k.name(), *w, c.keywords.contains(k)),
-                };
-                wrong.extend(bad);
-            }
-            if !wrong.is_empty() {
-                return Err(format!(
-                    "{} champion {name}: {}",
-                    who(*player),
-                    wrong.join("; ")
-                ));
-            }
+            check_champion(&pool, &game.view(*player), *player, name, *nth, checks)?;
         }
         Expect::GameOn => {
             if let Some(r) = game.result() {
@@ -715,6 +654,296 @@ fn check(game: &Game, e: &Expect) -> Result<(), String> {
                     "blocked: expected {}, got {}",
                     if *want { "yes" } else { "no" },
                     if b.blocked { "yes" } else { "no" }
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// One champion `player` controls, as `view` shows it.
+fn check_champion(
+    pool: &CardPool,
+    view: &View,
+    player: u8,
+    name: &str,
+    nth: usize,
+    checks: &[ChampionCheck],
+) -> Result<(), String> {
+    let id = resolve(pool, name);
+    let (player, nth) = (&player, &nth);
+    let mine: Vec<_> = view
+        .champions
+        .iter()
+        .filter(|c| c.controller == *player)
+        .collect();
+    let Some(c) = mine.iter().filter(|c| Some(c.card) == id).nth(nth - 1) else {
+        let all: Vec<CardId> = mine.iter().map(|c| c.card).collect();
+        return Err(format!(
+            "{} champion {name}{}: not in play under {}'s control (they control: {})",
+            who(*player),
+            if *nth > 1 {
+                format!(" [{nth}]")
+            } else {
+                String::new()
+            },
+            who(*player),
+            names(pool, &all)
+        ));
+    };
+    let mut wrong = Vec::new();
+    for chk in checks {
+        let flag = |what: &str, want: bool, got: bool| {
+            (want != got).then(|| {
+                let not = |b: bool| if b { "" } else { "not " };
+                format!("expected {}{what}, got {}{what}", not(want), not(got))
+            })
+        };
+        let bad = match chk {
+            ChampionCheck::Offense(n) => {
+                (c.offense != *n).then(|| format!("offense: expected {n}, got {}", c.offense))
+            }
+            ChampionCheck::Defense(n) => {
+                (c.defense != *n).then(|| format!("defense: expected {n}, got {}", c.defense))
+            }
+            ChampionCheck::Damage(n) => {
+                (c.damage != *n).then(|| format!("damage: expected {n}, got {}", c.damage))
+            }
+            ChampionCheck::Counters(n) => {
+                (c.counters != *n).then(|| format!("counters: expected {n}, got {}", c.counters))
+            }
+            ChampionCheck::Owner(p) => (c.owner != *p)
+                .then(|| format!("owner: expected {}, got {}", who(*p), who(c.owner))),
+            ChampionCheck::Expended(w) => flag("expended", *w, c.expended),
+            ChampionCheck::Flipped(w) => flag("flipped", *w, c.flipped),
+            ChampionCheck::Deploying(w) => flag("deploying", *w, c.deploying),
+            ChampionCheck::Attacking(w) => flag("attacking", *w, c.attacking),
+            ChampionCheck::Blocking(w) => flag("blocking", *w, c.blocking),
+            ChampionCheck::Keyword(k, w) => flag(k.name(), *w, c.keywords.contains(k)),
+        };
+        wrong.extend(bad);
+    }
+    if !wrong.is_empty() {
+        return Err(format!(
+            "{} champion {name}: {}",
+            who(*player),
+            wrong.join("; ")
+        ));
+    }
+    Ok(())
+}
+
+/// An expectation read from what `viewer` sees.
+fn check_seen(game: &Game, viewer: u8, e: &Expect) -> Result<(), String> {
+    let pool = game.pool().clone();
+    let st = game.state();
+    let view = game.view(viewer);
+    let by = format!("as {} sees it", who(viewer));
+    let seat = |p: u8| {
+        view.players
+            .get(p as usize)
+            .ok_or_else(|| format!("there is no {}", who(p)))
+    };
+    match e {
+        Expect::Health(p, want) => {
+            let got = seat(*p)?.health;
+            if got != *want {
+                return Err(format!(
+                    "{} health {by}: expected {want}, got {got}",
+                    who(*p)
+                ));
+            }
+        }
+        Expect::Gold(p, want) => {
+            let got = seat(*p)?.gold as i32;
+            if got != *want {
+                return Err(format!("{} gold {by}: expected {want}, got {got}", who(*p)));
+            }
+        }
+        Expect::Champion {
+            player,
+            name,
+            nth,
+            checks,
+        } => {
+            seat(*player)?;
+            check_champion(&pool, &view, *player, name, *nth, checks)
+                .map_err(|e| format!("{e} ({by})"))?;
+        }
+        Expect::Resolving(zc) => {
+            let got: Vec<CardId> = view.resolving.iter().map(|c| c.card).collect();
+            compare_zone(&pool, &format!("resolving, {by}"), &got, zc)?;
+        }
+        Expect::Zone(p, zone, zc) => {
+            let pv = seat(*p)?;
+            let what = format!("{} {}, {by}", who(*p), zone_word(*zone));
+            let mine = |c: &&epic_engine::view::ChampionView| c.controller == *p;
+            if let ZoneCheck::Count(n) = zc {
+                let got = match zone {
+                    ZoneName::Hand => pv.hand_count,
+                    ZoneName::Deck => pv.deck_count,
+                    ZoneName::Discard => pv.discard.len(),
+                    ZoneName::Champions => view.champions.iter().filter(mine).count(),
+                };
+                if got != *n {
+                    return Err(format!("{what}: expected {n} card(s), got {got}"));
+                }
+                return Ok(());
+            }
+            // The cards of the zone whose identity the view shows.
+            let known: Vec<CardId> = match zone {
+                ZoneName::Hand => pv.hand.iter().map(|c| c.card).collect(),
+                ZoneName::Discard => pv.discard.iter().map(|c| c.card).collect(),
+                ZoneName::Champions => view.champions.iter().filter(mine).map(|c| c.card).collect(),
+                ZoneName::Deck => {
+                    let shown = visible_objs(&view);
+                    st.player(*p)
+                        .deck
+                        .iter()
+                        .filter(|o| shown.contains(o))
+                        .map(|&o| st.obj(o).card)
+                        .collect()
+                }
+            };
+            compare_zone(&pool, &what, &known, zc)?;
+        }
+        _ => return Err("this expectation cannot be read from a view".into()),
+    }
+    Ok(())
+}
+
+/// The last decision moved a card from one zone to another, and the viewer saw it first.
+fn check_saw(
+    game: &Game,
+    last: &LastDo,
+    viewer: u8,
+    card: &str,
+    from: Zone,
+    to: Zone,
+) -> Result<(), String> {
+    let pool = game.pool();
+    let id = resolve(pool, card);
+    let moves: Vec<(ObjId, CardId, Zone, Zone)> = last
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Moved {
+                obj,
+                card,
+                from,
+                to,
+                ..
+            } => Some((*obj, *card, *from, *to)),
+            _ => None,
+        })
+        .collect();
+    let hit = moves
+        .iter()
+        .find(|(_, c, f, t)| Some(*c) == id && *f == from && *t == to);
+    let Some((obj, ..)) = hit else {
+        let all: Vec<String> = moves
+            .iter()
+            .map(|(_, c, f, t)| format!("{} {} → {}", shown(pool, *c), f.name(), t.name()))
+            .collect();
+        return Err(format!(
+            "expected the last decision to move {card} from {} to {}; it moved: {}",
+            from.name(),
+            to.name(),
+            if all.is_empty() {
+                "nothing".into()
+            } else {
+                all.join(", ")
+            }
+        ));
+    };
+    let saw = last
+        .visible
+        .get(viewer as usize)
+        .is_some_and(|v| v.contains(obj));
+    if !saw {
+        return Err(format!(
+            "{card} moved from {} to {}, but {} could not see it before it moved",
+            from.name(),
+            to.name(),
+            who(viewer)
+        ));
+    }
+    Ok(())
+}
+
+/// Compares a zone's cards (the deck top first) with what a check expects.
+fn compare_zone(pool: &CardPool, what: &str, got: &[CardId], zc: &ZoneCheck) -> Result<(), String> {
+    let want_ids =
+        |list: &[String]| -> Vec<CardId> { list.iter().filter_map(|n| resolve(pool, n)).collect() };
+    match zc {
+        ZoneCheck::Count(n) => {
+            if got.len() != *n {
+                return Err(format!(
+                    "{what}: expected {n} card(s), got {} ({})",
+                    got.len(),
+                    names(pool, got)
+                ));
+            }
+        }
+        ZoneCheck::Is(list) => {
+            let want = want_ids(list);
+            if sorted(want.clone()) != sorted(got.to_vec()) {
+                return Err(format!(
+                    "{what}: expected {}, got {}",
+                    names(pool, &want),
+                    names(pool, got)
+                ));
+            }
+        }
+        ZoneCheck::Has(list) => {
+            let mut left = got.to_vec();
+            for c in want_ids(list) {
+                match left.iter().position(|&x| x == c) {
+                    Some(i) => {
+                        left.remove(i);
+                    }
+                    None => {
+                        return Err(format!(
+                            "{what}: expected to hold {}, got {}",
+                            names(pool, &want_ids(list)),
+                            names(pool, got)
+                        ))
+                    }
+                }
+            }
+        }
+        ZoneCheck::Lacks(list) => {
+            for c in want_ids(list) {
+                if got.contains(&c) {
+                    return Err(format!(
+                        "{what}: expected no {}, got {}",
+                        shown(pool, c),
+                        names(pool, got)
+                    ));
+                }
+            }
+        }
+        ZoneCheck::Top(list) | ZoneCheck::Bottom(list) => {
+            let want = want_ids(list);
+            let part: Vec<CardId> = if matches!(zc, ZoneCheck::Top(_)) {
+                got.iter().take(want.len()).copied().collect()
+            } else {
+                got.iter()
+                    .skip(got.len().saturating_sub(want.len()))
+                    .copied()
+                    .collect()
+            };
+            if part != want {
+                let end = if matches!(zc, ZoneCheck::Top(_)) {
+                    "top"
+                } else {
+                    "bottom"
+                };
+                return Err(format!(
+                    "{what} {end}: expected {}, got {} (whole deck, top first: {})",
+                    names(pool, &want),
+                    names(pool, &part),
+                    names(pool, got)
                 ));
             }
         }

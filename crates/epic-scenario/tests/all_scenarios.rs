@@ -60,3 +60,19 @@ fn coverage_file_matches_the_scenarios() {
         problems.join("\n")
     );
 }
+
+/// Every derived scenario of the checklist (D-01 … D-23,
+/// `shared/rules/rules-2017-checklist.md`) is cited by a scenario that passes.
+#[test]
+fn every_derived_scenario_is_cited() {
+    let scenarios = epic_scenario::load_path(&root().join("rules")).expect("scenarios parse");
+    let missing: Vec<String> = (1..=23)
+        .map(|n| format!("D-{n:02}"))
+        .filter(|d| !scenarios.iter().any(|s| s.rules.contains(d)))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "no scenario under scenarios/rules cites {}",
+        missing.join(", ")
+    );
+}

@@ -114,3 +114,67 @@ fn reject_fails_when_the_option_is_offered() {
     assert!(!o.passed);
     assert!(o.failures[0].contains("it is offered"), "{:?}", o.failures);
 }
+
+#[test]
+fn scenario_cards_exist_only_in_their_scenario() {
+    let text = "scenario A\nrule 1.7.3\n\
+        card Rummaging Imp | champion, evil, cost 0, Imp, 1/1 | discard a card: draw a card\n\
+        p1 champion Rummaging Imp\np1 hand Kong\n\
+        expect option Use Rummaging Imp's power\n\
+        scenario B\nrule 1.7.3\np1 champion Rummaging Imp\n";
+    let e = errors(text);
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(
+        e[0].starts_with("t.scn:9: unknown card `Rummaging Imp`"),
+        "{e:?}"
+    );
+    let ok = parse_str(
+        "t.scn",
+        &text.replace("p1 champion Rummaging Imp\n", "rule 1.2\n"),
+    )
+    .expect("the first scenario parses alone");
+    assert_eq!(ok[0].cards.len(), 1);
+
+    let e = errors("scenario A\nrule 1.2\ncard Imp\n");
+    assert!(e[0].contains("needs its type line"), "{e:?}");
+    let e = errors("scenario A\nrule 1.2\ncard Imp | champion, evil, cost 0, 1/1 | flies: yes\n");
+    assert!(e[0].contains("the card cannot be read"), "{e:?}");
+    let e = errors("scenario A\nrule 1.2\ndo Pass\ncard Imp | champion, evil, cost 0, Imp, 1/1\n");
+    assert!(e[0].contains("must come before"), "{e:?}");
+}
+
+#[test]
+fn views_and_moves_are_checked() {
+    let text = "scenario A\nrule 1.4.2, D-01, S-16\n\
+        p1 hand Fireball, Kong\np1 deck Cave Troll\n\
+        expect p2 sees p1 hand 2\n\
+        expect p2 sees p1 hand is Kong\n\
+        expect p1 sees p1 deck is Cave Troll\n\
+        expect p2 sees resolving is Fireball\n\
+        expect p1 saw Kong move from hand to discard\n";
+    let s = parse_str("t.scn", text).expect("parses");
+    let out = run(&s[0]);
+    assert!(!out.passed);
+    let f = out.failures.join("\n");
+    assert_eq!(out.failures.len(), 4, "{f}");
+    assert!(
+        f.contains("line 6: p1 hand, as p2 sees it: expected Kong, got none"),
+        "{f}"
+    );
+    assert!(
+        f.contains("line 7: p1 deck, as p1 sees it: expected Cave Troll, got none"),
+        "{f}"
+    );
+    assert!(f.contains("line 8: resolving, as p2 sees it"), "{f}");
+    assert!(
+        f.contains("line 9: expected the last decision to move Kong"),
+        "{f}"
+    );
+
+    let e = errors("scenario A\nrule 1.2\nexpect p2 sees p1 deck top Kong\n");
+    assert!(e[0].contains("no view shows the order of a deck"), "{e:?}");
+    let e = errors("scenario A\nrule 1.2\nexpect p2 saw Kong move from hand to attic\n");
+    assert!(e[0].contains("unknown zone `attic`"), "{e:?}");
+    let e = errors("scenario A\nrule D-x\n");
+    assert!(e[0].contains("is not a rule number"), "{e:?}");
+}
