@@ -65,7 +65,9 @@ pub fn base_pool() -> &'static CardPool {
 /// copies a pointer, not 124 card definitions.
 pub fn shared_pool() -> std::sync::Arc<CardPool> {
     static SHARED: OnceLock<std::sync::Arc<CardPool>> = OnceLock::new();
-    SHARED.get_or_init(|| std::sync::Arc::new(base_pool().clone())).clone()
+    SHARED
+        .get_or_init(|| std::sync::Arc::new(base_pool().clone()))
+        .clone()
 }
 
 /// Builds a fresh pool from the embedded base-set files.

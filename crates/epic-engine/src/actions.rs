@@ -92,15 +92,7 @@ impl<'a> Engine<'a> {
         }
         let aligns = def.alignments;
         self.st.player_mut(p).played_this_turn = self.st.player(p).played_this_turn.union(aligns);
-        let mut sources: SmallVec<[ObjId; 16]> = self
-            .st
-            .in_play
-            .iter()
-            .copied()
-            .filter(|&o| self.st.obj(o).controller == p)
-            .collect();
-        sources.extend(self.st.player(p).discard.iter().copied());
-        for o in sources {
+        for o in self.st.ability_sources(p) {
             for a in aligns.iter() {
                 self.trigger(o, Trigger::Ally(a), None);
             }
@@ -229,20 +221,9 @@ impl<'a> Engine<'a> {
     /// Creates a token under `controller` (2.3.2), prepared and deploying (2.3.3).
     pub fn create_token(&mut self, card: CardId, controller: PlayerId) -> ObjId {
         let o = ObjId(self.st.objs.len() as u16);
-        self.st.objs.push(Obj {
-            card,
-            owner: controller,
-            controller,
-            zone: Zone::TokenPile,
-            expended: false,
-            flipped: false,
-            deploying: true,
-            damage: 0,
-            counters: 0,
-            gained: Default::default(),
-            revealed: false,
-            broken_turn: 0,
-        });
+        let mut token = Obj::new(card, controller, Zone::TokenPile);
+        token.deploying = true;
+        self.st.objs.push(token);
         self.emit(|| Event::TokenCreated {
             obj: o,
             card,

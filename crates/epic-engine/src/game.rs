@@ -88,20 +88,7 @@ impl Game {
                     });
                 }
                 ids.push(ObjId(objs.len() as u16));
-                objs.push(Obj {
-                    card,
-                    owner: seat as PlayerId,
-                    controller: seat as PlayerId,
-                    zone: Zone::Deck,
-                    expended: false,
-                    flipped: false,
-                    deploying: false,
-                    damage: 0,
-                    counters: 0,
-                    gained: Default::default(),
-                    revealed: false,
-                    broken_turn: 0,
-                });
+                objs.push(Obj::new(card, seat as PlayerId, Zone::Deck));
             }
             ids.shuffle(&mut rng);
             players.push(Player {

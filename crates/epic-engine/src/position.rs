@@ -141,20 +141,7 @@ impl Game {
         let new_obj =
             |st: &mut crate::state::GameState, card: CardId, owner: PlayerId, zone: Zone| {
                 let id = ObjId(st.objs.len() as u16);
-                st.objs.push(Obj {
-                    card,
-                    owner,
-                    controller: owner,
-                    zone,
-                    expended: false,
-                    flipped: false,
-                    deploying: false,
-                    damage: 0,
-                    counters: 0,
-                    gained: Default::default(),
-                    revealed: false,
-                    broken_turn: 0,
-                });
+                st.objs.push(Obj::new(card, owner, zone));
                 id
             };
         for (i, s) in pos.seats.iter().enumerate() {

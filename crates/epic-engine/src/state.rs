@@ -58,6 +58,24 @@ pub struct Obj {
 }
 
 impl Obj {
+    /// A card or token as it is outside play: no position, damage or counters.
+    pub fn new(card: CardId, owner: PlayerId, zone: Zone) -> Obj {
+        Obj {
+            card,
+            owner,
+            controller: owner,
+            zone,
+            expended: false,
+            flipped: false,
+            deploying: false,
+            damage: 0,
+            counters: 0,
+            gained: Keywords::NONE,
+            revealed: false,
+            broken_turn: 0,
+        }
+    }
+
     pub fn is_prepared(&self) -> bool {
         !self.expended && !self.flipped
     }
@@ -350,6 +368,19 @@ impl GameState {
             .find(|q| !self.players[*q as usize].eliminated)
             .unwrap_or(p)
     }
+    /// The cards whose abilities `p` may use or that act for `p`: those `p` controls in
+    /// play, then those in `p`'s discard pile (5.0.2).
+    pub fn ability_sources(&self, p: PlayerId) -> SmallVec<[ObjId; 24]> {
+        let mut sources: SmallVec<[ObjId; 24]> = self
+            .in_play
+            .iter()
+            .copied()
+            .filter(|&o| self.obj(o).controller == p)
+            .collect();
+        sources.extend(self.player(p).discard.iter().copied());
+        sources
+    }
+
     pub fn opponents(&self, p: PlayerId) -> impl Iterator<Item = PlayerId> + '_ {
         self.seats_from(p).filter(move |&q| q != p)
     }

@@ -486,15 +486,7 @@ impl<'a> Engine<'a> {
                 }
             }
         }
-        let mut sources: SmallVec<[ObjId; 16]> = self
-            .st
-            .in_play
-            .iter()
-            .copied()
-            .filter(|&o| self.st.obj(o).controller == p)
-            .collect();
-        sources.extend(pl.discard.iter().copied());
-        for o in sources {
+        for o in self.st.ability_sources(p) {
             let flags = self.pool.flags(self.card_of(o));
             let in_play = self.st.obj(o).zone == Zone::InPlay;
             if !(if in_play {
