@@ -5,7 +5,7 @@ use crate::choice::{Choice, DecisionKind};
 use crate::ids::{Entity, ObjId, PlayerId};
 use crate::state::{Ask, GameState, Step};
 use crate::stats::Look;
-use epic_model::{AbilityKind, CardPool, PowerCost};
+use epic_model::{AbilityKind, CardPool, PowerCost, Trigger, Triggered};
 
 /// "Player 1", "Player 2": seats are numbered from 1 for people.
 pub fn player_name(p: PlayerId) -> String {
@@ -163,45 +163,82 @@ pub fn label(st: &GameState, pool: &CardPool, c: Choice) -> String {
         Choice::Assign { to, amount } => {
             format!("Assign {amount} damage to {}", entity_name(st, pool, to))
         }
-        Choice::Trigger(i) => {
-            let t = st.batch.get(i as usize);
-            let name = t.map_or_else(|| "?".to_string(), |t| card_name(st, pool, t.source));
-            format!("Resolve {name}'s ability next")
-        }
+        Choice::Trigger(i) => match st.batch.get(i as usize) {
+            Some(t) => {
+                let name = card_name(st, pool, t.source);
+                let what = match pool
+                    .get(t.card)
+                    .abilities
+                    .get(t.ability as usize)
+                    .map(|a| &a.kind)
+                {
+                    Some(AbilityKind::Triggered(tr)) => trigger_name(tr),
+                    _ => "ability".to_string(),
+                };
+                match t.subject {
+                    Some(e) => format!(
+                        "Resolve {name}'s {what} ({}) next",
+                        entity_name(st, pool, e)
+                    ),
+                    None => format!("Resolve {name}'s {what} next"),
+                }
+            }
+            None => format!("{c:?}"),
+        },
+    }
+}
+
+/// How a triggered ability is called: "Tribute", "Loyalty 2", "wild ally ability".
+fn trigger_name(t: &Triggered) -> String {
+    match t.on {
+        Trigger::EntersPlay if t.loyalty > 0 => format!("Loyalty {}", t.loyalty),
+        Trigger::EntersPlay => "Tribute".into(),
+        Trigger::Ally(a) => format!("{} ally ability", a.name()),
+        Trigger::Attacks => "attack ability".into(),
+        Trigger::Blocks => "block ability".into(),
+        Trigger::DealsDamage
+        | Trigger::DamagesPlayer
+        | Trigger::DamagesOpponent
+        | Trigger::DamagesChampion => "damage ability".into(),
+        Trigger::Broken => "broken ability".into(),
+        Trigger::OtherChampionBroken => "ability for a broken champion".into(),
+        Trigger::StartOfYourTurn => "start-of-turn ability".into(),
+        Trigger::EndOfTurn => "end-of-turn ability".into(),
+        Trigger::PutIntoDiscard => "ability (put into the discard pile)".into(),
+        Trigger::LeavesDiscard => "ability (left the discard pile)".into(),
+        Trigger::Recalled => "recall ability".into(),
     }
 }
 
 /// Labels for a list of options, with "#id" added where two would read the same.
 pub fn labels(st: &GameState, pool: &CardPool, options: &[Choice]) -> Vec<String> {
     let mut out: Vec<String> = options.iter().map(|&c| label(st, pool, c)).collect();
-    // Options that read the same get their card's id; any still the same are numbered.
-    disambiguate(&mut out, |j, _| {
-        obj_of(options[j]).map(|id| format!(" {id}"))
-    });
-    disambiguate(&mut out, |_, n| Some(format!(" ({n})")));
-    out
-}
-
-/// Appends `suffix(index, n)` to every label that another label repeats, `n` counting
-/// the repeats of that label from 1.
-fn disambiguate(out: &mut [String], suffix: impl Fn(usize, usize) -> Option<String>) {
-    let before = out.to_vec();
+    // Options that read the same are told apart by their card's id when those differ,
+    // and numbered otherwise.
+    let before = out.clone();
     for i in 0..out.len() {
         let same: Vec<usize> = (0..before.len())
             .filter(|&j| before[j] == before[i])
             .collect();
-        if same.len() > 1 {
-            let n = same.iter().position(|&j| j == i).map_or(1, |p| p + 1);
-            if let Some(s) = suffix(i, n) {
-                out[i] = format!("{}{s}", before[i]);
-            }
+        if same.len() < 2 {
+            continue;
         }
+        let ids: Vec<Option<ObjId>> = same.iter().map(|&j| obj_of(st, options[j])).collect();
+        let distinct =
+            ids.iter().all(Option::is_some) && (1..ids.len()).all(|k| !ids[..k].contains(&ids[k]));
+        let n = same.iter().position(|&j| j == i).map_or(1, |p| p + 1);
+        out[i] = match obj_of(st, options[i]) {
+            Some(id) if distinct => format!("{} {id}", before[i]),
+            _ => format!("{} ({n})", before[i]),
+        };
     }
+    out
 }
 
-fn obj_of(c: Choice) -> Option<ObjId> {
+fn obj_of(st: &GameState, c: Choice) -> Option<ObjId> {
     match c {
         Choice::Play { card, .. } | Choice::Power { card, .. } | Choice::Card(card) => Some(card),
+        Choice::Trigger(i) => st.batch.get(i as usize).map(|t| t.source),
         Choice::Assign {
             to: Entity::Obj(o), ..
         } => Some(o),
