@@ -75,12 +75,16 @@ impl<'a> Engine<'a> {
             ctx: EffectCtx::default(),
             finished: false,
             loyalty_checked: false,
+            cost_discards: 0,
         });
     }
 
     /// Runs the innermost frame until it finishes a step that needs no decision, asks a
     /// decision, or ends.
     pub fn run_frame(&mut self) -> Flow {
+        if self.top().cost_discards > 0 {
+            return self.pay_discard_cost();
+        }
         if !self.top().loyalty_checked {
             let f = self.top().clone();
             if let Some(flow) = self.check_loyalty(&f) {
@@ -180,6 +184,31 @@ impl<'a> Engine<'a> {
         top.picks.clear();
         top.agreed = false;
         None
+    }
+
+    /// 1.7.3: a power's "discard a card" cost, one chosen card at a time.
+    fn pay_discard_cost(&mut self) -> Flow {
+        let controller = self.top().controller;
+        if let Some(Entity::Obj(o)) = self.top().picks.first().copied() {
+            let top = self.top_mut();
+            top.picks.clear();
+            top.cost_discards -= 1;
+            self.discard(o);
+            return Flow::Continue;
+        }
+        let hand: SmallVec<[Choice; 16]> = self
+            .st
+            .player(controller)
+            .hand
+            .iter()
+            .copied()
+            .map(Choice::Card)
+            .collect();
+        if hand.is_empty() {
+            self.top_mut().cost_discards = 0;
+            return Flow::Continue;
+        }
+        self.ask(controller, DecisionKind::Discard, hand)
     }
 
     /// Loyalty X of the ability a frame runs, 0 if none.

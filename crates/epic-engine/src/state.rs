@@ -262,6 +262,9 @@ pub struct Frame {
     pub finished: bool,
     /// Loyalty was checked (or not needed) for this trigger.
     pub loyalty_checked: bool,
+    /// Cards still to discard as the cost of the power this frame runs (1.7.3), chosen
+    /// by the player one at a time before the effect.
+    pub cost_discards: u8,
 }
 
 /// A triggered ability waiting to resolve (3.2.5a).

@@ -588,6 +588,12 @@ impl<'a> Engine<'a> {
             }
         }
         self.push_frame(card, o, p, Script::Ability(index));
+        let discards: u8 = pw
+            .costs
+            .iter()
+            .map(|c| if let PowerCost::Discard(n) = c { *n } else { 0 })
+            .sum();
+        self.st.frames.last_mut().expect("pushed").cost_discards = discards;
     }
 
     // ---- battle -----------------------------------------------------------------------
