@@ -43,12 +43,18 @@ impl GreedyBot {
         let Some(d) = game.decision() else {
             return vec![];
         };
+        // Picking attackers or blockers one at a time: each pick is scored by where it
+        // leaves the declaration (the evaluation plays the battle out on paper), which
+        // is what the follow-up would do anyway, without redoing it for every option
+        // (with a dozen tokens that is thousands of positions).
+        let one_step = matches!(d.kind, DecisionKind::Attackers | DecisionKind::Blockers);
         candidates(game)
             .into_iter()
             .map(|c| {
                 let mut g = game.clone();
                 g.set_undo(false);
                 let v = match g.apply_quiet(c) {
+                    Ok(()) if one_step => evaluate(&g, d.player) + bias(c),
                     Ok(()) => follow_up(g, d.player) + bias(c),
                     Err(_) => f64::NEG_INFINITY,
                 };
