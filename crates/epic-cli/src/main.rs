@@ -2,6 +2,7 @@
 //! replay saved games. Exit codes: 0 success, 1 failure or findings, 2 usage or input
 //! error.
 
+mod alloc_count;
 mod commands;
 mod display;
 mod error;
@@ -37,7 +38,14 @@ enum Command {
     Replay(commands::replay::Args),
     /// Run rule scenario files (`*.scn`, see docs/scenarios.md) or folders of them.
     Scenario(commands::scenario::Args),
+    /// Measure the engine: games and decisions per second, state clone time and size,
+    /// heap allocations per decision, on a fixed seeded workload.
+    Bench(commands::bench::Args),
 }
+
+/// Counts allocations so `epic bench` can report them; otherwise the system allocator.
+#[global_allocator]
+static ALLOCATOR: alloc_count::Counting = alloc_count::Counting;
 
 /// Output piped into `head` and the like: stop quietly when the reader goes away,
 /// as command-line tools do, instead of failing on every later write.
@@ -60,6 +68,7 @@ fn main() -> ExitCode {
         Command::Deck(a) => commands::deck::run(a),
         Command::Replay(a) => commands::replay::run(a),
         Command::Scenario(a) => commands::scenario::run(a),
+        Command::Bench(a) => commands::bench::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -260,7 +260,7 @@ impl<'a> Engine<'a> {
     /// champion in play sees the others break (Drinker of Blood), even if it breaks too.
     pub fn break_all(&mut self, objs: &[ObjId]) {
         let look = self.look();
-        let breaking: SmallVec<[ObjId; 8]> = objs
+        let breaking: SmallVec<[ObjId; 24]> = objs
             .iter()
             .copied()
             .filter(|&o| look.st.obj(o).zone == Zone::InPlay && !look.has(o, Keyword::Unbreakable))
@@ -269,7 +269,7 @@ impl<'a> Engine<'a> {
         if breaking.is_empty() {
             return;
         }
-        let watchers: SmallVec<[ObjId; 16]> = self.st.in_play.clone().into_iter().collect();
+        let watchers: SmallVec<[ObjId; 24]> = SmallVec::from_slice(&self.st.in_play);
         for &o in &breaking {
             self.trigger(o, Trigger::Broken, None);
             for &w in &watchers {
@@ -291,7 +291,7 @@ impl<'a> Engine<'a> {
     /// An unbanishable champion in play stays (5.11.2).
     pub fn banish_all(&mut self, objs: &[ObjId]) {
         let look = self.look();
-        let mut going: SmallVec<[ObjId; 8]> = objs
+        let mut going: SmallVec<[ObjId; 24]> = objs
             .iter()
             .copied()
             .filter(|&o| {
@@ -320,7 +320,7 @@ impl<'a> Engine<'a> {
     /// token pile), and its controller puts the token into play. Unbanishable does not
     /// stop it (5.21.2).
     pub fn transform_all(&mut self, objs: &[ObjId], token: CardId) {
-        let mut going: SmallVec<[ObjId; 8]> = objs
+        let mut going: SmallVec<[ObjId; 24]> = objs
             .iter()
             .copied()
             .filter(|&o| self.st.obj(o).zone == Zone::InPlay)
@@ -462,7 +462,7 @@ impl<'a> Engine<'a> {
             if !may_break && !dying(self.st) {
                 return;
             }
-            let lethal: SmallVec<[ObjId; 8]> = if may_break {
+            let lethal: SmallVec<[ObjId; 24]> = if may_break {
                 let look = self.look();
                 look.st
                     .in_play
@@ -524,7 +524,7 @@ impl<'a> Engine<'a> {
 
     /// The cards in the player's hand sharing a printed alignment with `card`, which
     /// Loyalty may reveal (5.3.1, docs/rulings.md H-24).
-    pub fn loyalty_cards(&self, p: PlayerId, card: CardId) -> SmallVec<[ObjId; 8]> {
+    pub fn loyalty_cards(&self, p: PlayerId, card: CardId) -> SmallVec<[ObjId; 24]> {
         let aligns = self.pool.get(card).alignments;
         self.st
             .player(p)

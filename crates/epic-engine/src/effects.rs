@@ -21,7 +21,7 @@ pub(crate) enum Flow {
     Asked,
 }
 
-type Ents = SmallVec<[Entity; 8]>;
+type Ents = SmallVec<[Entity; 24]>;
 type Players = SmallVec<[PlayerId; 4]>;
 
 impl<'a> Engine<'a> {
@@ -157,7 +157,7 @@ impl<'a> Engine<'a> {
             ));
         }
         // The player picks which cards to reveal when more than X qualify.
-        let left: SmallVec<[ObjId; 8]> = eligible
+        let left: SmallVec<[ObjId; 24]> = eligible
             .into_iter()
             .filter(|o| !f.picks.contains(&Entity::Obj(*o)))
             .collect();
@@ -362,7 +362,7 @@ impl<'a> Engine<'a> {
             all.extend(cands);
             return Some(all);
         }
-        let mut options: Vec<Choice> = cands.iter().map(|&e| Choice::pick(e)).collect();
+        let mut options: SmallVec<[Choice; 16]> = cands.iter().map(|&e| Choice::pick(e)).collect();
         if spec.up_to && (need == 0 || picked > 0) {
             options.push(Choice::Done);
         }
@@ -524,7 +524,7 @@ impl<'a> Engine<'a> {
         }
     }
 
-    fn objs_in_play(&self, ents: &[Entity]) -> SmallVec<[ObjId; 8]> {
+    fn objs_in_play(&self, ents: &[Entity]) -> SmallVec<[ObjId; 24]> {
         ents.iter()
             .filter_map(|e| match e {
                 Entity::Obj(o) if self.st.obj(*o).zone == Zone::InPlay => Some(*o),
@@ -533,7 +533,7 @@ impl<'a> Engine<'a> {
             .collect()
     }
 
-    fn objs(ents: &[Entity]) -> SmallVec<[ObjId; 8]> {
+    fn objs(ents: &[Entity]) -> SmallVec<[ObjId; 24]> {
         ents.iter()
             .filter_map(|e| match e {
                 Entity::Obj(o) => Some(*o),
@@ -752,7 +752,7 @@ impl<'a> Engine<'a> {
                 .iter()
                 .filter(|e| matches!(e, Entity::Obj(o) if self.st.obj(*o).owner == p))
                 .count();
-            let left: SmallVec<[ObjId; 8]> = self
+            let left: SmallVec<[ObjId; 24]> = self
                 .st
                 .player(p)
                 .hand
@@ -794,7 +794,7 @@ impl<'a> Engine<'a> {
     /// Lightning Storm: one point at a time, to at most `max_targets` different targets.
     fn exec_divided(&mut self, total: u8, max_targets: u8) -> Option<bool> {
         let f = self.top().clone();
-        let mut distinct: SmallVec<[Entity; 8]> = SmallVec::new();
+        let mut distinct = Ents::new();
         for e in &f.picks {
             if !distinct.contains(e) {
                 distinct.push(*e);
@@ -874,7 +874,7 @@ impl<'a> Engine<'a> {
         let f = self.top().clone();
         let seats: Players = self.st.seats_from(f.controller).collect();
         for p in seats {
-            let theirs: SmallVec<[ObjId; 8]> = self
+            let theirs: SmallVec<[ObjId; 24]> = self
                 .st
                 .in_play
                 .iter()
@@ -900,7 +900,7 @@ impl<'a> Engine<'a> {
         }
         let kept = self.top().picks.clone();
         let look = self.look();
-        let rest: SmallVec<[ObjId; 8]> = self
+        let rest: SmallVec<[ObjId; 24]> = self
             .st
             .in_play
             .iter()
@@ -912,7 +912,7 @@ impl<'a> Engine<'a> {
         Some(true)
     }
 
-    fn join_candidates(&self, filter: &Filter, f: &Frame) -> SmallVec<[ObjId; 8]> {
+    fn join_candidates(&self, filter: &Filter, f: &Frame) -> SmallVec<[ObjId; 24]> {
         let look = self.look();
         let Some(b) = self.st.battle.as_ref() else {
             return SmallVec::new();

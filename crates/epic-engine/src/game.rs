@@ -72,7 +72,9 @@ impl Game {
             return Err(SetupError::PlayerCount(n));
         }
         let mut rng = Pcg64Mcg::seed_from_u64(setup.seed);
-        let mut objs = Vec::new();
+        // Room for the tokens a game creates, so making one rarely moves every card.
+        let cards: usize = setup.decks.iter().map(Vec::len).sum();
+        let mut objs = Vec::with_capacity(cards + 32);
         let mut players = Vec::new();
         for (seat, deck) in setup.decks.iter().enumerate() {
             let mut ids = Vec::with_capacity(deck.len());
@@ -122,12 +124,12 @@ impl Game {
             battle: None,
             declaring: SmallVec::new(),
             no_attacks: false,
-            mods: Vec::new(),
+            mods: Vec::with_capacity(8),
             control_reverts: SmallVec::new(),
-            frames: Vec::new(),
-            batch: Vec::new(),
-            waiting: Vec::new(),
-            delayed: Vec::new(),
+            frames: Vec::with_capacity(4),
+            batch: Vec::with_capacity(8),
+            waiting: Vec::with_capacity(8),
+            delayed: Vec::with_capacity(2),
             winners: SmallVec::new(),
             end_reason: None,
             rng,
@@ -135,7 +137,7 @@ impl Game {
             ask: None,
             undo_player: None,
             undo_clean: false,
-            spare_options: Vec::new(),
+            spare_options: Vec::with_capacity(32),
         };
         Ok(Game {
             pool: setup.pool,

@@ -120,7 +120,7 @@ pub struct Battle {
     /// Once blocked, the group stays blocked (4.4.6b).
     pub blocked: bool,
     /// Damage assigned so far in the damage step, dealt all at once (4.4.11b).
-    pub assigned: SmallVec<[(ObjId, Entity, u16); 8]>,
+    pub assigned: SmallVec<[(ObjId, Entity, u16); 16]>,
     /// Blockers' total defense not yet covered by breakthrough damage (4.4.11a).
     pub breakthrough_left: u16,
 }

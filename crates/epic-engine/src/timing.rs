@@ -198,21 +198,31 @@ impl<'a> Engine<'a> {
                 if self.st.is_over() {
                     return Flow::Continue;
                 }
+                // Filled in place: the reused buffer becomes the pending decision's list.
                 let mut options = std::mem::take(&mut self.st.spare_options);
+                options.clear();
                 self.initiative_options_into(holder, window, &mut options);
-                self.set_ask(holder, DecisionKind::Initiative, options)
+                self.st.ask = Some(Ask {
+                    player: holder,
+                    kind: DecisionKind::Initiative,
+                    options,
+                });
+                Flow::Asked
             }
             Step::ContinueOrEnd => {
                 let active = self.st.active;
-                let mut options = Vec::with_capacity(2);
-                if !self
-                    .initiative_options(active, Window::MainMustAct)
-                    .is_empty()
-                {
-                    options.push(Choice::Continue);
-                }
-                options.push(Choice::EndTurn);
-                self.set_ask(active, DecisionKind::ContinueOrEnd, options)
+                let mut scratch = std::mem::take(&mut self.st.spare_options);
+                scratch.clear();
+                self.initiative_options_into(active, Window::MainMustAct, &mut scratch);
+                let can_continue = !scratch.is_empty();
+                self.st.spare_options = scratch;
+                let options = [Choice::Continue, Choice::EndTurn];
+                let from = if can_continue { 0 } else { 1 };
+                self.set_ask(
+                    active,
+                    DecisionKind::ContinueOrEnd,
+                    options[from..].iter().copied(),
+                )
             }
             Step::DeclareAttackers => {
                 let options = self.attacker_options();
@@ -263,7 +273,7 @@ impl<'a> Engine<'a> {
     /// 1.8.2: the chosen cards go to the bottom in random order; as many are drawn; one
     /// health is lost per card.
     fn finish_mulligan(&mut self, p: PlayerId) {
-        let mut cards: SmallVec<[ObjId; 8]> =
+        let mut cards: SmallVec<[ObjId; 24]> =
             std::mem::take(&mut self.st.declaring).into_iter().collect();
         let k = cards.len();
         self.shuffle_if_several(&mut cards);
@@ -319,7 +329,7 @@ impl<'a> Engine<'a> {
                 return;
             }
         }
-        for o in self.st.in_play.clone() {
+        for o in SmallVec::<[ObjId; 24]>::from_slice(&self.st.in_play) {
             let obj = self.st.obj_mut(o);
             if obj.controller == p {
                 obj.expended = false;
@@ -327,7 +337,7 @@ impl<'a> Engine<'a> {
                 obj.deploying = false;
             }
         }
-        for o in self.st.in_play.clone() {
+        for o in SmallVec::<[ObjId; 24]>::from_slice(&self.st.in_play) {
             if self.st.obj(o).controller == p {
                 self.trigger(o, Trigger::StartOfYourTurn, None);
             }
@@ -456,14 +466,7 @@ impl<'a> Engine<'a> {
 
     // ---- plays ----------------------------------------------------------------------
 
-    /// Everything `p` may do holding initiative in `window`.
-    pub fn initiative_options(&self, p: PlayerId, window: Window) -> Vec<Choice> {
-        let mut out = Vec::new();
-        self.initiative_options_into(p, window, &mut out);
-        out
-    }
-
-    /// [`Engine::initiative_options`] into a buffer the caller owns.
+    /// Everything `p` may do holding initiative in `window`, into a buffer the caller owns.
     fn initiative_options_into(&self, p: PlayerId, window: Window, out: &mut Vec<Choice>) {
         let look = self.look();
         let pl = self.st.player(p);
@@ -668,7 +671,7 @@ impl<'a> Engine<'a> {
             return SmallVec::from_elem(Choice::Done, 1);
         };
         let can_block_any = |o: ObjId| b.attackers.iter().any(|&a| look.can_block(o, a));
-        let eligible: SmallVec<[ObjId; 8]> = self
+        let eligible: SmallVec<[ObjId; 24]> = self
             .st
             .in_play
             .iter()
@@ -819,7 +822,7 @@ impl<'a> Engine<'a> {
         }
         let look = self.look();
         let b = self.st.battle.as_ref().expect("in battle");
-        let mut options = Vec::with_capacity(recipients.len() * 2);
+        let mut options: SmallVec<[Choice; 16]> = SmallVec::new();
         for &r in &recipients {
             let already: u16 = b
                 .assigned
@@ -912,11 +915,10 @@ impl<'a> Engine<'a> {
 
     /// 4.5.2a: "at end of turn" abilities and delayed actions resolve now.
     fn end_triggers(&mut self) {
-        for o in self.st.in_play.clone() {
+        for o in SmallVec::<[ObjId; 24]>::from_slice(&self.st.in_play) {
             self.trigger(o, Trigger::EndOfTurn, None);
         }
-        let delayed = std::mem::take(&mut self.st.delayed);
-        for d in delayed.into_iter().rev() {
+        while let Some(d) = self.st.delayed.pop() {
             self.st.frames.push(d.frame);
         }
         self.st.step = Step::HandLimit;
@@ -944,7 +946,7 @@ impl<'a> Engine<'a> {
         self.st.batch.retain(|t| t.controller != p);
         self.st.waiting.retain(|t| t.controller != p);
         self.st.delayed.retain(|d| d.frame.controller != p);
-        let objs: SmallVec<[ObjId; 16]> = self
+        let objs: SmallVec<[ObjId; 24]> = self
             .st
             .in_play
             .iter()
@@ -987,7 +989,7 @@ impl<'a> Engine<'a> {
 
     /// 4.5.2c – f, then the next player's turn.
     fn cleanup_and_next_turn(&mut self) {
-        for o in self.st.in_play.clone() {
+        for o in SmallVec::<[ObjId; 24]>::from_slice(&self.st.in_play) {
             let obj = self.st.obj_mut(o);
             obj.damage = 0;
             if obj.flipped {
@@ -1034,7 +1036,7 @@ impl Look<'_> {
             .find(|&q| self.can_be_attacked(q))
     }
 
-    pub fn eligible_attackers(&self) -> SmallVec<[ObjId; 8]> {
+    pub fn eligible_attackers(&self) -> SmallVec<[ObjId; 24]> {
         let p = self.st.active;
         self.st
             .in_play

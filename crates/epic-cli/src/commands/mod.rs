@@ -1,5 +1,6 @@
 //! One module per subcommand, each with its clap `Args` and a `run` function.
 
+pub mod bench;
 pub mod cards;
 pub mod deck;
 pub mod play;

@@ -1,0 +1,43 @@
+//! `epic bench`: its JSON carries the measured fields, and bad input is refused cleanly.
+
+use std::process::Command;
+
+fn epic(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_epic"))
+        .args(args)
+        .output()
+        .expect("epic runs")
+}
+
+#[test]
+fn bench_json_reports_the_budget_fields() {
+    let out = epic(&["bench", "--games", "40", "--threads", "2", "--json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    for field in [
+        "games_per_second",
+        "games_per_second_all_cores",
+        "decisions_per_second",
+        "clone_ns",
+        "state_bytes",
+    ] {
+        assert!(
+            v[field].as_f64().is_some_and(|x| x > 0.0),
+            "{field} missing or zero: {v}"
+        );
+    }
+    assert_eq!(v["games"], 40);
+    assert!(v["decisions_per_game"].as_f64().unwrap() > 20.0);
+    assert!(v["allocations_per_decision"].as_f64().is_some());
+}
+
+#[test]
+fn bench_refuses_zero_games() {
+    let out = epic(&["bench", "--games", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--games"));
+}
