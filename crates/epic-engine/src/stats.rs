@@ -128,9 +128,12 @@ impl<'a> Look<'a> {
 
     pub fn has(&self, o: ObjId, kw: Keyword) -> bool {
         let obj = self.st.obj(o);
-        // Printed and gained keywords answer most questions without the full derivation.
+        // Printed and gained keywords answer most questions without the full derivation:
+        // only a keyword some ability in the pool can grant needs it.
         self.def(o).keywords.union(obj.gained).has(kw)
-            || (obj.zone == Zone::InPlay && self.keywords(o).has(kw))
+            || (obj.zone == Zone::InPlay
+                && self.pool.grantable_keywords().has(kw)
+                && self.keywords(o).has(kw))
     }
 
     fn stat(&self, o: ObjId, printed: u8, pick: impl Fn(i8, i8) -> i8) -> i32 {
