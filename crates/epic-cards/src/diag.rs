@@ -52,7 +52,7 @@ impl Errors {
 }
 
 /// Levenshtein distance over characters, case-insensitive.
-pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
+pub fn edit_distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.to_lowercase().chars().collect();
     let b: Vec<char> = b.to_lowercase().chars().collect();
     let mut prev: Vec<usize> = (0..=b.len()).collect();
@@ -69,8 +69,8 @@ pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
 }
 
 /// The candidates closest to `word`, best first, only those close enough to be a
-/// plausible typo.
-pub(crate) fn nearest<'a, I>(word: &str, candidates: I, max: usize) -> Vec<&'a str>
+/// plausible typo: what "did you mean" messages suggest.
+pub fn nearest<'a, I>(word: &str, candidates: I, max: usize) -> Vec<&'a str>
 where
     I: IntoIterator<Item = &'a str>,
 {

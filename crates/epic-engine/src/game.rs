@@ -24,6 +24,14 @@ pub enum EndReason {
     DrewFromEmptyDeck,
 }
 
+/// A champion's derived numbers and keywords, from [`Game::stats`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stats {
+    pub offense: i32,
+    pub defense: i32,
+    pub keywords: epic_model::Keywords,
+}
+
 /// The outcome of a finished game. No winner means everyone left was eliminated at once.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameResult {
@@ -319,6 +327,21 @@ impl Game {
 
     fn prompt(&self, ask: &Ask) -> String {
         crate::options::prompt(&self.state, &self.pool, ask)
+    }
+
+    /// The derived offense, defense and keywords of a champion in play (rule 3.3), without
+    /// building a whole [`Game::view`]: what evaluations in a search call many times.
+    pub fn stats(&self, obj: ObjId) -> Option<Stats> {
+        let o = self.state.objs.get(obj.0 as usize)?;
+        if o.zone != Zone::InPlay {
+            return None;
+        }
+        let look = crate::stats::Look::new(&self.state, &self.pool);
+        Some(Stats {
+            offense: look.offense(obj),
+            defense: look.defense(obj),
+            keywords: look.keywords(obj),
+        })
     }
 
     /// What the player may see (rule 1.10).

@@ -34,6 +34,6 @@ pub use config::{RulesConfig, Setup};
 pub use epic_model as model;
 pub use error::{ApplyError, SetupError};
 pub use events::Event;
-pub use game::{EndReason, Game, GameResult};
+pub use game::{EndReason, Game, GameResult, Stats};
 pub use ids::{Entity, ObjId, PlayerId};
 pub use position::{ChampionSetup, Position, SeatSetup, StartAt};

@@ -215,7 +215,7 @@ pub enum Expect {
 }
 
 /// The result of running one scenario.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Outcome {
     pub file: String,
     pub line: usize,
