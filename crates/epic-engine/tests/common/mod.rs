@@ -127,6 +127,21 @@ pub fn deck_of(pool: &CardPool, names: &[(&str, usize)]) -> Vec<CardId> {
         .collect()
 }
 
+/// A 30-card deck of the small pool: champions of several kinds and two events.
+pub fn small_deck(pool: &CardPool) -> Vec<CardId> {
+    deck_of(
+        pool,
+        &[
+            ("Bear", 8),
+            ("Giant", 6),
+            ("Hawk", 6),
+            ("Rhino", 4),
+            ("Insight", 3),
+            ("Zap", 3),
+        ],
+    )
+}
+
 pub fn setup(pool: Arc<CardPool>, decks: Vec<Vec<CardId>>, seed: u64) -> Setup {
     Setup {
         rules: RulesConfig::default(),
