@@ -92,7 +92,8 @@ impl<'a> Engine<'a> {
         }
         let aligns = def.alignments;
         self.st.player_mut(p).played_this_turn = self.st.player(p).played_this_turn.union(aligns);
-        for o in self.st.ability_sources(p) {
+        let sources: SmallVec<[ObjId; 24]> = self.st.ability_sources(p).collect();
+        for o in sources {
             for a in aligns.iter() {
                 self.trigger(o, Trigger::Ally(a), None);
             }

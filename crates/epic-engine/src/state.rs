@@ -373,15 +373,13 @@ impl GameState {
     }
     /// The cards whose abilities `p` may use or that act for `p`: those `p` controls in
     /// play, then those in `p`'s discard pile (5.0.2).
-    pub fn ability_sources(&self, p: PlayerId) -> SmallVec<[ObjId; 24]> {
-        let mut sources: SmallVec<[ObjId; 24]> = self
+    pub fn ability_sources(&self, p: PlayerId) -> impl Iterator<Item = ObjId> + '_ {
+        let in_play = self
             .in_play
             .iter()
             .copied()
-            .filter(|&o| self.obj(o).controller == p)
-            .collect();
-        sources.extend(self.player(p).discard.iter().copied());
-        sources
+            .filter(move |&o| self.obj(o).controller == p);
+        in_play.chain(self.player(p).discard.iter().copied())
     }
 
     pub fn opponents(&self, p: PlayerId) -> impl Iterator<Item = PlayerId> + '_ {

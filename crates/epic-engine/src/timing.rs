@@ -1052,9 +1052,15 @@ impl Look<'_> {
         if self.st.no_attacks || self.defender_for(self.st.active).is_none() {
             return (false, false);
         }
-        let eligible = self.eligible_attackers();
-        let must = eligible.iter().any(|&o| self.has(o, Keyword::MustAttack));
-        (!eligible.is_empty(), must)
+        let p = self.st.active;
+        let (mut any, mut must) = (false, false);
+        for &o in &self.st.in_play {
+            if self.st.obj(o).controller == p && self.can_attack(o) {
+                any = true;
+                must |= self.has(o, Keyword::MustAttack);
+            }
+        }
+        (any, must)
     }
 
     pub fn must_attack_pending(&self) -> bool {
