@@ -452,11 +452,23 @@ impl<'a> Engine<'a> {
     /// Breaks champions with lethal damage (5.16.3) and eliminates players at 0 health or
     /// less (1.2.2), until nothing changes.
     pub fn check_state(&mut self) {
+        self.check_state_of(true);
+    }
+
+    /// Breaks champions with lethal damage only: in the middle of an effect, health totals
+    /// wait until it is over (docs/rulings.md H-01).
+    pub fn check_breaks(&mut self) {
+        self.check_state_of(false);
+    }
+
+    fn check_state_of(&mut self, players: bool) {
         loop {
             if self.st.is_over() {
                 return;
             }
-            let dying = |st: &GameState| st.players.iter().any(|p| !p.eliminated && p.health <= 0);
+            let dying = |st: &GameState| {
+                players && st.players.iter().any(|p| !p.eliminated && p.health <= 0)
+            };
             // Only a damaged champion, or one whose defense some effect lowers, can break.
             let lowered = self.st.mods.iter().any(|m| m.defense < 0);
             let may_break = lowered || self.st.in_play.iter().any(|&o| self.st.obj(o).damage > 0);
@@ -482,7 +494,9 @@ impl<'a> Engine<'a> {
                 SmallVec::new()
             };
             let dying: SmallVec<[PlayerId; 4]> = (0..self.st.num_players() as PlayerId)
-                .filter(|&p| !self.st.player(p).eliminated && self.st.player(p).health <= 0)
+                .filter(|&p| {
+                    players && !self.st.player(p).eliminated && self.st.player(p).health <= 0
+                })
                 .collect();
             if lethal.is_empty() && dying.is_empty() {
                 return;

@@ -101,6 +101,8 @@ impl<'a> Engine<'a> {
         let steps = self.steps(self.top());
         let Some(step) = steps.get(pc as usize) else {
             self.finish_frame();
+            // H-01: health totals are checked once the effect is over.
+            self.check_state();
             return Flow::Continue;
         };
         let action = match (&step.action, delayed) {
@@ -127,10 +129,14 @@ impl<'a> Engine<'a> {
             Some(did) => {
                 if delayed {
                     self.st.frames.pop();
+                    self.check_state();
                 } else {
                     self.next_step(did);
+                    // H-01: champions with lethal damage break at once; a player at 0
+                    // health is eliminated only after the effect, so a draw later in it
+                    // still wins.
+                    self.check_breaks();
                 }
-                self.check_state();
                 Flow::Continue
             }
             None => Flow::Asked,
