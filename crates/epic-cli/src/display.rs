@@ -65,6 +65,41 @@ impl Voice {
     }
 }
 
+/// A seat as the engine's labels and prompts name it ("Player 1").
+pub fn seat_name(p: PlayerId) -> String {
+    format!("Player {}", p + 1)
+}
+
+/// Widest line the board writes before wrapping a list onto the next line.
+const WIDTH: usize = 100;
+
+/// `head` followed by `items` joined with `sep`, wrapped before `WIDTH` columns with the
+/// continuation lines indented; one item is never split.
+fn wrapped(head: &str, items: &[String], sep: &str) -> String {
+    let indent = "    ";
+    let mut s = head.to_string();
+    let mut col = head.chars().count();
+    for (i, item) in items.iter().enumerate() {
+        let piece = if i + 1 < items.len() {
+            format!("{item}{}", sep.trim_end())
+        } else {
+            item.clone()
+        };
+        let len = piece.chars().count();
+        if i > 0 && col + 1 + len > WIDTH {
+            s += "\n";
+            s += indent;
+            col = indent.len();
+        } else if i > 0 || !head.ends_with(' ') {
+            s.push(' ');
+            col += 1;
+        }
+        s += &piece;
+        col += len;
+    }
+    s
+}
+
 pub fn cap(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
@@ -385,15 +420,13 @@ pub fn board(game: &Game, voice: &Voice, view: &View) -> String {
             }
         })
         .collect();
-    s += &format!(
-        "{} hand: {}\n",
-        cap(&voice.possessive(view.viewer)),
-        if hand.is_empty() {
-            "(empty)".to_string()
-        } else {
-            hand.join("; ")
-        }
-    );
+    let head = format!("{} hand:", cap(&voice.possessive(view.viewer)));
+    s += &if hand.is_empty() {
+        format!("{head} (empty)")
+    } else {
+        wrapped(&head, &hand, "; ")
+    };
+    s.push('\n');
     s
 }
 
@@ -402,16 +435,17 @@ pub fn discards(voice: &Voice, view: &View) -> String {
     let mut s = String::new();
     for p in &view.players {
         let names: Vec<String> = p.discard.iter().map(|c| c.name.clone()).collect();
-        s += &format!(
-            "{} discard pile ({}): {}\n",
+        let head = format!(
+            "{} discard pile ({}):",
             cap(&voice.possessive(p.seat)),
-            names.len(),
-            if names.is_empty() {
-                "(empty)".into()
-            } else {
-                names.join(", ")
-            }
+            names.len()
         );
+        s += &if names.is_empty() {
+            format!("{head} (empty)")
+        } else {
+            wrapped(&head, &names, ", ")
+        };
+        s.push('\n');
     }
     s
 }
@@ -443,5 +477,28 @@ pub fn result_line(game: &Game, voice: &Voice) -> String {
             list(&ws.iter().map(|w| cap(&voice.name(*w))).collect::<Vec<_>>()),
             r.turns
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_lists_wrap_between_items() {
+        let items: Vec<String> = (0..12)
+            .map(|i| format!("Card number {i} (1 gold, 5/5)"))
+            .collect();
+        let text = wrapped("Your hand:", &items, "; ");
+        assert!(text.lines().count() > 1);
+        assert!(text.lines().all(|l| l.chars().count() <= WIDTH), "{text}");
+        assert!(
+            text.lines().skip(1).all(|l| l.starts_with("    Card")),
+            "{text}"
+        );
+        assert_eq!(
+            wrapped("Your hand:", &items[..2], "; "),
+            "Your hand: Card number 0 (1 gold, 5/5); Card number 1 (1 gold, 5/5)"
+        );
     }
 }

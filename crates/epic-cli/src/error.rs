@@ -48,3 +48,17 @@ impl From<serde_json::Error> for CliError {
 }
 
 pub type CliResult<T = ()> = Result<T, CliError>;
+
+/// Reads a text file the user named; a missing, unreadable or binary file is an input
+/// error (exit 2) that says which.
+pub fn read_text(path: &std::path::Path) -> CliResult<String> {
+    let bytes = std::fs::read(path)
+        .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
+    String::from_utf8(bytes).map_err(|e| {
+        CliError::input(format!(
+            "{}: not a text file (byte {} is not valid UTF-8)",
+            path.display(),
+            e.utf8_error().valid_up_to() + 1
+        ))
+    })
+}

@@ -2,7 +2,7 @@
 //! and "did you mean" suggestions.
 
 use crate::error::{CliError, CliResult};
-use epic_cards::{CardId, CardPool, DECK_NAMES};
+use epic_cards::{edit_distance, CardId, CardPool, DECK_NAMES};
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
@@ -23,8 +23,13 @@ pub fn resolve_deck(pool: &CardPool, spec: &str, seed: u64) -> CliResult<Vec<Car
     }
     let path = Path::new(spec);
     if !path.exists() {
+        let near = DECK_NAMES
+            .iter()
+            .filter(|n| edit_distance(&lower, n) <= 2)
+            .min_by_key(|n| edit_distance(&lower, n))
+            .map_or_else(String::new, |n| format!(" (did you mean '{n}'?)"));
         return Err(CliError::input(format!(
-            "unknown deck '{spec}': expected one of {} or the path of a deck-list file",
+            "unknown deck '{spec}'{near}: expected one of {} or the path of a deck-list file",
             DECK_NAMES.join(", ")
         )));
     }
@@ -33,8 +38,7 @@ pub fn resolve_deck(pool: &CardPool, spec: &str, seed: u64) -> CliResult<Vec<Car
 
 /// Reads a deck-list file; every mistake is reported (exit 2).
 pub fn read_deck_list(pool: &CardPool, path: &Path) -> CliResult<Vec<CardId>> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
+    let text = crate::error::read_text(path)?;
     let deck = epic_cards::parse_deck_list(&path.display().to_string(), &text, pool)
         .map_err(|e| CliError::input(e.to_string()))?;
     if deck.is_empty() {
@@ -44,22 +48,6 @@ pub fn read_deck_list(pool: &CardPool, path: &Path) -> CliResult<Vec<CardId>> {
         )));
     }
     Ok(deck)
-}
-
-/// Edit distance, case-insensitive, for suggestions.
-fn distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.to_lowercase().chars().collect();
-    let b: Vec<char> = b.to_lowercase().chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.iter().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(ca != cb);
-            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        prev = cur;
-    }
-    prev[b.len()]
 }
 
 /// Up to `max` card names nearest to `word` (names containing it come first).
@@ -72,7 +60,7 @@ pub fn nearest_cards(pool: &CardPool, word: &str, max: usize) -> Vec<String> {
             let d = if name.to_lowercase().contains(&w) && !w.is_empty() {
                 0
             } else {
-                distance(&w, name)
+                edit_distance(&w, name)
             };
             (d, name)
         })
@@ -108,4 +96,21 @@ pub fn find_card(pool: &CardPool, name: &str) -> CliResult<CardId> {
         "unknown card '{}'{hint}",
         name.trim()
     )))
+}
+
+/// A deck must hold at least the opening hand; says which deck is short, and by how much.
+pub fn check_deck_size(
+    deck: &[CardId],
+    spec: &str,
+    whose: &str,
+    rules: &epic_engine::RulesConfig,
+) -> CliResult {
+    let needed = rules.opening_hand as usize;
+    if deck.len() < needed {
+        return Err(CliError::input(format!(
+            "{whose} ('{spec}') has {} card(s); a game needs at least {needed}, the opening hand",
+            deck.len()
+        )));
+    }
+    Ok(())
 }

@@ -100,8 +100,7 @@ impl SaveFile {
 
     /// Reads and checks a file: format, version, cards, every decision, the digest.
     pub fn read(path: &Path) -> CliResult<SaveFile> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
+        let text = crate::error::read_text(path)?;
         let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
             CliError::input(format!("{}: not a JSON document ({e})", path.display()))
         })?;
@@ -119,7 +118,8 @@ impl SaveFile {
                 path.display()
             )));
         }
-        serde_json::from_value(value)
+        // Parsed again from the text, so that a mistake is reported with its line.
+        serde_json::from_str(&text)
             .map_err(|e| CliError::input(format!("{}: malformed saved game: {e}", path.display())))
     }
 

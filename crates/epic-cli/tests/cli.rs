@@ -81,6 +81,32 @@ fn play_commands_and_end_of_input() {
     assert!(text.contains("End of input"));
 }
 
+/// Options typed as words, stray bytes and out-of-range numbers never end the game.
+#[test]
+fn play_reads_words_and_survives_odd_input() {
+    let mut input = b"keep hand\nend turn\n".to_vec();
+    input.extend_from_slice(b"\xff\xfe\n99999999999999999999999\nshow\nquit\n");
+    let out = epic_with_input(
+        &["play", "--seed", "42", "--first", "me", "--ai", "random"],
+        &String::from_utf8_lossy(&input),
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(text.contains("You keep your hand."), "{text}");
+    assert!(!text.contains("Unknown command 'end turn'"), "{text}");
+    assert!(text.contains("The AI"), "{text}");
+    assert!(text.contains("Pick a number from 1 to"), "{text}");
+    assert!(text.contains("Usage: show CARD"), "{text}");
+    assert!(
+        text.contains("You leave the game (nothing was saved)"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("(Player 2)") && !text.contains("Player 2:"),
+        "seats are 'you' and 'the AI' in a game: {text}"
+    );
+}
+
 #[test]
 fn play_rejects_bad_options() {
     let out = epic(&["play", "--deck", "nonsense"]);
@@ -89,6 +115,33 @@ fn play_rejects_bad_options() {
     let out = epic(&["play", "--ai", "genius"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("unknown bot"));
+    let out = epic(&["play", "--ai-deck", "goood"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("did you mean 'good'"),
+        "{}",
+        stderr(&out)
+    );
+
+    let small = temp("small.txt");
+    std::fs::write(&small, "2 Kong\n").unwrap();
+    let out = epic(&["play", "--deck", small.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("your deck"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("at least 5"), "{}", stderr(&out));
+
+    let binary = temp("binary.txt");
+    std::fs::write(&binary, [0u8, 159, 146, 150, 255, 10, 0]).unwrap();
+    for args in [
+        vec!["play", "--deck", binary.to_str().unwrap()],
+        vec!["play", "--load", binary.to_str().unwrap()],
+        vec!["deck", "check", binary.to_str().unwrap()],
+        vec!["replay", binary.to_str().unwrap()],
+    ] {
+        let out = epic(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains("not a text file"), "{}", stderr(&out));
+    }
 }
 
 /// Saving in the middle of a game, then resuming and replaying the file.
@@ -109,9 +162,15 @@ fn save_resume_and_replay() {
     let n = save["decisions"].as_array().unwrap().len();
     assert!(n > 0);
 
-    let out = epic_with_input(&["play", "--load", path], "");
+    let out = epic_with_input(&["play", "--load", path], "log\nquit\n");
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stdout(&out).contains(&format!("Resumed after {n} decisions")));
+    let text = stdout(&out);
+    assert!(text.contains(&format!("Resumed after {n} decisions")));
+    assert!(
+        text.contains("  --- Turn 1:"),
+        "the log covers the saved part: {text}"
+    );
+    assert!(text.contains("(the game is saved in"), "{text}");
 
     let out = epic(&["replay", path]);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -270,6 +329,8 @@ fn cards_list_search_and_show() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("did you mean 'Fire Shaman'"));
     let out = epic(&["cards", "--alignment", "purple"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = epic(&["cards", "--cost", "5"]);
     assert_eq!(out.status.code(), Some(2));
 }
 

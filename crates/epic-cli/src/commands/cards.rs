@@ -12,7 +12,8 @@ use serde::Serialize;
 pub struct Args {
     #[command(subcommand)]
     pub show: Option<Show>,
-    /// Text to look for in a card's name, class, keywords or alignment (case-insensitive).
+    /// Text to look for in a card's name, class, keywords, alignment or type
+    /// (case-insensitive).
     pub query: Option<String>,
     /// Only cards of this alignment (good, evil, sage, wild).
     #[arg(long)]
@@ -21,7 +22,7 @@ pub struct Args {
     #[arg(long = "type", value_name = "TYPE")]
     pub kind: Option<String>,
     /// Only cards of this gold cost (0 or 1).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=1))]
     pub cost: Option<u8>,
     /// Include the tokens (Wolf, Zombie, Human, Demon).
     #[arg(long)]

@@ -41,8 +41,7 @@ struct Report {
 pub fn run(args: Args) -> CliResult {
     let DeckCommand::Check { file, json } = args.command;
     let pool = names::pool();
-    let text = std::fs::read_to_string(&file)
-        .map_err(|e| CliError::input(format!("cannot read {}: {e}", file.display())))?;
+    let text = crate::error::read_text(&file)?;
     let name = file.display().to_string();
     let mut report = Report {
         file: name.clone(),

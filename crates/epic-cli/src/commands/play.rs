@@ -6,7 +6,7 @@ use crate::error::{CliError, CliResult};
 use crate::names;
 use crate::save::{SaveFile, SaveSetup, Seat};
 use clap::ValueEnum;
-use epic_engine::{Choice, Game, PlayerId, RulesConfig};
+use epic_engine::{Choice, DecisionKind, Game, PlayerId, RulesConfig};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
@@ -43,7 +43,8 @@ pub enum First {
 const HELP: &str = "\
 Commands:
   N            take option number N
-  TEXT         take the option whose label is TEXT (e.g. `end turn`)
+  TEXT         take the option whose label is TEXT, or the only one whose label
+               has these words in this order (e.g. `end turn`, `play gargoyle`)
   board        show the board again
   show CARD    show a card's full text (e.g. `show Fire Shaman`)
   discard      show both discard piles
@@ -91,10 +92,13 @@ fn new_game(args: &Args) -> CliResult<(SaveSetup, Game)> {
     epic_bots::bot_by_name(&args.ai, seed).map_err(|e| CliError::input(e.to_string()))?;
     let mine = names::resolve_deck(&pool, &args.deck, seed)?;
     let theirs = names::resolve_deck(&pool, &args.ai_deck, seed.wrapping_add(1))?;
+    let rules = RulesConfig::default();
+    names::check_deck_size(&mine, &args.deck, "your deck", &rules)?;
+    names::check_deck_size(&theirs, &args.ai_deck, "the AI's deck", &rules)?;
     let card_names =
         |d: &[epic_cards::CardId]| d.iter().map(|c| pool.get(*c).name.clone()).collect();
     let setup = SaveSetup {
-        rules: RulesConfig::default(),
+        rules,
         seed,
         first_player: match args.first {
             First::Me => Some(HUMAN),
@@ -120,12 +124,109 @@ fn new_game(args: &Args) -> CliResult<(SaveSetup, Game)> {
     Ok((setup, game))
 }
 
+/// An option's label as the human reads it: "you" and "the AI" instead of seat numbers.
+fn personal_label(label: &str) -> String {
+    let you = crate::display::seat_name(HUMAN);
+    let ai = crate::display::seat_name(1 - HUMAN);
+    let mut l = label
+        .replace(&format!("({you})"), "(yours)")
+        .replace(&format!("({ai})"), "(the AI's)");
+    for verb in ["Target", "Choose"] {
+        l = l.replace(&format!("{verb} {you}"), &format!("{verb} yourself"));
+    }
+    l.replace(&format!("damage to {you}"), "damage to you")
+        .replace(you.as_str(), "you")
+        .replace(ai.as_str(), "the AI")
+}
+
+/// The decision's prompt as the human reads it.
+fn personal_prompt(prompt: &str) -> String {
+    let you = crate::display::seat_name(HUMAN);
+    let ai = crate::display::seat_name(1 - HUMAN);
+    prompt
+        .replace(&format!("{you} has"), "You have")
+        .replace(&format!("{you}:"), "You:")
+        .replace("opponents made plays", "the AI made plays")
+        .replace(you.as_str(), "you")
+        .replace(ai.as_str(), "the AI")
+}
+
+fn words(s: &str) -> Vec<String> {
+    s.split_whitespace().map(|w| w.to_lowercase()).collect()
+}
+
+/// Which option a typed line names: a label typed in full (as shown, or as the engine
+/// words it), else the only label that has the typed words in that order. `Err` holds
+/// the labels that match equally well, when there are several.
+fn pick_by_text(line: &str, shown: &[String], engine: &[String]) -> Result<usize, Vec<usize>> {
+    let typed = words(line);
+    let exact: Vec<usize> = (0..shown.len())
+        .filter(|&i| words(&shown[i]) == typed || words(&engine[i]) == typed)
+        .collect();
+    if exact.len() == 1 {
+        return Ok(exact[0]);
+    }
+    let has_in_order = |label: &str| {
+        let mut rest = words(label).into_iter();
+        typed
+            .iter()
+            .all(|t| rest.any(|w| w == *t || w.trim_matches(|c: char| !c.is_alphanumeric()) == t))
+    };
+    let loose: Vec<usize> = (0..shown.len())
+        .filter(|&i| has_in_order(&shown[i]) || has_in_order(&engine[i]))
+        .collect();
+    match loose.as_slice() {
+        [i] => Ok(*i),
+        _ => Err(loose),
+    }
+}
+
+/// One line of input; `None` at end of input. Bytes that are not UTF-8 are replaced
+/// rather than ending the game.
+fn read_line(input: &mut impl BufRead) -> CliResult<Option<String>> {
+    let mut buf = Vec::new();
+    match input.read_until(b'\n', &mut buf) {
+        Ok(0) => Ok(None),
+        Ok(_) => Ok(Some(String::from_utf8_lossy(&buf).into_owned())),
+        Err(e) => Err(CliError::input(format!("cannot read input: {e}"))),
+    }
+}
+
+/// The text of the card whose ability asks, for decisions that depend on it.
+fn asking_card_text(game: &Game, kind: DecisionKind) -> Option<String> {
+    if !matches!(
+        kind,
+        DecisionKind::May | DecisionKind::Choose | DecisionKind::Target
+    ) {
+        return None;
+    }
+    let frame = game.state().frames.last()?;
+    let pool = game.pool();
+    let text = epic_cards::card_text(pool, frame.card);
+    (!text.is_empty()).then(|| {
+        format!(
+            "  ({}: {})",
+            pool.get(frame.card).name,
+            text.lines().collect::<Vec<_>>().join(" / ")
+        )
+    })
+}
+
 pub fn run(args: Args) -> CliResult {
     let pool = names::pool();
+    let mut log = Vec::new();
     let (setup, history, game) = match &args.load {
         Some(path) => {
             let file = SaveFile::read(path)?;
             let game = file.rebuild(&pool, None)?;
+            // Tell the saved part of the game again, so that `log` covers all of it.
+            let mut replay = file.rebuild(&pool, Some(0))?;
+            let voice = Voice::play(HUMAN);
+            for &c in &file.decisions {
+                if let Ok(events) = replay.apply(c) {
+                    log.extend(display::narrate(&replay, &voice, &events));
+                }
+            }
             (file.setup, file.decisions, game)
         }
         None => {
@@ -159,7 +260,11 @@ pub fn run(args: Args) -> CliResult {
         setup.seed, setup.seed
     )?;
     if !history.is_empty() {
-        writeln!(out, "Resumed after {} decisions.", history.len())?;
+        writeln!(
+            out,
+            "Resumed after {} decisions (`log` tells the game so far).",
+            history.len()
+        )?;
     }
     writeln!(
         out,
@@ -171,10 +276,15 @@ pub fn run(args: Args) -> CliResult {
         history,
         game,
         voice: Voice::play(HUMAN),
-        log: Vec::new(),
+        log,
     };
+    // Where the game was last saved, and after how many decisions.
+    let mut saved: Option<(String, usize)> = args
+        .load
+        .as_ref()
+        .map(|p| (p.display().to_string(), s.history.len()));
     let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut input = stdin.lock();
     // The board is printed again only when something on it changed.
     let mut shown_board: Option<String> = None;
     loop {
@@ -194,24 +304,30 @@ pub fn run(args: Args) -> CliResult {
             write!(out, "\n{board}")?;
             shown_board = Some(board);
         }
-        let labels = s.game.labels();
-        let prompt = decision
-            .prompt
-            .replace("Player 1 has", "You have")
-            .replace("Player 1", "You");
-        writeln!(out, "{prompt}")?;
+        let engine_labels = s.game.labels();
+        let labels: Vec<String> = engine_labels.iter().map(|l| personal_label(l)).collect();
+        writeln!(out, "{}", personal_prompt(&decision.prompt))?;
+        if let Some(text) = asking_card_text(&s.game, decision.kind) {
+            writeln!(out, "{text}")?;
+        }
+        if decision.kind == DecisionKind::ContinueOrEnd {
+            writeln!(
+                out,
+                "  (Continuing commits you to a play or a battle, rule 4.3.4.)"
+            )?;
+        }
         for (i, l) in labels.iter().enumerate() {
             writeln!(out, "  {}. {l}", i + 1)?;
         }
         write!(out, "> ")?;
         out.flush()?;
-        let line = match lines.next() {
-            Some(Ok(l)) => l,
-            Some(Err(e)) => return Err(CliError::input(format!("cannot read input: {e}"))),
-            None => {
-                writeln!(out, "\nEnd of input: leaving the game (nothing was saved).")?;
-                return Ok(());
-            }
+        let Some(line) = read_line(&mut input)? else {
+            let note = match &saved {
+                Some((path, n)) if *n == s.history.len() => format!("the game is saved in {path}"),
+                _ => "nothing was saved".to_string(),
+            };
+            writeln!(out, "\nEnd of input: leaving the game ({note}).")?;
+            return Ok(());
         };
         let line = line.trim();
         let (cmd, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
@@ -221,8 +337,18 @@ pub fn run(args: Args) -> CliResult {
             "help" | "?" | "h" => writeln!(out, "{HELP}")?,
             "board" | "b" => shown_board = None,
             "quit" | "exit" | "q" => {
-                writeln!(out, "You leave the game (nothing was saved).")?;
+                let note = match &saved {
+                    Some((path, n)) if *n == s.history.len() => {
+                        format!("the game is saved in {path}")
+                    }
+                    Some((path, _)) => format!("the last save, in {path}, is behind"),
+                    None => "nothing was saved".to_string(),
+                };
+                writeln!(out, "You leave the game ({note}).")?;
                 return Ok(());
+            }
+            "show" if rest.is_empty() => {
+                writeln!(out, "Usage: show CARD (e.g. `show Fire Shaman`)")?
             }
             "show" => match names::find_card(&pool, rest) {
                 Ok(id) => writeln!(out, "{}", crate::commands::cards::card_sheet(&pool, id))?,
@@ -234,7 +360,7 @@ pub fn run(args: Args) -> CliResult {
             }
             "log" => {
                 if s.log.is_empty() {
-                    writeln!(out, "Nothing has happened yet in this session.")?;
+                    writeln!(out, "Nothing has happened yet.")?;
                 }
                 for l in &s.log {
                     writeln!(out, "  {l}")?;
@@ -254,29 +380,88 @@ pub fn run(args: Args) -> CliResult {
                     let file = SaveFile::new(s.setup.clone(), s.history.clone(), &s.game);
                     match file.write(std::path::Path::new(rest)) {
                         Ok(()) => {
+                            saved = Some((rest.to_string(), s.history.len()));
                             writeln!(out, "Saved to {rest}. Resume with: epic play --load {rest}")?
                         }
                         Err(e) => writeln!(out, "{e}")?,
                     }
                 }
             }
-            _ => {
-                let pick = match line.parse::<usize>() {
-                    Ok(n) if (1..=labels.len()).contains(&n) => Some(n - 1),
-                    Ok(_) => {
-                        writeln!(out, "Pick a number from 1 to {}.", labels.len())?;
-                        continue;
-                    }
-                    Err(_) => labels.iter().position(|l| l.eq_ignore_ascii_case(line)),
-                };
-                match pick {
-                    Some(i) => {
-                        let choice = s.game.options()[i];
-                        s.apply(choice, &mut out)?;
-                    }
-                    None => writeln!(out, "Unknown command '{line}'. Type a number, or `help`.")?,
+            _ if line.bytes().all(|b| b.is_ascii_digit()) => match line.parse::<usize>() {
+                Ok(n) if (1..=labels.len()).contains(&n) => {
+                    let choice = s.game.options()[n - 1];
+                    s.apply(choice, &mut out)?;
                 }
-            }
+                _ => writeln!(out, "Pick a number from 1 to {}.", labels.len())?,
+            },
+            _ => match pick_by_text(line, &labels, &engine_labels) {
+                Ok(i) => {
+                    let choice = s.game.options()[i];
+                    s.apply(choice, &mut out)?;
+                }
+                Err(several) if several.len() > 1 => {
+                    let nums: Vec<String> = several.iter().map(|i| (i + 1).to_string()).collect();
+                    writeln!(
+                        out,
+                        "'{line}' fits options {}: type the number.",
+                        nums.join(", ")
+                    )?;
+                }
+                Err(_) => writeln!(out, "Unknown command '{line}'. Type a number, or `help`.")?,
+            },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_speak_to_the_human() {
+        assert_eq!(
+            personal_label("Target Demon token (Player 2) #60"),
+            "Target Demon token (the AI's) #60"
+        );
+        assert_eq!(
+            personal_label("Target Gargoyle (Player 1)"),
+            "Target Gargoyle (yours)"
+        );
+        assert_eq!(personal_label("Target Player 1"), "Target yourself");
+        assert_eq!(personal_label("Attack Player 2"), "Attack the AI");
+        assert_eq!(
+            personal_label("Assign 3 damage to Player 2"),
+            "Assign 3 damage to the AI"
+        );
+        assert_eq!(
+            personal_prompt("Player 1: opponents made plays; continue"),
+            "You: the AI made plays; continue"
+        );
+        assert_eq!(
+            personal_prompt("Player 1 has initiative (4.3.1)"),
+            "You have initiative (4.3.1)"
+        );
+    }
+
+    #[test]
+    fn typed_text_picks_an_option() {
+        let labels: Vec<String> = [
+            "Play High King (1 gold)",
+            "Play Resurrection (mode 1, 1 gold)",
+            "Play Resurrection (mode 2, 1 gold)",
+            "End the turn",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        assert_eq!(pick_by_text("end turn", &labels, &labels), Ok(3));
+        assert_eq!(pick_by_text("END THE TURN", &labels, &labels), Ok(3));
+        assert_eq!(pick_by_text("play high king", &labels, &labels), Ok(0));
+        assert_eq!(pick_by_text("resurrection mode 2", &labels, &labels), Ok(2));
+        assert_eq!(
+            pick_by_text("resurrection", &labels, &labels),
+            Err(vec![1, 2])
+        );
+        assert_eq!(pick_by_text("fireball", &labels, &labels), Err(vec![]));
     }
 }

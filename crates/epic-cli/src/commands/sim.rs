@@ -179,6 +179,16 @@ pub fn run(args: Args) -> CliResult {
         return Err(CliError::input("--games must be at least 1"));
     }
     let sides = [parse_side(&args.p1, "--p1")?, parse_side(&args.p2, "--p2")?];
+    for (side, flag) in sides.iter().zip(["--p1", "--p2"]) {
+        if let Some(deck) = &side.deck {
+            names::check_deck_size(
+                deck,
+                &side.deck_spec,
+                &format!("the {flag} deck"),
+                &RulesConfig::default(),
+            )?;
+        }
+    }
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
@@ -308,8 +318,8 @@ pub fn run(args: Args) -> CliResult {
         report.average_turns, report.median_turns
     );
     println!(
-        "  ended by health {}, by deck-out {}, draws {}",
-        report.ended_by_health, report.ended_by_deck_out, draws
+        "  ended by health {}, by a draw from an empty deck {}",
+        report.ended_by_health, report.ended_by_deck_out
     );
     println!(
         "  {:.1} games/s ({:.2} s)",
