@@ -191,7 +191,8 @@ impl Board {
                 left,
             } => {
                 blocks_decided = true;
-                let b = battle.expect("damage is assigned only in a battle");
+                // Damage is assigned only in a battle; without one there is nothing to project.
+                let Some(b) = battle else { return };
                 for &(_, to, amount) in b.assigned.iter() {
                     match to {
                         Entity::Player(p) => self.health[p as usize] -= amount as i32,

@@ -62,7 +62,7 @@ pub fn play_out(
         let choice = bot.choose(game);
         if game.apply_quiet(choice).is_err() {
             // A bot must pick a legal option; fall back to the first one rather than stall.
-            let first = game.options()[0];
+            let first = *game.options().first()?;
             game.apply_quiet(first).ok()?;
         }
     }

@@ -387,17 +387,18 @@ pub fn run(args: Args) -> CliResult {
                     }
                 }
             }
-            _ if line.bytes().all(|b| b.is_ascii_digit()) => match line.parse::<usize>() {
-                Ok(n) if (1..=labels.len()).contains(&n) => {
-                    let choice = s.game.options()[n - 1];
-                    s.apply(choice, &mut out)?;
+            _ if line.bytes().all(|b| b.is_ascii_digit()) => {
+                let n = line.parse::<usize>().unwrap_or(0);
+                match n.checked_sub(1).and_then(|i| s.game.options().get(i)) {
+                    Some(&choice) => s.apply(choice, &mut out)?,
+                    None => writeln!(out, "Pick a number from 1 to {}.", labels.len())?,
                 }
-                _ => writeln!(out, "Pick a number from 1 to {}.", labels.len())?,
-            },
+            }
             _ => match pick_by_text(line, &labels, &engine_labels) {
                 Ok(i) => {
-                    let choice = s.game.options()[i];
-                    s.apply(choice, &mut out)?;
+                    if let Some(&choice) = s.game.options().get(i) {
+                        s.apply(choice, &mut out)?;
+                    }
                 }
                 Err(several) if several.len() > 1 => {
                     let nums: Vec<String> = several.iter().map(|i| (i + 1).to_string()).collect();
