@@ -74,17 +74,30 @@ pub fn parse_deck_list(
                 message,
             })
         };
-        let (count, name) = match line.split_once(' ') {
-            Some((n, rest)) if n.chars().all(|c| c.is_ascii_digit()) => match n.parse::<u32>() {
-                Ok(k) if (1..=99).contains(&k) => (k, rest.trim()),
+        // "N Name", "Nx Name", "N x Name", or just "Name" for one copy.
+        let (first, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let digits = first.strip_suffix(['x', 'X']).unwrap_or(first);
+        let numeric = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
+        let signed = first.strip_prefix(['-', '+']).is_some_and(numeric);
+        let (count, name) = if !rest.is_empty() && (numeric(digits) || signed) {
+            match digits.parse::<u32>() {
+                Ok(k) if (1..=99).contains(&k) => {
+                    let rest = rest.trim();
+                    let rest = if digits == first {
+                        rest.strip_prefix("x ").unwrap_or(rest)
+                    } else {
+                        rest
+                    };
+                    (k, rest.trim())
+                }
                 _ => {
-                    err(format!("'{n}' is not a number of copies (1 to 99)"));
+                    err(format!("'{first}' is not a number of copies (1 to 99)"));
                     continue;
                 }
-            },
-            _ => (1, line),
+            }
+        } else {
+            (1, line)
         };
-        let name = name.strip_prefix("x ").unwrap_or(name).trim();
         match pool.by_name(name) {
             Some(id) if pool.get(id).token => {
                 err(format!("'{name}' is a token; tokens are never in a deck"))

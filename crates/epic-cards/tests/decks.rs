@@ -88,3 +88,18 @@ Kong
         "{msg}"
     );
 }
+
+/// Counts in deck lists: "N Name", "Nx Name", "N x Name"; a bare "x Name" is a name, and a
+/// negative count is a bad count, not an unknown card.
+#[test]
+fn deck_list_counts_are_read_strictly() {
+    let pool = epic_cards::base_pool();
+    let ok = epic_cards::parse_deck_list("t", "2 Kong\n3x Lurking Giant\n1 x Cave Troll\n", pool)
+        .unwrap();
+    assert_eq!(ok.len(), 6);
+    let err = epic_cards::parse_deck_list("t", "x Kong\n-1 Kong\n", pool)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("unknown card 'x Kong'"), "{err}");
+    assert!(err.contains("'-1' is not a number of copies"), "{err}");
+}

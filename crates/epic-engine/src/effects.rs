@@ -14,6 +14,19 @@ use epic_model::{
 };
 use smallvec::SmallVec;
 
+/// The steps a frame runs: an event's mode, or a triggered ability's or power's effect.
+pub(crate) fn script_steps<'p>(pool: &'p epic_model::CardPool, f: &Frame) -> &'p [Step] {
+    let def = pool.get(f.card);
+    match f.script {
+        Script::Mode(m) => def.modes.get(m as usize).map_or(&[], |m| &m.steps),
+        Script::Ability(i) => match def.abilities.get(i as usize).map(|a| &a.kind) {
+            Some(AbilityKind::Triggered(t)) => &t.steps,
+            Some(AbilityKind::Power(p)) => &p.steps,
+            _ => &[],
+        },
+    }
+}
+
 /// Whether the engine can go on by itself or waits for a decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Flow {
@@ -26,15 +39,7 @@ type Players = SmallVec<[PlayerId; 4]>;
 
 impl<'a> Engine<'a> {
     fn steps(&self, f: &Frame) -> &'a [Step] {
-        let def = self.pool.get(f.card);
-        match f.script {
-            Script::Mode(m) => def.modes.get(m as usize).map_or(&[], |m| &m.steps),
-            Script::Ability(i) => match def.abilities.get(i as usize).map(|a| &a.kind) {
-                Some(AbilityKind::Triggered(t)) => &t.steps,
-                Some(AbilityKind::Power(p)) => &p.steps,
-                _ => &[],
-            },
-        }
+        script_steps(self.pool, f)
     }
 
     fn top(&self) -> &Frame {

@@ -9,21 +9,22 @@ pub enum ApplyError {
     Illegal(String),
 }
 
-/// Why a game could not be set up.
+/// Why a game could not be set up. Seats are numbered from 1 in messages, as players
+/// are everywhere people read them.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SetupError {
     #[error("a game needs 2 to 8 players, got {0}")]
     PlayerCount(usize),
-    #[error("deck {seat} names card id {id}, which is not in the card pool")]
+    #[error("Player {}'s deck names card id {id}, which is not in the card pool", .seat + 1)]
     UnknownCard { seat: usize, id: u16 },
-    #[error("deck {seat} holds {name}, a token: tokens are never part of a deck (2.3.7)")]
+    #[error("Player {}'s deck holds {name}, a token: tokens are never part of a deck (2.3.7)", .seat + 1)]
     TokenInDeck { seat: usize, name: String },
-    #[error("deck {seat} has {count} cards; it needs at least the opening hand of {needed}")]
+    #[error("Player {}'s deck has {count} cards; it needs at least the opening hand of {needed}", .seat + 1)]
     DeckTooSmall {
         seat: usize,
         count: usize,
         needed: usize,
     },
-    #[error("first player {0} is not a seat at this table")]
+    #[error("first player {} is not a seat at this table", *.0 as usize + 1)]
     FirstPlayer(u8),
 }

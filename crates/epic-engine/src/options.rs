@@ -5,7 +5,7 @@ use crate::choice::{Choice, DecisionKind};
 use crate::ids::{Entity, ObjId, PlayerId};
 use crate::state::{Ask, GameState, Step};
 use crate::stats::Look;
-use epic_model::{AbilityKind, CardPool, PowerCost, Trigger, Triggered};
+use epic_model::{AbilityKind, Action, Amount, CardPool, PowerCost, Trigger, Triggered};
 
 /// "Player 1", "Player 2": seats are numbered from 1 for people.
 pub fn player_name(p: PlayerId) -> String {
@@ -246,6 +246,42 @@ fn obj_of(st: &GameState, c: Choice) -> Option<ObjId> {
     }
 }
 
+/// A few words for what an optional step would do, for the "you may" question.
+fn action_phrase(a: &Action) -> String {
+    let n = |n: &Amount| match n {
+        Amount::Fixed(v) => v.to_string(),
+        _ => "X".to_string(),
+    };
+    match a {
+        Action::Bind(_) => "choose".into(),
+        Action::Draw { n: k, .. } => format!("draw {}", n(k)),
+        Action::Discard { n: k, .. } => format!("discard {}", n(k)),
+        Action::GainHealth { n: k, .. } => format!("gain {} health", n(k)),
+        Action::LoseHealth { n: k, .. } => format!("pay {} health", n(k)),
+        Action::Damage { n: k, .. } => format!("deal {} damage", n(k)),
+        Action::DamageDivided { total, .. } => format!("deal {total} damage divided"),
+        Action::DamageInOrder { .. } => "deal damage".into(),
+        Action::Break(_) => "break a champion".into(),
+        Action::Banish(_) => "banish a card".into(),
+        Action::ReturnToHand(_) => "return a card to its owner's hand".into(),
+        Action::PutIntoPlay { .. } => "put a champion into play".into(),
+        Action::Transform { token, .. } => format!("transform a champion into a {token} token"),
+        Action::Expend(_) => "expend champions".into(),
+        Action::Prepare(_) => "prepare champions".into(),
+        Action::Modify { .. } => "change a champion this turn".into(),
+        Action::AddCounters { .. } => "put counters on a champion".into(),
+        Action::GainControl { .. } => "gain control of a champion".into(),
+        Action::CreateTokens { token, n: k, .. } => format!("put {} {token} token(s) into play", n(k)),
+        Action::Recycle => "recycle (two cards from your discard pile to the bottom of your deck, then draw a card)".into(),
+        Action::Recall => "recall this card".into(),
+        Action::NoAttacksThisTurn => "stop all attacks this turn".into(),
+        Action::RemoveFromBattle(_) => "remove champions from battle".into(),
+        Action::EachKeepsOneBreakRest => "keep one champion each and break the rest".into(),
+        Action::JoinBattle { .. } => "have one of your champions join the battle".into(),
+        Action::AtEndOfTurn(inner) => action_phrase(inner),
+    }
+}
+
 /// A sentence saying what is being decided.
 pub fn prompt(st: &GameState, pool: &CardPool, ask: &Ask) -> String {
     let who = player_name(ask.player);
@@ -256,7 +292,7 @@ pub fn prompt(st: &GameState, pool: &CardPool, ask: &Ask) -> String {
         .unwrap_or_default();
     match ask.kind {
         DecisionKind::Mulligan => {
-            format!("{who}: choose cards to mulligan (1 health each), then Done")
+            format!("{who}: choose cards to mulligan (1 health each), then keep the hand")
         }
         DecisionKind::Initiative => match st.step {
             Step::Initiative { window, .. } => format!("{who} has initiative ({})", window.rule()),
@@ -288,7 +324,19 @@ pub fn prompt(st: &GameState, pool: &CardPool, ask: &Ask) -> String {
         },
         DecisionKind::Target => format!("{who}: choose a target for {source}"),
         DecisionKind::Choose => format!("{who}: choose for {source}"),
-        DecisionKind::May => format!("{who}: {source} — do you want to?"),
+        DecisionKind::May => {
+            let step = st
+                .frames
+                .last()
+                .and_then(|f| crate::effects::script_steps(pool, f).get(f.pc as usize));
+            match step {
+                Some(s) => format!(
+                    "{who}: {source} — you may {}. Do it?",
+                    action_phrase(&s.action)
+                ),
+                None => format!("{who}: {source} — do you want to?"),
+            }
+        }
         DecisionKind::Loyalty => format!("{who}: reveal cards for {source}'s Loyalty?"),
         DecisionKind::Recycle => format!("{who}: choose a card to recycle"),
         DecisionKind::Discard => format!("{who}: choose a card to discard"),

@@ -4,7 +4,7 @@ use crate::commands::print_json;
 use crate::error::{CliError, CliResult};
 use crate::names;
 use epic_cards::{CardId, CardPool};
-use epic_model::CardType;
+use epic_model::{CardType, Keyword};
 use serde::Serialize;
 
 #[derive(clap::Args, Debug)]
@@ -111,9 +111,11 @@ pub fn card_sheet(pool: &CardPool, id: CardId) -> String {
     if !r.text.is_empty() {
         s += &format!("\n{}\n", r.text);
     }
+    // The two "must" rules are printed in full in the text already: no reminder for them.
     let reminders: Vec<String> = c
         .keywords
         .iter()
+        .filter(|k| !matches!(k, Keyword::MustAttack | Keyword::MustBeBlocked))
         .map(|k| format!("  {k}: {}", epic_cards::reminder(k)))
         .collect();
     if !reminders.is_empty() {
