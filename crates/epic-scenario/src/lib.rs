@@ -304,7 +304,11 @@ pub fn load_path(path: &Path) -> Result<Vec<Scenario>, ScenarioError> {
     for file in scenario_files(path)? {
         let text = std::fs::read_to_string(&file).map_err(|e| ScenarioError::Io {
             path: file.display().to_string(),
-            message: e.to_string(),
+            message: if e.kind() == std::io::ErrorKind::InvalidData {
+                "not a text file (scenario files are UTF-8 text)".to_string()
+            } else {
+                e.to_string()
+            },
         })?;
         match parse_str(&file.display().to_string(), &text) {
             Ok(s) => all.extend(s),
