@@ -623,6 +623,24 @@ impl W<'_> {
     }
 }
 
+/// The text of one mode of an event (the part on one side of "— OR —"), generated like
+/// [`card_text`]: what choosing that mode does. `None` if the card has no such mode.
+pub fn mode_text(pool: &CardPool, id: CardId, mode: usize) -> Option<String> {
+    let m = pool.get(id).modes.get(mode)?;
+    let mut w = W {
+        pool,
+        picked: Picked::Nothing,
+        it_plural: false,
+        explicit_you: false,
+    };
+    let body = w.steps(&m.steps);
+    Some(if m.extra_gold > 0 {
+        format!("{{{}}}: {body}", m.extra_gold)
+    } else {
+        body
+    })
+}
+
 /// The rules text a player reads, generated from the definition: keywords joined with
 /// " ◆ ", each mode or ability on its own line, modes separated by "— OR —", and the
 /// abilities that work from the discard pile after an "In discard pile:" line. Flavour

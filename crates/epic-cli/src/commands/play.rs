@@ -316,8 +316,14 @@ pub fn run(args: Args) -> CliResult {
                 "  (Continuing commits you to a play or a battle, rule 4.3.4.)"
             )?;
         }
+        let options = s.game.options().to_vec();
         for (i, l) in labels.iter().enumerate() {
-            writeln!(out, "  {}. {l}", i + 1)?;
+            writeln!(
+                out,
+                "  {}. {l}{}",
+                i + 1,
+                mode_note(&s.game, options.get(i))
+            )?;
         }
         write!(out, "> ")?;
         out.flush()?;
@@ -412,6 +418,22 @@ pub fn run(args: Args) -> CliResult {
             },
         }
     }
+}
+
+/// For an event with several modes, what the offered mode does (" — Draw two cards.").
+fn mode_note(game: &Game, option: Option<&Choice>) -> String {
+    let Some(Choice::Play { card, mode }) = option else {
+        return String::new();
+    };
+    let Some(obj) = game.state().objs.get(card.0 as usize) else {
+        return String::new();
+    };
+    let pool = game.pool();
+    if pool.get(obj.card).modes.len() < 2 {
+        return String::new();
+    }
+    epic_cards::mode_text(pool, obj.card, *mode as usize)
+        .map_or_else(String::new, |t| format!(" — {t}"))
 }
 
 #[cfg(test)]
