@@ -1,6 +1,6 @@
 //! Decks: the four preconstructed decks, seeded random Sealed decks and deck lists.
 
-use crate::diag::{nearest, Diagnostic, Errors};
+use crate::diag::{nearest, suggestion, Diagnostic, Errors};
 use epic_model::{Alignment, CardId, CardPool};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -104,18 +104,7 @@ pub fn parse_deck_list(
             }
             Some(id) => out.resize(out.len() + count as usize, id),
             None => {
-                let near = nearest(name, names.iter().copied(), 3);
-                let near = if near.is_empty() {
-                    String::new()
-                } else {
-                    format!(
-                        "; did you mean {}?",
-                        near.iter()
-                            .map(|n| format!("'{n}'"))
-                            .collect::<Vec<_>>()
-                            .join(" or ")
-                    )
-                };
+                let near = suggestion(&nearest(name, names.iter().copied(), 3));
                 err(format!("unknown card '{name}'{near}"));
             }
         }

@@ -96,6 +96,15 @@ where
     }
 }
 
+/// "; did you mean 'a' or 'b'?" for a list of suggestions, or nothing when it is empty.
+pub fn suggestion<S: AsRef<str>>(near: &[S]) -> String {
+    if near.is_empty() {
+        return String::new();
+    }
+    let quoted: Vec<String> = near.iter().map(|n| format!("'{}'", n.as_ref())).collect();
+    format!("; did you mean {}?", quoted.join(" or "))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

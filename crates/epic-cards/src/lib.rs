@@ -18,7 +18,7 @@ mod phrase;
 mod text;
 
 pub use deck::{deck, deck_from, parse_deck_list, DeckError, DECK_NAMES, DECK_SIZE};
-pub use diag::{edit_distance, nearest, Diagnostic, Errors};
+pub use diag::{edit_distance, nearest, suggestion, Diagnostic, Errors};
 pub use epic_model::{CardDef, CardId, CardPool, Keyword};
 pub use text::{card_text, mode_text};
 

@@ -80,18 +80,7 @@ pub fn find_card(pool: &CardPool, name: &str) -> CliResult<CardId> {
     if let Some(id) = pool.by_name(name).or_else(|| pool.token(name)) {
         return Ok(id);
     }
-    let near = nearest_cards(pool, name, 3);
-    let hint = if near.is_empty() {
-        String::new()
-    } else {
-        format!(
-            "; did you mean {}?",
-            near.iter()
-                .map(|n| format!("'{n}'"))
-                .collect::<Vec<_>>()
-                .join(" or ")
-        )
-    };
+    let hint = epic_cards::suggestion(&nearest_cards(pool, name, 3));
     Err(CliError::input(format!(
         "unknown card '{}'{hint}",
         name.trim()
