@@ -70,6 +70,36 @@ pub(crate) fn normalize(s: &str) -> String {
 }
 
 /// Consumes `p` when `s` starts with it as whole words.
+/// Sentence openings that make a step conditional, and the condition each names.
+const CONDITIONS: &[(&str, Condition)] = &[
+    ("if you do,", Condition::Done),
+    ("if it is your turn,", Condition::YourTurn),
+    ("if it is not your turn,", Condition::NotYourTurn),
+    ("if it is an opponent's turn,", Condition::NotYourTurn),
+    ("if this is in play,", Condition::ThisInPlay),
+    ("if this is expended,", Condition::ThisExpended),
+    (
+        "if a champion is attacking alone,",
+        Condition::AttackingAlone,
+    ),
+    ("if you controlled it,", Condition::YouControlledIt),
+    (
+        "if it was unblocked attacking you,",
+        Condition::ItWasUnblockedAttackingYou,
+    ),
+    (
+        "if it was attacking you and was unblocked,",
+        Condition::ItWasUnblockedAttackingYou,
+    ),
+];
+
+/// Consumes a conditional opening from [`CONDITIONS`], if the sentence starts with one.
+fn eat_condition(s: &mut &str) -> Option<Condition> {
+    CONDITIONS
+        .iter()
+        .find_map(|(opening, c)| eat(s, opening).then_some(*c))
+}
+
 fn eat(s: &mut &str, p: &str) -> bool {
     if let Some(rest) = s.strip_prefix(p) {
         let boundary = rest.is_empty()
@@ -203,14 +233,8 @@ fn parse_sentence(ctx: &mut Ctx, sentence: &str, steps: &mut Vec<Step>) -> R<()>
     loop {
         if eat(&mut s, "at the end of the turn,") || eat(&mut s, "at end of turn,") {
             at_end = true;
-        } else if eat(&mut s, "if you do,") {
-            when = Some(Condition::Done);
-        } else if eat(&mut s, "if it is your turn,") {
-            when = Some(Condition::YourTurn);
-        } else if eat(&mut s, "if it is not your turn,")
-            || eat(&mut s, "if it is an opponent's turn,")
-        {
-            when = Some(Condition::NotYourTurn);
+        } else if let Some(c) = eat_condition(&mut s) {
+            when = Some(c);
         } else if eat(&mut s, "otherwise,") {
             when = match steps.last().and_then(|st| st.when) {
                 Some(Condition::YourTurn) => Some(Condition::NotYourTurn),
@@ -221,18 +245,6 @@ fn parse_sentence(ctx: &mut Ctx, sentence: &str, steps: &mut Vec<Step>) -> R<()>
                     )
                 }
             };
-        } else if eat(&mut s, "if this is in play,") {
-            when = Some(Condition::ThisInPlay);
-        } else if eat(&mut s, "if this is expended,") {
-            when = Some(Condition::ThisExpended);
-        } else if eat(&mut s, "if a champion is attacking alone,") {
-            when = Some(Condition::AttackingAlone);
-        } else if eat(&mut s, "if you controlled it,") {
-            when = Some(Condition::YouControlledIt);
-        } else if eat(&mut s, "if it was unblocked attacking you,")
-            || eat(&mut s, "if it was attacking you and was unblocked,")
-        {
-            when = Some(Condition::ItWasUnblockedAttackingYou);
         } else if eat(&mut s, "if you played a {1}") {
             let a = take_word(&mut s);
             let a = Alignment::parse(a).ok_or_else(|| {
