@@ -20,6 +20,10 @@ use std::process::ExitCode;
     after_help = "Exit codes: 0 success; 1 failure or findings (an invalid deck, a failed check); 2 usage or input error (bad arguments, unreadable or corrupt files)."
 )]
 struct Cli {
+    /// Extra card files to use beside the base set, in the card language (docs/cards.md);
+    /// may be given several times. Saved games made with them need them again to load.
+    #[arg(long = "cards", global = true, value_name = "FILE")]
+    cards: Vec<std::path::PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
@@ -61,6 +65,12 @@ fn restore_sigpipe() {
 fn main() -> ExitCode {
     restore_sigpipe();
     let cli = Cli::parse();
+    if !cli.cards.is_empty() {
+        if let Err(e) = names::load_card_files(&cli.cards) {
+            eprintln!("error: {e}");
+            return ExitCode::from(e.code);
+        }
+    }
     let result = match cli.command {
         Command::Play(a) => commands::play::run(a),
         Command::Sim(a) => commands::sim::run(a),

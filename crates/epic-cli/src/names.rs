@@ -6,11 +6,34 @@ use epic_cards::{edit_distance, CardId, CardPool, DECK_NAMES};
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
-/// The base set as the engine wants it: built once per process and shared.
+/// The card pool every command uses: the base set, plus any card files given with
+/// `--cards`. Built once per process and shared.
+static POOL: OnceLock<Arc<CardPool>> = OnceLock::new();
+
+/// The card pool as the engine wants it.
 pub fn pool() -> Arc<CardPool> {
-    static POOL: OnceLock<Arc<CardPool>> = OnceLock::new();
     POOL.get_or_init(|| Arc::new(epic_cards::base_pool().clone()))
         .clone()
+}
+
+/// Adds card files to the base set for this run (`--cards`). Every mistake in every file
+/// is reported, with file and line, and nothing is added if any file has one.
+pub fn load_card_files(paths: &[std::path::PathBuf]) -> CliResult<()> {
+    let mut pool = epic_cards::base_pool().clone();
+    let mut mistakes = Vec::new();
+    for path in paths {
+        if let Err(e) = epic_cards::load_file(path, &mut pool) {
+            mistakes.push(e.to_string());
+        }
+    }
+    if !mistakes.is_empty() {
+        return Err(CliError::input(format!(
+            "the card files have mistakes:\n{}",
+            mistakes.join("\n")
+        )));
+    }
+    POOL.set(Arc::new(pool))
+        .map_err(|_| CliError::input("card files are loaded before any command runs"))
 }
 
 /// Resolves a deck argument: a built-in deck name, or else a deck-list file.

@@ -1,0 +1,58 @@
+//! `--cards FILE`: extra card files join the base set for any command, and a file with
+//! mistakes is refused with every mistake named by file and line.
+
+use std::process::Command;
+
+fn epic(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_epic"))
+        .args(args)
+        .output()
+        .expect("epic runs")
+}
+
+fn write(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("epic-card-files-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+const IMP: &str = "set Custom\n\ncard Ember Imp\n  champion, wild, cost 0, Imp, 2/1\n  blitz\n  tribute: deal 1 damage to a target\n";
+
+#[test]
+fn an_extra_card_file_adds_its_cards() {
+    let file = write("imp.epic", IMP);
+    let out = epic(&["--cards", &file, "cards", "show", "Ember Imp"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("Tribute → Deal 1 damage to a target."),
+        "{text}"
+    );
+
+    let deck = write("imp-deck.txt", "3 Ember Imp\n27 Cave Troll\n");
+    let out = epic(&["--cards", &file, "deck", "check", &deck]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+#[test]
+fn a_card_file_with_mistakes_is_refused_with_each_one() {
+    let file = write(
+        "bad.epic",
+        "card Bad\n  champion, wild, cost 2, Imp, 2/1\n  flyng\n",
+    );
+    let out = epic(&["--cards", &file, "cards"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad.epic:2: cost must be 0 or 1"), "{err}");
+    assert!(err.contains("bad.epic:3: unknown keyword 'flyng'"), "{err}");
+}
