@@ -34,6 +34,42 @@ fn setup(seed: u64) -> Setup {
     }
 }
 
+/// A choice of any kind with random contents, mostly naming real objects and seats.
+fn arbitrary_choice(rng: &mut Pcg64Mcg, objs: usize) -> Choice {
+    let obj = ObjId(rng.gen_range(0..objs as u16 + 3));
+    let player = rng.gen_range(0..4u8);
+    match rng.gen_range(0..15) {
+        0 => Choice::Pass,
+        1 => Choice::EndTurn,
+        2 => Choice::Continue,
+        3 => Choice::DeclareBattle,
+        4 => Choice::Done,
+        5 => Choice::Cancel,
+        6 => Choice::Yes,
+        7 => Choice::No,
+        8 => Choice::Undo,
+        9 => Choice::Play {
+            card: obj,
+            mode: rng.gen_range(0..4),
+        },
+        10 => Choice::Power {
+            card: obj,
+            index: rng.gen_range(0..6),
+        },
+        11 => Choice::Card(obj),
+        12 => Choice::Player(player),
+        13 => Choice::Assign {
+            to: if rng.gen() {
+                epic_engine::Entity::Obj(obj)
+            } else {
+                epic_engine::Entity::Player(player)
+            },
+            amount: rng.gen_range(0..30),
+        },
+        _ => Choice::Trigger(rng.gen_range(0..8)),
+    }
+}
+
 fn check_zones(game: &Game, deck_sizes: &[usize]) {
     let st = game.state();
     let pool = game.pool();
@@ -195,6 +231,19 @@ fn random_games_keep_every_invariant_and_replay_exactly() {
                     digest,
                     "seed {seed}: a refused option changed the game"
                 );
+                // Any choice at all: offered ones are legal, the rest are refused unchanged.
+                let any = arbitrary_choice(&mut rng, game.state().objs.len());
+                if !options.contains(&any) {
+                    assert!(
+                        game.apply(any).is_err(),
+                        "seed {seed}: {any:?} was accepted"
+                    );
+                    assert_eq!(
+                        game.digest(),
+                        digest,
+                        "seed {seed}: refusing {any:?} changed it"
+                    );
+                }
             }
             let c = options[rng.gen_range(0..options.len())];
             let before: Vec<i32> = game.state().players.iter().map(|p| p.health).collect();
