@@ -29,7 +29,6 @@
 //!    damage. Holding lethal over the opponent is worth a smaller bonus.
 
 use epic_engine::state::{Step, Window};
-use epic_engine::view::View;
 use epic_engine::{Entity, Game, ObjId, PlayerId};
 use epic_model::{Keyword, Keywords};
 
@@ -101,36 +100,44 @@ pub fn evaluate(game: &Game, me: PlayerId) -> f64 {
             -WIN + result.turns as f64
         };
     }
-    let view = game.view(me);
-    let mut board = Board::from_view(&view, me);
+    let mut board = Board::from_game(game, me);
     board.project_battle(game);
     board.score()
 }
 
 impl Board {
-    fn from_view(view: &View, me: PlayerId) -> Board {
+    /// The public board (health, hand sizes, champions with derived stats) as the bot's
+    /// player sees it; read through `Game::stats`, not a whole view, since the bot scores
+    /// thousands of positions per move.
+    fn from_game(game: &Game, me: PlayerId) -> Board {
+        let st = game.state();
+        let battle = st.battle.as_ref();
         Board {
             me,
-            active: view.active,
-            health: view.players.iter().map(|p| p.health).collect(),
-            hand: view.players.iter().map(|p| p.hand_count).collect(),
-            gold: view.players[me as usize].gold as i32,
-            champs: view
-                .champions
+            active: st.active,
+            health: st.players.iter().map(|p| p.health).collect(),
+            hand: st.players.iter().map(|p| p.hand.len()).collect(),
+            gold: st.players[me as usize].gold as i32,
+            champs: st
+                .in_play
                 .iter()
-                .map(|c| Champ {
-                    obj: c.obj,
-                    controller: c.controller,
-                    offense: c.offense,
-                    toughness: c.defense - c.damage as i32,
-                    defense: c.defense,
-                    keywords: c.keywords.iter().copied().collect(),
-                    prepared: !c.expended && !c.flipped,
-                    deploying: c.deploying,
-                    attacking: c.attacking,
-                    blocking: c.blocking,
-                    pending: 0,
-                    broken: false,
+                .filter_map(|&o| {
+                    let s = game.stats(o)?;
+                    let obj = st.obj(o);
+                    Some(Champ {
+                        obj: o,
+                        controller: obj.controller,
+                        offense: s.offense,
+                        toughness: s.defense - obj.damage as i32,
+                        defense: s.defense,
+                        keywords: s.keywords,
+                        prepared: obj.is_prepared(),
+                        deploying: obj.deploying,
+                        attacking: battle.is_some_and(|b| b.attackers.contains(&o)),
+                        blocking: battle.is_some_and(|b| b.blockers.contains(&o)),
+                        pending: 0,
+                        broken: false,
+                    })
                 })
                 .collect(),
         }
