@@ -719,32 +719,21 @@ pub(crate) fn parse_sel(ctx: &mut Ctx, text: &str) -> R<Sel> {
         eat(&mut s, "of");
         return Ok(Sel::All(parse_filter(ctx, s)?));
     }
+    // A choice that is not a target: any number of ("X evil cards"), or one.
+    let mut choose = |count: u8, s: &str| -> Result<Sel, String> {
+        let objects = Some(parse_filter(ctx, s)?);
+        Ok(Sel::Choose(TargetSpec {
+            objects,
+            players: None,
+            count,
+            up_to: count == 0,
+        }))
+    };
     if eat(&mut s, "x") || eat(&mut s, "any number of") {
-        let objects = Some(parse_filter(ctx, s)?);
-        return Ok(Sel::Choose(TargetSpec {
-            objects,
-            players: None,
-            count: 0,
-            up_to: true,
-        }));
+        return choose(0, s);
     }
-    if s.starts_with("another ") {
-        let objects = Some(parse_filter(ctx, s)?);
-        return Ok(Sel::Choose(TargetSpec {
-            objects,
-            players: None,
-            count: 1,
-            up_to: false,
-        }));
-    }
-    if eat(&mut s, "a") || eat(&mut s, "an") || eat(&mut s, "one") {
-        let objects = Some(parse_filter(ctx, s)?);
-        return Ok(Sel::Choose(TargetSpec {
-            objects,
-            players: None,
-            count: 1,
-            up_to: false,
-        }));
+    if s.starts_with("another ") || eat(&mut s, "a") || eat(&mut s, "an") || eat(&mut s, "one") {
+        return choose(1, s);
     }
     if s.starts_with("your ") {
         return Ok(Sel::All(parse_filter(ctx, s)?));

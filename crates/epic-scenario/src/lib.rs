@@ -323,6 +323,30 @@ pub fn load_path(path: &Path) -> Result<Vec<Scenario>, ScenarioError> {
     }
 }
 
+/// Runs every scenario of a file or folder and says how it went: `Ok(n)` when all `n`
+/// pass, otherwise a message listing each failure with expected against actual.
+pub fn check_path(path: &Path) -> Result<usize, String> {
+    let outcomes = run_path(path).map_err(|e| format!("the scenarios cannot be read:\n{e}"))?;
+    if outcomes.is_empty() {
+        return Err(format!("no scenarios found in {}", path.display()));
+    }
+    let failed: Vec<String> = outcomes
+        .iter()
+        .filter(|o| !o.passed)
+        .map(ToString::to_string)
+        .collect();
+    if failed.is_empty() {
+        Ok(outcomes.len())
+    } else {
+        Err(format!(
+            "{} of {} scenarios failed:\n{}",
+            failed.len(),
+            outcomes.len(),
+            failed.join("\n")
+        ))
+    }
+}
+
 /// Reads and runs every scenario of a file or folder: one outcome per scenario.
 pub fn run_path(path: &Path) -> Result<Vec<Outcome>, ScenarioError> {
     Ok(load_path(path)?.iter().map(run).collect())

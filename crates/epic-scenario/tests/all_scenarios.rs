@@ -9,23 +9,9 @@ fn root() -> PathBuf {
 
 #[test]
 fn every_scenario_passes() {
-    let outcomes = match epic_scenario::run_path(&root().join("rules")) {
-        Ok(o) => o,
-        Err(e) => panic!("the scenarios cannot be read:\n{e}"),
-    };
-    assert!(!outcomes.is_empty(), "no scenarios found");
-    let failed: Vec<String> = outcomes
-        .iter()
-        .filter(|o| !o.passed)
-        .map(ToString::to_string)
-        .collect();
-    assert!(
-        failed.is_empty(),
-        "{} of {} scenarios failed:\n{}",
-        failed.len(),
-        outcomes.len(),
-        failed.join("\n")
-    );
+    if let Err(e) = epic_scenario::check_path(&root().join("rules")) {
+        panic!("{e}");
+    }
 }
 
 #[test]

@@ -123,21 +123,7 @@ fn every_card_file_names_a_card() {
 
 #[test]
 fn every_card_scenario_passes() {
-    let outcomes = match epic_scenario::run_path(&cards_root()) {
-        Ok(o) => o,
-        Err(e) => panic!("the card scenarios cannot be read:\n{e}"),
-    };
-    assert!(!outcomes.is_empty(), "no card scenarios found");
-    let failed: Vec<String> = outcomes
-        .iter()
-        .filter(|o| !o.passed)
-        .map(ToString::to_string)
-        .collect();
-    assert!(
-        failed.is_empty(),
-        "{} of {} card scenarios failed:\n{}",
-        failed.len(),
-        outcomes.len(),
-        failed.join("\n")
-    );
+    if let Err(e) = epic_scenario::check_path(&cards_root()) {
+        panic!("{e}");
+    }
 }
