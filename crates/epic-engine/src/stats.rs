@@ -241,12 +241,10 @@ impl<'a> Look<'a> {
             return false;
         }
         if let Some(a) = f.alignment {
-            let aligns = if derived_alignment {
-                self.alignments(o)
-            } else {
-                def.alignments
-            };
-            if !aligns.contains(a) {
+            // Added alignments only add (2.5.3): the printed ones answer first.
+            let has =
+                def.alignments.contains(a) || (derived_alignment && self.alignments(o).contains(a));
+            if !has {
                 return false;
             }
         }
