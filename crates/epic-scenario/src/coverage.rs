@@ -1,8 +1,10 @@
 //! Rule coverage: `scenarios/coverage.md` sorts every rule number of sections 1 – 5 of
 //! the 2017 rules into three sections — **Covered** (a generated table from rule to the
 //! scenarios that name it in a `rule` line), **Not yet covered**, and **Excluded** (each
-//! with its reason). [`check`] lists every way the file and the scenarios disagree;
-//! [`update`] rewrites the generated parts from the scenarios.
+//! with its reason). A fourth section, **Worked examples not reproduced**, lists the
+//! checklist's worked examples (`S-03`) that no scenario can show, each with its reason
+//! ([`unreproduced_examples`]). [`check`] lists every way the file and the scenarios
+//! disagree; [`update`] rewrites the generated parts from the scenarios.
 
 use crate::Scenario;
 use std::collections::BTreeMap;
@@ -11,6 +13,7 @@ use std::path::Path;
 const COVERED: &str = "## Covered";
 const TODO: &str = "## Not yet covered";
 const EXCLUDED: &str = "## Excluded";
+const UNREPRODUCED: &str = "## Worked examples not reproduced";
 
 /// A rule number's sort key: `4.4.11a` after `4.4.2`, `M4.4` rules last.
 pub fn rule_key(rule: &str) -> (bool, Vec<(u32, String)>) {
@@ -63,12 +66,14 @@ pub fn render_covered(map: &BTreeMap<String, Vec<String>>) -> String {
     out
 }
 
-/// The three sections of the file, each as its lines.
+/// The sections of the file, each as its lines; the worked examples' section is optional
+/// (`None` when the file has none).
 struct Sections<'a> {
     head: Vec<&'a str>,
     covered: Vec<&'a str>,
     todo: Vec<&'a str>,
     excluded: Vec<&'a str>,
+    examples: Option<Vec<&'a str>>,
 }
 
 fn sections(text: &str) -> Result<Sections<'_>, String> {
@@ -77,15 +82,17 @@ fn sections(text: &str) -> Result<Sections<'_>, String> {
         covered: vec![],
         todo: vec![],
         excluded: vec![],
+        examples: None,
     };
     let mut at = 0;
-    let mut seen = [false; 3];
+    let mut seen = [false; 4];
     for line in text.lines() {
         let t = line.trim();
         let next = match t {
             COVERED => Some(1),
             TODO => Some(2),
             EXCLUDED => Some(3),
+            UNREPRODUCED => Some(4),
             _ => None,
         };
         if let Some(n) = next {
@@ -94,13 +101,17 @@ fn sections(text: &str) -> Result<Sections<'_>, String> {
             }
             seen[n - 1] = true;
             at = n;
+            if n == 4 {
+                s.examples = Some(vec![]);
+            }
             continue;
         }
         match at {
             0 => s.head.push(line),
             1 => s.covered.push(line),
             2 => s.todo.push(line),
-            _ => s.excluded.push(line),
+            3 => s.excluded.push(line),
+            _ => s.examples.get_or_insert_with(Vec::new).push(line),
         }
     }
     for (i, name) in [COVERED, TODO, EXCLUDED].iter().enumerate() {
@@ -131,6 +142,30 @@ fn list_rule(line: &str) -> Option<(&str, &str)> {
         .next()
         .is_some_and(|c| c.is_ascii_digit() || c == 'M')
         .then_some((rule, t[end..].trim()))
+}
+
+/// A worked example's list item `- S-03 — reason`: the id and the reason.
+fn example_item(line: &str) -> Option<(&str, &str)> {
+    let t = line.trim().strip_prefix("- ")?.trim();
+    let end = t.find(char::is_whitespace).unwrap_or(t.len());
+    let id = t[..end].trim_end_matches([':', ',']);
+    let n = id.strip_prefix("S-")?;
+    (!n.is_empty() && n.chars().all(|c| c.is_ascii_digit())).then(|| {
+        let reason = t[end..].trim().trim_start_matches(['—', '-', ':', ' ']);
+        (id, reason)
+    })
+}
+
+/// The worked examples of the checklist (`S-03`) that the file lists under
+/// `## Worked examples not reproduced`, each with its reason (empty when it gives none).
+pub fn unreproduced_examples(text: &str) -> Result<Vec<(String, String)>, String> {
+    let s = sections(text)?;
+    Ok(s.examples
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|l| example_item(l))
+        .map(|(id, reason)| (id.to_string(), reason.to_string()))
+        .collect())
 }
 
 /// Every disagreement between the coverage file and the scenarios (empty: they agree).
@@ -182,6 +217,41 @@ pub fn check(text: &str, scenarios: &[Scenario], root: &Path) -> Vec<String> {
                     derived[r].join("; ")
                 ));
             }
+        }
+    }
+    let mut listed = std::collections::BTreeSet::new();
+    for line in s.examples.iter().flatten() {
+        if line.trim().starts_with("- ") && example_item(line).is_none() {
+            problems.push(format!(
+                "`{UNREPRODUCED}`: `{}` is not of the form `- S-nn — reason`",
+                line.trim()
+            ));
+            continue;
+        }
+        let Some((id, reason)) = example_item(line) else {
+            continue;
+        };
+        if !listed.insert(id) {
+            problems.push(format!("worked example {id} is listed twice"));
+        }
+        if reason.is_empty() {
+            problems.push(format!(
+                "worked example {id} is not reproduced, but gives no reason"
+            ));
+        }
+        let citing: Vec<&Scenario> = scenarios
+            .iter()
+            .filter(|sc| sc.rules.iter().any(|r| r == id))
+            .collect();
+        if !citing.is_empty() {
+            problems.push(format!(
+                "worked example {id} is listed as not reproduced, but scenarios cite it: {}",
+                citing
+                    .iter()
+                    .map(|sc| format!("{}:{}", sc.file, sc.line))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ));
         }
     }
     for (r, names) in &derived {
@@ -265,5 +335,56 @@ pub fn update(text: &str, scenarios: &[Scenario], root: &Path) -> Result<String,
         out.push_str(l);
         out.push('\n');
     }
+    if let Some(examples) = &s.examples {
+        out.push_str(UNREPRODUCED);
+        out.push('\n');
+        for l in examples {
+            out.push_str(l);
+            out.push('\n');
+        }
+    }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FILE: &str = "# Rule coverage\n\n## Covered\n\n| Rule | Scenarios |\n|---|---|\n\n\
+        ## Not yet covered\n\n## Excluded\n\n- 2.7.1 — table\n\n\
+        ## Worked examples not reproduced\n\nSome words.\n\n- S-03 — team games\n- S-17:\n";
+
+    #[test]
+    fn worked_examples_are_read_with_their_reasons() {
+        let got = unreproduced_examples(FILE).unwrap();
+        assert_eq!(
+            got,
+            vec![
+                ("S-03".to_string(), "team games".to_string()),
+                ("S-17".to_string(), String::new()),
+            ]
+        );
+        assert!(
+            unreproduced_examples("## Covered\n## Not yet covered\n## Excluded\n")
+                .unwrap()
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn a_worked_example_without_a_reason_is_a_problem() {
+        let problems = check(FILE, &[], Path::new("."));
+        assert_eq!(
+            problems,
+            vec!["worked example S-17 is not reproduced, but gives no reason".to_string()]
+        );
+    }
+
+    #[test]
+    fn update_keeps_the_worked_examples() {
+        let out = update(FILE, &[], Path::new(".")).unwrap();
+        assert!(out.contains("## Worked examples not reproduced\n"));
+        assert!(out.contains("- S-03 — team games\n"));
+        assert!(out.find("## Excluded").unwrap() < out.find("## Worked examples").unwrap());
+    }
 }

@@ -62,3 +62,46 @@ fn every_derived_scenario_is_cited() {
         missing.join(", ")
     );
 }
+
+/// Every worked example of the checklist (S-01 … S-35) is cited by a scenario under
+/// `scenarios/rules` or `scenarios/cards`, or listed in `scenarios/coverage.md` under
+/// "Worked examples not reproduced" with its reason — never both.
+#[test]
+fn every_worked_example_is_cited_or_listed_with_a_reason() {
+    let root = root();
+    let mut scenarios = Vec::new();
+    for dir in ["rules", "cards"] {
+        scenarios.extend(epic_scenario::load_path(&root.join(dir)).expect("scenarios parse"));
+    }
+    let text = std::fs::read_to_string(root.join("coverage.md")).expect("coverage.md exists");
+    let listed = epic_scenario::coverage::unreproduced_examples(&text).expect("coverage.md");
+    let mut problems = Vec::new();
+    for (id, reason) in &listed {
+        if reason.is_empty() {
+            problems.push(format!("{id} is listed as not reproduced without a reason"));
+        }
+        let n: u32 = id[2..].parse().unwrap_or(0);
+        if !(1..=35).contains(&n) {
+            problems.push(format!("{id} is no worked example of the checklist"));
+        }
+    }
+    for id in (1..=35).map(|n| format!("S-{n:02}")) {
+        let citing: Vec<String> = scenarios
+            .iter()
+            .filter(|s| s.rules.contains(&id))
+            .map(|s| format!("{}:{}", s.file, s.line))
+            .collect();
+        let is_listed = listed.iter().any(|(l, _)| *l == id);
+        match (citing.is_empty(), is_listed) {
+            (true, false) => problems.push(format!(
+                "{id} is cited by no scenario and not listed under \"Worked examples not reproduced\""
+            )),
+            (false, true) => problems.push(format!(
+                "{id} is listed as not reproduced, but scenarios cite it: {}",
+                citing.join("; ")
+            )),
+            _ => {}
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
