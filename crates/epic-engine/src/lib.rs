@@ -12,6 +12,7 @@
 //! - `effects`: the interpreter for card abilities, resumable at each decision.
 //! - `timing`: turn structure, initiative windows and the battle phase.
 //! - `options`: the legal options of the pending decision and their labels.
+//! - `position`: [`Game::from_position`], any position set up directly (scenarios, tests).
 //! - [`view`]: what one player may see (rule 1.10).
 
 mod actions;

@@ -292,7 +292,7 @@ pub struct GameState {
     /// Objects in play, in the order they entered.
     pub in_play: Vec<ObjId>,
     /// The objects in play whose card has a continuous ability: an index kept by the one
-    /// function that moves cards ([`crate::Engine::move_to`]), so finding the continuous
+    /// function that moves cards (`Engine::move_to`), so finding the continuous
     /// effects in play does not scan every card.
     pub statics_in_play: SmallVec<[ObjId; 4]>,
     /// Events being played (1.4.6).
