@@ -461,17 +461,15 @@ fn check(game: &Game, e: &Expect, last: &LastDo) -> Result<(), String> {
     match e {
         Expect::Health(p, want) => {
             seat_ok(*p)?;
-            let got = st.player(*p).health;
-            if got != *want {
-                return Err(format!("{} health: expected {want}, got {got}", who(*p)));
-            }
+            expect_same(format!("{} health", who(*p)), *want, st.player(*p).health)?;
         }
         Expect::Gold(p, want) => {
             seat_ok(*p)?;
-            let got = st.player(*p).gold as i32;
-            if got != *want {
-                return Err(format!("{} gold: expected {want}, got {got}", who(*p)));
-            }
+            expect_same(
+                format!("{} gold", who(*p)),
+                *want,
+                st.player(*p).gold as i32,
+            )?;
         }
         Expect::Zone(p, zone, zc) => {
             seat_ok(*p)?;
@@ -611,13 +609,7 @@ fn check(game: &Game, e: &Expect, last: &LastDo) -> Result<(), String> {
             }
         }
         Expect::Phase(want) => {
-            if st.phase != *want {
-                return Err(format!(
-                    "phase: expected {}, got {}",
-                    phase_name(*want),
-                    phase_name(st.phase)
-                ));
-            }
+            expect_same("phase", phase_name(*want), phase_name(st.phase))?;
         }
         Expect::Window(want) => {
             let got = match st.step {
@@ -632,30 +624,17 @@ fn check(game: &Game, e: &Expect, last: &LastDo) -> Result<(), String> {
             }
         }
         Expect::Turn(n) => {
-            if st.turn != *n {
-                return Err(format!("turn: expected {n}, got {}", st.turn));
-            }
+            expect_same("turn", *n, st.turn)?;
         }
         Expect::Active(p) => {
-            if st.active != *p {
-                return Err(format!(
-                    "active player: expected {}, got {}",
-                    who(*p),
-                    who(st.active)
-                ));
-            }
+            expect_same("active player", who(*p), who(st.active))?;
         }
         Expect::Blocked(want) => {
             let Some(b) = st.battle.as_ref() else {
                 return Err("blocked: there is no battle".into());
             };
-            if b.blocked != *want {
-                return Err(format!(
-                    "blocked: expected {}, got {}",
-                    if *want { "yes" } else { "no" },
-                    if b.blocked { "yes" } else { "no" }
-                ));
-            }
+            let yes_no = |b: bool| if b { "yes" } else { "no" };
+            expect_same("blocked", yes_no(*want), yes_no(b.blocked))?;
         }
     }
     Ok(())
@@ -700,20 +679,11 @@ fn check_champion(
             })
         };
         let bad = match chk {
-            ChampionCheck::Offense(n) => {
-                (c.offense != *n).then(|| format!("offense: expected {n}, got {}", c.offense))
-            }
-            ChampionCheck::Defense(n) => {
-                (c.defense != *n).then(|| format!("defense: expected {n}, got {}", c.defense))
-            }
-            ChampionCheck::Damage(n) => {
-                (c.damage != *n).then(|| format!("damage: expected {n}, got {}", c.damage))
-            }
-            ChampionCheck::Counters(n) => {
-                (c.counters != *n).then(|| format!("counters: expected {n}, got {}", c.counters))
-            }
-            ChampionCheck::Owner(p) => (c.owner != *p)
-                .then(|| format!("owner: expected {}, got {}", who(*p), who(c.owner))),
+            ChampionCheck::Offense(n) => mismatch("offense", *n, c.offense),
+            ChampionCheck::Defense(n) => mismatch("defense", *n, c.defense),
+            ChampionCheck::Damage(n) => mismatch("damage", *n, c.damage),
+            ChampionCheck::Counters(n) => mismatch("counters", *n, c.counters),
+            ChampionCheck::Owner(p) => mismatch("owner", who(*p), who(c.owner)),
             ChampionCheck::Expended(w) => flag("expended", *w, c.expended),
             ChampionCheck::Flipped(w) => flag("flipped", *w, c.flipped),
             ChampionCheck::Deploying(w) => flag("deploying", *w, c.deploying),
@@ -746,19 +716,14 @@ fn check_seen(game: &Game, viewer: u8, e: &Expect) -> Result<(), String> {
     };
     match e {
         Expect::Health(p, want) => {
-            let got = seat(*p)?.health;
-            if got != *want {
-                return Err(format!(
-                    "{} health {by}: expected {want}, got {got}",
-                    who(*p)
-                ));
-            }
+            expect_same(format!("{} health {by}", who(*p)), *want, seat(*p)?.health)?;
         }
         Expect::Gold(p, want) => {
-            let got = seat(*p)?.gold as i32;
-            if got != *want {
-                return Err(format!("{} gold {by}: expected {want}, got {got}", who(*p)));
-            }
+            expect_same(
+                format!("{} gold {by}", who(*p)),
+                *want,
+                seat(*p)?.gold as i32,
+            )?;
         }
         Expect::Champion {
             player,
@@ -959,6 +924,24 @@ fn phase_name(p: Phase) -> &'static str {
         Phase::Battle => "battle",
         Phase::End => "end",
     }
+}
+
+/// "what: expected X, got Y" when the two differ: the one shape of a failed expectation.
+fn mismatch<T: PartialEq + std::fmt::Display>(
+    what: impl std::fmt::Display,
+    want: T,
+    got: T,
+) -> Option<String> {
+    (want != got).then(|| format!("{what}: expected {want}, got {got}"))
+}
+
+/// [`mismatch`] as a result, for expectations checked with `?`.
+fn expect_same<T: PartialEq + std::fmt::Display>(
+    what: impl std::fmt::Display,
+    want: T,
+    got: T,
+) -> Result<(), String> {
+    mismatch(what, want, got).map_or(Ok(()), Err)
 }
 
 #[cfg(test)]
