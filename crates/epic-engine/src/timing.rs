@@ -601,15 +601,20 @@ impl<'a> Engine<'a> {
 
     // ---- battle -----------------------------------------------------------------------
 
-    fn attacker_options(&self) -> SmallVec<[Choice; 16]> {
-        let look = self.look();
-        let eligible = look.eligible_attackers();
-        let mut out: SmallVec<[Choice; 16]> = eligible
+    /// The eligible champions not yet picked in this declaration, as options.
+    fn undeclared(&self, eligible: &[ObjId]) -> SmallVec<[Choice; 16]> {
+        eligible
             .iter()
             .copied()
             .filter(|o| !self.st.declaring.contains(o))
             .map(Choice::Card)
-            .collect();
+            .collect()
+    }
+
+    fn attacker_options(&self) -> SmallVec<[Choice; 16]> {
+        let look = self.look();
+        let eligible = look.eligible_attackers();
+        let mut out = self.undeclared(&eligible);
         let must_missing = eligible
             .iter()
             .any(|&o| look.has(o, Keyword::MustAttack) && !self.st.declaring.contains(&o));
@@ -684,12 +689,7 @@ impl<'a> Engine<'a> {
                     && can_block_any(o)
             })
             .collect();
-        let mut out: SmallVec<[Choice; 16]> = eligible
-            .iter()
-            .copied()
-            .filter(|o| !self.st.declaring.contains(o))
-            .map(Choice::Card)
-            .collect();
+        let mut out = self.undeclared(&eligible);
         // 4.4.6c: a "must be blocked" attacker that can be blocked, must be.
         let must = b.attackers.iter().any(|&a| {
             look.has(a, Keyword::MustBeBlocked) && eligible.iter().any(|&o| look.can_block(o, a))
