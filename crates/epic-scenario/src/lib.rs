@@ -85,16 +85,8 @@ pub struct SeatSpec {
     pub champions: Vec<ChampionSpec>,
 }
 
-/// A champion placed in play.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ChampionSpec {
-    pub card: CardId,
-    pub expended: bool,
-    pub flipped: bool,
-    pub deploying: bool,
-    pub damage: u16,
-    pub counters: u16,
-}
+/// A champion placed in play: the engine's own description of one.
+pub use epic_engine::ChampionSetup as ChampionSpec;
 
 /// One line after the setup: a decision to make or something to check.
 #[derive(Clone, Debug, PartialEq)]

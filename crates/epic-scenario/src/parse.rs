@@ -514,14 +514,7 @@ fn champion_line(pool: &CardPool, s: &str) -> R<Vec<ChampionSpec>> {
         return Err("one champion per `champion` line (use `NAME xN` for copies)".into());
     }
     let (name, count) = &list[0];
-    let mut spec = ChampionSpec {
-        card: card(pool, name)?,
-        expended: false,
-        flipped: false,
-        deploying: false,
-        damage: 0,
-        counters: 0,
-    };
+    let mut spec = ChampionSpec::new(card(pool, name)?);
     if !pool.get(spec.card).is_champion() {
         return Err(format!("`{name}` is not a champion"));
     }

@@ -8,7 +8,7 @@ use epic_engine::state::Zone;
 use epic_engine::state::{Phase, Step as EngineStep};
 use epic_engine::view::View;
 use epic_engine::{
-    ChampionSetup, DecisionKind, EndReason, Event, Game, ObjId, Position, SeatSetup, Setup, StartAt,
+    DecisionKind, EndReason, Event, Game, ObjId, Position, SeatSetup, Setup, StartAt,
 };
 use std::collections::HashSet;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -85,18 +85,7 @@ fn build(s: &Scenario) -> Result<Game, String> {
             hand: spec.hand.clone(),
             deck: spec.deck.clone(),
             discard: spec.discard.clone(),
-            in_play: spec
-                .champions
-                .iter()
-                .map(|c| ChampionSetup {
-                    card: c.card,
-                    expended: c.expended,
-                    flipped: c.flipped,
-                    deploying: c.deploying,
-                    damage: c.damage,
-                    counters: c.counters,
-                })
-                .collect(),
+            in_play: spec.champions.clone(),
         };
     }
     Game::from_position(pos).map_err(|e| format!("the position cannot be set up: {e}"))
