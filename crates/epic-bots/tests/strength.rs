@@ -6,6 +6,30 @@ use std::sync::Arc;
 
 const DECKS: [&str; 4] = ["good", "evil", "sage", "wild"];
 
+/// A game between two named decks (dealt with `deal` as the Sealed seed), no undo.
+fn new_game(
+    pool: &Arc<epic_cards::CardPool>,
+    decks: [&str; 2],
+    deal: u64,
+    seed: u64,
+    first: Option<u8>,
+) -> Game {
+    let decks = decks
+        .iter()
+        .map(|d| epic_cards::deck_from(pool, d, deal).unwrap())
+        .collect();
+    let setup = Setup {
+        rules: RulesConfig::default(),
+        pool: pool.clone(),
+        decks,
+        seed,
+        first_player: first,
+    };
+    let mut game = Game::new(setup).unwrap();
+    game.set_undo(false);
+    game
+}
+
 /// Plays `games` greedy-versus-random games (seats alternating, every ordered pair of
 /// preconstructed decks) and returns greedy's wins.
 fn greedy_wins(games: u64, seed: u64) -> u64 {
@@ -16,19 +40,8 @@ fn greedy_wins(games: u64, seed: u64) -> u64 {
         let (da, db) = (DECKS[pair / 4], DECKS[pair % 4]);
         let greedy_seat = (i % 2) as u8;
         let decks = if greedy_seat == 0 { [da, db] } else { [db, da] };
-        let decks = decks
-            .iter()
-            .map(|d| epic_cards::deck_from(&pool, d, i).unwrap())
-            .collect();
-        let mut game = Game::new(Setup {
-            rules: RulesConfig::default(),
-            pool: pool.clone(),
-            decks,
-            seed: seed.wrapping_mul(1_000_003).wrapping_add(i),
-            first_player: Some(0),
-        })
-        .unwrap();
-        game.set_undo(false);
+        let seed = seed.wrapping_mul(1_000_003).wrapping_add(i);
+        let mut game = new_game(&pool, decks, i, seed, Some(0));
         let mut bots = if greedy_seat == 0 {
             vec![
                 bot_by_name("greedy", i).unwrap(),
@@ -71,19 +84,7 @@ fn greedy_blocks_lethal_attacks() {
     let mut checked = 0;
     for i in 0..games {
         let decks = [DECKS[i as usize % 4], DECKS[(i as usize / 4) % 4]];
-        let decks = decks
-            .iter()
-            .map(|d| epic_cards::deck_from(&pool, d, i).unwrap())
-            .collect();
-        let mut game = Game::new(Setup {
-            rules: RulesConfig::default(),
-            pool: pool.clone(),
-            decks,
-            seed: i,
-            first_player: None,
-        })
-        .unwrap();
-        game.set_undo(false);
+        let mut game = new_game(&pool, decks, i, i, None);
         let mut greedy = epic_bots::GreedyBot::new(i);
         let mut random = epic_bots::RandomBot::new(i);
         while let Some(d) = game.decision() {

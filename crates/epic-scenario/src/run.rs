@@ -549,21 +549,13 @@ fn check(game: &Game, e: &Expect, last: &LastDo) -> Result<(), String> {
                 ));
             }
         }
-        Expect::Option(label) => {
+        Expect::Option(label) | Expect::NoOption(label) => {
+            let wanted = matches!(e, Expect::Option(_));
             let labels = game.labels();
-            if find_label(&labels, label) == Match::Nothing {
+            if (find_label(&labels, label) != Match::Nothing) != wanted {
                 return Err(format!(
-                    "expected an option `{label}`; {} has: {}",
-                    describe_decision(game),
-                    options_list(&labels)
-                ));
-            }
-        }
-        Expect::NoOption(label) => {
-            let labels = game.labels();
-            if find_label(&labels, label) != Match::Nothing {
-                return Err(format!(
-                    "expected no option `{label}`; {} has: {}",
+                    "expected {} `{label}`; {} has: {}",
+                    if wanted { "an option" } else { "no option" },
                     describe_decision(game),
                     options_list(&labels)
                 ));
