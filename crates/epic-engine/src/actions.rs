@@ -70,7 +70,7 @@ impl<'a> Engine<'a> {
         );
         for (i, a) in self.pool.get(card).abilities.iter().enumerate() {
             if let AbilityKind::Triggered(t) = &a.kind {
-                if t.on == on && a.zone == zone {
+                if t.on == on && (a.zone == zone || on.works_from_any_zone()) {
                     self.st.waiting.push(PendingTrigger {
                         source: o,
                         card,
@@ -169,9 +169,6 @@ impl<'a> Engine<'a> {
         }
         if to == Zone::Discard {
             self.trigger(o, Trigger::PutIntoDiscard, None);
-            // Printed as the card's in-play text (Warrior Golem), the ability works as the
-            // card arrives in the discard pile, from play, hand or deck alike.
-            self.trigger_in(o, AbilityZone::InPlay, Trigger::PutIntoDiscard, None);
         }
     }
 

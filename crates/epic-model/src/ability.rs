@@ -81,6 +81,15 @@ pub enum Trigger {
     Recalled,
 }
 
+impl Trigger {
+    /// Whether the ability works whatever zone it is printed for: "when this goes into
+    /// your discard pile from anywhere" names the card's own move (5.0.8), so it counts
+    /// whether the card came from play, hand or deck.
+    pub fn works_from_any_zone(self) -> bool {
+        matches!(self, Trigger::PutIntoDiscard)
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Power {
     pub costs: Vec<PowerCost>,
