@@ -4,9 +4,9 @@
 use crate::events::Event;
 use crate::game::EndReason;
 use crate::ids::{Entity, ObjId, PlayerId};
-use crate::state::{GameState, Modifier, Obj, PendingTrigger, Step, Zone};
+use crate::state::{GameState, Modifier, Obj, ObjList, PendingTrigger, Step, Zone};
 use crate::stats::Look;
-use epic_model::{AbilityKind, AbilityZone, CardId, CardPool, Keyword, Trigger};
+use epic_model::{AbilityKind, AbilityZone, Alignment, CardId, CardPool, Keyword, Trigger};
 use rand::seq::SliceRandom;
 use smallvec::SmallVec;
 
@@ -60,6 +60,9 @@ impl<'a> Engine<'a> {
         subject: Option<Entity>,
     ) {
         let obj = self.st.obj(o);
+        if self.pool.flags(obj.card).triggers & on.bit() == 0 {
+            return;
+        }
         let (card, controller) = (
             obj.card,
             if zone == AbilityZone::InPlay {
@@ -92,7 +95,13 @@ impl<'a> Engine<'a> {
         }
         let aligns = def.alignments;
         self.st.player_mut(p).played_this_turn = self.st.player(p).played_this_turn.union(aligns);
-        let sources: SmallVec<[ObjId; 24]> = self.st.ability_sources(p).collect();
+        // Every alignment's Ally shares one bit: this keeps the cards with any Ally ability.
+        let ally = Trigger::Ally(Alignment::Good).bit();
+        let sources: ObjList = self
+            .st
+            .ability_sources(p)
+            .filter(|&o| self.pool.flags(self.card_of(o)).triggers & ally != 0)
+            .collect();
         for o in sources {
             for a in aligns.iter() {
                 self.trigger(o, Trigger::Ally(a), None);
@@ -258,7 +267,7 @@ impl<'a> Engine<'a> {
     /// champion in play sees the others break (Drinker of Blood), even if it breaks too.
     pub fn break_all(&mut self, objs: &[ObjId]) {
         let look = self.look();
-        let breaking: SmallVec<[ObjId; 24]> = objs
+        let breaking: ObjList = objs
             .iter()
             .copied()
             .filter(|&o| look.st.obj(o).zone == Zone::InPlay && !look.has(o, Keyword::Unbreakable))
@@ -267,7 +276,7 @@ impl<'a> Engine<'a> {
         if breaking.is_empty() {
             return;
         }
-        let watchers: SmallVec<[ObjId; 24]> = SmallVec::from_slice(&self.st.in_play);
+        let watchers: ObjList = SmallVec::from_slice(&self.st.in_play);
         for &o in &breaking {
             self.trigger(o, Trigger::Broken, None);
             for &w in &watchers {
@@ -289,7 +298,7 @@ impl<'a> Engine<'a> {
     /// An unbanishable champion in play stays (5.11.2).
     pub fn banish_all(&mut self, objs: &[ObjId]) {
         let look = self.look();
-        let mut going: SmallVec<[ObjId; 24]> = objs
+        let mut going: ObjList = objs
             .iter()
             .copied()
             .filter(|&o| {
@@ -318,7 +327,7 @@ impl<'a> Engine<'a> {
     /// token pile), and its controller puts the token into play. Unbanishable does not
     /// stop it (5.21.2).
     pub fn transform_all(&mut self, objs: &[ObjId], token: CardId) {
-        let mut going: SmallVec<[ObjId; 24]> = objs
+        let mut going: ObjList = objs
             .iter()
             .copied()
             .filter(|&o| self.st.obj(o).zone == Zone::InPlay)
@@ -472,7 +481,7 @@ impl<'a> Engine<'a> {
             if !may_break && !dying(self.st) {
                 return;
             }
-            let lethal: SmallVec<[ObjId; 24]> = if may_break {
+            let lethal: ObjList = if may_break {
                 let look = self.look();
                 look.st
                     .in_play
@@ -536,7 +545,7 @@ impl<'a> Engine<'a> {
 
     /// The cards in the player's hand sharing a printed alignment with `card`, which
     /// Loyalty may reveal (5.3.1, docs/rulings.md H-24).
-    pub fn loyalty_cards(&self, p: PlayerId, card: CardId) -> SmallVec<[ObjId; 24]> {
+    pub fn loyalty_cards(&self, p: PlayerId, card: CardId) -> ObjList {
         let aligns = self.pool.get(card).alignments;
         self.st
             .player(p)

@@ -6,7 +6,7 @@ use crate::actions::Engine;
 use crate::choice::{Choice, DecisionKind};
 use crate::events::Event;
 use crate::ids::{Entity, ObjId, PlayerId};
-use crate::state::{Delayed, EffectCtx, Frame, Modifier, Script, Zone};
+use crate::state::{Delayed, EffectCtx, Frame, Modifier, ObjList, Script, Zone};
 use crate::stats::it_player;
 use epic_model::{
     AbilityKind, Action, Amount, CardType, Condition, Duration, Filter, PlayerFilter, Sel, Step,
@@ -34,7 +34,7 @@ pub(crate) enum Flow {
     Asked,
 }
 
-type Ents = SmallVec<[Entity; 24]>;
+type Ents = SmallVec<[Entity; 48]>;
 type Players = SmallVec<[PlayerId; 4]>;
 
 impl<'a> Engine<'a> {
@@ -168,7 +168,7 @@ impl<'a> Engine<'a> {
             ));
         }
         // The player picks which cards to reveal when more than X qualify.
-        let left: SmallVec<[ObjId; 24]> = eligible
+        let left: ObjList = eligible
             .into_iter()
             .filter(|o| !f.picks.contains(&Entity::Obj(*o)))
             .collect();
@@ -357,12 +357,9 @@ impl<'a> Engine<'a> {
     /// The picks of a `Target`/`Choose`, asking one at a time; `None` when it asked.
     /// Targets are chosen on resolution, as many as possible (3.2.3d, 5.20.7).
     fn pick(&mut self, spec: &TargetSpec, targeting: bool) -> Option<Ents> {
-        let f = self.top().clone();
-        let cands: Ents = self
-            .candidates(spec, targeting, &f)
-            .into_iter()
-            .filter(|e| !f.picks.contains(e))
-            .collect();
+        let f = self.top();
+        let mut cands = self.candidates(spec, targeting, f);
+        cands.retain(|e| !f.picks.contains(e));
         let need = spec.count as usize;
         let picked = f.picks.len();
         if f.finished || (need > 0 && picked >= need) || cands.is_empty() {
@@ -373,16 +370,18 @@ impl<'a> Engine<'a> {
             all.extend(cands);
             return Some(all);
         }
-        let mut options: SmallVec<[Choice; 16]> = cands.iter().map(|&e| Choice::pick(e)).collect();
-        if spec.up_to && (need == 0 || picked > 0) {
-            options.push(Choice::Done);
-        }
         let kind = if targeting {
             DecisionKind::Target
         } else {
             DecisionKind::Choose
         };
-        self.ask(f.controller, kind, options);
+        let done = spec.up_to && (need == 0 || picked > 0);
+        self.ask_with(f.controller, kind, |_, options| {
+            options.extend(cands.iter().map(|&e| Choice::pick(e)));
+            if done {
+                options.push(Choice::Done);
+            }
+        });
         None
     }
 
@@ -431,7 +430,7 @@ impl<'a> Engine<'a> {
 
     fn all(&self, filter: &Filter, f: &Frame) -> Ents {
         let look = self.look();
-        let pool: SmallVec<[ObjId; 32]> = match filter.zone {
+        let pool: ObjList = match filter.zone {
             ZoneFilter::InPlay => self.st.in_play.iter().copied().collect(),
             ZoneFilter::DiscardPile => self
                 .st
@@ -535,7 +534,7 @@ impl<'a> Engine<'a> {
         }
     }
 
-    fn objs_in_play(&self, ents: &[Entity]) -> SmallVec<[ObjId; 24]> {
+    fn objs_in_play(&self, ents: &[Entity]) -> ObjList {
         ents.iter()
             .filter_map(|e| match e {
                 Entity::Obj(o) if self.st.obj(*o).zone == Zone::InPlay => Some(*o),
@@ -544,7 +543,7 @@ impl<'a> Engine<'a> {
             .collect()
     }
 
-    fn objs(ents: &[Entity]) -> SmallVec<[ObjId; 24]> {
+    fn objs(ents: &[Entity]) -> ObjList {
         ents.iter()
             .filter_map(|e| match e {
                 Entity::Obj(o) => Some(*o),
@@ -763,7 +762,7 @@ impl<'a> Engine<'a> {
                 .iter()
                 .filter(|e| matches!(e, Entity::Obj(o) if self.st.obj(*o).owner == p))
                 .count();
-            let left: SmallVec<[ObjId; 24]> = self
+            let left: ObjList = self
                 .st
                 .player(p)
                 .hand
@@ -854,26 +853,30 @@ impl<'a> Engine<'a> {
     /// 5.5: optional; two cards from your discard pile to the bottom of your deck, in the
     /// order picked, then draw a card. A card still resolving is not in the pile (5.5.6).
     fn exec_recycle(&mut self) -> Option<bool> {
-        let f = self.top().clone();
-        let you = f.controller;
-        let pile = self.st.player(you).discard.clone();
-        if pile.len() < 2 {
+        let f = self.top();
+        let (you, agreed, picked) = (f.controller, f.agreed, f.picks.len());
+        if self.st.player(you).discard.len() < 2 {
             return Some(false);
         }
-        if !f.agreed {
+        if !agreed {
             self.ask(you, DecisionKind::May, [Choice::Yes, Choice::No]);
             return None;
         }
-        if f.picks.len() < 2 {
-            let left: SmallVec<[Choice; 16]> = pile
-                .into_iter()
-                .filter(|o| !f.picks.contains(&Entity::Obj(*o)))
-                .map(Choice::Card)
-                .collect();
-            self.ask(you, DecisionKind::Recycle, left);
+        if picked < 2 {
+            self.ask_with(you, DecisionKind::Recycle, |eng, options| {
+                let picks = &eng.top().picks;
+                options.extend(
+                    eng.st
+                        .player(you)
+                        .discard
+                        .iter()
+                        .filter(|&&o| !picks.contains(&Entity::Obj(o)))
+                        .map(|&o| Choice::Card(o)),
+                );
+            });
             return None;
         }
-        for o in Self::objs(&f.picks) {
+        for o in Self::objs(&self.top().picks) {
             self.move_to(o, Zone::Deck, true);
         }
         self.draw(you, 1);
@@ -885,7 +888,7 @@ impl<'a> Engine<'a> {
         let f = self.top().clone();
         let seats: Players = self.st.seats_from(f.controller).collect();
         for p in seats {
-            let theirs: SmallVec<[ObjId; 24]> = self
+            let theirs: ObjList = self
                 .st
                 .in_play
                 .iter()
@@ -911,7 +914,7 @@ impl<'a> Engine<'a> {
         }
         let kept = self.top().picks.clone();
         let look = self.look();
-        let rest: SmallVec<[ObjId; 24]> = self
+        let rest: ObjList = self
             .st
             .in_play
             .iter()
@@ -923,7 +926,7 @@ impl<'a> Engine<'a> {
         Some(true)
     }
 
-    fn join_candidates(&self, filter: &Filter, f: &Frame) -> SmallVec<[ObjId; 24]> {
+    fn join_candidates(&self, filter: &Filter, f: &Frame) -> ObjList {
         let look = self.look();
         let Some(b) = self.st.battle.as_ref() else {
             return SmallVec::new();

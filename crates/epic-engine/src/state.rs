@@ -32,6 +32,10 @@ impl Zone {
     }
 }
 
+/// A list of objects built on the stack while a rule runs, with room for every champion
+/// of a crowded board before it would spill to the heap.
+pub type ObjList = SmallVec<[ObjId; 48]>;
+
 /// One card or token.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Obj {
@@ -114,13 +118,13 @@ pub struct Battle {
     pub attacker: PlayerId,
     pub defender: PlayerId,
     /// Attacking champions still in the battle, in the order they were declared.
-    pub attackers: SmallVec<[ObjId; 6]>,
+    pub attackers: SmallVec<[ObjId; 16]>,
     /// Blocking champions still in the battle.
-    pub blockers: SmallVec<[ObjId; 6]>,
+    pub blockers: SmallVec<[ObjId; 16]>,
     /// Once blocked, the group stays blocked (4.4.6b).
     pub blocked: bool,
     /// Damage assigned so far in the damage step, dealt all at once (4.4.11b).
-    pub assigned: SmallVec<[(ObjId, Entity, u16); 16]>,
+    pub assigned: SmallVec<[(ObjId, Entity, u16); 32]>,
     /// Blockers' total defense not yet covered by breakthrough damage (4.4.11a).
     pub breakthrough_left: u16,
 }
@@ -225,7 +229,7 @@ pub enum Script {
 /// captured when it was chosen, and X.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct EffectCtx {
-    pub it: SmallVec<[Entity; 4]>,
+    pub it: SmallVec<[Entity; 16]>,
     /// Controller, owner and offense of the first object picked, as it was when picked
     /// (last known information, for "its controller gains health equal to its offense").
     pub it_controller: Option<PlayerId>,
@@ -256,7 +260,7 @@ pub struct Frame {
     /// The step's "you may" has been answered yes.
     pub agreed: bool,
     /// Picks made so far for the current step.
-    pub picks: SmallVec<[Entity; 6]>,
+    pub picks: SmallVec<[Entity; 16]>,
     pub ctx: EffectCtx,
     /// The player chose "Done" for the current step's picks.
     pub finished: bool,
@@ -304,7 +308,7 @@ pub struct GameState {
     pub step: Step,
     pub battle: Option<Battle>,
     /// Attackers and blockers chosen so far in a declaration step.
-    pub declaring: SmallVec<[ObjId; 6]>,
+    pub declaring: SmallVec<[ObjId; 16]>,
     /// "Champions cannot attack this turn" (Ceasefire).
     pub no_attacks: bool,
     pub mods: Vec<Modifier>,

@@ -7,7 +7,7 @@ use crate::choice::{Choice, DecisionKind};
 use crate::effects::Flow;
 use crate::events::Event;
 use crate::ids::{Entity, ObjId, PlayerId};
-use crate::state::{Ask, Battle, Phase, Script, Step, Window, Zone};
+use crate::state::{Ask, Battle, ObjList, Phase, Script, Step, Window, Zone};
 use crate::stats::Look;
 use epic_model::{AbilityKind, AbilityZone, Keyword, PowerCost, Trigger};
 use smallvec::SmallVec;
@@ -46,9 +46,20 @@ impl<'a> Engine<'a> {
         kind: DecisionKind,
         options: impl IntoIterator<Item = Choice>,
     ) -> Flow {
+        self.ask_with(player, kind, |_, buffer| buffer.extend(options))
+    }
+
+    /// Records the pending decision, `fill` writing the options straight into the reused
+    /// buffer: however long the list, no other is built and nothing is allocated.
+    pub(crate) fn ask_with(
+        &mut self,
+        player: PlayerId,
+        kind: DecisionKind,
+        fill: impl FnOnce(&Self, &mut Vec<Choice>),
+    ) -> Flow {
         let mut buffer = std::mem::take(&mut self.st.spare_options);
         buffer.clear();
-        buffer.extend(options);
+        fill(self, &mut buffer);
         self.st.ask = Some(Ask {
             player,
             kind,
@@ -126,7 +137,7 @@ impl<'a> Engine<'a> {
             .batch
             .iter()
             .map(|t| t.controller)
-            .collect::<SmallVec<[PlayerId; 8]>>();
+            .collect::<SmallVec<[PlayerId; 32]>>();
         let Some(p) = seats
             .into_iter()
             .find(|p| owners.contains(p))
@@ -134,7 +145,7 @@ impl<'a> Engine<'a> {
         else {
             return Flow::Continue;
         };
-        let mine: SmallVec<[usize; 8]> = (0..self.st.batch.len())
+        let mine: SmallVec<[usize; 32]> = (0..self.st.batch.len())
             .filter(|&i| self.st.batch[i].controller == p)
             .collect();
         let first_one = self.st.batch[mine[0]];
@@ -198,16 +209,9 @@ impl<'a> Engine<'a> {
                 if self.st.is_over() {
                     return Flow::Continue;
                 }
-                // Filled in place: the reused buffer becomes the pending decision's list.
-                let mut options = std::mem::take(&mut self.st.spare_options);
-                options.clear();
-                self.initiative_options_into(holder, window, &mut options);
-                self.st.ask = Some(Ask {
-                    player: holder,
-                    kind: DecisionKind::Initiative,
-                    options,
-                });
-                Flow::Asked
+                self.ask_with(holder, DecisionKind::Initiative, |eng, options| {
+                    eng.initiative_options_into(holder, window, options)
+                })
             }
             Step::ContinueOrEnd => {
                 let active = self.st.active;
@@ -225,8 +229,9 @@ impl<'a> Engine<'a> {
                 )
             }
             Step::DeclareAttackers => {
-                let options = self.attacker_options();
-                self.set_ask(self.st.active, DecisionKind::Attackers, options)
+                self.ask_with(self.st.active, DecisionKind::Attackers, |eng, options| {
+                    eng.attacker_options_into(options)
+                })
             }
             Step::DeclareBlockers => {
                 let defender = self
@@ -234,8 +239,9 @@ impl<'a> Engine<'a> {
                     .battle
                     .as_ref()
                     .map_or(self.st.active, |b| b.defender);
-                let options = self.blocker_options();
-                self.set_ask(defender, DecisionKind::Blockers, options)
+                self.ask_with(defender, DecisionKind::Blockers, |eng, options| {
+                    eng.blocker_options_into(options)
+                })
             }
             Step::AssignDamage { .. } => self.damage_step(),
             Step::EndBattle => {
@@ -273,8 +279,7 @@ impl<'a> Engine<'a> {
     /// 1.8.2: the chosen cards go to the bottom in random order; as many are drawn; one
     /// health is lost per card.
     fn finish_mulligan(&mut self, p: PlayerId) {
-        let mut cards: SmallVec<[ObjId; 24]> =
-            std::mem::take(&mut self.st.declaring).into_iter().collect();
+        let mut cards: ObjList = std::mem::take(&mut self.st.declaring).into_iter().collect();
         let k = cards.len();
         self.shuffle_if_several(&mut cards);
         for &o in &cards {
@@ -329,7 +334,7 @@ impl<'a> Engine<'a> {
                 return;
             }
         }
-        for o in SmallVec::<[ObjId; 24]>::from_slice(&self.st.in_play) {
+        for o in ObjList::from_slice(&self.st.in_play) {
             let obj = self.st.obj_mut(o);
             if obj.controller == p {
                 obj.expended = false;
@@ -337,7 +342,7 @@ impl<'a> Engine<'a> {
                 obj.deploying = false;
             }
         }
-        for o in SmallVec::<[ObjId; 24]>::from_slice(&self.st.in_play) {
+        for o in ObjList::from_slice(&self.st.in_play) {
             if self.st.obj(o).controller == p {
                 self.trigger(o, Trigger::StartOfYourTurn, None);
             }
@@ -602,19 +607,20 @@ impl<'a> Engine<'a> {
     // ---- battle -----------------------------------------------------------------------
 
     /// The eligible champions not yet picked in this declaration, as options.
-    fn undeclared(&self, eligible: &[ObjId]) -> SmallVec<[Choice; 16]> {
-        eligible
-            .iter()
-            .copied()
-            .filter(|o| !self.st.declaring.contains(o))
-            .map(Choice::Card)
-            .collect()
+    fn undeclared(&self, eligible: &[ObjId], out: &mut Vec<Choice>) {
+        out.extend(
+            eligible
+                .iter()
+                .copied()
+                .filter(|o| !self.st.declaring.contains(o))
+                .map(Choice::Card),
+        )
     }
 
-    fn attacker_options(&self) -> SmallVec<[Choice; 16]> {
+    fn attacker_options_into(&self, out: &mut Vec<Choice>) {
         let look = self.look();
         let eligible = look.eligible_attackers();
-        let mut out = self.undeclared(&eligible);
+        self.undeclared(&eligible, out);
         let must_missing = eligible
             .iter()
             .any(|&o| look.has(o, Keyword::MustAttack) && !self.st.declaring.contains(&o));
@@ -635,7 +641,6 @@ impl<'a> Engine<'a> {
         if self.st.declaring.is_empty() && !look.must_attack_pending() {
             out.push(Choice::Cancel);
         }
-        out
     }
 
     /// 4.4.1: the chosen champions expend and attack; their triggers resolve first (4.4.2).
@@ -670,13 +675,14 @@ impl<'a> Engine<'a> {
         self.open(attacker, Window::AttackerBeforeBlocks);
     }
 
-    fn blocker_options(&self) -> SmallVec<[Choice; 16]> {
+    fn blocker_options_into(&self, out: &mut Vec<Choice>) {
         let look = self.look();
         let Some(b) = self.st.battle.as_ref() else {
-            return SmallVec::from_elem(Choice::Done, 1);
+            out.push(Choice::Done);
+            return;
         };
         let can_block_any = |o: ObjId| b.attackers.iter().any(|&a| look.can_block(o, a));
-        let eligible: SmallVec<[ObjId; 24]> = self
+        let eligible: ObjList = self
             .st
             .in_play
             .iter()
@@ -689,16 +695,14 @@ impl<'a> Engine<'a> {
                     && can_block_any(o)
             })
             .collect();
-        let mut out = self.undeclared(&eligible);
+        self.undeclared(&eligible, out);
         // 4.4.6c: a "must be blocked" attacker that can be blocked, must be.
         let must = b.attackers.iter().any(|&a| {
             look.has(a, Keyword::MustBeBlocked) && eligible.iter().any(|&o| look.can_block(o, a))
         });
-        if self.st.declaring.is_empty() && must {
-            return out;
+        if !(self.st.declaring.is_empty() && must) {
+            out.push(Choice::Done);
         }
-        out.push(Choice::Done);
-        out
     }
 
     /// 4.4.6: the chosen champions flip and block the whole attack (4.4.6a).
@@ -765,7 +769,7 @@ impl<'a> Engine<'a> {
             }
             return Flow::Continue;
         };
-        let recipients: SmallVec<[ObjId; 6]> = other.clone();
+        let recipients: SmallVec<[ObjId; 16]> = SmallVec::from_slice(other);
         let (blocked, defender) = (b.blocked, b.defender);
         let (offense, breakthrough) = {
             let look = self.look();
@@ -820,32 +824,31 @@ impl<'a> Engine<'a> {
             self.assign(Entity::Obj(recipients[0]), left);
             return Flow::Continue;
         }
-        let look = self.look();
-        let b = self.st.battle.as_ref().expect("in battle");
-        let mut options: SmallVec<[Choice; 16]> = SmallVec::new();
-        for &r in &recipients {
-            let already: u16 = b
-                .assigned
-                .iter()
-                .filter(|(_, to, _)| *to == Entity::Obj(r))
-                .map(|x| x.2)
-                .sum();
-            let lethal =
-                (look.defense(r) - look.st.obj(r).damage as i32 - already as i32).max(1) as u16;
-            if lethal < left {
+        let chooser = self.st.obj(champ).controller;
+        self.ask_with(chooser, DecisionKind::AssignDamage, |eng, options| {
+            let look = eng.look();
+            let b = eng.st.battle.as_ref().expect("in battle");
+            for &r in &recipients {
+                let already: u16 = b
+                    .assigned
+                    .iter()
+                    .filter(|(_, to, _)| *to == Entity::Obj(r))
+                    .map(|x| x.2)
+                    .sum();
+                let lethal =
+                    (look.defense(r) - look.st.obj(r).damage as i32 - already as i32).max(1) as u16;
+                if lethal < left {
+                    options.push(Choice::Assign {
+                        to: Entity::Obj(r),
+                        amount: lethal,
+                    });
+                }
                 options.push(Choice::Assign {
                     to: Entity::Obj(r),
-                    amount: lethal,
+                    amount: left,
                 });
             }
-            options.push(Choice::Assign {
-                to: Entity::Obj(r),
-                amount: left,
-            });
-        }
-        drop(look);
-        let chooser = self.st.obj(champ).controller;
-        self.set_ask(chooser, DecisionKind::AssignDamage, options)
+        })
     }
 
     fn push_assignment(&mut self, from: ObjId, to: Entity, amount: u16) {
@@ -915,7 +918,7 @@ impl<'a> Engine<'a> {
 
     /// 4.5.2a: "at end of turn" abilities and delayed actions resolve now.
     fn end_triggers(&mut self) {
-        for o in SmallVec::<[ObjId; 24]>::from_slice(&self.st.in_play) {
+        for o in ObjList::from_slice(&self.st.in_play) {
             self.trigger(o, Trigger::EndOfTurn, None);
         }
         while let Some(d) = self.st.delayed.pop() {
@@ -946,7 +949,7 @@ impl<'a> Engine<'a> {
         self.st.batch.retain(|t| t.controller != p);
         self.st.waiting.retain(|t| t.controller != p);
         self.st.delayed.retain(|d| d.frame.controller != p);
-        let objs: SmallVec<[ObjId; 24]> = self
+        let objs: ObjList = self
             .st
             .in_play
             .iter()
@@ -989,7 +992,7 @@ impl<'a> Engine<'a> {
 
     /// 4.5.2c – f, then the next player's turn.
     fn cleanup_and_next_turn(&mut self) {
-        for o in SmallVec::<[ObjId; 24]>::from_slice(&self.st.in_play) {
+        for o in ObjList::from_slice(&self.st.in_play) {
             let obj = self.st.obj_mut(o);
             obj.damage = 0;
             if obj.flipped {
@@ -1036,7 +1039,7 @@ impl Look<'_> {
             .find(|&q| self.can_be_attacked(q))
     }
 
-    pub fn eligible_attackers(&self) -> SmallVec<[ObjId; 24]> {
+    pub fn eligible_attackers(&self) -> ObjList {
         let p = self.st.active;
         self.st
             .in_play

@@ -88,6 +88,29 @@ impl Trigger {
     pub fn works_from_any_zone(self) -> bool {
         matches!(self, Trigger::PutIntoDiscard)
     }
+
+    /// The trigger's kind as one bit (every Ally alignment shares one), so that a card's
+    /// triggers fit in a mask the engine tests before looking at its abilities.
+    pub fn bit(self) -> u32 {
+        let kind = match self {
+            Trigger::EntersPlay => 0,
+            Trigger::Ally(_) => 1,
+            Trigger::Attacks => 2,
+            Trigger::Blocks => 3,
+            Trigger::DealsDamage => 4,
+            Trigger::DamagesPlayer => 5,
+            Trigger::DamagesOpponent => 6,
+            Trigger::DamagesChampion => 7,
+            Trigger::Broken => 8,
+            Trigger::OtherChampionBroken => 9,
+            Trigger::StartOfYourTurn => 10,
+            Trigger::EndOfTurn => 11,
+            Trigger::PutIntoDiscard => 12,
+            Trigger::LeavesDiscard => 13,
+            Trigger::Recalled => 14,
+        };
+        1 << kind
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

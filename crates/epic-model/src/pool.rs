@@ -17,13 +17,16 @@ pub struct CardPool {
     grantable: Keywords,
 }
 
-/// Which kinds of ability a card has.
+/// Which kinds of ability a card has: summaries the engine tests before it walks the
+/// card's abilities, since most cards answer most questions with "none".
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AbilityFlags {
     pub statics: bool,
     pub powers_in_play: bool,
     pub powers_in_discard: bool,
     pub triggers_in_discard: bool,
+    /// [`crate::Trigger::bit`] of every triggered ability, whatever its zone.
+    pub triggers: u32,
 }
 
 /// The keywords a card's abilities can give to champions.
@@ -60,6 +63,9 @@ impl AbilityFlags {
         use crate::{AbilityKind, AbilityZone};
         let mut f = AbilityFlags::default();
         for a in &def.abilities {
+            if let AbilityKind::Triggered(t) = &a.kind {
+                f.triggers |= t.on.bit();
+            }
             match (&a.kind, a.zone) {
                 (AbilityKind::Static(_), _) => f.statics = true,
                 (AbilityKind::Power(_), AbilityZone::InPlay) => f.powers_in_play = true,
