@@ -144,10 +144,10 @@ impl<'a> Engine<'a> {
         self.remove_from_zone(o);
         if from == Zone::InPlay {
             self.leave_play(o);
-            self.st.statics_in_play.retain(|x| *x != o);
+            self.st.statics_in_play.retain(|(x, _)| *x != o);
         }
-        if to == Zone::InPlay && self.pool.flags(self.card_of(o)).statics {
-            self.st.statics_in_play.push(o);
+        if to == Zone::InPlay {
+            self.st.index_statics(o, self.pool);
         }
         let owner = self.st.obj(o).owner;
         match to {
@@ -272,7 +272,6 @@ impl<'a> Engine<'a> {
             .copied()
             .filter(|&o| look.st.obj(o).zone == Zone::InPlay && !look.has(o, Keyword::Unbreakable))
             .collect();
-        drop(look);
         if breaking.is_empty() {
             return;
         }
@@ -306,7 +305,6 @@ impl<'a> Engine<'a> {
                 z != Zone::TokenPile && !(z == Zone::InPlay && look.has(o, Keyword::Unbanishable))
             })
             .collect();
-        drop(look);
         self.shuffle_if_several(&mut going);
         for o in going {
             let card = self.card_of(o);

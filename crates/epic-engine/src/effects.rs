@@ -470,7 +470,6 @@ impl<'a> Engine<'a> {
             }
             None => {}
         }
-        drop(look);
         let ctx = &mut self.top_mut().ctx;
         ctx.it = ents.iter().copied().collect();
         ctx.it_controller = it_controller;
@@ -921,7 +920,6 @@ impl<'a> Engine<'a> {
             .copied()
             .filter(|o| look.def(*o).is_champion() && !kept.contains(&Entity::Obj(*o)))
             .collect();
-        drop(look);
         self.break_all(&rest);
         Some(true)
     }

@@ -177,9 +177,7 @@ impl Game {
                 obj.damage = c.damage;
                 obj.counters = c.counters;
                 st.in_play.push(o);
-                if pos.pool.flags(c.card).statics {
-                    st.statics_in_play.push(o);
-                }
+                st.index_statics(o, &pos.pool);
             }
         }
         st.turn = pos.turn.max(1);

@@ -2,7 +2,7 @@
 
 use crate::config::RulesConfig;
 use crate::ids::{Entity, ObjId, PlayerId};
-use epic_model::{Alignments, CardId, Keywords};
+use epic_model::{AbilityKind, Alignments, CardId, CardPool, Keywords};
 use rand_pcg::Pcg64Mcg;
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
@@ -295,10 +295,11 @@ pub struct GameState {
     pub players: Vec<Player>,
     /// Objects in play, in the order they entered.
     pub in_play: Vec<ObjId>,
-    /// The objects in play whose card has a continuous ability: an index kept by the one
-    /// function that moves cards (`Engine::move_to`), so finding the continuous
-    /// effects in play does not scan every card.
-    pub statics_in_play: SmallVec<[ObjId; 4]>,
+    /// The continuous abilities in play, as (source, ability index): an index kept by the
+    /// one function that moves cards (`Engine::move_to`, through
+    /// [`GameState::index_statics`]), so finding the continuous effects in play does not
+    /// scan every card.
+    pub statics_in_play: SmallVec<[(ObjId, u8); 8]>,
     /// Events being played (1.4.6).
     pub supplemental: SmallVec<[ObjId; 2]>,
     pub turn: u16,
@@ -345,6 +346,19 @@ pub struct Ask {
 }
 
 impl GameState {
+    /// Adds the continuous abilities of `o`, which has just entered play, to the index.
+    pub fn index_statics(&mut self, o: ObjId, pool: &CardPool) {
+        let card = self.obj(o).card;
+        if !pool.flags(card).statics {
+            return;
+        }
+        for (i, a) in pool.get(card).abilities.iter().enumerate() {
+            if matches!(a.kind, AbilityKind::Static(_)) {
+                self.statics_in_play.push((o, i as u8));
+            }
+        }
+    }
+
     pub fn obj(&self, id: ObjId) -> &Obj {
         &self.objs[id.0 as usize]
     }

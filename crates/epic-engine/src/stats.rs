@@ -9,27 +9,18 @@ use epic_model::{
     AbilityKind, Alignments, CardPool, CardType, Condition, Filter, Keyword, Keywords, Static,
     Whose, ZoneFilter,
 };
-use smallvec::SmallVec;
 
-/// Read-only rules questions about a state. Building one collects the continuous
-/// abilities in play once, so each stat query only walks the few that exist.
+/// Read-only rules questions about a state: two references, free to build, since the
+/// state keeps an index of the continuous abilities in play.
+#[derive(Clone, Copy)]
 pub(crate) struct Look<'a> {
     pub st: &'a GameState,
     pub pool: &'a CardPool,
-    statics: SmallVec<[(ObjId, &'a Static); 6]>,
 }
 
 impl<'a> Look<'a> {
     pub fn new(st: &'a GameState, pool: &'a CardPool) -> Self {
-        let mut statics = SmallVec::new();
-        for &src in &st.statics_in_play {
-            for a in &pool.get(st.obj(src).card).abilities {
-                if let AbilityKind::Static(s) = &a.kind {
-                    statics.push((src, s));
-                }
-            }
-        }
-        Look { st, pool, statics }
+        Look { st, pool }
     }
 
     pub fn def(&self, o: ObjId) -> &'a epic_model::CardDef {
@@ -41,8 +32,14 @@ impl<'a> Look<'a> {
     }
 
     /// Continuous abilities of cards in play, with their source.
-    fn statics(&self) -> impl Iterator<Item = (ObjId, &'a Static)> + '_ {
-        self.statics.iter().copied()
+    fn statics(&self) -> impl Iterator<Item = (ObjId, &'a Static)> + 'a {
+        let (st, pool) = (self.st, self.pool);
+        st.statics_in_play.iter().filter_map(move |&(src, i)| {
+            match &pool.get(st.obj(src).card).abilities[i as usize].kind {
+                AbilityKind::Static(s) => Some((src, s)),
+                _ => None,
+            }
+        })
     }
 
     pub fn condition_holds(&self, cond: Condition, this: ObjId, you: PlayerId) -> bool {
@@ -126,14 +123,36 @@ impl<'a> Look<'a> {
         k
     }
 
+    /// Whether `o` has the keyword: [`Look::keywords`] asked about one keyword, so it
+    /// stops at the first source found and skips every ability that cannot give it.
     pub fn has(&self, o: ObjId, kw: Keyword) -> bool {
         let obj = self.st.obj(o);
-        // Printed and gained keywords answer most questions without the full derivation:
-        // only a keyword some ability in the pool can grant needs it.
-        self.def(o).keywords.union(obj.gained).has(kw)
-            || (obj.zone == Zone::InPlay
-                && self.pool.grantable_keywords().has(kw)
-                && self.keywords(o).has(kw))
+        let def = self.def(o);
+        if def.keywords.union(obj.gained).has(kw) {
+            return true;
+        }
+        // Only a keyword some ability in the pool can grant needs more.
+        if obj.zone != Zone::InPlay || !self.pool.grantable_keywords().has(kw) {
+            return false;
+        }
+        if self
+            .st
+            .mods
+            .iter()
+            .any(|m| m.obj == o && m.keywords.has(kw))
+        {
+            return true;
+        }
+        let own = self.pool.flags(obj.card).statics
+            && def.abilities.iter().any(|a| {
+                matches!(&a.kind, AbilityKind::Static(Static::Keywords { keywords, when })
+                    if keywords.has(kw)
+                        && when.is_none_or(|c| self.condition_holds(c, o, obj.controller)))
+            });
+        own || self.statics().any(|(src, s)| {
+            matches!(s, Static::Anthem { affects, keywords, .. }
+                if keywords.has(kw) && self.anthem_applies(affects, src, o, true))
+        })
     }
 
     fn stat(&self, o: ObjId, printed: u8, pick: impl Fn(i8, i8) -> i8) -> i32 {

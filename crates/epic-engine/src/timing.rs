@@ -731,7 +731,6 @@ impl<'a> Engine<'a> {
         let look = self.look();
         let b = self.st.battle.as_ref().expect("in battle");
         let total_defense: i32 = b.blockers.iter().map(|&o| look.defense(o).max(0)).sum();
-        drop(look);
         let b = self.st.battle.as_mut().expect("in battle");
         b.breakthrough_left = total_defense as u16;
         b.assigned.clear();

@@ -128,11 +128,20 @@ fn check_zones(game: &Game, deck_sizes: &[usize]) {
             );
         }
     }
-    let with_statics: Vec<ObjId> = st
+    let with_statics: Vec<(ObjId, u8)> = st
         .in_play
         .iter()
-        .copied()
-        .filter(|&o| pool.flags(st.obj(o).card).statics)
+        .flat_map(|&o| {
+            let abilities = &pool.get(st.obj(o).card).abilities;
+            (0..abilities.len())
+                .filter(move |&i| {
+                    matches!(
+                        abilities[i].kind,
+                        epic_engine::model::AbilityKind::Static(_)
+                    )
+                })
+                .map(move |i| (o, i as u8))
+        })
         .collect();
     assert_eq!(
         st.statics_in_play.to_vec(),
