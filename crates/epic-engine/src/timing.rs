@@ -476,11 +476,11 @@ impl<'a> Engine<'a> {
         let look = self.look();
         let pl = self.st.player(p);
         let main = matches!(window, Window::Main | Window::MainMustAct) && p == self.st.active;
+        let champions_now = main && self.st.battle.is_none();
         for &o in &pl.hand {
             let def = look.def(o);
             if def.is_champion() {
-                let timing_ok = (main && self.st.battle.is_none()) || look.has_ambush_in_hand(o);
-                if timing_ok && pl.gold >= def.cost {
+                if pl.gold >= def.cost && (champions_now || look.has_ambush_in_hand(o)) {
                     out.push(Choice::Play { card: o, mode: 0 });
                 }
             } else {
@@ -495,18 +495,17 @@ impl<'a> Engine<'a> {
             }
         }
         for o in self.st.ability_sources(p) {
-            let flags = self.pool.flags(self.card_of(o));
-            let in_play = self.st.obj(o).zone == Zone::InPlay;
-            if !(if in_play {
-                flags.powers_in_play
-            } else {
-                flags.powers_in_discard
-            }) {
-                continue;
-            }
-            let zone = if in_play {
+            let obj = self.st.obj(o);
+            let flags = self.pool.flags(obj.card);
+            let zone = if obj.zone == Zone::InPlay {
+                if !flags.powers_in_play {
+                    continue;
+                }
                 AbilityZone::InPlay
             } else {
+                if !flags.powers_in_discard {
+                    continue;
+                }
                 AbilityZone::DiscardPile
             };
             for (i, a) in look.def(o).abilities.iter().enumerate() {

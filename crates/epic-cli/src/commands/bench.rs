@@ -47,14 +47,33 @@ struct Report {
     allocations_per_decision: f64,
 }
 
+/// The workload's fixed inputs: the card pool and the four deck lists, built once so
+/// that the games measure the engine rather than deck lookup.
+struct Workload {
+    pool: std::sync::Arc<epic_cards::CardPool>,
+    decks: Vec<Vec<epic_cards::CardId>>,
+    seed: u64,
+}
+
+impl Workload {
+    fn new(seed: u64) -> CliResult<Workload> {
+        let pool = epic_cards::shared_pool();
+        let decks = DECKS
+            .iter()
+            .map(|name| {
+                epic_cards::deck_from(&pool, name, seed).map_err(|e| CliError::input(e.to_string()))
+            })
+            .collect::<CliResult<_>>()?;
+        Ok(Workload { pool, decks, seed })
+    }
+}
+
 /// A prepared game: decks dealt and first decisions waiting.
-fn new_game(pool: &std::sync::Arc<epic_cards::CardPool>, seed: u64, i: u64) -> CliResult<Game> {
-    let deck = |name: &str| {
-        epic_cards::deck_from(pool, name, seed).map_err(|e| CliError::input(e.to_string()))
-    };
+fn new_game(work: &Workload, i: u64) -> CliResult<Game> {
+    let (pool, seed) = (&work.pool, work.seed);
     let decks = vec![
-        deck(DECKS[(i % 4) as usize])?,
-        deck(DECKS[((i / 4) % 4) as usize])?,
+        work.decks[(i % 4) as usize].clone(),
+        work.decks[((i / 4) % 4) as usize].clone(),
     ];
     let setup = Setup {
         rules: RulesConfig::default(),
@@ -70,15 +89,11 @@ fn new_game(pool: &std::sync::Arc<epic_cards::CardPool>, seed: u64, i: u64) -> C
 
 /// Plays games `range` with uniformly random choices; returns (decisions, allocations
 /// made inside `apply`).
-fn play(
-    pool: &std::sync::Arc<epic_cards::CardPool>,
-    seed: u64,
-    range: std::ops::Range<u64>,
-) -> CliResult<(u64, u64)> {
+fn play(work: &Workload, range: std::ops::Range<u64>) -> CliResult<(u64, u64)> {
     let (mut decisions, mut allocations) = (0, 0);
     for i in range {
-        let mut game = new_game(pool, seed, i)?;
-        let mut rng = Pcg64Mcg::seed_from_u64(seed ^ i.rotate_left(17));
+        let mut game = new_game(work, i)?;
+        let mut rng = Pcg64Mcg::seed_from_u64(work.seed ^ i.rotate_left(17));
         while !game.is_over() {
             let options = game.options();
             let choice = options[rng.gen_range(0..options.len())];
@@ -115,9 +130,9 @@ fn state_bytes(st: &GameState) -> usize {
 }
 
 /// Nanoseconds to clone a state some way into a game.
-fn clone_ns(pool: &std::sync::Arc<epic_cards::CardPool>, seed: u64) -> CliResult<(f64, usize)> {
-    let mut game = new_game(pool, seed, 0)?;
-    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+fn clone_ns(work: &Workload) -> CliResult<(f64, usize)> {
+    let mut game = new_game(work, 0)?;
+    let mut rng = Pcg64Mcg::seed_from_u64(work.seed);
     for _ in 0..80 {
         if game.is_over() {
             break;
@@ -142,7 +157,7 @@ pub fn run(args: Args) -> CliResult {
     if args.games == 0 {
         return Err(CliError::input("--games must be at least 1"));
     }
-    let pool = epic_cards::shared_pool();
+    let work = Workload::new(args.seed)?;
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
@@ -150,7 +165,7 @@ pub fn run(args: Args) -> CliResult {
 
     // One thread.
     let start = Instant::now();
-    let (decisions, allocations) = play(&pool, args.seed, 0..args.games)?;
+    let (decisions, allocations) = play(&work, 0..args.games)?;
     let one = start.elapsed().as_secs_f64();
 
     // Every core: the same games, split into contiguous shares.
@@ -159,9 +174,9 @@ pub fn run(args: Args) -> CliResult {
     std::thread::scope(|s| -> CliResult {
         let handles: Vec<_> = (0..threads as u64)
             .map(|t| {
-                let pool = pool.clone();
+                let work = &work;
                 let range = (t * per).min(args.games)..((t + 1) * per).min(args.games);
-                s.spawn(move || play(&pool, args.seed, range))
+                s.spawn(move || play(work, range))
             })
             .collect();
         for h in handles {
@@ -171,7 +186,7 @@ pub fn run(args: Args) -> CliResult {
         Ok(())
     })?;
     let all = start.elapsed().as_secs_f64();
-    let (clone_ns, state_bytes) = clone_ns(&pool, args.seed)?;
+    let (clone_ns, state_bytes) = clone_ns(&work)?;
 
     let report = Report {
         games: args.games,
