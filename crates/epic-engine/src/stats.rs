@@ -6,8 +6,8 @@ use crate::ids::{ObjId, PlayerId};
 use crate::state::{EffectCtx, GameState, Zone};
 use crate::Entity;
 use epic_model::{
-    AbilityKind, Alignments, CardPool, CardType, Condition, Filter, Keyword, Keywords, Static,
-    Whose, ZoneFilter,
+    AbilityFlags, AbilityKind, Alignments, CardPool, CardType, Condition, Filter, Keyword,
+    Keywords, Static, Whose, ZoneFilter,
 };
 
 /// Read-only rules questions about a state: two references, free to build, since the
@@ -61,11 +61,24 @@ impl<'a> Look<'a> {
         }
     }
 
+    /// Whether a card with continuous abilities in play has the property `of` its flags:
+    /// one look per source, before any ability is matched.
+    fn statics_grant(&self, of: impl Fn(AbilityFlags) -> bool) -> bool {
+        let mut last = None;
+        self.st.statics_in_play.iter().any(|&(src, _)| {
+            // Consecutive entries of one source share its flags.
+            last != Some(src) && {
+                last = Some(src);
+                of(self.pool.flags(self.st.obj(src).card))
+            }
+        })
+    }
+
     /// Alignments, including those added by continuous abilities (2.5.3). Anthem filters
     /// are matched on printed alignments here, so that adding alignments cannot loop.
     pub fn alignments(&self, o: ObjId) -> Alignments {
         let mut a = self.def(o).alignments;
-        if self.st.obj(o).zone == Zone::InPlay {
+        if self.st.obj(o).zone == Zone::InPlay && self.statics_grant(|f| f.adds_alignment) {
             for (src, s) in self.statics() {
                 if let Static::Anthem {
                     affects,
@@ -143,16 +156,17 @@ impl<'a> Look<'a> {
         {
             return true;
         }
-        let own = self.pool.flags(obj.card).statics
+        let own = self.pool.flags(obj.card).own_keywords.has(kw)
             && def.abilities.iter().any(|a| {
                 matches!(&a.kind, AbilityKind::Static(Static::Keywords { keywords, when })
                     if keywords.has(kw)
                         && when.is_none_or(|c| self.condition_holds(c, o, obj.controller)))
             });
-        own || self.statics().any(|(src, s)| {
-            matches!(s, Static::Anthem { affects, keywords, .. }
-                if keywords.has(kw) && self.anthem_applies(affects, src, o, true))
-        })
+        own || (self.statics_grant(|f| f.anthem_keywords.has(kw))
+            && self.statics().any(|(src, s)| {
+                matches!(s, Static::Anthem { affects, keywords, .. }
+                    if keywords.has(kw) && self.anthem_applies(affects, src, o, true))
+            }))
     }
 
     fn stat(&self, o: ObjId, printed: u8, pick: impl Fn(i8, i8) -> i8) -> i32 {
@@ -302,9 +316,9 @@ impl<'a> Look<'a> {
     /// Whether a champion could be declared as an attacker now, ignoring the turn (4.4.1).
     pub fn can_attack(&self, o: ObjId) -> bool {
         let obj = self.st.obj(o);
-        obj.zone == Zone::InPlay
+        obj.is_prepared()
+            && obj.zone == Zone::InPlay
             && self.def(o).kind == CardType::Champion
-            && obj.is_prepared()
             && (!obj.deploying || self.has(o, Keyword::Blitz))
     }
 
@@ -320,9 +334,8 @@ impl<'a> Look<'a> {
 
     /// Whether `blocker` may be declared to block `attacker` (5.2, 5.10).
     pub fn can_block(&self, blocker: ObjId, attacker: ObjId) -> bool {
-        let ak = self.keywords(attacker);
-        !ak.has(Keyword::Unblockable)
-            && (!ak.has(Keyword::Airborne) || self.has(blocker, Keyword::Airborne))
+        !self.has(attacker, Keyword::Unblockable)
+            && (!self.has(attacker, Keyword::Airborne) || self.has(blocker, Keyword::Airborne))
     }
 }
 

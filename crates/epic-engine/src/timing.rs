@@ -637,7 +637,9 @@ impl<'a> Engine<'a> {
                 out.push(Choice::Done);
             }
         }
-        if self.st.declaring.is_empty() && !look.must_attack_pending() {
+        // With nothing declared yet, a "must attack" champion still missing is one that
+        // could attack: the declaration cannot be cancelled (4.4.1).
+        if self.st.declaring.is_empty() && !must_missing {
             out.push(Choice::Cancel);
         }
     }
@@ -1062,9 +1064,5 @@ impl Look<'_> {
             }
         }
         (any, must)
-    }
-
-    pub fn must_attack_pending(&self) -> bool {
-        self.battle_status().1
     }
 }

@@ -27,6 +27,13 @@ pub struct AbilityFlags {
     pub triggers_in_discard: bool,
     /// [`crate::Trigger::bit`] of every triggered ability, whatever its zone.
     pub triggers: u32,
+    /// Keywords the card's own conditional abilities can give it ("Unbreakable on your
+    /// turn").
+    pub own_keywords: Keywords,
+    /// Keywords the card's anthems can give to champions in play.
+    pub anthem_keywords: Keywords,
+    /// Whether one of its anthems adds an alignment (2.5.3).
+    pub adds_alignment: bool,
 }
 
 /// The keywords a card's abilities can give to champions.
@@ -60,11 +67,23 @@ fn granted_keywords(def: &CardDef) -> Keywords {
 
 impl AbilityFlags {
     fn of(def: &CardDef) -> Self {
-        use crate::{AbilityKind, AbilityZone};
+        use crate::{AbilityKind, AbilityZone, Static};
         let mut f = AbilityFlags::default();
         for a in &def.abilities {
-            if let AbilityKind::Triggered(t) = &a.kind {
-                f.triggers |= t.on.bit();
+            match &a.kind {
+                AbilityKind::Triggered(t) => f.triggers |= t.on.bit(),
+                AbilityKind::Static(Static::Keywords { keywords, .. }) => {
+                    f.own_keywords = f.own_keywords.union(*keywords)
+                }
+                AbilityKind::Static(Static::Anthem {
+                    keywords,
+                    add_alignment,
+                    ..
+                }) => {
+                    f.anthem_keywords = f.anthem_keywords.union(*keywords);
+                    f.adds_alignment |= add_alignment.is_some();
+                }
+                _ => {}
             }
             match (&a.kind, a.zone) {
                 (AbilityKind::Static(_), _) => f.statics = true,
