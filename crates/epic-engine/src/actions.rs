@@ -40,8 +40,13 @@ impl<'a> Engine<'a> {
     // ---- triggers -------------------------------------------------------------------
 
     /// Queues the abilities of `o` that wait for `on`, if they work in its current zone.
+    /// Most cards have no such ability: their flags say so before any call.
+    #[inline]
     pub fn trigger(&mut self, o: ObjId, on: Trigger, subject: Option<Entity>) {
         let obj = self.st.obj(o);
+        if self.pool.flags(obj.card).triggers & on.bit() == 0 {
+            return;
+        }
         let zone = match obj.zone {
             Zone::InPlay => AbilityZone::InPlay,
             Zone::Discard => AbilityZone::DiscardPile,

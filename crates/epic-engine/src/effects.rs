@@ -91,8 +91,7 @@ impl<'a> Engine<'a> {
             return self.pay_discard_cost();
         }
         if !self.top().loyalty_checked {
-            let f = self.top().clone();
-            if let Some(flow) = self.check_loyalty(&f) {
+            if let Some(flow) = self.check_loyalty() {
                 return flow;
             }
             self.top_mut().loyalty_checked = true;
@@ -150,11 +149,12 @@ impl<'a> Engine<'a> {
 
     /// Loyalty (5.3): without X cards sharing an alignment the ability fails (5.3.4);
     /// otherwise revealing them is optional (5.3.5).
-    fn check_loyalty(&mut self, f: &Frame) -> Option<Flow> {
-        let x = self.loyalty_of(f);
+    fn check_loyalty(&mut self) -> Option<Flow> {
+        let x = self.loyalty_of(self.top());
         if x == 0 {
             return None;
         }
+        let f = &self.top().clone();
         let eligible = self.loyalty_cards(f.controller, f.card);
         if eligible.len() < x as usize {
             self.st.frames.pop();

@@ -376,18 +376,15 @@ impl GameState {
     }
     /// Seats still in the game, clockwise from `from` (inclusive).
     pub fn seats_from(&self, from: PlayerId) -> impl Iterator<Item = PlayerId> + '_ {
-        let n = self.players.len();
-        (0..n)
-            .map(move |i| ((from as usize + i) % n) as PlayerId)
-            .filter(|p| !self.players[*p as usize].eliminated)
+        let (from, n) = (from as usize, self.players.len());
+        (from..n)
+            .chain(0..from.min(n))
+            .filter(|&p| !self.players[p].eliminated)
+            .map(|p| p as PlayerId)
     }
     /// The next seat still in the game, clockwise ("to their left").
     pub fn next_seat(&self, p: PlayerId) -> PlayerId {
-        let n = self.players.len();
-        (1..=n)
-            .map(|i| ((p as usize + i) % n) as PlayerId)
-            .find(|q| !self.players[*q as usize].eliminated)
-            .unwrap_or(p)
+        self.seats_from(p).find(|&q| q != p).unwrap_or(p)
     }
     /// The cards whose abilities `p` may use or that act for `p`: those `p` controls in
     /// play, then those in `p`'s discard pile (5.0.2).

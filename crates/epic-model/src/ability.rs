@@ -91,6 +91,7 @@ impl Trigger {
 
     /// The trigger's kind as one bit (every Ally alignment shares one), so that a card's
     /// triggers fit in a mask the engine tests before looking at its abilities.
+    #[inline]
     pub fn bit(self) -> u32 {
         let kind = match self {
             Trigger::EntersPlay => 0,
