@@ -331,12 +331,6 @@ impl<'a> Look<'a> {
                     && self.matches(f, o, owner, src, None))
             })
     }
-
-    /// Whether `blocker` may be declared to block `attacker` (5.2, 5.10).
-    pub fn can_block(&self, blocker: ObjId, attacker: ObjId) -> bool {
-        !self.has(attacker, Keyword::Unblockable)
-            && (!self.has(attacker, Keyword::Airborne) || self.has(blocker, Keyword::Airborne))
-    }
 }
 
 /// The player an effect's "it" names: a picked player, or the controller of a picked object.

@@ -494,20 +494,9 @@ impl<'a> Engine<'a> {
                 }
             }
         }
-        for o in self.st.ability_sources(p) {
-            let obj = self.st.obj(o);
-            let flags = self.pool.flags(obj.card);
-            let zone = if obj.zone == Zone::InPlay {
-                if !flags.powers_in_play {
-                    continue;
-                }
-                AbilityZone::InPlay
-            } else {
-                if !flags.powers_in_discard {
-                    continue;
-                }
-                AbilityZone::DiscardPile
-            };
+        // The powers of `p`'s cards in play, then of those in their discard pile (5.0.2):
+        // the order of `GameState::ability_sources`, in two plain loops over the zones.
+        let mut powers = |o: ObjId, zone: AbilityZone| {
             for (i, a) in look.def(o).abilities.iter().enumerate() {
                 if let AbilityKind::Power(pw) = &a.kind {
                     if a.zone == zone && pw.costs.iter().all(|c| look.can_pay(p, o, *c)) {
@@ -517,6 +506,17 @@ impl<'a> Engine<'a> {
                         });
                     }
                 }
+            }
+        };
+        for &o in &self.st.in_play {
+            let obj = self.st.obj(o);
+            if obj.controller == p && self.pool.flags(obj.card).powers_in_play {
+                powers(o, AbilityZone::InPlay);
+            }
+        }
+        for &o in &pl.discard {
+            if self.pool.flags(self.st.obj(o).card).powers_in_discard {
+                powers(o, AbilityZone::DiscardPile);
             }
         }
         let (can_battle, must_attack) = if main && self.st.battle.is_none() {
@@ -682,7 +682,18 @@ impl<'a> Engine<'a> {
             out.push(Choice::Done);
             return;
         };
-        let can_block_any = |o: ObjId| b.attackers.iter().any(|&a| look.can_block(o, a));
+        // 5.2, 5.10: an unblockable attacker cannot be blocked, an airborne one only by an
+        // airborne blocker. Asked once per attacker: (attacker, blockable, needs airborne).
+        let reach: SmallVec<[(ObjId, bool, bool); 16]> = b
+            .attackers
+            .iter()
+            .map(|&a| {
+                let blockable = !look.has(a, Keyword::Unblockable);
+                (a, blockable, blockable && look.has(a, Keyword::Airborne))
+            })
+            .collect();
+        let from_ground = reach.iter().any(|&(_, blockable, air)| blockable && !air);
+        let from_air = reach.iter().any(|&(_, blockable, _)| blockable);
         let eligible: ObjList = self
             .st
             .in_play
@@ -691,15 +702,19 @@ impl<'a> Engine<'a> {
             .filter(|&o| {
                 let obj = self.st.obj(o);
                 obj.controller == b.defender
-                    && look.def(o).is_champion()
                     && obj.is_prepared()
-                    && can_block_any(o)
+                    && look.def(o).is_champion()
+                    && (from_ground || (from_air && look.has(o, Keyword::Airborne)))
             })
             .collect();
         self.undeclared(&eligible, out);
         // 4.4.6c: a "must be blocked" attacker that can be blocked, must be.
-        let must = b.attackers.iter().any(|&a| {
-            look.has(a, Keyword::MustBeBlocked) && eligible.iter().any(|&o| look.can_block(o, a))
+        let must = reach.iter().any(|&(a, blockable, air)| {
+            blockable
+                && look.has(a, Keyword::MustBeBlocked)
+                && eligible
+                    .iter()
+                    .any(|&o| !air || look.has(o, Keyword::Airborne))
         });
         if !(self.st.declaring.is_empty() && must) {
             out.push(Choice::Done);
