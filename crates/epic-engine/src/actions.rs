@@ -149,10 +149,6 @@ impl<'a> Engine<'a> {
         self.remove_from_zone(o);
         if from == Zone::InPlay {
             self.leave_play(o);
-            self.st.statics_in_play.retain(|(x, _)| *x != o);
-        }
-        if to == Zone::InPlay {
-            self.st.index_statics(o, self.pool);
         }
         let owner = self.st.obj(o).owner;
         match to {
@@ -170,6 +166,7 @@ impl<'a> Engine<'a> {
             obj.revealed = false;
         }
         let (card, controller) = (obj.card, obj.controller);
+        self.st.index_abilities(o, self.pool);
         self.emit(|| Event::Moved {
             obj: o,
             card,

@@ -123,6 +123,7 @@ impl Game {
             players,
             in_play: Vec::with_capacity(48),
             statics_in_play: SmallVec::new(),
+            power_sources: SmallVec::new(),
             supplemental: SmallVec::new(),
             turn: 1,
             active: first,

@@ -138,6 +138,7 @@ impl Game {
         st.objs.clear();
         st.in_play.clear();
         st.statics_in_play.clear();
+        st.power_sources.clear();
         let new_obj =
             |st: &mut crate::state::GameState, card: CardId, owner: PlayerId, zone: Zone| {
                 let id = ObjId(st.objs.len() as u16);
@@ -157,11 +158,14 @@ impl Game {
                 .rev()
                 .map(|&c| new_obj(st, c, p, Zone::Deck))
                 .collect();
-            let discard = s
+            let discard: Vec<ObjId> = s
                 .discard
                 .iter()
                 .map(|&c| new_obj(st, c, p, Zone::Discard))
                 .collect();
+            for &o in &discard {
+                st.index_abilities(o, &pos.pool);
+            }
             let pl = st.player_mut(p);
             pl.health = s.health;
             pl.gold = s.gold;
@@ -177,7 +181,7 @@ impl Game {
                 obj.damage = c.damage;
                 obj.counters = c.counters;
                 st.in_play.push(o);
-                st.index_statics(o, &pos.pool);
+                st.index_abilities(o, &pos.pool);
             }
         }
         st.turn = pos.turn.max(1);

@@ -297,9 +297,13 @@ pub struct GameState {
     pub in_play: Vec<ObjId>,
     /// The continuous abilities in play, as (source, ability index): an index kept by the
     /// one function that moves cards (`Engine::move_to`, through
-    /// [`GameState::index_statics`]), so finding the continuous effects in play does not
+    /// [`GameState::index_abilities`]), so finding the continuous effects in play does not
     /// scan every card.
     pub statics_in_play: SmallVec<[(ObjId, u8); 8]>,
+    /// The cards whose powers work where they are (3.5): in play with a power for play,
+    /// or in a discard pile with one for the discard pile (5.0.2). Kept in the same way,
+    /// in the order the cards arrived, so listing powers does not scan every card.
+    pub power_sources: SmallVec<[ObjId; 8]>,
     /// Events being played (1.4.6).
     pub supplemental: SmallVec<[ObjId; 2]>,
     pub turn: u16,
@@ -346,15 +350,27 @@ pub struct Ask {
 }
 
 impl GameState {
-    /// Adds the continuous abilities of `o`, which has just entered play, to the index.
-    pub fn index_statics(&mut self, o: ObjId, pool: &CardPool) {
-        let card = self.obj(o).card;
-        if !pool.flags(card).statics {
-            return;
+    /// Brings the ability indexes up to date for `o`, which has just arrived in its
+    /// zone: its old entries go, and it is entered for the abilities that work there.
+    pub fn index_abilities(&mut self, o: ObjId, pool: &CardPool) {
+        let (card, zone) = (self.obj(o).card, self.obj(o).zone);
+        let flags = pool.flags(card);
+        if flags.statics {
+            self.statics_in_play.retain(|(x, _)| *x != o);
+            if zone == Zone::InPlay {
+                for (i, a) in pool.get(card).abilities.iter().enumerate() {
+                    if matches!(a.kind, AbilityKind::Static(_)) {
+                        self.statics_in_play.push((o, i as u8));
+                    }
+                }
+            }
         }
-        for (i, a) in pool.get(card).abilities.iter().enumerate() {
-            if matches!(a.kind, AbilityKind::Static(_)) {
-                self.statics_in_play.push((o, i as u8));
+        if flags.powers_in_play || flags.powers_in_discard {
+            self.power_sources.retain(|x| *x != o);
+            if (zone == Zone::InPlay && flags.powers_in_play)
+                || (zone == Zone::Discard && flags.powers_in_discard)
+            {
+                self.power_sources.push(o);
             }
         }
     }

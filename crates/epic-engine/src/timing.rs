@@ -494,8 +494,8 @@ impl<'a> Engine<'a> {
                 }
             }
         }
-        // The powers of `p`'s cards in play, then of those in their discard pile (5.0.2):
-        // the order of `GameState::ability_sources`, in two plain loops over the zones.
+        // The powers of `p`'s cards in play, then of those in their discard pile (5.0.2),
+        // found through the index of the cards whose powers work where they are.
         let mut powers = |o: ObjId, zone: AbilityZone| {
             for (i, a) in look.def(o).abilities.iter().enumerate() {
                 if let AbilityKind::Power(pw) = &a.kind {
@@ -508,14 +508,15 @@ impl<'a> Engine<'a> {
                 }
             }
         };
-        for &o in &self.st.in_play {
+        for &o in &self.st.power_sources {
             let obj = self.st.obj(o);
-            if obj.controller == p && self.pool.flags(obj.card).powers_in_play {
+            if obj.zone == Zone::InPlay && obj.controller == p {
                 powers(o, AbilityZone::InPlay);
             }
         }
-        for &o in &pl.discard {
-            if self.pool.flags(self.st.obj(o).card).powers_in_discard {
+        for &o in &self.st.power_sources {
+            let obj = self.st.obj(o);
+            if obj.zone == Zone::Discard && obj.owner == p {
                 powers(o, AbilityZone::DiscardPile);
             }
         }

@@ -148,6 +148,42 @@ fn check_zones(game: &Game, deck_sizes: &[usize]) {
         with_statics,
         "the index of continuous abilities in play is stale"
     );
+    // Within a zone and a player, the power index keeps the zone's own order.
+    let in_zone = |zone: Zone, list: &[ObjId]| -> Vec<ObjId> {
+        st.power_sources
+            .iter()
+            .copied()
+            .filter(|o| st.obj(*o).zone == zone && list.contains(o))
+            .collect()
+    };
+    let usable = |o: &ObjId, zone| {
+        let flags = pool.flags(st.obj(*o).card);
+        match zone {
+            Zone::InPlay => flags.powers_in_play,
+            _ => flags.powers_in_discard,
+        }
+    };
+    let mut lists: Vec<(Zone, Vec<ObjId>)> = vec![(Zone::InPlay, st.in_play.clone())];
+    lists.extend(
+        st.players
+            .iter()
+            .map(|pl| (Zone::Discard, pl.discard.clone())),
+    );
+    let mut indexed = 0;
+    for (zone, list) in &lists {
+        let expected: Vec<ObjId> = list.iter().copied().filter(|o| usable(o, *zone)).collect();
+        assert_eq!(
+            in_zone(*zone, list),
+            expected,
+            "the index of usable powers is stale"
+        );
+        indexed += expected.len();
+    }
+    assert_eq!(
+        st.power_sources.len(),
+        indexed,
+        "the index of usable powers holds cards out of place"
+    );
     for (p, &size) in deck_sizes.iter().enumerate() {
         let owned = st
             .objs
