@@ -9,18 +9,47 @@ use epic_model::{
     AbilityFlags, AbilityKind, Alignments, CardPool, CardType, Condition, Filter, Keyword,
     Keywords, Static, Whose, ZoneFilter,
 };
+use std::cell::Cell;
 
-/// Read-only rules questions about a state: two references, free to build, since the
-/// state keeps an index of the continuous abilities in play.
-#[derive(Clone, Copy)]
+/// Read-only rules questions about a state. Free to build: the state keeps an index of
+/// the continuous abilities in play, and what they could give is worked out once, on the
+/// first question that needs it.
 pub(crate) struct Look<'a> {
     pub st: &'a GameState,
     pub pool: &'a CardPool,
+    /// Keywords that anthems in play or modifications give to some champion.
+    granting: Cell<Option<Keywords>>,
 }
 
 impl<'a> Look<'a> {
     pub fn new(st: &'a GameState, pool: &'a CardPool) -> Self {
-        Look { st, pool }
+        Look {
+            st,
+            pool,
+            granting: Cell::new(None),
+        }
+    }
+
+    /// Keywords that anthems in play or modifications give to some champion: any other
+    /// keyword a champion has is printed, gained or its own ability's.
+    fn granting(&self) -> Keywords {
+        if let Some(k) = self.granting.get() {
+            return k;
+        }
+        let mut k = Keywords::NONE;
+        let mut last = None;
+        for &(src, _) in &self.st.statics_in_play {
+            // A source's abilities are consecutive in the index and share its flags.
+            if last != Some(src) {
+                last = Some(src);
+                k = k.union(self.pool.flags(self.st.obj(src).card).anthem_keywords);
+            }
+        }
+        for m in &self.st.mods {
+            k = k.union(m.keywords);
+        }
+        self.granting.set(Some(k));
+        k
     }
 
     pub fn def(&self, o: ObjId) -> &'a epic_model::CardDef {
@@ -144,8 +173,13 @@ impl<'a> Look<'a> {
         if def.keywords.union(obj.gained).has(kw) {
             return true;
         }
-        // Only a keyword some ability in the pool can grant needs more.
-        if obj.zone != Zone::InPlay || !self.pool.grantable_keywords().has(kw) {
+        // Only a keyword the card's own abilities, an anthem or a modification could give
+        // needs more.
+        let own_keywords = self.pool.flags(obj.card).own_keywords;
+        if obj.zone != Zone::InPlay
+            || !self.pool.grantable_keywords().has(kw)
+            || !self.granting().union(own_keywords).has(kw)
+        {
             return false;
         }
         if self
@@ -156,17 +190,16 @@ impl<'a> Look<'a> {
         {
             return true;
         }
-        let own = self.pool.flags(obj.card).own_keywords.has(kw)
+        let own = own_keywords.has(kw)
             && def.abilities.iter().any(|a| {
                 matches!(&a.kind, AbilityKind::Static(Static::Keywords { keywords, when })
                     if keywords.has(kw)
                         && when.is_none_or(|c| self.condition_holds(c, o, obj.controller)))
             });
-        own || (self.statics_grant(|f| f.anthem_keywords.has(kw))
-            && self.statics().any(|(src, s)| {
-                matches!(s, Static::Anthem { affects, keywords, .. }
-                    if keywords.has(kw) && self.anthem_applies(affects, src, o, true))
-            }))
+        own || self.statics().any(|(src, s)| {
+            matches!(s, Static::Anthem { affects, keywords, .. }
+                if keywords.has(kw) && self.anthem_applies(affects, src, o, true))
+        })
     }
 
     fn stat(&self, o: ObjId, printed: u8, pick: impl Fn(i8, i8) -> i8) -> i32 {
