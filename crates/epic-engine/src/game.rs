@@ -146,6 +146,7 @@ impl Game {
             ask: None,
             undo_player: None,
             undo_clean: false,
+            checked: false,
             spare_options: Vec::with_capacity(32),
         };
         Ok(Game {

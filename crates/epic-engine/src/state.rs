@@ -335,6 +335,10 @@ pub struct GameState {
     /// The player whose last play may still be reversed (3.7), while nothing was learnt.
     pub undo_player: Option<PlayerId>,
     pub undo_clean: bool,
+    /// Nothing but passes has happened since the last state check before an initiative
+    /// window, so the next window need not check again (the check would find nothing).
+    #[serde(default)]
+    pub checked: bool,
     /// The last decision's option list, emptied, kept so the next one needs no allocation.
     #[serde(skip)]
     pub spare_options: Vec<crate::choice::Choice>,

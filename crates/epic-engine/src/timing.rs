@@ -21,11 +21,18 @@ impl<'a> Engine<'a> {
                 self.st.ask = None;
                 return;
             }
+            // Effects, triggers and every step but an initiative window may change what a
+            // state check reads.
             let flow = if !self.st.frames.is_empty() {
+                self.st.checked = false;
                 self.run_frame()
             } else if !self.st.batch.is_empty() || !self.st.waiting.is_empty() {
+                self.st.checked = false;
                 self.next_trigger()
             } else {
+                if !matches!(self.st.step, Step::Initiative { .. }) {
+                    self.st.checked = false;
+                }
                 self.run_step()
             };
             if flow == Flow::Asked {
@@ -74,6 +81,10 @@ impl<'a> Engine<'a> {
         ask.options.clear();
         let (player, kind) = (ask.player, ask.kind);
         self.st.spare_options = std::mem::take(&mut ask.options);
+        // A pass changes nothing a state check reads; any other answer may.
+        if !(kind == DecisionKind::Initiative && matches!(c, Choice::Pass | Choice::EndTurn)) {
+            self.st.checked = false;
+        }
         let ask = crate::choice::Decided { player, kind };
         match ask.kind {
             DecisionKind::Mulligan => match c {
@@ -204,8 +215,13 @@ impl<'a> Engine<'a> {
                 Flow::Continue
             }
             Step::Initiative { holder, window, .. } => {
+                // Gains only raise health: after nothing but passes and gains, the last
+                // check still holds.
                 self.apply_pending_gains();
-                self.check_state();
+                if !self.st.checked {
+                    self.check_state();
+                    self.st.checked = true;
+                }
                 if self.st.is_over() {
                     return Flow::Continue;
                 }

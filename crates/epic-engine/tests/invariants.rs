@@ -3,6 +3,7 @@
 //! through events that say so, views hiding what they must (1.10), illegal options
 //! refused without a change, and replay reproducing the game bit for bit.
 
+use epic_engine::model::Keyword;
 use epic_engine::state::Zone;
 use epic_engine::{Choice, Event, Game, ObjId, RulesConfig, Setup};
 use rand::{Rng, SeedableRng};
@@ -229,6 +230,35 @@ fn check_views(game: &Game) {
     }
 }
 
+/// State checks (5.16.3, 1.2.2) run before anyone decides: no champion in play has lethal
+/// damage unless it is unbreakable, and, once no effect is resolving (H-01), no player
+/// still in the game has 0 health or less.
+fn check_state_checked(game: &Game) {
+    if game.is_over() {
+        return;
+    }
+    let st = game.state();
+    for &o in &st.in_play {
+        let stats = game.stats(o).expect("in play");
+        let damage = st.obj(o).damage as i32;
+        assert!(
+            !((damage > 0 || stats.defense <= 0)
+                && damage >= stats.defense
+                && !stats.keywords.has(Keyword::Unbreakable)),
+            "a champion with lethal damage is in play at a decision"
+        );
+    }
+    if st.frames.is_empty() {
+        for (p, pl) in st.players.iter().enumerate() {
+            assert!(
+                pl.eliminated || pl.health > 0,
+                "player {p} is at {} health and still in the game at a decision",
+                pl.health
+            );
+        }
+    }
+}
+
 fn check_health(before: &[i32], game: &Game, events: &[Event]) {
     for (p, pl) in game.state().players.iter().enumerate() {
         let delta: i32 = events
@@ -299,6 +329,7 @@ fn random_games_keep_every_invariant_and_replay_exactly() {
             if check_all || rng.gen_ratio(1, 10) {
                 check_zones(&game, &deck_sizes);
                 check_views(&game);
+                check_state_checked(&game);
                 if c != Choice::Undo {
                     check_health(&before, &game, &events);
                 }
