@@ -144,6 +144,20 @@ fn play_rejects_bad_options() {
     }
 }
 
+/// A game saved by an earlier build, with a continuous ability in play (Gold Dragon),
+/// still reproduces its recorded digest: changes to how the engine keeps its indexes must
+/// not turn users' saves into "edited" files.
+#[test]
+fn a_save_from_an_earlier_build_still_loads() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/save-v1-with-static.json"
+    );
+    let out = epic(&["replay", path]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("Gold Dragon"), "{}", stdout(&out));
+}
+
 /// Saving in the middle of a game, then resuming and replaying the file.
 #[test]
 fn save_resume_and_replay() {
