@@ -40,14 +40,9 @@ impl<'a> Engine<'a> {
     // ---- triggers -------------------------------------------------------------------
 
     /// Queues the abilities of `o` that wait for `on`, if they work in its current zone.
-    /// Most cards have no such ability: their flags say so before any call.
     #[inline]
     pub fn trigger(&mut self, o: ObjId, on: Trigger, subject: Option<Entity>) {
-        let obj = self.st.obj(o);
-        if self.pool.flags(obj.card).triggers & on.bit() == 0 {
-            return;
-        }
-        let zone = match obj.zone {
+        let zone = match self.st.obj(o).zone {
             Zone::InPlay => AbilityZone::InPlay,
             Zone::Discard => AbilityZone::DiscardPile,
             _ => return,
@@ -56,7 +51,9 @@ impl<'a> Engine<'a> {
     }
 
     /// Like [`Engine::trigger`], for an object that has just left `zone` (2.3.5a: a token
-    /// or card leaving play still triggers).
+    /// or card leaving play still triggers). Most cards have no ability waiting for `on`:
+    /// their flags say so here, inline, before any call.
+    #[inline]
     pub fn trigger_in(
         &mut self,
         o: ObjId,
@@ -64,10 +61,22 @@ impl<'a> Engine<'a> {
         on: Trigger,
         subject: Option<Entity>,
     ) {
-        let obj = self.st.obj(o);
-        if self.pool.flags(obj.card).triggers & on.bit() == 0 {
-            return;
+        if self.pool.flags(self.st.obj(o).card).triggers & on.bit() != 0 {
+            self.queue_triggers(o, zone, on, subject);
         }
+    }
+
+    /// The rare case of [`Engine::trigger_in`], kept out of line so the test stays small
+    /// where it is inlined.
+    #[inline(never)]
+    fn queue_triggers(
+        &mut self,
+        o: ObjId,
+        zone: AbilityZone,
+        on: Trigger,
+        subject: Option<Entity>,
+    ) {
+        let obj = self.st.obj(o);
         let (card, controller) = (
             obj.card,
             if zone == AbilityZone::InPlay {

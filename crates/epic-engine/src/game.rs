@@ -392,12 +392,7 @@ impl GameState {
         self.in_play.hash(h);
         // The index's sources, one per card as the index once held them, so that a game
         // keeps the digest its saves recorded.
-        let mut sources: SmallVec<[ObjId; 8]> = SmallVec::new();
-        for &(o, _) in &self.statics_in_play {
-            if sources.last() != Some(&o) {
-                sources.push(o);
-            }
-        }
+        let sources: SmallVec<[ObjId; 8]> = self.static_sources().collect();
         sources.hash(h);
         self.supplemental.hash(h);
         (

@@ -129,6 +129,17 @@ pub struct Battle {
     pub breakthrough_left: u16,
 }
 
+impl Battle {
+    /// The side assigning damage in the damage step (4.4.11), then the side receiving it.
+    pub fn sides(&self, blockers_side: bool) -> (&[ObjId], &[ObjId]) {
+        if blockers_side {
+            (&self.blockers, &self.attackers)
+        } else {
+            (&self.attackers, &self.blockers)
+        }
+    }
+}
+
 /// Who holds initiative and in which exchange of the turn (4.1, 4.3.4, 4.4.3 – 4.4.10).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Window {
@@ -377,6 +388,16 @@ impl GameState {
                 self.power_sources.push(o);
             }
         }
+    }
+
+    /// The cards in play with continuous abilities, each once, in the index's order (a
+    /// card's abilities are consecutive in it).
+    pub fn static_sources(&self) -> impl Iterator<Item = ObjId> + '_ {
+        let mut last = None;
+        self.statics_in_play
+            .iter()
+            .map(|&(src, _)| src)
+            .filter(move |&src| last.replace(src) != Some(src))
     }
 
     pub fn obj(&self, id: ObjId) -> &Obj {

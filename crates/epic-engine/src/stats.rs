@@ -6,8 +6,8 @@ use crate::ids::{ObjId, PlayerId};
 use crate::state::{EffectCtx, GameState, Zone};
 use crate::Entity;
 use epic_model::{
-    AbilityFlags, AbilityKind, Alignments, CardPool, CardType, Condition, Filter, Keyword,
-    Keywords, Static, Whose, ZoneFilter,
+    AbilityKind, Alignments, CardPool, CardType, Condition, Filter, Keyword, Keywords, Static,
+    Whose, ZoneFilter,
 };
 use std::cell::Cell;
 
@@ -37,13 +37,8 @@ impl<'a> Look<'a> {
             return k;
         }
         let mut k = Keywords::NONE;
-        let mut last = None;
-        for &(src, _) in &self.st.statics_in_play {
-            // A source's abilities are consecutive in the index and share its flags.
-            if last != Some(src) {
-                last = Some(src);
-                k = k.union(self.pool.flags(self.st.obj(src).card).anthem_keywords);
-            }
+        for src in self.st.static_sources() {
+            k = k.union(self.pool.flags(self.st.obj(src).card).anthem_keywords);
         }
         for m in &self.st.mods {
             k = k.union(m.keywords);
@@ -90,24 +85,12 @@ impl<'a> Look<'a> {
         }
     }
 
-    /// Whether a card with continuous abilities in play has the property `of` its flags:
-    /// one look per source, before any ability is matched.
-    fn statics_grant(&self, of: impl Fn(AbilityFlags) -> bool) -> bool {
-        let mut last = None;
-        self.st.statics_in_play.iter().any(|&(src, _)| {
-            // Consecutive entries of one source share its flags.
-            last != Some(src) && {
-                last = Some(src);
-                of(self.pool.flags(self.st.obj(src).card))
-            }
-        })
-    }
-
     /// Alignments, including those added by continuous abilities (2.5.3). Anthem filters
     /// are matched on printed alignments here, so that adding alignments cannot loop.
     pub fn alignments(&self, o: ObjId) -> Alignments {
         let mut a = self.def(o).alignments;
-        if self.st.obj(o).zone == Zone::InPlay && self.statics_grant(|f| f.adds_alignment) {
+        let adds = |src: ObjId| self.pool.flags(self.st.obj(src).card).adds_alignment;
+        if self.st.obj(o).zone == Zone::InPlay && self.st.static_sources().any(adds) {
             for (src, s) in self.statics() {
                 if let Static::Anthem {
                     affects,
@@ -132,74 +115,64 @@ impl<'a> Look<'a> {
     /// Keywords from printing, gains, conditional statics, anthems and modifiers.
     pub fn keywords(&self, o: ObjId) -> Keywords {
         let obj = self.st.obj(o);
-        let def = self.def(o);
-        let mut k = def.keywords.union(obj.gained);
+        let k = self.def(o).keywords.union(obj.gained);
         if obj.zone != Zone::InPlay {
             return k;
         }
-        let own_statics = if self.pool.flags(obj.card).statics {
-            &def.abilities[..]
-        } else {
-            &[]
-        };
-        for a in own_statics {
-            if let AbilityKind::Static(Static::Keywords { keywords, when }) = &a.kind {
-                if when.is_none_or(|c| self.condition_holds(c, o, obj.controller)) {
-                    k = k.union(*keywords);
+        k.union(self.given(o, Keywords::ALL))
+    }
+
+    /// The keywords among `wanted` that `o`, in play, is given by its own conditional
+    /// abilities, by anthems and by modifications. A source that can give none of
+    /// `wanted` is skipped unread, which is what makes [`Look::has`] cheap.
+    fn given(&self, o: ObjId, wanted: Keywords) -> Keywords {
+        let obj = self.st.obj(o);
+        let mut k = Keywords::NONE;
+        if !self
+            .pool
+            .flags(obj.card)
+            .own_keywords
+            .intersection(wanted)
+            .is_empty()
+        {
+            for a in &self.def(o).abilities {
+                if let AbilityKind::Static(Static::Keywords { keywords, when }) = &a.kind {
+                    if when.is_none_or(|c| self.condition_holds(c, o, obj.controller)) {
+                        k = k.union(*keywords);
+                    }
                 }
             }
         }
-        for (src, s) in self.statics() {
-            if let Static::Anthem {
-                affects, keywords, ..
-            } = s
-            {
-                if !keywords.is_empty() && self.anthem_applies(affects, src, o, true) {
-                    k = k.union(*keywords);
+        if !self.granting().intersection(wanted).is_empty() {
+            for (src, s) in self.statics() {
+                if let Static::Anthem {
+                    affects, keywords, ..
+                } = s
+                {
+                    if !keywords.intersection(wanted).is_empty()
+                        && self.anthem_applies(affects, src, o, true)
+                    {
+                        k = k.union(*keywords);
+                    }
                 }
             }
+            for m in self.st.mods.iter().filter(|m| m.obj == o) {
+                k = k.union(m.keywords);
+            }
         }
-        for m in self.st.mods.iter().filter(|m| m.obj == o) {
-            k = k.union(m.keywords);
-        }
-        k
+        k.intersection(wanted)
     }
 
     /// Whether `o` has the keyword: [`Look::keywords`] asked about one keyword, so it
     /// stops at the first source found and skips every ability that cannot give it.
     pub fn has(&self, o: ObjId, kw: Keyword) -> bool {
         let obj = self.st.obj(o);
-        let def = self.def(o);
-        if def.keywords.union(obj.gained).has(kw) {
-            return true;
-        }
-        // Only a keyword the card's own abilities, an anthem or a modification could give
-        // needs more.
-        let own_keywords = self.pool.flags(obj.card).own_keywords;
-        if obj.zone != Zone::InPlay
-            || !self.pool.grantable_keywords().has(kw)
-            || !self.granting().union(own_keywords).has(kw)
-        {
-            return false;
-        }
-        if self
-            .st
-            .mods
-            .iter()
-            .any(|m| m.obj == o && m.keywords.has(kw))
-        {
-            return true;
-        }
-        let own = own_keywords.has(kw)
-            && def.abilities.iter().any(|a| {
-                matches!(&a.kind, AbilityKind::Static(Static::Keywords { keywords, when })
-                    if keywords.has(kw)
-                        && when.is_none_or(|c| self.condition_holds(c, o, obj.controller)))
-            });
-        own || self.statics().any(|(src, s)| {
-            matches!(s, Static::Anthem { affects, keywords, .. }
-                if keywords.has(kw) && self.anthem_applies(affects, src, o, true))
-        })
+        // Printed and gained keywords answer most questions; only a keyword some ability
+        // in the pool can give needs the derivation.
+        self.def(o).keywords.union(obj.gained).has(kw)
+            || (obj.zone == Zone::InPlay
+                && self.pool.grantable_keywords().has(kw)
+                && self.given(o, Keywords::one(kw)).has(kw))
     }
 
     fn stat(&self, o: ObjId, printed: u8, pick: impl Fn(i8, i8) -> i8) -> i32 {

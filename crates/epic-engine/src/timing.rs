@@ -21,18 +21,18 @@ impl<'a> Engine<'a> {
                 self.st.ask = None;
                 return;
             }
+            let effects = !self.st.frames.is_empty();
+            let triggers = !self.st.batch.is_empty() || !self.st.waiting.is_empty();
             // Effects, triggers and every step but an initiative window may change what a
             // state check reads.
-            let flow = if !self.st.frames.is_empty() {
+            if effects || triggers || !matches!(self.st.step, Step::Initiative { .. }) {
                 self.st.checked = false;
+            }
+            let flow = if effects {
                 self.run_frame()
-            } else if !self.st.batch.is_empty() || !self.st.waiting.is_empty() {
-                self.st.checked = false;
+            } else if triggers {
                 self.next_trigger()
             } else {
-                if !matches!(self.st.step, Step::Initiative { .. }) {
-                    self.st.checked = false;
-                }
                 self.run_step()
             };
             if flow == Flow::Asked {
@@ -784,11 +784,7 @@ impl<'a> Engine<'a> {
             return Flow::Continue;
         };
         let b = self.st.battle.as_ref().expect("in battle");
-        let (side, other) = if blockers_side {
-            (&b.blockers, &b.attackers)
-        } else {
-            (&b.attackers, &b.blockers)
-        };
+        let (side, other) = b.sides(blockers_side);
         let Some(&champ) = side.get(index as usize) else {
             if blockers_side {
                 self.deal_battle_damage();
@@ -904,12 +900,7 @@ impl<'a> Engine<'a> {
             return;
         };
         let b = self.st.battle.as_ref().expect("in battle");
-        let side = if blockers_side {
-            &b.blockers
-        } else {
-            &b.attackers
-        };
-        let champ = side[index as usize];
+        let champ = b.sides(blockers_side).0[index as usize];
         self.push_assignment(champ, to, amount);
         let left = left - amount;
         self.st.step = if left == 0 {

@@ -170,6 +170,7 @@ pub struct Keywords(pub u16);
 
 impl Keywords {
     pub const NONE: Keywords = Keywords(0);
+    pub const ALL: Keywords = Keywords(u16::MAX);
 
     pub fn one(k: Keyword) -> Self {
         Keywords(k.bit())
@@ -185,6 +186,9 @@ impl Keywords {
     }
     pub fn union(self, o: Keywords) -> Self {
         Keywords(self.0 | o.0)
+    }
+    pub fn intersection(self, o: Keywords) -> Self {
+        Keywords(self.0 & o.0)
     }
     pub fn is_empty(self) -> bool {
         self.0 == 0

@@ -24,7 +24,6 @@ pub struct AbilityFlags {
     pub statics: bool,
     pub powers_in_play: bool,
     pub powers_in_discard: bool,
-    pub triggers_in_discard: bool,
     /// [`crate::Trigger::bit`] of every triggered ability, whatever its zone.
     pub triggers: u32,
     /// Keywords the card's own conditional abilities can give it ("Unbreakable on your
@@ -89,9 +88,6 @@ impl AbilityFlags {
                 (AbilityKind::Static(_), _) => f.statics = true,
                 (AbilityKind::Power(_), AbilityZone::InPlay) => f.powers_in_play = true,
                 (AbilityKind::Power(_), AbilityZone::DiscardPile) => f.powers_in_discard = true,
-                (AbilityKind::Triggered(_), AbilityZone::DiscardPile) => {
-                    f.triggers_in_discard = true
-                }
                 _ => {}
             }
         }
