@@ -1,7 +1,7 @@
 //! The greedy bot must clearly beat the random one.
 
 use epic_bots::{bot_by_name, play_out};
-use epic_engine::{Game, RulesConfig, Setup};
+use epic_engine::{Game, Setup};
 use std::sync::Arc;
 
 const DECKS: [&str; 4] = ["good", "evil", "sage", "wild"];
@@ -19,11 +19,8 @@ fn new_game(
         .map(|d| epic_cards::deck_from(pool, d, deal).unwrap())
         .collect();
     let setup = Setup {
-        rules: RulesConfig::default(),
-        pool: pool.clone(),
-        decks,
-        seed,
         first_player: first,
+        ..Setup::new(pool.clone(), decks, seed)
     };
     let mut game = Game::new(setup).unwrap();
     game.set_undo(false);

@@ -3,7 +3,7 @@
 //! epic-engine`; `epic bench` measures the same workload end to end.
 
 use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion};
-use epic_engine::{Game, RulesConfig, Setup};
+use epic_engine::{Game, Setup};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -13,13 +13,7 @@ fn setup(seed: u64) -> Setup {
         epic_cards::deck_from(&pool, "good", seed).unwrap(),
         epic_cards::deck_from(&pool, "evil", seed).unwrap(),
     ];
-    Setup {
-        rules: RulesConfig::default(),
-        pool,
-        decks,
-        seed,
-        first_player: None,
-    }
+    Setup::new(pool, decks, seed)
 }
 
 fn random_game(seed: u64) -> Game {

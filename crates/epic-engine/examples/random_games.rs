@@ -1,6 +1,6 @@
 //! Plays random games on the preconstructed decks and prints throughput; a profiling
 //! target (`perf record cargo run --release --example random_games`).
-use epic_engine::{Game, RulesConfig, Setup};
+use epic_engine::{Game, Setup};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use std::time::Instant;
@@ -21,14 +21,7 @@ fn main() {
             epic_cards::deck_from(&pool, names[(seed % 4) as usize], seed).unwrap(),
             epic_cards::deck_from(&pool, names[((seed / 4) % 4) as usize], seed).unwrap(),
         ];
-        let mut game = Game::new(Setup {
-            rules: RulesConfig::default(),
-            pool: pool.clone(),
-            decks,
-            seed,
-            first_player: None,
-        })
-        .unwrap();
+        let mut game = Game::new(Setup::new(pool.clone(), decks, seed)).unwrap();
         game.set_undo(false);
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
         while !game.is_over() {

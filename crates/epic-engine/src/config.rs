@@ -38,3 +38,16 @@ pub struct Setup {
     /// Who goes first; `None` draws it from the seed.
     pub first_player: Option<PlayerId>,
 }
+
+impl Setup {
+    /// Standard rules, the first player drawn from the seed.
+    pub fn new(pool: Arc<CardPool>, decks: Vec<Vec<CardId>>, seed: u64) -> Setup {
+        Setup {
+            rules: RulesConfig::default(),
+            pool,
+            decks,
+            seed,
+            first_player: None,
+        }
+    }
+}

@@ -37,14 +37,7 @@ fn labels_are_unique_throughout_random_games() {
             epic_cards::deck_from(&pool, "random", seed).unwrap(),
             epic_cards::deck_from(&pool, "random", seed + 1000).unwrap(),
         ];
-        let mut g = Game::new(epic_engine::Setup {
-            rules: Default::default(),
-            pool: pool.clone(),
-            decks,
-            seed,
-            first_player: None,
-        })
-        .unwrap();
+        let mut g = Game::new(epic_engine::Setup::new(pool.clone(), decks, seed)).unwrap();
         let mut n = 0u64;
         while !g.is_over() {
             let labels = g.labels();

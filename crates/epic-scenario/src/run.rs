@@ -62,11 +62,12 @@ fn build(s: &Scenario) -> Result<Game, String> {
     let setup = &s.setup;
     if setup.start == Start::Mulligan {
         return Game::new(Setup {
-            rules: epic_engine::RulesConfig::default(),
-            pool,
-            decks: setup.seats.iter().map(|seat| seat.deck.clone()).collect(),
-            seed: setup.seed,
             first_player: Some(setup.active),
+            ..Setup::new(
+                pool,
+                setup.seats.iter().map(|seat| seat.deck.clone()).collect(),
+                setup.seed,
+            )
         })
         .map_err(|e| format!("the game cannot be set up: {e}"));
     }

@@ -7,7 +7,7 @@ use crate::alloc_count;
 use crate::commands::print_json;
 use crate::error::{CliError, CliResult};
 use epic_engine::state::GameState;
-use epic_engine::{Game, RulesConfig, Setup};
+use epic_engine::{Game, Setup};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use serde::Serialize;
@@ -75,13 +75,11 @@ fn new_game(work: &Workload, i: u64) -> CliResult<Game> {
         work.decks[(i % 4) as usize].clone(),
         work.decks[((i / 4) % 4) as usize].clone(),
     ];
-    let setup = Setup {
-        rules: RulesConfig::default(),
-        pool: pool.clone(),
+    let setup = Setup::new(
+        pool.clone(),
         decks,
-        seed: seed.wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(i),
-        first_player: None,
-    };
+        seed.wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(i),
+    );
     let mut game = Game::new(setup).map_err(|e| CliError::input(e.to_string()))?;
     game.set_undo(false);
     Ok(game)

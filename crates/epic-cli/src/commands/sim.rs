@@ -101,11 +101,8 @@ fn play_one(sides: &[Side; 2], seed: u64, i: usize, max: usize) -> CliResult<Out
     }
     let first = (i % 2) as u8;
     let mut game = Game::new(Setup {
-        rules: RulesConfig::default(),
-        pool,
-        decks,
-        seed: game_seed,
         first_player: Some(first),
+        ..Setup::new(pool, decks, game_seed)
     })
     .map_err(|e| CliError::input(e.to_string()))?;
     game.set_undo(false);

@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use epic_engine::model::*;
-use epic_engine::{Choice, Game, RulesConfig, Setup};
+use epic_engine::{Choice, Game, Setup};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use std::sync::Arc;
@@ -144,11 +144,8 @@ pub fn small_deck(pool: &CardPool) -> Vec<CardId> {
 
 pub fn setup(pool: Arc<CardPool>, decks: Vec<Vec<CardId>>, seed: u64) -> Setup {
     Setup {
-        rules: RulesConfig::default(),
-        pool,
-        decks,
-        seed,
         first_player: Some(0),
+        ..Setup::new(pool, decks, seed)
     }
 }
 
