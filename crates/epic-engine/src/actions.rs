@@ -484,9 +484,20 @@ impl<'a> Engine<'a> {
             let dying = |st: &GameState| {
                 players && st.players.iter().any(|p| !p.eliminated && p.health <= 0)
             };
-            // Only a damaged champion, or one whose defense some effect lowers, can break.
-            let lowered = self.st.mods.iter().any(|m| m.defense < 0);
-            let may_break = lowered || self.st.in_play.iter().any(|&o| self.st.obj(o).damage > 0);
+            // While nothing lowers defense, printed defense plus counters is a floor under
+            // it: only a champion whose damage reaches its floor can have lethal damage.
+            let lowered = self.st.mods.iter().any(|m| m.defense < 0)
+                || self
+                    .st
+                    .static_sources()
+                    .any(|src| self.pool.flags(self.st.obj(src).card).lowers_defense);
+            let reaches_floor = |o: ObjId| {
+                let obj = self.st.obj(o);
+                obj.damage > 0
+                    && obj.damage as u32
+                        >= self.pool.get(obj.card).defense as u32 + obj.counters as u32
+            };
+            let may_break = lowered || self.st.in_play.iter().any(|&o| reaches_floor(o));
             if !may_break && !dying(self.st) {
                 return;
             }
@@ -497,10 +508,10 @@ impl<'a> Engine<'a> {
                     .iter()
                     .copied()
                     .filter(|&o| {
-                        let dmg = look.st.obj(o).damage as i32;
-                        if dmg == 0 && !lowered {
+                        if !lowered && !reaches_floor(o) {
                             return false;
                         }
+                        let dmg = look.st.obj(o).damage as i32;
                         let def = look.defense(o);
                         (dmg > 0 || def <= 0) && dmg >= def && !look.has(o, Keyword::Unbreakable)
                     })

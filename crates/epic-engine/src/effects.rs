@@ -358,11 +358,14 @@ impl<'a> Engine<'a> {
     /// Targets are chosen on resolution, as many as possible (3.2.3d, 5.20.7).
     fn pick(&mut self, spec: &TargetSpec, targeting: bool) -> Option<Ents> {
         let f = self.top();
-        let mut cands = self.candidates(spec, targeting, f);
-        cands.retain(|e| !f.picks.contains(e));
         let need = spec.count as usize;
         let picked = f.picks.len();
-        if f.finished || (need > 0 && picked >= need) || cands.is_empty() {
+        if f.finished || (need > 0 && picked >= need) {
+            return Some(f.picks.iter().copied().collect());
+        }
+        let mut cands = self.candidates(spec, targeting, f);
+        cands.retain(|e| !f.picks.contains(e));
+        if cands.is_empty() {
             return Some(f.picks.iter().copied().collect());
         }
         if !spec.up_to && need > 0 && cands.len() <= need - picked {

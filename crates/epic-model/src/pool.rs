@@ -33,6 +33,9 @@ pub struct AbilityFlags {
     pub anthem_keywords: Keywords,
     /// Whether one of its anthems adds an alignment (2.5.3).
     pub adds_alignment: bool,
+    /// Whether one of its anthems lowers defense: without one in play, a champion's
+    /// printed defense plus counters is a floor under its defense.
+    pub lowers_defense: bool,
 }
 
 /// The keywords a card's abilities can give to champions.
@@ -77,10 +80,12 @@ impl AbilityFlags {
                 AbilityKind::Static(Static::Anthem {
                     keywords,
                     add_alignment,
+                    defense,
                     ..
                 }) => {
                     f.anthem_keywords = f.anthem_keywords.union(*keywords);
                     f.adds_alignment |= add_alignment.is_some();
+                    f.lowers_defense |= *defense < 0;
                 }
                 _ => {}
             }
