@@ -139,7 +139,8 @@ impl<'a> Engine<'a> {
             }
             Zone::TokenPile => return,
         };
-        if let Some(i) = list.iter().position(|x| *x == o) {
+        // From the back: a drawn card is the last of its deck.
+        if let Some(i) = list.iter().rposition(|x| *x == o) {
             list.remove(i);
         }
     }
@@ -393,14 +394,10 @@ impl<'a> Engine<'a> {
             }
             Entity::Obj(_) => self.trigger(src, Trigger::DamagesChampion, Some(to)),
         }
-        let (righteous, offense) = {
-            let look = self.look();
-            (look.has(src, Keyword::Righteous), look.offense(src))
-        };
-        if righteous {
+        if self.look().has(src, Keyword::Righteous) {
             // 5.13.5: battle damage gains no more than the champion's offense.
             let cap = if battle {
-                offense.max(0) as u16
+                self.look().offense(src).max(0) as u16
             } else {
                 amount
             };
@@ -486,11 +483,12 @@ impl<'a> Engine<'a> {
             };
             // While nothing lowers defense, printed defense plus counters is a floor under
             // it: only a champion whose damage reaches its floor can have lethal damage.
-            let lowered = self.st.mods.iter().any(|m| m.defense < 0)
-                || self
-                    .st
-                    .static_sources()
-                    .any(|src| self.pool.flags(self.st.obj(src).card).lowers_defense);
+            let lowered = self.pool.can_lower_defense()
+                && (self.st.mods.iter().any(|m| m.defense < 0)
+                    || self
+                        .st
+                        .static_sources()
+                        .any(|src| self.pool.flags(self.st.obj(src).card).lowers_defense));
             let reaches_floor = |o: ObjId| {
                 let obj = self.st.obj(o);
                 obj.damage > 0

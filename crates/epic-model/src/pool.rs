@@ -15,6 +15,9 @@ pub struct CardPool {
     /// modifications, joining a battle): any other keyword a champion has is printed or
     /// gained, which lets the engine answer most keyword questions without derivation.
     grantable: Keywords,
+    /// Whether some anthem or modification in the pool lowers defense: with none, no
+    /// champion's defense falls below its printed defense plus counters.
+    lowers_defense: bool,
 }
 
 /// Which kinds of ability a card has: summaries the engine tests before it walks the
@@ -38,14 +41,18 @@ pub struct AbilityFlags {
     pub lowers_defense: bool,
 }
 
-/// The keywords a card's abilities can give to champions.
-fn granted_keywords(def: &CardDef) -> Keywords {
+/// The keywords a card's abilities can give to champions, and whether one of them can
+/// lower a champion's defense.
+fn grants(def: &CardDef) -> (Keywords, bool) {
     use crate::{AbilityKind, Action, Static};
-    fn action(a: &Action) -> Keywords {
+    fn action(a: &Action) -> (Keywords, bool) {
         match a {
-            Action::Modify { keywords, .. } | Action::JoinBattle { keywords, .. } => *keywords,
+            Action::Modify {
+                keywords, defense, ..
+            } => (*keywords, *defense < 0),
+            Action::JoinBattle { keywords, .. } => (*keywords, false),
             Action::AtEndOfTurn(inner) => action(inner),
-            _ => Keywords::NONE,
+            _ => (Keywords::NONE, false),
         }
     }
     let steps = def.modes.iter().flat_map(|m| &m.steps);
@@ -54,17 +61,25 @@ fn granted_keywords(def: &CardDef) -> Keywords {
         AbilityKind::Power(p) => &p.steps[..],
         AbilityKind::Static(_) => &[],
     });
-    let mut k = steps
+    let (mut k, mut lowers) = steps
         .chain(ability_steps)
-        .fold(Keywords::NONE, |k, s| k.union(action(&s.action)));
+        .map(|s| action(&s.action))
+        .fold((Keywords::NONE, false), |(k, l), (k2, l2)| {
+            (k.union(k2), l || l2)
+        });
     for a in &def.abilities {
         match &a.kind {
-            AbilityKind::Static(Static::Keywords { keywords, .. })
-            | AbilityKind::Static(Static::Anthem { keywords, .. }) => k = k.union(*keywords),
+            AbilityKind::Static(Static::Keywords { keywords, .. }) => k = k.union(*keywords),
+            AbilityKind::Static(Static::Anthem {
+                keywords, defense, ..
+            }) => {
+                k = k.union(*keywords);
+                lowers |= *defense < 0;
+            }
             _ => {}
         }
     }
-    k
+    (k, lowers)
 }
 
 impl AbilityFlags {
@@ -131,7 +146,9 @@ impl CardPool {
     pub fn add(&mut self, mut def: CardDef) -> CardId {
         def.class_ids = def.classes.iter().map(|c| self.intern_class(c)).collect();
         self.flags.push(AbilityFlags::of(&def));
-        self.grantable = self.grantable.union(granted_keywords(&def));
+        let (keywords, lowers_defense) = grants(&def);
+        self.grantable = self.grantable.union(keywords);
+        self.lowers_defense |= lowers_defense;
         self.cards.push(def);
         CardId((self.cards.len() - 1) as u16)
     }
@@ -143,6 +160,11 @@ impl CardPool {
     /// Keywords that some ability in the pool can grant.
     pub fn grantable_keywords(&self) -> Keywords {
         self.grantable
+    }
+
+    /// Whether some ability in the pool can lower a champion's defense.
+    pub fn can_lower_defense(&self) -> bool {
+        self.lowers_defense
     }
 
     /// Which kinds of ability the card has.
