@@ -10,10 +10,9 @@ fn epic(args: &[&str]) -> std::process::Output {
         .expect("epic runs")
 }
 
-fn write(name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("epic-card-files-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
+/// Writes a file into the test's own temporary folder, removed when the test ends.
+fn write(dir: &tempfile::TempDir, name: &str, text: &str) -> String {
+    let path = dir.path().join(name);
     std::fs::write(&path, text).unwrap();
     path.display().to_string()
 }
@@ -22,7 +21,8 @@ const IMP: &str = "set Custom\n\ncard Ember Imp\n  champion, wild, cost 0, Imp, 
 
 #[test]
 fn an_extra_card_file_adds_its_cards() {
-    let file = write("imp.epic", IMP);
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(&dir, "imp.epic", IMP);
     let out = epic(&["--cards", &file, "cards", "show", "Ember Imp"]);
     assert!(
         out.status.success(),
@@ -35,7 +35,7 @@ fn an_extra_card_file_adds_its_cards() {
         "{text}"
     );
 
-    let deck = write("imp-deck.txt", "3 Ember Imp\n27 Cave Troll\n");
+    let deck = write(&dir, "imp-deck.txt", "3 Ember Imp\n27 Cave Troll\n");
     let out = epic(&["--cards", &file, "deck", "check", &deck]);
     assert!(
         out.status.success(),
@@ -46,7 +46,9 @@ fn an_extra_card_file_adds_its_cards() {
 
 #[test]
 fn a_card_file_with_mistakes_is_refused_with_each_one() {
+    let dir = tempfile::tempdir().unwrap();
     let file = write(
+        &dir,
         "bad.epic",
         "card Bad\n  champion, wild, cost 2, Imp, 2/1\n  flyng\n",
     );

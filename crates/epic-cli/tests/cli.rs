@@ -37,10 +37,17 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("epic-cli-tests-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+/// A test's own folder for the files it writes, removed when the test ends.
+struct Scratch(tempfile::TempDir);
+
+impl Scratch {
+    fn new() -> Scratch {
+        Scratch(tempfile::tempdir().expect("a temporary folder"))
+    }
+
+    fn file(&self, name: &str) -> PathBuf {
+        self.0.path().join(name)
+    }
 }
 
 /// Always answering 1 plays a whole game against the AI to its end.
@@ -109,6 +116,7 @@ fn play_reads_words_and_survives_odd_input() {
 
 #[test]
 fn play_rejects_bad_options() {
+    let dir = Scratch::new();
     let out = epic(&["play", "--deck", "nonsense"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("unknown deck 'nonsense'"));
@@ -123,14 +131,14 @@ fn play_rejects_bad_options() {
         stderr(&out)
     );
 
-    let small = temp("small.txt");
+    let small = dir.file("small.txt");
     std::fs::write(&small, "2 Kong\n").unwrap();
     let out = epic(&["play", "--deck", small.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("your deck"), "{}", stderr(&out));
     assert!(stderr(&out).contains("at least 5"), "{}", stderr(&out));
 
-    let binary = temp("binary.txt");
+    let binary = dir.file("binary.txt");
     std::fs::write(&binary, [0u8, 159, 146, 150, 255, 10, 0]).unwrap();
     for args in [
         vec!["play", "--deck", binary.to_str().unwrap()],
@@ -161,7 +169,8 @@ fn a_save_from_an_earlier_build_still_loads() {
 /// Saving in the middle of a game, then resuming and replaying the file.
 #[test]
 fn save_resume_and_replay() {
-    let file = temp("game.json");
+    let dir = Scratch::new();
+    let file = dir.file("game.json");
     let path = file.to_str().unwrap();
     let input = format!("{}save {path}\n", "1\n".repeat(40));
     let out = epic_with_input(
@@ -202,7 +211,7 @@ fn save_resume_and_replay() {
     let bad = |name: &str, edit: &dyn Fn(&mut serde_json::Value)| {
         let mut v = save.clone();
         edit(&mut v);
-        let f = temp(name);
+        let f = dir.file(name);
         std::fs::write(&f, v.to_string()).unwrap();
         let out = epic(&["replay", f.to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(2), "{name}: {}", stderr(&out));
@@ -221,7 +230,7 @@ fn save_resume_and_replay() {
     assert!(bad("illegal.json", &|v| v["decisions"][0] =
         serde_json::json!("declare_battle"))
     .contains("decision 1"));
-    let junk = temp("junk.json");
+    let junk = dir.file("junk.json");
     std::fs::write(&junk, "not json at all").unwrap();
     let out = epic(&["replay", junk.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
@@ -350,7 +359,8 @@ fn cards_list_search_and_show() {
 
 #[test]
 fn deck_check() {
-    let good = temp("good.txt");
+    let dir = Scratch::new();
+    let good = dir.file("good.txt");
     std::fs::write(
         &good,
         "# a small deck\n3 Fire Shaman\nCave Troll\n2 Raging T-Rex\n",
@@ -361,7 +371,7 @@ fn deck_check() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["cards"], 6);
     assert_eq!(v["by_alignment"]["wild"], 6);
-    let bad = temp("bad.txt");
+    let bad = dir.file("bad.txt");
     std::fs::write(&bad, "2 Fire Shamn\nCave Troll\n").unwrap();
     let out = epic(&["deck", "check", bad.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
@@ -391,7 +401,8 @@ fn help_explains_options() {
 
 #[test]
 fn scenario_runs_files_and_reports_failures() {
-    let ok = temp("ok.scn");
+    let dir = Scratch::new();
+    let ok = dir.file("ok.scn");
     std::fs::write(
         &ok,
         "scenario Fireball hits a player\nrule 1.5.3\np1 hand Fireball\ndo Play Fireball (mode 1\ndo Target Player 2\nexpect p2 health 27\n",
@@ -401,7 +412,7 @@ fn scenario_runs_files_and_reports_failures() {
     assert!(out.status.success(), "{}{}", stdout(&out), stderr(&out));
     assert!(stdout(&out).contains("1 passed, 0 failed"));
 
-    let failing = temp("fail.scn");
+    let failing = dir.file("fail.scn");
     std::fs::write(
         &failing,
         "scenario Wrong expectation\nrule 1.5.3\np1 hand Fireball\ndo Play Fireball (mode 1\ndo Target Player 2\nexpect p2 health 20\n",
@@ -413,7 +424,7 @@ fn scenario_runs_files_and_reports_failures() {
     assert_eq!(v["failed"], 1);
     assert!(!v["outcomes"][0]["failures"].as_array().unwrap().is_empty());
 
-    let broken = temp("broken.scn");
+    let broken = dir.file("broken.scn");
     std::fs::write(&broken, "this is not a scenario\n").unwrap();
     let out = epic(&["scenario", broken.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
