@@ -799,15 +799,16 @@ impl<'a> Engine<'a> {
         };
         let recipients: SmallVec<[ObjId; 16]> = SmallVec::from_slice(other);
         let (blocked, defender) = (b.blocked, b.defender);
-        let (offense, breakthrough) = {
-            let look = self.look();
-            (
-                look.offense(champ).max(0) as u16,
-                look.has(champ, Keyword::Breakthrough),
-            )
-        };
         let mut left = left;
         if left == u16::MAX {
+            // The champion's turn to assign begins: its offense is the damage to assign.
+            let (offense, breakthrough) = {
+                let look = self.look();
+                (
+                    look.offense(champ).max(0) as u16,
+                    look.has(champ, Keyword::Breakthrough),
+                )
+            };
             left = if blockers_side {
                 if recipients.is_empty() {
                     0
