@@ -203,7 +203,10 @@ impl<'a> Engine<'a> {
         obj.counters = 0;
         obj.gained = Default::default();
         obj.controller = owner;
-        self.st.mods.retain(|m| m.obj != o);
+        if self.st.mods.iter().any(|m| m.obj == o) {
+            self.st.mods.retain(|m| m.obj != o);
+            self.st.summarize_continuous(self.pool);
+        }
         self.st.control_reverts.retain(|(x, _)| *x != o);
         self.remove_from_battle(o);
     }
@@ -438,6 +441,7 @@ impl<'a> Engine<'a> {
 
     pub fn add_modifier(&mut self, m: Modifier) {
         self.st.mods.push(m);
+        self.st.summarize_continuous(self.pool);
     }
 
     pub fn gain_control(&mut self, o: ObjId, p: PlayerId, this_turn: bool) {
@@ -483,12 +487,7 @@ impl<'a> Engine<'a> {
             };
             // While nothing lowers defense, printed defense plus counters is a floor under
             // it: only a champion whose damage reaches its floor can have lethal damage.
-            let lowered = self.pool.can_lower_defense()
-                && (self.st.mods.iter().any(|m| m.defense < 0)
-                    || self
-                        .st
-                        .static_sources()
-                        .any(|src| self.pool.flags(self.st.obj(src).card).lowers_defense));
+            let lowered = self.st.continuous.lowers_defense;
             let reaches_floor = |o: ObjId| {
                 let obj = self.st.obj(o);
                 obj.damage > 0

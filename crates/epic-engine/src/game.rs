@@ -124,6 +124,7 @@ impl Game {
             in_play: Vec::with_capacity(48),
             statics_in_play: SmallVec::new(),
             power_sources: SmallVec::new(),
+            continuous: Default::default(),
             supplemental: SmallVec::new(),
             turn: 1,
             active: first,

@@ -191,6 +191,7 @@ impl Game {
         } else {
             st.next_seat(pos.active)
         };
+        st.summarize_continuous(&pos.pool);
         st.declaring.clear();
         st.step = match pos.start {
             StartAt::Main => crate::state::Step::BeginMain,

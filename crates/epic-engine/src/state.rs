@@ -315,6 +315,10 @@ pub struct GameState {
     /// or in a discard pile with one for the discard pile (5.0.2). Kept in the same way,
     /// in the order the cards arrived, so listing powers does not scan every card.
     pub power_sources: SmallVec<[ObjId; 8]>,
+    /// What the continuous abilities in play and the modifications can do, kept with
+    /// them. A state written without it reads as able to do anything.
+    #[serde(default = "Continuous::unknown")]
+    pub continuous: Continuous,
     /// Events being played (1.4.6).
     pub supplemental: SmallVec<[ObjId; 2]>,
     pub turn: u16,
@@ -355,6 +359,38 @@ pub struct GameState {
     pub spare_options: Vec<crate::choice::Choice>,
 }
 
+/// What the continuous abilities in play and the modifications could do, summed up
+/// whenever either changes ([`GameState::summarize_continuous`]): a question about
+/// derived characteristics that none of them can touch is answered without reading
+/// an ability.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Continuous {
+    /// Keywords that anthems in play or modifications give to some champion.
+    pub granting: Keywords,
+    /// An anthem in play adds an alignment (2.5.3).
+    pub adds_alignment: bool,
+    /// An anthem in play or a modification lowers defense: without one, a champion's
+    /// printed defense plus counters is a floor under its defense.
+    pub lowers_defense: bool,
+    /// A continuous ability in play keeps a player from being attacked.
+    pub protects_player: bool,
+    /// A continuous ability in play lets cards be played as if they had ambush.
+    pub grants_ambush: bool,
+}
+
+impl Continuous {
+    /// The summary that promises nothing: every question is worked out in full.
+    pub fn unknown() -> Self {
+        Continuous {
+            granting: Keywords::ALL,
+            adds_alignment: true,
+            lowers_defense: true,
+            protects_player: true,
+            grants_ambush: true,
+        }
+    }
+}
+
 /// The pending decision: computed once when the engine stops, so listing options is
 /// free and `apply` checks a choice against exactly what was offered.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -379,6 +415,7 @@ impl GameState {
                     }
                 }
             }
+            self.summarize_continuous(pool);
         }
         if flags.powers_in_play || flags.powers_in_discard {
             self.power_sources.retain(|x| *x != o);
@@ -388,6 +425,25 @@ impl GameState {
                 self.power_sources.push(o);
             }
         }
+    }
+
+    /// Sums up the continuous abilities in play and the modifications again: called by
+    /// whatever changes the ability index or the modification list.
+    pub fn summarize_continuous(&mut self, pool: &CardPool) {
+        let mut c = Continuous::default();
+        for src in self.static_sources() {
+            let f = pool.flags(self.obj(src).card);
+            c.granting = c.granting.union(f.anthem_keywords);
+            c.adds_alignment |= f.adds_alignment;
+            c.lowers_defense |= f.lowers_defense;
+            c.protects_player |= f.protects_player;
+            c.grants_ambush |= f.grants_ambush;
+        }
+        for m in &self.mods {
+            c.granting = c.granting.union(m.keywords);
+            c.lowers_defense |= m.defense < 0;
+        }
+        self.continuous = c;
     }
 
     /// The cards in play with continuous abilities, each once, in the index's order (a

@@ -9,42 +9,18 @@ use epic_model::{
     AbilityKind, Alignments, CardPool, CardType, Condition, Filter, Keyword, Keywords, Static,
     Whose, ZoneFilter,
 };
-use std::cell::Cell;
 
 /// Read-only rules questions about a state. Free to build: the state keeps an index of
-/// the continuous abilities in play, and what they could give is worked out once, on the
-/// first question that needs it.
+/// the continuous abilities in play and a summary of what they and the modifications
+/// can do ([`crate::state::Continuous`]).
 pub(crate) struct Look<'a> {
     pub st: &'a GameState,
     pub pool: &'a CardPool,
-    /// Keywords that anthems in play or modifications give to some champion.
-    granting: Cell<Option<Keywords>>,
 }
 
 impl<'a> Look<'a> {
     pub fn new(st: &'a GameState, pool: &'a CardPool) -> Self {
-        Look {
-            st,
-            pool,
-            granting: Cell::new(None),
-        }
-    }
-
-    /// Keywords that anthems in play or modifications give to some champion: any other
-    /// keyword a champion has is printed, gained or its own ability's.
-    fn granting(&self) -> Keywords {
-        if let Some(k) = self.granting.get() {
-            return k;
-        }
-        let mut k = Keywords::NONE;
-        for src in self.st.static_sources() {
-            k = k.union(self.pool.flags(self.st.obj(src).card).anthem_keywords);
-        }
-        for m in &self.st.mods {
-            k = k.union(m.keywords);
-        }
-        self.granting.set(Some(k));
-        k
+        Look { st, pool }
     }
 
     pub fn def(&self, o: ObjId) -> &'a epic_model::CardDef {
@@ -89,8 +65,7 @@ impl<'a> Look<'a> {
     /// are matched on printed alignments here, so that adding alignments cannot loop.
     pub fn alignments(&self, o: ObjId) -> Alignments {
         let mut a = self.def(o).alignments;
-        let adds = |src: ObjId| self.pool.flags(self.st.obj(src).card).adds_alignment;
-        if self.st.obj(o).zone == Zone::InPlay && self.st.static_sources().any(adds) {
+        if self.st.obj(o).zone == Zone::InPlay && self.st.continuous.adds_alignment {
             for (src, s) in self.statics() {
                 if let Static::Anthem {
                     affects,
@@ -143,7 +118,8 @@ impl<'a> Look<'a> {
                 }
             }
         }
-        if !self.granting().intersection(wanted).is_empty() {
+        // Any other keyword a champion has is printed, gained or its own ability's.
+        if !self.st.continuous.granting.intersection(wanted).is_empty() {
             for (src, s) in self.statics() {
                 if let Static::Anthem {
                     affects, keywords, ..
@@ -312,11 +288,12 @@ impl<'a> Look<'a> {
 
     /// Whether `p` can be attacked now (Avenging Angel).
     pub fn can_be_attacked(&self, p: PlayerId) -> bool {
-        !self.statics().any(|(src, s)| {
-            matches!(s, Static::CannotBeAttacked { when }
+        !self.st.continuous.protects_player
+            || !self.statics().any(|(src, s)| {
+                matches!(s, Static::CannotBeAttacked { when }
                 if self.st.obj(src).controller == p
                     && when.is_none_or(|c| self.condition_holds(c, src, p)))
-        })
+            })
     }
 
     /// Whether a champion could be declared as an attacker now, ignoring the turn (4.4.1).
@@ -332,10 +309,11 @@ impl<'a> Look<'a> {
     pub fn has_ambush_in_hand(&self, o: ObjId) -> bool {
         let owner = self.st.obj(o).owner;
         self.keywords(o).has(Keyword::Ambush)
-            || self.statics().any(|(src, s)| {
-                matches!(s, Static::AmbushFor(f) if self.st.obj(src).controller == owner
+            || self.st.continuous.grants_ambush
+                && self.statics().any(|(src, s)| {
+                    matches!(s, Static::AmbushFor(f) if self.st.obj(src).controller == owner
                     && self.matches(f, o, owner, src, None))
-            })
+                })
     }
 }
 

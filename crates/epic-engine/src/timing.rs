@@ -1025,6 +1025,7 @@ impl<'a> Engine<'a> {
             }
         }
         self.st.mods.retain(|m| m.permanent);
+        self.st.summarize_continuous(self.pool);
         for (o, back) in std::mem::take(&mut self.st.control_reverts) {
             self.gain_control(o, back, false);
         }

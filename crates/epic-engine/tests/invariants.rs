@@ -143,6 +143,12 @@ fn check_zones(game: &Game, deck_sizes: &[usize]) {
         with_statics,
         "the index of continuous abilities in play is stale"
     );
+    let mut summed = st.clone();
+    summed.summarize_continuous(pool);
+    assert_eq!(
+        st.continuous, summed.continuous,
+        "the summary of continuous abilities and modifications is stale"
+    );
     // Within a zone and a player, the power index keeps the zone's own order.
     let in_zone = |zone: Zone, list: &[ObjId]| -> Vec<ObjId> {
         st.power_sources

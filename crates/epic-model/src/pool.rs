@@ -15,9 +15,6 @@ pub struct CardPool {
     /// modifications, joining a battle): any other keyword a champion has is printed or
     /// gained, which lets the engine answer most keyword questions without derivation.
     grantable: Keywords,
-    /// Whether some anthem or modification in the pool lowers defense: with none, no
-    /// champion's defense falls below its printed defense plus counters.
-    lowers_defense: bool,
 }
 
 /// Which kinds of ability a card has: summaries the engine tests before it walks the
@@ -39,20 +36,20 @@ pub struct AbilityFlags {
     /// Whether one of its anthems lowers defense: without one in play, a champion's
     /// printed defense plus counters is a floor under its defense.
     pub lowers_defense: bool,
+    /// Whether it can keep its controller from being attacked (Avenging Angel).
+    pub protects_player: bool,
+    /// Whether it lets cards be played as if they had ambush (Jungle Queen).
+    pub grants_ambush: bool,
 }
 
-/// The keywords a card's abilities can give to champions, and whether one of them can
-/// lower a champion's defense.
-fn grants(def: &CardDef) -> (Keywords, bool) {
+/// The keywords a card's abilities can give to champions.
+fn granted_keywords(def: &CardDef) -> Keywords {
     use crate::{AbilityKind, Action, Static};
-    fn action(a: &Action) -> (Keywords, bool) {
+    fn action(a: &Action) -> Keywords {
         match a {
-            Action::Modify {
-                keywords, defense, ..
-            } => (*keywords, *defense < 0),
-            Action::JoinBattle { keywords, .. } => (*keywords, false),
+            Action::Modify { keywords, .. } | Action::JoinBattle { keywords, .. } => *keywords,
             Action::AtEndOfTurn(inner) => action(inner),
-            _ => (Keywords::NONE, false),
+            _ => Keywords::NONE,
         }
     }
     let steps = def.modes.iter().flat_map(|m| &m.steps);
@@ -61,25 +58,17 @@ fn grants(def: &CardDef) -> (Keywords, bool) {
         AbilityKind::Power(p) => &p.steps[..],
         AbilityKind::Static(_) => &[],
     });
-    let (mut k, mut lowers) = steps
+    let mut k = steps
         .chain(ability_steps)
-        .map(|s| action(&s.action))
-        .fold((Keywords::NONE, false), |(k, l), (k2, l2)| {
-            (k.union(k2), l || l2)
-        });
+        .fold(Keywords::NONE, |k, s| k.union(action(&s.action)));
     for a in &def.abilities {
         match &a.kind {
-            AbilityKind::Static(Static::Keywords { keywords, .. }) => k = k.union(*keywords),
-            AbilityKind::Static(Static::Anthem {
-                keywords, defense, ..
-            }) => {
-                k = k.union(*keywords);
-                lowers |= *defense < 0;
-            }
+            AbilityKind::Static(Static::Keywords { keywords, .. })
+            | AbilityKind::Static(Static::Anthem { keywords, .. }) => k = k.union(*keywords),
             _ => {}
         }
     }
-    (k, lowers)
+    k
 }
 
 impl AbilityFlags {
@@ -102,6 +91,8 @@ impl AbilityFlags {
                     f.adds_alignment |= add_alignment.is_some();
                     f.lowers_defense |= *defense < 0;
                 }
+                AbilityKind::Static(Static::CannotBeAttacked { .. }) => f.protects_player = true,
+                AbilityKind::Static(Static::AmbushFor(_)) => f.grants_ambush = true,
                 _ => {}
             }
             match (&a.kind, a.zone) {
@@ -146,9 +137,7 @@ impl CardPool {
     pub fn add(&mut self, mut def: CardDef) -> CardId {
         def.class_ids = def.classes.iter().map(|c| self.intern_class(c)).collect();
         self.flags.push(AbilityFlags::of(&def));
-        let (keywords, lowers_defense) = grants(&def);
-        self.grantable = self.grantable.union(keywords);
-        self.lowers_defense |= lowers_defense;
+        self.grantable = self.grantable.union(granted_keywords(&def));
         self.cards.push(def);
         CardId((self.cards.len() - 1) as u16)
     }
@@ -160,11 +149,6 @@ impl CardPool {
     /// Keywords that some ability in the pool can grant.
     pub fn grantable_keywords(&self) -> Keywords {
         self.grantable
-    }
-
-    /// Whether some ability in the pool can lower a champion's defense.
-    pub fn can_lower_defense(&self) -> bool {
-        self.lowers_defense
     }
 
     /// Which kinds of ability the card has.
