@@ -143,11 +143,13 @@ impl<'a> Look<'a> {
     /// stops at the first source found and skips every ability that cannot give it.
     pub fn has(&self, o: ObjId, kw: Keyword) -> bool {
         let obj = self.st.obj(o);
-        // Printed and gained keywords answer most questions; only a keyword some ability
-        // in the pool can give needs the derivation.
+        // Printed and gained keywords answer most questions; only a keyword that the
+        // champion's own abilities, an anthem in play or a modification can give needs
+        // the derivation.
         self.def(o).keywords.union(obj.gained).has(kw)
             || (obj.zone == Zone::InPlay
-                && self.pool.grantable_keywords().has(kw)
+                && (self.pool.flags(obj.card).own_keywords.has(kw)
+                    || self.st.continuous.granting.has(kw))
                 && self.given(o, Keywords::one(kw)).has(kw))
     }
 

@@ -11,10 +11,6 @@ pub struct CardPool {
     /// Per card: which kinds of ability it has, so the engine can skip the cards that
     /// cannot matter when it looks for continuous effects, powers or triggers.
     flags: Vec<AbilityFlags>,
-    /// Every keyword some ability in the pool can give a champion (continuous abilities,
-    /// modifications, joining a battle): any other keyword a champion has is printed or
-    /// gained, which lets the engine answer most keyword questions without derivation.
-    grantable: Keywords,
 }
 
 /// Which kinds of ability a card has: summaries the engine tests before it walks the
@@ -40,35 +36,6 @@ pub struct AbilityFlags {
     pub protects_player: bool,
     /// Whether it lets cards be played as if they had ambush (Jungle Queen).
     pub grants_ambush: bool,
-}
-
-/// The keywords a card's abilities can give to champions.
-fn granted_keywords(def: &CardDef) -> Keywords {
-    use crate::{AbilityKind, Action, Static};
-    fn action(a: &Action) -> Keywords {
-        match a {
-            Action::Modify { keywords, .. } | Action::JoinBattle { keywords, .. } => *keywords,
-            Action::AtEndOfTurn(inner) => action(inner),
-            _ => Keywords::NONE,
-        }
-    }
-    let steps = def.modes.iter().flat_map(|m| &m.steps);
-    let ability_steps = def.abilities.iter().flat_map(|a| match &a.kind {
-        AbilityKind::Triggered(t) => &t.steps[..],
-        AbilityKind::Power(p) => &p.steps[..],
-        AbilityKind::Static(_) => &[],
-    });
-    let mut k = steps
-        .chain(ability_steps)
-        .fold(Keywords::NONE, |k, s| k.union(action(&s.action)));
-    for a in &def.abilities {
-        match &a.kind {
-            AbilityKind::Static(Static::Keywords { keywords, .. })
-            | AbilityKind::Static(Static::Anthem { keywords, .. }) => k = k.union(*keywords),
-            _ => {}
-        }
-    }
-    k
 }
 
 impl AbilityFlags {
@@ -137,18 +104,12 @@ impl CardPool {
     pub fn add(&mut self, mut def: CardDef) -> CardId {
         def.class_ids = def.classes.iter().map(|c| self.intern_class(c)).collect();
         self.flags.push(AbilityFlags::of(&def));
-        self.grantable = self.grantable.union(granted_keywords(&def));
         self.cards.push(def);
         CardId((self.cards.len() - 1) as u16)
     }
 
     pub fn get(&self, id: CardId) -> &CardDef {
         &self.cards[id.0 as usize]
-    }
-
-    /// Keywords that some ability in the pool can grant.
-    pub fn grantable_keywords(&self) -> Keywords {
-        self.grantable
     }
 
     /// Which kinds of ability the card has.
