@@ -466,9 +466,11 @@ impl<'a> Engine<'a> {
     // ---- state checks -----------------------------------------------------------------
 
     /// Breaks champions with lethal damage (5.16.3) and eliminates players at 0 health or
-    /// less (1.2.2), until nothing changes.
+    /// less (1.2.2), until nothing changes. The state is then marked checked: an
+    /// initiative window reached before anything else happens need not check again.
     pub fn check_state(&mut self) {
         self.check_state_of(true);
+        self.st.checked = true;
     }
 
     /// Breaks champions with lethal damage only: in the middle of an effect, health totals

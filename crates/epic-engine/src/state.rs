@@ -350,8 +350,8 @@ pub struct GameState {
     /// The player whose last play may still be reversed (3.7), while nothing was learnt.
     pub undo_player: Option<PlayerId>,
     pub undo_clean: bool,
-    /// Nothing but passes has happened since the last state check before an initiative
-    /// window, so the next window need not check again (the check would find nothing).
+    /// Nothing but passes and health gains has happened since the last full state check,
+    /// so the next initiative window need not check again (it would find nothing).
     #[serde(default)]
     pub checked: bool,
     /// The last decision's option list, emptied, kept so the next one needs no allocation.

@@ -220,7 +220,6 @@ impl<'a> Engine<'a> {
                 self.apply_pending_gains();
                 if !self.st.checked {
                     self.check_state();
-                    self.st.checked = true;
                 }
                 if self.st.is_over() {
                     return Flow::Continue;
