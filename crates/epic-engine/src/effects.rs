@@ -27,6 +27,23 @@ pub(crate) fn script_steps<'p>(pool: &'p epic_model::CardPool, f: &Frame) -> &'p
     }
 }
 
+/// Whether doing the action can leave a champion with lethal damage (5.16.3): every
+/// action but those that touch only players, hands, decks and discard piles, or only
+/// remember a choice.
+fn may_break(action: &Action) -> bool {
+    !matches!(
+        action,
+        Action::Bind(_)
+            | Action::Draw { .. }
+            | Action::Discard { .. }
+            | Action::GainHealth { .. }
+            | Action::LoseHealth { .. }
+            | Action::Recycle
+            | Action::Recall
+            | Action::NoAttacksThisTurn
+    )
+}
+
 /// Whether the engine can go on by itself or waits for a decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Flow {
@@ -139,7 +156,9 @@ impl<'a> Engine<'a> {
                     // H-01: champions with lethal damage break at once; a player at 0
                     // health is eliminated only after the effect, so a draw later in it
                     // still wins.
-                    self.check_breaks();
+                    if may_break(action) {
+                        self.check_breaks();
+                    }
                 }
                 Flow::Continue
             }
