@@ -140,8 +140,14 @@ impl<'a> Engine<'a> {
             Zone::TokenPile => return,
         };
         // From the back: a drawn card is the last of its deck.
-        if let Some(i) = list.iter().rposition(|x| *x == o) {
-            list.remove(i);
+        match list.iter().rposition(|x| *x == o) {
+            Some(i) if i + 1 == list.len() => {
+                list.pop();
+            }
+            Some(i) => {
+                list.remove(i);
+            }
+            None => {}
         }
     }
 
@@ -290,10 +296,11 @@ impl<'a> Engine<'a> {
         if breaking.is_empty() {
             return;
         }
-        let watchers: ObjList = SmallVec::from_slice(&self.st.in_play);
         for &o in &breaking {
             self.trigger(o, Trigger::Broken, None);
-            for &w in &watchers {
+            // Queuing triggers leaves play as it is, so it is walked in place.
+            for i in 0..self.st.in_play.len() {
+                let w = self.st.in_play[i];
                 if w != o {
                     self.trigger(w, Trigger::OtherChampionBroken, Some(Entity::Obj(o)));
                 }

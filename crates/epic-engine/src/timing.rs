@@ -349,7 +349,8 @@ impl<'a> Engine<'a> {
                 return;
             }
         }
-        for o in ObjList::from_slice(&self.st.in_play) {
+        for i in 0..self.st.in_play.len() {
+            let o = self.st.in_play[i];
             let obj = self.st.obj_mut(o);
             if obj.controller == p {
                 obj.expended = false;
@@ -357,7 +358,8 @@ impl<'a> Engine<'a> {
                 obj.deploying = false;
             }
         }
-        for o in ObjList::from_slice(&self.st.in_play) {
+        for i in 0..self.st.in_play.len() {
+            let o = self.st.in_play[i];
             if self.st.obj(o).controller == p {
                 self.trigger(o, Trigger::StartOfYourTurn, None);
             }
@@ -623,22 +625,26 @@ impl<'a> Engine<'a> {
 
     /// The eligible champions not yet picked in this declaration, as options.
     fn undeclared(&self, eligible: &[ObjId], out: &mut Vec<Choice>) {
-        out.extend(
-            eligible
-                .iter()
-                .copied()
-                .filter(|o| !self.st.declaring.contains(o))
-                .map(Choice::Card),
-        )
+        let declaring = &self.st.declaring[..];
+        for &o in eligible {
+            if !declaring.contains(&o) {
+                out.push(Choice::Card(o));
+            }
+        }
     }
 
     fn attacker_options_into(&self, out: &mut Vec<Choice>) {
         let look = self.look();
-        let eligible = look.eligible_attackers();
-        self.undeclared(&eligible, out);
-        let must_missing = eligible
-            .iter()
-            .any(|&o| look.has(o, Keyword::MustAttack) && !self.st.declaring.contains(&o));
+        // One pass over the active player's champions: each that could attack and is
+        // not declared yet is an option, and may be a "must attack" one still missing.
+        let (p, declaring) = (self.st.active, &self.st.declaring[..]);
+        let mut must_missing = false;
+        for &o in &self.st.in_play {
+            if self.st.obj(o).controller == p && look.can_attack(o) && !declaring.contains(&o) {
+                out.push(Choice::Card(o));
+                must_missing |= look.has(o, Keyword::MustAttack);
+            }
+        }
         if !self.st.declaring.is_empty() && !must_missing {
             // 4.4.1: with several opponents who can be attacked, finishing the
             // declaration is choosing which one.
@@ -941,7 +947,8 @@ impl<'a> Engine<'a> {
 
     /// 4.5.2a: "at end of turn" abilities and delayed actions resolve now.
     fn end_triggers(&mut self) {
-        for o in ObjList::from_slice(&self.st.in_play) {
+        for i in 0..self.st.in_play.len() {
+            let o = self.st.in_play[i];
             self.trigger(o, Trigger::EndOfTurn, None);
         }
         while let Some(d) = self.st.delayed.pop() {
@@ -1015,7 +1022,8 @@ impl<'a> Engine<'a> {
 
     /// 4.5.2c – f, then the next player's turn.
     fn cleanup_and_next_turn(&mut self) {
-        for o in ObjList::from_slice(&self.st.in_play) {
+        for i in 0..self.st.in_play.len() {
+            let o = self.st.in_play[i];
             let obj = self.st.obj_mut(o);
             obj.damage = 0;
             if obj.flipped {
@@ -1061,16 +1069,6 @@ impl Look<'_> {
         self.st
             .opponents(attacker)
             .find(|&q| self.can_be_attacked(q))
-    }
-
-    pub fn eligible_attackers(&self) -> ObjList {
-        let p = self.st.active;
-        self.st
-            .in_play
-            .iter()
-            .copied()
-            .filter(|&o| self.st.obj(o).controller == p && self.can_attack(o))
-            .collect()
     }
 
     /// Whether the active player may declare a battle now, and whether a "must attack"
