@@ -21,9 +21,8 @@ fn random_game(seed: u64) -> Game {
     game.set_undo(false);
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     while !game.is_over() {
-        let opts = game.options();
-        let c = opts[rng.gen_range(0..opts.len())];
-        game.apply_quiet(c).unwrap();
+        let count = game.options().len();
+        game.apply_option(rng.gen_range(0..count)).unwrap();
     }
     game
 }

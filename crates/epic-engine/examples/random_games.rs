@@ -25,18 +25,17 @@ fn main() {
         game.set_undo(false);
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
         while !game.is_over() {
-            let opts = game.options();
-            let c = opts[rng.gen_range(0..opts.len())];
+            let count = game.options().len();
             if tally {
                 *kinds
                     .entry(format!(
                         "{:?} opts={}",
                         game.decision_kind().unwrap(),
-                        opts.len().min(4)
+                        count.min(4)
                     ))
                     .or_default() += 1;
             }
-            game.apply_quiet(c).unwrap();
+            game.apply_option(rng.gen_range(0..count)).unwrap();
             decisions += 1;
         }
     }

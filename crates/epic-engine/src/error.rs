@@ -7,6 +7,8 @@ pub enum ApplyError {
     GameOver,
     #[error("{0} is not one of the legal options now")]
     Illegal(String),
+    #[error("there is no option {index}: the decision has {count} (numbered from 0)")]
+    NoSuchOption { index: usize, count: usize },
 }
 
 /// Why a game could not be set up. Seats are numbered from 1 in messages, as players

@@ -261,6 +261,21 @@ impl Game {
         self.apply_inner(choice, None)
     }
 
+    /// Applies option number `index` of [`Game::options`], without collecting events: for
+    /// bots and searches that choose by position, so the choice need not be looked up
+    /// among the options. The same game follows as from `apply_quiet(options()[index])`.
+    pub fn apply_option(&mut self, index: usize) -> Result<(), ApplyError> {
+        let options = self.options();
+        match options.get(index) {
+            Some(&choice) => self.apply_legal(choice, None),
+            None if self.is_over() => Err(ApplyError::GameOver),
+            None => Err(ApplyError::NoSuchOption {
+                index,
+                count: options.len(),
+            }),
+        }
+    }
+
     fn apply_inner(
         &mut self,
         choice: Choice,
@@ -270,8 +285,17 @@ impl Game {
         if !ask.options.contains(&choice) {
             return Err(ApplyError::Illegal(self.label(choice)));
         }
-        let player = ask.player;
-        if choice == Choice::Undo {
+        self.apply_legal(choice, events)
+    }
+
+    /// Applies a choice known to be one of the pending decision's options.
+    fn apply_legal(
+        &mut self,
+        choice: Choice,
+        events: Option<&mut Vec<Event>>,
+    ) -> Result<(), ApplyError> {
+        let player = self.pending().ok_or(ApplyError::GameOver)?.player;
+        if matches!(choice, Choice::Undo) {
             if let Some(before) = self.undo.take() {
                 let decisions = self.state.decisions + 1;
                 self.state = *before;

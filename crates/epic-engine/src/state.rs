@@ -499,7 +499,8 @@ impl GameState {
         self.seats_from(p).filter(move |&q| q != p)
     }
     pub fn is_over(&self) -> bool {
-        self.step == Step::GameOver
+        // A tag test: the derived comparison would match on every variant's fields.
+        matches!(self.step, Step::GameOver)
     }
     /// Who holds initiative now, if anyone.
     pub fn initiative(&self) -> Option<PlayerId> {

@@ -5,7 +5,7 @@
 
 use epic_engine::model::Keyword;
 use epic_engine::state::Zone;
-use epic_engine::{Choice, Event, Game, ObjId, Setup};
+use epic_engine::{ApplyError, Choice, Event, Game, ObjId, Setup};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -355,4 +355,32 @@ fn a_stale_option_is_refused_without_change() {
         "{err}"
     );
     assert_eq!(game.digest(), digest);
+}
+
+/// Choosing by position plays the same game as choosing the option itself, and a
+/// position past the end is refused without change.
+#[test]
+fn an_option_chosen_by_position_plays_the_same_game() {
+    let (mut by_choice, mut by_index) =
+        (Game::new(setup(11)).unwrap(), Game::new(setup(11)).unwrap());
+    let mut rng = Pcg64Mcg::seed_from_u64(11);
+    while !by_choice.is_over() {
+        let count = by_choice.options().len();
+        assert_eq!(by_index.options(), by_choice.options());
+        let refused = by_index.apply_option(count).unwrap_err();
+        assert_eq!(
+            refused,
+            ApplyError::NoSuchOption {
+                index: count,
+                count
+            },
+            "{refused}"
+        );
+        let i = rng.gen_range(0..count);
+        by_choice.apply_quiet(by_choice.options()[i]).unwrap();
+        by_index.apply_option(i).unwrap();
+        assert_eq!(by_index.digest(), by_choice.digest());
+    }
+    assert!(by_index.is_over());
+    assert_eq!(by_index.apply_option(0), Err(ApplyError::GameOver));
 }

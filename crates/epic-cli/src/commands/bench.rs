@@ -93,16 +93,20 @@ fn play(work: &Workload, range: std::ops::Range<u64>) -> CliResult<(u64, u64)> {
         let mut game = new_game(work, i)?;
         let mut rng = Pcg64Mcg::seed_from_u64(work.seed ^ i.rotate_left(17));
         while !game.is_over() {
-            let options = game.options();
-            let choice = options[rng.gen_range(0..options.len())];
             let before = alloc_count::allocations();
-            game.apply_quiet(choice)
-                .map_err(|e| CliError::input(e.to_string()))?;
+            random_step(&mut game, &mut rng)?;
             allocations += alloc_count::allocations() - before;
             decisions += 1;
         }
     }
     Ok((decisions, allocations))
+}
+
+/// Applies one of the pending decision's options, chosen uniformly by position.
+fn random_step(game: &mut Game, rng: &mut Pcg64Mcg) -> CliResult {
+    let index = rng.gen_range(0..game.options().len());
+    game.apply_option(index)
+        .map_err(|e| CliError::input(e.to_string()))
 }
 
 /// Bytes a state occupies: the value itself plus the heap its vectors own.
@@ -135,9 +139,7 @@ fn clone_ns(work: &Workload) -> CliResult<(f64, usize)> {
         if game.is_over() {
             break;
         }
-        let options = game.options();
-        game.apply_quiet(options[rng.gen_range(0..options.len())])
-            .map_err(|e| CliError::input(e.to_string()))?;
+        random_step(&mut game, &mut rng)?;
     }
     let state = game.state();
     let rounds = 200_000u32;
