@@ -2,7 +2,8 @@
 //!
 //! A [`Game`] is either over or waiting on exactly one player for one decision. Ask it
 //! for [`Game::decision`] and [`Game::options`], then [`Game::apply`] one of the
-//! options; nothing else changes a game. Everything is deterministic: a game is its
+//! options ([`Game::apply_quiet`] skips the events, [`Game::apply_option`] takes an
+//! option by position); nothing else changes a game. Everything is deterministic: a game is its
 //! [`Setup`] (rules, card pool, decks, seed) plus the list of choices applied.
 //!
 //! Map of the crate:
