@@ -28,7 +28,10 @@ impl<'a> Engine<'a> {
             if effects || triggers || !matches!(self.st.step, Step::Initiative { .. }) {
                 self.st.checked = false;
             }
-            let flow = if effects {
+            let flow = if self.st.ask.is_some() {
+                // A declaration continued in `answer` has its next decision ready.
+                Flow::Asked
+            } else if effects {
                 self.run_frame()
             } else if triggers {
                 self.next_trigger()
@@ -78,6 +81,11 @@ impl<'a> Engine<'a> {
     /// Applies an option of the pending decision (already checked to be legal).
     pub fn answer(&mut self, c: Choice) {
         let mut ask = self.st.ask.take().expect("a decision is pending");
+        if let (DecisionKind::Attackers | DecisionKind::Blockers, Choice::Card(o)) = (ask.kind, c) {
+            self.st.checked = false;
+            self.continue_declaration(ask, o);
+            return;
+        }
         ask.options.clear();
         let (player, kind) = (ask.player, ask.kind);
         self.st.spare_options = std::mem::take(&mut ask.options);
@@ -97,15 +105,11 @@ impl<'a> Engine<'a> {
                 _ => self.begin_end_phase(),
             },
             DecisionKind::Attackers => match c {
-                Choice::Card(o) => self.st.declaring.push(o),
                 Choice::Cancel => self.open(self.st.active, Window::Main),
                 Choice::Player(q) => self.declare_attack(Some(q)),
                 _ => self.declare_attack(None),
             },
-            DecisionKind::Blockers => match c {
-                Choice::Card(o) => self.st.declaring.push(o),
-                _ => self.declare_blocks(),
-            },
+            DecisionKind::Blockers => self.declare_blocks(),
             DecisionKind::AssignDamage => {
                 if let Choice::Assign { to, amount } = c {
                     self.assign(to, amount);
@@ -645,9 +649,17 @@ impl<'a> Engine<'a> {
                 must_missing |= look.has(o, Keyword::MustAttack);
             }
         }
+        self.close_attack_options(must_missing, out);
+    }
+
+    /// The options after the champions of an attack declaration: finishing it, unless a
+    /// "must attack" champion that could attack is missing, and cancelling it while
+    /// nothing is declared.
+    fn close_attack_options(&self, must_missing: bool, out: &mut Vec<Choice>) {
         if !self.st.declaring.is_empty() && !must_missing {
             // 4.4.1: with several opponents who can be attacked, finishing the
             // declaration is choosing which one.
+            let look = self.look();
             let targets: SmallVec<[PlayerId; 4]> = self
                 .st
                 .opponents(self.st.active)
@@ -664,6 +676,27 @@ impl<'a> Engine<'a> {
         if self.st.declaring.is_empty() && !must_missing {
             out.push(Choice::Cancel);
         }
+    }
+
+    /// After a champion is picked in a declaration: nothing else changes while
+    /// champions are declared (4.4.1, 4.4.6), so the champions still offered are the
+    /// others offered before, and only the closing options are worked out again.
+    fn continue_declaration(&mut self, mut ask: Ask, picked: ObjId) {
+        self.st.declaring.push(picked);
+        ask.options
+            .retain(|&c| matches!(c, Choice::Card(o) if o != picked));
+        if ask.kind == DecisionKind::Attackers {
+            let look = self.look();
+            let must_missing = ask
+                .options
+                .iter()
+                .any(|&c| matches!(c, Choice::Card(o) if look.has(o, Keyword::MustAttack)));
+            self.close_attack_options(must_missing, &mut ask.options);
+        } else {
+            // With a blocker declared, finishing is always allowed (4.4.6c).
+            ask.options.push(Choice::Done);
+        }
+        self.st.ask = Some(ask);
     }
 
     /// 4.4.1: the chosen champions expend and attack; their triggers resolve first (4.4.2).
