@@ -156,7 +156,7 @@ impl<'a> Engine<'a> {
     /// object: damage, counters, gains, modifiers and battle roles are gone (5.21.3).
     pub fn move_to(&mut self, o: ObjId, to: Zone, bottom: bool) {
         let from = self.st.obj(o).zone;
-        let token = self.pool.get(self.card_of(o)).token;
+        let token = self.pool.flags(self.card_of(o)).token;
         let to = if token && to != Zone::InPlay {
             Zone::TokenPile
         } else {

@@ -498,13 +498,20 @@ impl<'a> Engine<'a> {
         let pl = self.st.player(p);
         let main = matches!(window, Window::Main | Window::MainMustAct) && p == self.st.active;
         let champions_now = main && self.st.battle.is_none();
+        // The pool's compact per-card flags answer "champion?" and "affordable?" without
+        // reading the card's full definition.
         for &o in &pl.hand {
-            let def = look.def(o);
-            if def.is_champion() {
-                if pl.gold >= def.cost && (champions_now || look.has_ambush_in_hand(o)) {
+            let card = look.st.obj(o).card;
+            let flags = look.pool.flags(card);
+            if pl.gold < flags.cost {
+                continue;
+            }
+            if flags.champion {
+                if champions_now || look.has_ambush_in_hand(o) {
                     out.push(Choice::Play { card: o, mode: 0 });
                 }
             } else {
+                let def = look.pool.get(card);
                 for (m, mode) in def.modes.iter().enumerate() {
                     if pl.gold >= def.cost + mode.extra_gold {
                         out.push(Choice::Play {

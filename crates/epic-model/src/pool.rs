@@ -13,10 +13,17 @@ pub struct CardPool {
     flags: Vec<AbilityFlags>,
 }
 
-/// Which kinds of ability a card has: summaries the engine tests before it walks the
-/// card's abilities, since most cards answer most questions with "none".
+/// Which kinds of ability a card has, and the printed facts asked most often: a compact
+/// summary the engine tests before it reads the card's whole definition, since most cards
+/// answer most questions with "none".
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AbilityFlags {
+    /// The card is a champion (not an event).
+    pub champion: bool,
+    /// The card is a token.
+    pub token: bool,
+    /// Its printed gold cost.
+    pub cost: u8,
     pub statics: bool,
     pub powers_in_play: bool,
     pub powers_in_discard: bool,
@@ -41,7 +48,12 @@ pub struct AbilityFlags {
 impl AbilityFlags {
     fn of(def: &CardDef) -> Self {
         use crate::{AbilityKind, AbilityZone, Static};
-        let mut f = AbilityFlags::default();
+        let mut f = AbilityFlags {
+            champion: def.is_champion(),
+            token: def.token,
+            cost: def.cost,
+            ..AbilityFlags::default()
+        };
         for a in &def.abilities {
             match &a.kind {
                 AbilityKind::Triggered(t) => f.triggers |= t.on.bit(),
