@@ -265,13 +265,16 @@ impl Game {
     /// bots and searches that choose by position, so the choice need not be looked up
     /// among the options. The same game follows as from `apply_quiet(options()[index])`.
     pub fn apply_option(&mut self, index: usize) -> Result<(), ApplyError> {
-        let options = self.options();
-        match options.get(index) {
-            Some(&choice) => self.apply_legal(choice, None),
-            None if self.is_over() => Err(ApplyError::GameOver),
+        let ask = self.pending().ok_or(ApplyError::GameOver)?;
+        match ask.options.get(index) {
+            Some(&choice) => {
+                let player = ask.player;
+                self.apply_legal(player, choice, None);
+                Ok(())
+            }
             None => Err(ApplyError::NoSuchOption {
                 index,
-                count: options.len(),
+                count: ask.options.len(),
             }),
         }
     }
@@ -285,16 +288,13 @@ impl Game {
         if !ask.options.contains(&choice) {
             return Err(ApplyError::Illegal(self.label(choice)));
         }
-        self.apply_legal(choice, events)
+        let player = ask.player;
+        self.apply_legal(player, choice, events);
+        Ok(())
     }
 
-    /// Applies a choice known to be one of the pending decision's options.
-    fn apply_legal(
-        &mut self,
-        choice: Choice,
-        events: Option<&mut Vec<Event>>,
-    ) -> Result<(), ApplyError> {
-        let player = self.pending().ok_or(ApplyError::GameOver)?.player;
+    /// Applies a choice known to be one of the options `player` was asked for.
+    fn apply_legal(&mut self, player: PlayerId, choice: Choice, events: Option<&mut Vec<Event>>) {
         if matches!(choice, Choice::Undo) {
             if let Some(before) = self.undo.take() {
                 let decisions = self.state.decisions + 1;
@@ -309,7 +309,7 @@ impl Game {
                     ev.push(Event::Undone { player });
                 }
             }
-            return Ok(());
+            return;
         }
         if self.state.undo_player.is_some_and(|p| p != player) {
             self.state.undo_clean = false;
@@ -330,7 +330,6 @@ impl Game {
         if self.state.undo_player.is_none() || !self.state.undo_clean {
             self.undo = None;
         }
-        Ok(())
     }
 
     /// A fingerprint of the whole state, hidden information and the random generator

@@ -3,8 +3,9 @@
 //! A [`Game`] is either over or waiting on exactly one player for one decision. Ask it
 //! for [`Game::decision`] and [`Game::options`], then [`Game::apply`] one of the
 //! options ([`Game::apply_quiet`] skips the events, [`Game::apply_option`] takes an
-//! option by position); nothing else changes a game. Everything is deterministic: a game is its
-//! [`Setup`] (rules, card pool, decks, seed) plus the list of choices applied.
+//! option by position); nothing else changes a game. Everything is deterministic: a
+//! game is its [`Setup`] (rules, card pool, decks, seed) plus the list of choices
+//! applied.
 //!
 //! Map of the crate:
 //! - [`state`]: the plain-value game state (zones, objects, players, turn, battle).

@@ -310,7 +310,7 @@ impl<'a> Look<'a> {
     /// Whether the champion may be played from hand now as if it had ambush.
     pub fn has_ambush_in_hand(&self, o: ObjId) -> bool {
         let owner = self.st.obj(o).owner;
-        self.keywords(o).has(Keyword::Ambush)
+        self.has(o, Keyword::Ambush)
             || self.st.continuous.grants_ambush
                 && self.statics().any(|(src, s)| {
                     matches!(s, Static::AmbushFor(f) if self.st.obj(src).controller == owner

@@ -81,18 +81,17 @@ impl<'a> Engine<'a> {
     /// Applies an option of the pending decision (already checked to be legal).
     pub fn answer(&mut self, c: Choice) {
         let mut ask = self.st.ask.take().expect("a decision is pending");
-        if let (DecisionKind::Attackers | DecisionKind::Blockers, Choice::Card(o)) = (ask.kind, c) {
+        // A pass changes nothing a state check reads; any other answer may.
+        if !(ask.kind == DecisionKind::Initiative && matches!(c, Choice::Pass | Choice::EndTurn)) {
             self.st.checked = false;
+        }
+        if let (DecisionKind::Attackers | DecisionKind::Blockers, Choice::Card(o)) = (ask.kind, c) {
             self.continue_declaration(ask, o);
             return;
         }
         ask.options.clear();
         let (player, kind) = (ask.player, ask.kind);
         self.st.spare_options = std::mem::take(&mut ask.options);
-        // A pass changes nothing a state check reads; any other answer may.
-        if !(kind == DecisionKind::Initiative && matches!(c, Choice::Pass | Choice::EndTurn)) {
-            self.st.checked = false;
-        }
         let ask = crate::choice::Decided { player, kind };
         match ask.kind {
             DecisionKind::Mulligan => match c {
@@ -496,8 +495,11 @@ impl<'a> Engine<'a> {
     fn initiative_options_into(&self, p: PlayerId, window: Window, out: &mut Vec<Choice>) {
         let look = self.look();
         let pl = self.st.player(p);
-        let main = matches!(window, Window::Main | Window::MainMustAct) && p == self.st.active;
-        let champions_now = main && self.st.battle.is_none();
+        // The active player's own main phase, outside battle: champions may be played and
+        // a battle declared (4.3).
+        let main = matches!(window, Window::Main | Window::MainMustAct)
+            && p == self.st.active
+            && self.st.battle.is_none();
         // The pool's compact per-card flags answer "champion?" and "affordable?" without
         // reading the card's full definition.
         for &o in &pl.hand {
@@ -507,7 +509,7 @@ impl<'a> Engine<'a> {
                 continue;
             }
             if flags.champion {
-                if champions_now || look.has_ambush_in_hand(o) {
+                if main || look.has_ambush_in_hand(o) {
                     out.push(Choice::Play { card: o, mode: 0 });
                 }
             } else {
@@ -548,7 +550,7 @@ impl<'a> Engine<'a> {
                 powers(o, AbilityZone::DiscardPile);
             }
         }
-        let (can_battle, must_attack) = if main && self.st.battle.is_none() {
+        let (can_battle, must_attack) = if main {
             look.battle_status()
         } else {
             (false, false)
@@ -700,8 +702,9 @@ impl<'a> Engine<'a> {
                 .any(|&c| matches!(c, Choice::Card(o) if look.has(o, Keyword::MustAttack)));
             self.close_attack_options(must_missing, &mut ask.options);
         } else {
-            // With a blocker declared, finishing is always allowed (4.4.6c).
-            ask.options.push(Choice::Done);
+            // A blocker is now declared, so whether an attacker must be blocked no longer
+            // keeps the declaration open.
+            self.close_block_options(false, &mut ask.options);
         }
         self.st.ask = Some(ask);
     }
@@ -778,7 +781,13 @@ impl<'a> Engine<'a> {
                     .iter()
                     .any(|&o| !air || look.has(o, Keyword::Airborne))
         });
-        if !(self.st.declaring.is_empty() && must) {
+        self.close_block_options(must, out);
+    }
+
+    /// The option after the champions of a block declaration: finishing it, unless
+    /// nothing is declared yet and a "must be blocked" attacker can be blocked (4.4.6c).
+    fn close_block_options(&self, must_be_blocked: bool, out: &mut Vec<Choice>) {
+        if !(self.st.declaring.is_empty() && must_be_blocked) {
             out.push(Choice::Done);
         }
     }

@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 pub struct CardPool {
     cards: Vec<CardDef>,
     classes: Vec<String>,
-    /// Per card: which kinds of ability it has, so the engine can skip the cards that
-    /// cannot matter when it looks for continuous effects, powers or triggers.
+    /// Per card: which kinds of ability it has and its most asked printed facts, so the
+    /// engine can skip the cards that cannot matter without reading their definitions.
     flags: Vec<AbilityFlags>,
 }
 
