@@ -11,7 +11,16 @@ fn epic(args: &[&str]) -> std::process::Output {
 
 #[test]
 fn bench_json_reports_the_budget_fields() {
-    let out = epic(&["bench", "--games", "40", "--threads", "2", "--json"]);
+    let out = epic(&[
+        "bench",
+        "--games",
+        "40",
+        "--rounds",
+        "3",
+        "--threads",
+        "2",
+        "--json",
+    ]);
     assert!(
         out.status.success(),
         "{}",
@@ -31,13 +40,19 @@ fn bench_json_reports_the_budget_fields() {
         );
     }
     assert_eq!(v["games"], 40);
+    assert_eq!(v["rounds"], 3);
+    let rate = |field: &str| v[field].as_f64().expect(field);
+    assert!(rate("games_per_second_min") <= rate("games_per_second"));
+    assert!(rate("games_per_second") <= rate("games_per_second_max"));
     assert!(v["decisions_per_game"].as_f64().unwrap() > 20.0);
     assert!(v["allocations_per_decision"].as_f64().is_some());
 }
 
 #[test]
-fn bench_refuses_zero_games() {
-    let out = epic(&["bench", "--games", "0"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--games"));
+fn bench_refuses_zero_games_or_rounds() {
+    for flag in ["--games", "--rounds"] {
+        let out = epic(&["bench", flag, "0"]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&out.stderr).contains(flag));
+    }
 }

@@ -1,10 +1,12 @@
 //! `epic bench`: a fixed, seeded workload that measures the engine the way search and
 //! simulation use it — random-versus-random games on the four preconstructed decks, on
 //! one thread and on every core, plus the cost of cloning a mid-game state, its size,
-//! and the heap allocations made while applying decisions.
+//! and the heap allocations made while applying decisions. The games are played in
+//! several identical rounds and the median round is reported, with the slowest and
+//! fastest beside it: one round disturbed by another program does not move the figure.
 
 use crate::alloc_count;
-use crate::commands::print_json;
+use crate::commands::{print_json, progress_bar};
 use crate::error::{CliError, CliResult};
 use epic_engine::state::GameState;
 use epic_engine::{Game, Setup};
@@ -16,9 +18,13 @@ use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Games played on one thread (the same number again across all cores).
-    #[arg(long, default_value_t = 20_000)]
+    /// Games in one round, played on one thread (and again, split, across all cores).
+    #[arg(long, default_value_t = 4_000)]
     pub games: u64,
+    /// Rounds of the same games; the report gives the median round, and the slowest
+    /// and fastest.
+    #[arg(long, default_value_t = 5)]
+    pub rounds: u32,
     /// Seed of the workload: game `i` uses decks and random choices drawn from it and `i`.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -35,10 +41,16 @@ const DECKS: [&str; 4] = ["good", "evil", "sage", "wild"];
 
 #[derive(Serialize)]
 struct Report {
+    /// Games in one round.
     games: u64,
+    rounds: u32,
     seed: u64,
     threads: usize,
+    /// The median round's rate on one thread; `_min` and `_max` are the slowest and the
+    /// fastest round's.
     games_per_second: f64,
+    games_per_second_min: f64,
+    games_per_second_max: f64,
     games_per_second_all_cores: f64,
     decisions_per_second: f64,
     decisions_per_game: f64,
@@ -153,9 +165,52 @@ fn clone_ns(work: &Workload) -> CliResult<(f64, usize)> {
     ))
 }
 
+/// Plays the round's games on `threads` threads, each a contiguous share; returns the
+/// seconds taken and (decisions, allocations) summed over the threads.
+fn round(work: &Workload, games: u64, threads: usize) -> CliResult<(f64, (u64, u64))> {
+    let start = Instant::now();
+    if threads == 1 {
+        let counts = play(work, 0..games)?;
+        return Ok((start.elapsed().as_secs_f64(), counts));
+    }
+    let per = games.div_ceil(threads as u64);
+    let counts = std::thread::scope(|s| -> CliResult<(u64, u64)> {
+        let handles: Vec<_> = (0..threads as u64)
+            .map(|t| {
+                let range = (t * per).min(games)..((t + 1) * per).min(games);
+                s.spawn(move || play(work, range))
+            })
+            .collect();
+        let mut total = (0, 0);
+        for h in handles {
+            let (d, a) = h
+                .join()
+                .map_err(|_| CliError::input("a benchmark thread failed"))??;
+            total = (total.0 + d, total.1 + a);
+        }
+        Ok(total)
+    })?;
+    Ok((start.elapsed().as_secs_f64(), counts))
+}
+
+/// The median, slowest and fastest of the rounds' times, in seconds.
+fn spread(mut seconds: Vec<f64>) -> (f64, f64, f64) {
+    seconds.sort_by(f64::total_cmp);
+    let n = seconds.len();
+    let median = if n % 2 == 1 {
+        seconds[n / 2]
+    } else {
+        (seconds[n / 2 - 1] + seconds[n / 2]) / 2.0
+    };
+    (median, seconds[n - 1], seconds[0])
+}
+
 pub fn run(args: Args) -> CliResult {
     if args.games == 0 {
         return Err(CliError::input("--games must be at least 1"));
+    }
+    if args.rounds == 0 {
+        return Err(CliError::input("--rounds must be at least 1"));
     }
     let work = Workload::new(args.seed)?;
     let threads = args
@@ -163,38 +218,43 @@ pub fn run(args: Args) -> CliResult {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
 
-    // One thread.
-    let start = Instant::now();
-    let (decisions, allocations) = play(&work, 0..args.games)?;
-    let one = start.elapsed().as_secs_f64();
-
-    // Every core: the same games, split into contiguous shares.
-    let start = Instant::now();
-    let per = args.games.div_ceil(threads as u64);
-    std::thread::scope(|s| -> CliResult {
-        let handles: Vec<_> = (0..threads as u64)
-            .map(|t| {
-                let work = &work;
-                let range = (t * per).min(args.games)..((t + 1) * per).min(args.games);
-                s.spawn(move || play(work, range))
+    let bar = progress_bar(
+        2 * u64::from(args.rounds),
+        "{bar:40} {pos}/{len} rounds  {msg}",
+    );
+    // Every round plays the same games, so they make the same decisions. Allocations are
+    // counted process-wide, so only a one-thread round counts its own.
+    let mut one_thread = (0, 0);
+    let mut timed = |threads: usize, label: &str| -> CliResult<Vec<f64>> {
+        bar.set_message(label.to_string());
+        (0..args.rounds)
+            .map(|_| {
+                let (seconds, counts) = round(&work, args.games, threads)?;
+                if threads == 1 {
+                    one_thread = counts;
+                }
+                bar.inc(1);
+                Ok(seconds)
             })
-            .collect();
-        for h in handles {
-            h.join()
-                .map_err(|_| CliError::input("a benchmark thread failed"))??;
-        }
-        Ok(())
-    })?;
-    let all = start.elapsed().as_secs_f64();
+            .collect()
+    };
+    let one = spread(timed(1, "1 thread")?);
+    let all = spread(timed(threads, "all cores")?);
+    bar.finish_and_clear();
+    let (decisions, allocations) = one_thread;
     let (clone_ns, state_bytes) = clone_ns(&work)?;
 
+    let rate = |seconds: f64| args.games as f64 / seconds;
     let report = Report {
         games: args.games,
+        rounds: args.rounds,
         seed: args.seed,
         threads,
-        games_per_second: args.games as f64 / one,
-        games_per_second_all_cores: args.games as f64 / all,
-        decisions_per_second: decisions as f64 / one,
+        games_per_second: rate(one.0),
+        games_per_second_min: rate(one.1),
+        games_per_second_max: rate(one.2),
+        games_per_second_all_cores: rate(all.0),
+        decisions_per_second: decisions as f64 / one.0,
         decisions_per_game: decisions as f64 / args.games as f64,
         clone_ns,
         state_bytes,
@@ -204,21 +264,30 @@ pub fn run(args: Args) -> CliResult {
         return print_json(&report);
     }
     println!(
-        "epic bench: {} random-vs-random games on the preconstructed decks, seed {}",
-        report.games, report.seed
+        "epic bench: {} rounds of {} random-vs-random games on the preconstructed decks, \
+         seed {}\n(rates are the median round's)",
+        report.rounds, report.games, report.seed
     );
     let rows: Vec<(String, String)> = vec![
         (
             "games per second, 1 thread".into(),
-            format!("{:.0}", report.games_per_second),
+            grouped(report.games_per_second),
+        ),
+        (
+            "  slowest and fastest round".into(),
+            format!(
+                "{} – {}",
+                grouped(report.games_per_second_min),
+                grouped(report.games_per_second_max)
+            ),
         ),
         (
             format!("games per second, {} threads", report.threads),
-            format!("{:.0}", report.games_per_second_all_cores),
+            grouped(report.games_per_second_all_cores),
         ),
         (
             "decisions per second, 1 thread".into(),
-            format!("{:.0}", report.decisions_per_second),
+            grouped(report.decisions_per_second),
         ),
         (
             "decisions per game".into(),
@@ -232,7 +301,40 @@ pub fn run(args: Args) -> CliResult {
         ),
     ];
     for (name, value) in rows {
-        println!("  {name:<34} {value:>12}");
+        println!("  {name:<32} {value:>17}");
     }
     Ok(())
+}
+
+/// A whole number with its thousands separated: 2,439,095.
+fn grouped(x: f64) -> String {
+    let digits = format!("{:.0}", x.max(0.0));
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spread_gives_median_slowest_and_fastest() {
+        assert_eq!(spread(vec![3.0, 1.0, 2.0]), (2.0, 3.0, 1.0));
+        assert_eq!(spread(vec![4.0, 1.0, 2.0, 3.0]), (2.5, 4.0, 1.0));
+        assert_eq!(spread(vec![5.0]), (5.0, 5.0, 5.0));
+    }
+
+    #[test]
+    fn grouped_separates_thousands() {
+        assert_eq!(grouped(0.4), "0");
+        assert_eq!(grouped(999.0), "999");
+        assert_eq!(grouped(10_573.2), "10,573");
+        assert_eq!(grouped(2_406_156.0), "2,406,156");
+    }
 }

@@ -8,7 +8,22 @@ pub mod replay;
 pub mod scenario;
 pub mod sim;
 
-use std::io::Write;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::{IsTerminal, Write};
+
+/// A progress bar on stderr, drawn only when stderr is a terminal, so piped or JSON
+/// output stays clean. `template` is indicatif's, e.g. "{bar:40} {pos}/{len} games".
+pub fn progress_bar(len: u64, template: &str) -> ProgressBar {
+    let bar = ProgressBar::new(len);
+    if std::io::stderr().is_terminal() {
+        bar.set_style(
+            ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+    } else {
+        bar.set_draw_target(ProgressDrawTarget::hidden());
+    }
+    bar
+}
 
 /// Prints a value as pretty JSON on stdout.
 pub fn print_json<T: serde::Serialize>(value: &T) -> crate::error::CliResult {

@@ -2,14 +2,12 @@
 //! run's seed and `i` alone, and results are gathered by index, so the numbers are the
 //! same whatever the thread count; only the timing fields change between runs.
 
-use crate::commands::print_json;
+use crate::commands::{print_json, progress_bar};
 use crate::error::{CliError, CliResult};
 use crate::names;
 use epic_cards::CardId;
 use epic_engine::{EndReason, Game, RulesConfig, Setup};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
-use std::io::IsTerminal;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -191,15 +189,10 @@ pub fn run(args: Args) -> CliResult {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .clamp(1, 256)
         .min(args.games);
-    let bar = ProgressBar::new(args.games as u64);
-    if std::io::stderr().is_terminal() {
-        bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-    } else {
-        bar.set_draw_target(ProgressDrawTarget::hidden());
-    }
+    let bar = progress_bar(
+        args.games as u64,
+        "{bar:40} {pos}/{len} games  {per_sec}  eta {eta}",
+    );
     let start = Instant::now();
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<Outcome>>> = Mutex::new(vec![None; args.games]);
