@@ -386,6 +386,7 @@ impl<'a> Engine<'a> {
                     return;
                 }
                 self.st.obj_mut(o).damage += amount;
+                self.st.damaged = true;
                 self.emit(|| Event::Damage { source, to, amount });
             }
         }
@@ -503,7 +504,8 @@ impl<'a> Engine<'a> {
                     && obj.damage as u32
                         >= self.pool.get(obj.card).defense as u32 + obj.counters as u32
             };
-            let may_break = lowered || self.st.in_play.iter().any(|&o| reaches_floor(o));
+            let may_break =
+                lowered || (self.st.damaged && self.st.in_play.iter().any(|&o| reaches_floor(o)));
             if !may_break && !dying(self.st) {
                 return;
             }

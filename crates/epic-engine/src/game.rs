@@ -148,6 +148,7 @@ impl Game {
             undo_player: None,
             undo_clean: false,
             checked: false,
+            damaged: false,
             spare_options: Vec::with_capacity(32),
         };
         Ok(Game {

@@ -192,6 +192,7 @@ impl Game {
             st.next_seat(pos.active)
         };
         st.summarize_continuous(&pos.pool);
+        st.damaged = st.in_play.iter().any(|&o| st.obj(o).damage > 0);
         st.declaring.clear();
         st.step = match pos.start {
             StartAt::Main => crate::state::Step::BeginMain,

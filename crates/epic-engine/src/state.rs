@@ -354,9 +354,18 @@ pub struct GameState {
     /// so the next initiative window need not check again (it would find nothing).
     #[serde(default)]
     pub checked: bool,
+    /// Some champion in play may have damage: set when damage is dealt, cleared when the
+    /// end of turn removes it all. While it is clear, the state check has no lethal
+    /// damage to look for. A state written without it reads as damaged.
+    #[serde(default = "yes")]
+    pub damaged: bool,
     /// The last decision's option list, emptied, kept so the next one needs no allocation.
     #[serde(skip)]
     pub spare_options: Vec<crate::choice::Choice>,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// What the continuous abilities in play and the modifications could do, summed up

@@ -1080,6 +1080,7 @@ impl<'a> Engine<'a> {
                 obj.expended = false;
             }
         }
+        self.st.damaged = false;
         self.st.mods.retain(|m| m.permanent);
         self.st.summarize_continuous(self.pool);
         for (o, back) in std::mem::take(&mut self.st.control_reverts) {

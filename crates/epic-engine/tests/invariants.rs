@@ -149,6 +149,10 @@ fn check_zones(game: &Game, deck_sizes: &[usize]) {
         st.continuous, summed.continuous,
         "the summary of continuous abilities and modifications is stale"
     );
+    assert!(
+        st.damaged || st.in_play.iter().all(|&o| st.obj(o).damage == 0),
+        "a champion has damage while the state says none has"
+    );
     // Within a zone and a player, the power index keeps the zone's own order.
     let in_zone = |zone: Zone, list: &[ObjId]| -> Vec<ObjId> {
         st.power_sources
