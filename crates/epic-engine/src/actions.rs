@@ -465,6 +465,7 @@ impl<'a> Engine<'a> {
         let obj = self.st.obj_mut(o);
         obj.controller = p;
         obj.deploying = true;
+        self.st.index_control(o, self.pool);
         self.emit(|| Event::ControlChanged {
             obj: o,
             controller: p,

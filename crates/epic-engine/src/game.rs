@@ -110,6 +110,8 @@ impl Game {
                 eliminated: false,
                 played_this_turn: Default::default(),
                 pending_gain: 0,
+                play_powers: SmallVec::new(),
+                discard_powers: SmallVec::new(),
             });
         }
         let first = match setup.first_player {
@@ -123,7 +125,6 @@ impl Game {
             players,
             in_play: Vec::with_capacity(48),
             statics_in_play: SmallVec::new(),
-            power_sources: SmallVec::new(),
             continuous: Default::default(),
             supplemental: SmallVec::new(),
             turn: 1,

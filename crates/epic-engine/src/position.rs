@@ -138,7 +138,6 @@ impl Game {
         st.objs.clear();
         st.in_play.clear();
         st.statics_in_play.clear();
-        st.power_sources.clear();
         let new_obj =
             |st: &mut crate::state::GameState, card: CardId, owner: PlayerId, zone: Zone| {
                 let id = ObjId(st.objs.len() as u16);

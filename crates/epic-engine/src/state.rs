@@ -86,7 +86,7 @@ impl Obj {
 }
 
 /// One seat's public and private numbers and zones.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
     pub health: i32,
     pub gold: u8,
@@ -100,6 +100,34 @@ pub struct Player {
     /// Health gained through Righteous, applied when a player next receives initiative
     /// (5.13.3).
     pub pending_gain: i32,
+    /// The cards whose powers this player may use where they are (3.5): champions they
+    /// control with a power for play, in the order of `in_play`, then cards in their
+    /// discard pile with a power for the discard pile (5.0.2), in the pile's order. Kept
+    /// by [`GameState::index_abilities`] and [`GameState::index_control`], so listing a
+    /// player's powers reads only their own cards that have one.
+    pub play_powers: SmallVec<[ObjId; 4]>,
+    pub discard_powers: SmallVec<[ObjId; 4]>,
+}
+
+/// The game's own facts only: the power lists are an index of the zones, so a digest
+/// (and every save that records one) does not depend on how the engine keeps it.
+impl std::hash::Hash for Player {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        let Player {
+            health,
+            gold,
+            hand,
+            deck,
+            discard,
+            eliminated,
+            played_this_turn,
+            pending_gain,
+            play_powers: _,
+            discard_powers: _,
+        } = self;
+        (health, gold, hand, deck, discard, eliminated).hash(h);
+        (played_this_turn, pending_gain).hash(h);
+    }
 }
 
 /// The four phases of rule 4.0.
@@ -311,10 +339,6 @@ pub struct GameState {
     /// [`GameState::index_abilities`]), so finding the continuous effects in play does not
     /// scan every card.
     pub statics_in_play: SmallVec<[(ObjId, u8); 8]>,
-    /// The cards whose powers work where they are (3.5): in play with a power for play,
-    /// or in a discard pile with one for the discard pile (5.0.2). Kept in the same way,
-    /// in the order the cards arrived, so listing powers does not scan every card.
-    pub power_sources: SmallVec<[ObjId; 8]>,
     /// What the continuous abilities in play and the modifications can do, kept with
     /// them. A state written without it reads as able to do anything.
     #[serde(default = "Continuous::unknown")]
@@ -427,13 +451,45 @@ impl GameState {
             self.summarize_continuous(pool);
         }
         if flags.powers_in_play || flags.powers_in_discard {
-            self.power_sources.retain(|x| *x != o);
-            if (zone == Zone::InPlay && flags.powers_in_play)
-                || (zone == Zone::Discard && flags.powers_in_discard)
-            {
-                self.power_sources.push(o);
+            for pl in &mut self.players {
+                pl.play_powers.retain(|x| *x != o);
+                pl.discard_powers.retain(|x| *x != o);
+            }
+            let obj = self.obj(o);
+            match zone {
+                Zone::InPlay if flags.powers_in_play => {
+                    let p = obj.controller;
+                    self.player_mut(p).play_powers.push(o);
+                }
+                Zone::Discard if flags.powers_in_discard => {
+                    let p = obj.owner;
+                    self.player_mut(p).discard_powers.push(o);
+                }
+                _ => {}
             }
         }
+    }
+
+    /// Brings the power index up to date for `o`, whose controller has just changed: it
+    /// moves to its new controller's list, at its place in the order of `in_play`.
+    pub fn index_control(&mut self, o: ObjId, pool: &CardPool) {
+        if !pool.flags(self.obj(o).card).powers_in_play {
+            return;
+        }
+        for pl in &mut self.players {
+            pl.play_powers.retain(|x| *x != o);
+        }
+        let p = self.obj(o).controller;
+        let ordered: SmallVec<[ObjId; 4]> = self
+            .in_play
+            .iter()
+            .copied()
+            .filter(|&x| {
+                let obj = self.obj(x);
+                obj.controller == p && pool.flags(obj.card).powers_in_play
+            })
+            .collect();
+        self.player_mut(p).play_powers = ordered;
     }
 
     /// Sums up the continuous abilities in play and the modifications again: called by

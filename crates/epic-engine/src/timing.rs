@@ -538,17 +538,11 @@ impl<'a> Engine<'a> {
                 }
             }
         };
-        for &o in &self.st.power_sources {
-            let obj = self.st.obj(o);
-            if obj.zone == Zone::InPlay && obj.controller == p {
-                powers(o, AbilityZone::InPlay);
-            }
+        for &o in &pl.play_powers {
+            powers(o, AbilityZone::InPlay);
         }
-        for &o in &self.st.power_sources {
-            let obj = self.st.obj(o);
-            if obj.zone == Zone::Discard && obj.owner == p {
-                powers(o, AbilityZone::DiscardPile);
-            }
+        for &o in &pl.discard_powers {
+            powers(o, AbilityZone::DiscardPile);
         }
         let (can_battle, must_attack) = if main {
             look.battle_status()

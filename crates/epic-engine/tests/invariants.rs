@@ -153,42 +153,34 @@ fn check_zones(game: &Game, deck_sizes: &[usize]) {
         st.damaged || st.in_play.iter().all(|&o| st.obj(o).damage == 0),
         "a champion has damage while the state says none has"
     );
-    // Within a zone and a player, the power index keeps the zone's own order.
-    let in_zone = |zone: Zone, list: &[ObjId]| -> Vec<ObjId> {
-        st.power_sources
+    // Each player's power index holds exactly their cards with a power that works where
+    // the card is, in the zone's own order.
+    for (p, pl) in st.players.iter().enumerate() {
+        let in_play: Vec<ObjId> = st
+            .in_play
             .iter()
             .copied()
-            .filter(|o| st.obj(*o).zone == zone && list.contains(o))
-            .collect()
-    };
-    let usable = |o: &ObjId, zone| {
-        let flags = pool.flags(st.obj(*o).card);
-        match zone {
-            Zone::InPlay => flags.powers_in_play,
-            _ => flags.powers_in_discard,
-        }
-    };
-    let mut lists: Vec<(Zone, Vec<ObjId>)> = vec![(Zone::InPlay, st.in_play.clone())];
-    lists.extend(
-        st.players
-            .iter()
-            .map(|pl| (Zone::Discard, pl.discard.clone())),
-    );
-    let mut indexed = 0;
-    for (zone, list) in &lists {
-        let expected: Vec<ObjId> = list.iter().copied().filter(|o| usable(o, *zone)).collect();
+            .filter(|&o| {
+                st.obj(o).controller as usize == p && pool.flags(st.obj(o).card).powers_in_play
+            })
+            .collect();
         assert_eq!(
-            in_zone(*zone, list),
-            expected,
-            "the index of usable powers is stale"
+            pl.play_powers.to_vec(),
+            in_play,
+            "player {p}'s index of powers in play is stale"
         );
-        indexed += expected.len();
+        let in_discard: Vec<ObjId> = pl
+            .discard
+            .iter()
+            .copied()
+            .filter(|&o| pool.flags(st.obj(o).card).powers_in_discard)
+            .collect();
+        assert_eq!(
+            pl.discard_powers.to_vec(),
+            in_discard,
+            "player {p}'s index of powers in the discard pile is stale"
+        );
     }
-    assert_eq!(
-        st.power_sources.len(),
-        indexed,
-        "the index of usable powers holds cards out of place"
-    );
     for (p, &size) in deck_sizes.iter().enumerate() {
         let owned = st
             .objs
