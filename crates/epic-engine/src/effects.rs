@@ -51,7 +51,9 @@ pub(crate) enum Flow {
     Asked,
 }
 
-type Ents = SmallVec<[Entity; 48]>;
+/// Selected champions and players. Room for a crowded board, yet small enough to be moved
+/// without a call to `memcpy` (48 entries made moving them cost 2% of a game).
+type Ents = SmallVec<[Entity; 32]>;
 type Players = SmallVec<[PlayerId; 4]>;
 
 impl<'a> Engine<'a> {
