@@ -52,7 +52,7 @@ pub(crate) enum Flow {
 }
 
 /// Selected champions and players. Room for a crowded board, yet small enough to be moved
-/// without a call to `memcpy` (48 entries made moving them cost 2% of a game).
+/// without a call to `memcpy`: with room for 48, games ran about 1.5% slower.
 type Ents = SmallVec<[Entity; 32]>;
 type Players = SmallVec<[PlayerId; 4]>;
 
