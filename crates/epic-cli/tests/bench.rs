@@ -32,6 +32,7 @@ fn bench_json_reports_the_budget_fields() {
         "games_per_second_all_cores",
         "decisions_per_second",
         "clone_ns",
+        "clones_per_second",
         "state_bytes",
     ] {
         assert!(

@@ -55,6 +55,8 @@ struct Report {
     decisions_per_second: f64,
     decisions_per_game: f64,
     clone_ns: f64,
+    /// The same, as a rate: `1e9 / clone_ns`.
+    clones_per_second: f64,
     state_bytes: usize,
     allocations_per_decision: f64,
 }
@@ -257,6 +259,7 @@ pub fn run(args: Args) -> CliResult {
         decisions_per_second: decisions as f64 / one.0,
         decisions_per_game: decisions as f64 / args.games as f64,
         clone_ns,
+        clones_per_second: 1e9 / clone_ns,
         state_bytes,
         allocations_per_decision: allocations as f64 / decisions as f64,
     };
@@ -294,7 +297,14 @@ pub fn run(args: Args) -> CliResult {
             format!("{:.1}", report.decisions_per_game),
         ),
         ("state clone".into(), format!("{:.0} ns", report.clone_ns)),
-        ("state size".into(), format!("{} bytes", report.state_bytes)),
+        (
+            "state clones per second".into(),
+            grouped(report.clones_per_second),
+        ),
+        (
+            "state size".into(),
+            format!("{} bytes", grouped(report.state_bytes as f64)),
+        ),
         (
             "heap allocations per decision".into(),
             format!("{:.3}", report.allocations_per_decision),
