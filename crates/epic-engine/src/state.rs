@@ -100,12 +100,13 @@ pub struct Player {
     /// Health gained through Righteous, applied when a player next receives initiative
     /// (5.13.3).
     pub pending_gain: i32,
-    /// The cards whose powers this player may use where they are (3.5): champions they
-    /// control with a power for play, in the order of `in_play`, then cards in their
-    /// discard pile with a power for the discard pile (5.0.2), in the pile's order. Kept
-    /// by [`GameState::index_abilities`] and [`GameState::index_control`], so listing a
+    /// The champions this player controls that have a power for play (3.5), in the
+    /// order of `in_play`. With `discard_powers`, an index kept by
+    /// [`GameState::index_abilities`] and [`GameState::index_control`], so listing a
     /// player's powers reads only their own cards that have one.
     pub play_powers: SmallVec<[ObjId; 4]>,
+    /// The cards in their discard pile that have a power for the discard pile (5.0.2),
+    /// in the pile's order.
     pub discard_powers: SmallVec<[ObjId; 4]>,
 }
 
