@@ -642,27 +642,27 @@ impl<'a> Engine<'a> {
 
     fn attacker_options_into(&self, out: &mut Vec<Choice>) {
         let look = self.look();
-        // One pass over the active player's champions: each that could attack and is
-        // not declared yet is an option, and may be a "must attack" one still missing.
+        // Each of the active player's champions that could attack and is not declared yet.
         let (p, declaring) = (self.st.active, &self.st.declaring[..]);
-        let mut must_missing = false;
         for &o in &self.st.in_play {
             if self.st.obj(o).controller == p && look.can_attack(o) && !declaring.contains(&o) {
                 out.push(Choice::Card(o));
-                must_missing |= look.has(o, Keyword::MustAttack);
             }
         }
-        self.close_attack_options(must_missing, out);
+        self.close_attack_options(out);
     }
 
-    /// The options after the champions of an attack declaration: finishing it, unless a
-    /// "must attack" champion that could attack is missing, and cancelling it while
-    /// nothing is declared.
-    fn close_attack_options(&self, must_missing: bool, out: &mut Vec<Choice>) {
+    /// The options after the champions of an attack declaration, which `out` already
+    /// holds: finishing it, unless one of them is a "must attack" champion still missing,
+    /// and cancelling it while nothing is declared.
+    fn close_attack_options(&self, out: &mut Vec<Choice>) {
+        let look = self.look();
+        let must_missing = out
+            .iter()
+            .any(|&c| matches!(c, Choice::Card(o) if look.has(o, Keyword::MustAttack)));
         if !self.st.declaring.is_empty() && !must_missing {
             // 4.4.1: with several opponents who can be attacked, finishing the
             // declaration is choosing which one.
-            let look = self.look();
             let targets: SmallVec<[PlayerId; 4]> = self
                 .st
                 .opponents(self.st.active)
@@ -689,12 +689,7 @@ impl<'a> Engine<'a> {
         ask.options
             .retain(|&c| matches!(c, Choice::Card(o) if o != picked));
         if ask.kind == DecisionKind::Attackers {
-            let look = self.look();
-            let must_missing = ask
-                .options
-                .iter()
-                .any(|&c| matches!(c, Choice::Card(o) if look.has(o, Keyword::MustAttack)));
-            self.close_attack_options(must_missing, &mut ask.options);
+            self.close_attack_options(&mut ask.options);
         } else {
             // A blocker is now declared, so whether an attacker must be blocked no longer
             // keeps the declaration open.
