@@ -441,6 +441,7 @@ impl GameState {
         let (card, zone) = (self.obj(o).card, self.obj(o).zone);
         let flags = pool.flags(card);
         if flags.statics {
+            let before = self.statics_in_play.len();
             self.statics_in_play.retain(|(x, _)| *x != o);
             if zone == Zone::InPlay {
                 for (i, a) in pool.get(card).abilities.iter().enumerate() {
@@ -449,13 +450,14 @@ impl GameState {
                     }
                 }
             }
-            self.summarize_continuous(pool);
+            // Only entering or leaving play changes what is in force (a card moving
+            // between hand, deck and discard pile leaves the index as it was).
+            if self.statics_in_play.len() != before {
+                self.summarize_continuous(pool);
+            }
         }
         if flags.powers_in_play || flags.powers_in_discard {
-            for pl in &mut self.players {
-                pl.play_powers.retain(|x| *x != o);
-                pl.discard_powers.retain(|x| *x != o);
-            }
+            self.forget_powers(o);
             let obj = self.obj(o);
             match zone {
                 Zone::InPlay if flags.powers_in_play => {
@@ -477,9 +479,7 @@ impl GameState {
         if !pool.flags(self.obj(o).card).powers_in_play {
             return;
         }
-        for pl in &mut self.players {
-            pl.play_powers.retain(|x| *x != o);
-        }
+        self.forget_powers(o);
         let p = self.obj(o).controller;
         let ordered: SmallVec<[ObjId; 4]> = self
             .in_play
@@ -491,6 +491,14 @@ impl GameState {
             })
             .collect();
         self.player_mut(p).play_powers = ordered;
+    }
+
+    /// Takes `o` out of every player's power lists.
+    fn forget_powers(&mut self, o: ObjId) {
+        for pl in &mut self.players {
+            pl.play_powers.retain(|x| *x != o);
+            pl.discard_powers.retain(|x| *x != o);
+        }
     }
 
     /// Sums up the continuous abilities in play and the modifications again: called by
