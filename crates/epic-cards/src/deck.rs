@@ -41,10 +41,41 @@ pub fn deck_from(pool: &CardPool, name: &str, seed: u64) -> Result<Vec<CardId>, 
         return Ok(all);
     }
     let a = Alignment::parse(&name).ok_or(DeckError::UnknownDeck(name.clone()))?;
-    Ok(playable
-        .filter(|(_, c)| c.alignments.contains(a))
+    Ok(alignment_deck(pool, a))
+}
+
+/// The four preconstructed decks, built once, paired game after game by workloads that
+/// play many games (benchmarks, profiling): game `i` pits deck `i % 4` against deck
+/// `(i / 4) % 4`, so every sixteen games play every pairing, each deck on both sides.
+#[derive(Clone, Debug)]
+pub struct Preconstructed {
+    decks: [Vec<CardId>; 4],
+}
+
+impl Preconstructed {
+    /// The decks of `pool`'s cards of each alignment, in the order of [`Alignment::ALL`]
+    /// (good, evil, sage, wild).
+    pub fn new(pool: &CardPool) -> Preconstructed {
+        Preconstructed {
+            decks: Alignment::ALL.map(|a| alignment_deck(pool, a)),
+        }
+    }
+
+    /// The two decks of game `i`.
+    pub fn pairing(&self, i: u64) -> Vec<Vec<CardId>> {
+        vec![
+            self.decks[(i % 4) as usize].clone(),
+            self.decks[((i / 4) % 4) as usize].clone(),
+        ]
+    }
+}
+
+/// Every playable card of one alignment: a preconstructed deck.
+fn alignment_deck(pool: &CardPool, a: Alignment) -> Vec<CardId> {
+    pool.iter()
+        .filter(|(_, c)| !c.token && c.alignments.contains(a))
         .map(|(id, _)| id)
-        .collect())
+        .collect()
 }
 
 /// Reads a deck list: one entry a line, `N Card Name` or just `Card Name` (one copy);

@@ -17,7 +17,9 @@ mod parse;
 mod phrase;
 mod text;
 
-pub use deck::{deck, deck_from, parse_deck_list, DeckError, DECK_NAMES, DECK_SIZE};
+pub use deck::{
+    deck, deck_from, parse_deck_list, DeckError, Preconstructed, DECK_NAMES, DECK_SIZE,
+};
 pub use diag::{edit_distance, nearest, suggestion, Diagnostic, Errors};
 pub use epic_model::{CardDef, CardId, CardPool, Keyword};
 pub use text::{card_text, mode_text};

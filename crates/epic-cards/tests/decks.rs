@@ -1,6 +1,6 @@
 //! Preconstructed and Sealed decks, and deck lists.
 
-use epic_cards::{base_pool, deck, parse_deck_list, DeckError, DECK_SIZE};
+use epic_cards::{base_pool, deck, parse_deck_list, DeckError, Preconstructed, DECK_SIZE};
 use epic_model::Alignment;
 use std::collections::HashSet;
 
@@ -28,6 +28,31 @@ fn preconstructed_decks_are_one_alignment() {
     }
     assert_eq!(all.len(), 120);
     assert_eq!(deck("Good", 1).unwrap(), deck("good", 2).unwrap());
+}
+
+/// Sixteen games of the pairing play every deck against every deck, itself included,
+/// with the named decks.
+#[test]
+fn preconstructed_pairings_cover_every_matchup() {
+    let decks = Preconstructed::new(base_pool());
+    let mut seen = HashSet::new();
+    for i in 0..16 {
+        let pair = decks.pairing(i);
+        assert_eq!(pair.len(), 2);
+        let named = |d: &Vec<_>| {
+            Alignment::ALL
+                .into_iter()
+                .find(|a| deck(a.name(), 0).unwrap() == *d)
+                .expect("a preconstructed deck")
+        };
+        seen.insert((named(&pair[0]), named(&pair[1])));
+        assert_eq!(
+            decks.pairing(i + 16),
+            pair,
+            "the pairing repeats every 16 games"
+        );
+    }
+    assert_eq!(seen.len(), 16);
 }
 
 #[test]

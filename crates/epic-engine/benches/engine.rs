@@ -8,7 +8,7 @@
 //! being measured.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
-use epic_cards::{CardId, CardPool};
+use epic_cards::{CardPool, Preconstructed};
 use epic_engine::{Game, Setup};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -19,26 +19,19 @@ use std::sync::Arc;
 /// the engine rather than deck lookup.
 struct Decks {
     pool: Arc<CardPool>,
-    lists: Vec<Vec<CardId>>,
+    decks: Preconstructed,
 }
 
 impl Decks {
     fn new() -> Decks {
         let pool = epic_cards::shared_pool();
-        let lists = ["good", "evil", "sage", "wild"]
-            .iter()
-            .map(|name| epic_cards::deck_from(&pool, name, 1).unwrap())
-            .collect();
-        Decks { pool, lists }
+        let decks = Preconstructed::new(&pool);
+        Decks { pool, decks }
     }
 
-    /// Game `i` of `epic bench`'s workload: deck `i % 4` against deck `(i / 4) % 4`.
+    /// Game `i`: `epic bench`'s pairing of the decks, seeded with `i`.
     fn setup(&self, i: u64) -> Setup {
-        let decks = vec![
-            self.lists[(i % 4) as usize].clone(),
-            self.lists[((i / 4) % 4) as usize].clone(),
-        ];
-        Setup::new(self.pool.clone(), decks, i)
+        Setup::new(self.pool.clone(), self.decks.pairing(i), i)
     }
 }
 

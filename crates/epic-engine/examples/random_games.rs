@@ -11,17 +11,13 @@ fn main() {
         .and_then(|a| a.parse().ok())
         .unwrap_or(2000);
     let pool = epic_cards::shared_pool();
-    let names = ["good", "evil", "sage", "wild"];
+    let decks = epic_cards::Preconstructed::new(&pool);
     let start = Instant::now();
     let mut decisions = 0u64;
     let mut kinds: std::collections::BTreeMap<String, u64> = Default::default();
     let tally = std::env::var("TALLY").is_ok();
     for seed in 0..n {
-        let decks = vec![
-            epic_cards::deck_from(&pool, names[(seed % 4) as usize], seed).unwrap(),
-            epic_cards::deck_from(&pool, names[((seed / 4) % 4) as usize], seed).unwrap(),
-        ];
-        let mut game = Game::new(Setup::new(pool.clone(), decks, seed)).unwrap();
+        let mut game = Game::new(Setup::new(pool.clone(), decks.pairing(seed), seed)).unwrap();
         game.set_undo(false);
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
         while !game.is_over() {

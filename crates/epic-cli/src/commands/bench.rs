@@ -8,6 +8,7 @@
 use crate::alloc_count;
 use crate::commands::{print_json, progress_bar};
 use crate::error::{CliError, CliResult};
+use epic_cards::Preconstructed;
 use epic_engine::state::GameState;
 use epic_engine::{Game, Setup};
 use rand::{Rng, SeedableRng};
@@ -36,9 +37,6 @@ pub struct Args {
     pub json: bool,
 }
 
-/// The four preconstructed decks; game `i` pits deck `i % 4` against deck `(i / 4) % 4`.
-const DECKS: [&str; 4] = ["good", "evil", "sage", "wild"];
-
 #[derive(Serialize)]
 struct Report {
     /// Games in one round.
@@ -61,37 +59,29 @@ struct Report {
     allocations_per_decision: f64,
 }
 
-/// The workload's fixed inputs: the card pool and the four deck lists, built once so
-/// that the games measure the engine rather than deck lookup.
+/// The workload's fixed inputs: the card pool and the four preconstructed decks, built
+/// once so that the games measure the engine rather than deck lookup. Game `i` pits
+/// deck `i % 4` against deck `(i / 4) % 4` ([`Preconstructed::pairing`]).
 struct Workload {
     pool: std::sync::Arc<epic_cards::CardPool>,
-    decks: Vec<Vec<epic_cards::CardId>>,
+    decks: Preconstructed,
     seed: u64,
 }
 
 impl Workload {
-    fn new(seed: u64) -> CliResult<Workload> {
+    fn new(seed: u64) -> Workload {
         let pool = epic_cards::shared_pool();
-        let decks = DECKS
-            .iter()
-            .map(|name| {
-                epic_cards::deck_from(&pool, name, seed).map_err(|e| CliError::input(e.to_string()))
-            })
-            .collect::<CliResult<_>>()?;
-        Ok(Workload { pool, decks, seed })
+        let decks = Preconstructed::new(&pool);
+        Workload { pool, decks, seed }
     }
 }
 
 /// A prepared game: decks dealt and first decisions waiting.
 fn new_game(work: &Workload, i: u64) -> CliResult<Game> {
-    let (pool, seed) = (&work.pool, work.seed);
-    let decks = vec![
-        work.decks[(i % 4) as usize].clone(),
-        work.decks[((i / 4) % 4) as usize].clone(),
-    ];
+    let seed = work.seed;
     let setup = Setup::new(
-        pool.clone(),
-        decks,
+        work.pool.clone(),
+        work.decks.pairing(i),
         seed.wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(i),
     );
     let mut game = Game::new(setup).map_err(|e| CliError::input(e.to_string()))?;
@@ -214,7 +204,7 @@ pub fn run(args: Args) -> CliResult {
     if args.rounds == 0 {
         return Err(CliError::input("--rounds must be at least 1"));
     }
-    let work = Workload::new(args.seed)?;
+    let work = Workload::new(args.seed);
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
