@@ -4,7 +4,7 @@
 use crate::events::Event;
 use crate::game::EndReason;
 use crate::ids::{Entity, ObjId, PlayerId};
-use crate::state::{GameState, Modifier, Obj, ObjList, PendingTrigger, Step, Zone};
+use crate::state::{GameState, Modifier, Obj, ObjList, PendingTrigger, Player, Step, Zone};
 use crate::stats::Look;
 use epic_model::{AbilityKind, AbilityZone, Alignment, CardId, CardPool, Keyword, Trigger};
 use rand::seq::SliceRandom;
@@ -493,9 +493,8 @@ impl<'a> Engine<'a> {
             if self.st.is_over() {
                 return;
             }
-            let dying = |st: &GameState| {
-                players && st.players.iter().any(|p| !p.eliminated && p.health <= 0)
-            };
+            // 1.2.2: a player still in the game at 0 health or less.
+            let dying = |p: &Player| players && !p.eliminated && p.health <= 0;
             // While nothing lowers defense, printed defense plus counters is a floor under
             // it: only a champion whose damage reaches its floor can have lethal damage.
             let lowered = self.st.continuous.lowers_defense;
@@ -507,7 +506,7 @@ impl<'a> Engine<'a> {
             };
             let may_break =
                 lowered || (self.st.damaged && self.st.in_play.iter().any(|&o| reaches_floor(o)));
-            if !may_break && !dying(self.st) {
+            if !may_break && !self.st.players.iter().any(dying) {
                 return;
             }
             let lethal: ObjList = if may_break {
@@ -529,9 +528,7 @@ impl<'a> Engine<'a> {
                 SmallVec::new()
             };
             let dying: SmallVec<[PlayerId; 4]> = (0..self.st.num_players() as PlayerId)
-                .filter(|&p| {
-                    players && !self.st.player(p).eliminated && self.st.player(p).health <= 0
-                })
+                .filter(|&p| dying(self.st.player(p)))
                 .collect();
             if lethal.is_empty() && dying.is_empty() {
                 return;
