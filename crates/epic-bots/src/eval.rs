@@ -152,7 +152,7 @@ impl Board {
         let st = game.state();
         let battle = st.battle.as_ref();
         let (attacker, defender) = match (st.step, battle) {
-            (Step::DeclareAttackers, _) => {
+            (Step::DeclareAttackers { .. }, _) => {
                 // Champions picked so far count as attacking; the opponent defends.
                 for o in st.declaring.iter() {
                     if let Some(i) = self.find(*o) {
@@ -194,7 +194,6 @@ impl Board {
             }
             Step::AssignDamage {
                 blockers_side,
-                index,
                 left,
             } => {
                 blocks_decided = true;
@@ -217,13 +216,18 @@ impl Board {
                 };
                 let offense_of =
                     |o: &ObjId| self.find(*o).map_or(0, |i| self.champs[i].offense.max(0));
-                let current = side.get(index as usize).map_or(0, offense_of);
+                let current = b.assigning.as_ref().map_or(0, offense_of);
                 let now = if left == u16::MAX {
                     current
                 } else {
                     left as i32
                 };
-                let rest: i32 = side.iter().skip(index as usize + 1).map(offense_of).sum();
+                // The champions of the side still to assign, after the one assigning now.
+                let rest: i32 = side
+                    .iter()
+                    .filter(|o| b.assigning != Some(**o) && !b.done_assigning.contains(o))
+                    .map(offense_of)
+                    .sum();
                 if blockers_side {
                     attack_pool = Some(0);
                     block_pool = Some(now + rest);

@@ -5,8 +5,8 @@
 use epic_cards::CardPool;
 use epic_engine::state::{Phase, Zone};
 use epic_engine::view::View;
-use epic_engine::{Entity, Event, Game, ObjId, PlayerId};
-use epic_model::CardType;
+use epic_engine::{Event, Game, PlayerId, Recipient, Seen};
+use epic_model::{CardId, CardType};
 
 /// How seats are called: "you" and "the AI" in a game, "Player 1" in a replay.
 #[derive(Clone, Debug)]
@@ -108,14 +108,18 @@ pub fn cap(s: &str) -> String {
     }
 }
 
-fn obj_name(game: &Game, o: ObjId) -> String {
-    let st = game.state();
-    let def = game.pool().get(st.obj(o).card);
+/// A card's name as the log says it ("Wolf token").
+fn card_name(pool: &CardPool, card: CardId) -> String {
+    let def = pool.get(card);
     if def.token {
         format!("{} token", def.name)
     } else {
         def.name.clone()
     }
+}
+
+fn seen_name(pool: &CardPool, s: &Seen) -> String {
+    card_name(pool, s.card)
 }
 
 fn list(names: &[String]) -> String {
@@ -126,13 +130,16 @@ fn list(names: &[String]) -> String {
     }
 }
 
-fn is_public(z: Zone) -> bool {
-    matches!(z, Zone::InPlay | Zone::Discard | Zone::Supplemental)
+/// The events of a decision as `seat` receives them ([`Event::seen_by`]): what the
+/// log, the replay and JSON output of that seat are built from.
+pub fn seat_events(events: &[Event], seat: PlayerId) -> Vec<Event> {
+    events.iter().map(|e| e.seen_by(seat)).collect()
 }
 
-/// One sentence per event worth telling, from the viewer's side. `game` is the game
-/// after the events (object ids and card names do not change).
-pub fn narrate(game: &Game, voice: &Voice, events: &[Event]) -> Vec<String> {
+/// One sentence per event worth telling, from the viewer's side. `events` are the
+/// viewer's own ([`seat_events`]): a card they may not know is never in them, so it
+/// cannot be told.
+pub fn narrate(pool: &CardPool, voice: &Voice, events: &[Event]) -> Vec<String> {
     let mut out = Vec::new();
     for e in events {
         let line = match e {
@@ -143,14 +150,13 @@ pub fn narrate(game: &Game, voice: &Voice, events: &[Event]) -> Vec<String> {
             Event::PhaseBegan {
                 phase: Phase::Battle,
             } => None,
-            Event::Drew { player, obj } => Some(if *player == voice.viewer {
-                format!(
+            Event::Drew { player, card, .. } => Some(match card {
+                Some(c) => format!(
                     "{} {}.",
                     voice.says(*player, "draw", "draws"),
-                    obj_name(game, *obj)
-                )
-            } else {
-                format!("{} a card.", voice.says(*player, "draw", "draws"))
+                    card_name(pool, *c)
+                ),
+                None => format!("{} a card.", voice.says(*player, "draw", "draws")),
             }),
             Event::Mulligan { player, count: 0 } => Some(format!(
                 "{} {} hand.",
@@ -170,21 +176,21 @@ pub fn narrate(game: &Game, voice: &Voice, events: &[Event]) -> Vec<String> {
                     "draws"
                 }
             )),
-            Event::Played { player, obj, .. } => Some(format!(
+            Event::Played { player, played, .. } => Some(format!(
                 "{} {}.",
                 voice.says(*player, "play", "plays"),
-                obj_name(game, *obj)
+                seen_name(pool, played)
             )),
-            Event::PowerUsed { player, obj, .. } => Some(format!(
+            Event::PowerUsed { player, source, .. } => Some(format!(
                 "{} {}'s power.",
                 voice.says(*player, "use", "uses"),
-                obj_name(game, *obj)
+                seen_name(pool, source)
             )),
-            Event::Triggered { obj, .. } => {
-                Some(format!("{}'s ability triggers.", obj_name(game, *obj)))
+            Event::Triggered { source, .. } => {
+                Some(format!("{}'s ability triggers.", seen_name(pool, source)))
             }
-            Event::Revealed { player, objs } => {
-                let names: Vec<String> = objs.iter().map(|o| obj_name(game, *o)).collect();
+            Event::Revealed { player, cards } => {
+                let names: Vec<String> = cards.iter().map(|c| seen_name(pool, c)).collect();
                 Some(format!(
                     "{} {}.",
                     voice.says(*player, "reveal", "reveals"),
@@ -192,10 +198,12 @@ pub fn narrate(game: &Game, voice: &Voice, events: &[Event]) -> Vec<String> {
                 ))
             }
             Event::Damage { to, amount, .. } => Some(match to {
-                Entity::Player(p) => {
+                Recipient::Player(p) => {
                     format!("{} {amount} damage.", voice.says(*p, "take", "takes"))
                 }
-                Entity::Obj(o) => format!("{} takes {amount} damage.", obj_name(game, *o)),
+                Recipient::Champion(c) => {
+                    format!("{} takes {amount} damage.", seen_name(pool, c))
+                }
             }),
             Event::Health { player, delta, now } if *delta > 0 => Some(format!(
                 "{} {delta} health ({now} now).",
@@ -205,30 +213,39 @@ pub fn narrate(game: &Game, voice: &Voice, events: &[Event]) -> Vec<String> {
                 "{} at {now} health.",
                 voice.says(*player, "are", "is")
             )),
-            Event::Broken { obj, .. } => Some(format!("{} breaks.", obj_name(game, *obj))),
-            Event::Banished { obj, .. } => Some(format!("{} is banished.", obj_name(game, *obj))),
-            Event::TokenCreated {
-                obj, controller, ..
+            Event::Broken { champion } => Some(format!("{} breaks.", seen_name(pool, champion))),
+            Event::Banished {
+                card: Some(card), ..
+            } => Some(format!("{} is banished.", card_name(pool, *card))),
+            Event::Banished {
+                card: None, owner, ..
             } => Some(format!(
+                "A card from {} hand is banished.",
+                voice.possessive(*owner)
+            )),
+            Event::TokenCreated { token, controller } => Some(format!(
                 "{} a {}.",
                 voice.says(*controller, "get", "gets"),
-                obj_name(game, *obj)
+                seen_name(pool, token)
             )),
-            Event::ControlChanged { obj, controller } => Some(format!(
+            Event::ControlChanged {
+                champion,
+                controller,
+            } => Some(format!(
                 "{} control of {}.",
                 voice.says(*controller, "take", "takes"),
-                obj_name(game, *obj)
+                seen_name(pool, champion)
             )),
-            Event::Counters { obj, now } => Some(format!(
+            Event::Counters { champion, now } => Some(format!(
                 "{} now has {now} counter(s).",
-                obj_name(game, *obj)
+                seen_name(pool, champion)
             )),
             Event::Attack {
                 attacker,
                 defender,
                 champions,
             } => {
-                let names: Vec<String> = champions.iter().map(|o| obj_name(game, *o)).collect();
+                let names: Vec<String> = champions.iter().map(|c| seen_name(pool, c)).collect();
                 let verb = if names.len() == 1 {
                     "attacks"
                 } else {
@@ -246,12 +263,12 @@ pub fn narrate(game: &Game, voice: &Voice, events: &[Event]) -> Vec<String> {
                 ))
             }
             Event::Block { champions } => {
-                let names: Vec<String> = champions.iter().map(|o| obj_name(game, *o)).collect();
+                let names: Vec<String> = champions.iter().map(|c| seen_name(pool, c)).collect();
                 let verb = if names.len() == 1 { "blocks" } else { "block" };
                 Some(format!("{} {verb}.", list(&names)))
             }
-            Event::RemovedFromBattle { obj } => {
-                Some(format!("{} leaves the battle.", obj_name(game, *obj)))
+            Event::RemovedFromBattle { champion } => {
+                Some(format!("{} leaves the battle.", seen_name(pool, champion)))
             }
             Event::Passed { player } if *player != voice.viewer || !voice.second_person => {
                 Some(format!("{}.", voice.says(*player, "pass", "passes")))
@@ -261,37 +278,33 @@ pub fn narrate(game: &Game, voice: &Voice, events: &[Event]) -> Vec<String> {
                 voice.says(*player, "undo", "undoes")
             )),
             Event::Moved {
-                obj,
+                card: Some(card),
                 from,
                 to,
                 owner,
                 ..
-            } => match (from, to) {
-                (Zone::Hand, Zone::Discard) => Some(format!(
-                    "{} {}.",
-                    voice.says(*owner, "discard", "discards"),
-                    obj_name(game, *obj)
-                )),
-                (Zone::InPlay | Zone::Discard, Zone::Hand) => Some(format!(
-                    "{} returns to {} hand.",
-                    obj_name(game, *obj),
-                    voice.possessive(*owner)
-                )),
-                (f, Zone::Deck) if is_public(*f) => Some(format!(
-                    "{} goes into {} deck.",
-                    obj_name(game, *obj),
-                    voice.possessive(*owner)
-                )),
-                (Zone::Discard, Zone::InPlay) => {
-                    Some(format!("{} returns to play.", obj_name(game, *obj)))
+            } => {
+                let name = card_name(pool, *card);
+                match (from, to) {
+                    (Zone::Hand, Zone::Discard) => Some(format!(
+                        "{} {name}.",
+                        voice.says(*owner, "discard", "discards"),
+                    )),
+                    (Zone::InPlay | Zone::Discard, Zone::Hand) => Some(format!(
+                        "{name} returns to {} hand.",
+                        voice.possessive(*owner)
+                    )),
+                    (Zone::InPlay | Zone::Discard | Zone::Supplemental, Zone::Deck) => Some(
+                        format!("{name} goes into {} deck.", voice.possessive(*owner)),
+                    ),
+                    (Zone::Discard, Zone::InPlay) => Some(format!("{name} returns to play.")),
+                    (Zone::Deck, Zone::Discard) => Some(format!(
+                        "{name} goes from {} deck to the discard pile.",
+                        voice.possessive(*owner)
+                    )),
+                    _ => None,
                 }
-                (Zone::Deck, Zone::Discard) => Some(format!(
-                    "{} goes from {} deck to the discard pile.",
-                    obj_name(game, *obj),
-                    voice.possessive(*owner)
-                )),
-                _ => None,
-            },
+            }
             _ => None,
         };
         out.extend(line);
@@ -430,6 +443,29 @@ pub fn board(game: &Game, voice: &Voice, view: &View) -> String {
     s
 }
 
+/// Every player's hand in full: only for a replay asked to show everything
+/// (`epic replay --reveal-all`), never in a seat's own output.
+pub fn hidden_hands(game: &Game, voice: &Voice) -> String {
+    let st = game.state();
+    let mut s = String::new();
+    for p in 0..st.num_players() as PlayerId {
+        let names: Vec<String> = st
+            .player(p)
+            .hand
+            .iter()
+            .map(|&o| card_name(game.pool(), st.obj(o).card))
+            .collect();
+        let head = format!("{} hand (hidden):", cap(&voice.possessive(p)));
+        s += &if names.is_empty() {
+            format!("{head} (empty)")
+        } else {
+            wrapped(&head, &names, ", ")
+        };
+        s.push('\n');
+    }
+    s
+}
+
 /// Both discard piles, top card last.
 pub fn discards(voice: &Voice, view: &View) -> String {
     let mut s = String::new();
@@ -459,6 +495,12 @@ pub fn result_line(game: &Game, voice: &Voice) -> String {
         epic_engine::EndReason::Health => "health reached 0",
         epic_engine::EndReason::DrewFromEmptyDeck => {
             "a player tried to draw from an empty deck (rule 1.6.2)"
+        }
+        epic_engine::EndReason::Loop => {
+            "effects ran on without end, with no decision to make (ruling R-11)"
+        }
+        epic_engine::EndReason::ObjectLimit => {
+            "the game reached the most cards and tokens it can hold (ruling R-11)"
         }
     };
     match r.winners.as_slice() {

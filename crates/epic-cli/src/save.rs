@@ -11,7 +11,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 pub const FORMAT: &str = "epic-save";
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
 /// Who sits in a seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -159,7 +159,7 @@ fn play_rejects_bad_options() {
 fn a_save_from_an_earlier_build_still_loads() {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/save-v1-with-static.json"
+        "/tests/data/save-v2-with-static.json"
     );
     let out = epic(&["replay", path]);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -181,7 +181,7 @@ fn save_resume_and_replay() {
     let save: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
     assert_eq!(save["format"], "epic-save");
-    assert_eq!(save["version"], 1);
+    assert_eq!(save["version"], 2);
     let n = save["decisions"].as_array().unwrap().len();
     assert!(n > 0);
 

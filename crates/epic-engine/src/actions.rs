@@ -1,7 +1,8 @@
 //! Primitive changes to a game. Each emits its events and collects the triggers it
 //! causes; none asks a player anything.
 
-use crate::events::Event;
+use crate::config::MAX_OBJECTS;
+use crate::events::{Event, Recipient, Seen};
 use crate::game::EndReason;
 use crate::ids::{Entity, ObjId, PlayerId};
 use crate::state::{GameState, Modifier, Obj, ObjList, PendingTrigger, Player, Step, Zone};
@@ -30,6 +31,15 @@ impl<'a> Engine<'a> {
 
     pub fn card_of(&self, o: ObjId) -> CardId {
         self.st.obj(o).card
+    }
+
+    /// An object as events name it: its number now and its card.
+    pub fn seen(&self, o: ObjId) -> Seen {
+        let obj = self.st.obj(o);
+        Seen {
+            obj: obj.number,
+            card: obj.card,
+        }
     }
 
     /// Something random or hidden happened: a play can no longer be reversed (3.7).
@@ -85,11 +95,14 @@ impl<'a> Engine<'a> {
                 obj.owner
             },
         );
+        let source_number = obj.number;
+        let subject = subject.map(|e| self.st.remember(e));
         for (i, a) in self.pool.get(card).abilities.iter().enumerate() {
             if let AbilityKind::Triggered(t) = &a.kind {
                 if t.on == on && (a.zone == zone || on.works_from_any_zone()) {
                     self.st.waiting.push(PendingTrigger {
                         source: o,
+                        source_number,
                         card,
                         ability: i as u8,
                         controller,
@@ -152,8 +165,10 @@ impl<'a> Engine<'a> {
     }
 
     /// Moves an object to a zone of its owner (1.9.2), or into play. A token that would
-    /// leave play goes to the token pile instead (2.3.5). Leaving play makes it a new
-    /// object: damage, counters, gains, modifiers and battle roles are gone (5.21.3).
+    /// leave play goes to the token pile instead (2.3.5). Changing zone makes it a new
+    /// object with a new number (5.21.3, docs/rulings.md R-10): damage, counters, gains,
+    /// modifiers and battle roles are gone, and what effects remembered of the old
+    /// object no longer finds it.
     pub fn move_to(&mut self, o: ObjId, to: Zone, bottom: bool) {
         let from = self.st.obj(o).zone;
         let token = self.pool.flags(self.card_of(o)).token;
@@ -176,20 +191,28 @@ impl<'a> Engine<'a> {
             Zone::Supplemental => self.st.supplemental.push(o),
             Zone::TokenPile => {}
         }
+        let was = self.st.obj(o).number;
+        let revealed = self.st.obj(o).revealed;
+        self.st.renumber(o);
         let obj = self.st.obj_mut(o);
         obj.zone = to;
-        if to != Zone::Hand {
-            obj.revealed = false;
+        obj.revealed = false;
+        obj.broken_turn = 0;
+        obj.attacked_turn = 0;
+        let (card, controller, number) = (obj.card, obj.controller, obj.number);
+        if to == Zone::InPlay && self.lethal_without_damage(o) {
+            self.st.damaged = true;
         }
-        let (card, controller) = (obj.card, obj.controller);
         self.st.index_abilities(o, self.pool);
         self.emit(|| Event::Moved {
-            obj: o,
-            card,
+            was: Some(was),
+            obj: Some(number),
+            card: Some(card),
             from,
             to,
             owner,
             controller,
+            revealed,
         });
         if from == Zone::Discard {
             self.trigger_in(o, AbilityZone::DiscardPile, Trigger::LeavesDiscard, None);
@@ -228,7 +251,8 @@ impl<'a> Engine<'a> {
             .retain(|(src, to, _)| *src != o && *to != Entity::Obj(o));
         let removed = before != b.attackers.len() + b.blockers.len();
         if removed {
-            self.emit(|| Event::RemovedFromBattle { obj: o });
+            let champion = self.seen(o);
+            self.emit(|| Event::RemovedFromBattle { champion });
         }
         removed
     }
@@ -246,19 +270,22 @@ impl<'a> Engine<'a> {
         }
     }
 
-    /// Creates a token under `controller` (2.3.2), prepared and deploying (2.3.3).
-    pub fn create_token(&mut self, card: CardId, controller: PlayerId) -> ObjId {
+    /// Creates a token under `controller` (2.3.2), prepared and deploying (2.3.3). A game
+    /// that already holds [`MAX_OBJECTS`] objects makes no more: it ends in a draw
+    /// (docs/rulings.md R-11), and `None` is returned.
+    pub fn create_token(&mut self, card: CardId, controller: PlayerId) -> Option<ObjId> {
+        if self.st.objs.len() >= MAX_OBJECTS {
+            self.end_game(SmallVec::new(), EndReason::ObjectLimit);
+            return None;
+        }
         let o = ObjId(self.st.objs.len() as u16);
         let mut token = Obj::new(card, controller, Zone::TokenPile);
         token.deploying = true;
         self.st.objs.push(token);
-        self.emit(|| Event::TokenCreated {
-            obj: o,
-            card,
-            controller,
-        });
         self.put_into_play(o, controller, false);
-        o
+        let token = self.seen(o);
+        self.emit(|| Event::TokenCreated { token, controller });
+        Some(o)
     }
 
     /// Draws `n` cards; a player who cannot draw wins (1.6.2).
@@ -273,9 +300,11 @@ impl<'a> Engine<'a> {
             };
             self.knowledge_gained();
             self.move_to(top, Zone::Hand, false);
+            let drawn = self.seen(top);
             self.emit(|| Event::Drew {
                 player: p,
-                obj: top,
+                obj: Some(drawn.obj),
+                card: Some(drawn.card),
             });
         }
     }
@@ -308,10 +337,11 @@ impl<'a> Engine<'a> {
         }
         let turn = self.st.turn;
         for &o in &breaking {
-            let card = self.card_of(o);
-            self.emit(|| Event::Broken { obj: o, card });
-            self.st.obj_mut(o).broken_turn = turn;
+            let champion = self.seen(o);
+            self.emit(|| Event::Broken { champion });
             self.discard(o);
+            // Broken this turn: the card in the discard pile, while it stays there.
+            self.st.obj_mut(o).broken_turn = turn;
         }
     }
 
@@ -329,8 +359,15 @@ impl<'a> Engine<'a> {
             .collect();
         self.shuffle_if_several(&mut going);
         for o in going {
-            let card = self.card_of(o);
-            self.emit(|| Event::Banished { obj: o, card });
+            let obj = self.st.obj(o);
+            let (from, owner) = (obj.zone, obj.owner);
+            let seen = self.seen(o);
+            self.emit(|| Event::Banished {
+                obj: Some(seen.obj),
+                card: Some(seen.card),
+                from,
+                owner,
+            });
             self.move_to(o, Zone::Deck, true);
         }
     }
@@ -362,69 +399,97 @@ impl<'a> Engine<'a> {
 
     // ---- damage and health ------------------------------------------------------------
 
-    /// Deals damage from `source` (a champion, or an event or power's card) to a player or
-    /// champion, with the triggers it causes. Breaking and elimination are checked by the
-    /// caller (damage dealt at once is applied at once).
-    pub fn deal_damage(&mut self, source: Option<ObjId>, to: Entity, amount: u16, battle: bool) {
-        if amount == 0 {
-            return;
-        }
-        match to {
-            Entity::Player(p) => {
-                let pl = self.st.player_mut(p);
-                pl.health -= amount as i32;
-                let now = pl.health;
-                self.emit(|| Event::Damage { source, to, amount });
-                self.emit(|| Event::Health {
-                    player: p,
-                    delta: -(amount as i32),
-                    now,
-                });
+    /// Deals damage from `source` (a champion, or an event or power's card) to each
+    /// recipient at the same time: one damage event (4.4.11b). The source's "when this
+    /// deals damage" abilities trigger once, about the first recipient; "when this damages
+    /// a player / an opponent / a champion" once for each one damaged (docs/rulings.md
+    /// R-12). Breaking and elimination are checked by the caller. Damage and health
+    /// saturate instead of wrapping.
+    pub fn deal_damage(&mut self, source: Option<ObjId>, hits: &[(Entity, u16)], battle: bool) {
+        let from = source.map(|o| self.seen(o));
+        let mut dealt: SmallVec<[(Entity, u16); 8]> = SmallVec::new();
+        for &(to, amount) in hits {
+            if amount == 0 {
+                continue;
             }
-            Entity::Obj(o) => {
-                if self.st.obj(o).zone != Zone::InPlay {
-                    return;
+            match to {
+                Entity::Player(p) => {
+                    let pl = self.st.player_mut(p);
+                    pl.health = pl.health.saturating_sub(amount as i32);
+                    let now = pl.health;
+                    self.emit(|| Event::Damage {
+                        source: from,
+                        to: Recipient::Player(p),
+                        amount,
+                    });
+                    self.emit(|| Event::Health {
+                        player: p,
+                        delta: -(amount as i32),
+                        now,
+                    });
                 }
-                self.st.obj_mut(o).damage += amount;
-                self.st.damaged = true;
-                self.emit(|| Event::Damage { source, to, amount });
+                Entity::Obj(o) => {
+                    if self.st.obj(o).zone != Zone::InPlay {
+                        continue;
+                    }
+                    let obj = self.st.obj_mut(o);
+                    obj.damage = obj.damage.saturating_add(amount);
+                    self.st.damaged = true;
+                    let champion = self.seen(o);
+                    self.emit(|| Event::Damage {
+                        source: from,
+                        to: Recipient::Champion(champion),
+                        amount,
+                    });
+                }
             }
+            dealt.push((to, amount));
         }
-        let Some(src) = source else { return };
+        let (Some(src), Some(&(first, _))) = (source, dealt.first()) else {
+            return;
+        };
         if self.st.obj(src).zone != Zone::InPlay || !self.pool.get(self.card_of(src)).is_champion()
         {
             return;
         }
-        self.trigger(src, Trigger::DealsDamage, Some(to));
-        match to {
-            Entity::Player(p) => {
-                self.trigger(src, Trigger::DamagesPlayer, Some(to));
-                if p != self.st.obj(src).controller {
-                    self.trigger(src, Trigger::DamagesOpponent, Some(to));
+        self.trigger(src, Trigger::DealsDamage, Some(first));
+        let controller = self.st.obj(src).controller;
+        for &(to, _) in &dealt {
+            match to {
+                Entity::Player(p) => {
+                    self.trigger(src, Trigger::DamagesPlayer, Some(to));
+                    if p != controller {
+                        self.trigger(src, Trigger::DamagesOpponent, Some(to));
+                    }
                 }
+                Entity::Obj(_) => self.trigger(src, Trigger::DamagesChampion, Some(to)),
             }
-            Entity::Obj(_) => self.trigger(src, Trigger::DamagesChampion, Some(to)),
         }
         if self.look().has(src, Keyword::Righteous) {
+            let total: u32 = dealt.iter().map(|&(_, n)| n as u32).sum();
             // 5.13.5: battle damage gains no more than the champion's offense.
             let cap = if battle {
-                self.look().offense(src).max(0) as u16
+                self.look().offense(src).max(0) as u32
             } else {
-                amount
+                total
             };
-            let gain = amount.min(cap) as i32;
-            let controller = self.st.obj(src).controller;
-            self.st.player_mut(controller).pending_gain += gain;
+            let gain = total.min(cap).min(i32::MAX as u32) as i32;
+            let pl = self.st.player_mut(controller);
+            pl.pending_gain = pl.pending_gain.saturating_add(gain);
         }
     }
 
+    /// Changes a player's health by `n` (a loss when negative), saturating at the limits
+    /// of its type rather than wrapping.
     pub fn gain_health(&mut self, p: PlayerId, n: i32) {
         let pl = self.st.player_mut(p);
-        pl.health += n;
+        let before = pl.health;
+        pl.health = pl.health.saturating_add(n);
         let now = pl.health;
+        let delta = now.saturating_sub(before);
         self.emit(|| Event::Health {
             player: p,
-            delta: n,
+            delta,
             now,
         });
     }
@@ -466,8 +531,9 @@ impl<'a> Engine<'a> {
         obj.controller = p;
         obj.deploying = true;
         self.st.index_control(o, self.pool);
+        let champion = self.seen(o);
         self.emit(|| Event::ControlChanged {
-            obj: o,
+            champion,
             controller: p,
         });
     }
@@ -482,30 +548,31 @@ impl<'a> Engine<'a> {
         self.st.checked = true;
     }
 
-    /// Breaks champions with lethal damage only: in the middle of an effect, health totals
-    /// wait until it is over (docs/rulings.md H-01).
-    pub fn check_breaks(&mut self) {
+    /// The check after a step of an effect that cannot have left a champion with lethal
+    /// damage: only health totals, which are checked the moment they change, in the
+    /// middle of an effect too (1.5.4, docs/rulings.md H-01).
+    pub fn check_players(&mut self) {
         self.check_state_of(false);
     }
 
-    fn check_state_of(&mut self, players: bool) {
+    fn check_state_of(&mut self, champions: bool) {
         loop {
             if self.st.is_over() {
                 return;
             }
             // 1.2.2: a player still in the game at 0 health or less.
-            let dying = |p: &Player| players && !p.eliminated && p.health <= 0;
+            let dying = |p: &Player| !p.eliminated && p.health <= 0;
             // While nothing lowers defense, printed defense plus counters is a floor under
-            // it: only a champion whose damage reaches its floor can have lethal damage.
+            // it: only a champion whose damage reaches its floor can have lethal damage
+            // (a champion with a floor of 0 has it with no damage at all, 5.16.3).
             let lowered = self.st.continuous.lowers_defense;
             let reaches_floor = |o: ObjId| {
                 let obj = self.st.obj(o);
-                obj.damage > 0
-                    && obj.damage as u32
-                        >= self.pool.get(obj.card).defense as u32 + obj.counters as u32
+                obj.damage as u32 >= self.pool.get(obj.card).defense as u32 + obj.counters as u32
             };
-            let may_break =
-                lowered || (self.st.damaged && self.st.in_play.iter().any(|&o| reaches_floor(o)));
+            let may_break = champions
+                && (lowered
+                    || (self.st.damaged && self.st.in_play.iter().any(|&o| reaches_floor(o))));
             if !may_break && !self.st.players.iter().any(dying) {
                 return;
             }
@@ -520,8 +587,7 @@ impl<'a> Engine<'a> {
                             return false;
                         }
                         let dmg = look.st.obj(o).damage as i32;
-                        let def = look.defense(o);
-                        (dmg > 0 || def <= 0) && dmg >= def && !look.has(o, Keyword::Unbreakable)
+                        dmg >= look.defense(o) && !look.has(o, Keyword::Unbreakable)
                     })
                     .collect()
             } else {
@@ -553,6 +619,14 @@ impl<'a> Engine<'a> {
         }
     }
 
+    /// Whether a champion of this card has lethal damage with none dealt (a printed
+    /// defense of 0, 5.16.3): one entering play, or losing a counter, sets the state's
+    /// `damaged` mark so the state check looks.
+    pub fn lethal_without_damage(&self, o: ObjId) -> bool {
+        let obj = self.st.obj(o);
+        self.pool.get(obj.card).defense as u32 + obj.counters as u32 == 0
+    }
+
     pub fn end_game(&mut self, winners: SmallVec<[PlayerId; 2]>, why: EndReason) {
         if self.st.is_over() {
             return;
@@ -566,6 +640,7 @@ impl<'a> Engine<'a> {
         self.st.ask = None;
         self.emit(|| Event::GameOver {
             winners: winners.to_vec(),
+            reason: why,
         });
     }
 

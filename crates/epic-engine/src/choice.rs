@@ -42,7 +42,7 @@ pub enum Choice {
         amount: u16,
     },
     /// Resolve this trigger of the batch next (3.2.5a).
-    Trigger(u8),
+    Trigger(u32),
 }
 
 impl Choice {
@@ -71,6 +71,10 @@ pub enum DecisionKind {
     Blockers,
     /// 4.4.11b: where the current champion's damage goes.
     AssignDamage,
+    /// 4.4.11b: which champion assigns its damage next.
+    DamageOrder,
+    /// 4.4.11a: whether breakthrough's excess damage goes to the defending player.
+    ExcessDamage,
     /// 5.20: pick a target.
     Target,
     /// Pick a card or player (not a target).
@@ -89,6 +93,58 @@ pub enum DecisionKind {
     OrderTriggers,
     /// Stand Alone: pick the champion you keep.
     KeepOne,
+}
+
+impl DecisionKind {
+    pub const ALL: [DecisionKind; 17] = [
+        DecisionKind::Mulligan,
+        DecisionKind::Initiative,
+        DecisionKind::ContinueOrEnd,
+        DecisionKind::Attackers,
+        DecisionKind::Blockers,
+        DecisionKind::AssignDamage,
+        DecisionKind::DamageOrder,
+        DecisionKind::ExcessDamage,
+        DecisionKind::Target,
+        DecisionKind::Choose,
+        DecisionKind::May,
+        DecisionKind::Loyalty,
+        DecisionKind::Reveal,
+        DecisionKind::Recycle,
+        DecisionKind::Discard,
+        DecisionKind::OrderTriggers,
+        DecisionKind::KeepOne,
+    ];
+
+    /// The kind's name in files and messages: `assign-damage`, `order-triggers`.
+    pub fn name(self) -> &'static str {
+        match self {
+            DecisionKind::Mulligan => "mulligan",
+            DecisionKind::Initiative => "initiative",
+            DecisionKind::ContinueOrEnd => "continue-or-end",
+            DecisionKind::Attackers => "attackers",
+            DecisionKind::Blockers => "blockers",
+            DecisionKind::AssignDamage => "assign-damage",
+            DecisionKind::DamageOrder => "damage-order",
+            DecisionKind::ExcessDamage => "excess-damage",
+            DecisionKind::Target => "target",
+            DecisionKind::Choose => "choose",
+            DecisionKind::May => "may",
+            DecisionKind::Loyalty => "loyalty",
+            DecisionKind::Reveal => "reveal",
+            DecisionKind::Recycle => "recycle",
+            DecisionKind::Discard => "discard",
+            DecisionKind::OrderTriggers => "order-triggers",
+            DecisionKind::KeepOne => "keep-one",
+        }
+    }
+
+    /// The kind a name means, ignoring case and whether words are joined by `-`, `_` or
+    /// a space.
+    pub fn from_name(name: &str) -> Option<DecisionKind> {
+        let want = name.to_ascii_lowercase().replace(['_', ' '], "-");
+        DecisionKind::ALL.into_iter().find(|k| k.name() == want)
+    }
 }
 
 /// The pending decision: who decides, what about, and a sentence saying so.

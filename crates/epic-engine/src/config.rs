@@ -3,6 +3,18 @@ use epic_model::{CardId, CardPool};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
+/// The most cards all decks of a game may hold together: every object, tokens included,
+/// has a 16-bit id, and tokens need room beside the cards.
+pub const MAX_CARDS: usize = 50_000;
+
+/// The most objects a game may hold at once, cards and tokens together. A game whose
+/// effects would make a token beyond it ends in a draw (docs/rulings.md R-11).
+pub const MAX_OBJECTS: usize = 1 << 16;
+
+/// The highest starting health a format may set. Health itself never wraps: gains and
+/// losses saturate at the limits of a 32-bit number.
+pub const MAX_HEALTH: i32 = 1_000_000;
+
 /// The numbers the rules leave to the format (rules 1.5.1, 1.6.4, 1.7.4, 1.8.1): a
 /// format or variant is a value of this type, not a fork of the code.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -23,6 +35,16 @@ impl Default for RulesConfig {
             hand_limit: 7,
             first_player_draws: false,
         }
+    }
+}
+
+impl RulesConfig {
+    /// Refuses numbers no format uses and the engine cannot carry.
+    pub fn validate(&self) -> Result<(), crate::SetupError> {
+        if !(1..=MAX_HEALTH).contains(&self.starting_health) {
+            return Err(crate::SetupError::StartingHealth(self.starting_health));
+        }
+        Ok(())
     }
 }
 

@@ -69,6 +69,13 @@ impl<'a> Engine<'a> {
         self.st.frames.last_mut().expect("a frame is running")
     }
 
+    /// The object the running text calls "this", while it is still the object the effect
+    /// began with: once it changes zone it is a new object (docs/rulings.md R-10).
+    fn this(&self) -> Option<ObjId> {
+        let f = self.top();
+        (self.st.obj(f.source).number == f.source_number).then_some(f.source)
+    }
+
     fn ask(
         &mut self,
         player: PlayerId,
@@ -86,9 +93,11 @@ impl<'a> Engine<'a> {
         controller: PlayerId,
         script: Script,
     ) {
+        let source_number = self.st.obj(source).number;
         self.st.frames.push(Frame {
             card,
             source,
+            source_number,
             controller,
             script,
             pc: 0,
@@ -155,11 +164,13 @@ impl<'a> Engine<'a> {
                     self.check_state();
                 } else {
                     self.next_step(did);
-                    // H-01: champions with lethal damage break at once; a player at 0
-                    // health is eliminated only after the effect, so a draw later in it
-                    // still wins.
+                    // Champions with lethal damage break at once, and a player at 0 health
+                    // is out at once: the rest of the effect cannot undo it (1.5.4,
+                    // docs/rulings.md H-01).
                     if may_break(action) {
-                        self.check_breaks();
+                        self.check_state();
+                    } else {
+                        self.check_players();
                     }
                 }
                 Flow::Continue
@@ -207,9 +218,10 @@ impl<'a> Engine<'a> {
             self.st.obj_mut(c).revealed = true;
         }
         let player = f.controller;
+        let seen: Vec<_> = cards.iter().map(|&c| self.seen(c)).collect();
         self.emit(|| Event::Revealed {
             player,
-            objs: cards.to_vec(),
+            cards: seen,
         });
         self.knowledge_gained();
         let top = self.top_mut();
@@ -295,6 +307,9 @@ impl<'a> Engine<'a> {
             Condition::Done => f.ctx.done,
             Condition::YouControlledIt => f.ctx.it_controller == Some(f.controller),
             Condition::ItWasUnblockedAttackingYou => f.ctx.it_unblocked_attacking_you,
+            // "This" is in play, or expended, only while it is the object the effect
+            // began with.
+            Condition::ThisInPlay | Condition::ThisExpended if self.this().is_none() => false,
             _ => self.look().condition_holds(c, f.source, f.controller),
         }
     }
@@ -310,7 +325,11 @@ impl<'a> Engine<'a> {
             | Action::PutIntoPlay { sel: s, .. }
             | Action::Transform { sel: s, .. } => Some(s),
             Action::Recycle => return self.st.player(f.controller).discard.len() >= 2,
-            Action::Recall => return self.st.obj(f.source).zone == Zone::Discard,
+            Action::Recall => {
+                return self
+                    .this()
+                    .is_some_and(|o| self.st.obj(o).zone == Zone::Discard)
+            }
             Action::JoinBattle { filter, .. } => {
                 return !self.join_candidates(filter, f).is_empty()
             }
@@ -413,9 +432,17 @@ impl<'a> Engine<'a> {
     fn select(&mut self, sel: &Sel) -> Option<Ents> {
         let f = self.top();
         let ents: Ents = match sel {
-            Sel::This => return Some(SmallVec::from_elem(Entity::Obj(f.source), 1)),
-            Sel::It => return Some(f.ctx.it.iter().copied().collect()),
-            Sel::Subject => return Some(f.ctx.subject.into_iter().collect()),
+            Sel::This => return Some(self.this().map(Entity::Obj).into_iter().collect()),
+            Sel::It => return Some(f.ctx.it.iter().filter_map(|&r| self.st.find(r)).collect()),
+            Sel::Subject => {
+                return Some(
+                    f.ctx
+                        .subject
+                        .and_then(|r| self.st.find(r))
+                        .into_iter()
+                        .collect(),
+                )
+            }
             Sel::Players(who) => {
                 return Some(self.players(who)?.into_iter().map(Entity::Player).collect())
             }
@@ -494,12 +521,28 @@ impl<'a> Engine<'a> {
             }
             None => {}
         }
+        let it = ents.iter().map(|&e| self.st.remember(e)).collect();
         let ctx = &mut self.top_mut().ctx;
-        ctx.it = ents.iter().copied().collect();
+        ctx.it = it;
         ctx.it_controller = it_controller;
         ctx.it_owner = it_owner;
         ctx.it_offense = offense;
         ctx.it_unblocked_attacking_you = unblocked;
+    }
+
+    /// Keeps "it" on the objects this effect has just moved: an effect that moves a card
+    /// follows it to its new zone ("put it into play. it gains blitz"); any other move
+    /// loses it (docs/rulings.md R-10).
+    fn follow(&mut self, moved: &[ObjId]) {
+        let st = &mut *self.st;
+        let ctx = &mut st.frames.last_mut().expect("a frame is running").ctx;
+        for r in ctx.it.iter_mut() {
+            if let Entity::Obj(o) = r.entity {
+                if moved.contains(&o) {
+                    r.number = st.objs[o.0 as usize].number;
+                }
+            }
+        }
     }
 
     /// The players a [`Who`] names; `None` when it asked for a target.
@@ -513,7 +556,7 @@ impl<'a> Engine<'a> {
             Who::ActivePlayer => one(Some(self.st.active)),
             Who::It => one(it_player(&f.ctx)),
             Who::ItsOwner => one(f.ctx.it_owner),
-            Who::Subject => one(match f.ctx.subject {
+            Who::Subject => one(match f.ctx.subject.map(|r| r.entity) {
                 Some(Entity::Player(p)) => Some(p),
                 Some(Entity::Obj(o)) => Some(self.st.obj(o).controller),
                 None => None,
@@ -543,7 +586,7 @@ impl<'a> Engine<'a> {
         match n {
             Amount::Fixed(v) => v as u16,
             Amount::XPlus(v) => f.ctx.x as u16 + v as u16,
-            Amount::DamageOnThis => self.st.obj(f.source).damage,
+            Amount::DamageOnThis => self.this().map_or(0, |o| self.st.obj(o).damage),
             Amount::ItsOffense => f.ctx.it_offense.max(0) as u16,
             Amount::ChampionsInDiscard => {
                 let look = self.look();
@@ -580,7 +623,7 @@ impl<'a> Engine<'a> {
     /// Does an action. `Some(done)` when finished (`done` is whether anything was done,
     /// for "if you do"); `None` when it asked a decision.
     fn exec(&mut self, action: &'a Action) -> Option<bool> {
-        let (you, source) = (self.top().controller, self.top().source);
+        let you = self.top().controller;
         match action {
             Action::Bind(sel) => {
                 let e = self.select(sel)?;
@@ -605,9 +648,9 @@ impl<'a> Engine<'a> {
             Action::Damage { to, n } => {
                 let ents = self.select(to)?;
                 let amount = self.amount(*n, you);
-                for e in &ents {
-                    self.deal_damage(Some(source), *e, amount, false);
-                }
+                let hits: SmallVec<[(Entity, u16); 16]> =
+                    ents.iter().map(|&e| (e, amount)).collect();
+                self.deal_damage(self.this(), &hits, false);
                 Some(!ents.is_empty())
             }
             Action::DamageDivided { total, max_targets } => self.exec_divided(*total, *max_targets),
@@ -616,11 +659,13 @@ impl<'a> Engine<'a> {
                 let sel = self.select(sel)?;
                 let objs = self.objs_in_play(&sel);
                 self.break_all(&objs);
+                self.follow(&objs);
                 Some(!objs.is_empty())
             }
             Action::Banish(sel) => {
                 let objs = Self::objs(&self.select(sel)?);
                 self.banish_all(&objs);
+                self.follow(&objs);
                 Some(!objs.is_empty())
             }
             Action::ReturnToHand(sel) => {
@@ -630,6 +675,7 @@ impl<'a> Engine<'a> {
                         self.move_to(o, Zone::Hand, false);
                     }
                 }
+                self.follow(&objs);
                 Some(!objs.is_empty())
             }
             Action::PutIntoPlay { sel, under, silent } => {
@@ -649,6 +695,7 @@ impl<'a> Engine<'a> {
                         .unwrap_or(obj.owner);
                     self.put_into_play(o, controller, *silent);
                 }
+                self.follow(&objs);
                 Some(!objs.is_empty())
             }
             Action::Transform { sel, token } => {
@@ -657,6 +704,7 @@ impl<'a> Engine<'a> {
                 if let Some(t) = self.token_card(token) {
                     self.transform_all(&objs, t);
                 }
+                self.follow(&objs);
                 Some(!objs.is_empty())
             }
             Action::Expend(sel) | Action::Prepare(sel) => {
@@ -667,12 +715,18 @@ impl<'a> Engine<'a> {
                     let obj = self.st.obj_mut(o);
                     if expend {
                         obj.expended = true;
-                        self.emit(|| Event::Expended { obj: o });
                     } else {
                         obj.expended = false;
                         obj.flipped = false;
-                        self.emit(|| Event::Prepared { obj: o });
                     }
+                    let champion = self.seen(o);
+                    self.emit(|| {
+                        if expend {
+                            Event::Expended { champion }
+                        } else {
+                            Event::Prepared { champion }
+                        }
+                    });
                 }
                 Some(!objs.is_empty())
             }
@@ -707,9 +761,10 @@ impl<'a> Engine<'a> {
                 let n = self.amount(*n, you);
                 for &o in &objs {
                     let obj = self.st.obj_mut(o);
-                    obj.counters += n;
+                    obj.counters = obj.counters.saturating_add(n);
                     let now = obj.counters;
-                    self.emit(|| Event::Counters { obj: o, now });
+                    let champion = self.seen(o);
+                    self.emit(|| Event::Counters { champion, now });
                 }
                 Some(n > 0 && !objs.is_empty())
             }
@@ -734,10 +789,12 @@ impl<'a> Engine<'a> {
             }
             Action::Recycle => self.exec_recycle(),
             Action::Recall => {
-                let o = source;
-                if self.st.obj(o).zone != Zone::Discard {
+                let Some(o) = self
+                    .this()
+                    .filter(|&o| self.st.obj(o).zone == Zone::Discard)
+                else {
                     return Some(false);
-                }
+                };
                 self.move_to(o, Zone::Hand, false);
                 self.trigger_in(
                     o,
@@ -843,10 +900,11 @@ impl<'a> Engine<'a> {
             self.ask(f.controller, DecisionKind::Target, options);
             return None;
         }
-        for e in &distinct {
-            let n = f.picks.iter().filter(|x| *x == e).count() as u16;
-            self.deal_damage(Some(f.source), *e, n, false);
-        }
+        let hits: SmallVec<[(Entity, u16); 16]> = distinct
+            .iter()
+            .map(|e| (*e, f.picks.iter().filter(|x| *x == e).count() as u16))
+            .collect();
+        self.deal_damage(self.this(), &hits, false);
         Some(!distinct.is_empty())
     }
 
@@ -867,9 +925,13 @@ impl<'a> Engine<'a> {
             self.ask(f.controller, DecisionKind::Target, options);
             return None;
         }
-        for (e, n) in f.picks.iter().zip(amounts) {
-            self.deal_damage(Some(f.source), *e, *n as u16, false);
-        }
+        let hits: SmallVec<[(Entity, u16); 16]> = f
+            .picks
+            .iter()
+            .zip(amounts)
+            .map(|(e, n)| (*e, *n as u16))
+            .collect();
+        self.deal_damage(self.this(), &hits, false);
         Some(!f.picks.is_empty())
     }
 

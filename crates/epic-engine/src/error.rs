@@ -29,4 +29,8 @@ pub enum SetupError {
     },
     #[error("first player {} is not a seat at this table", *.0 as usize + 1)]
     FirstPlayer(u8),
+    #[error("the decks hold {count} cards in all; a game holds at most {max}")]
+    TooManyCards { count: usize, max: usize },
+    #[error("starting health {0} is out of range: it must be 1 to {max}", max = crate::config::MAX_HEALTH)]
+    StartingHealth(i32),
 }

@@ -1,10 +1,31 @@
-use crate::ids::{Entity, ObjId, PlayerId};
+//! Every change to a game, as an event. The engine emits each event whole; what one
+//! seat receives is [`Event::seen_by`], which leaves out whatever that seat may not know
+//! (rule 1.10): the identity of a card moving where they cannot see it, and the numbers
+//! that would let them follow a hidden card.
+
+use crate::ids::{ObjNum, PlayerId};
 use crate::state::{Phase, Zone};
+use crate::EndReason;
 use epic_model::CardId;
 use serde::{Deserialize, Serialize};
 
+/// A game object everyone can see: its number and what card it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Seen {
+    pub obj: ObjNum,
+    pub card: CardId,
+}
+
+/// What damage is dealt to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Recipient {
+    Player(PlayerId),
+    Champion(Seen),
+}
+
 /// Every change to a game, in order. Logs, replays and user interfaces are built from
-/// these.
+/// these, each seat's from [`Event::seen_by`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "event")]
 pub enum Event {
@@ -18,19 +39,25 @@ pub enum Event {
     Initiative {
         player: PlayerId,
     },
-    /// A card or token moved. Moves into or within hidden zones are still reported; a
-    /// view hides the card where the viewer may not know it.
+    /// A card or token changed zone, becoming a new object. `was` is its number before,
+    /// `obj` its number now and `card` what it is; for a seat, each is `None` where that
+    /// seat cannot see the card (a deck, another player's hand).
     Moved {
-        obj: ObjId,
-        card: CardId,
+        was: Option<ObjNum>,
+        obj: Option<ObjNum>,
+        card: Option<CardId>,
         from: Zone,
         to: Zone,
         owner: PlayerId,
         controller: PlayerId,
+        /// It had been revealed from its owner's hand (1.4.8), so everyone saw it there.
+        revealed: bool,
     },
+    /// A player drew a card; only they learn which (`None` for the others).
     Drew {
         player: PlayerId,
-        obj: ObjId,
+        obj: Option<ObjNum>,
+        card: Option<CardId>,
     },
     Mulligan {
         player: PlayerId,
@@ -38,28 +65,26 @@ pub enum Event {
     },
     Played {
         player: PlayerId,
-        obj: ObjId,
-        card: CardId,
+        /// The card as it is now, in play or being played.
+        played: Seen,
         mode: u8,
     },
     PowerUsed {
         player: PlayerId,
-        obj: ObjId,
-        card: CardId,
+        source: Seen,
         index: u8,
     },
     Triggered {
-        obj: ObjId,
-        card: CardId,
+        source: Seen,
         ability: u8,
     },
     Revealed {
         player: PlayerId,
-        objs: Vec<ObjId>,
+        cards: Vec<Seen>,
     },
     Damage {
-        source: Option<ObjId>,
-        to: Entity,
+        source: Option<Seen>,
+        to: Recipient,
         amount: u16,
     },
     Health {
@@ -72,42 +97,44 @@ pub enum Event {
         now: u8,
     },
     Broken {
-        obj: ObjId,
-        card: CardId,
+        champion: Seen,
     },
+    /// Put on the bottom of its owner's deck (5.15); `None` where the seat could not see
+    /// the card where it was.
     Banished {
-        obj: ObjId,
-        card: CardId,
+        obj: Option<ObjNum>,
+        card: Option<CardId>,
+        from: Zone,
+        owner: PlayerId,
     },
     TokenCreated {
-        obj: ObjId,
-        card: CardId,
+        token: Seen,
         controller: PlayerId,
     },
     ControlChanged {
-        obj: ObjId,
+        champion: Seen,
         controller: PlayerId,
     },
     Expended {
-        obj: ObjId,
+        champion: Seen,
     },
     Prepared {
-        obj: ObjId,
+        champion: Seen,
     },
     Counters {
-        obj: ObjId,
+        champion: Seen,
         now: u16,
     },
     Attack {
         attacker: PlayerId,
         defender: PlayerId,
-        champions: Vec<ObjId>,
+        champions: Vec<Seen>,
     },
     Block {
-        champions: Vec<ObjId>,
+        champions: Vec<Seen>,
     },
     RemovedFromBattle {
-        obj: ObjId,
+        champion: Seen,
     },
     BattleEnded,
     Passed {
@@ -121,5 +148,69 @@ pub enum Event {
     },
     GameOver {
         winners: Vec<PlayerId>,
+        reason: EndReason,
     },
+}
+
+/// Whether `seat` sees what is in `zone` of `owner` (1.10): play, discard piles, events
+/// being played and tokens are public; a hand is its owner's, or everyone's while the
+/// card is revealed; a deck is no one's.
+fn sees(seat: PlayerId, zone: Zone, owner: PlayerId, revealed: bool) -> bool {
+    match zone {
+        Zone::InPlay | Zone::Discard | Zone::Supplemental | Zone::TokenPile => true,
+        Zone::Hand => seat == owner || revealed,
+        Zone::Deck => false,
+    }
+}
+
+impl Event {
+    /// The event as `seat` receives it: whatever they may not know left out. Everything
+    /// a program shows or sends to a player is built from these.
+    pub fn seen_by(&self, seat: PlayerId) -> Event {
+        match *self {
+            Event::Moved {
+                was,
+                obj,
+                card,
+                from,
+                to,
+                owner,
+                controller,
+                revealed,
+            } => {
+                let before = sees(seat, from, owner, revealed);
+                let after = sees(seat, to, owner, false);
+                Event::Moved {
+                    was: was.filter(|_| before),
+                    obj: obj.filter(|_| after),
+                    card: card.filter(|_| before || after),
+                    from,
+                    to,
+                    owner,
+                    controller,
+                    revealed,
+                }
+            }
+            Event::Drew { player, obj, card } if player != seat => Event::Drew {
+                player,
+                obj: obj.filter(|_| false),
+                card: card.filter(|_| false),
+            },
+            Event::Banished {
+                obj,
+                card,
+                from,
+                owner,
+            } => {
+                let seen = sees(seat, from, owner, false);
+                Event::Banished {
+                    obj: obj.filter(|_| seen),
+                    card: card.filter(|_| seen),
+                    from,
+                    owner,
+                }
+            }
+            _ => self.clone(),
+        }
+    }
 }

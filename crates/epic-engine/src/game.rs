@@ -3,7 +3,7 @@ use crate::choice::{Choice, Decision, DecisionKind};
 use crate::config::{RulesConfig, Setup};
 use crate::error::{ApplyError, SetupError};
 use crate::events::Event;
-use crate::ids::{ObjId, PlayerId};
+use crate::ids::{ObjId, ObjNum, PlayerId};
 use crate::state::{Ask, GameState, Obj, Phase, Player, Step, Zone};
 use epic_model::CardPool;
 use rand::seq::SliceRandom;
@@ -22,6 +22,12 @@ pub enum EndReason {
     Health,
     /// The winner tried to draw from an empty deck (1.2.1).
     DrewFromEmptyDeck,
+    /// Effects ran [`MAX_STEPS`](crate::MAX_STEPS) steps with no decision between: the
+    /// game could never go on, and is a draw (docs/rulings.md R-11).
+    Loop,
+    /// Effects tried to make a token in a game that already holds
+    /// [`MAX_OBJECTS`](crate::MAX_OBJECTS) objects: a draw (docs/rulings.md R-11).
+    ObjectLimit,
 }
 
 /// A champion's derived numbers and keywords, from [`Game::stats`].
@@ -79,13 +85,19 @@ impl Game {
         if !(2..=8).contains(&n) {
             return Err(SetupError::PlayerCount(n));
         }
+        setup.rules.validate()?;
         let mut rng = Pcg64Mcg::seed_from_u64(setup.seed);
         // Room for the tokens a game creates, so making one rarely moves every card.
         let cards: usize = setup.decks.iter().map(Vec::len).sum();
+        if cards > crate::config::MAX_CARDS {
+            return Err(SetupError::TooManyCards {
+                count: cards,
+                max: crate::config::MAX_CARDS,
+            });
+        }
         let mut objs = Vec::with_capacity(cards + 32);
         let mut players = Vec::new();
         for (seat, deck) in setup.decks.iter().enumerate() {
-            let mut ids = Vec::with_capacity(deck.len());
             for &card in deck {
                 if card.0 as usize >= setup.pool.len() {
                     return Err(SetupError::UnknownCard { seat, id: card.0 });
@@ -97,10 +109,19 @@ impl Game {
                         name: def.name.clone(),
                     });
                 }
-                ids.push(ObjId(objs.len() as u16));
-                objs.push(Obj::new(card, seat as PlayerId, Zone::Deck));
             }
-            ids.shuffle(&mut rng);
+            // Shuffled before the objects are made, so an object's id and number say
+            // where it lies in the deck, not which line of the deck list it came from.
+            let mut cards = deck.clone();
+            cards.shuffle(&mut rng);
+            let mut ids = Vec::with_capacity(deck.len());
+            for card in cards {
+                let id = ObjId(objs.len() as u16);
+                let mut obj = Obj::new(card, seat as PlayerId, Zone::Deck);
+                obj.number = ObjNum(objs.len() as u32);
+                ids.push(id);
+                objs.push(obj);
+            }
             players.push(Player {
                 health: setup.rules.starting_health,
                 gold: 0,
@@ -114,6 +135,7 @@ impl Game {
                 discard_powers: SmallVec::new(),
             });
         }
+        let objs_len = objs.len();
         let first = match setup.first_player {
             Some(p) if (p as usize) < n => p,
             Some(p) => return Err(SetupError::FirstPlayer(p)),
@@ -143,6 +165,7 @@ impl Game {
             delayed: Vec::with_capacity(4),
             winners: SmallVec::new(),
             end_reason: None,
+            next_number: objs_len as u32,
             rng,
             decisions: 0,
             ask: None,
@@ -345,6 +368,14 @@ impl Game {
     /// A label for an option, in words.
     pub fn label(&self, c: Choice) -> String {
         crate::options::label(&self.state, &self.pool, c)
+    }
+
+    /// The label of an option of the pending decision as `seat` may read it: in full for
+    /// the decider, and for everyone else unless it names a card they cannot see
+    /// (then "a card from Player 2's hand"). What replays and logs of other seats'
+    /// decisions show.
+    pub fn label_for(&self, c: Choice, seat: PlayerId) -> String {
+        crate::options::label_for(&self.state, &self.pool, c, seat)
     }
 
     /// Labels for all options of the pending decision, made unique where two would read

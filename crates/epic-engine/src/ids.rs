@@ -21,3 +21,31 @@ pub enum Entity {
     Player(PlayerId),
     Obj(ObjId),
 }
+
+/// A game object's number as players see it. A card that changes zone is a new object
+/// (5.21.3, docs/rulings.md R-10) and gets the next number, so a number tells nothing of
+/// where the card was before or which card of a deck list it is. [`ObjId`] is the
+/// engine's own handle, kept for the card's whole life; it never leaves the engine in
+/// anything a player is shown.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
+#[serde(transparent)]
+pub struct ObjNum(pub u32);
+
+impl fmt::Display for ObjNum {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+/// A player, or a game object as it was when an effect or trigger took note of it: the
+/// object is found again only while it is still that object (it has not changed zone
+/// since), so "break it at the end of the turn" never reaches the card once it left
+/// play and came back (docs/rulings.md R-10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Remembered {
+    pub entity: Entity,
+    /// The object's number when noted; 0 for a player.
+    pub number: ObjNum,
+}

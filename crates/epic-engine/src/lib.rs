@@ -33,10 +33,11 @@ mod timing;
 pub mod view;
 
 pub use choice::{Choice, Decision, DecisionKind};
-pub use config::{RulesConfig, Setup};
+pub use config::{RulesConfig, Setup, MAX_CARDS, MAX_HEALTH, MAX_OBJECTS};
 pub use epic_model as model;
 pub use error::{ApplyError, SetupError};
-pub use events::Event;
+pub use events::{Event, Recipient, Seen};
 pub use game::{EndReason, Game, GameResult, Stats};
-pub use ids::{Entity, ObjId, PlayerId};
+pub use ids::{Entity, ObjId, ObjNum, PlayerId, Remembered};
 pub use position::{ChampionSetup, Position, SeatSetup, StartAt};
+pub use timing::MAX_STEPS;

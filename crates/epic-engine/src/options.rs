@@ -2,7 +2,7 @@
 //! terminal match against.
 
 use crate::choice::{Choice, DecisionKind};
-use crate::ids::{Entity, ObjId, PlayerId};
+use crate::ids::{Entity, ObjId, ObjNum, PlayerId};
 use crate::state::{Ask, GameState, Step};
 use crate::stats::Look;
 use epic_model::{AbilityKind, Action, Amount, CardPool, PowerCost, Trigger, Triggered};
@@ -64,9 +64,23 @@ fn names_known_cards(st: &GameState, pool: &CardPool, c: Choice) -> bool {
     }
 }
 
+/// A choice naming a card the game does not have (from a corrupt save), in words.
+fn unknown_label(c: Choice) -> String {
+    let id = |o: ObjId| format!("card {} (not in this game)", o.0);
+    match c {
+        Choice::Play { card, mode } => format!("Play {}, mode {}", id(card), mode as u32 + 1),
+        Choice::Power { card, index } => format!("Use power {} of {}", index, id(card)),
+        Choice::Card(o)
+        | Choice::Assign {
+            to: Entity::Obj(o), ..
+        } => format!("Pick {}", id(o)),
+        _ => format!("{c:?}"),
+    }
+}
+
 pub fn label(st: &GameState, pool: &CardPool, c: Choice) -> String {
     if !names_known_cards(st, pool, c) {
-        return format!("{c:?}");
+        return unknown_label(c);
     }
     let kind = st.ask.as_ref().map(|a| a.kind);
     let look = Look::new(st, pool);
@@ -90,10 +104,19 @@ pub fn label(st: &GameState, pool: &CardPool, c: Choice) -> String {
         },
         Choice::Yes => match kind {
             Some(DecisionKind::Loyalty) => "Reveal cards for Loyalty".into(),
+            Some(DecisionKind::ExcessDamage) => {
+                let defender = st.battle.as_ref().map_or(0, |b| b.defender);
+                format!(
+                    "Apply {} excess damage to {}",
+                    excess(st, pool),
+                    player_name(defender)
+                )
+            }
             _ => "Yes".into(),
         },
         Choice::No => match kind {
             Some(DecisionKind::Loyalty) => "Do not reveal".into(),
+            Some(DecisionKind::ExcessDamage) => "Assign all damage to the blockers".into(),
             _ => "No".into(),
         },
         Choice::Play { card, mode } => {
@@ -148,6 +171,7 @@ pub fn label(st: &GameState, pool: &CardPool, c: Choice) -> String {
                 Some(DecisionKind::Recycle) => format!("Recycle {name}"),
                 Some(DecisionKind::KeepOne) => format!("Keep {name}"),
                 Some(DecisionKind::Reveal) => format!("Reveal {name}"),
+                Some(DecisionKind::DamageOrder) => format!("{name} assigns its damage next"),
                 Some(DecisionKind::Target) => {
                     let whose = player_name(look.st.obj(o).controller);
                     format!("Target {name} ({whose})")
@@ -165,7 +189,12 @@ pub fn label(st: &GameState, pool: &CardPool, c: Choice) -> String {
         }
         Choice::Trigger(i) => match st.batch.get(i as usize) {
             Some(t) => {
-                let name = card_name(st, pool, t.source);
+                let def = pool.get(t.card);
+                let name = if def.token {
+                    format!("{} token", def.name)
+                } else {
+                    def.name.clone()
+                };
                 let what = match pool
                     .get(t.card)
                     .abilities
@@ -178,7 +207,7 @@ pub fn label(st: &GameState, pool: &CardPool, c: Choice) -> String {
                 match t.subject {
                     Some(e) => format!(
                         "Resolve {name}'s {what} ({}) next",
-                        entity_name(st, pool, e)
+                        entity_name(st, pool, e.entity)
                     ),
                     None => format!("Resolve {name}'s {what} next"),
                 }
@@ -210,38 +239,73 @@ fn trigger_name(t: &Triggered) -> String {
     }
 }
 
-/// Labels for a list of options, with "#id" added where two would read the same.
+/// The label of `c`, a choice of the pending decision, as `seat` may read it: the
+/// decider reads every label; another seat reads it unless it names a card that seat
+/// cannot see (a mulligan pick, a card chosen from a hand before it is shown), which it
+/// reads as "a card".
+pub fn label_for(st: &GameState, pool: &CardPool, c: Choice, seat: PlayerId) -> String {
+    let Some(ask) = st.ask.as_ref() else {
+        return label(st, pool, c);
+    };
+    let hidden = |o: ObjId| st.objs.get(o.0 as usize).is_some() && !st.sees(seat, o);
+    let secret = match c {
+        Choice::Play { card: o, .. } | Choice::Power { card: o, .. } | Choice::Card(o) => hidden(o),
+        _ => false,
+    };
+    if ask.player == seat || !secret {
+        return label(st, pool, c);
+    }
+    let verb = match ask.kind {
+        DecisionKind::Mulligan => "Mulligan",
+        DecisionKind::Discard => "Discard",
+        DecisionKind::Reveal => "Reveal",
+        DecisionKind::Initiative => "Play",
+        _ => "Choose",
+    };
+    format!("{verb} a card from {} hand", player_possessive(ask.player))
+}
+
+fn player_possessive(p: PlayerId) -> String {
+    format!("{}'s", player_name(p))
+}
+
+/// Labels for a list of options, with the object's number ("#57") added where two
+/// would read the same (two Wolf tokens), or a count where even that does not tell them
+/// apart.
 pub fn labels(st: &GameState, pool: &CardPool, options: &[Choice]) -> Vec<String> {
     let mut out: Vec<String> = options.iter().map(|&c| label(st, pool, c)).collect();
-    // Options that read the same are told apart by their card's id when those differ,
-    // and numbered otherwise.
-    let before = out.clone();
-    for i in 0..out.len() {
-        let same: Vec<usize> = (0..before.len())
-            .filter(|&j| before[j] == before[i])
-            .collect();
-        if same.len() < 2 {
-            continue;
+    let mut groups: std::collections::HashMap<&str, Vec<usize>> = Default::default();
+    for (i, l) in out.iter().enumerate() {
+        groups.entry(l.as_str()).or_default().push(i);
+    }
+    let mut renamed: Vec<(usize, String)> = Vec::new();
+    for same in groups.values().filter(|g| g.len() > 1) {
+        let nums: Vec<Option<ObjNum>> = same.iter().map(|&j| number_of(st, options[j])).collect();
+        let distinct = nums.iter().all(Option::is_some)
+            && (1..nums.len()).all(|k| !nums[..k].contains(&nums[k]));
+        for (n, &i) in same.iter().enumerate() {
+            let text = match nums[n] {
+                Some(num) if distinct => format!("{} {num}", out[i]),
+                _ => format!("{} ({})", out[i], n + 1),
+            };
+            renamed.push((i, text));
         }
-        let ids: Vec<Option<ObjId>> = same.iter().map(|&j| obj_of(st, options[j])).collect();
-        let distinct =
-            ids.iter().all(Option::is_some) && (1..ids.len()).all(|k| !ids[..k].contains(&ids[k]));
-        let n = same.iter().position(|&j| j == i).map_or(1, |p| p + 1);
-        out[i] = match obj_of(st, options[i]) {
-            Some(id) if distinct => format!("{} {id}", before[i]),
-            _ => format!("{} ({n})", before[i]),
-        };
+    }
+    for (i, text) in renamed {
+        out[i] = text;
     }
     out
 }
 
-fn obj_of(st: &GameState, c: Choice) -> Option<ObjId> {
+/// The number of the object an option is about, as its decider sees it.
+fn number_of(st: &GameState, c: Choice) -> Option<ObjNum> {
+    let obj = |o: ObjId| st.objs.get(o.0 as usize).map(|x| x.number);
     match c {
-        Choice::Play { card, .. } | Choice::Power { card, .. } | Choice::Card(card) => Some(card),
-        Choice::Trigger(i) => st.batch.get(i as usize).map(|t| t.source),
+        Choice::Play { card, .. } | Choice::Power { card, .. } | Choice::Card(card) => obj(card),
+        Choice::Trigger(i) => st.batch.get(i as usize).map(|t| t.source_number),
         Choice::Assign {
             to: Entity::Obj(o), ..
-        } => Some(o),
+        } => obj(o),
         _ => None,
     }
 }
@@ -282,6 +346,11 @@ fn action_phrase(a: &Action) -> String {
     }
 }
 
+/// Breakthrough's excess damage in the battle now (4.4.11a).
+fn excess(st: &GameState, pool: &CardPool) -> u32 {
+    crate::stats::Look::new(st, pool).breakthrough_excess()
+}
+
 /// A sentence saying what is being decided.
 pub fn prompt(st: &GameState, pool: &CardPool, ask: &Ask) -> String {
     let who = player_name(ask.player);
@@ -303,25 +372,22 @@ pub fn prompt(st: &GameState, pool: &CardPool, ask: &Ask) -> String {
         }
         DecisionKind::Attackers => format!("{who}: choose attacking champions"),
         DecisionKind::Blockers => format!("{who}: choose blocking champions"),
-        DecisionKind::AssignDamage => match st.step {
-            Step::AssignDamage {
-                blockers_side,
-                index,
-                left,
-            } => {
-                let b = st.battle.as_ref();
-                let champ = b.and_then(|b| {
-                    if blockers_side {
-                        b.blockers.get(index as usize)
-                    } else {
-                        b.attackers.get(index as usize)
-                    }
-                });
-                let name = champ.map_or_else(String::new, |&o| card_name(st, pool, o));
+        DecisionKind::AssignDamage => match (st.step, st.battle.as_ref()) {
+            (Step::AssignDamage { left, .. }, Some(b)) => {
+                let name = b
+                    .assigning
+                    .map_or_else(String::new, |o| card_name(st, pool, o));
                 format!("{who}: assign {left} damage from {name}")
             }
             _ => format!("{who}: assign damage"),
         },
+        DecisionKind::DamageOrder => {
+            format!("{who}: choose which champion assigns its damage next (4.4.11b)")
+        }
+        DecisionKind::ExcessDamage => format!(
+            "{who}: apply breakthrough's {} excess damage to the defending player (4.4.11a)?",
+            excess(st, pool)
+        ),
         DecisionKind::Target => format!("{who}: choose a target for {source}"),
         DecisionKind::Choose => format!("{who}: choose for {source}"),
         DecisionKind::May => {

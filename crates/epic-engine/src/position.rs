@@ -120,6 +120,18 @@ impl Game {
             }
             Ok(())
         };
+        pos.rules.validate()?;
+        let cards: usize = pos
+            .seats
+            .iter()
+            .map(|s| s.hand.len() + s.deck.len() + s.discard.len() + s.in_play.len())
+            .sum();
+        if cards > crate::config::MAX_CARDS {
+            return Err(SetupError::TooManyCards {
+                count: cards,
+                max: crate::config::MAX_CARDS,
+            });
+        }
         for (seat, s) in pos.seats.iter().enumerate() {
             for &c in s.hand.iter().chain(&s.deck).chain(&s.discard) {
                 check(seat, c, false)?;
@@ -136,12 +148,14 @@ impl Game {
     fn place(&mut self, pos: &Position) {
         let st = self.state_mut();
         st.objs.clear();
+        st.next_number = 0;
         st.in_play.clear();
         st.statics_in_play.clear();
         let new_obj =
             |st: &mut crate::state::GameState, card: CardId, owner: PlayerId, zone: Zone| {
                 let id = ObjId(st.objs.len() as u16);
                 st.objs.push(Obj::new(card, owner, zone));
+                st.renumber(id);
                 id
             };
         for (i, s) in pos.seats.iter().enumerate() {

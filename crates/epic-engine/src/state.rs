@@ -1,7 +1,7 @@
 //! The game state: a plain value, cheap to clone, with no derived values stored.
 
 use crate::config::RulesConfig;
-use crate::ids::{Entity, ObjId, PlayerId};
+use crate::ids::{Entity, ObjId, ObjNum, PlayerId, Remembered};
 use epic_model::{AbilityKind, Alignments, CardId, CardPool, Keywords};
 use rand_pcg::Pcg64Mcg;
 use serde::{Deserialize, Serialize};
@@ -57,8 +57,17 @@ pub struct Obj {
     pub gained: Keywords,
     /// Revealed from hand and still public (1.4.8).
     pub revealed: bool,
-    /// The turn it was last broken (for "broken this turn"); 0 if never.
+    /// The turn it was broken, while it is still the object that went to the discard
+    /// pile (for "broken this turn"); 0 otherwise.
     pub broken_turn: u16,
+    /// The turn it last attacked (for "must attack each turn"), while still the object
+    /// that attacked; 0 otherwise.
+    pub attacked_turn: u16,
+    /// Its number as a game object. A card that changes zone is a new object (5.21.3,
+    /// docs/rulings.md R-10) and gets a new number, so the number players see says
+    /// nothing of where the card was before, and whatever an effect remembers of it
+    /// (with [`Remembered`]) finds it only while it is still that object.
+    pub number: ObjNum,
 }
 
 impl Obj {
@@ -77,6 +86,8 @@ impl Obj {
             gained: Keywords::NONE,
             revealed: false,
             broken_turn: 0,
+            attacked_turn: 0,
+            number: ObjNum(0),
         }
     }
 
@@ -156,6 +167,13 @@ pub struct Battle {
     pub assigned: SmallVec<[(ObjId, Entity, u16); 32]>,
     /// Blockers' total defense not yet covered by breakthrough damage (4.4.11a).
     pub breakthrough_left: u16,
+    /// Whether the attacking player applies breakthrough's excess damage to the
+    /// defending player (4.4.11a: they may).
+    pub apply_excess: bool,
+    /// The champion assigning its damage now, once its controller chose it (4.4.11b).
+    pub assigning: Option<ObjId>,
+    /// The champions of the side assigning damage that have assigned theirs.
+    pub done_assigning: SmallVec<[ObjId; 16]>,
 }
 
 impl Battle {
@@ -226,15 +244,22 @@ pub enum Step {
     },
     /// 4.3.4: opponents made plays; the active player continues or ends the turn.
     ContinueOrEnd,
-    /// 4.4.1: choosing attackers, one at a time.
-    DeclareAttackers,
+    /// 4.4.1: choosing attackers, one at a time. `committed`: the player continued the
+    /// main phase (4.3.4) and has yet to make a play or begin a battle, so cancelling
+    /// returns to that commitment, not to the ordinary main phase.
+    DeclareAttackers {
+        committed: bool,
+    },
     /// 4.4.6: the defender chooses blockers, one at a time.
     DeclareBlockers,
-    /// 4.4.11: assigning the damage of the `index`th champion of a side; `left` is what
-    /// it still has to assign (`u16::MAX` before it starts).
+    /// 4.4.11a: the attacking player decides whether breakthrough's excess damage goes
+    /// to the defending player.
+    ExcessDamage,
+    /// 4.4.11: one side's champions assign their damage, one at a time in the order their
+    /// controller chooses (4.4.11b); `left` is what the champion assigning now
+    /// (`Battle::assigning`) still has to assign (`u16::MAX` before it starts).
     AssignDamage {
         blockers_side: bool,
-        index: u8,
         left: u16,
     },
     /// 4.4.15: the battle's triggers have resolved; back to the main phase.
@@ -269,7 +294,9 @@ pub enum Script {
 /// captured when it was chosen, and X.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct EffectCtx {
-    pub it: SmallVec<[Entity; 16]>,
+    /// The last choice, as it was when chosen: an object that has since changed zone is
+    /// no longer "it" (docs/rulings.md R-10), unless this effect moved it itself.
+    pub it: SmallVec<[Remembered; 16]>,
     /// Controller, owner and offense of the first object picked, as it was when picked
     /// (last known information, for "its controller gains health equal to its offense").
     pub it_controller: Option<PlayerId>,
@@ -280,7 +307,7 @@ pub struct EffectCtx {
     /// Whether the previous step was done ("If you do").
     pub done: bool,
     /// The event the trigger answered: the player or object it was about.
-    pub subject: Option<Entity>,
+    pub subject: Option<Remembered>,
 }
 
 /// A resolving ability or event, resumable at any decision.
@@ -289,6 +316,9 @@ pub struct Frame {
     /// The card whose text is running, and the object it is (for "this").
     pub card: CardId,
     pub source: ObjId,
+    /// The source's number when the effect began: once it changes zone, the object the
+    /// text calls "this" is gone (docs/rulings.md R-10).
+    pub source_number: ObjNum,
     pub controller: PlayerId,
     pub script: Script,
     /// The step being run.
@@ -315,10 +345,12 @@ pub struct Frame {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct PendingTrigger {
     pub source: ObjId,
+    /// The source's number when it triggered: "this", for the ability.
+    pub source_number: ObjNum,
     pub card: CardId,
     pub ability: u8,
     pub controller: PlayerId,
-    pub subject: Option<Entity>,
+    pub subject: Option<Remembered>,
 }
 
 /// An action to do at end of turn, with the choices of the effect that set it up.
@@ -368,6 +400,8 @@ pub struct GameState {
     pub winners: SmallVec<[PlayerId; 2]>,
     pub end_reason: Option<crate::game::EndReason>,
     pub rng: Pcg64Mcg,
+    /// The number the next object to change zone gets ([`Obj::number`]).
+    pub next_number: u32,
     /// Number of choices applied so far.
     pub decisions: u32,
     /// The pending decision and its legal options; `None` once the game is over.
@@ -576,6 +610,43 @@ impl GameState {
         // A tag test: the derived comparison would match on every variant's fields.
         matches!(self.step, Step::GameOver)
     }
+    /// Whether `seat` may see which card `o` is (1.10): everyone sees play, discard
+    /// piles, events being played and tokens; a hand is its owner's, and everyone's while
+    /// a card of it is revealed (1.4.8); no one sees into a deck.
+    pub fn sees(&self, seat: PlayerId, o: ObjId) -> bool {
+        let obj = self.obj(o);
+        match obj.zone {
+            Zone::InPlay | Zone::Discard | Zone::Supplemental | Zone::TokenPile => true,
+            Zone::Hand => obj.owner == seat || obj.revealed,
+            Zone::Deck => false,
+        }
+    }
+
+    /// Takes note of a player or object as it is now.
+    pub fn remember(&self, e: Entity) -> Remembered {
+        let number = match e {
+            Entity::Obj(o) => self.obj(o).number,
+            Entity::Player(_) => ObjNum(0),
+        };
+        Remembered { entity: e, number }
+    }
+
+    /// What was noted, if it is still there: a player always is; an object only while
+    /// it has not changed zone since (docs/rulings.md R-10).
+    pub fn find(&self, r: Remembered) -> Option<Entity> {
+        match r.entity {
+            Entity::Obj(o) if self.obj(o).number != r.number => None,
+            e => Some(e),
+        }
+    }
+
+    /// Gives `o` the next object number: it has just changed zone and is a new object.
+    pub fn renumber(&mut self, o: ObjId) {
+        let n = ObjNum(self.next_number);
+        self.next_number = self.next_number.saturating_add(1);
+        self.obj_mut(o).number = n;
+    }
+
     /// Who holds initiative now, if anyone.
     pub fn initiative(&self) -> Option<PlayerId> {
         match self.step {

@@ -278,7 +278,7 @@ impl<'a> Look<'a> {
             return false;
         }
         if f.same_name_as_it {
-            let Some(Entity::Obj(it)) = ctx.and_then(|c| c.it.first().copied()) else {
+            let Some(Entity::Obj(it)) = ctx.and_then(|c| c.it.first().map(|r| r.entity)) else {
                 return false;
             };
             if self.name(it) != def.name {
@@ -321,8 +321,8 @@ impl<'a> Look<'a> {
 
 /// The player an effect's "it" names: a picked player, or the controller of a picked object.
 pub(crate) fn it_player(ctx: &EffectCtx) -> Option<PlayerId> {
-    match ctx.it.first() {
-        Some(Entity::Player(p)) => Some(*p),
+    match ctx.it.first().map(|r| r.entity) {
+        Some(Entity::Player(p)) => Some(p),
         Some(Entity::Obj(_)) => ctx.it_controller,
         None => None,
     }

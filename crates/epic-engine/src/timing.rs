@@ -5,7 +5,7 @@
 use crate::actions::Engine;
 use crate::choice::{Choice, DecisionKind};
 use crate::effects::Flow;
-use crate::events::Event;
+use crate::events::{Event, Seen};
 use crate::ids::{Entity, ObjId, PlayerId};
 use crate::state::{Ask, Battle, ObjList, Phase, Script, Step, Window, Zone};
 use crate::stats::Look;
@@ -16,10 +16,18 @@ impl<'a> Engine<'a> {
     /// Runs the game forward until a player must decide or the game ends. A decision with
     /// a single option is no choice: it is taken at once.
     pub fn advance(&mut self) {
+        let mut steps: u32 = 0;
         loop {
             if self.st.is_over() {
                 self.st.ask = None;
                 return;
+            }
+            // The rules have no loop rule: effects that run on with no decision end the
+            // game in a draw (docs/rulings.md R-11).
+            steps += 1;
+            if steps > MAX_STEPS {
+                self.end_game(SmallVec::new(), crate::EndReason::Loop);
+                continue;
             }
             let effects = !self.st.frames.is_empty();
             let triggers = !self.st.batch.is_empty() || !self.st.waiting.is_empty();
@@ -104,7 +112,16 @@ impl<'a> Engine<'a> {
                 _ => self.begin_end_phase(),
             },
             DecisionKind::Attackers => match c {
-                Choice::Cancel => self.open(self.st.active, Window::Main),
+                Choice::Cancel => {
+                    let committed =
+                        matches!(self.st.step, Step::DeclareAttackers { committed: true });
+                    let window = if committed {
+                        Window::MainMustAct
+                    } else {
+                        Window::Main
+                    };
+                    self.open(self.st.active, window)
+                }
                 Choice::Player(q) => self.declare_attack(Some(q)),
                 _ => self.declare_attack(None),
             },
@@ -114,6 +131,7 @@ impl<'a> Engine<'a> {
                     self.assign(to, amount);
                 }
             }
+            DecisionKind::DamageOrder | DecisionKind::ExcessDamage => self.answer_damage_step(c),
             DecisionKind::OrderTriggers => {
                 if let Choice::Trigger(i) = c {
                     self.start_trigger(i as usize);
@@ -173,19 +191,24 @@ impl<'a> Engine<'a> {
             self.start_trigger(mine[0]);
             return Flow::Continue;
         }
-        let options = mine.into_iter().map(|i| Choice::Trigger(i as u8));
+        let options = mine.into_iter().map(|i| Choice::Trigger(i as u32));
         self.set_ask(p, DecisionKind::OrderTriggers, options)
     }
 
     fn start_trigger(&mut self, i: usize) {
         let t = self.st.batch.remove(i);
         self.emit(|| Event::Triggered {
-            obj: t.source,
-            card: t.card,
+            source: Seen {
+                obj: t.source_number,
+                card: t.card,
+            },
             ability: t.ability,
         });
         self.push_frame(t.card, t.source, t.controller, Script::Ability(t.ability));
-        self.st.frames.last_mut().expect("pushed").ctx.subject = t.subject;
+        let frame = self.st.frames.last_mut().expect("pushed");
+        // "This" is the object that triggered, if it still is that object.
+        frame.source_number = t.source_number;
+        frame.ctx.subject = t.subject;
     }
 
     // ---- the turn -------------------------------------------------------------------
@@ -246,7 +269,7 @@ impl<'a> Engine<'a> {
                     options[from..].iter().copied(),
                 )
             }
-            Step::DeclareAttackers => {
+            Step::DeclareAttackers { .. } => {
                 self.ask_with(self.st.active, DecisionKind::Attackers, |eng, options| {
                     eng.attacker_options_into(options)
                 })
@@ -261,7 +284,7 @@ impl<'a> Engine<'a> {
                     eng.blocker_options_into(options)
                 })
             }
-            Step::AssignDamage { .. } => self.damage_step(),
+            Step::AssignDamage { .. } | Step::ExcessDamage => self.damage_step(),
             Step::EndBattle => {
                 self.st.battle = None;
                 self.emit(|| Event::BattleEnded);
@@ -461,7 +484,9 @@ impl<'a> Engine<'a> {
             Choice::DeclareBattle => {
                 self.st.undo_player = None;
                 self.st.declaring.clear();
-                self.st.step = Step::DeclareAttackers;
+                self.st.step = Step::DeclareAttackers {
+                    committed: window == Window::MainMustAct,
+                };
             }
             Choice::Play { card, mode } => {
                 self.mark_play(p, window);
@@ -514,8 +539,8 @@ impl<'a> Engine<'a> {
                 }
             } else {
                 let def = look.pool.get(card);
-                for (m, mode) in def.modes.iter().enumerate() {
-                    if pl.gold >= def.cost + mode.extra_gold {
+                for m in 0..def.modes.len().min(u8::MAX as usize + 1) {
+                    if pl.gold >= def.mode_cost(m as u8) {
                         out.push(Choice::Play {
                             card: o,
                             mode: m as u8,
@@ -529,7 +554,7 @@ impl<'a> Engine<'a> {
         let mut powers = |o: ObjId, zone: AbilityZone| {
             for (i, a) in look.def(o).abilities.iter().enumerate() {
                 if let AbilityKind::Power(pw) = &a.kind {
-                    if a.zone == zone && pw.costs.iter().all(|c| look.can_pay(p, o, *c)) {
+                    if a.zone == zone && look.can_pay(p, o, &pw.costs) {
                         out.push(Choice::Power {
                             card: o,
                             index: i as u8,
@@ -568,15 +593,8 @@ impl<'a> Engine<'a> {
     fn play_card(&mut self, p: PlayerId, o: ObjId, mode: u8) {
         let card = self.card_of(o);
         let def = self.pool.get(card);
-        let extra = def.modes.get(mode as usize).map_or(0, |m| m.extra_gold);
-        let gold = self.st.player(p).gold - (def.cost + extra);
+        let gold = self.st.player(p).gold.saturating_sub(def.mode_cost(mode));
         self.set_gold(p, gold);
-        self.emit(|| Event::Played {
-            player: p,
-            obj: o,
-            card,
-            mode,
-        });
         self.trigger_ally(p, o);
         if def.is_champion() {
             self.put_into_play(o, p, false);
@@ -585,6 +603,12 @@ impl<'a> Engine<'a> {
             self.push_frame(card, o, p, Script::Mode(mode));
             self.st.frames.last_mut().expect("pushed").playing_event = true;
         }
+        let played = self.seen(o);
+        self.emit(|| Event::Played {
+            player: p,
+            played,
+            mode,
+        });
     }
 
     /// 3.5: pay every cost, then the power resolves.
@@ -593,39 +617,43 @@ impl<'a> Engine<'a> {
         let AbilityKind::Power(pw) = &self.pool.get(card).abilities[index as usize].kind else {
             return;
         };
+        let source = self.seen(o);
         self.emit(|| Event::PowerUsed {
             player: p,
-            obj: o,
-            card,
+            source,
             index,
         });
+        // Paying can move the card ("break this"): "this" is the object as it was used.
+        let source_number = self.st.obj(o).number;
         for c in &pw.costs {
             match *c {
                 PowerCost::Gold(n) => {
-                    let g = self.st.player(p).gold - n;
+                    let g = self.st.player(p).gold.saturating_sub(n);
                     self.set_gold(p, g);
                 }
                 PowerCost::Expend => {
                     self.st.obj_mut(o).expended = true;
-                    self.emit(|| Event::Expended { obj: o });
+                    let champion = self.seen(o);
+                    self.emit(|| Event::Expended { champion });
                 }
                 PowerCost::BreakThis => self.break_all(&[o]),
                 PowerCost::RemoveCounter => {
                     let obj = self.st.obj_mut(o);
-                    obj.counters -= 1;
+                    obj.counters = obj.counters.saturating_sub(1);
                     let now = obj.counters;
-                    self.emit(|| Event::Counters { obj: o, now });
+                    if self.lethal_without_damage(o) {
+                        self.st.damaged = true;
+                    }
+                    let champion = self.seen(o);
+                    self.emit(|| Event::Counters { champion, now });
                 }
                 PowerCost::Discard(_) => {}
             }
         }
         self.push_frame(card, o, p, Script::Ability(index));
-        let discards: u8 = pw
-            .costs
-            .iter()
-            .map(|c| if let PowerCost::Discard(n) = c { *n } else { 0 })
-            .sum();
-        self.st.frames.last_mut().expect("pushed").cost_discards = discards;
+        let frame = self.st.frames.last_mut().expect("pushed");
+        frame.source_number = source_number;
+        frame.cost_discards = PowerCost::total(&pw.costs).discards;
     }
 
     // ---- battle -----------------------------------------------------------------------
@@ -659,7 +687,7 @@ impl<'a> Engine<'a> {
         let look = self.look();
         let must_missing = out
             .iter()
-            .any(|&c| matches!(c, Choice::Card(o) if look.has(o, Keyword::MustAttack)));
+            .any(|&c| matches!(c, Choice::Card(o) if look.must_attack(o)));
         if !self.st.declaring.is_empty() && !must_missing {
             // 4.4.1: with several opponents who can be attacked, finishing the
             // declaration is choosing which one.
@@ -675,10 +703,26 @@ impl<'a> Engine<'a> {
             }
         }
         // With nothing declared yet, a "must attack" champion still missing is one that
-        // could attack: the declaration cannot be cancelled (4.4.1).
-        if self.st.declaring.is_empty() && !must_missing {
+        // could attack: the declaration cannot be cancelled (4.4.1). A player who
+        // continued the main phase may cancel only if they have a play to make instead
+        // (4.3.4).
+        if self.st.declaring.is_empty() && !must_missing && self.may_cancel_battle() {
             out.push(Choice::Cancel);
         }
+    }
+
+    /// Whether cancelling a battle declaration leaves the active player something to do:
+    /// always, unless they continued the main phase (4.3.4) and a battle is the only way
+    /// to keep that commitment.
+    fn may_cancel_battle(&self) -> bool {
+        if !matches!(self.st.step, Step::DeclareAttackers { committed: true }) {
+            return true;
+        }
+        let mut scratch = Vec::new();
+        self.initiative_options_into(self.st.active, Window::MainMustAct, &mut scratch);
+        scratch
+            .iter()
+            .any(|c| matches!(c, Choice::Play { .. } | Choice::Power { .. }))
     }
 
     /// After a champion is picked in a declaration: nothing else changes while
@@ -705,17 +749,21 @@ impl<'a> Engine<'a> {
             return;
         };
         let champions = std::mem::take(&mut self.st.declaring);
+        let turn = self.st.turn;
         for &o in &champions {
-            self.st.obj_mut(o).expended = true;
+            let obj = self.st.obj_mut(o);
+            obj.expended = true;
+            obj.attacked_turn = turn;
         }
         self.st.phase = Phase::Battle;
         self.emit(|| Event::PhaseBegan {
             phase: Phase::Battle,
         });
+        let seen: Vec<Seen> = champions.iter().map(|&o| self.seen(o)).collect();
         self.emit(|| Event::Attack {
             attacker,
             defender,
-            champions: champions.to_vec(),
+            champions: seen,
         });
         self.st.battle = Some(Battle {
             attacker,
@@ -792,9 +840,8 @@ impl<'a> Engine<'a> {
         if !blockers.is_empty() {
             b.blocked = true;
             b.blockers = blockers.clone();
-            self.emit(|| Event::Block {
-                champions: blockers.to_vec(),
-            });
+            let seen: Vec<Seen> = blockers.iter().map(|&o| self.seen(o)).collect();
+            self.emit(|| Event::Block { champions: seen });
         }
         for &o in &blockers {
             self.trigger(o, Trigger::Blocks, None);
@@ -802,56 +849,74 @@ impl<'a> Engine<'a> {
         self.open(defender, Window::DefenderBeforeDamage);
     }
 
-    /// 4.4.11: damage is assigned champion by champion, attackers first, then dealt at once.
+    /// 4.4.11: damage is assigned champion by champion, attackers first, then dealt at
+    /// once. With breakthrough excess (4.4.11a), the attacking player first decides
+    /// whether it goes to the defending player.
     fn begin_damage(&mut self) {
         let look = self.look();
         let b = self.st.battle.as_ref().expect("in battle");
-        let total_defense: i32 = b.blockers.iter().map(|&o| look.defense(o).max(0)).sum();
+        let total_defense: i64 = b
+            .blockers
+            .iter()
+            .map(|&o| look.defense(o).max(0) as i64)
+            .sum();
+        let breakthrough: i64 = b
+            .attackers
+            .iter()
+            .filter(|&&o| look.has(o, Keyword::Breakthrough))
+            .map(|&o| look.offense(o).max(0) as i64)
+            .sum();
+        let ask_excess = b.blocked && breakthrough > total_defense;
         let b = self.st.battle.as_mut().expect("in battle");
-        b.breakthrough_left = total_defense as u16;
+        b.breakthrough_left = total_defense.min(u16::MAX as i64) as u16;
+        b.apply_excess = true;
         b.assigned.clear();
-        self.st.step = Step::AssignDamage {
-            blockers_side: false,
-            index: 0,
-            left: u16::MAX,
+        b.assigning = None;
+        b.done_assigning.clear();
+        self.st.step = if ask_excess {
+            Step::ExcessDamage
+        } else {
+            Step::AssignDamage {
+                blockers_side: false,
+                left: u16::MAX,
+            }
         };
     }
 
+    /// A champion's offense as damage to assign: at least 0, and below the step's
+    /// "not started" mark.
+    fn damage_of(&self, o: ObjId) -> u16 {
+        self.look().offense(o).clamp(0, u16::MAX as i32 - 1) as u16
+    }
+
     fn damage_step(&mut self) -> Flow {
+        if self.st.step == Step::ExcessDamage {
+            let attacker = self.st.battle.as_ref().expect("in battle").attacker;
+            return self.set_ask(
+                attacker,
+                DecisionKind::ExcessDamage,
+                [Choice::Yes, Choice::No],
+            );
+        }
         let Step::AssignDamage {
             blockers_side,
-            index,
             left,
         } = self.st.step
         else {
             return Flow::Continue;
         };
         let b = self.st.battle.as_ref().expect("in battle");
-        let (side, other) = b.sides(blockers_side);
-        let Some(&champ) = side.get(index as usize) else {
-            if blockers_side {
-                self.deal_battle_damage();
-            } else {
-                self.st.step = Step::AssignDamage {
-                    blockers_side: true,
-                    index: 0,
-                    left: u16::MAX,
-                };
-            }
-            return Flow::Continue;
+        let Some(champ) = b.assigning else {
+            return self.choose_next_assigner(blockers_side);
         };
+        let (_, other) = b.sides(blockers_side);
         let recipients: SmallVec<[ObjId; 16]> = SmallVec::from_slice(other);
         let (blocked, defender) = (b.blocked, b.defender);
         let mut left = left;
         if left == u16::MAX {
             // The champion's turn to assign begins: its offense is the damage to assign.
-            let (offense, breakthrough) = {
-                let look = self.look();
-                (
-                    look.offense(champ).max(0) as u16,
-                    look.has(champ, Keyword::Breakthrough),
-                )
-            };
+            let offense = self.damage_of(champ);
+            let breakthrough = self.look().has(champ, Keyword::Breakthrough);
             left = if blockers_side {
                 if recipients.is_empty() {
                     0
@@ -861,7 +926,7 @@ impl<'a> Engine<'a> {
             } else if !blocked {
                 self.push_assignment(champ, Entity::Player(defender), offense);
                 0
-            } else if breakthrough {
+            } else if breakthrough && b.apply_excess {
                 // 4.4.11a, 5.7.6: the blockers' defense is covered first; the excess goes
                 // to the defending player.
                 let b = self.st.battle.as_mut().expect("in battle");
@@ -880,16 +945,11 @@ impl<'a> Engine<'a> {
             };
         }
         if left == 0 {
-            self.st.step = Step::AssignDamage {
-                blockers_side,
-                index: index + 1,
-                left: u16::MAX,
-            };
+            self.finish_assigning(blockers_side);
             return Flow::Continue;
         }
         self.st.step = Step::AssignDamage {
             blockers_side,
-            index,
             left,
         };
         if recipients.len() == 1 {
@@ -901,14 +961,14 @@ impl<'a> Engine<'a> {
             let look = eng.look();
             let b = eng.st.battle.as_ref().expect("in battle");
             for &r in &recipients {
-                let already: u16 = b
+                let already: u32 = b
                     .assigned
                     .iter()
                     .filter(|(_, to, _)| *to == Entity::Obj(r))
-                    .map(|x| x.2)
+                    .map(|x| x.2 as u32)
                     .sum();
-                let lethal =
-                    (look.defense(r) - look.st.obj(r).damage as i32 - already as i32).max(1) as u16;
+                let needed = look.defense(r) as i64 - look.st.obj(r).damage as i64 - already as i64;
+                let lethal = needed.clamp(1, u16::MAX as i64) as u16;
                 if lethal < left {
                     options.push(Choice::Assign {
                         to: Entity::Obj(r),
@@ -921,6 +981,80 @@ impl<'a> Engine<'a> {
                 });
             }
         })
+    }
+
+    /// 4.4.11b: the next champion of the side to assign its damage. Its controller
+    /// chooses, unless the order cannot change where damage may go: a single champion
+    /// with damage left to assign, or all of the side's damage going to one place (an
+    /// unblocked attack, or one opposing champion and no breakthrough to share out).
+    fn choose_next_assigner(&mut self, blockers_side: bool) -> Flow {
+        let b = self.st.battle.as_ref().expect("in battle");
+        let (side, other) = b.sides(blockers_side);
+        let waiting: ObjList = side
+            .iter()
+            .copied()
+            .filter(|o| !b.done_assigning.contains(o))
+            .filter(|&o| self.damage_of(o) > 0)
+            .collect();
+        let Some(&first) = waiting.first() else {
+            let b = self.st.battle.as_mut().expect("in battle");
+            b.done_assigning.clear();
+            if blockers_side {
+                self.deal_battle_damage();
+            } else {
+                self.st.step = Step::AssignDamage {
+                    blockers_side: true,
+                    left: u16::MAX,
+                };
+            }
+            return Flow::Continue;
+        };
+        // Breakthrough champions share out the blockers' defense in the order they
+        // assign (docs/rulings.md H-11), while any is left to cover.
+        let look = self.look();
+        let sharing = !blockers_side
+            && b.apply_excess
+            && b.breakthrough_left > 0
+            && waiting.iter().any(|&o| look.has(o, Keyword::Breakthrough));
+        let one_place = other.len() <= 1 && !sharing;
+        let order_matters = waiting.len() > 1 && b.blocked && !one_place;
+        if !order_matters {
+            self.st.battle.as_mut().expect("in battle").assigning = Some(first);
+            return Flow::Continue;
+        }
+        let chooser = self.st.obj(first).controller;
+        self.set_ask(
+            chooser,
+            DecisionKind::DamageOrder,
+            waiting.into_iter().map(Choice::Card),
+        )
+    }
+
+    /// The champion assigning damage is done; the next is chosen.
+    fn finish_assigning(&mut self, blockers_side: bool) {
+        let b = self.st.battle.as_mut().expect("in battle");
+        if let Some(o) = b.assigning.take() {
+            b.done_assigning.push(o);
+        }
+        self.st.step = Step::AssignDamage {
+            blockers_side,
+            left: u16::MAX,
+        };
+    }
+
+    /// Answers the two choices of the damage step other than where damage goes.
+    fn answer_damage_step(&mut self, c: Choice) {
+        match c {
+            Choice::Card(o) => self.st.battle.as_mut().expect("in battle").assigning = Some(o),
+            Choice::Yes | Choice::No => {
+                self.st.battle.as_mut().expect("in battle").apply_excess = c == Choice::Yes;
+                self.st.step = Step::AssignDamage {
+                    blockers_side: false,
+                    left: u16::MAX,
+                };
+            }
+            _ => {}
+        }
     }
 
     fn push_assignment(&mut self, from: ObjId, to: Entity, amount: u16) {
@@ -937,36 +1071,49 @@ impl<'a> Engine<'a> {
     fn assign(&mut self, to: Entity, amount: u16) {
         let Step::AssignDamage {
             blockers_side,
-            index,
             left,
         } = self.st.step
         else {
             return;
         };
         let b = self.st.battle.as_ref().expect("in battle");
-        let champ = b.sides(blockers_side).0[index as usize];
-        self.push_assignment(champ, to, amount);
-        let left = left - amount;
-        self.st.step = if left == 0 {
-            Step::AssignDamage {
-                blockers_side,
-                index: index + 1,
-                left: u16::MAX,
-            }
-        } else {
-            Step::AssignDamage {
-                blockers_side,
-                index,
-                left,
-            }
+        let Some(champ) = b.assigning else {
+            return;
         };
+        self.push_assignment(champ, to, amount);
+        let left = left.saturating_sub(amount);
+        if left == 0 {
+            self.finish_assigning(blockers_side);
+        } else {
+            self.st.step = Step::AssignDamage {
+                blockers_side,
+                left,
+            };
+        }
     }
 
-    /// 4.4.11b – 4.4.14: all battle damage at once, then breaks, then its triggers.
+    /// 4.4.11b – 4.4.14: all battle damage at once, one damage event per champion (its
+    /// assignments to one recipient added up), then breaks, then its triggers.
     fn deal_battle_damage(&mut self) {
         let assigned = std::mem::take(&mut self.st.battle.as_mut().expect("in battle").assigned);
-        for (from, to, amount) in assigned {
-            self.deal_damage(Some(from), to, amount, true);
+        let mut sources: ObjList = ObjList::new();
+        for &(from, _, _) in &assigned {
+            if !sources.contains(&from) {
+                sources.push(from);
+            }
+        }
+        for from in sources {
+            let mut hits: SmallVec<[(Entity, u16); 16]> = SmallVec::new();
+            for &(src, to, amount) in &assigned {
+                if src != from {
+                    continue;
+                }
+                match hits.iter_mut().find(|(t, _)| *t == to) {
+                    Some((_, n)) => *n = n.saturating_add(amount),
+                    None => hits.push((to, amount)),
+                }
+            }
+            self.deal_damage(Some(from), &hits, true);
         }
         self.check_state();
         if !self.st.is_over() {
@@ -1069,7 +1216,9 @@ impl<'a> Engine<'a> {
                 obj.expended = false;
             }
         }
-        self.st.damaged = false;
+        // The mark stays only for a champion with lethal damage and none dealt.
+        self.st.damaged =
+            (0..self.st.in_play.len()).any(|i| self.lethal_without_damage(self.st.in_play[i]));
         self.st.mods.retain(|m| m.permanent);
         self.st.summarize_continuous(self.pool);
         for (o, back) in std::mem::take(&mut self.st.control_reverts) {
@@ -1088,20 +1237,53 @@ impl<'a> Engine<'a> {
     }
 }
 
+/// The most steps the engine takes between two decisions (effect steps, triggers and
+/// turn steps, single-option decisions included) before it calls the game a draw: no
+/// game of real cards comes near it (docs/rulings.md R-11).
+pub const MAX_STEPS: u32 = 10_000;
+
 /// Read-only questions of initiative and battle, answered from one [`Look`].
 impl Look<'_> {
-    pub fn can_pay(&self, p: PlayerId, o: ObjId, c: PowerCost) -> bool {
+    /// Whether `p` can pay all of a power's costs on `o` (3.5.3): costs of a kind add
+    /// up, and a card can be expended or broken only once.
+    pub fn can_pay(&self, p: PlayerId, o: ObjId, costs: &[PowerCost]) -> bool {
         let obj = self.st.obj(o);
         let in_play = obj.zone == Zone::InPlay;
-        match c {
-            PowerCost::Gold(n) => self.st.player(p).gold >= n,
-            PowerCost::Expend => {
-                in_play && !obj.expended && (!obj.deploying || self.has(o, Keyword::Blitz))
+        let t = PowerCost::total(costs);
+        t.gold <= self.st.player(p).gold as u32
+            && t.discards as usize <= self.st.player(p).hand.len()
+            && match t.expend {
+                0 => true,
+                1 => in_play && !obj.expended && (!obj.deploying || self.has(o, Keyword::Blitz)),
+                _ => false,
             }
-            PowerCost::BreakThis => in_play && !self.has(o, Keyword::Unbreakable),
-            PowerCost::RemoveCounter => in_play && obj.counters > 0,
-            PowerCost::Discard(n) => self.st.player(p).hand.len() >= n as usize,
-        }
+            && match t.break_this {
+                0 => true,
+                1 => in_play && !self.has(o, Keyword::Unbreakable),
+                _ => false,
+            }
+            && (t.counters == 0 || (in_play && t.counters <= obj.counters as u32))
+    }
+
+    /// 4.4.11a: the excess of breakthrough attackers' offense over the blockers' defense.
+    pub fn breakthrough_excess(&self) -> u32 {
+        let look = self;
+        let Some(b) = self.st.battle.as_ref() else {
+            return 0;
+        };
+        let breakthrough: u32 = b
+            .attackers
+            .iter()
+            .filter(|&&o| look.has(o, Keyword::Breakthrough))
+            .map(|&o| look.offense(o).max(0) as u32)
+            .sum();
+        breakthrough.saturating_sub(b.breakthrough_left as u32)
+    }
+
+    /// Whether a "must attack each turn if able" champion has yet to attack this turn
+    /// (one attack a turn meets it, docs/rulings.md R-04).
+    pub fn must_attack(&self, o: ObjId) -> bool {
+        self.st.obj(o).attacked_turn != self.st.turn && self.has(o, Keyword::MustAttack)
     }
 
     pub fn defender_for(&self, attacker: PlayerId) -> Option<PlayerId> {
@@ -1121,7 +1303,7 @@ impl Look<'_> {
         for &o in &self.st.in_play {
             if self.st.obj(o).controller == p && self.can_attack(o) {
                 any = true;
-                must |= self.has(o, Keyword::MustAttack);
+                must |= self.must_attack(o);
             }
         }
         (any, must)

@@ -1,8 +1,9 @@
 //! What one player may see (rule 1.10): public information and their own hand. Deck
 //! order never appears; an opponent's hand is a count, plus any card revealed from it.
+//! Objects are named by their numbers ([`ObjNum`]), new each time a card changes zone,
+//! never by the engine's own ids.
 
-use crate::choice::Choice;
-use crate::ids::{ObjId, PlayerId};
+use crate::ids::{ObjId, ObjNum, PlayerId};
 use crate::state::{GameState, Phase, Zone};
 use crate::stats::Look;
 use epic_model::{CardId, CardPool, Keyword};
@@ -11,7 +12,7 @@ use serde::{Deserialize, Serialize};
 /// A champion in play as everyone sees it, with derived stats.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChampionView {
-    pub obj: ObjId,
+    pub obj: ObjNum,
     pub card: CardId,
     pub name: String,
     pub token: bool,
@@ -32,7 +33,7 @@ pub struct ChampionView {
 /// A card whose identity the viewer knows.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CardView {
-    pub obj: ObjId,
+    pub obj: ObjNum,
     pub card: CardId,
     pub name: String,
 }
@@ -64,8 +65,8 @@ pub struct View {
     pub attacker: Option<PlayerId>,
     pub defender: Option<PlayerId>,
     pub blocked: bool,
-    /// The viewer's options, when the pending decision is theirs.
-    pub options: Vec<Choice>,
+    /// The viewer's options in words, when the pending decision is theirs.
+    pub options: Vec<String>,
     pub deciding: Option<PlayerId>,
     pub winners: Option<Vec<PlayerId>>,
 }
@@ -74,7 +75,7 @@ impl View {
     pub fn new(st: &GameState, pool: &CardPool, viewer: PlayerId) -> View {
         let look = Look::new(st, pool);
         let card_view = |o: ObjId| CardView {
-            obj: o,
+            obj: st.obj(o).number,
             card: st.obj(o).card,
             name: pool.get(st.obj(o).card).name.clone(),
         };
@@ -88,7 +89,7 @@ impl View {
                     .hand
                     .iter()
                     .copied()
-                    .filter(|&o| seat == viewer || st.obj(o).revealed)
+                    .filter(|&o| st.sees(viewer, o))
                     .map(card_view)
                     .collect();
                 PlayerView {
@@ -112,7 +113,7 @@ impl View {
                 let obj = st.obj(o);
                 let def = pool.get(obj.card);
                 ChampionView {
-                    obj: o,
+                    obj: obj.number,
                     card: obj.card,
                     name: def.name.clone(),
                     token: def.token,
@@ -146,7 +147,7 @@ impl View {
             blocked: st.battle.as_ref().is_some_and(|b| b.blocked),
             options: ask
                 .filter(|a| a.player == viewer)
-                .map_or_else(Vec::new, |a| a.options.clone()),
+                .map_or_else(Vec::new, |a| crate::options::labels(st, pool, &a.options)),
             deciding: ask.map(|a| a.player),
             winners: st.is_over().then(|| st.winners.to_vec()),
         }

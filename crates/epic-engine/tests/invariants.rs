@@ -203,8 +203,13 @@ fn check_views(game: &Game) {
             assert_eq!(pv.deck_count, st.players[pv.seat as usize].deck.len());
             if pv.seat != viewer {
                 for c in &pv.hand {
+                    let o = st
+                        .objs
+                        .iter()
+                        .find(|o| o.number == c.obj)
+                        .expect("a shown card is an object of the game");
                     assert!(
-                        st.obj(c.obj).revealed,
+                        o.revealed,
                         "viewer {viewer} sees an unrevealed card in seat {}'s hand",
                         pv.seat
                     );

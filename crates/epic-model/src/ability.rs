@@ -135,6 +135,34 @@ pub enum PowerCost {
     Discard(u8),
 }
 
+/// What a power's costs ask for in all (3.5.3: every cost is paid, so two costs of a
+/// kind add up).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CostTotal {
+    pub gold: u32,
+    pub expend: u32,
+    pub break_this: u32,
+    pub counters: u32,
+    pub discards: u8,
+}
+
+impl PowerCost {
+    /// The costs of a power added up.
+    pub fn total(costs: &[PowerCost]) -> CostTotal {
+        let mut t = CostTotal::default();
+        for c in costs {
+            match *c {
+                PowerCost::Gold(n) => t.gold += n as u32,
+                PowerCost::Expend => t.expend += 1,
+                PowerCost::BreakThis => t.break_this += 1,
+                PowerCost::RemoveCounter => t.counters += 1,
+                PowerCost::Discard(n) => t.discards = t.discards.saturating_add(n),
+            }
+        }
+        t
+    }
+}
+
 /// A continuous ability (rule 3.3). It applies while its card is in play.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -62,6 +62,11 @@ impl CardDef {
     pub fn is_event(&self) -> bool {
         self.kind == CardType::Event
     }
+    /// The gold it costs to play in `mode`: its cost plus the mode's extra cost.
+    pub fn mode_cost(&self, mode: u8) -> u8 {
+        let extra = self.modes.get(mode as usize).map_or(0, |m| m.extra_gold);
+        self.cost.saturating_add(extra)
+    }
     pub fn has_class(&self, c: ClassId) -> bool {
         self.class_ids.contains(&c)
     }

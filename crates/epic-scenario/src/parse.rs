@@ -547,28 +547,6 @@ fn zone_name(w: &str) -> Option<ZoneName> {
     })
 }
 
-fn decision_kind(s: &str) -> Option<DecisionKind> {
-    let s = s.to_ascii_lowercase().replace(['_', '-'], " ");
-    Some(match s.as_str() {
-        "mulligan" => DecisionKind::Mulligan,
-        "initiative" => DecisionKind::Initiative,
-        "continue or end" => DecisionKind::ContinueOrEnd,
-        "attackers" => DecisionKind::Attackers,
-        "blockers" => DecisionKind::Blockers,
-        "assign damage" => DecisionKind::AssignDamage,
-        "target" => DecisionKind::Target,
-        "choose" => DecisionKind::Choose,
-        "may" => DecisionKind::May,
-        "loyalty" => DecisionKind::Loyalty,
-        "recycle" => DecisionKind::Recycle,
-        "discard" => DecisionKind::Discard,
-        "order triggers" => DecisionKind::OrderTriggers,
-        "keep one" => DecisionKind::KeepOne,
-        "reveal" => DecisionKind::Reveal,
-        _ => return None,
-    })
-}
-
 fn yes_no(s: &str) -> R<bool> {
     match s.to_ascii_lowercase().as_str() {
         "yes" | "true" => Ok(true),
@@ -602,9 +580,11 @@ fn expectation(pool: &CardPool, s: &str, d: &mut Draft, line: usize) -> R<Expect
                 None => None,
                 Some("deck" | "empty deck" | "drawing") => Some(EndReason::DrewFromEmptyDeck),
                 Some("health" | "elimination") => Some(EndReason::Health),
+                Some("loop") => Some(EndReason::Loop),
+                Some("object limit") => Some(EndReason::ObjectLimit),
                 Some(other) => {
                     return Err(format!(
-                        "unknown reason `{other}`: expected `by deck` or `by health`"
+                        "unknown reason `{other}`: expected `by deck`, `by health`, `by loop` or `by object limit`"
                     ))
                 }
             };
@@ -620,8 +600,12 @@ fn expectation(pool: &CardPool, s: &str, d: &mut Draft, line: usize) -> R<Expect
                 let kind = if kind.is_empty() {
                     None
                 } else {
-                    Some(decision_kind(kind).ok_or_else(|| {
-                        format!("unknown decision kind `{kind}`: expected mulligan, initiative, continue-or-end, attackers, blockers, assign-damage, target, choose, may, loyalty, recycle, discard, order-triggers, keep-one or reveal")
+                    Some(DecisionKind::from_name(kind).ok_or_else(|| {
+                        let names: Vec<&str> = DecisionKind::ALL.iter().map(|k| k.name()).collect();
+                        format!(
+                            "unknown decision kind `{kind}`: expected one of {}",
+                            names.join(", ")
+                        )
                     })?)
                 };
                 Expect::Decision(Some((p, kind)))

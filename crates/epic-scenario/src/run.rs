@@ -7,10 +7,7 @@ use epic_engine::model::{CardId, CardPool};
 use epic_engine::state::Zone;
 use epic_engine::state::{Phase, Step as EngineStep};
 use epic_engine::view::View;
-use epic_engine::{
-    DecisionKind, EndReason, Event, Game, ObjId, Position, SeatSetup, Setup, StartAt,
-};
-use std::collections::HashSet;
+use epic_engine::{EndReason, Event, Game, Position, SeatSetup, Setup, StartAt};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, OnceLock};
 
@@ -102,7 +99,7 @@ fn run_steps(s: &Scenario) -> Vec<String> {
     for (i, step) in s.steps.iter().enumerate() {
         let stop = match &step.kind {
             StepKind::Do { player, label } => {
-                last = LastDo::before(&game);
+                last.events.clear();
                 do_step(&mut game, step, *player, label, &mut failures, &mut last)
             }
             StepKind::Reject { player, label } => {
@@ -127,65 +124,20 @@ fn run_steps(s: &Scenario) -> Vec<String> {
     failures
 }
 
-/// What the last `do` changed: its events, and what each player could see just before.
+/// What the last `do` changed: its events.
 #[derive(Default)]
 struct LastDo {
     events: Vec<Event>,
-    /// Per seat, the objects whose identity the seat's view showed before the decision.
-    visible: Vec<HashSet<ObjId>>,
-}
-
-impl LastDo {
-    fn before(game: &Game) -> LastDo {
-        let seats = game.state().num_players() as u8;
-        LastDo {
-            events: Vec::new(),
-            visible: (0..seats).map(|p| visible_objs(&game.view(p))).collect(),
-        }
-    }
-}
-
-/// Every object a view names: hands and discard piles as shown, events resolving, and
-/// champions in play.
-fn visible_objs(view: &View) -> HashSet<ObjId> {
-    let mut out = HashSet::new();
-    for p in &view.players {
-        out.extend(p.hand.iter().map(|c| c.obj));
-        out.extend(p.discard.iter().map(|c| c.obj));
-    }
-    out.extend(view.resolving.iter().map(|c| c.obj));
-    out.extend(view.champions.iter().map(|c| c.obj));
-    out
 }
 
 fn who(p: u8) -> String {
     format!("p{}", p + 1)
 }
 
-fn kind_name(k: DecisionKind) -> &'static str {
-    match k {
-        DecisionKind::Mulligan => "mulligan",
-        DecisionKind::Initiative => "initiative",
-        DecisionKind::ContinueOrEnd => "continue-or-end",
-        DecisionKind::Attackers => "attackers",
-        DecisionKind::Blockers => "blockers",
-        DecisionKind::AssignDamage => "assign-damage",
-        DecisionKind::Target => "target",
-        DecisionKind::Choose => "choose",
-        DecisionKind::May => "may",
-        DecisionKind::Loyalty => "loyalty",
-        DecisionKind::Recycle => "recycle",
-        DecisionKind::Discard => "discard",
-        DecisionKind::OrderTriggers => "order-triggers",
-        DecisionKind::KeepOne => "keep-one",
-        DecisionKind::Reveal => "reveal",
-    }
-}
-
 /// The pending decision in words, for messages.
 fn describe_decision(game: &Game) -> String {
     match game.decision() {
-        Some(d) => format!("{} to decide ({})", who(d.player), kind_name(d.kind)),
+        Some(d) => format!("{} to decide ({})", who(d.player), d.kind.name()),
         None => match game.result() {
             Some(r) => format!("the game is over ({})", describe_result(&r)),
             None => "no decision".into(),
@@ -200,11 +152,18 @@ fn describe_result(r: &epic_engine::GameResult) -> String {
         let w: Vec<String> = r.winners.iter().map(|&p| who(p)).collect();
         format!("won by {}", w.join(", "))
     };
-    let reason = match r.reason {
+    let reason = reason_name(r.reason);
+    format!("{winners} by {reason}")
+}
+
+/// How scenario files name a way a game ends (`expect winner none by loop`).
+pub(crate) fn reason_name(r: EndReason) -> &'static str {
+    match r {
         EndReason::Health => "health",
         EndReason::DrewFromEmptyDeck => "deck",
-    };
-    format!("{winners} by {reason}")
+        EndReason::Loop => "loop",
+        EndReason::ObjectLimit => "object limit",
+    }
 }
 
 fn options_list(labels: &[String]) -> String {
@@ -523,11 +482,7 @@ fn check(game: &Game, e: &Expect, last: &LastDo) -> Result<(), String> {
                     Some(p) => format!("won by {}", who(*p)),
                     None => "nobody won".into(),
                 };
-                let why = match reason {
-                    Some(EndReason::Health) => " by health",
-                    Some(EndReason::DrewFromEmptyDeck) => " by deck",
-                    None => "",
-                };
+                let why = reason.map_or_else(String::new, |r| format!(" by {}", reason_name(r)));
                 return Err(format!("expected {w}{why}, got {}", describe_result(&r)));
             }
         }
@@ -541,7 +496,7 @@ fn check(game: &Game, e: &Expect, last: &LastDo) -> Result<(), String> {
             if !ok {
                 let w = match want {
                     None => "no decision (the game over)".to_string(),
-                    Some((p, Some(k))) => format!("{} to decide ({})", who(*p), kind_name(*k)),
+                    Some((p, Some(k))) => format!("{} to decide ({})", who(*p), k.name()),
                     Some((p, None)) => format!("{} to decide", who(*p)),
                 };
                 return Err(format!(
@@ -688,7 +643,6 @@ fn check_champion(
 /// An expectation read from what `viewer` sees.
 fn check_seen(game: &Game, viewer: u8, e: &Expect) -> Result<(), String> {
     let pool = game.pool().clone();
-    let st = game.state();
     let view = game.view(viewer);
     let by = format!("as {} sees it", who(viewer));
     let seat = |p: u8| {
@@ -742,15 +696,8 @@ fn check_seen(game: &Game, viewer: u8, e: &Expect) -> Result<(), String> {
                 ZoneName::Hand => pv.hand.iter().map(|c| c.card).collect(),
                 ZoneName::Discard => pv.discard.iter().map(|c| c.card).collect(),
                 ZoneName::Champions => view.champions.iter().filter(mine).map(|c| c.card).collect(),
-                ZoneName::Deck => {
-                    let shown = visible_objs(&view);
-                    st.player(*p)
-                        .deck
-                        .iter()
-                        .filter(|o| shown.contains(o))
-                        .map(|&o| st.obj(o).card)
-                        .collect()
-                }
+                // A view never shows a card in a deck.
+                ZoneName::Deck => Vec::new(),
             };
             compare_zone(&pool, &what, &known, zc)?;
         }
@@ -759,7 +706,8 @@ fn check_seen(game: &Game, viewer: u8, e: &Expect) -> Result<(), String> {
     Ok(())
 }
 
-/// The last decision moved a card from one zone to another, and the viewer saw it first.
+/// The last decision moved a card from one zone to another, and the viewer saw it
+/// first: the event as the viewer received it names the card where it was.
 fn check_saw(
     game: &Game,
     last: &LastDo,
@@ -770,27 +718,32 @@ fn check_saw(
 ) -> Result<(), String> {
     let pool = game.pool();
     let id = resolve(pool, card);
-    let moves: Vec<(ObjId, CardId, Zone, Zone)> = last
+    let moves: Vec<&Event> = last
         .events
         .iter()
-        .filter_map(|e| match e {
-            Event::Moved {
-                obj,
-                card,
-                from,
-                to,
-                ..
-            } => Some((*obj, *card, *from, *to)),
-            _ => None,
-        })
+        .filter(|e| matches!(e, Event::Moved { .. }))
         .collect();
-    let hit = moves
-        .iter()
-        .find(|(_, c, f, t)| Some(*c) == id && *f == from && *t == to);
-    let Some((obj, ..)) = hit else {
+    let hit = moves.iter().find(|e| {
+        matches!(e, Event::Moved { card: c, from: f, to: t, .. }
+            if *c == id && *f == from && *t == to)
+    });
+    let Some(hit) = hit else {
         let all: Vec<String> = moves
             .iter()
-            .map(|(_, c, f, t)| format!("{} {} → {}", shown(pool, *c), f.name(), t.name()))
+            .filter_map(|e| match e {
+                Event::Moved {
+                    card: Some(c),
+                    from,
+                    to,
+                    ..
+                } => Some(format!(
+                    "{} {} → {}",
+                    shown(pool, *c),
+                    from.name(),
+                    to.name()
+                )),
+                _ => None,
+            })
             .collect();
         return Err(format!(
             "expected the last decision to move {card} from {} to {}; it moved: {}",
@@ -803,10 +756,7 @@ fn check_saw(
             }
         ));
     };
-    let saw = last
-        .visible
-        .get(viewer as usize)
-        .is_some_and(|v| v.contains(obj));
+    let saw = matches!(hit.seen_by(viewer), Event::Moved { was: Some(_), .. });
     if !saw {
         return Err(format!(
             "{card} moved from {} to {}, but {} could not see it before it moved",

@@ -71,7 +71,8 @@ impl Session {
             .apply(choice)
             .map_err(|e| CliError::findings(format!("the engine refused a choice: {e}")))?;
         self.history.push(choice);
-        for line in display::narrate(&self.game, &self.voice, &events) {
+        let seen = display::seat_events(&events, self.voice.viewer);
+        for line in display::narrate(self.game.pool(), &self.voice, &seen) {
             writeln!(out, "  {line}")?;
             self.log.push(line);
         }
@@ -224,7 +225,8 @@ pub fn run(args: Args) -> CliResult {
             let voice = Voice::play(HUMAN);
             for &c in &file.decisions {
                 if let Ok(events) = replay.apply(c) {
-                    log.extend(display::narrate(&replay, &voice, &events));
+                    let seen = display::seat_events(&events, HUMAN);
+                    log.extend(display::narrate(&pool, &voice, &seen));
                 }
             }
             (file.setup, file.decisions, game)

@@ -1,12 +1,15 @@
-//! `epic replay`: step through a saved game, decision by decision, from one seat's view.
+//! `epic replay`: step through a saved game, decision by decision, as one seat saw it.
+//! Everything printed for a seat — the board, the log, the labels of other players'
+//! decisions, JSON — is built from that seat's view and events: what they could not see
+//! during the game, the replay does not show either. `--reveal-all` shows everything.
 
-use crate::commands::print_json;
 use crate::display::{self, Voice};
 use crate::error::{CliError, CliResult};
 use crate::names;
 use crate::save::SaveFile;
-use epic_engine::{Choice, Event, PlayerId};
+use epic_engine::{Choice, Event, Game, PlayerId};
 use serde::Serialize;
+use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
@@ -16,33 +19,47 @@ pub struct Args {
     /// Jump to the position after decision N (0: the start) and show only that.
     #[arg(long, value_name = "N")]
     pub to: Option<usize>,
-    /// Whose view to show, 1 or 2 (default: the human's seat). Hidden cards stay hidden.
-    #[arg(long, value_name = "SEAT")]
+    /// Whose view to show, from 1 (default: the human's seat). Only what that seat saw
+    /// during the game is shown.
+    #[arg(long, value_name = "SEAT", conflicts_with = "reveal_all")]
     pub seat: Option<u8>,
+    /// Show everything, hidden cards included: every hand, every choice in full, the
+    /// state's digest. (A saved game holds its seed and deck lists, so whoever holds
+    /// the file can learn all of this anyway; see docs/saves.md.)
+    #[arg(long)]
+    pub reveal_all: bool,
     /// Print a JSON object: the steps, the view at the end and the result.
     #[arg(long)]
     pub json: bool,
 }
 
+/// One decision as the viewer saw it.
 #[derive(Serialize)]
-struct Step {
+struct Step<'a> {
     n: usize,
     player: PlayerId,
     label: String,
-    choice: Choice,
-    events: Vec<Event>,
+    /// The engine's choice, only with `--reveal-all`: it names objects by the engine's
+    /// own ids.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    choice: Option<Choice>,
+    events: &'a [Event],
 }
 
-#[derive(Serialize)]
-struct Report {
-    file: String,
-    decisions: usize,
-    at: usize,
-    digest: String,
-    steps: Vec<Step>,
-    view: epic_engine::view::View,
-    pending: Option<epic_engine::Decision>,
-    result: Option<epic_engine::GameResult>,
+/// Who the replay is for: one seat, or everything.
+#[derive(Clone, Copy)]
+enum Viewer {
+    Seat(PlayerId),
+    Everything(PlayerId),
+}
+
+impl Viewer {
+    /// The seat whose board is drawn.
+    fn seat(self) -> PlayerId {
+        match self {
+            Viewer::Seat(p) | Viewer::Everything(p) => p,
+        }
+    }
 }
 
 pub fn run(args: Args) -> CliResult {
@@ -61,7 +78,7 @@ pub fn run(args: Args) -> CliResult {
         None => total,
     };
     let seats = file.setup.seats.len();
-    let viewer: PlayerId = match args.seat {
+    let seat: PlayerId = match args.seat {
         Some(s) if s >= 1 && (s as usize) <= seats => s - 1,
         Some(s) => {
             return Err(CliError::input(format!(
@@ -75,63 +92,157 @@ pub fn run(args: Args) -> CliResult {
             .position(|s| s.player == "human")
             .unwrap_or(0) as PlayerId,
     };
-    let voice = Voice::replay(viewer);
+    let viewer = if args.reveal_all {
+        Viewer::Everything(seat)
+    } else {
+        Viewer::Seat(seat)
+    };
     let mut game = file.rebuild(&pool, Some(0))?;
-    let mut steps = Vec::new();
-    let quiet_until = if args.to.is_some() { at } else { 0 };
-    if !args.json {
-        println!(
-            "Replay of {}: {} decisions; seed {}; showing Player {}'s view.",
-            args.file.display(),
-            total,
-            file.setup.seed,
-            viewer + 1
-        );
-        if quiet_until == 0 {
-            print!("\n{}", display::board(&game, &voice, &game.view(viewer)));
-        }
-    }
-    for (i, &choice) in file.decisions[..at].iter().enumerate() {
-        let player = game.decision().map_or(0, |d| d.player);
-        let label = game.label(choice);
-        let events = game
-            .apply(choice)
-            .map_err(|e| CliError::input(format!("decision {}: {e}", i + 1)))?;
-        if args.json {
-            steps.push(Step {
-                n: i + 1,
-                player,
-                label,
-                choice,
-                events,
-            });
-        } else if i + 1 > quiet_until {
-            println!("\n#{} Player {}: {label}", i + 1, player + 1);
-            for line in display::narrate(&game, &voice, &events) {
-                println!("  {line}");
-            }
-            print!("{}", display::board(&game, &voice, &game.view(viewer)));
-        }
-    }
+    let mut out = std::io::stdout().lock();
     if args.json {
-        return print_json(&Report {
-            file: args.file.display().to_string(),
-            decisions: total,
-            at,
-            digest: crate::save::digest_hex(&game),
-            steps,
-            view: game.view(viewer),
-            pending: game.decision(),
-            result: game.result(),
-        });
+        replay_json(
+            &args,
+            &mut game,
+            &file.decisions[..at],
+            total,
+            viewer,
+            &mut out,
+        )
+    } else {
+        replay_text(
+            &args,
+            &mut game,
+            &file.decisions[..at],
+            total,
+            viewer,
+            &mut out,
+        )
+    }
+}
+
+/// The label of a decision and its events, as the viewer receives them.
+fn step(
+    game: &mut Game,
+    choice: Choice,
+    viewer: Viewer,
+    n: usize,
+) -> CliResult<(String, Vec<Event>)> {
+    let label = match viewer {
+        Viewer::Seat(p) => game.label_for(choice, p),
+        Viewer::Everything(_) => game.label(choice),
+    };
+    let events = game
+        .apply(choice)
+        .map_err(|e| CliError::input(format!("decision {n}: {e}")))?;
+    let events = match viewer {
+        Viewer::Seat(p) => display::seat_events(&events, p),
+        Viewer::Everything(_) => events,
+    };
+    Ok((label, events))
+}
+
+fn board(game: &Game, voice: &Voice, viewer: Viewer) -> String {
+    let mut s = display::board(game, voice, &game.view(viewer.seat()));
+    if let Viewer::Everything(_) = viewer {
+        s += &display::hidden_hands(game, voice);
+    }
+    s
+}
+
+fn replay_text(
+    args: &Args,
+    game: &mut Game,
+    decisions: &[Choice],
+    total: usize,
+    viewer: Viewer,
+    out: &mut impl Write,
+) -> CliResult {
+    let voice = Voice::replay(viewer.seat());
+    let quiet_until = if args.to.is_some() {
+        decisions.len()
+    } else {
+        0
+    };
+    let whose = match viewer {
+        Viewer::Seat(p) => format!("showing Player {}'s view", p + 1),
+        Viewer::Everything(_) => "showing everything, hidden cards included".to_string(),
+    };
+    writeln!(
+        out,
+        "Replay of {}: {total} decisions; {whose}.",
+        args.file.display()
+    )?;
+    if quiet_until == 0 {
+        write!(out, "\n{}", board(game, &voice, viewer))?;
+    }
+    for (i, &choice) in decisions.iter().enumerate() {
+        let player = game.decision().map_or(0, |d| d.player);
+        let (label, events) = step(game, choice, viewer, i + 1)?;
+        if i + 1 > quiet_until {
+            writeln!(out, "\n#{} Player {}: {label}", i + 1, player + 1)?;
+            for line in display::narrate(game.pool(), &voice, &events) {
+                writeln!(out, "  {line}")?;
+            }
+            write!(out, "{}", board(game, &voice, viewer))?;
+        }
     }
     if quiet_until > 0 {
-        println!("\nAfter decision {at}:");
-        print!("{}", display::board(&game, &voice, &game.view(viewer)));
+        writeln!(out, "\nAfter decision {}:", decisions.len())?;
+        write!(out, "{}", board(game, &voice, viewer))?;
     }
     match game.decision() {
-        Some(d) => println!("Next: {}", d.prompt),
-        None => println!("{}", display::result_line(&game, &voice)),
+        Some(d) => writeln!(out, "Next: {}", d.prompt)?,
+        None => writeln!(out, "{}", display::result_line(game, &voice))?,
     }
+    Ok(())
+}
+
+/// The JSON report, written as it goes: a replay of a long game never holds all its
+/// steps in memory.
+fn replay_json(
+    args: &Args,
+    game: &mut Game,
+    decisions: &[Choice],
+    total: usize,
+    viewer: Viewer,
+    out: &mut impl Write,
+) -> CliResult {
+    let string = |s: &str| serde_json::to_string(s).map_err(CliError::from);
+    let seat = match viewer {
+        Viewer::Seat(p) => format!("{}", p + 1),
+        Viewer::Everything(_) => "\"all\"".to_string(),
+    };
+    write!(
+        out,
+        "{{\"file\":{},\"decisions\":{total},\"at\":{},\"seat\":{seat},\"steps\":[",
+        string(&args.file.display().to_string())?,
+        decisions.len()
+    )?;
+    for (i, &choice) in decisions.iter().enumerate() {
+        let player = game.decision().map_or(0, |d| d.player);
+        let (label, events) = step(game, choice, viewer, i + 1)?;
+        if i > 0 {
+            write!(out, ",")?;
+        }
+        let shown = Step {
+            n: i + 1,
+            player,
+            label,
+            choice: matches!(viewer, Viewer::Everything(_)).then_some(choice),
+            events: &events,
+        };
+        serde_json::to_writer(&mut *out, &shown)?;
+    }
+    write!(out, "],\"view\":")?;
+    serde_json::to_writer(&mut *out, &game.view(viewer.seat()))?;
+    write!(out, ",\"pending\":")?;
+    serde_json::to_writer(&mut *out, &game.decision())?;
+    write!(out, ",\"result\":")?;
+    serde_json::to_writer(&mut *out, &game.result())?;
+    if let Viewer::Everything(_) = viewer {
+        write!(out, ",\"digest\":")?;
+        serde_json::to_writer(&mut *out, &crate::save::digest_hex(game))?;
+    }
+    writeln!(out, "}}")?;
     Ok(())
 }
