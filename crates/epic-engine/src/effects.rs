@@ -44,6 +44,28 @@ fn may_break(action: &Action) -> bool {
     )
 }
 
+/// Whether an action chooses among the cards of its controller's hand (Surprise
+/// Attack's "a champion from your hand"): a choice only they can see.
+fn chooses_from_hand(action: &Action) -> bool {
+    let sel = match action {
+        Action::Bind(s)
+        | Action::Damage { to: s, .. }
+        | Action::Break(s)
+        | Action::Banish(s)
+        | Action::ReturnToHand(s)
+        | Action::PutIntoPlay { sel: s, .. }
+        | Action::Transform { sel: s, .. } => s,
+        _ => return false,
+    };
+    match sel {
+        Sel::Target(spec) | Sel::Choose(spec) => spec
+            .objects
+            .as_ref()
+            .is_some_and(|o| o.zone == ZoneFilter::Hand),
+        _ => false,
+    }
+}
+
 /// Whether the engine can go on by itself or waits for a decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Flow {
@@ -149,8 +171,12 @@ impl<'a> Engine<'a> {
                 }
             }
             if step.may && !agreed {
-                if self.possible(action, self.top()) {
-                    return self.ask(controller, DecisionKind::May, [Choice::Yes, Choice::No]);
+                // Whether a choice among the cards of one's hand is possible depends on
+                // them: that question is always asked (docs/rulings.md R-14).
+                let private = chooses_from_hand(action) && self.holds_cards(controller);
+                if private || self.possible(action, self.top()) {
+                    self.ask(controller, DecisionKind::May, [Choice::Yes, Choice::No]);
+                    return self.asked_privately(private);
                 }
                 self.next_step(false);
                 return Flow::Continue;
@@ -188,32 +214,39 @@ impl<'a> Engine<'a> {
         }
         let f = &self.top().clone();
         let eligible = self.loyalty_cards(f.controller, f.card);
-        if eligible.len() < x as usize {
+        // Which cards can be revealed depends on the hand: the player is asked whether
+        // to reveal even when they cannot (then not revealing is all they can answer),
+        // and picks every card they reveal (docs/rulings.md R-14).
+        if !self.holds_cards(f.controller) {
+            // An empty hand is public: the ability fails without a question (5.3.4).
             self.st.frames.pop();
             return Some(Flow::Continue);
         }
         if !f.agreed {
-            return Some(self.ask(
+            let able = eligible.len() >= x as usize;
+            let options = [Choice::Yes, Choice::No];
+            let from = if able { 0 } else { 1 };
+            self.ask(
                 f.controller,
                 DecisionKind::Loyalty,
-                [Choice::Yes, Choice::No],
-            ));
+                options[from..].iter().copied(),
+            );
+            return Some(self.asked_privately(true));
         }
-        // The player picks which cards to reveal when more than X qualify.
         let left: ObjList = eligible
             .into_iter()
             .filter(|o| !f.picks.contains(&Entity::Obj(*o)))
             .collect();
-        let missing = x as usize - f.picks.len();
-        if missing > 0 && left.len() > missing {
-            return Some(self.ask(
+        let missing = (x as usize).saturating_sub(f.picks.len());
+        if missing > 0 && !left.is_empty() {
+            self.ask(
                 f.controller,
                 DecisionKind::Reveal,
                 left.into_iter().map(Choice::Card),
-            ));
+            );
+            return Some(self.asked_privately(true));
         }
-        let mut cards: SmallVec<[ObjId; 4]> = Self::objs(&f.picks).into_iter().collect();
-        cards.extend(left.into_iter().take(missing));
+        let cards: SmallVec<[ObjId; 4]> = Self::objs(&f.picks).into_iter().collect();
         for &c in &cards {
             self.st.obj_mut(c).revealed = true;
         }
@@ -253,6 +286,11 @@ impl<'a> Engine<'a> {
             return Flow::Continue;
         }
         self.ask(controller, DecisionKind::Discard, hand)
+    }
+
+    /// Whether `p` has cards in hand: then what they can do with them is theirs to know.
+    fn holds_cards(&self, p: PlayerId) -> bool {
+        !self.st.player(p).hand.is_empty()
     }
 
     /// Loyalty X of the ability a frame runs, 0 if none.
@@ -405,26 +443,37 @@ impl<'a> Engine<'a> {
         }
         let mut cands = self.candidates(spec, targeting, f);
         cands.retain(|e| !f.picks.contains(e));
-        if cands.is_empty() {
-            return Some(f.picks.iter().copied().collect());
-        }
-        if !spec.up_to && need > 0 && cands.len() <= need - picked {
-            let mut all: Ents = f.picks.iter().copied().collect();
-            all.extend(cands);
-            return Some(all);
+        // A choice among the cards of one's hand is always asked, pick by pick, with
+        // "Done" once none is left: how often the player is asked must not tell the
+        // others what the hand holds (docs/rulings.md R-14).
+        let private = spec
+            .objects
+            .as_ref()
+            .is_some_and(|o| o.zone == ZoneFilter::Hand)
+            && self.holds_cards(f.controller);
+        if !private {
+            if cands.is_empty() {
+                return Some(f.picks.iter().copied().collect());
+            }
+            if !spec.up_to && need > 0 && cands.len() <= need - picked {
+                let mut all: Ents = f.picks.iter().copied().collect();
+                all.extend(cands);
+                return Some(all);
+            }
         }
         let kind = if targeting {
             DecisionKind::Target
         } else {
             DecisionKind::Choose
         };
-        let done = spec.up_to && (need == 0 || picked > 0);
+        let done = cands.is_empty() || (spec.up_to && (need == 0 || picked > 0));
         self.ask_with(f.controller, kind, |_, options| {
             options.extend(cands.iter().map(|&e| Choice::pick(e)));
             if done {
                 options.push(Choice::Done);
             }
         });
+        self.asked_privately(private);
         None
     }
 

@@ -466,6 +466,11 @@ pub struct Ask {
     pub player: PlayerId,
     pub kind: crate::choice::DecisionKind,
     pub options: Vec<crate::choice::Choice>,
+    /// The options depend on cards only the decider sees (their hand), so the decision
+    /// is asked even with a single option: whether a seat is asked at all must not tell
+    /// the others what it holds (docs/rulings.md R-14).
+    #[serde(default)]
+    pub private: bool,
 }
 
 impl GameState {

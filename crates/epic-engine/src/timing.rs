@@ -48,7 +48,7 @@ impl<'a> Engine<'a> {
             };
             if flow == Flow::Asked {
                 let ask = self.st.ask.as_ref().expect("asked");
-                if ask.options.len() != 1 {
+                if ask.options.len() != 1 || ask.private {
                     return;
                 }
                 let only = ask.options[0];
@@ -82,7 +82,17 @@ impl<'a> Engine<'a> {
             player,
             kind,
             options: buffer,
+            private: false,
         });
+        Flow::Asked
+    }
+
+    /// Marks the decision just asked as private when `private` ([`Ask::private`]): it
+    /// is asked even with a single option.
+    pub(crate) fn asked_privately(&mut self, private: bool) -> Flow {
+        if let Some(ask) = self.st.ask.as_mut() {
+            ask.private = private;
+        }
         Flow::Asked
     }
 
@@ -252,7 +262,11 @@ impl<'a> Engine<'a> {
                 }
                 self.ask_with(holder, DecisionKind::Initiative, |eng, options| {
                     eng.initiative_options_into(holder, window, options)
-                })
+                });
+                // Whether a player with cards in hand has a play depends on those cards:
+                // they are asked even when passing is all they can do.
+                let private = !self.st.player(holder).hand.is_empty();
+                self.asked_privately(private)
             }
             Step::ContinueOrEnd => {
                 let active = self.st.active;
@@ -267,12 +281,18 @@ impl<'a> Engine<'a> {
                     active,
                     DecisionKind::ContinueOrEnd,
                     options[from..].iter().copied(),
-                )
+                );
+                let private = !self.st.player(active).hand.is_empty();
+                self.asked_privately(private)
             }
-            Step::DeclareAttackers { .. } => {
-                self.ask_with(self.st.active, DecisionKind::Attackers, |eng, options| {
+            Step::DeclareAttackers { committed } => {
+                let active = self.st.active;
+                self.ask_with(active, DecisionKind::Attackers, |eng, options| {
                     eng.attacker_options_into(options)
-                })
+                });
+                // After continuing (4.3.4), cancelling depends on the plays in hand.
+                let private = committed && !self.st.player(active).hand.is_empty();
+                self.asked_privately(private)
             }
             Step::DeclareBlockers => {
                 let defender = self

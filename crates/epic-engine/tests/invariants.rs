@@ -290,10 +290,17 @@ fn random_games_keep_every_invariant_and_replay_exactly() {
         while !game.is_over() {
             assert!(log.len() < 20_000, "seed {seed}: game does not end");
             let options = game.options().to_vec();
+            // A single option is taken at once, unless the decision is private: its
+            // options depend on the decider's hand, which must not be empty.
+            let ask = game.state().ask.as_ref().expect("a decision is pending");
             assert!(
-                options.len() >= 2,
+                options.len() >= 2 || ask.private,
                 "seed {seed}: a decision with {} options was not taken automatically",
                 options.len()
+            );
+            assert!(
+                !ask.private || !game.state().player(ask.player).hand.is_empty(),
+                "seed {seed}: a private decision for a player with no cards in hand"
             );
             if rng.gen_ratio(1, 20) {
                 // A choice not offered is refused, and refusing it changes nothing: a

@@ -301,6 +301,14 @@ pub fn run(args: Args) -> CliResult {
             s.apply(choice, &mut out)?;
             continue;
         }
+        // The engine asks a player with cards in hand even when passing is all they can
+        // do, so the opponent cannot tell (docs/rulings.md R-14); you know your own hand,
+        // so nothing is asked of you here.
+        if let [only] = s.game.options() {
+            let only = *only;
+            s.apply(only, &mut out)?;
+            continue;
+        }
         let board = display::board(&s.game, &s.voice, &s.game.view(HUMAN));
         if shown_board.as_deref() != Some(board.as_str()) {
             write!(out, "\n{board}")?;

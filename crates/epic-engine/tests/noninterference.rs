@@ -1,0 +1,254 @@
+//! Non-interference: hidden information never reaches a seat that may not see it (1.10).
+//!
+//! Take a random game's setup and decision log, and a second setup identical but for two
+//! cards swapped in the deck lists (so two cards a seat cannot see trade places: in a
+//! deck, or in a hand dealt from it). Replay the log in both games. Until the first
+//! moment one of the two cards becomes visible to seat X, or a decision of the log is not
+//! legal in both games, everything X receives must be identical: the view after each
+//! decision, X's events, the label of each decision as X may read it, the pending
+//! decision, and X's own options and their labels.
+
+use epic_engine::{Choice, Event, Game, ObjId, ObjNum, PlayerId, Setup};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use serde_json::{json, Value};
+
+const DECKS: [&str; 5] = ["good", "evil", "sage", "wild", "random"];
+
+fn games() -> u64 {
+    std::env::var("EPIC_PROPERTY_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(if cfg!(debug_assertions) { 200 } else { 3_000 })
+}
+
+/// Two to four seats, decks drawn from the preconstructed and Sealed ones.
+fn decks(seed: u64) -> Vec<Vec<epic_engine::model::CardId>> {
+    let pool = epic_cards::shared_pool();
+    let seats = if seed % 5 == 4 { 3 + (seed / 5 % 2) } else { 2 };
+    (0..seats)
+        .map(|s| {
+            let name = DECKS[((seed / 7 + s * 3) % 5) as usize];
+            epic_cards::deck_from(&pool, name, seed.wrapping_add(s)).unwrap()
+        })
+        .collect()
+}
+
+fn game(decks: Vec<Vec<epic_engine::model::CardId>>, seed: u64) -> Game {
+    let mut g = Game::new(Setup::new(epic_cards::shared_pool(), decks, seed)).unwrap();
+    g.set_undo(false);
+    g
+}
+
+/// A random game's decisions, at most `limit` of them.
+fn random_log(mut g: Game, rng: &mut Pcg64Mcg, limit: usize) -> Vec<Choice> {
+    let mut log = Vec::new();
+    while !g.is_over() && log.len() < limit {
+        let c = *g.options().choose(rng).unwrap();
+        g.apply_quiet(c).unwrap();
+        log.push(c);
+    }
+    log
+}
+
+/// Every object number an event mentions (the `obj` and `was` fields, at any depth).
+fn numbers(e: &Event) -> Vec<ObjNum> {
+    fn walk(v: &Value, out: &mut Vec<ObjNum>) {
+        match v {
+            Value::Object(m) => {
+                for (k, x) in m {
+                    match (k.as_str(), x.as_u64()) {
+                        ("obj" | "was", Some(n)) => out.push(ObjNum(n as u32)),
+                        _ => walk(x, out),
+                    }
+                }
+            }
+            Value::Array(a) => a.iter().for_each(|x| walk(x, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    walk(&serde_json::to_value(e).unwrap(), &mut out);
+    out
+}
+
+/// Whether one of the swapped objects became visible to `seat` during a decision whose
+/// events are `events`, given the numbers the objects had before it: an event `seat`
+/// receives still naming one of them (moves are followed from number to number).
+fn revealed_in(events: &[Event], before: &[ObjNum], seat: PlayerId) -> bool {
+    let mut nums = before.to_vec();
+    for e in events {
+        if let Event::Moved {
+            was: Some(w),
+            obj: Some(n),
+            ..
+        } = e
+        {
+            if nums.contains(w) {
+                nums.push(*n);
+            }
+        }
+        if numbers(&e.seen_by(seat)).iter().any(|n| nums.contains(n)) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Everything a seat receives after a decision.
+#[derive(Debug, PartialEq)]
+struct Received {
+    label: String,
+    events: Vec<Event>,
+    view: epic_engine::view::View,
+    decision: Option<epic_engine::Decision>,
+    /// The seat's own options and their labels, when the decision is theirs.
+    options: Option<(Vec<Choice>, Vec<String>)>,
+}
+
+fn received(g: &Game, seat: PlayerId, label: &str, events: &[Event]) -> Received {
+    let decision = g.decision();
+    let mine = decision.as_ref().is_some_and(|d| d.player == seat);
+    Received {
+        label: label.to_string(),
+        events: events.iter().map(|e| e.seen_by(seat)).collect(),
+        view: g.view(seat),
+        decision,
+        options: mine.then(|| (g.options().to_vec(), g.labels())),
+    }
+}
+
+/// What a seat received, as JSON, for a failure's message.
+fn json(r: &Received) -> Value {
+    json!({
+        "label": r.label,
+        "events": r.events,
+        "view": r.view,
+        "decision": r.decision,
+        "options": r.options,
+    })
+}
+
+/// The objects whose cards differ between the two games: the swapped pair.
+fn swapped(a: &Game, b: &Game) -> Vec<ObjId> {
+    let (sa, sb) = (a.state(), b.state());
+    (0..sa.objs.len())
+        .filter(|&i| sa.objs[i].card != sb.objs[i].card)
+        .map(|i| ObjId(i as u16))
+        .collect()
+}
+
+/// Replays `log` in both games and checks what `seat` receives. Returns how many
+/// decisions were compared.
+fn compare(mut a: Game, mut b: Game, log: &[Choice], seat: PlayerId, context: &str) -> usize {
+    let pair = swapped(&a, &b);
+    assert_eq!(pair.len(), 2, "{context}: the swap must change two objects");
+    let hidden = |g: &Game| pair.iter().all(|&o| !g.state().sees(seat, o));
+    if !hidden(&a) || !hidden(&b) {
+        return 0; // dealt where the seat sees it: nothing to compare
+    }
+    assert_eq!(
+        received(&a, seat, "", &[]),
+        received(&b, seat, "", &[]),
+        "{context}: the first decision differs"
+    );
+    for (i, &c) in log.iter().enumerate() {
+        if !a.options().contains(&c) || !b.options().contains(&c) {
+            return i;
+        }
+        let before: Vec<ObjNum> = pair.iter().map(|&o| a.state().obj(o).number).collect();
+        let (la, lb) = (a.label_for(c, seat), b.label_for(c, seat));
+        let ea = a.apply(c).unwrap();
+        let eb = b.apply(c).unwrap();
+        if revealed_in(&ea, &before, seat)
+            || revealed_in(&eb, &before, seat)
+            || !hidden(&a)
+            || !hidden(&b)
+        {
+            return i;
+        }
+        let (ra, rb) = (received(&a, seat, &la, &ea), received(&b, seat, &lb, &eb));
+        assert!(
+            ra == rb,
+            "{context}: after decision {} ({la}), seat {} receives different things:\n{}\n{}",
+            i + 1,
+            seat + 1,
+            json(&ra),
+            json(&rb)
+        );
+    }
+    log.len()
+}
+
+#[test]
+fn swapping_two_unseen_cards_changes_nothing_a_seat_receives() {
+    let mut compared = 0;
+    let mut long = 0;
+    for seed in 0..games() {
+        let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0x5eed);
+        let decks_a = decks(seed);
+        let log = random_log(game(decks_a.clone(), seed), &mut rng, 400);
+        for seat in 0..decks_a.len() as PlayerId {
+            // Two different cards, from any deck lists (the seat's own included).
+            let mut decks_b = decks_a.clone();
+            let (s1, s2) = (
+                rng.gen_range(0..decks_b.len()),
+                rng.gen_range(0..decks_b.len()),
+            );
+            let (i, j) = (
+                rng.gen_range(0..decks_b[s1].len()),
+                rng.gen_range(0..decks_b[s2].len()),
+            );
+            if decks_b[s1][i] == decks_b[s2][j] {
+                continue;
+            }
+            let t = decks_b[s1][i];
+            decks_b[s1][i] = decks_b[s2][j];
+            decks_b[s2][j] = t;
+            let context = format!(
+                "seed {seed}, seat {}, swap ({s1}, {i}) and ({s2}, {j})",
+                seat + 1
+            );
+            let n = compare(
+                game(decks_a.clone(), seed),
+                game(decks_b, seed),
+                &log,
+                seat,
+                &context,
+            );
+            compared += n;
+            long += (n >= 50) as u32;
+        }
+    }
+    // The property must have been exercised: many decisions, many long stretches.
+    assert!(
+        compared as u64 > games() * 40,
+        "only {compared} decisions compared"
+    );
+    assert!(long as u64 > games() / 4, "only {long} long comparisons");
+}
+
+/// The test can fail: with the cards in the opponent's hand swapped, what a seat that
+/// could see them receives does differ (so equal outputs above mean something).
+#[test]
+fn a_seat_that_sees_the_swapped_cards_receives_different_things() {
+    let decks_a = decks(1);
+    let a = game(decks_a.clone(), 1);
+    // Swap two cards of seat 2's opening hand: seat 2 sees the difference at once.
+    let st = a.state();
+    let hand: Vec<_> = st.player(1).hand.iter().map(|&o| st.obj(o).card).collect();
+    let (c1, c2) = (hand[0], hand[1]);
+    assert_ne!(c1, c2);
+    let mut decks_b = decks_a.clone();
+    for c in decks_b[1].iter_mut() {
+        if *c == c1 {
+            *c = c2;
+        } else if *c == c2 {
+            *c = c1;
+        }
+    }
+    let b = game(decks_b, 1);
+    assert_ne!(received(&a, 1, "", &[]), received(&b, 1, "", &[]));
+    assert_eq!(received(&a, 0, "", &[]), received(&b, 0, "", &[]));
+}
