@@ -86,6 +86,7 @@ pub fn parse_deck_list(
     text: &str,
     pool: &CardPool,
 ) -> Result<Vec<CardId>, DeckError> {
+    let text = crate::without_bom(text);
     let mut out = Vec::new();
     let mut diags = Vec::new();
     let names: Vec<&str> = pool

@@ -113,6 +113,12 @@ pub fn load_file(path: &Path, pool: &mut CardPool) -> Result<Vec<CardId>, Errors
     }
 }
 
+/// The text without a leading UTF-8 byte-order mark, which some editors write at the
+/// start of a file: card files and deck lists read the same with or without one.
+pub(crate) fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
 /// The reminder text of a keyword (its meaning from section 5 of the rules).
 pub fn reminder(keyword: Keyword) -> &'static str {
     keyword.reminder()

@@ -43,7 +43,7 @@ pub(crate) fn parse_file(
     text: &str,
     pool: &mut CardPool,
 ) -> Result<Vec<CardId>, Errors> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let text = crate::without_bom(text);
     let mut work = pool.clone();
     let mut p = FileParser {
         file,

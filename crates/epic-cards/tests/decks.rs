@@ -128,3 +128,13 @@ fn deck_list_counts_are_read_strictly() {
     assert!(err.contains("unknown card 'x Kong'"), "{err}");
     assert!(err.contains("'-1' is not a number of copies"), "{err}");
 }
+
+/// A deck list saved with a UTF-8 byte-order mark reads as the same list.
+#[test]
+fn deck_list_with_a_byte_order_mark() {
+    let pool = base_pool();
+    let d = parse_deck_list("bom.deck", "\u{feff}3 Fire Shaman\nKong\n", pool).unwrap();
+    let shaman = pool.by_name("Fire Shaman").unwrap();
+    let kong = pool.by_name("Kong").unwrap();
+    assert_eq!(d, vec![shaman, shaman, shaman, kong]);
+}

@@ -185,3 +185,15 @@ fn garbage_never_panics() {
         }
     }
 }
+
+/// A card file saved with a UTF-8 byte-order mark reads as the same file.
+#[test]
+fn card_file_with_a_byte_order_mark() {
+    let text = "card Quiet Study\n  event, sage, cost 0\n  play: draw a card\n";
+    let mut plain = CardPool::new();
+    parse_cards("plain.epic", text, &mut plain).unwrap();
+    let mut marked = CardPool::new();
+    let ids = parse_cards("bom.epic", &format!("\u{feff}{text}"), &mut marked).unwrap();
+    assert_eq!(marked.get(ids[0]).name, "Quiet Study");
+    assert_eq!(marked, plain);
+}
