@@ -68,21 +68,45 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
     prev[b.len()]
 }
 
+/// Words longer than this get no suggestion: no real name is half as long, and comparing
+/// a word costs time in proportion to its length.
+pub(crate) const MAX_SUGGESTED_LEN: usize = 64;
+
 /// The candidates closest to `word`, best first, only those close enough to be a
-/// plausible typo: what "did you mean" messages suggest.
+/// plausible typo: what "did you mean" messages suggest. Nothing for a word longer than
+/// [`MAX_SUGGESTED_LEN`], and no distance is worked out for a candidate whose length
+/// alone puts it too far, so the work stays small whatever the input.
 pub fn nearest<'a, I>(word: &str, candidates: I, max: usize) -> Vec<&'a str>
 where
     I: IntoIterator<Item = &'a str>,
 {
-    let limit = (word.chars().count() / 2).max(2);
+    let len = word.chars().count();
+    if len > MAX_SUGGESTED_LEN {
+        return Vec::new();
+    }
+    let limit = (len / 2).max(2);
     let mut scored: Vec<(usize, &str)> = candidates
         .into_iter()
+        .filter(|c| c.chars().count().abs_diff(len) <= limit)
         .map(|c| (edit_distance(word, c), c))
         .filter(|(d, _)| *d <= limit)
         .collect();
     scored.sort_by_key(|(d, _)| *d);
     scored.dedup_by(|a, b| a.1 == b.1);
     scored.into_iter().take(max).map(|(_, c)| c).collect()
+}
+
+/// The most characters of input a message quotes: enough to find the place, never a
+/// whole line.
+pub(crate) const QUOTED_CHARS: usize = 60;
+
+/// `'text'` for a message, cut after [`QUOTED_CHARS`] characters with an ellipsis, so
+/// that a message stays short however long the input is.
+pub(crate) fn quoted(text: &str) -> String {
+    match text.char_indices().nth(QUOTED_CHARS) {
+        Some((cut, _)) => format!("'{}…'", &text[..cut]),
+        None => format!("'{text}'"),
+    }
 }
 
 /// " — did you mean 'x'?" or nothing.

@@ -18,7 +18,8 @@ mod phrase;
 mod text;
 
 pub use deck::{
-    deck, deck_from, parse_deck_list, DeckError, Preconstructed, DECK_NAMES, DECK_SIZE,
+    deck, deck_from, parse_deck_list, DeckError, Preconstructed, DECK_NAMES, DECK_SIZE, MAX_COPIES,
+    MAX_DECK_LIST_CARDS,
 };
 pub use diag::{edit_distance, nearest, suggestion, Diagnostic, Errors};
 pub use epic_model::{CardDef, CardId, CardPool, Keyword};
