@@ -376,7 +376,7 @@ fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {
             return;
         }
         if let Some(b) = p.cards.last_mut() {
-            let text = body.trim().to_string();
+            let text = unquoted(body.trim()).to_string();
             b.def.flavor = Some(match b.def.flavor.take() {
                 Some(old) => format!("{old}\n{text}"),
                 None => text,
@@ -536,6 +536,17 @@ fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {
             },
         );
     }
+}
+
+/// Flavour text without the quotation marks around it ("Follow me!"): a printed card
+/// shows them around a quote, so they are how the text is printed, not part of it.
+fn unquoted(text: &str) -> &str {
+    for (open, close) in [('"', '"'), ('“', '”')] {
+        if let Some(inner) = text.strip_prefix(open).and_then(|t| t.strip_suffix(close)) {
+            return inner.trim();
+        }
+    }
+    text
 }
 
 fn push_ability(p: &mut FileParser, a: Ability) {
