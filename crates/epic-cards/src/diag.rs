@@ -100,13 +100,33 @@ where
 /// whole line.
 pub(crate) const QUOTED_CHARS: usize = 60;
 
+/// The text cut after [`QUOTED_CHARS`] characters, with an ellipsis where it was cut.
+pub(crate) fn cut(text: &str) -> String {
+    match text.char_indices().nth(QUOTED_CHARS) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_string(),
+    }
+}
+
 /// `'text'` for a message, cut after [`QUOTED_CHARS`] characters with an ellipsis, so
 /// that a message stays short however long the input is.
 pub(crate) fn quoted(text: &str) -> String {
-    match text.char_indices().nth(QUOTED_CHARS) {
-        Some((cut, _)) => format!("'{}…'", &text[..cut]),
-        None => format!("'{text}'"),
-    }
+    format!("'{}'", cut(text))
+}
+
+/// The most names a message lists.
+const LISTED: usize = 10;
+
+/// "a, b, c" for a message: at most [`LISTED`] names, each cut as [`cut`] does, and how
+/// many there are in all when that is more.
+pub(crate) fn short_list(names: &[String]) -> String {
+    let shown: Vec<String> = names.iter().take(LISTED).map(|n| cut(n)).collect();
+    let more = if names.len() > LISTED {
+        format!(", … ({} in all)", names.len())
+    } else {
+        String::new()
+    };
+    format!("{}{more}", shown.join(", "))
 }
 
 /// " — did you mean 'x'?" or nothing.
@@ -115,7 +135,7 @@ where
     I: IntoIterator<Item = &'a str>,
 {
     match nearest(word, candidates, 1).first() {
-        Some(c) => format!("; did you mean '{c}'?"),
+        Some(c) => format!("; did you mean {}?", quoted(c)),
         None => String::new(),
     }
 }
@@ -125,8 +145,8 @@ pub fn suggestion<S: AsRef<str>>(near: &[S]) -> String {
     if near.is_empty() {
         return String::new();
     }
-    let quoted: Vec<String> = near.iter().map(|n| format!("'{}'", n.as_ref())).collect();
-    format!("; did you mean {}?", quoted.join(" or "))
+    let names: Vec<String> = near.iter().map(|n| quoted(n.as_ref())).collect();
+    format!("; did you mean {}?", names.join(" or "))
 }
 
 #[cfg(test)]

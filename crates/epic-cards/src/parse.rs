@@ -1,13 +1,21 @@
 //! Card files: the line structure (card, type line, keywords, abilities, flavour) and the
 //! checks that need a whole card or a whole file (types, duplicates, token names).
 
-use crate::diag::{did_you_mean, Diagnostic, Errors};
+use crate::diag::{did_you_mean, quoted, short_list, Diagnostic, Errors};
 use crate::phrase::{self, normalize, Ctx};
 use epic_model::*;
 use std::collections::HashMap;
 
 /// The set name used when a file has no `set` line.
 const DEFAULT_SET: &str = "Custom";
+
+/// The longest line a card file may have, in characters. No card needs a tenth of it; a
+/// longer line is refused unread, so reading a file costs time in proportion to its size.
+pub const MAX_LINE_CHARS: usize = 1000;
+
+/// The most abilities and event modes one card may have (each trigger of an `and/or`
+/// line and each further `play:` line counts). No real card has a tenth of them.
+pub const MAX_ABILITIES: usize = 32;
 
 struct Builder {
     line: usize,
@@ -16,6 +24,11 @@ struct Builder {
     header_seen: bool,
     /// The type line was read without mistakes, so type checks are meaningful.
     header_ok: bool,
+    /// Abilities and modes so far, for [`MAX_ABILITIES`].
+    parts: usize,
+    /// A mistake on this card was reported: the checks of the whole card are skipped, since
+    /// they would only repeat it.
+    failed: bool,
 }
 
 struct FileParser<'a> {
@@ -34,6 +47,27 @@ impl FileParser<'_> {
             line,
             message: message.into(),
         });
+    }
+
+    /// Counts one more ability or mode of the card being read; past [`MAX_ABILITIES`] it
+    /// is a mistake on this line (reported once a card) and the ability is left out.
+    fn count_part(&mut self, line: usize) -> bool {
+        let Some(b) = self.cards.last_mut() else {
+            return false;
+        };
+        b.parts += 1;
+        if b.parts <= MAX_ABILITIES {
+            return true;
+        }
+        if b.parts == MAX_ABILITIES + 1 {
+            let message = format!(
+                "card {} has more than {MAX_ABILITIES} abilities and modes, the most a card may have",
+                quoted(&b.def.name)
+            );
+            b.failed = true;
+            self.err(line, message);
+        }
+        false
     }
 }
 
@@ -55,6 +89,25 @@ pub(crate) fn parse_file(
     for (i, raw) in text.lines().enumerate() {
         let ln = i + 1;
         let trimmed = raw.trim();
+        let chars = raw.chars().count();
+        if chars > MAX_LINE_CHARS {
+            p.err(
+                ln,
+                format!(
+                    "this line has {chars} characters; a line of a card file may have at most \
+                     {MAX_LINE_CHARS}"
+                ),
+            );
+            if let Some(name) = trimmed.strip_prefix("card ") {
+                start_card(&mut p, ln, name.trim());
+            }
+            // The line may have been the card's type line or its only effect.
+            if let Some(c) = p.cards.last_mut() {
+                c.header_seen = true;
+                c.failed = true;
+            }
+            continue;
+        }
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
@@ -76,7 +129,10 @@ pub(crate) fn parse_file(
         let Some(card) = p.cards.last() else {
             p.err(
                 ln,
-                format!("expected 'card <name>' or 'set <name>', found '{trimmed}'"),
+                format!(
+                    "expected 'card <name>' or 'set <name>', found {}",
+                    quoted(trimmed)
+                ),
             );
             continue;
         };
@@ -107,16 +163,16 @@ pub(crate) fn parse_file(
             p.err(
                 b.line,
                 format!(
-                    "duplicate card name '{}' (first defined on line {first})",
-                    b.def.name
+                    "duplicate card name {} (first defined on line {first})",
+                    quoted(&b.def.name)
                 ),
             );
         } else if pool.by_name(&b.def.name).is_some() {
             p.err(
                 b.line,
                 format!(
-                    "duplicate card name '{}': the card pool already has a card of that name",
-                    b.def.name
+                    "duplicate card name {}: the card pool already has a card of that name",
+                    quoted(&b.def.name)
                 ),
             );
         }
@@ -124,20 +180,29 @@ pub(crate) fn parse_file(
         defs.push(b.def);
     }
     // Token names: every token an effect creates must be defined (here or in the pool).
-    let mut known: Vec<String> = pool
+    let known: Vec<String> = pool
         .iter()
-        .filter(|(_, c)| c.token)
-        .map(|(_, c)| c.name.clone())
+        .map(|(_, c)| c)
+        .chain(defs.iter())
+        .filter(|c| c.token)
+        .map(|c| c.name.clone())
         .collect();
-    known.extend(defs.iter().filter(|d| d.token).map(|d| d.name.clone()));
+    // Lower-case name → the name as defined.
+    let tokens: HashMap<String, &str> = known
+        .iter()
+        .map(|k| (k.to_lowercase(), k.as_str()))
+        .collect();
     let refs = std::mem::take(&mut p.token_refs);
     for (ln, name) in refs {
-        if !known.iter().any(|k| k.eq_ignore_ascii_case(&name)) {
-            let list = known.join(", ");
+        if !tokens.contains_key(&name.to_lowercase()) {
             let hint = did_you_mean(&name, known.iter().map(|s| s.as_str()));
             p.err(
                 ln,
-                format!("unknown token '{name}'; known tokens: {list}{hint}"),
+                format!(
+                    "unknown token {}; known tokens: {}{hint}",
+                    quoted(&name),
+                    short_list(&known)
+                ),
             );
         }
     }
@@ -149,8 +214,8 @@ pub(crate) fn parse_file(
     for mut def in defs {
         for_each_action_mut(&mut def, &mut |a| match a {
             Action::CreateTokens { token, .. } | Action::Transform { token, .. } => {
-                if let Some(k) = known.iter().find(|k| k.eq_ignore_ascii_case(token)) {
-                    *token = k.clone();
+                if let Some(k) = tokens.get(&token.to_lowercase()) {
+                    *token = k.to_string();
                 }
             }
             _ => {}
@@ -186,6 +251,8 @@ fn start_card(p: &mut FileParser, ln: usize, name: &str) {
         def,
         header_seen: false,
         header_ok: false,
+        parts: 0,
+        failed: false,
     });
 }
 
@@ -241,7 +308,10 @@ fn header_line(p: &mut FileParser, ln: usize, text: &str) {
                     ok = false;
                 }
                 Err(_) => {
-                    p.err(ln, format!("'{item}': cost must be a number, 0 or 1"));
+                    p.err(
+                        ln,
+                        format!("{}: cost must be a number, 0 or 1", quoted(item)),
+                    );
                     ok = false;
                 }
             }
@@ -251,7 +321,10 @@ fn header_line(p: &mut FileParser, ln: usize, text: &str) {
                 _ => {
                     p.err(
                         ln,
-                        format!("'{item}' is not offense/defense; write two numbers like 3/2"),
+                        format!(
+                            "{} is not offense/defense; write two numbers like 3/2",
+                            quoted(item)
+                        ),
                     );
                     ok = false;
                 }
@@ -270,9 +343,10 @@ fn header_line(p: &mut FileParser, ln: usize, text: &str) {
             p.err(
                 ln,
                 format!(
-                    "unknown word '{item}' in the type line; expected champion, event, token, an \
+                    "unknown word {} in the type line; expected champion, event, token, an \
                      alignment (good, evil, sage, wild), 'cost N', a capitalised class or \
-                     offense/defense like 3/2{hint}"
+                     offense/defense like 3/2{hint}",
+                    quoted(item)
                 ),
             );
             unknown_word = true;
@@ -377,10 +451,15 @@ fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {
         }
         if let Some(b) = p.cards.last_mut() {
             let text = unquoted(body.trim()).to_string();
-            b.def.flavor = Some(match b.def.flavor.take() {
-                Some(old) => format!("{old}\n{text}"),
-                None => text,
-            });
+            // Appended in place: copying the text so far for every line would cost time in
+            // proportion to the square of its length.
+            match &mut b.def.flavor {
+                Some(old) => {
+                    old.push('\n');
+                    old.push_str(&text);
+                }
+                None => b.def.flavor = Some(text),
+            }
         }
         return;
     }
@@ -399,7 +478,10 @@ fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {
                 _ => {
                     p.err(
                         ln,
-                        format!("expected 'play:', 'or:' or 'or {{1}}:', found '{label}:'"),
+                        format!(
+                            "expected 'play:', 'or:' or 'or {{1}}:', found {}",
+                            quoted(&format!("{label}:"))
+                        ),
                     );
                     return;
                 }
@@ -423,6 +505,9 @@ fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {
             }
         };
         note_tokens(p, ln, &steps);
+        if !p.count_part(ln) {
+            return;
+        }
         let Some(b) = p.cards.last_mut() else { return };
         if is_or && b.def.modes.is_empty() {
             p.err(ln, "'or:' must follow a 'play:' line");
@@ -456,6 +541,7 @@ fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {
         match phrase::parse_static(&mut ctx, body) {
             Ok(s) => push_ability(
                 p,
+                ln,
                 Ability {
                     zone,
                     kind: AbilityKind::Static(s),
@@ -475,6 +561,7 @@ fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {
                 note_tokens(p, ln, &steps);
                 push_ability(
                     p,
+                    ln,
                     Ability {
                         zone,
                         kind: AbilityKind::Power(Power { costs, steps }),
@@ -530,6 +617,7 @@ fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {
         };
         push_ability(
             p,
+            ln,
             Ability {
                 zone,
                 kind: AbilityKind::Triggered(t),
@@ -549,7 +637,11 @@ fn unquoted(text: &str) -> &str {
     text
 }
 
-fn push_ability(p: &mut FileParser, a: Ability) {
+/// Adds an ability to the card being read, unless it would have too many.
+fn push_ability(p: &mut FileParser, ln: usize, a: Ability) {
+    if !p.count_part(ln) {
+        return;
+    }
     if let Some(b) = p.cards.last_mut() {
         b.def.abilities.push(a);
     }
@@ -601,7 +693,10 @@ fn keywords_line(p: &mut FileParser, ln: usize, text: &str) {
     if is_event(p) {
         p.err(
             ln,
-            format!("an event cannot have keywords ('{text}'); keywords are for champions"),
+            format!(
+                "an event cannot have keywords ({}); keywords are for champions",
+                quoted(text)
+            ),
         );
         return;
     }
@@ -625,8 +720,8 @@ fn keywords_line(p: &mut FileParser, ln: usize, text: &str) {
                 p.err(
                     ln,
                     format!(
-                        "unknown keyword '{}'; expected one of {}{hint}{more}",
-                        item.trim(),
+                        "unknown keyword {}; expected one of {}{hint}{more}",
+                        quoted(item.trim()),
                         Keyword::ALL
                             .iter()
                             .map(|k| k.name())
@@ -647,16 +742,19 @@ fn finish_card(p: &mut FileParser, b: &Builder) {
         p.err(
             b.line,
             format!(
-                "card '{}' has no type line (e.g. 'champion, wild, cost 0, Human, 3/2')",
-                b.def.name
+                "card {} has no type line (e.g. 'champion, wild, cost 0, Human, 3/2')",
+                quoted(&b.def.name)
             ),
         );
         return;
     }
-    if b.header_ok && b.def.kind == CardType::Event && b.def.modes.is_empty() {
+    if b.header_ok && !b.failed && b.def.kind == CardType::Event && b.def.modes.is_empty() {
         p.err(
             b.line,
-            format!("event '{}' has no effect; add a 'play:' line", b.def.name),
+            format!(
+                "event {} has no effect; add a 'play:' line",
+                quoted(&b.def.name)
+            ),
         );
     }
 }

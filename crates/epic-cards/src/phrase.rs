@@ -4,13 +4,14 @@
 //! Every function here gets one normalised piece of text (see [`normalize`]) and either
 //! reads all of it or says what it could not read. Nothing here panics on bad input.
 
-use crate::diag::did_you_mean;
+use crate::diag::{did_you_mean, quoted};
 use epic_model::*;
 
 pub(crate) type R<T> = Result<T, String>;
 
-/// The first words of every effect sentence, for "did you mean" hints.
-const EFFECT_WORDS: &[&str] = &[
+/// The first word of every action: what "did you mean" suggests for a sentence's first
+/// word, and what tells where an action joined by "and" starts.
+const ACTION_WORDS: &[&str] = &[
     "draw",
     "discard",
     "gain",
@@ -28,12 +29,13 @@ const EFFECT_WORDS: &[&str] = &[
     "recall",
     "choose",
     "remove",
-    "champions cannot attack this turn",
-    "starting with you",
+    "champions",
+    "starting",
     "have",
     "you",
     "each",
     "target",
+    "the",
     "this",
     "it",
     "its",
@@ -41,10 +43,10 @@ const EFFECT_WORDS: &[&str] = &[
     "that",
     "your",
     "all",
-    "if",
-    "at",
-    "otherwise",
 ];
+
+/// The other first words of a sentence: its conditions.
+const CONDITION_WORDS: &[&str] = &["if", "at", "otherwise"];
 
 /// Lower-cases and tidies a piece of rules text so that phrases can be matched exactly:
 /// one space between words, `{offense}` read as `offense`, "this card" as "this",
@@ -176,7 +178,7 @@ fn expect_done(s: &str, what: &str) -> R<()> {
     if s.is_empty() {
         Ok(())
     } else {
-        Err(format!("unexpected words '{s}' after {what}"))
+        Err(format!("unexpected words {} after {what}", quoted(s)))
     }
 }
 
@@ -248,7 +250,10 @@ fn parse_sentence(ctx: &mut Ctx, sentence: &str, steps: &mut Vec<Step>) -> R<()>
         } else if eat(&mut s, "if you played a {1}") {
             let a = take_word(&mut s);
             let a = Alignment::parse(a).ok_or_else(|| {
-                format!("unknown alignment '{a}' in 'if you played a {{1}} ... card this turn'")
+                format!(
+                    "unknown alignment {} in 'if you played a {{1}} ... card this turn'",
+                    quoted(a)
+                )
             })?;
             if !eat(&mut s, "card this turn,") {
                 return Err("expected 'if you played a {1} <alignment> card this turn,'".into());
@@ -262,10 +267,11 @@ fn parse_sentence(ctx: &mut Ctx, sentence: &str, steps: &mut Vec<Step>) -> R<()>
     }
     if s.starts_with("if ") {
         return Err(format!(
-            "unknown condition '{s}'; known conditions: if it is your turn, if it is not your turn, \
+            "unknown condition {}; known conditions: if it is your turn, if it is not your turn, \
              otherwise, if you do, if this is in play, if a champion is attacking alone, \
              if you controlled it, if it was unblocked attacking you, \
-             if you played a {{1}} <alignment> card this turn"
+             if you played a {{1}} <alignment> card this turn",
+            quoted(s)
         ));
     }
     for action in parse_actions(ctx, s)? {
@@ -280,23 +286,37 @@ fn parse_sentence(ctx: &mut Ctx, sentence: &str, steps: &mut Vec<Step>) -> R<()>
 }
 
 /// One action, or several joined by "and" ("draw a card and deal 2 damage to a target").
+/// A sentence that reads as one action is one ("deal 2 damage to each champion and each
+/// player", "target champion gains unbreakable and +5 offense this turn"); otherwise each
+/// "and" followed by the first word of an effect ends an action. Each part is read once,
+/// so a sentence costs time in proportion to its length.
 fn parse_actions(ctx: &mut Ctx, s: &str) -> R<Vec<Action>> {
     let whole = match parse_action(ctx, s) {
         Ok(a) => return Ok(vec![a]),
         Err(e) => e,
     };
+    let mut parts = Vec::new();
+    let mut start = 0;
     let mut from = 0;
     while let Some(i) = s[from..].find(" and ") {
         let at = from + i;
-        if let Ok(first) = parse_action(ctx, &s[..at]) {
-            if let Ok(mut rest) = parse_actions(ctx, &s[at + 5..]) {
-                rest.insert(0, first);
-                return Ok(rest);
-            }
+        from = at + " and ".len();
+        if starts_effect(&s[from..]) {
+            parts.push(&s[start..at]);
+            start = from;
         }
-        from = at + 5;
     }
-    Err(whole)
+    if parts.is_empty() {
+        return Err(whole);
+    }
+    parts.push(&s[start..]);
+    parts.into_iter().map(|p| parse_action(ctx, p)).collect()
+}
+
+/// Whether a text starts with a word that starts an effect: a verb, a player or a
+/// selection ("draw", "you", "each", "target", "it").
+fn starts_effect(s: &str) -> bool {
+    ACTION_WORDS.contains(&first_word(s))
 }
 
 fn who_subject(s: &mut &str) -> Option<Who> {
@@ -367,7 +387,8 @@ fn parse_action(ctx: &mut Ctx, text: &str) -> R<Action> {
             return put_into_play(sel, &mut rest);
         }
         return Err(format!(
-            "expected 'return <selection> to its owner's hand', '... to your hand' or '... to play', found 'return {s}'"
+            "expected 'return <selection> to its owner's hand', '... to your hand' or '... to play', found {}",
+            quoted(&format!("return {s}"))
         ));
     }
     if eat(&mut s, "put") {
@@ -450,10 +471,12 @@ fn parse_action(ctx: &mut Ctx, text: &str) -> R<Action> {
     }
     let w = first_word(text);
     Err(format!(
-        "cannot read the effect '{text}': unknown word '{w}'; expected an effect such as draw, \
+        "cannot read the effect {}: unknown word {}; expected an effect such as draw, \
          discard, gain, lose, deal, break, banish, return, put, transform, expend, prepare, \
          recycle, recall, choose, or '<selection> gains ...'{}",
-        did_you_mean(w, EFFECT_WORDS.iter().copied())
+        quoted(text),
+        quoted(w),
+        did_you_mean(w, ACTION_WORDS.iter().chain(CONDITION_WORDS).copied())
     ))
 }
 
@@ -465,9 +488,13 @@ fn player_action(ctx: &mut Ctx, s: &mut &str, who: Who) -> R<Option<Action>> {
     match verb {
         "draw" | "discard" => {
             take_word(s);
-            let n = eat_amount(s).ok_or_else(|| format!("expected a number after '{v}'"))?;
+            let n =
+                eat_amount(s).ok_or_else(|| format!("expected a number after {}", quoted(v)))?;
             if !(eat(s, "cards") || eat(s, "card")) {
-                return Err(format!("expected '{v} <number> cards'"));
+                return Err(format!(
+                    "expected {}",
+                    quoted(&format!("{v} <number> cards"))
+                ));
             }
             expect_done(s, v)?;
             Ok(Some(if verb == "draw" {
@@ -494,9 +521,13 @@ fn player_action(ctx: &mut Ctx, s: &mut &str, who: Who) -> R<Option<Action>> {
         }
         "lose" | "loses" | "pay" | "paie" => {
             take_word(s);
-            let n = eat_amount(s).ok_or_else(|| format!("expected '{v} <number> health'"))?;
+            let n = eat_amount(s)
+                .ok_or_else(|| format!("expected {}", quoted(&format!("{v} <number> health"))))?;
             if !eat(s, "health") {
-                return Err(format!("expected '{v} <number> health'"));
+                return Err(format!(
+                    "expected {}",
+                    quoted(&format!("{v} <number> health"))
+                ));
             }
             expect_done(s, "health")?;
             Ok(Some(Action::LoseHealth { who, n }))
@@ -520,7 +551,7 @@ fn parse_deal(ctx: &mut Ctx, text: &str) -> R<Action> {
                 let p = part.trim();
                 list.push(
                     p.parse::<u8>()
-                        .map_err(|_| format!("'{p}' is not a damage amount"))?,
+                        .map_err(|_| format!("{} is not a damage amount", quoted(p)))?,
                 );
             }
             let mut rest = &s[i + " damage to ".len()..];
@@ -597,7 +628,7 @@ fn parse_put(ctx: &mut Ctx, text: &str, who: Who) -> R<Action> {
         if let Some((i, phrase)) = tok {
             let name = &t[..i];
             if name.is_empty() || name.contains(' ') {
-                return Err(format!("'{name}' is not a token name"));
+                return Err(format!("{} is not a token name", quoted(name)));
             }
             let mut rest = &t[i + phrase.len()..];
             rest = rest.trim_start();
@@ -740,9 +771,14 @@ pub(crate) fn parse_sel(ctx: &mut Ctx, text: &str) -> R<Sel> {
     }
     let w = first_word(s);
     Err(format!(
-        "cannot read the selection '{text}': unknown word '{w}'; expected this, it, that champion, \
+        "cannot read the selection {}: unknown word {}; expected this, it, that champion, \
          a target, target ..., each ..., all ..., a ..., X ..., your ...{}",
-        did_you_mean(w, ["this", "it", "that", "a", "target", "each", "all", "another", "your", "any"])
+        quoted(text),
+        quoted(w),
+        did_you_mean(
+            w,
+            ["this", "it", "that", "a", "target", "each", "all", "another", "your", "any"]
+        )
     ))
 }
 
@@ -780,12 +816,15 @@ pub(crate) fn parse_filter(ctx: &mut Ctx, text: &str) -> R<Filter> {
         let w = first_word(s);
         if w.is_empty() {
             return Err(format!(
-                "'{text}' names no kind of card; expected champion, card, event or a class"
+                "{} names no kind of card; expected champion, card, event or a class",
+                quoted(text)
             ));
         }
         if !w.chars().all(|c| c.is_alphabetic() || c == '-') || is_suffix_word(w) {
             return Err(format!(
-                "cannot read '{text}': expected champion, card, event or a class name before '{w}'"
+                "cannot read {}: expected champion, card, event or a class name before {}",
+                quoted(text),
+                quoted(w)
             ));
         }
         take_word(&mut s);
@@ -834,9 +873,11 @@ pub(crate) fn parse_filter(ctx: &mut Ctx, text: &str) -> R<Filter> {
     }
     if !s.is_empty() {
         return Err(format!(
-            "cannot read '{text}': unexpected '{s}'; a description may end with you control, \
+            "cannot read {}: unexpected {}; a description may end with you control, \
              they control, in your discard pile, from any discard pile, in their discard pile, \
-             in your hand, that was broken this turn, or with the same name as it"
+             in your hand, that was broken this turn, or with the same name as it",
+            quoted(text),
+            quoted(s)
         ));
     }
     Ok(f)
@@ -886,7 +927,8 @@ pub(crate) fn parse_mods(text: &str) -> R<(i8, i8, Keywords)> {
             (Some(v), Some("defense"), None) if num.starts_with(['+', '-']) => defense = defense.saturating_add(v),
             _ => {
                 return Err(format!(
-                    "unknown keyword or modifier '{item}'; expected a keyword, '+N offense' or '+N defense'{}",
+                    "unknown keyword or modifier {}; expected a keyword, '+N offense' or '+N defense'{}",
+                    quoted(item),
                     did_you_mean(item, Keyword::ALL.iter().map(|k| k.name()))
                 ))
             }
@@ -916,7 +958,8 @@ pub(crate) fn parse_triggers(label: &str) -> R<Vec<(Trigger, u8)>> {
             let w = s.trim_matches(|c| c == '{' || c == '}');
             let a = Alignment::parse(w).ok_or_else(|| {
                 format!(
-                    "unknown alignment '{w}' in an ally label; expected good, evil, sage or wild{}",
+                    "unknown alignment {} in an ally label; expected good, evil, sage or wild{}",
+                    quoted(w),
                     did_you_mean(w, Alignment::ALL.iter().map(|a| a.name()))
                 )
             })?;
@@ -982,10 +1025,11 @@ pub(crate) fn unknown_label(s: &str) -> String {
         hint
     };
     format!(
-        "unknown ability '{s}'; expected play, or, tribute, loyalty N, ally <alignment>, \
+        "unknown ability {}; expected play, or, tribute, loyalty N, ally <alignment>, \
          when this attacks/blocks/is broken/deals damage/damages a player..., at the start of \
          your turn, at the end of each turn, static, flavor, or power costs such as {{expend}}, \
-         {{1}}, break this, remove a counter from this{hint}"
+         {{1}}, break this, remove a counter from this{hint}",
+        quoted(s)
     )
 }
 
@@ -1043,12 +1087,16 @@ pub(crate) fn parse_static(ctx: &mut Ctx, body: &str) -> R<Static> {
             let mut add_alignment = None;
             if let Some(j) = rest.find(" and are also ") {
                 let a = &rest[j + " and are also ".len()..];
-                add_alignment =
-                    Some(Alignment::parse(a).ok_or_else(|| format!("unknown alignment '{a}'"))?);
+                add_alignment = Some(
+                    Alignment::parse(a)
+                        .ok_or_else(|| format!("unknown alignment {}", quoted(a)))?,
+                );
                 rest = &rest[..j];
             } else if let Some(a) = rest.strip_prefix("are also ") {
-                add_alignment =
-                    Some(Alignment::parse(a).ok_or_else(|| format!("unknown alignment '{a}'"))?);
+                add_alignment = Some(
+                    Alignment::parse(a)
+                        .ok_or_else(|| format!("unknown alignment {}", quoted(a)))?,
+                );
                 rest = "";
             }
             let (offense, defense, keywords) = if rest.is_empty() {

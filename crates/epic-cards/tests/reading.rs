@@ -11,6 +11,17 @@ fn read(text: &str) -> Result<Vec<CardDef>, Errors> {
     Ok(ids.into_iter().map(|id| pool.get(id).clone()).collect())
 }
 
+/// The mistakes of a file that must have some, one `line: message` string each.
+fn mistakes(text: &str) -> Vec<String> {
+    match read(text) {
+        Ok(_) => panic!("no mistake found in:\n{text}"),
+        Err(e) => e
+            .iter()
+            .map(|d| format!("{}: {}", d.line, d.message))
+            .collect(),
+    }
+}
+
 /// Flavour text is kept without the quotation marks around it, which are how it is
 /// printed, not part of it.
 #[test]
@@ -27,4 +38,98 @@ fn flavor_text_loses_its_quotation_marks() {
     let pool = base_pool();
     let soul = pool.get(pool.by_name("Courageous Soul").unwrap());
     assert_eq!(soul.flavor.as_deref(), Some("Follow me!"));
+}
+
+/// A line longer than any card needs is refused as it is, in a short message: no part of
+/// the card language reads it, so a huge line costs no more than reading it once.
+#[test]
+fn a_huge_line_is_refused_in_a_short_message() {
+    assert_eq!(epic_cards::MAX_LINE_CHARS, 1000);
+    let huge = format!(
+        "card Endless\n  event, wild, cost 0\n  play: deal 2 damage to {}\n",
+        "x".repeat(100_000)
+    );
+    assert_eq!(
+        mistakes(&huge),
+        ["3: this line has 100025 characters; a line of a card file may have at most 1000"]
+    );
+    // At the cap a line is read as usual, and what a message quotes of it stays short.
+    let long = format!(
+        "card Long\n  champion, wild, cost 0, Human, 1/1\n  tribute: deal 2 damage to {}\n",
+        "zz ".repeat(320)
+    );
+    let m = mistakes(&long);
+    assert_eq!(m.len(), 1, "{m:?}");
+    assert!(m[0].contains("…'") && m[0].len() < 300, "{m:?}");
+}
+
+/// A card has at most `MAX_ABILITIES` abilities and modes; the line that goes past the
+/// cap is the mistake, reported once.
+#[test]
+fn a_card_has_at_most_32_abilities() {
+    assert_eq!(epic_cards::MAX_ABILITIES, 32);
+    let card = |n: usize| {
+        format!(
+            "card Chatty\n  champion, sage, cost 0, Human, 1/1\n{}",
+            "  tribute: draw a card\n".repeat(n)
+        )
+    };
+    let cards = read(&card(32)).unwrap();
+    assert_eq!(cards[0].abilities.len(), 32);
+    assert_eq!(
+        mistakes(&card(40)),
+        ["35: card 'Chatty' has more than 32 abilities and modes, the most a card may have"]
+    );
+    // Each trigger of an and/or line is an ability.
+    let joined = format!(
+        "card Joined\n  champion, sage, cost 0, Human, 1/1\n  {}: draw a card\n",
+        vec!["tribute"; 33].join(" and/or ")
+    );
+    assert_eq!(
+        mistakes(&joined),
+        ["3: card 'Joined' has more than 32 abilities and modes, the most a card may have"]
+    );
+}
+
+/// Actions joined by "and" are read left to right, an "and" followed by the start of an
+/// effect ending one action: a long sentence reads in one pass, its parts as written.
+#[test]
+fn actions_joined_by_and() {
+    let text = format!(
+        "card Many\n  event, sage, cost 0\n  play: {} and target champion gains blitz and airborne this turn\n",
+        vec!["draw a card"; 40].join(" and ")
+    );
+    let steps = &read(&text).unwrap()[0].modes[0].steps;
+    assert_eq!(steps.len(), 41);
+    assert!(steps[..40].iter().all(|s| s.action
+        == Action::Draw {
+            who: Who::You,
+            n: Amount::Fixed(1)
+        }));
+    assert!(matches!(
+        &steps[40].action,
+        Action::Modify { keywords, duration: Duration::ThisTurn, .. }
+            if *keywords == Keywords::NONE.with(Keyword::Blitz).with(Keyword::Airborne)
+    ));
+    // A sentence that reads as one action is one action, "and" or not.
+    let whole = read(
+        "card One\n  event, wild, cost 0\n  play: deal 2 damage to each champion and each player\n",
+    )
+    .unwrap();
+    assert_eq!(
+        whole[0].modes[0].steps[0].action,
+        Action::Damage {
+            to: Sel::AllChampionsAndPlayers,
+            n: Amount::Fixed(2)
+        }
+    );
+    // Many "and"s that read as nothing are one mistake, found in one pass.
+    let bad = format!(
+        "card Bad\n  champion, sage, cost 0, Human, 1/1\n  tribute: this gains {} and frob\n",
+        vec!["blitz"; 80].join(" and ")
+    );
+    assert_eq!(
+        mistakes(&bad),
+        ["3: unknown keyword or modifier 'frob'; expected a keyword, '+N offense' or '+N defense'"]
+    );
 }
