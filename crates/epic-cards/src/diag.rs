@@ -84,7 +84,8 @@ where
     if len > MAX_SUGGESTED_LEN {
         return Vec::new();
     }
-    let limit = (len / 2).max(2);
+    // About one edit in three characters: "wlid" is "wild", but "non-evil" is not "devil".
+    let limit = (len / 3).max(2);
     let mut scored: Vec<(usize, &str)> = candidates
         .into_iter()
         .filter(|c| c.chars().count().abs_diff(len) <= limit)

@@ -11,12 +11,14 @@
 //! assert!(epic_cards::card_text(pool, id).contains("{wild} → Deal 3 damage to a target."));
 //! ```
 
+mod classes;
 mod deck;
 mod diag;
 mod parse;
 mod phrase;
 mod text;
 
+pub use classes::CLASSES;
 pub use deck::{
     deck, deck_from, parse_deck_list, DeckError, Preconstructed, DECK_NAMES, DECK_SIZE, MAX_COPIES,
     MAX_DECK_LIST_CARDS,

@@ -334,7 +334,21 @@ fn header_line(p: &mut FileParser, ln: usize, text: &str) {
                 .chars()
                 .all(|c| c.is_alphabetic() || c == '-' || c == ' ' || c == '\'')
         {
-            classes.push(item.to_string());
+            match crate::classes::class(item) {
+                Some(c) => classes.push(c.to_string()),
+                None => {
+                    let hint = did_you_mean(item, crate::CLASSES.iter().copied());
+                    p.err(
+                        ln,
+                        format!(
+                            "unknown class {} in the type line; classes are those of the real \
+                             cards (docs/cards.md lists them){hint}",
+                            quoted(item)
+                        ),
+                    );
+                    ok = false;
+                }
+            }
         } else if item.is_empty() {
             p.err(ln, "empty item in the type line (two commas in a row?)");
             ok = false;

@@ -190,18 +190,6 @@ fn capitalize(s: &str) -> String {
     }
 }
 
-/// "dragons" → "Dragon", "wolves" → "Wolf": class names are singular and capitalised.
-fn class_name(word: &str) -> String {
-    let w = if let Some(stem) = word.strip_suffix("ves") {
-        format!("{stem}f")
-    } else if word.ends_with("ss") {
-        word.to_string()
-    } else {
-        word.strip_suffix('s').unwrap_or(word).to_string()
-    };
-    capitalize(&w)
-}
-
 /// Reading context: the pool being built (to intern class names in filters).
 pub(crate) struct Ctx<'p> {
     pub pool: &'p mut CardPool,
@@ -827,8 +815,19 @@ pub(crate) fn parse_filter(ctx: &mut Ctx, text: &str) -> R<Filter> {
                 quoted(w)
             ));
         }
+        let Some(class) = crate::classes::class_word(w) else {
+            let classes = crate::CLASSES.iter().map(|c| c.to_lowercase());
+            let classes: Vec<String> = classes.collect();
+            return Err(format!(
+                "unknown word {} in {}: it is neither a class of the real cards nor a word of \
+                 the card language{}",
+                quoted(w),
+                quoted(text),
+                did_you_mean(w, classes.iter().map(|c| c.as_str()))
+            ));
+        };
         take_word(&mut s);
-        f.class = Some(ctx.pool.intern_class(&class_name(w)));
+        f.class = Some(ctx.pool.intern_class(class));
         f.kind = Some(CardType::Champion);
         noun = eat_noun(&mut s, &mut f);
         if noun && f.kind.is_none() {

@@ -22,6 +22,14 @@ fn mistakes(text: &str) -> Vec<String> {
     }
 }
 
+/// The first ability of a card, which must be a triggered one.
+fn triggered(card: &CardDef) -> &Triggered {
+    match card.abilities.first().map(|a| &a.kind) {
+        Some(AbilityKind::Triggered(t)) => t,
+        _ => panic!("{} has no triggered ability first", card.name),
+    }
+}
+
 /// Flavour text is kept without the quotation marks around it, which are how it is
 /// printed, not part of it.
 #[test]
@@ -132,4 +140,69 @@ fn actions_joined_by_and() {
         mistakes(&bad),
         ["3: unknown keyword or modifier 'frob'; expected a keyword, '+N offense' or '+N defense'"]
     );
+}
+
+/// A word in a selection that is neither a class of the real cards nor a word of the
+/// language is a mistake on its line, with the nearest class when one is close; known
+/// classes read in the singular or the plural.
+#[test]
+fn unknown_words_in_a_selection_are_not_classes() {
+    let event = |effect: &str| {
+        format!("card Test\n  champion, wild, cost 0, Human, 1/1\n  tribute: {effect}\n")
+    };
+    assert_eq!(
+        mistakes(&event("deal 2 damage to target non-evil champion")),
+        [
+            "3: unknown word 'non-evil' in 'non-evil champion': it is neither a class of the \
+          real cards nor a word of the card language"
+        ]
+    );
+    assert_eq!(
+        mistakes(&event("break target damaged champion")),
+        [
+            "3: unknown word 'damaged' in 'damaged champion': it is neither a class of the real \
+          cards nor a word of the card language"
+        ]
+    );
+    assert_eq!(
+        mistakes(&event("break target dragn")),
+        [
+            "3: unknown word 'dragn' in 'dragn': it is neither a class of the real cards nor a \
+          word of the card language; did you mean 'dragon'?"
+        ]
+    );
+    let pool = base_pool();
+    for (effect, class) in [
+        ("break target dragon", "Dragon"),
+        ("break all wolves", "Wolf"),
+        ("break all fairies", "Fairy"),
+        ("break target djinn", "Djinn"),
+        ("break target pegasus", "Pegasus"),
+        ("break all dinosaur champions", "Dinosaur"),
+    ] {
+        let card = &read(&event(effect)).unwrap()[0];
+        let (Action::Break(Sel::Target(TargetSpec {
+            objects: Some(f), ..
+        }))
+        | Action::Break(Sel::All(f))) = &triggered(card).steps[0].action
+        else {
+            panic!("{effect}: {:?}", card.abilities)
+        };
+        assert_eq!(f.class, pool.class_id(class), "{effect}");
+        assert_eq!(f.kind, Some(CardType::Champion), "{effect}");
+    }
+}
+
+/// The classes of a type line are the real cards' classes too.
+#[test]
+fn type_line_classes_are_known_classes() {
+    assert_eq!(
+        mistakes("card Test\n  champion, wild, cost 0, Humna, 1/1\n"),
+        [
+            "2: unknown class 'Humna' in the type line; classes are those of the real cards \
+          (docs/cards.md lists them); did you mean 'Human'?"
+        ]
+    );
+    let card = &read("card Test\n  champion, wild, cost 0, Griffin, Elf, 1/1\n").unwrap()[0];
+    assert_eq!(card.classes, ["Griffin", "Elf"]);
 }
