@@ -307,25 +307,29 @@ fn starts_effect(s: &str) -> bool {
     ACTION_WORDS.contains(&first_word(s))
 }
 
+/// The players an action may name, as its subject ("each opponent loses 2 health") or as
+/// what it applies to ("deal 2 damage to each opponent").
+const PLAYERS: &[(&str, Who)] = &[
+    ("the player whose turn it is", Who::ActivePlayer),
+    ("each opponent", Who::EachOpponent),
+    ("each player", Who::EachPlayer),
+    ("its controller", Who::It),
+    ("its owner", Who::ItsOwner),
+    ("that player", Who::Subject),
+    ("target player", Who::Target(PlayerFilter::Any)),
+    ("target opponent", Who::Target(PlayerFilter::Opponent)),
+    ("you", Who::You),
+];
+
+/// Consumes the player a sentence starts with: one of [`PLAYERS`], or "they" (the player
+/// last chosen, or the controller of the object last chosen).
 fn who_subject(s: &mut &str) -> Option<Who> {
-    const SUBJECTS: &[(&str, Who)] = &[
-        ("the player whose turn it is", Who::ActivePlayer),
-        ("each opponent", Who::EachOpponent),
-        ("each player", Who::EachPlayer),
-        ("its controller", Who::It),
-        ("its owner", Who::ItsOwner),
-        ("that player", Who::Subject),
-        ("target player", Who::Target(PlayerFilter::Any)),
-        ("target opponent", Who::Target(PlayerFilter::Opponent)),
-        ("they", Who::It),
-        ("you", Who::You),
-    ];
-    for (p, w) in SUBJECTS {
-        if eat(s, p) {
-            return Some(w.clone());
-        }
+    if eat(s, "they") {
+        return Some(Who::It);
     }
-    None
+    PLAYERS
+        .iter()
+        .find_map(|(p, w)| eat(s, p).then(|| w.clone()))
 }
 
 fn parse_action(ctx: &mut Ctx, text: &str) -> R<Action> {
@@ -347,15 +351,17 @@ fn parse_action(ctx: &mut Ctx, text: &str) -> R<Action> {
     if eat(&mut s, "deal") {
         return parse_deal(ctx, s);
     }
-    for (verb, make) in [
-        ("break", Action::Break as fn(Sel) -> Action),
-        ("banish", Action::Banish),
-        ("expend", Action::Expend),
-        ("prepare", Action::Prepare),
-        ("choose", Action::Bind),
+    if eat(&mut s, "choose") {
+        return Ok(Action::Bind(parse_sel(ctx, s)?));
+    }
+    for (verb, done, make) in [
+        ("break", "broken", Action::Break as fn(Sel) -> Action),
+        ("banish", "banished", Action::Banish),
+        ("expend", "expended", Action::Expend),
+        ("prepare", "prepared", Action::Prepare),
     ] {
         if eat(&mut s, verb) {
-            return Ok(make(parse_sel(ctx, s)?));
+            return Ok(make(parse_objects(ctx, s, done)?));
         }
     }
     if eat(&mut s, "return") {
@@ -366,11 +372,15 @@ fn parse_action(ctx: &mut Ctx, text: &str) -> R<Action> {
             " to your hand",
         ] {
             if let Some(sel) = s.strip_suffix(dest) {
-                return Ok(Action::ReturnToHand(parse_sel(ctx, sel)?));
+                return Ok(Action::ReturnToHand(parse_objects(
+                    ctx,
+                    sel,
+                    "returned to a hand",
+                )?));
             }
         }
         if let Some(i) = s.find(" to play") {
-            let sel = parse_sel(ctx, &s[..i])?;
+            let sel = parse_objects(ctx, &s[..i], "put into play")?;
             let mut rest = s[i + " to play".len()..].trim_start();
             return put_into_play(sel, &mut rest);
         }
@@ -386,7 +396,7 @@ fn parse_action(ctx: &mut Ctx, text: &str) -> R<Action> {
         let i = s
             .find(" into a ")
             .ok_or("expected 'transform <selection> into a <name> token'")?;
-        let sel = parse_sel(ctx, &s[..i])?;
+        let sel = parse_objects(ctx, &s[..i], "transformed")?;
         let mut rest = &s[i + " into a ".len()..];
         if !eat_end(&mut rest, "token") {
             return Err("expected 'transform <selection> into a <name> token'".into());
@@ -404,7 +414,7 @@ fn parse_action(ctx: &mut Ctx, text: &str) -> R<Action> {
             Duration::Permanent
         };
         return Ok(Action::GainControl {
-            sel: parse_sel(ctx, rest)?,
+            sel: parse_objects(ctx, rest, "controlled")?,
             duration,
         });
     }
@@ -412,7 +422,11 @@ fn parse_action(ctx: &mut Ctx, text: &str) -> R<Action> {
         let sel = s
             .strip_suffix(" from battle")
             .ok_or("expected 'remove <selection> from battle'")?;
-        return Ok(Action::RemoveFromBattle(parse_sel(ctx, sel)?));
+        return Ok(Action::RemoveFromBattle(parse_objects(
+            ctx,
+            sel,
+            "removed from battle",
+        )?));
     }
     if eat(&mut s, "have one of") {
         // "have one of your human champions gain airborne this turn and join the battle"
@@ -440,7 +454,7 @@ fn parse_action(ctx: &mut Ctx, text: &str) -> R<Action> {
     // "<selection> gains/gets/has <modifiers> [this turn]"
     for verb in [" gains ", " gain ", " gets ", " get ", " has ", " have "] {
         if let Some(i) = text.find(verb) {
-            let sel = parse_sel(ctx, &text[..i])?;
+            let sel = parse_objects(ctx, &text[..i], "given keywords, offense or defense")?;
             let mut rest = &text[i + verb.len()..];
             let duration = if eat_end(&mut rest, "this turn") {
                 Duration::ThisTurn
@@ -602,7 +616,7 @@ fn parse_put(ctx: &mut Ctx, text: &str, who: Who) -> R<Action> {
             n = Amount::DamageOnThis;
         }
         return Ok(Action::AddCounters {
-            sel: parse_sel(ctx, rest)?,
+            sel: parse_objects(ctx, rest, "given counters")?,
             n,
         });
     }
@@ -645,7 +659,7 @@ fn parse_put(ctx: &mut Ctx, text: &str, who: Who) -> R<Action> {
          or 'put <selection> into play'"
             .to_string()
     })?;
-    let sel = parse_sel(ctx, &s[..i])?;
+    let sel = parse_objects(ctx, &s[..i], "put into play")?;
     s = s[i + " into play".len()..].trim_start();
     put_into_play(sel, &mut s)
 }
@@ -674,8 +688,28 @@ fn any_target(count: u8, up_to: bool) -> TargetSpec {
     }
 }
 
+/// Reads what an action that only champions and cards can undergo applies to: a
+/// selection that names or may pick a player is a mistake. `done` says what the action
+/// does to them ("broken").
+fn parse_objects(ctx: &mut Ctx, text: &str, done: &str) -> R<Sel> {
+    let sel = parse_sel(ctx, text)?;
+    let players = match &sel {
+        Sel::Players(_) | Sel::AllChampionsAndPlayers => true,
+        Sel::Target(t) | Sel::Choose(t) => t.players.is_some(),
+        Sel::This | Sel::It | Sel::Subject | Sel::All(_) => false,
+    };
+    if players {
+        return Err(format!(
+            "{} may be a player; only champions and cards can be {done}",
+            quoted(text.trim())
+        ));
+    }
+    Ok(sel)
+}
+
 /// Reads what an action applies to: "this", "it", "a target", "target evil champion",
-/// "all other champions", "a champion from any discard pile", "X evil cards ...".
+/// "all other champions", "each opponent", "a champion from any discard pile", "X evil
+/// cards ...".
 pub(crate) fn parse_sel(ctx: &mut Ctx, text: &str) -> R<Sel> {
     let mut s = text.trim();
     match s {
@@ -703,6 +737,9 @@ pub(crate) fn parse_sel(ctx: &mut Ctx, text: &str) -> R<Sel> {
             }))
         }
         _ => {}
+    }
+    if let Some((_, who)) = PLAYERS.iter().find(|(p, _)| *p == s) {
+        return Ok(Sel::Players(who.clone()));
     }
     if eat(&mut s, "each of up to") {
         let n = eat_number(&mut s).ok_or("expected 'each of up to <N> targets'")?;

@@ -206,3 +206,83 @@ fn type_line_classes_are_known_classes() {
     let card = &read("card Test\n  champion, wild, cost 0, Griffin, Elf, 1/1\n").unwrap()[0];
     assert_eq!(card.classes, ["Griffin", "Elf"]);
 }
+
+/// Players named as what an action applies to are players ("deal 2 damage to each
+/// opponent"), and the generated text says so.
+#[test]
+fn players_as_what_damage_applies_to() {
+    let mut pool = base_pool().clone();
+    for (effect, sel, text) in [
+        (
+            "deal 2 damage to each opponent",
+            Sel::Players(Who::EachOpponent),
+            "Deal 2 damage to each opponent.",
+        ),
+        (
+            "deal 1 damage to each player",
+            Sel::Players(Who::EachPlayer),
+            "Deal 1 damage to each player.",
+        ),
+        (
+            "deal 3 damage to you",
+            Sel::Players(Who::You),
+            "Deal 3 damage to you.",
+        ),
+        (
+            "deal 2 damage to the player whose turn it is",
+            Sel::Players(Who::ActivePlayer),
+            "Deal 2 damage to the player whose turn it is.",
+        ),
+        (
+            "deal 2 damage to that player",
+            Sel::Players(Who::Subject),
+            "Deal 2 damage to that player.",
+        ),
+    ] {
+        let file = format!("card Test {text}\n  event, wild, cost 0\n  play: {effect}\n");
+        let ids = parse_cards("t.epic", &file, &mut pool).unwrap();
+        let card = pool.get(ids[0]);
+        assert!(
+            matches!(&card.modes[0].steps[0].action, Action::Damage { to, .. } if *to == sel),
+            "{effect}: {:?}",
+            card.modes[0].steps
+        );
+        assert_eq!(epic_cards::card_text(&pool, ids[0]), text);
+    }
+}
+
+/// An action that only champions and cards can undergo refuses a selection that names or
+/// may pick players.
+#[test]
+fn players_cannot_be_broken() {
+    let event = |effect: &str| {
+        format!("card Test\n  champion, wild, cost 0, Human, 1/1\n  tribute: {effect}\n")
+    };
+    for (effect, what) in [
+        ("break each opponent", "'each opponent'"),
+        ("banish target player", "'target player'"),
+        ("expend a target", "'a target'"),
+        (
+            "target opponent gets +2 offense this turn",
+            "'target opponent'",
+        ),
+        ("return you to its owner's hand", "'you'"),
+        ("put two +1/+1 counters on each player", "'each player'"),
+    ] {
+        let done = match effect.split(' ').next() {
+            Some("break") => "broken",
+            Some("banish") => "banished",
+            Some("expend") => "expended",
+            Some("return") => "returned to a hand",
+            Some("put") => "given counters",
+            _ => "given keywords, offense or defense",
+        };
+        assert_eq!(
+            mistakes(&event(effect)),
+            [format!(
+                "3: {what} may be a player; only champions and cards can be {done}"
+            )],
+            "{effect}"
+        );
+    }
+}
