@@ -511,7 +511,12 @@ fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {
         if is_champion(p) {
             p.err(ln, "only events have 'play:' and 'or:' lines; a champion's abilities use tribute, ally, when ... or powers");
         }
-        let steps = match phrase::parse_effect(&mut ctx, body) {
+        // A further play line continues the mode it follows.
+        let earlier = match p.cards.last().and_then(|b| b.def.modes.last()) {
+            Some(m) if !is_or => m.steps.as_slice(),
+            _ => &[],
+        };
+        let steps = match phrase::parse_effect(&mut ctx, body, earlier) {
             Ok(s) => s,
             Err(e) => {
                 p.err(ln, e);
@@ -570,7 +575,7 @@ fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {
             p.err(ln, "an event cannot have a power; only champions do (an extra cost on an event mode is written 'or {1}:')");
             return;
         }
-        match phrase::parse_effect(&mut ctx, body) {
+        match phrase::parse_effect(&mut ctx, body, &[]) {
             Ok(steps) => {
                 note_tokens(p, ln, &steps);
                 push_ability(
@@ -591,13 +596,13 @@ fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {
         Err(e) => {
             p.err(ln, e);
             // Still check the effect, so that one run reports every mistake.
-            if let Err(e) = phrase::parse_effect(&mut ctx, body) {
+            if let Err(e) = phrase::parse_effect(&mut ctx, body, &[]) {
                 p.err(ln, e);
             }
             return;
         }
     };
-    let steps = match phrase::parse_effect(&mut ctx, body) {
+    let steps = match phrase::parse_effect(&mut ctx, body, &[]) {
         Ok(s) => s,
         Err(e) => {
             p.err(ln, e);

@@ -199,7 +199,9 @@ pub(crate) struct Ctx<'p> {
 // Effects
 
 /// Reads an effect: sentences separated by ". " or ", then ", each one or more steps.
-pub(crate) fn parse_effect(ctx: &mut Ctx, body: &str) -> R<Vec<Step>> {
+/// `earlier` are the steps of the same effect before this line (a further `play:` line
+/// continues its mode), which may set X.
+pub(crate) fn parse_effect(ctx: &mut Ctx, body: &str, earlier: &[Step]) -> R<Vec<Step>> {
     let body = normalize(body);
     if body.is_empty() {
         return Err("an ability needs an effect after the ':'".into());
@@ -212,7 +214,68 @@ pub(crate) fn parse_effect(ctx: &mut Ctx, body: &str) -> R<Vec<Step>> {
         }
         parse_sentence(ctx, sentence, &mut steps)?;
     }
+    check_x(earlier.iter().chain(&steps))?;
     Ok(steps)
+}
+
+/// X is the number of cards an "X ..." or "any number of ..." choice picked (the
+/// engine's `ctx.x`): each X must follow such a choice in the same effect, or it would
+/// silently be 0. An action's own choice comes before its amount ("put X counters on any
+/// number of ...").
+fn check_x<'a>(steps: impl Iterator<Item = &'a Step>) -> R<()> {
+    let mut set = false;
+    for step in steps {
+        let mut action = &step.action;
+        while let Action::AtEndOfTurn(inner) = action {
+            action = inner;
+        }
+        set |= matches!(
+            selection(action),
+            Some(Sel::Target(t) | Sel::Choose(t)) if t.count == 0
+        );
+        if matches!(amount(action), Some(Amount::XPlus(_))) && !set {
+            return Err(
+                "X is used before anything sets it: X counts the cards an earlier \
+                        'X ...' or 'any number of ...' choice of the same effect picked"
+                    .into(),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// What an action applies to, when it names a selection.
+pub(crate) fn selection(a: &Action) -> Option<&Sel> {
+    match a {
+        Action::Bind(s)
+        | Action::Break(s)
+        | Action::Banish(s)
+        | Action::ReturnToHand(s)
+        | Action::Expend(s)
+        | Action::Prepare(s)
+        | Action::RemoveFromBattle(s)
+        | Action::Damage { to: s, .. }
+        | Action::GainControl { sel: s, .. }
+        | Action::Transform { sel: s, .. }
+        | Action::PutIntoPlay { sel: s, .. }
+        | Action::AddCounters { sel: s, .. }
+        | Action::Modify { sel: s, .. } => Some(s),
+        _ => None,
+    }
+}
+
+/// The number an action uses, when it has one.
+fn amount(a: &Action) -> Option<Amount> {
+    match a {
+        Action::Draw { n, .. }
+        | Action::Discard { n, .. }
+        | Action::GainHealth { n, .. }
+        | Action::LoseHealth { n, .. }
+        | Action::Damage { n, .. }
+        | Action::AddCounters { n, .. }
+        | Action::CreateTokens { n, .. } => Some(*n),
+        _ => None,
+    }
 }
 
 fn parse_sentence(ctx: &mut Ctx, sentence: &str, steps: &mut Vec<Step>) -> R<()> {
@@ -1188,7 +1251,7 @@ mod tests {
 
     fn effect(s: &str) -> R<Vec<Step>> {
         let mut pool = CardPool::new();
-        parse_effect(&mut Ctx { pool: &mut pool }, s)
+        parse_effect(&mut Ctx { pool: &mut pool }, s, &[])
     }
 
     #[test]

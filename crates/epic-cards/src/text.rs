@@ -362,21 +362,8 @@ impl W<'_> {
     }
 
     fn note_pick(&mut self, a: &Action) {
-        let sel = match a {
-            Action::Bind(s)
-            | Action::Break(s)
-            | Action::Banish(s)
-            | Action::ReturnToHand(s)
-            | Action::Expend(s)
-            | Action::Prepare(s)
-            | Action::RemoveFromBattle(s)
-            | Action::Damage { to: s, .. }
-            | Action::GainControl { sel: s, .. }
-            | Action::Transform { sel: s, .. }
-            | Action::PutIntoPlay { sel: s, .. }
-            | Action::AddCounters { sel: s, .. }
-            | Action::Modify { sel: s, .. } => s,
-            _ => return,
+        let Some(sel) = crate::phrase::selection(a) else {
+            return;
         };
         match sel {
             Sel::Target(t) | Sel::Choose(t) => {

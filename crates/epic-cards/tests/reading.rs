@@ -286,3 +286,49 @@ fn players_cannot_be_broken() {
         );
     }
 }
+
+/// X counts what an earlier "X ..." or "any number of ..." choice of the same effect
+/// picked: an X that nothing before it sets is a mistake on its line.
+#[test]
+fn x_needs_an_earlier_choice() {
+    let unset = "X is used before anything sets it: X counts the cards an earlier 'X ...' or \
+                 'any number of ...' choice of the same effect picked";
+    let champion = |effect: &str| {
+        format!("card Test\n  champion, evil, cost 0, Human, 1/1\n  tribute: {effect}\n")
+    };
+    for effect in [
+        "deal X damage to target champion",
+        "gain X+1 health",
+        "draw a card. discard X cards",
+        "deal X damage to target champion. banish X evil cards from your discard pile",
+    ] {
+        assert_eq!(
+            mistakes(&champion(effect)),
+            [format!("3: {unset}")],
+            "{effect}"
+        );
+    }
+    // Set earlier in the effect, or by the same action's choice.
+    let ok = read(&champion(
+        "banish any number of evil cards from your discard pile. gain X health",
+    ))
+    .unwrap();
+    assert_eq!(
+        triggered(&ok[0]).steps[1].action,
+        Action::GainHealth {
+            who: Who::You,
+            n: Amount::XPlus(0)
+        }
+    );
+    read(&champion(
+        "put X +1/+1 counters on any number of champions you control",
+    ))
+    .unwrap();
+    // A further play line continues the mode, and its X; another mode has its own.
+    read("card Test\n  event, evil, cost 0\n  play: banish X evil cards from your discard pile\n  play: gain X health\n")
+        .unwrap();
+    assert_eq!(
+        mistakes("card Test\n  event, evil, cost 0\n  play: banish X evil cards from your discard pile\n  or: gain X health\n"),
+        [format!("4: {unset}")]
+    );
+}
