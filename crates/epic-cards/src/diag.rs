@@ -90,7 +90,8 @@ where
         .into_iter()
         .filter(|c| c.chars().count().abs_diff(len) <= limit)
         .map(|c| (edit_distance(word, c), c))
-        .filter(|(d, _)| *d <= limit)
+        // The word itself (in any case) is no suggestion.
+        .filter(|(d, _)| (1..=limit).contains(d))
         .collect();
     scored.sort_by_key(|(d, _)| *d);
     scored.dedup_by(|a, b| a.1 == b.1);

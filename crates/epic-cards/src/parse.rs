@@ -26,6 +26,8 @@ struct Builder {
     header_ok: bool,
     /// Abilities and modes so far, for [`MAX_ABILITIES`].
     parts: usize,
+    /// A `play:` line was written, whether or not it could be read.
+    play_seen: bool,
     /// A mistake on this card was reported: the checks of the whole card are skipped, since
     /// they would only repeat it.
     failed: bool,
@@ -38,6 +40,9 @@ struct FileParser<'a> {
     cards: Vec<Builder>,
     /// (line, token name as written) for every token an effect names.
     token_refs: Vec<(usize, String)>,
+    /// A line before the first card was reported: the lines after it share its mistake
+    /// (a missing `card` line).
+    orphan_reported: bool,
 }
 
 impl FileParser<'_> {
@@ -85,6 +90,7 @@ pub(crate) fn parse_file(
         set: DEFAULT_SET.to_string(),
         cards: Vec::new(),
         token_refs: Vec::new(),
+        orphan_reported: false,
     };
     for (i, raw) in text.lines().enumerate() {
         let ln = i + 1;
@@ -113,7 +119,8 @@ pub(crate) fn parse_file(
         }
         let indented = raw.starts_with([' ', '\t']);
         if trimmed == "card" {
-            p.err(ln, "'card' needs a name, e.g. 'card Fire Shaman'");
+            // Still a card: its lines are not the previous card's.
+            start_card(&mut p, ln, "");
             continue;
         }
         if let Some(name) = trimmed.strip_prefix("card ") {
@@ -127,13 +134,16 @@ pub(crate) fn parse_file(
             }
         }
         let Some(card) = p.cards.last() else {
-            p.err(
-                ln,
-                format!(
-                    "expected 'card <name>' or 'set <name>', found {}",
-                    quoted(trimmed)
-                ),
-            );
+            if !p.orphan_reported {
+                p.orphan_reported = true;
+                p.err(
+                    ln,
+                    format!(
+                        "expected 'card <name>' or 'set <name>', found {}",
+                        quoted(trimmed)
+                    ),
+                );
+            }
             continue;
         };
         if !card.header_seen {
@@ -159,7 +169,9 @@ pub(crate) fn parse_file(
     for b in cards {
         finish_card(&mut p, &b);
         let key = b.def.name.to_lowercase();
-        if let Some(first) = seen.get(&key) {
+        if key.is_empty() {
+            // Reported as a card without a name.
+        } else if let Some(first) = seen.get(&key) {
             p.err(
                 b.line,
                 format!(
@@ -252,7 +264,8 @@ fn start_card(p: &mut FileParser, ln: usize, name: &str) {
         header_seen: false,
         header_ok: false,
         parts: 0,
-        failed: false,
+        play_seen: false,
+        failed: name.is_empty(),
     });
 }
 
@@ -274,6 +287,7 @@ fn header_line(p: &mut FileParser, ln: usize, text: &str) {
     // bad cost was already reported: that word was most likely meant to be it.
     let mut unknown_word = false;
     let mut cost_seen = false;
+    let mut stats_seen = false;
     for item in text.split(',') {
         let item = item.trim();
         let lower = item.to_lowercase();
@@ -316,6 +330,7 @@ fn header_line(p: &mut FileParser, ln: usize, text: &str) {
                 }
             }
         } else if let Some((o, d)) = lower.split_once('/') {
+            stats_seen = true;
             match (o.trim().parse::<u8>(), d.trim().parse::<u8>()) {
                 (Ok(o), Ok(d)) => stats = Some((o, d)),
                 _ => {
@@ -388,7 +403,7 @@ fn header_line(p: &mut FileParser, ln: usize, text: &str) {
             );
             ok = false;
         }
-        Some(CardType::Champion) if stats.is_none() => {
+        Some(CardType::Champion) if stats.is_none() && !stats_seen => {
             p.err(ln, "a champion needs offense/defense, e.g. 3/2");
             ok = false;
         }
@@ -483,6 +498,9 @@ fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {
         .map(|r| (false, r))
         .or_else(|| label.strip_prefix("or").map(|r| (true, r)));
     if let Some((is_or, rest)) = mode_head.filter(|(_, r)| r.is_empty() || r.starts_with(' ')) {
+        if let Some(b) = p.cards.last_mut() {
+            b.play_seen |= !is_or;
+        }
         let rest = rest.trim();
         let extra_gold = if rest.is_empty() {
             0
@@ -528,7 +546,8 @@ fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {
             return;
         }
         let Some(b) = p.cards.last_mut() else { return };
-        if is_or && b.def.modes.is_empty() {
+        if is_or && !b.play_seen {
+            b.failed = true;
             p.err(ln, "'or:' must follow a 'play:' line");
             return;
         }
@@ -575,8 +594,8 @@ fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {
             p.err(ln, "an event cannot have a power; only champions do (an extra cost on an event mode is written 'or {1}:')");
             return;
         }
-        match phrase::parse_effect(&mut ctx, body, &[]) {
-            Ok(steps) => {
+        match (costs, phrase::parse_effect(&mut ctx, body, &[])) {
+            (Ok(costs), Ok(steps)) => {
                 note_tokens(p, ln, &steps);
                 push_ability(
                     p,
@@ -587,7 +606,12 @@ fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {
                     },
                 );
             }
-            Err(e) => p.err(ln, e),
+            // Both are checked, so that one run reports every mistake.
+            (costs, steps) => {
+                for e in [costs.err(), steps.err()].into_iter().flatten() {
+                    p.err(ln, e);
+                }
+            }
         }
         return;
     }
@@ -767,7 +791,7 @@ fn finish_card(p: &mut FileParser, b: &Builder) {
         );
         return;
     }
-    if b.header_ok && !b.failed && b.def.kind == CardType::Event && b.def.modes.is_empty() {
+    if b.header_ok && !b.failed && !b.play_seen && b.def.kind == CardType::Event {
         p.err(
             b.line,
             format!(

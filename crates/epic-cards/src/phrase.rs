@@ -509,7 +509,8 @@ fn parse_action(ctx: &mut Ctx, text: &str) -> R<Action> {
     }
     // "<player> draws a card", "each player puts a zombie token into play ..."
     let mut t = text;
-    if let Some(who) = who_subject(&mut t) {
+    let subject = who_subject(&mut t);
+    if let Some(who) = subject.clone() {
         if let Some(a) = player_action(ctx, &mut t, who)? {
             return Ok(a);
         }
@@ -535,14 +536,29 @@ fn parse_action(ctx: &mut Ctx, text: &str) -> R<Action> {
         }
     }
     let w = first_word(text);
-    Err(format!(
-        "cannot read the effect {}: unknown word {}; expected an effect such as draw, \
-         discard, gain, lose, deal, break, banish, return, put, transform, expend, prepare, \
-         recycle, recall, choose, or '<selection> gains ...'{}",
-        quoted(text),
-        quoted(w),
-        did_you_mean(w, ACTION_WORDS.iter().chain(CONDITION_WORDS).copied())
-    ))
+    const EXPECTED: &str = "expected an effect such as draw, discard, gain, lose, deal, \
+        break, banish, return, put, transform, expend, prepare, recycle, recall, choose, or \
+        '<selection> gains ...'";
+    Err(if subject.is_some() {
+        // The sentence starts with a player, and what follows is no player's action.
+        format!(
+            "cannot read the effect {}: unknown word {} after {}; a player draws or discards \
+             cards, gains, loses or pays health, or puts tokens into play",
+            quoted(text),
+            quoted(first_word(t)),
+            quoted(text[..text.len() - t.len()].trim_end())
+        )
+    } else if ACTION_WORDS.contains(&w) {
+        // A known first word: what follows it is the mistake, and no one word says what.
+        format!("cannot read the effect {}; {EXPECTED}", quoted(text))
+    } else {
+        format!(
+            "cannot read the effect {}: unknown word {}; {EXPECTED}{}",
+            quoted(text),
+            quoted(w),
+            did_you_mean(w, ACTION_WORDS.iter().chain(CONDITION_WORDS).copied())
+        )
+    })
 }
 
 /// Actions whose subject is a player: draw, discard, gain/lose/pay health, put tokens.
@@ -1132,32 +1148,62 @@ pub(crate) fn unknown_label(s: &str) -> String {
     )
 }
 
-/// Reads power costs: "{expend}", "{1}", "break this", "remove a counter from this",
-/// "discard a card", comma separated. `None` when the label is not a list of costs.
-pub(crate) fn parse_costs(label: &str) -> Option<Vec<PowerCost>> {
-    let mut out = Vec::new();
-    for item in label.split(',') {
-        let mut s = item.trim();
-        let c = match s {
-            "{expend}" => PowerCost::Expend,
-            "break this" => PowerCost::BreakThis,
-            "remove a counter from this" => PowerCost::RemoveCounter,
-            _ if s.starts_with('{') && s.ends_with('}') => {
-                PowerCost::Gold(s[1..s.len() - 1].parse().ok().filter(|n| *n > 0)?)
-            }
-            _ if s.starts_with("discard ") => {
-                s = &s["discard ".len()..];
-                let n = eat_number(&mut s)?;
-                if !(eat(&mut s, "cards") || eat(&mut s, "card")) || !s.is_empty() {
+/// Reads a power's costs: "{expend}", "{1}", "break this", "remove a counter from this",
+/// "discard a card", comma separated. `None` when the label does not start with a cost
+/// (it is no power); an error when it does but a later item is not one.
+pub(crate) fn parse_costs(label: &str) -> Option<R<Vec<PowerCost>>> {
+    let mut items = label.split(',').map(str::trim);
+    let first = parse_cost(items.next()?)?;
+    let costs = std::iter::once(first)
+        .chain(items.map(|item| {
+            parse_cost(item).unwrap_or_else(|| {
+                Err(format!(
+                    "{} is not a cost the card language knows; a power's costs are {{expend}}, \
+                     {{N}} (gold), break this, remove a counter from this and discard N cards",
+                    quoted(item)
+                ))
+            })
+        }))
+        .collect();
+    Some(costs)
+}
+
+/// One cost of a power; `None` when the text is no kind of cost.
+fn parse_cost(item: &str) -> Option<R<PowerCost>> {
+    let mut s = item;
+    Some(Ok(match s {
+        "{expend}" => PowerCost::Expend,
+        "break this" => PowerCost::BreakThis,
+        "remove a counter from this" => PowerCost::RemoveCounter,
+        _ => {
+            if let Some(digits) = s.strip_prefix('{').and_then(|d| d.strip_suffix('}')) {
+                if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
                     return None;
                 }
-                PowerCost::Discard(n)
+                return Some(match digits.parse::<u8>() {
+                    Ok(n) if n > 0 => Ok(PowerCost::Gold(n)),
+                    _ => Err(format!(
+                        "{} is not a cost: a power's gold cost is {{1}} or more",
+                        quoted(item)
+                    )),
+                });
             }
-            _ => return None,
-        };
-        out.push(c);
-    }
-    Some(out)
+            if !eat(&mut s, "discard") {
+                return None;
+            }
+            match eat_number(&mut s) {
+                Some(n) if (eat(&mut s, "cards") || eat(&mut s, "card")) && s.is_empty() => {
+                    PowerCost::Discard(n)
+                }
+                _ => {
+                    return Some(Err(format!(
+                        "expected 'discard <number> cards' as a cost, found {}",
+                        quoted(item)
+                    )))
+                }
+            }
+        }
+    }))
 }
 
 /// Reads a continuous ability: "unbreakable on your turn", "your other good champions

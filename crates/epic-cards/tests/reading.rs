@@ -332,3 +332,67 @@ fn x_needs_an_earlier_choice() {
         [format!("4: {unset}")]
     );
 }
+
+/// Each mistake is reported once, in words that are true of it: nothing suggests the word
+/// that was written, and nothing that only follows from an earlier mistake is reported.
+#[test]
+fn one_true_message_per_mistake() {
+    let champion =
+        |line: &str| format!("card Test\n  champion, sage, cost 0, Human, 1/1\n  {line}\n");
+    assert_eq!(
+        mistakes(&champion("tribute: each frobnicate")),
+        ["3: cannot read the effect 'each frobnicate'; expected an effect such as draw, discard, \
+          gain, lose, deal, break, banish, return, put, transform, expend, prepare, recycle, \
+          recall, choose, or '<selection> gains ...'"]
+    );
+    assert_eq!(
+        mistakes(&champion("tribute: each opponent frobnicates")),
+        [
+            "3: cannot read the effect 'each opponent frobnicates': unknown word 'frobnicates' \
+          after 'each opponent'; a player draws or discards cards, gains, loses or pays health, \
+          or puts tokens into play"
+        ]
+    );
+    assert_eq!(
+        mistakes(&champion(
+            "{expend}, break a champion you control: draw a card"
+        )),
+        [
+            "3: 'break a champion you control' is not a cost the card language knows; a power's \
+          costs are {expend}, {N} (gold), break this, remove a counter from this and discard N \
+          cards"
+        ]
+    );
+    assert_eq!(
+        mistakes(&champion("{0}: draw a card")),
+        ["3: '{0}' is not a cost: a power's gold cost is {1} or more"]
+    );
+    // A mode that cannot be read is the mistake; the card is not also missing its effect,
+    // nor is the next mode missing its first.
+    assert_eq!(
+        mistakes("card Test\n  event, sage, cost 0\n  play: frobnicate\n  or: draw a card\n"),
+        [
+            "3: cannot read the effect 'frobnicate': unknown word 'frobnicate'; expected an \
+          effect such as draw, discard, gain, lose, deal, break, banish, return, put, \
+          transform, expend, prepare, recycle, recall, choose, or '<selection> gains ...'"
+        ]
+    );
+    // Stats that cannot be read are not also missing.
+    assert_eq!(
+        mistakes("card Test\n  champion, sage, cost 0, Human, x/1\n"),
+        ["2: 'x/1' is not offense/defense; write two numbers like 3/2"]
+    );
+    // A card line without a name still starts a card: its lines are not read as the
+    // previous card's.
+    assert_eq!(
+        mistakes(
+            "card Study\n  event, sage, cost 0\n  play: draw a card\ncard\n  event, sage, cost 1\n  play: draw two cards\n"
+        ),
+        ["4: 'card' needs a name, e.g. 'card Fire Shaman'"]
+    );
+    // Lines before the first card: the missing card line is one mistake.
+    assert_eq!(
+        mistakes("  champion, sage, cost 0, Human, 1/1\n  tribute: draw a card\ncard Study\n  event, sage, cost 0\n  play: draw a card\n"),
+        ["1: expected 'card <name>' or 'set <name>', found 'champion, sage, cost 0, Human, 1/1'"]
+    );
+}
