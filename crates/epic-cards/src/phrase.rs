@@ -585,15 +585,20 @@ fn player_action(ctx: &mut Ctx, s: &mut &str, who: Who) -> R<Option<Action>> {
             }))
         }
         "gain" if !s.starts_with("gain control") && !s.starts_with("gains control") => {
-            take_word(s);
-            if eat(s, "health equal to its offense") {
-                expect_done(s, "'health equal to its offense'")?;
+            let mut rest = s[v.len()..].trim_start();
+            if eat(&mut rest, "health equal to its offense") {
+                expect_done(rest, "'health equal to its offense'")?;
                 return Ok(Some(Action::GainHealth {
                     who,
                     n: Amount::ItsOffense,
                 }));
             }
-            let n = eat_amount(s).ok_or("expected 'gain <number> health'")?;
+            // Without a number it is no health: "they gain blitz" is read as a selection
+            // gaining keywords.
+            let Some(n) = eat_amount(&mut rest) else {
+                return Ok(None);
+            };
+            *s = rest;
             if !eat(s, "health") {
                 return Err("expected 'gain <number> health'".into());
             }
@@ -793,7 +798,7 @@ pub(crate) fn parse_sel(ctx: &mut Ctx, text: &str) -> R<Sel> {
     let mut s = text.trim();
     match s {
         "this" => return Ok(Sel::This),
-        "it" | "them" => return Ok(Sel::It),
+        "it" | "them" | "they" => return Ok(Sel::It),
         "that champion" | "that card" => return Ok(Sel::Subject),
         "each champion and player" | "each champion and each player" => {
             return Ok(Sel::AllChampionsAndPlayers)

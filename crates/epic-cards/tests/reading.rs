@@ -396,3 +396,45 @@ fn one_true_message_per_mistake() {
         ["1: expected 'card <name>' or 'set <name>', found 'champion, sage, cost 0, Human, 1/1'"]
     );
 }
+
+/// "It" after "put a token into play" is the token just made ("they" for several), and the
+/// generated text says so.
+#[test]
+fn it_after_new_tokens_is_the_tokens() {
+    let mut pool = base_pool().clone();
+    for (effect, n, text) in [
+        (
+            "put a wolf token into play. it gains blitz this turn",
+            1,
+            "Put a wolf token into play. It gains blitz this turn.",
+        ),
+        (
+            "put two wolf tokens into play. they gain blitz this turn",
+            2,
+            "Put two wolf tokens into play. They gain blitz this turn.",
+        ),
+    ] {
+        let file = format!("card Pack {n}\n  event, wild, cost 0\n  play: {effect}\n");
+        let ids = parse_cards("t.epic", &file, &mut pool).unwrap();
+        let steps = &pool.get(ids[0]).modes[0].steps;
+        assert_eq!(
+            steps[0].action,
+            Action::CreateTokens {
+                token: "Wolf".into(),
+                n: Amount::Fixed(n),
+                who: Who::You
+            }
+        );
+        assert_eq!(
+            steps[1].action,
+            Action::Modify {
+                sel: Sel::It,
+                offense: 0,
+                defense: 0,
+                keywords: Keywords::NONE.with(Keyword::Blitz),
+                duration: Duration::ThisTurn
+            }
+        );
+        assert_eq!(epic_cards::card_text(&pool, ids[0]), text);
+    }
+}

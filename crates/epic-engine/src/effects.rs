@@ -725,11 +725,14 @@ impl<'a> Engine<'a> {
                 let Some(card) = self.token_card(token) else {
                     return Some(false);
                 };
+                let mut made = Ents::new();
                 for p in self.players(who)? {
                     for _ in 0..self.amount(*n, p) {
-                        self.create_token(card, p);
+                        made.push(Entity::Obj(self.create_token(card, p)));
                     }
                 }
+                // "Put a wolf token into play. It gains blitz": the new tokens are "it".
+                self.bind(&made);
                 Some(true)
             }
             Action::Recycle => self.exec_recycle(),
