@@ -102,8 +102,9 @@ where
 /// whole line.
 pub(crate) const QUOTED_CHARS: usize = 60;
 
-/// The text cut after [`QUOTED_CHARS`] characters, with an ellipsis where it was cut.
-pub(crate) fn cut(text: &str) -> String {
+/// The start of a text, for a message: cut after 60 characters, with an ellipsis where it
+/// was cut, so that a message stays short however long the input is.
+pub fn excerpt(text: &str) -> String {
     match text.char_indices().nth(QUOTED_CHARS) {
         Some((at, _)) => format!("{}…", &text[..at]),
         None => text.to_string(),
@@ -113,16 +114,16 @@ pub(crate) fn cut(text: &str) -> String {
 /// `'text'` for a message, cut after [`QUOTED_CHARS`] characters with an ellipsis, so
 /// that a message stays short however long the input is.
 pub(crate) fn quoted(text: &str) -> String {
-    format!("'{}'", cut(text))
+    format!("'{}'", excerpt(text))
 }
 
 /// The most names a message lists.
 const LISTED: usize = 10;
 
-/// "a, b, c" for a message: at most [`LISTED`] names, each cut as [`cut`] does, and how
+/// "a, b, c" for a message: at most [`LISTED`] names, each cut as [`excerpt`] does, and how
 /// many there are in all when that is more.
 pub(crate) fn short_list(names: &[String]) -> String {
-    let shown: Vec<String> = names.iter().take(LISTED).map(|n| cut(n)).collect();
+    let shown: Vec<String> = names.iter().take(LISTED).map(|n| excerpt(n)).collect();
     let more = if names.len() > LISTED {
         format!(", … ({} in all)", names.len())
     } else {

@@ -23,7 +23,7 @@ pub use deck::{
     deck, deck_from, parse_deck_list, DeckError, Preconstructed, DECK_NAMES, DECK_SIZE, MAX_COPIES,
     MAX_DECK_LIST_CARDS,
 };
-pub use diag::{edit_distance, nearest, suggestion, Diagnostic, Errors};
+pub use diag::{edit_distance, excerpt, nearest, suggestion, Diagnostic, Errors};
 pub use epic_model::{CardDef, CardId, CardPool, Keyword};
 pub use parse::{MAX_ABILITIES, MAX_LINE_CHARS};
 pub use text::{card_text, mode_text};
