@@ -74,8 +74,8 @@ pub(crate) const MAX_SUGGESTED_LEN: usize = 64;
 
 /// The candidates closest to `word`, best first, only those close enough to be a
 /// plausible typo: what "did you mean" messages suggest. Nothing for a word longer than
-/// [`MAX_SUGGESTED_LEN`], and no distance is worked out for a candidate whose length
-/// alone puts it too far, so the work stays small whatever the input.
+/// 64 characters, and no distance is worked out for a candidate whose length alone puts
+/// it too far, so the work stays small whatever the input.
 pub fn nearest<'a, I>(word: &str, candidates: I, max: usize) -> Vec<&'a str>
 where
     I: IntoIterator<Item = &'a str>,
