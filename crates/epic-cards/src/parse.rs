@@ -54,6 +54,15 @@ impl FileParser<'_> {
         });
     }
 
+    /// Reports a line of an event that was most likely meant as its effect (a tribute, a
+    /// power): the event is not also reported as without effect.
+    fn effect_err(&mut self, line: usize, message: impl Into<String>) {
+        if let Some(b) = self.cards.last_mut() {
+            b.failed = true;
+        }
+        self.err(line, message);
+    }
+
     /// Counts one more ability or mode of the card being read; past [`MAX_ABILITIES`] it
     /// is a mistake on this line (reported once a card) and the ability is left out.
     fn count_part(&mut self, line: usize) -> bool {
@@ -566,7 +575,7 @@ fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {
     }
     if label == "static" {
         if is_event(p) {
-            p.err(
+            p.effect_err(
                 ln,
                 "an event has no continuous abilities; put its effect on a 'play:' line",
             );
@@ -591,7 +600,7 @@ fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {
     }
     if let Some(costs) = phrase::parse_costs(label) {
         if zone == AbilityZone::InPlay && is_event(p) {
-            p.err(ln, "an event cannot have a power; only champions do (an extra cost on an event mode is written 'or {1}:')");
+            p.effect_err(ln, "an event cannot have a power; only champions do (an extra cost on an event mode is written 'or {1}:')");
             return;
         }
         match (costs, phrase::parse_effect(&mut ctx, body, &[])) {
@@ -640,7 +649,7 @@ fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {
                 (Trigger::EntersPlay, n) => format!("loyalty {n}"),
                 _ => "a triggered ability in play".to_string(),
             };
-            p.err(
+            p.effect_err(
                 ln,
                 format!("an event cannot have {what}; an event's effect goes on 'play:' lines"),
             );

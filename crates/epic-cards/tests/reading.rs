@@ -377,6 +377,16 @@ fn one_true_message_per_mistake() {
           transform, expend, prepare, recycle, recall, choose, or '<selection> gains ...'"
         ]
     );
+    // An event's effect written as another kind of ability is one mistake, not also an
+    // event without effect.
+    assert_eq!(
+        mistakes("card Test\n  event, sage, cost 0\n  tribute: draw a card\n"),
+        ["3: an event cannot have tribute; an event's effect goes on 'play:' lines"]
+    );
+    assert_eq!(
+        mistakes("card Test\n  event, sage, cost 0\n  static: blitz\n"),
+        ["3: an event has no continuous abilities; put its effect on a 'play:' line"]
+    );
     // Stats that cannot be read are not also missing.
     assert_eq!(
         mistakes("card Test\n  champion, sage, cost 0, Human, x/1\n"),
