@@ -25,7 +25,7 @@ pub use deck::{
 };
 pub use diag::{edit_distance, excerpt, nearest, suggestion, Diagnostic, Errors};
 pub use epic_model::{CardDef, CardId, CardPool, Keyword};
-pub use parse::{MAX_ABILITIES, MAX_LINE_CHARS};
+pub use parse::{MAX_ABILITIES, MAX_LINE_CHARS, MAX_POOL_CARDS};
 pub use text::{card_text, mode_text};
 
 use std::path::Path;

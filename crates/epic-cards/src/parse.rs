@@ -13,6 +13,10 @@ const DEFAULT_SET: &str = "Custom";
 /// longer line is refused unread, so reading a file costs time in proportion to its size.
 pub const MAX_LINE_CHARS: usize = 1000;
 
+/// The most cards a pool may hold: a card's id ([`CardId`]) is 16 bits, and a card past
+/// it would share an id with another.
+pub const MAX_POOL_CARDS: usize = u16::MAX as usize + 1;
+
 /// The most abilities and event modes one card may have (each trigger of an `and/or`
 /// line and each further `play:` line counts). No real card has a tenth of them.
 pub const MAX_ABILITIES: usize = 32;
@@ -198,6 +202,17 @@ pub(crate) fn parse_file(
             );
         }
         seen.entry(key).or_insert(b.line);
+        if pool.len() + defs.len() == MAX_POOL_CARDS {
+            p.err(
+                b.line,
+                format!(
+                    "card {} would be card {} of the pool; a pool holds at most \
+                     {MAX_POOL_CARDS} cards",
+                    quoted(&b.def.name),
+                    MAX_POOL_CARDS + 1
+                ),
+            );
+        }
         defs.push(b.def);
     }
     // Token names: every token an effect creates must be defined (here or in the pool).
