@@ -4,7 +4,7 @@
 use crate::diag::{did_you_mean, quoted, short_list, Diagnostic, Errors};
 use crate::phrase::{self, normalize, Ctx};
 use epic_model::*;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// The set name used when a file has no `set` line.
 const DEFAULT_SET: &str = "Custom";
@@ -32,8 +32,9 @@ struct Builder {
     parts: usize,
     /// A `play:` line was written, whether or not it could be read.
     play_seen: bool,
-    /// A mistake on this card was reported: the checks of the whole card are skipped, since
-    /// they would only repeat it.
+    /// A mistake on this card leaves the checks of the whole card meaningless (a line too
+    /// long to read, too many abilities, an event's effect on another kind of line, no
+    /// name): they are skipped, since they would only repeat it.
     failed: bool,
 }
 
@@ -179,6 +180,8 @@ pub(crate) fn parse_file(
     let cards = std::mem::take(&mut p.cards);
     let mut defs = Vec::new();
     let mut seen: HashMap<String, usize> = HashMap::new();
+    // The pool's names, lower-cased: one look-up a card, however large the pool.
+    let taken: HashSet<String> = pool.iter().map(|(_, c)| c.name.to_lowercase()).collect();
     for b in cards {
         finish_card(&mut p, &b);
         let key = b.def.name.to_lowercase();
@@ -192,7 +195,7 @@ pub(crate) fn parse_file(
                     quoted(&b.def.name)
                 ),
             );
-        } else if pool.by_name(&b.def.name).is_some() {
+        } else if taken.contains(&key) {
             p.err(
                 b.line,
                 format!(

@@ -1175,40 +1175,45 @@ pub(crate) fn parse_costs(label: &str) -> Option<R<Vec<PowerCost>>> {
 
 /// One cost of a power; `None` when the text is no kind of cost.
 fn parse_cost(item: &str) -> Option<R<PowerCost>> {
-    let mut s = item;
-    Some(Ok(match s {
+    let cost = match item {
         "{expend}" => PowerCost::Expend,
         "break this" => PowerCost::BreakThis,
         "remove a counter from this" => PowerCost::RemoveCounter,
-        _ => {
-            if let Some(digits) = s.strip_prefix('{').and_then(|d| d.strip_suffix('}')) {
-                if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
-                    return None;
-                }
-                return Some(match digits.parse::<u8>() {
-                    Ok(n) if n > 0 => Ok(PowerCost::Gold(n)),
-                    _ => Err(format!(
-                        "{} is not a cost: a power's gold cost is {{1}} or more",
-                        quoted(item)
-                    )),
-                });
-            }
-            if !eat(&mut s, "discard") {
-                return None;
-            }
-            match eat_number(&mut s) {
-                Some(n) if (eat(&mut s, "cards") || eat(&mut s, "card")) && s.is_empty() => {
-                    PowerCost::Discard(n)
-                }
-                _ => {
-                    return Some(Err(format!(
-                        "expected 'discard <number> cards' as a cost, found {}",
-                        quoted(item)
-                    )))
-                }
-            }
+        _ => return gold_cost(item).or_else(|| discard_cost(item)),
+    };
+    Some(Ok(cost))
+}
+
+/// "{1}": `None` unless the item is a number in braces.
+fn gold_cost(item: &str) -> Option<R<PowerCost>> {
+    let digits = item.strip_prefix('{')?.strip_suffix('}')?;
+    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    Some(match digits.parse::<u8>() {
+        Ok(n) if n > 0 => Ok(PowerCost::Gold(n)),
+        _ => Err(format!(
+            "{} is not a cost: a power's gold cost is {{1}} or more",
+            quoted(item)
+        )),
+    })
+}
+
+/// "discard a card", "discard two cards": `None` unless the item starts with "discard".
+fn discard_cost(item: &str) -> Option<R<PowerCost>> {
+    let mut s = item;
+    if !eat(&mut s, "discard") {
+        return None;
+    }
+    Some(match eat_number(&mut s) {
+        Some(n) if (eat(&mut s, "cards") || eat(&mut s, "card")) && s.is_empty() => {
+            Ok(PowerCost::Discard(n))
         }
-    }))
+        _ => Err(format!(
+            "expected 'discard <number> cards' as a cost, found {}",
+            quoted(item)
+        )),
+    })
 }
 
 /// Reads a continuous ability: "unbreakable on your turn", "your other good champions
