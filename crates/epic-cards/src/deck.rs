@@ -1,6 +1,6 @@
 //! Decks: the four preconstructed decks, seeded random Sealed decks and deck lists.
 
-use crate::diag::{nearest, suggestion, Diagnostic, Errors};
+use crate::diag::{nearest, quoted, suggestion, Diagnostic, Errors};
 use epic_model::{Alignment, CardId, CardPool};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -78,16 +78,27 @@ fn alignment_deck(pool: &CardPool, a: Alignment) -> Vec<CardId> {
         .collect()
 }
 
-/// Reads a deck list: one entry a line, `N Card Name` or just `Card Name` (one copy);
-/// `#` starts a comment; blank lines are ignored. Every unknown name is reported with its
-/// line and the nearest real names.
+/// The most copies of one card a deck-list line may ask for.
+pub const MAX_COPIES: u32 = 99;
+
+/// The most cards a deck list may hold in all; a longer list is a mistake on the line that
+/// goes past it, never a huge allocation.
+pub const MAX_DECK_LIST_CARDS: usize = 10_000;
+
+/// Reads a deck list: one entry a line, `N Card Name`, `Card Name xN` or just
+/// `Card Name` (one copy); `#` starts a comment; blank lines are ignored. Every mistake
+/// (an unknown name, with the nearest real names; a bad count; a list past
+/// [`MAX_DECK_LIST_CARDS`]) is reported with its line.
 pub fn parse_deck_list(
     source_name: &str,
     text: &str,
     pool: &CardPool,
 ) -> Result<Vec<CardId>, DeckError> {
+    let text = crate::without_bom(text);
     let mut out = Vec::new();
     let mut diags = Vec::new();
+    // The list already went past the cap: later lines are still checked, not added.
+    let mut full = false;
     let names: Vec<&str> = pool
         .iter()
         .filter(|(_, c)| !c.token)
@@ -105,38 +116,29 @@ pub fn parse_deck_list(
                 message,
             })
         };
-        // "N Name", "Nx Name", "N x Name", or just "Name" for one copy.
-        let (first, rest) = line.split_once(' ').unwrap_or((line, ""));
-        let digits = first.strip_suffix(['x', 'X']).unwrap_or(first);
-        let numeric = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
-        let signed = first.strip_prefix(['-', '+']).is_some_and(numeric);
-        let (count, name) = if !rest.is_empty() && (numeric(digits) || signed) {
-            match digits.parse::<u32>() {
-                Ok(k) if (1..=99).contains(&k) => {
-                    let rest = rest.trim();
-                    let rest = if digits == first {
-                        rest.strip_prefix("x ").unwrap_or(rest)
-                    } else {
-                        rest
-                    };
-                    (k, rest.trim())
-                }
-                _ => {
-                    err(format!("'{first}' is not a number of copies (1 to 99)"));
-                    continue;
-                }
+        let (count, name) = match entry(line) {
+            Ok(e) => e,
+            Err(message) => {
+                err(message);
+                continue;
             }
-        } else {
-            (1, line)
         };
         match pool.by_name(name) {
-            Some(id) if pool.get(id).token => {
-                err(format!("'{name}' is a token; tokens are never in a deck"))
+            Some(id) if pool.get(id).token => err(format!(
+                "{} is a token; tokens are never in a deck",
+                quoted(name)
+            )),
+            Some(_) if full => {}
+            Some(_) if out.len() + count as usize > MAX_DECK_LIST_CARDS => {
+                full = true;
+                err(format!(
+                    "the deck list goes past {MAX_DECK_LIST_CARDS} cards, the most a list may hold"
+                ));
             }
             Some(id) => out.resize(out.len() + count as usize, id),
             None => {
                 let near = suggestion(&nearest(name, names.iter().copied(), 3));
-                err(format!("unknown card '{name}'{near}"));
+                err(format!("unknown card {}{near}", quoted(name)));
             }
         }
     }
@@ -145,4 +147,55 @@ pub fn parse_deck_list(
     } else {
         Err(DeckError::List(Errors(diags)))
     }
+}
+
+/// One deck-list entry: the number of copies and the name. The count comes first
+/// (`3 Kong`, `3x Kong`, `3 x Kong`) or last (`Kong x3`, `Kong x 3`); without one the
+/// line is one copy of the name.
+fn entry(line: &str) -> Result<(u32, &str), String> {
+    let countlike = |s: &str| {
+        let digits = s.strip_prefix(['-', '+']).unwrap_or(s);
+        !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
+    };
+    let copies = |written: &str, digits: &str| match digits.parse::<u32>() {
+        Ok(k) if (1..=MAX_COPIES).contains(&k) => Ok(k),
+        _ => Err(format!(
+            "{} is not a number of copies (1 to {MAX_COPIES})",
+            quoted(written)
+        )),
+    };
+    // "N Name", "Nx Name", "N x Name".
+    let (first, rest) = line.split_once(' ').unwrap_or((line, ""));
+    let digits = first.strip_suffix(['x', 'X']).unwrap_or(first);
+    if !rest.is_empty() && countlike(digits) {
+        let k = copies(first, digits)?;
+        let rest = rest.trim_start();
+        let name = match rest.split_once(' ') {
+            Some(("x" | "X", name)) if digits == first => name.trim_start(),
+            _ => rest,
+        };
+        if count_after(name).is_some() {
+            return Err(format!("{} gives the number of copies twice", quoted(line)));
+        }
+        return Ok((k, name));
+    }
+    // "Name xN", "Name x N".
+    match count_after(line) {
+        Some((name, written, digits)) if countlike(digits) => Ok((copies(written, digits)?, name)),
+        _ => Ok((1, line)),
+    }
+}
+
+/// Splits "Name xN" or "Name x N" into the name, the count as written and its digits.
+fn count_after(line: &str) -> Option<(&str, &str, &str)> {
+    let (head, last) = line.rsplit_once(' ')?;
+    if let Some(digits) = last.strip_prefix(['x', 'X']).filter(|d| !d.is_empty()) {
+        return Some((head.trim_end(), last, digits));
+    }
+    let (name, x) = head.trim_end().rsplit_once(' ')?;
+    if matches!(x, "x" | "X") {
+        let written = &line[name.len()..];
+        return Some((name.trim_end(), written.trim_start(), last));
+    }
+    None
 }

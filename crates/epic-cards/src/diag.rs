@@ -68,21 +68,68 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
     prev[b.len()]
 }
 
+/// Words longer than this get no suggestion: no real name is half as long, and comparing
+/// a word costs time in proportion to its length.
+pub(crate) const MAX_SUGGESTED_LEN: usize = 64;
+
 /// The candidates closest to `word`, best first, only those close enough to be a
-/// plausible typo: what "did you mean" messages suggest.
+/// plausible typo: what "did you mean" messages suggest. Nothing for a word longer than
+/// 64 characters, and no distance is worked out for a candidate whose length alone puts
+/// it too far, so the work stays small whatever the input.
 pub fn nearest<'a, I>(word: &str, candidates: I, max: usize) -> Vec<&'a str>
 where
     I: IntoIterator<Item = &'a str>,
 {
-    let limit = (word.chars().count() / 2).max(2);
+    let len = word.chars().count();
+    if len > MAX_SUGGESTED_LEN {
+        return Vec::new();
+    }
+    // About one edit in three characters: "wlid" is "wild", but "non-evil" is not "devil".
+    let limit = (len / 3).max(2);
     let mut scored: Vec<(usize, &str)> = candidates
         .into_iter()
+        .filter(|c| c.chars().count().abs_diff(len) <= limit)
         .map(|c| (edit_distance(word, c), c))
-        .filter(|(d, _)| *d <= limit)
+        // The word itself (in any case) is no suggestion.
+        .filter(|(d, _)| (1..=limit).contains(d))
         .collect();
     scored.sort_by_key(|(d, _)| *d);
     scored.dedup_by(|a, b| a.1 == b.1);
     scored.into_iter().take(max).map(|(_, c)| c).collect()
+}
+
+/// The most characters of input a message quotes: enough to find the place, never a
+/// whole line.
+pub(crate) const QUOTED_CHARS: usize = 60;
+
+/// The start of a text, for a message: cut after 60 characters, with an ellipsis where it
+/// was cut, so that a message stays short however long the input is.
+pub fn excerpt(text: &str) -> String {
+    match text.char_indices().nth(QUOTED_CHARS) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_string(),
+    }
+}
+
+/// `'text'` for a message, cut after [`QUOTED_CHARS`] characters with an ellipsis, so
+/// that a message stays short however long the input is.
+pub(crate) fn quoted(text: &str) -> String {
+    format!("'{}'", excerpt(text))
+}
+
+/// The most names a message lists.
+const LISTED: usize = 10;
+
+/// "a, b, c" for a message: at most [`LISTED`] names, each cut as [`excerpt`] does, and how
+/// many there are in all when that is more.
+pub(crate) fn short_list(names: &[String]) -> String {
+    let shown: Vec<String> = names.iter().take(LISTED).map(|n| excerpt(n)).collect();
+    let more = if names.len() > LISTED {
+        format!(", … ({} in all)", names.len())
+    } else {
+        String::new()
+    };
+    format!("{}{more}", shown.join(", "))
 }
 
 /// " — did you mean 'x'?" or nothing.
@@ -91,7 +138,7 @@ where
     I: IntoIterator<Item = &'a str>,
 {
     match nearest(word, candidates, 1).first() {
-        Some(c) => format!("; did you mean '{c}'?"),
+        Some(c) => format!("; did you mean {}?", quoted(c)),
         None => String::new(),
     }
 }
@@ -101,8 +148,8 @@ pub fn suggestion<S: AsRef<str>>(near: &[S]) -> String {
     if near.is_empty() {
         return String::new();
     }
-    let quoted: Vec<String> = near.iter().map(|n| format!("'{}'", n.as_ref())).collect();
-    format!("; did you mean {}?", quoted.join(" or "))
+    let names: Vec<String> = near.iter().map(|n| quoted(n.as_ref())).collect();
+    format!("; did you mean {}?", names.join(" or "))
 }
 
 #[cfg(test)]

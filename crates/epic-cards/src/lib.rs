@@ -11,17 +11,21 @@
 //! assert!(epic_cards::card_text(pool, id).contains("{wild} → Deal 3 damage to a target."));
 //! ```
 
+mod classes;
 mod deck;
 mod diag;
 mod parse;
 mod phrase;
 mod text;
 
+pub use classes::CLASSES;
 pub use deck::{
-    deck, deck_from, parse_deck_list, DeckError, Preconstructed, DECK_NAMES, DECK_SIZE,
+    deck, deck_from, parse_deck_list, DeckError, Preconstructed, DECK_NAMES, DECK_SIZE, MAX_COPIES,
+    MAX_DECK_LIST_CARDS,
 };
-pub use diag::{edit_distance, nearest, suggestion, Diagnostic, Errors};
+pub use diag::{edit_distance, excerpt, nearest, suggestion, Diagnostic, Errors};
 pub use epic_model::{CardDef, CardId, CardPool, Keyword};
+pub use parse::{MAX_ABILITIES, MAX_LINE_CHARS, MAX_POOL_CARDS};
 pub use text::{card_text, mode_text};
 
 use std::path::Path;
@@ -111,6 +115,12 @@ pub fn load_file(path: &Path, pool: &mut CardPool) -> Result<Vec<CardId>, Errors
             message: format!("cannot read the file: {e}"),
         }])),
     }
+}
+
+/// The text without a leading UTF-8 byte-order mark, which some editors write at the
+/// start of a file: card files and deck lists read the same with or without one.
+pub(crate) fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 
 /// The reminder text of a keyword (its meaning from section 5 of the rules).

@@ -1,13 +1,25 @@
 //! Card files: the line structure (card, type line, keywords, abilities, flavour) and the
 //! checks that need a whole card or a whole file (types, duplicates, token names).
 
-use crate::diag::{did_you_mean, Diagnostic, Errors};
+use crate::diag::{did_you_mean, quoted, short_list, Diagnostic, Errors};
 use crate::phrase::{self, normalize, Ctx};
 use epic_model::*;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// The set name used when a file has no `set` line.
 const DEFAULT_SET: &str = "Custom";
+
+/// The longest line a card file may have, in characters. No card needs a tenth of it; a
+/// longer line is refused unread, so reading a file costs time in proportion to its size.
+pub const MAX_LINE_CHARS: usize = 1000;
+
+/// The most cards a pool may hold: a card's id ([`CardId`]) is 16 bits, and a card past
+/// it would share an id with another.
+pub const MAX_POOL_CARDS: usize = u16::MAX as usize + 1;
+
+/// The most abilities and event modes one card may have (each trigger of an `and/or`
+/// line and each further `play:` line counts). No real card has a tenth of them.
+pub const MAX_ABILITIES: usize = 32;
 
 struct Builder {
     line: usize,
@@ -16,6 +28,14 @@ struct Builder {
     header_seen: bool,
     /// The type line was read without mistakes, so type checks are meaningful.
     header_ok: bool,
+    /// Abilities and modes so far, for [`MAX_ABILITIES`].
+    parts: usize,
+    /// A `play:` line was written, whether or not it could be read.
+    play_seen: bool,
+    /// A mistake on this card leaves the checks of the whole card meaningless (a line too
+    /// long to read, too many abilities, an event's effect on another kind of line, no
+    /// name): they are skipped, since they would only repeat it.
+    failed: bool,
 }
 
 struct FileParser<'a> {
@@ -25,6 +45,9 @@ struct FileParser<'a> {
     cards: Vec<Builder>,
     /// (line, token name as written) for every token an effect names.
     token_refs: Vec<(usize, String)>,
+    /// A line before the first card was reported: the lines after it share its mistake
+    /// (a missing `card` line).
+    orphan_reported: bool,
 }
 
 impl FileParser<'_> {
@@ -35,6 +58,36 @@ impl FileParser<'_> {
             message: message.into(),
         });
     }
+
+    /// Reports a line of an event that was most likely meant as its effect (a tribute, a
+    /// power): the event is not also reported as without effect.
+    fn effect_err(&mut self, line: usize, message: impl Into<String>) {
+        if let Some(b) = self.cards.last_mut() {
+            b.failed = true;
+        }
+        self.err(line, message);
+    }
+
+    /// Counts one more ability or mode of the card being read; past [`MAX_ABILITIES`] it
+    /// is a mistake on this line (reported once a card) and the ability is left out.
+    fn count_part(&mut self, line: usize) -> bool {
+        let Some(b) = self.cards.last_mut() else {
+            return false;
+        };
+        b.parts += 1;
+        if b.parts <= MAX_ABILITIES {
+            return true;
+        }
+        if b.parts == MAX_ABILITIES + 1 {
+            let message = format!(
+                "card {} has more than {MAX_ABILITIES} abilities and modes, the most a card may have",
+                quoted(&b.def.name)
+            );
+            b.failed = true;
+            self.err(line, message);
+        }
+        false
+    }
 }
 
 /// Parses a whole card file. The pool is only changed when the file has no mistake.
@@ -43,7 +96,7 @@ pub(crate) fn parse_file(
     text: &str,
     pool: &mut CardPool,
 ) -> Result<Vec<CardId>, Errors> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let text = crate::without_bom(text);
     let mut work = pool.clone();
     let mut p = FileParser {
         file,
@@ -51,16 +104,37 @@ pub(crate) fn parse_file(
         set: DEFAULT_SET.to_string(),
         cards: Vec::new(),
         token_refs: Vec::new(),
+        orphan_reported: false,
     };
     for (i, raw) in text.lines().enumerate() {
         let ln = i + 1;
         let trimmed = raw.trim();
+        let chars = raw.chars().count();
+        if chars > MAX_LINE_CHARS {
+            p.err(
+                ln,
+                format!(
+                    "this line has {chars} characters; a line of a card file may have at most \
+                     {MAX_LINE_CHARS}"
+                ),
+            );
+            if let Some(name) = trimmed.strip_prefix("card ") {
+                start_card(&mut p, ln, name.trim());
+            }
+            // The line may have been the card's type line or its only effect.
+            if let Some(c) = p.cards.last_mut() {
+                c.header_seen = true;
+                c.failed = true;
+            }
+            continue;
+        }
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
         let indented = raw.starts_with([' ', '\t']);
         if trimmed == "card" {
-            p.err(ln, "'card' needs a name, e.g. 'card Fire Shaman'");
+            // Still a card: its lines are not the previous card's.
+            start_card(&mut p, ln, "");
             continue;
         }
         if let Some(name) = trimmed.strip_prefix("card ") {
@@ -74,10 +148,16 @@ pub(crate) fn parse_file(
             }
         }
         let Some(card) = p.cards.last() else {
-            p.err(
-                ln,
-                format!("expected 'card <name>' or 'set <name>', found '{trimmed}'"),
-            );
+            if !p.orphan_reported {
+                p.orphan_reported = true;
+                p.err(
+                    ln,
+                    format!(
+                        "expected 'card <name>' or 'set <name>', found {}",
+                        quoted(trimmed)
+                    ),
+                );
+            }
             continue;
         };
         if !card.header_seen {
@@ -100,44 +180,68 @@ pub(crate) fn parse_file(
     let cards = std::mem::take(&mut p.cards);
     let mut defs = Vec::new();
     let mut seen: HashMap<String, usize> = HashMap::new();
+    // The pool's names, lower-cased: one look-up a card, however large the pool.
+    let taken: HashSet<String> = pool.iter().map(|(_, c)| c.name.to_lowercase()).collect();
     for b in cards {
         finish_card(&mut p, &b);
         let key = b.def.name.to_lowercase();
-        if let Some(first) = seen.get(&key) {
+        if key.is_empty() {
+            // Reported as a card without a name.
+        } else if let Some(first) = seen.get(&key) {
             p.err(
                 b.line,
                 format!(
-                    "duplicate card name '{}' (first defined on line {first})",
-                    b.def.name
+                    "duplicate card name {} (first defined on line {first})",
+                    quoted(&b.def.name)
                 ),
             );
-        } else if pool.by_name(&b.def.name).is_some() {
+        } else if taken.contains(&key) {
             p.err(
                 b.line,
                 format!(
-                    "duplicate card name '{}': the card pool already has a card of that name",
-                    b.def.name
+                    "duplicate card name {}: the card pool already has a card of that name",
+                    quoted(&b.def.name)
                 ),
             );
         }
         seen.entry(key).or_insert(b.line);
+        if pool.len() + defs.len() == MAX_POOL_CARDS {
+            p.err(
+                b.line,
+                format!(
+                    "card {} would be card {} of the pool; a pool holds at most \
+                     {MAX_POOL_CARDS} cards",
+                    quoted(&b.def.name),
+                    MAX_POOL_CARDS + 1
+                ),
+            );
+        }
         defs.push(b.def);
     }
     // Token names: every token an effect creates must be defined (here or in the pool).
-    let mut known: Vec<String> = pool
+    let known: Vec<String> = pool
         .iter()
-        .filter(|(_, c)| c.token)
-        .map(|(_, c)| c.name.clone())
+        .map(|(_, c)| c)
+        .chain(defs.iter())
+        .filter(|c| c.token)
+        .map(|c| c.name.clone())
         .collect();
-    known.extend(defs.iter().filter(|d| d.token).map(|d| d.name.clone()));
+    // Lower-case name → the name as defined.
+    let tokens: HashMap<String, &str> = known
+        .iter()
+        .map(|k| (k.to_lowercase(), k.as_str()))
+        .collect();
     let refs = std::mem::take(&mut p.token_refs);
     for (ln, name) in refs {
-        if !known.iter().any(|k| k.eq_ignore_ascii_case(&name)) {
-            let list = known.join(", ");
+        if !tokens.contains_key(&name.to_lowercase()) {
             let hint = did_you_mean(&name, known.iter().map(|s| s.as_str()));
             p.err(
                 ln,
-                format!("unknown token '{name}'; known tokens: {list}{hint}"),
+                format!(
+                    "unknown token {}; known tokens: {}{hint}",
+                    quoted(&name),
+                    short_list(&known)
+                ),
             );
         }
     }
@@ -149,8 +253,8 @@ pub(crate) fn parse_file(
     for mut def in defs {
         for_each_action_mut(&mut def, &mut |a| match a {
             Action::CreateTokens { token, .. } | Action::Transform { token, .. } => {
-                if let Some(k) = known.iter().find(|k| k.eq_ignore_ascii_case(token)) {
-                    *token = k.clone();
+                if let Some(k) = tokens.get(&token.to_lowercase()) {
+                    *token = k.to_string();
                 }
             }
             _ => {}
@@ -186,6 +290,9 @@ fn start_card(p: &mut FileParser, ln: usize, name: &str) {
         def,
         header_seen: false,
         header_ok: false,
+        parts: 0,
+        play_seen: false,
+        failed: name.is_empty(),
     });
 }
 
@@ -207,6 +314,7 @@ fn header_line(p: &mut FileParser, ln: usize, text: &str) {
     // bad cost was already reported: that word was most likely meant to be it.
     let mut unknown_word = false;
     let mut cost_seen = false;
+    let mut stats_seen = false;
     for item in text.split(',') {
         let item = item.trim();
         let lower = item.to_lowercase();
@@ -241,17 +349,24 @@ fn header_line(p: &mut FileParser, ln: usize, text: &str) {
                     ok = false;
                 }
                 Err(_) => {
-                    p.err(ln, format!("'{item}': cost must be a number, 0 or 1"));
+                    p.err(
+                        ln,
+                        format!("{}: cost must be a number, 0 or 1", quoted(item)),
+                    );
                     ok = false;
                 }
             }
         } else if let Some((o, d)) = lower.split_once('/') {
+            stats_seen = true;
             match (o.trim().parse::<u8>(), d.trim().parse::<u8>()) {
                 (Ok(o), Ok(d)) => stats = Some((o, d)),
                 _ => {
                     p.err(
                         ln,
-                        format!("'{item}' is not offense/defense; write two numbers like 3/2"),
+                        format!(
+                            "{} is not offense/defense; write two numbers like 3/2",
+                            quoted(item)
+                        ),
                     );
                     ok = false;
                 }
@@ -261,7 +376,21 @@ fn header_line(p: &mut FileParser, ln: usize, text: &str) {
                 .chars()
                 .all(|c| c.is_alphabetic() || c == '-' || c == ' ' || c == '\'')
         {
-            classes.push(item.to_string());
+            match crate::classes::class(item) {
+                Some(c) => classes.push(c.to_string()),
+                None => {
+                    let hint = did_you_mean(item, crate::CLASSES.iter().copied());
+                    p.err(
+                        ln,
+                        format!(
+                            "unknown class {} in the type line; classes are those of the real \
+                             cards (docs/cards.md lists them){hint}",
+                            quoted(item)
+                        ),
+                    );
+                    ok = false;
+                }
+            }
         } else if item.is_empty() {
             p.err(ln, "empty item in the type line (two commas in a row?)");
             ok = false;
@@ -270,9 +399,10 @@ fn header_line(p: &mut FileParser, ln: usize, text: &str) {
             p.err(
                 ln,
                 format!(
-                    "unknown word '{item}' in the type line; expected champion, event, token, an \
+                    "unknown word {} in the type line; expected champion, event, token, an \
                      alignment (good, evil, sage, wild), 'cost N', a capitalised class or \
-                     offense/defense like 3/2{hint}"
+                     offense/defense like 3/2{hint}",
+                    quoted(item)
                 ),
             );
             unknown_word = true;
@@ -300,7 +430,7 @@ fn header_line(p: &mut FileParser, ln: usize, text: &str) {
             );
             ok = false;
         }
-        Some(CardType::Champion) if stats.is_none() => {
+        Some(CardType::Champion) if stats.is_none() && !stats_seen => {
             p.err(ln, "a champion needs offense/defense, e.g. 3/2");
             ok = false;
         }
@@ -376,11 +506,16 @@ fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {
             return;
         }
         if let Some(b) = p.cards.last_mut() {
-            let text = body.trim().to_string();
-            b.def.flavor = Some(match b.def.flavor.take() {
-                Some(old) => format!("{old}\n{text}"),
-                None => text,
-            });
+            let text = unquoted(body.trim()).to_string();
+            // Appended in place: copying the text so far for every line would cost time in
+            // proportion to the square of its length.
+            match &mut b.def.flavor {
+                Some(old) => {
+                    old.push('\n');
+                    old.push_str(&text);
+                }
+                None => b.def.flavor = Some(text),
+            }
         }
         return;
     }
@@ -390,6 +525,9 @@ fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {
         .map(|r| (false, r))
         .or_else(|| label.strip_prefix("or").map(|r| (true, r)));
     if let Some((is_or, rest)) = mode_head.filter(|(_, r)| r.is_empty() || r.starts_with(' ')) {
+        if let Some(b) = p.cards.last_mut() {
+            b.play_seen |= !is_or;
+        }
         let rest = rest.trim();
         let extra_gold = if rest.is_empty() {
             0
@@ -399,7 +537,10 @@ fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {
                 _ => {
                     p.err(
                         ln,
-                        format!("expected 'play:', 'or:' or 'or {{1}}:', found '{label}:'"),
+                        format!(
+                            "expected 'play:', 'or:' or 'or {{1}}:', found {}",
+                            quoted(&format!("{label}:"))
+                        ),
                     );
                     return;
                 }
@@ -415,7 +556,12 @@ fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {
         if is_champion(p) {
             p.err(ln, "only events have 'play:' and 'or:' lines; a champion's abilities use tribute, ally, when ... or powers");
         }
-        let steps = match phrase::parse_effect(&mut ctx, body) {
+        // A further play line continues the mode it follows.
+        let earlier = match p.cards.last().and_then(|b| b.def.modes.last()) {
+            Some(m) if !is_or => m.steps.as_slice(),
+            _ => &[],
+        };
+        let steps = match phrase::parse_effect(&mut ctx, body, earlier) {
             Ok(s) => s,
             Err(e) => {
                 p.err(ln, e);
@@ -423,8 +569,12 @@ fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {
             }
         };
         note_tokens(p, ln, &steps);
+        if !p.count_part(ln) {
+            return;
+        }
         let Some(b) = p.cards.last_mut() else { return };
-        if is_or && b.def.modes.is_empty() {
+        if is_or && !b.play_seen {
+            b.failed = true;
             p.err(ln, "'or:' must follow a 'play:' line");
             return;
         }
@@ -443,7 +593,7 @@ fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {
     }
     if label == "static" {
         if is_event(p) {
-            p.err(
+            p.effect_err(
                 ln,
                 "an event has no continuous abilities; put its effect on a 'play:' line",
             );
@@ -456,6 +606,7 @@ fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {
         match phrase::parse_static(&mut ctx, body) {
             Ok(s) => push_ability(
                 p,
+                ln,
                 Ability {
                     zone,
                     kind: AbilityKind::Static(s),
@@ -467,21 +618,27 @@ fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {
     }
     if let Some(costs) = phrase::parse_costs(label) {
         if zone == AbilityZone::InPlay && is_event(p) {
-            p.err(ln, "an event cannot have a power; only champions do (an extra cost on an event mode is written 'or {1}:')");
+            p.effect_err(ln, "an event cannot have a power; only champions do (an extra cost on an event mode is written 'or {1}:')");
             return;
         }
-        match phrase::parse_effect(&mut ctx, body) {
-            Ok(steps) => {
+        match (costs, phrase::parse_effect(&mut ctx, body, &[])) {
+            (Ok(costs), Ok(steps)) => {
                 note_tokens(p, ln, &steps);
                 push_ability(
                     p,
+                    ln,
                     Ability {
                         zone,
                         kind: AbilityKind::Power(Power { costs, steps }),
                     },
                 );
             }
-            Err(e) => p.err(ln, e),
+            // Both are checked, so that one run reports every mistake.
+            (costs, steps) => {
+                for e in [costs.err(), steps.err()].into_iter().flatten() {
+                    p.err(ln, e);
+                }
+            }
         }
         return;
     }
@@ -490,13 +647,13 @@ fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {
         Err(e) => {
             p.err(ln, e);
             // Still check the effect, so that one run reports every mistake.
-            if let Err(e) = phrase::parse_effect(&mut ctx, body) {
+            if let Err(e) = phrase::parse_effect(&mut ctx, body, &[]) {
                 p.err(ln, e);
             }
             return;
         }
     };
-    let steps = match phrase::parse_effect(&mut ctx, body) {
+    let steps = match phrase::parse_effect(&mut ctx, body, &[]) {
         Ok(s) => s,
         Err(e) => {
             p.err(ln, e);
@@ -510,7 +667,7 @@ fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {
                 (Trigger::EntersPlay, n) => format!("loyalty {n}"),
                 _ => "a triggered ability in play".to_string(),
             };
-            p.err(
+            p.effect_err(
                 ln,
                 format!("an event cannot have {what}; an event's effect goes on 'play:' lines"),
             );
@@ -530,6 +687,7 @@ fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {
         };
         push_ability(
             p,
+            ln,
             Ability {
                 zone,
                 kind: AbilityKind::Triggered(t),
@@ -538,7 +696,22 @@ fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {
     }
 }
 
-fn push_ability(p: &mut FileParser, a: Ability) {
+/// Flavour text without the quotation marks around it ("Follow me!"): a printed card
+/// shows them around a quote, so they are how the text is printed, not part of it.
+fn unquoted(text: &str) -> &str {
+    for (open, close) in [('"', '"'), ('“', '”')] {
+        if let Some(inner) = text.strip_prefix(open).and_then(|t| t.strip_suffix(close)) {
+            return inner.trim();
+        }
+    }
+    text
+}
+
+/// Adds an ability to the card being read, unless it would have too many.
+fn push_ability(p: &mut FileParser, ln: usize, a: Ability) {
+    if !p.count_part(ln) {
+        return;
+    }
     if let Some(b) = p.cards.last_mut() {
         b.def.abilities.push(a);
     }
@@ -590,7 +763,10 @@ fn keywords_line(p: &mut FileParser, ln: usize, text: &str) {
     if is_event(p) {
         p.err(
             ln,
-            format!("an event cannot have keywords ('{text}'); keywords are for champions"),
+            format!(
+                "an event cannot have keywords ({}); keywords are for champions",
+                quoted(text)
+            ),
         );
         return;
     }
@@ -614,8 +790,8 @@ fn keywords_line(p: &mut FileParser, ln: usize, text: &str) {
                 p.err(
                     ln,
                     format!(
-                        "unknown keyword '{}'; expected one of {}{hint}{more}",
-                        item.trim(),
+                        "unknown keyword {}; expected one of {}{hint}{more}",
+                        quoted(item.trim()),
                         Keyword::ALL
                             .iter()
                             .map(|k| k.name())
@@ -636,16 +812,19 @@ fn finish_card(p: &mut FileParser, b: &Builder) {
         p.err(
             b.line,
             format!(
-                "card '{}' has no type line (e.g. 'champion, wild, cost 0, Human, 3/2')",
-                b.def.name
+                "card {} has no type line (e.g. 'champion, wild, cost 0, Human, 3/2')",
+                quoted(&b.def.name)
             ),
         );
         return;
     }
-    if b.header_ok && b.def.kind == CardType::Event && b.def.modes.is_empty() {
+    if b.header_ok && !b.failed && !b.play_seen && b.def.kind == CardType::Event {
         p.err(
             b.line,
-            format!("event '{}' has no effect; add a 'play:' line", b.def.name),
+            format!(
+                "event {} has no effect; add a 'play:' line",
+                quoted(&b.def.name)
+            ),
         );
     }
 }

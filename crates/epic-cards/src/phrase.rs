@@ -4,13 +4,14 @@
 //! Every function here gets one normalised piece of text (see [`normalize`]) and either
 //! reads all of it or says what it could not read. Nothing here panics on bad input.
 
-use crate::diag::did_you_mean;
+use crate::diag::{did_you_mean, quoted};
 use epic_model::*;
 
 pub(crate) type R<T> = Result<T, String>;
 
-/// The first words of every effect sentence, for "did you mean" hints.
-const EFFECT_WORDS: &[&str] = &[
+/// The first word of every action: what "did you mean" suggests for a sentence's first
+/// word, and what tells where an action joined by "and" starts.
+const ACTION_WORDS: &[&str] = &[
     "draw",
     "discard",
     "gain",
@@ -28,12 +29,13 @@ const EFFECT_WORDS: &[&str] = &[
     "recall",
     "choose",
     "remove",
-    "champions cannot attack this turn",
-    "starting with you",
+    "champions",
+    "starting",
     "have",
     "you",
     "each",
     "target",
+    "the",
     "this",
     "it",
     "its",
@@ -41,10 +43,10 @@ const EFFECT_WORDS: &[&str] = &[
     "that",
     "your",
     "all",
-    "if",
-    "at",
-    "otherwise",
 ];
+
+/// The other first words of a sentence: its conditions.
+const CONDITION_WORDS: &[&str] = &["if", "at", "otherwise"];
 
 /// Lower-cases and tidies a piece of rules text so that phrases can be matched exactly:
 /// one space between words, `{offense}` read as `offense`, "this card" as "this",
@@ -176,7 +178,7 @@ fn expect_done(s: &str, what: &str) -> R<()> {
     if s.is_empty() {
         Ok(())
     } else {
-        Err(format!("unexpected words '{s}' after {what}"))
+        Err(format!("unexpected words {} after {what}", quoted(s)))
     }
 }
 
@@ -188,18 +190,6 @@ fn capitalize(s: &str) -> String {
     }
 }
 
-/// "dragons" → "Dragon", "wolves" → "Wolf": class names are singular and capitalised.
-fn class_name(word: &str) -> String {
-    let w = if let Some(stem) = word.strip_suffix("ves") {
-        format!("{stem}f")
-    } else if word.ends_with("ss") {
-        word.to_string()
-    } else {
-        word.strip_suffix('s').unwrap_or(word).to_string()
-    };
-    capitalize(&w)
-}
-
 /// Reading context: the pool being built (to intern class names in filters).
 pub(crate) struct Ctx<'p> {
     pub pool: &'p mut CardPool,
@@ -209,7 +199,9 @@ pub(crate) struct Ctx<'p> {
 // Effects
 
 /// Reads an effect: sentences separated by ". " or ", then ", each one or more steps.
-pub(crate) fn parse_effect(ctx: &mut Ctx, body: &str) -> R<Vec<Step>> {
+/// `earlier` are the steps of the same effect before this line (a further `play:` line
+/// continues its mode), which may set X.
+pub(crate) fn parse_effect(ctx: &mut Ctx, body: &str, earlier: &[Step]) -> R<Vec<Step>> {
     let body = normalize(body);
     if body.is_empty() {
         return Err("an ability needs an effect after the ':'".into());
@@ -222,7 +214,68 @@ pub(crate) fn parse_effect(ctx: &mut Ctx, body: &str) -> R<Vec<Step>> {
         }
         parse_sentence(ctx, sentence, &mut steps)?;
     }
+    check_x(earlier.iter().chain(&steps))?;
     Ok(steps)
+}
+
+/// X is the number of cards an "X ..." or "any number of ..." choice picked (the
+/// engine's `ctx.x`): each X must follow such a choice in the same effect, or it would
+/// silently be 0. An action's own choice comes before its amount ("put X counters on any
+/// number of ...").
+fn check_x<'a>(steps: impl Iterator<Item = &'a Step>) -> R<()> {
+    let mut set = false;
+    for step in steps {
+        let mut action = &step.action;
+        while let Action::AtEndOfTurn(inner) = action {
+            action = inner;
+        }
+        set |= matches!(
+            selection(action),
+            Some(Sel::Target(t) | Sel::Choose(t)) if t.count == 0
+        );
+        if matches!(amount(action), Some(Amount::XPlus(_))) && !set {
+            return Err(
+                "X is used before anything sets it: X counts the cards an earlier \
+                        'X ...' or 'any number of ...' choice of the same effect picked"
+                    .into(),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// What an action applies to, when it names a selection.
+pub(crate) fn selection(a: &Action) -> Option<&Sel> {
+    match a {
+        Action::Bind(s)
+        | Action::Break(s)
+        | Action::Banish(s)
+        | Action::ReturnToHand(s)
+        | Action::Expend(s)
+        | Action::Prepare(s)
+        | Action::RemoveFromBattle(s)
+        | Action::Damage { to: s, .. }
+        | Action::GainControl { sel: s, .. }
+        | Action::Transform { sel: s, .. }
+        | Action::PutIntoPlay { sel: s, .. }
+        | Action::AddCounters { sel: s, .. }
+        | Action::Modify { sel: s, .. } => Some(s),
+        _ => None,
+    }
+}
+
+/// The number an action uses, when it has one.
+fn amount(a: &Action) -> Option<Amount> {
+    match a {
+        Action::Draw { n, .. }
+        | Action::Discard { n, .. }
+        | Action::GainHealth { n, .. }
+        | Action::LoseHealth { n, .. }
+        | Action::Damage { n, .. }
+        | Action::AddCounters { n, .. }
+        | Action::CreateTokens { n, .. } => Some(*n),
+        _ => None,
+    }
 }
 
 fn parse_sentence(ctx: &mut Ctx, sentence: &str, steps: &mut Vec<Step>) -> R<()> {
@@ -248,7 +301,10 @@ fn parse_sentence(ctx: &mut Ctx, sentence: &str, steps: &mut Vec<Step>) -> R<()>
         } else if eat(&mut s, "if you played a {1}") {
             let a = take_word(&mut s);
             let a = Alignment::parse(a).ok_or_else(|| {
-                format!("unknown alignment '{a}' in 'if you played a {{1}} ... card this turn'")
+                format!(
+                    "unknown alignment {} in 'if you played a {{1}} ... card this turn'",
+                    quoted(a)
+                )
             })?;
             if !eat(&mut s, "card this turn,") {
                 return Err("expected 'if you played a {1} <alignment> card this turn,'".into());
@@ -262,10 +318,11 @@ fn parse_sentence(ctx: &mut Ctx, sentence: &str, steps: &mut Vec<Step>) -> R<()>
     }
     if s.starts_with("if ") {
         return Err(format!(
-            "unknown condition '{s}'; known conditions: if it is your turn, if it is not your turn, \
+            "unknown condition {}; known conditions: if it is your turn, if it is not your turn, \
              otherwise, if you do, if this is in play, if a champion is attacking alone, \
              if you controlled it, if it was unblocked attacking you, \
-             if you played a {{1}} <alignment> card this turn"
+             if you played a {{1}} <alignment> card this turn",
+            quoted(s)
         ));
     }
     for action in parse_actions(ctx, s)? {
@@ -280,44 +337,62 @@ fn parse_sentence(ctx: &mut Ctx, sentence: &str, steps: &mut Vec<Step>) -> R<()>
 }
 
 /// One action, or several joined by "and" ("draw a card and deal 2 damage to a target").
+/// A sentence that reads as one action is one ("deal 2 damage to each champion and each
+/// player", "target champion gains unbreakable and +5 offense this turn"); otherwise each
+/// "and" followed by the first word of an effect ends an action. Each part is read once,
+/// so a sentence costs time in proportion to its length.
 fn parse_actions(ctx: &mut Ctx, s: &str) -> R<Vec<Action>> {
     let whole = match parse_action(ctx, s) {
         Ok(a) => return Ok(vec![a]),
         Err(e) => e,
     };
+    let mut parts = Vec::new();
+    let mut start = 0;
     let mut from = 0;
     while let Some(i) = s[from..].find(" and ") {
         let at = from + i;
-        if let Ok(first) = parse_action(ctx, &s[..at]) {
-            if let Ok(mut rest) = parse_actions(ctx, &s[at + 5..]) {
-                rest.insert(0, first);
-                return Ok(rest);
-            }
+        from = at + " and ".len();
+        if starts_effect(&s[from..]) {
+            parts.push(&s[start..at]);
+            start = from;
         }
-        from = at + 5;
     }
-    Err(whole)
+    if parts.is_empty() {
+        return Err(whole);
+    }
+    parts.push(&s[start..]);
+    parts.into_iter().map(|p| parse_action(ctx, p)).collect()
 }
 
+/// Whether a text starts with a word that starts an effect: a verb, a player or a
+/// selection ("draw", "you", "each", "target", "it").
+fn starts_effect(s: &str) -> bool {
+    ACTION_WORDS.contains(&first_word(s))
+}
+
+/// The players an action may name, as its subject ("each opponent loses 2 health") or as
+/// what it applies to ("deal 2 damage to each opponent").
+const PLAYERS: &[(&str, Who)] = &[
+    ("the player whose turn it is", Who::ActivePlayer),
+    ("each opponent", Who::EachOpponent),
+    ("each player", Who::EachPlayer),
+    ("its controller", Who::It),
+    ("its owner", Who::ItsOwner),
+    ("that player", Who::Subject),
+    ("target player", Who::Target(PlayerFilter::Any)),
+    ("target opponent", Who::Target(PlayerFilter::Opponent)),
+    ("you", Who::You),
+];
+
+/// Consumes the player a sentence starts with: one of [`PLAYERS`], or "they" (the player
+/// last chosen, or the controller of the object last chosen).
 fn who_subject(s: &mut &str) -> Option<Who> {
-    const SUBJECTS: &[(&str, Who)] = &[
-        ("the player whose turn it is", Who::ActivePlayer),
-        ("each opponent", Who::EachOpponent),
-        ("each player", Who::EachPlayer),
-        ("its controller", Who::It),
-        ("its owner", Who::ItsOwner),
-        ("that player", Who::Subject),
-        ("target player", Who::Target(PlayerFilter::Any)),
-        ("target opponent", Who::Target(PlayerFilter::Opponent)),
-        ("they", Who::It),
-        ("you", Who::You),
-    ];
-    for (p, w) in SUBJECTS {
-        if eat(s, p) {
-            return Some(w.clone());
-        }
+    if eat(s, "they") {
+        return Some(Who::It);
     }
-    None
+    PLAYERS
+        .iter()
+        .find_map(|(p, w)| eat(s, p).then(|| w.clone()))
 }
 
 fn parse_action(ctx: &mut Ctx, text: &str) -> R<Action> {
@@ -339,15 +414,17 @@ fn parse_action(ctx: &mut Ctx, text: &str) -> R<Action> {
     if eat(&mut s, "deal") {
         return parse_deal(ctx, s);
     }
-    for (verb, make) in [
-        ("break", Action::Break as fn(Sel) -> Action),
-        ("banish", Action::Banish),
-        ("expend", Action::Expend),
-        ("prepare", Action::Prepare),
-        ("choose", Action::Bind),
+    if eat(&mut s, "choose") {
+        return Ok(Action::Bind(parse_sel(ctx, s)?));
+    }
+    for (verb, done, make) in [
+        ("break", "broken", Action::Break as fn(Sel) -> Action),
+        ("banish", "banished", Action::Banish),
+        ("expend", "expended", Action::Expend),
+        ("prepare", "prepared", Action::Prepare),
     ] {
         if eat(&mut s, verb) {
-            return Ok(make(parse_sel(ctx, s)?));
+            return Ok(make(parse_objects(ctx, s, done)?));
         }
     }
     if eat(&mut s, "return") {
@@ -358,16 +435,21 @@ fn parse_action(ctx: &mut Ctx, text: &str) -> R<Action> {
             " to your hand",
         ] {
             if let Some(sel) = s.strip_suffix(dest) {
-                return Ok(Action::ReturnToHand(parse_sel(ctx, sel)?));
+                return Ok(Action::ReturnToHand(parse_objects(
+                    ctx,
+                    sel,
+                    "returned to a hand",
+                )?));
             }
         }
         if let Some(i) = s.find(" to play") {
-            let sel = parse_sel(ctx, &s[..i])?;
+            let sel = parse_objects(ctx, &s[..i], "put into play")?;
             let mut rest = s[i + " to play".len()..].trim_start();
             return put_into_play(sel, &mut rest);
         }
         return Err(format!(
-            "expected 'return <selection> to its owner's hand', '... to your hand' or '... to play', found 'return {s}'"
+            "expected 'return <selection> to its owner's hand', '... to your hand' or '... to play', found {}",
+            quoted(&format!("return {s}"))
         ));
     }
     if eat(&mut s, "put") {
@@ -377,7 +459,7 @@ fn parse_action(ctx: &mut Ctx, text: &str) -> R<Action> {
         let i = s
             .find(" into a ")
             .ok_or("expected 'transform <selection> into a <name> token'")?;
-        let sel = parse_sel(ctx, &s[..i])?;
+        let sel = parse_objects(ctx, &s[..i], "transformed")?;
         let mut rest = &s[i + " into a ".len()..];
         if !eat_end(&mut rest, "token") {
             return Err("expected 'transform <selection> into a <name> token'".into());
@@ -395,7 +477,7 @@ fn parse_action(ctx: &mut Ctx, text: &str) -> R<Action> {
             Duration::Permanent
         };
         return Ok(Action::GainControl {
-            sel: parse_sel(ctx, rest)?,
+            sel: parse_objects(ctx, rest, "controlled")?,
             duration,
         });
     }
@@ -403,7 +485,11 @@ fn parse_action(ctx: &mut Ctx, text: &str) -> R<Action> {
         let sel = s
             .strip_suffix(" from battle")
             .ok_or("expected 'remove <selection> from battle'")?;
-        return Ok(Action::RemoveFromBattle(parse_sel(ctx, sel)?));
+        return Ok(Action::RemoveFromBattle(parse_objects(
+            ctx,
+            sel,
+            "removed from battle",
+        )?));
     }
     if eat(&mut s, "have one of") {
         // "have one of your human champions gain airborne this turn and join the battle"
@@ -423,7 +509,8 @@ fn parse_action(ctx: &mut Ctx, text: &str) -> R<Action> {
     }
     // "<player> draws a card", "each player puts a zombie token into play ..."
     let mut t = text;
-    if let Some(who) = who_subject(&mut t) {
+    let subject = who_subject(&mut t);
+    if let Some(who) = subject.clone() {
         if let Some(a) = player_action(ctx, &mut t, who)? {
             return Ok(a);
         }
@@ -431,7 +518,7 @@ fn parse_action(ctx: &mut Ctx, text: &str) -> R<Action> {
     // "<selection> gains/gets/has <modifiers> [this turn]"
     for verb in [" gains ", " gain ", " gets ", " get ", " has ", " have "] {
         if let Some(i) = text.find(verb) {
-            let sel = parse_sel(ctx, &text[..i])?;
+            let sel = parse_objects(ctx, &text[..i], "given keywords, offense or defense")?;
             let mut rest = &text[i + verb.len()..];
             let duration = if eat_end(&mut rest, "this turn") {
                 Duration::ThisTurn
@@ -449,12 +536,29 @@ fn parse_action(ctx: &mut Ctx, text: &str) -> R<Action> {
         }
     }
     let w = first_word(text);
-    Err(format!(
-        "cannot read the effect '{text}': unknown word '{w}'; expected an effect such as draw, \
-         discard, gain, lose, deal, break, banish, return, put, transform, expend, prepare, \
-         recycle, recall, choose, or '<selection> gains ...'{}",
-        did_you_mean(w, EFFECT_WORDS.iter().copied())
-    ))
+    const EXPECTED: &str = "expected an effect such as draw, discard, gain, lose, deal, \
+        break, banish, return, put, transform, expend, prepare, recycle, recall, choose, or \
+        '<selection> gains ...'";
+    Err(if subject.is_some() {
+        // The sentence starts with a player, and what follows is no player's action.
+        format!(
+            "cannot read the effect {}: unknown word {} after {}; a player draws or discards \
+             cards, gains, loses or pays health, or puts tokens into play",
+            quoted(text),
+            quoted(first_word(t)),
+            quoted(text[..text.len() - t.len()].trim_end())
+        )
+    } else if ACTION_WORDS.contains(&w) {
+        // A known first word: what follows it is the mistake, and no one word says what.
+        format!("cannot read the effect {}; {EXPECTED}", quoted(text))
+    } else {
+        format!(
+            "cannot read the effect {}: unknown word {}; {EXPECTED}{}",
+            quoted(text),
+            quoted(w),
+            did_you_mean(w, ACTION_WORDS.iter().chain(CONDITION_WORDS).copied())
+        )
+    })
 }
 
 /// Actions whose subject is a player: draw, discard, gain/lose/pay health, put tokens.
@@ -465,9 +569,13 @@ fn player_action(ctx: &mut Ctx, s: &mut &str, who: Who) -> R<Option<Action>> {
     match verb {
         "draw" | "discard" => {
             take_word(s);
-            let n = eat_amount(s).ok_or_else(|| format!("expected a number after '{v}'"))?;
+            let n =
+                eat_amount(s).ok_or_else(|| format!("expected a number after {}", quoted(v)))?;
             if !(eat(s, "cards") || eat(s, "card")) {
-                return Err(format!("expected '{v} <number> cards'"));
+                return Err(format!(
+                    "expected {}",
+                    quoted(&format!("{v} <number> cards"))
+                ));
             }
             expect_done(s, v)?;
             Ok(Some(if verb == "draw" {
@@ -477,15 +585,20 @@ fn player_action(ctx: &mut Ctx, s: &mut &str, who: Who) -> R<Option<Action>> {
             }))
         }
         "gain" if !s.starts_with("gain control") && !s.starts_with("gains control") => {
-            take_word(s);
-            if eat(s, "health equal to its offense") {
-                expect_done(s, "'health equal to its offense'")?;
+            let mut rest = s[v.len()..].trim_start();
+            if eat(&mut rest, "health equal to its offense") {
+                expect_done(rest, "'health equal to its offense'")?;
                 return Ok(Some(Action::GainHealth {
                     who,
                     n: Amount::ItsOffense,
                 }));
             }
-            let n = eat_amount(s).ok_or("expected 'gain <number> health'")?;
+            // Without a number it is no health: "they gain blitz" is read as a selection
+            // gaining keywords.
+            let Some(n) = eat_amount(&mut rest) else {
+                return Ok(None);
+            };
+            *s = rest;
             if !eat(s, "health") {
                 return Err("expected 'gain <number> health'".into());
             }
@@ -494,9 +607,13 @@ fn player_action(ctx: &mut Ctx, s: &mut &str, who: Who) -> R<Option<Action>> {
         }
         "lose" | "loses" | "pay" | "paie" => {
             take_word(s);
-            let n = eat_amount(s).ok_or_else(|| format!("expected '{v} <number> health'"))?;
+            let n = eat_amount(s)
+                .ok_or_else(|| format!("expected {}", quoted(&format!("{v} <number> health"))))?;
             if !eat(s, "health") {
-                return Err(format!("expected '{v} <number> health'"));
+                return Err(format!(
+                    "expected {}",
+                    quoted(&format!("{v} <number> health"))
+                ));
             }
             expect_done(s, "health")?;
             Ok(Some(Action::LoseHealth { who, n }))
@@ -520,7 +637,7 @@ fn parse_deal(ctx: &mut Ctx, text: &str) -> R<Action> {
                 let p = part.trim();
                 list.push(
                     p.parse::<u8>()
-                        .map_err(|_| format!("'{p}' is not a damage amount"))?,
+                        .map_err(|_| format!("{} is not a damage amount", quoted(p)))?,
                 );
             }
             let mut rest = &s[i + " damage to ".len()..];
@@ -583,7 +700,7 @@ fn parse_put(ctx: &mut Ctx, text: &str, who: Who) -> R<Action> {
             n = Amount::DamageOnThis;
         }
         return Ok(Action::AddCounters {
-            sel: parse_sel(ctx, rest)?,
+            sel: parse_objects(ctx, rest, "given counters")?,
             n,
         });
     }
@@ -597,7 +714,7 @@ fn parse_put(ctx: &mut Ctx, text: &str, who: Who) -> R<Action> {
         if let Some((i, phrase)) = tok {
             let name = &t[..i];
             if name.is_empty() || name.contains(' ') {
-                return Err(format!("'{name}' is not a token name"));
+                return Err(format!("{} is not a token name", quoted(name)));
             }
             let mut rest = &t[i + phrase.len()..];
             rest = rest.trim_start();
@@ -626,7 +743,7 @@ fn parse_put(ctx: &mut Ctx, text: &str, who: Who) -> R<Action> {
          or 'put <selection> into play'"
             .to_string()
     })?;
-    let sel = parse_sel(ctx, &s[..i])?;
+    let sel = parse_objects(ctx, &s[..i], "put into play")?;
     s = s[i + " into play".len()..].trim_start();
     put_into_play(sel, &mut s)
 }
@@ -655,13 +772,33 @@ fn any_target(count: u8, up_to: bool) -> TargetSpec {
     }
 }
 
+/// Reads what an action that only champions and cards can undergo applies to: a
+/// selection that names or may pick a player is a mistake. `done` says what the action
+/// does to them ("broken").
+fn parse_objects(ctx: &mut Ctx, text: &str, done: &str) -> R<Sel> {
+    let sel = parse_sel(ctx, text)?;
+    let players = match &sel {
+        Sel::Players(_) | Sel::AllChampionsAndPlayers => true,
+        Sel::Target(t) | Sel::Choose(t) => t.players.is_some(),
+        Sel::This | Sel::It | Sel::Subject | Sel::All(_) => false,
+    };
+    if players {
+        return Err(format!(
+            "{} may be a player; only champions and cards can be {done}",
+            quoted(text.trim())
+        ));
+    }
+    Ok(sel)
+}
+
 /// Reads what an action applies to: "this", "it", "a target", "target evil champion",
-/// "all other champions", "a champion from any discard pile", "X evil cards ...".
+/// "all other champions", "each opponent", "a champion from any discard pile", "X evil
+/// cards ...".
 pub(crate) fn parse_sel(ctx: &mut Ctx, text: &str) -> R<Sel> {
     let mut s = text.trim();
     match s {
         "this" => return Ok(Sel::This),
-        "it" | "them" => return Ok(Sel::It),
+        "it" | "them" | "they" => return Ok(Sel::It),
         "that champion" | "that card" => return Ok(Sel::Subject),
         "each champion and player" | "each champion and each player" => {
             return Ok(Sel::AllChampionsAndPlayers)
@@ -684,6 +821,9 @@ pub(crate) fn parse_sel(ctx: &mut Ctx, text: &str) -> R<Sel> {
             }))
         }
         _ => {}
+    }
+    if let Some((_, who)) = PLAYERS.iter().find(|(p, _)| *p == s) {
+        return Ok(Sel::Players(who.clone()));
     }
     if eat(&mut s, "each of up to") {
         let n = eat_number(&mut s).ok_or("expected 'each of up to <N> targets'")?;
@@ -740,9 +880,14 @@ pub(crate) fn parse_sel(ctx: &mut Ctx, text: &str) -> R<Sel> {
     }
     let w = first_word(s);
     Err(format!(
-        "cannot read the selection '{text}': unknown word '{w}'; expected this, it, that champion, \
+        "cannot read the selection {}: unknown word {}; expected this, it, that champion, \
          a target, target ..., each ..., all ..., a ..., X ..., your ...{}",
-        did_you_mean(w, ["this", "it", "that", "a", "target", "each", "all", "another", "your", "any"])
+        quoted(text),
+        quoted(w),
+        did_you_mean(
+            w,
+            ["this", "it", "that", "a", "target", "each", "all", "another", "your", "any"]
+        )
     ))
 }
 
@@ -780,16 +925,30 @@ pub(crate) fn parse_filter(ctx: &mut Ctx, text: &str) -> R<Filter> {
         let w = first_word(s);
         if w.is_empty() {
             return Err(format!(
-                "'{text}' names no kind of card; expected champion, card, event or a class"
+                "{} names no kind of card; expected champion, card, event or a class",
+                quoted(text)
             ));
         }
         if !w.chars().all(|c| c.is_alphabetic() || c == '-') || is_suffix_word(w) {
             return Err(format!(
-                "cannot read '{text}': expected champion, card, event or a class name before '{w}'"
+                "cannot read {}: expected champion, card, event or a class name before {}",
+                quoted(text),
+                quoted(w)
             ));
         }
+        let Some(class) = crate::classes::class_word(w) else {
+            let classes = crate::CLASSES.iter().map(|c| c.to_lowercase());
+            let classes: Vec<String> = classes.collect();
+            return Err(format!(
+                "unknown word {} in {}: it is neither a class of the real cards nor a word of \
+                 the card language{}",
+                quoted(w),
+                quoted(text),
+                did_you_mean(w, classes.iter().map(|c| c.as_str()))
+            ));
+        };
         take_word(&mut s);
-        f.class = Some(ctx.pool.intern_class(&class_name(w)));
+        f.class = Some(ctx.pool.intern_class(class));
         f.kind = Some(CardType::Champion);
         noun = eat_noun(&mut s, &mut f);
         if noun && f.kind.is_none() {
@@ -834,9 +993,11 @@ pub(crate) fn parse_filter(ctx: &mut Ctx, text: &str) -> R<Filter> {
     }
     if !s.is_empty() {
         return Err(format!(
-            "cannot read '{text}': unexpected '{s}'; a description may end with you control, \
+            "cannot read {}: unexpected {}; a description may end with you control, \
              they control, in your discard pile, from any discard pile, in their discard pile, \
-             in your hand, that was broken this turn, or with the same name as it"
+             in your hand, that was broken this turn, or with the same name as it",
+            quoted(text),
+            quoted(s)
         ));
     }
     Ok(f)
@@ -886,7 +1047,8 @@ pub(crate) fn parse_mods(text: &str) -> R<(i8, i8, Keywords)> {
             (Some(v), Some("defense"), None) if num.starts_with(['+', '-']) => defense = defense.saturating_add(v),
             _ => {
                 return Err(format!(
-                    "unknown keyword or modifier '{item}'; expected a keyword, '+N offense' or '+N defense'{}",
+                    "unknown keyword or modifier {}; expected a keyword, '+N offense' or '+N defense'{}",
+                    quoted(item),
                     did_you_mean(item, Keyword::ALL.iter().map(|k| k.name()))
                 ))
             }
@@ -916,7 +1078,8 @@ pub(crate) fn parse_triggers(label: &str) -> R<Vec<(Trigger, u8)>> {
             let w = s.trim_matches(|c| c == '{' || c == '}');
             let a = Alignment::parse(w).ok_or_else(|| {
                 format!(
-                    "unknown alignment '{w}' in an ally label; expected good, evil, sage or wild{}",
+                    "unknown alignment {} in an ally label; expected good, evil, sage or wild{}",
+                    quoted(w),
                     did_you_mean(w, Alignment::ALL.iter().map(|a| a.name()))
                 )
             })?;
@@ -982,39 +1145,75 @@ pub(crate) fn unknown_label(s: &str) -> String {
         hint
     };
     format!(
-        "unknown ability '{s}'; expected play, or, tribute, loyalty N, ally <alignment>, \
+        "unknown ability {}; expected play, or, tribute, loyalty N, ally <alignment>, \
          when this attacks/blocks/is broken/deals damage/damages a player..., at the start of \
          your turn, at the end of each turn, static, flavor, or power costs such as {{expend}}, \
-         {{1}}, break this, remove a counter from this{hint}"
+         {{1}}, break this, remove a counter from this{hint}",
+        quoted(s)
     )
 }
 
-/// Reads power costs: "{expend}", "{1}", "break this", "remove a counter from this",
-/// "discard a card", comma separated. `None` when the label is not a list of costs.
-pub(crate) fn parse_costs(label: &str) -> Option<Vec<PowerCost>> {
-    let mut out = Vec::new();
-    for item in label.split(',') {
-        let mut s = item.trim();
-        let c = match s {
-            "{expend}" => PowerCost::Expend,
-            "break this" => PowerCost::BreakThis,
-            "remove a counter from this" => PowerCost::RemoveCounter,
-            _ if s.starts_with('{') && s.ends_with('}') => {
-                PowerCost::Gold(s[1..s.len() - 1].parse().ok().filter(|n| *n > 0)?)
-            }
-            _ if s.starts_with("discard ") => {
-                s = &s["discard ".len()..];
-                let n = eat_number(&mut s)?;
-                if !(eat(&mut s, "cards") || eat(&mut s, "card")) || !s.is_empty() {
-                    return None;
-                }
-                PowerCost::Discard(n)
-            }
-            _ => return None,
-        };
-        out.push(c);
+/// Reads a power's costs: "{expend}", "{1}", "break this", "remove a counter from this",
+/// "discard a card", comma separated. `None` when the label does not start with a cost
+/// (it is no power); an error when it does but a later item is not one.
+pub(crate) fn parse_costs(label: &str) -> Option<R<Vec<PowerCost>>> {
+    let mut items = label.split(',').map(str::trim);
+    let first = parse_cost(items.next()?)?;
+    let costs = std::iter::once(first)
+        .chain(items.map(|item| {
+            parse_cost(item).unwrap_or_else(|| {
+                Err(format!(
+                    "{} is not a cost the card language knows; a power's costs are {{expend}}, \
+                     {{N}} (gold), break this, remove a counter from this and discard N cards",
+                    quoted(item)
+                ))
+            })
+        }))
+        .collect();
+    Some(costs)
+}
+
+/// One cost of a power; `None` when the text is no kind of cost.
+fn parse_cost(item: &str) -> Option<R<PowerCost>> {
+    let cost = match item {
+        "{expend}" => PowerCost::Expend,
+        "break this" => PowerCost::BreakThis,
+        "remove a counter from this" => PowerCost::RemoveCounter,
+        _ => return gold_cost(item).or_else(|| discard_cost(item)),
+    };
+    Some(Ok(cost))
+}
+
+/// "{1}": `None` unless the item is a number in braces.
+fn gold_cost(item: &str) -> Option<R<PowerCost>> {
+    let digits = item.strip_prefix('{')?.strip_suffix('}')?;
+    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return None;
     }
-    Some(out)
+    Some(match digits.parse::<u8>() {
+        Ok(n) if n > 0 => Ok(PowerCost::Gold(n)),
+        _ => Err(format!(
+            "{} is not a cost: a power's gold cost is {{1}} or more",
+            quoted(item)
+        )),
+    })
+}
+
+/// "discard a card", "discard two cards": `None` unless the item starts with "discard".
+fn discard_cost(item: &str) -> Option<R<PowerCost>> {
+    let mut s = item;
+    if !eat(&mut s, "discard") {
+        return None;
+    }
+    Some(match eat_number(&mut s) {
+        Some(n) if (eat(&mut s, "cards") || eat(&mut s, "card")) && s.is_empty() => {
+            Ok(PowerCost::Discard(n))
+        }
+        _ => Err(format!(
+            "expected 'discard <number> cards' as a cost, found {}",
+            quoted(item)
+        )),
+    })
 }
 
 /// Reads a continuous ability: "unbreakable on your turn", "your other good champions
@@ -1043,12 +1242,16 @@ pub(crate) fn parse_static(ctx: &mut Ctx, body: &str) -> R<Static> {
             let mut add_alignment = None;
             if let Some(j) = rest.find(" and are also ") {
                 let a = &rest[j + " and are also ".len()..];
-                add_alignment =
-                    Some(Alignment::parse(a).ok_or_else(|| format!("unknown alignment '{a}'"))?);
+                add_alignment = Some(
+                    Alignment::parse(a)
+                        .ok_or_else(|| format!("unknown alignment {}", quoted(a)))?,
+                );
                 rest = &rest[..j];
             } else if let Some(a) = rest.strip_prefix("are also ") {
-                add_alignment =
-                    Some(Alignment::parse(a).ok_or_else(|| format!("unknown alignment '{a}'"))?);
+                add_alignment = Some(
+                    Alignment::parse(a)
+                        .ok_or_else(|| format!("unknown alignment {}", quoted(a)))?,
+                );
                 rest = "";
             }
             let (offense, defense, keywords) = if rest.is_empty() {
@@ -1104,7 +1307,7 @@ mod tests {
 
     fn effect(s: &str) -> R<Vec<Step>> {
         let mut pool = CardPool::new();
-        parse_effect(&mut Ctx { pool: &mut pool }, s)
+        parse_effect(&mut Ctx { pool: &mut pool }, s, &[])
     }
 
     #[test]

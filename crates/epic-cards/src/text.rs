@@ -307,14 +307,16 @@ impl W<'_> {
             Action::Prepare(s) => format!("{m}prepare {}", self.sel(s, false)),
             Action::Modify { sel, offense, defense, keywords, duration } => {
                 let stats_only = keywords.is_empty();
-                let verb = match (W::sel_is_plural(sel), stats_only) {
+                // "It" as the subject of several: "they gain".
+                let they = *sel == Sel::It && self.it_plural;
+                let verb = match (W::sel_is_plural(sel) || they, stats_only) {
                     (true, true) => "get",
                     (true, false) => "gain",
                     (false, true) => "gets",
                     (false, false) => "gains",
                 };
                 let turn = if *duration == Duration::ThisTurn { " this turn" } else { "" };
-                let who = self.sel(sel, false);
+                let who = if they { "they".to_string() } else { self.sel(sel, false) };
                 let who = if let Some(rest) = who.strip_prefix("all your ") { format!("your {rest}") } else { who };
                 let verb = if may { "may gain" } else { verb };
                 format!("{who} {verb} {}{turn}", mods(*offense, *defense, *keywords))
@@ -362,21 +364,16 @@ impl W<'_> {
     }
 
     fn note_pick(&mut self, a: &Action) {
-        let sel = match a {
-            Action::Bind(s)
-            | Action::Break(s)
-            | Action::Banish(s)
-            | Action::ReturnToHand(s)
-            | Action::Expend(s)
-            | Action::Prepare(s)
-            | Action::RemoveFromBattle(s)
-            | Action::Damage { to: s, .. }
-            | Action::GainControl { sel: s, .. }
-            | Action::Transform { sel: s, .. }
-            | Action::PutIntoPlay { sel: s, .. }
-            | Action::AddCounters { sel: s, .. }
-            | Action::Modify { sel: s, .. } => s,
-            _ => return,
+        if let Action::CreateTokens { n, who, .. } = a {
+            // The new tokens are "it" (the engine binds them): "they" when there may be
+            // several.
+            let one_player = !matches!(who, Who::EachOpponent | Who::EachPlayer);
+            self.picked = Picked::Object;
+            self.it_plural = !(one_player && *n == Amount::Fixed(1));
+            return;
+        }
+        let Some(sel) = crate::phrase::selection(a) else {
+            return;
         };
         match sel {
             Sel::Target(t) | Sel::Choose(t) => {

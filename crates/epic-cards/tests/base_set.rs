@@ -313,3 +313,19 @@ fn generated_text_mentions_every_printed_number() {
         );
     }
 }
+
+/// The known classes are sorted, each once, and hold every class of the base set (26 of
+/// them; the others are the later sets').
+#[test]
+fn known_classes_cover_the_base_set() {
+    let known = epic_cards::CLASSES;
+    assert!(known.windows(2).all(|w| w[0] < w[1]), "sorted, no repeats");
+    let used: std::collections::BTreeSet<&str> = base_pool()
+        .iter()
+        .flat_map(|(_, c)| c.classes.iter().map(|s| s.as_str()))
+        .collect();
+    assert_eq!(used.len(), 26);
+    for class in used {
+        assert!(known.contains(&class), "{class}");
+    }
+}

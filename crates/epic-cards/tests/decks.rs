@@ -128,3 +128,82 @@ fn deck_list_counts_are_read_strictly() {
     assert!(err.contains("unknown card 'x Kong'"), "{err}");
     assert!(err.contains("'-1' is not a number of copies"), "{err}");
 }
+
+/// A deck list saved with a UTF-8 byte-order mark reads as the same list.
+#[test]
+fn deck_list_with_a_byte_order_mark() {
+    let pool = base_pool();
+    let d = parse_deck_list("bom.deck", "\u{feff}3 Fire Shaman\nKong\n", pool).unwrap();
+    let shaman = pool.by_name("Fire Shaman").unwrap();
+    let kong = pool.by_name("Kong").unwrap();
+    assert_eq!(d, vec![shaman, shaman, shaman, kong]);
+}
+
+/// `NAME xN` (as in scenario files) and `NAME x N` give the copies after the name.
+#[test]
+fn deck_list_counts_after_the_name() {
+    let pool = base_pool();
+    let kong = pool.by_name("Kong").unwrap();
+    let troll = pool.by_name("Cave Troll").unwrap();
+    let d = parse_deck_list("t", "Kong x3\nCave Troll X 2\n", pool).unwrap();
+    assert_eq!(d, vec![kong, kong, kong, troll, troll]);
+}
+
+/// Absurd counts are an error on their line, before anything is allocated for them; so is
+/// a count given twice.
+#[test]
+fn deck_list_counts_are_capped() {
+    let pool = base_pool();
+    let err = parse_deck_list(
+        "big.deck",
+        "Kong x999999999\nKong x0\n2 Kong x3\nKong x 100\nKong x99999999999999999999999\n",
+        pool,
+    )
+    .unwrap_err()
+    .to_string();
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "big.deck:1: 'x999999999' is not a number of copies (1 to 99)",
+            "big.deck:2: 'x0' is not a number of copies (1 to 99)",
+            "big.deck:3: '2 Kong x3' gives the number of copies twice",
+            "big.deck:4: 'x 100' is not a number of copies (1 to 99)",
+            "big.deck:5: 'x99999999999999999999999' is not a number of copies (1 to 99)",
+        ],
+        "{err}"
+    );
+}
+
+/// A list may hold at most `MAX_DECK_LIST_CARDS` cards: the line that goes past it is the
+/// mistake, reported once.
+#[test]
+fn deck_lists_hold_at_most_ten_thousand_cards() {
+    assert_eq!(epic_cards::MAX_DECK_LIST_CARDS, 10_000);
+    let pool = base_pool();
+    let full = "99 Kong\n".repeat(101) + "1 Kong\n";
+    assert_eq!(parse_deck_list("t", &full, pool).unwrap().len(), 10_000);
+    let over = "99 Kong\n".repeat(102) + "Kong x5\n";
+    let err = parse_deck_list("over.deck", &over, pool)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        err,
+        "over.deck:102: the deck list goes past 10000 cards, the most a list may hold"
+    );
+}
+
+/// An unknown name of any length is reported at once, in a short message: a name too long
+/// to be a typo gets no suggestion, and the message quotes only its start.
+#[test]
+fn huge_unknown_names_are_reported_briefly() {
+    let pool = base_pool();
+    let huge = "Kong".repeat(25_000);
+    let names: Vec<&str> = pool.iter().map(|(_, c)| c.name.as_str()).collect();
+    assert!(epic_cards::nearest(&huge, names.iter().copied(), 3).is_empty());
+    let err = parse_deck_list("huge.deck", &huge, pool)
+        .unwrap_err()
+        .to_string();
+    let expected = format!("huge.deck:1: unknown card '{}…'", &huge[..60]);
+    assert_eq!(err, expected);
+}

@@ -185,3 +185,36 @@ fn garbage_never_panics() {
         }
     }
 }
+
+/// A card file saved with a UTF-8 byte-order mark reads as the same file.
+#[test]
+fn card_file_with_a_byte_order_mark() {
+    let text = "card Quiet Study\n  event, sage, cost 0\n  play: draw a card\n";
+    let mut plain = CardPool::new();
+    parse_cards("plain.epic", text, &mut plain).unwrap();
+    let mut marked = CardPool::new();
+    let ids = parse_cards("bom.epic", &format!("\u{feff}{text}"), &mut marked).unwrap();
+    assert_eq!(marked.get(ids[0]).name, "Quiet Study");
+    assert_eq!(marked, plain);
+}
+
+/// A pool holds at most `MAX_POOL_CARDS` cards (a card's id is 16 bits): the card that
+/// would pass it is an error on its line, never an id that wraps round to another card.
+#[test]
+fn a_pool_holds_at_most_65536_cards() {
+    assert_eq!(epic_cards::MAX_POOL_CARDS, 65_536);
+    let mut pool = base_pool().clone();
+    let room = epic_cards::MAX_POOL_CARDS - pool.len();
+    let file: String = (0..=room)
+        .map(|i| format!("card Study {i}\n  event, sage, cost 0\n  play: draw a card\n"))
+        .collect();
+    let e = parse_cards("many.epic", &file, &mut pool).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "many.epic:{}: card 'Study {room}' would be card 65537 of the pool; a pool holds at most 65536 cards",
+            3 * room + 1
+        )
+    );
+    assert_eq!(pool.len(), 124);
+}

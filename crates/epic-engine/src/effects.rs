@@ -829,11 +829,17 @@ impl<'a> Engine<'a> {
                 let Some(card) = self.token_card(token) else {
                     return Some(false);
                 };
+                let mut made = Ents::new();
                 for p in self.players(who)? {
                     for _ in 0..self.amount(*n, p) {
-                        self.create_token(card, p);
+                        match self.create_token(card, p) {
+                            Some(o) => made.push(Entity::Obj(o)),
+                            None => return Some(true), // the game is over
+                        }
                     }
                 }
+                // "Put a wolf token into play. It gains blitz": the new tokens are "it".
+                self.bind(&made);
                 Some(true)
             }
             Action::Recycle => self.exec_recycle(),

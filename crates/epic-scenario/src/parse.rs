@@ -401,40 +401,30 @@ fn card(pool: &CardPool, name: &str) -> R<CardId> {
         return Ok(id);
     }
     Err(match suggest(pool, name) {
-        Some(s) => format!("unknown card `{name}` (did you mean `{s}`?)"),
-        None => format!("unknown card `{name}`"),
+        Some(s) => format!(
+            "unknown card `{}` (did you mean `{s}`?)",
+            epic_cards::excerpt(name)
+        ),
+        None => format!("unknown card `{}`", epic_cards::excerpt(name)),
     })
 }
 
-/// The closest card name, when one is close.
+/// The closest card or token name, when one is close (`epic_cards::nearest`, whose work
+/// stays small however long the name is).
 fn suggest(pool: &CardPool, name: &str) -> Option<String> {
-    let lower = name.to_ascii_lowercase();
-    pool.iter()
+    let shown: Vec<String> = pool
+        .iter()
         .map(|(_, c)| {
-            let shown = if c.token {
+            if c.token {
                 format!("{} token", c.name)
             } else {
                 c.name.clone()
-            };
-            (distance(&lower, &shown.to_ascii_lowercase()), shown)
+            }
         })
-        .filter(|(d, _)| *d <= 3)
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, n)| n)
-}
-
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(ca != *cb);
-            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        prev = cur;
-    }
-    prev[b.len()]
+        .collect();
+    epic_cards::nearest(name, shown.iter().map(String::as_str), 1)
+        .first()
+        .map(|s| s.to_string())
 }
 
 /// `A, B x3, C` (or `none`): names with an optional repeat count.

@@ -178,3 +178,12 @@ fn views_and_moves_are_checked() {
     let e = errors("scenario A\nrule D-x\n");
     assert!(e[0].contains("is not a rule number"), "{e:?}");
 }
+
+/// An unknown name of any length is reported at once, in a short message: a name too long
+/// to be a typo gets no suggestion, and the message quotes only its start.
+#[test]
+fn huge_unknown_names_are_reported_briefly() {
+    let huge = "Kong".repeat(25_000);
+    let e = errors(&format!("scenario A\nrule 1.5.1\np1 hand {huge}\n"));
+    assert_eq!(e, [format!("t.scn:3: unknown card `{}…`", &huge[..60])]);
+}
