@@ -223,11 +223,11 @@ impl Board {
                     left as i32
                 };
                 // The champions of the side still to assign, after the one assigning now.
-                let rest: i32 = side
-                    .iter()
-                    .filter(|o| b.assigning != Some(**o) && !b.done_assigning.contains(o))
-                    .map(offense_of)
-                    .sum();
+                let rest: i32 = if b.side_begun {
+                    b.to_assign.iter().map(offense_of).sum()
+                } else {
+                    side.iter().map(offense_of).sum()
+                };
                 if blockers_side {
                     attack_pool = Some(0);
                     block_pool = Some(now + rest);

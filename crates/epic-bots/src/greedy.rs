@@ -46,8 +46,13 @@ impl GreedyBot {
         // Picking attackers or blockers one at a time: each pick is scored by where it
         // leaves the declaration (the evaluation plays the battle out on paper), which
         // is what the follow-up would do anyway, without redoing it for every option
-        // (with a dozen tokens that is thousands of positions).
-        let one_step = matches!(d.kind, DecisionKind::Attackers | DecisionKind::Blockers);
+        // (with a dozen tokens that is thousands of positions). Ordering triggers is
+        // scored the same way: following up each order would cost the cube of the
+        // batch's size.
+        let one_step = matches!(
+            d.kind,
+            DecisionKind::Attackers | DecisionKind::Blockers | DecisionKind::OrderTriggers
+        );
         candidates(game)
             .into_iter()
             .map(|c| {
@@ -106,6 +111,14 @@ fn follow_up(mut game: Game, me: PlayerId) -> f64 {
     for _ in 0..FOLLOW_UP {
         if !continues(&game, me) {
             break;
+        }
+        // A batch of triggers resolves in the order listed: scoring every order at
+        // every step of a follow-up costs the square of the batch for each option.
+        if game.decision_kind() == Some(DecisionKind::OrderTriggers) {
+            if game.apply_option(0).is_err() {
+                break;
+            }
+            continue;
         }
         let mut best: Option<(f64, f64, Game)> = None;
         for c in candidates(&game) {

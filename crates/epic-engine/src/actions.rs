@@ -29,6 +29,22 @@ impl<'a> Engine<'a> {
         }
     }
 
+    /// Like [`Engine::emit`], for an event built by reading the game: nothing is read
+    /// (or allocated) unless events are being collected.
+    pub fn emit_with(&mut self, ev: impl FnOnce(&Self) -> Event) {
+        if self.events.is_some() {
+            let e = ev(self);
+            if let Some(events) = self.events.as_deref_mut() {
+                events.push(e);
+            }
+        }
+    }
+
+    /// Objects as events name them.
+    pub fn seen_all(&self, objs: &[ObjId]) -> Vec<Seen> {
+        objs.iter().map(|&o| self.seen(o)).collect()
+    }
+
     pub fn card_of(&self, o: ObjId) -> CardId {
         self.st.obj(o).card
     }
@@ -568,7 +584,7 @@ impl<'a> Engine<'a> {
             let lowered = self.st.continuous.lowers_defense;
             let reaches_floor = |o: ObjId| {
                 let obj = self.st.obj(o);
-                obj.damage as u32 >= self.pool.get(obj.card).defense as u32 + obj.counters as u32
+                obj.damage as u32 >= self.pool.flags(obj.card).defense as u32 + obj.counters as u32
             };
             let may_break = champions
                 && (lowered
@@ -624,7 +640,7 @@ impl<'a> Engine<'a> {
     /// `damaged` mark so the state check looks.
     pub fn lethal_without_damage(&self, o: ObjId) -> bool {
         let obj = self.st.obj(o);
-        self.pool.get(obj.card).defense as u32 + obj.counters as u32 == 0
+        self.pool.flags(obj.card).defense as u32 + obj.counters as u32 == 0
     }
 
     pub fn end_game(&mut self, winners: SmallVec<[PlayerId; 2]>, why: EndReason) {

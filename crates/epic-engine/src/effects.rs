@@ -251,10 +251,9 @@ impl<'a> Engine<'a> {
             self.st.obj_mut(c).revealed = true;
         }
         let player = f.controller;
-        let seen: Vec<_> = cards.iter().map(|&c| self.seen(c)).collect();
-        self.emit(|| Event::Revealed {
+        self.emit_with(|eng| Event::Revealed {
             player,
-            cards: seen,
+            cards: eng.seen_all(&cards),
         });
         self.knowledge_gained();
         let top = self.top_mut();

@@ -110,18 +110,18 @@ impl Game {
                     });
                 }
             }
-            // Shuffled before the objects are made, so an object's id and number say
+            // The objects are shuffled, then numbered: an object's id and number say
             // where it lies in the deck, not which line of the deck list it came from.
-            let mut cards = deck.clone();
-            cards.shuffle(&mut rng);
-            let mut ids = Vec::with_capacity(deck.len());
-            for card in cards {
-                let id = ObjId(objs.len() as u16);
-                let mut obj = Obj::new(card, seat as PlayerId, Zone::Deck);
-                obj.number = ObjNum(objs.len() as u32);
-                ids.push(id);
-                objs.push(obj);
+            let base = objs.len();
+            objs.extend(
+                deck.iter()
+                    .map(|&c| Obj::new(c, seat as PlayerId, Zone::Deck)),
+            );
+            objs[base..].shuffle(&mut rng);
+            for (i, obj) in objs.iter_mut().enumerate().skip(base) {
+                obj.number = ObjNum(i as u32);
             }
+            let ids: Vec<ObjId> = (base..objs.len()).map(|i| ObjId(i as u16)).collect();
             players.push(Player {
                 health: setup.rules.starting_health,
                 gold: 0,

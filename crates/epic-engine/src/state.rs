@@ -172,8 +172,11 @@ pub struct Battle {
     pub apply_excess: bool,
     /// The champion assigning its damage now, once its controller chose it (4.4.11b).
     pub assigning: Option<ObjId>,
-    /// The champions of the side assigning damage that have assigned theirs.
-    pub done_assigning: SmallVec<[ObjId; 16]>,
+    /// The champions of the side assigning damage that have damage still to assign,
+    /// worked out when the side begins.
+    pub to_assign: SmallVec<[ObjId; 16]>,
+    /// Whether the side assigning damage has begun (`to_assign` is worked out).
+    pub side_begun: bool,
 }
 
 impl Battle {
@@ -246,9 +249,11 @@ pub enum Step {
     ContinueOrEnd,
     /// 4.4.1: choosing attackers, one at a time. `committed`: the player continued the
     /// main phase (4.3.4) and has yet to make a play or begin a battle, so cancelling
-    /// returns to that commitment, not to the ordinary main phase.
+    /// returns to that commitment, not to the ordinary main phase; `cancellable`: a
+    /// committed player has a play to make instead, so may cancel.
     DeclareAttackers {
         committed: bool,
+        cancellable: bool,
     },
     /// 4.4.6: the defender chooses blockers, one at a time.
     DeclareBlockers,

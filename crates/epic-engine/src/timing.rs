@@ -123,8 +123,13 @@ impl<'a> Engine<'a> {
             },
             DecisionKind::Attackers => match c {
                 Choice::Cancel => {
-                    let committed =
-                        matches!(self.st.step, Step::DeclareAttackers { committed: true });
+                    let committed = matches!(
+                        self.st.step,
+                        Step::DeclareAttackers {
+                            committed: true,
+                            ..
+                        }
+                    );
                     let window = if committed {
                         Window::MainMustAct
                     } else {
@@ -285,7 +290,7 @@ impl<'a> Engine<'a> {
                 let private = !self.st.player(active).hand.is_empty();
                 self.asked_privately(private)
             }
-            Step::DeclareAttackers { committed } => {
+            Step::DeclareAttackers { committed, .. } => {
                 let active = self.st.active;
                 self.ask_with(active, DecisionKind::Attackers, |eng, options| {
                     eng.attacker_options_into(options)
@@ -504,8 +509,10 @@ impl<'a> Engine<'a> {
             Choice::DeclareBattle => {
                 self.st.undo_player = None;
                 self.st.declaring.clear();
+                let committed = window == Window::MainMustAct;
                 self.st.step = Step::DeclareAttackers {
-                    committed: window == Window::MainMustAct,
+                    committed,
+                    cancellable: !committed || self.has_play(p),
                 };
             }
             Choice::Play { card, mode } => {
@@ -735,14 +742,25 @@ impl<'a> Engine<'a> {
     /// always, unless they continued the main phase (4.3.4) and a battle is the only way
     /// to keep that commitment.
     fn may_cancel_battle(&self) -> bool {
-        if !matches!(self.st.step, Step::DeclareAttackers { committed: true }) {
-            return true;
-        }
-        let mut scratch = Vec::new();
-        self.initiative_options_into(self.st.active, Window::MainMustAct, &mut scratch);
-        scratch
+        !matches!(
+            self.st.step,
+            Step::DeclareAttackers {
+                cancellable: false,
+                ..
+            }
+        )
+    }
+
+    /// Whether `p` could make a play (a card or a power) after continuing the main phase.
+    fn has_play(&mut self, p: PlayerId) -> bool {
+        let mut scratch = std::mem::take(&mut self.st.spare_options);
+        scratch.clear();
+        self.initiative_options_into(p, Window::MainMustAct, &mut scratch);
+        let any = scratch
             .iter()
-            .any(|c| matches!(c, Choice::Play { .. } | Choice::Power { .. }))
+            .any(|c| matches!(c, Choice::Play { .. } | Choice::Power { .. }));
+        self.st.spare_options = scratch;
+        any
     }
 
     /// After a champion is picked in a declaration: nothing else changes while
@@ -779,11 +797,10 @@ impl<'a> Engine<'a> {
         self.emit(|| Event::PhaseBegan {
             phase: Phase::Battle,
         });
-        let seen: Vec<Seen> = champions.iter().map(|&o| self.seen(o)).collect();
-        self.emit(|| Event::Attack {
+        self.emit_with(|eng| Event::Attack {
             attacker,
             defender,
-            champions: seen,
+            champions: eng.seen_all(&champions),
         });
         self.st.battle = Some(Battle {
             attacker,
@@ -860,8 +877,9 @@ impl<'a> Engine<'a> {
         if !blockers.is_empty() {
             b.blocked = true;
             b.blockers = blockers.clone();
-            let seen: Vec<Seen> = blockers.iter().map(|&o| self.seen(o)).collect();
-            self.emit(|| Event::Block { champions: seen });
+            self.emit_with(|eng| Event::Block {
+                champions: eng.seen_all(&blockers),
+            });
         }
         for &o in &blockers {
             self.trigger(o, Trigger::Blocks, None);
@@ -892,7 +910,8 @@ impl<'a> Engine<'a> {
         b.apply_excess = true;
         b.assigned.clear();
         b.assigning = None;
-        b.done_assigning.clear();
+        b.to_assign.clear();
+        b.side_begun = false;
         self.st.step = if ask_excess {
             Step::ExcessDamage
         } else {
@@ -1008,17 +1027,25 @@ impl<'a> Engine<'a> {
     /// with damage left to assign, or all of the side's damage going to one place (an
     /// unblocked attack, or one opposing champion and no breakthrough to share out).
     fn choose_next_assigner(&mut self, blockers_side: bool) -> Flow {
+        if !self.st.battle.as_ref().expect("in battle").side_begun {
+            let b = self.st.battle.as_ref().expect("in battle");
+            let with_damage: SmallVec<[ObjId; 16]> = b
+                .sides(blockers_side)
+                .0
+                .iter()
+                .copied()
+                .filter(|&o| self.damage_of(o) > 0)
+                .collect();
+            let b = self.st.battle.as_mut().expect("in battle");
+            b.to_assign = with_damage;
+            b.side_begun = true;
+        }
         let b = self.st.battle.as_ref().expect("in battle");
-        let (side, other) = b.sides(blockers_side);
-        let waiting: ObjList = side
-            .iter()
-            .copied()
-            .filter(|o| !b.done_assigning.contains(o))
-            .filter(|&o| self.damage_of(o) > 0)
-            .collect();
+        let other = b.sides(blockers_side).1;
+        let waiting = &b.to_assign;
         let Some(&first) = waiting.first() else {
             let b = self.st.battle.as_mut().expect("in battle");
-            b.done_assigning.clear();
+            b.side_begun = false;
             if blockers_side {
                 self.deal_battle_damage();
             } else {
@@ -1039,23 +1066,26 @@ impl<'a> Engine<'a> {
         let one_place = other.len() <= 1 && !sharing;
         let order_matters = waiting.len() > 1 && b.blocked && !one_place;
         if !order_matters {
-            self.st.battle.as_mut().expect("in battle").assigning = Some(first);
+            self.start_assigning(first);
             return Flow::Continue;
         }
         let chooser = self.st.obj(first).controller;
-        self.set_ask(
-            chooser,
-            DecisionKind::DamageOrder,
-            waiting.into_iter().map(Choice::Card),
-        )
+        self.ask_with(chooser, DecisionKind::DamageOrder, |eng, options| {
+            let b = eng.st.battle.as_ref().expect("in battle");
+            options.extend(b.to_assign.iter().map(|&o| Choice::Card(o)));
+        })
+    }
+
+    /// The chosen champion of the side assigns its damage now.
+    fn start_assigning(&mut self, o: ObjId) {
+        let b = self.st.battle.as_mut().expect("in battle");
+        b.to_assign.retain(|x| *x != o);
+        b.assigning = Some(o);
     }
 
     /// The champion assigning damage is done; the next is chosen.
     fn finish_assigning(&mut self, blockers_side: bool) {
-        let b = self.st.battle.as_mut().expect("in battle");
-        if let Some(o) = b.assigning.take() {
-            b.done_assigning.push(o);
-        }
+        self.st.battle.as_mut().expect("in battle").assigning = None;
         self.st.step = Step::AssignDamage {
             blockers_side,
             left: u16::MAX,
@@ -1065,7 +1095,7 @@ impl<'a> Engine<'a> {
     /// Answers the two choices of the damage step other than where damage goes.
     fn answer_damage_step(&mut self, c: Choice) {
         match c {
-            Choice::Card(o) => self.st.battle.as_mut().expect("in battle").assigning = Some(o),
+            Choice::Card(o) => self.start_assigning(o),
             Choice::Yes | Choice::No => {
                 self.st.battle.as_mut().expect("in battle").apply_excess = c == Choice::Yes;
                 self.st.step = Step::AssignDamage {

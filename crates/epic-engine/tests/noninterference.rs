@@ -8,6 +8,7 @@
 //! decision, X's events, the label of each decision as X may read it, the pending
 //! decision, and X's own options and their labels.
 
+use epic_engine::state::Zone;
 use epic_engine::{Choice, Event, Game, ObjId, ObjNum, PlayerId, Setup};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -52,45 +53,41 @@ fn random_log(mut g: Game, rng: &mut Pcg64Mcg, limit: usize) -> Vec<Choice> {
     log
 }
 
-/// Every object number an event mentions (the `obj` and `was` fields, at any depth).
-fn numbers(e: &Event) -> Vec<ObjNum> {
-    fn walk(v: &Value, out: &mut Vec<ObjNum>) {
-        match v {
-            Value::Object(m) => {
-                for (k, x) in m {
-                    match (k.as_str(), x.as_u64()) {
-                        ("obj" | "was", Some(n)) => out.push(ObjNum(n as u32)),
-                        _ => walk(x, out),
-                    }
-                }
-            }
-            Value::Array(a) => a.iter().for_each(|x| walk(x, out)),
-            _ => {}
-        }
+/// Whether a card in `zone` of `owner` is in sight of `seat` (1.10), by the rules
+/// alone: play, discard piles, events being played and tokens are public; a hand is
+/// its owner's.
+fn in_sight(zone: Zone, owner: PlayerId, seat: PlayerId) -> bool {
+    match zone {
+        Zone::InPlay | Zone::Discard | Zone::Supplemental | Zone::TokenPile => true,
+        Zone::Hand => owner == seat,
+        Zone::Deck => false,
     }
-    let mut out = Vec::new();
-    walk(&serde_json::to_value(e).unwrap(), &mut out);
-    out
 }
 
-/// Whether one of the swapped objects became visible to `seat` during a decision whose
-/// events are `events`, given the numbers the objects had before it: an event `seat`
-/// receives still naming one of them (moves are followed from number to number).
-fn revealed_in(events: &[Event], before: &[ObjNum], seat: PlayerId) -> bool {
+/// Whether one of the swapped objects came into sight of `seat` during a decision, from
+/// the decision's whole events and the numbers the objects had before it: a move
+/// somewhere the seat sees, or a reveal. This is worked out from what happened, never
+/// from what the seat was shown, so a leak cannot pass for a card coming into sight.
+fn came_into_sight(events: &[Event], before: &[ObjNum], seat: PlayerId) -> bool {
     let mut nums = before.to_vec();
     for e in events {
-        if let Event::Moved {
-            was: Some(w),
-            obj: Some(n),
-            ..
-        } = e
-        {
-            if nums.contains(w) {
+        match e {
+            Event::Moved {
+                was: Some(w),
+                obj: Some(n),
+                to,
+                owner,
+                ..
+            } if nums.contains(w) => {
                 nums.push(*n);
+                if in_sight(*to, *owner, seat) {
+                    return true;
+                }
             }
-        }
-        if numbers(&e.seen_by(seat)).iter().any(|n| nums.contains(n)) {
-            return true;
+            Event::Revealed { cards, .. } if cards.iter().any(|c| nums.contains(&c.obj)) => {
+                return true
+            }
+            _ => {}
         }
     }
     false
@@ -144,7 +141,12 @@ fn swapped(a: &Game, b: &Game) -> Vec<ObjId> {
 fn compare(mut a: Game, mut b: Game, log: &[Choice], seat: PlayerId, context: &str) -> usize {
     let pair = swapped(&a, &b);
     assert_eq!(pair.len(), 2, "{context}: the swap must change two objects");
-    let hidden = |g: &Game| pair.iter().all(|&o| !g.state().sees(seat, o));
+    let hidden = |g: &Game| {
+        pair.iter().all(|&o| {
+            let obj = g.state().obj(o);
+            !obj.revealed && !in_sight(obj.zone, obj.owner, seat)
+        })
+    };
     if !hidden(&a) || !hidden(&b) {
         return 0; // dealt where the seat sees it: nothing to compare
     }
@@ -161,8 +163,8 @@ fn compare(mut a: Game, mut b: Game, log: &[Choice], seat: PlayerId, context: &s
         let (la, lb) = (a.label_for(c, seat), b.label_for(c, seat));
         let ea = a.apply(c).unwrap();
         let eb = b.apply(c).unwrap();
-        if revealed_in(&ea, &before, seat)
-            || revealed_in(&eb, &before, seat)
+        if came_into_sight(&ea, &before, seat)
+            || came_into_sight(&eb, &before, seat)
             || !hidden(&a)
             || !hidden(&b)
         {

@@ -24,6 +24,8 @@ pub struct AbilityFlags {
     pub token: bool,
     /// Its printed gold cost.
     pub cost: u8,
+    /// Its printed defense (0 for an event).
+    pub defense: u8,
     pub statics: bool,
     pub powers_in_play: bool,
     pub powers_in_discard: bool,
@@ -52,6 +54,7 @@ impl AbilityFlags {
             champion: def.is_champion(),
             token: def.token,
             cost: def.cost,
+            defense: def.defense,
             ..AbilityFlags::default()
         };
         for a in &def.abilities {
