@@ -432,3 +432,22 @@ fn scenario_runs_files_and_reports_failures() {
     let out = epic(&["scenario", "/nonexistent/dir"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// A folder of scenarios that links to itself and back to its parent: the walk ends and
+/// each file runs once.
+#[cfg(unix)]
+#[test]
+fn scenario_visits_each_file_once_whatever_links_point_back() {
+    use std::os::unix::fs::symlink;
+    let dir = Scratch::new();
+    let sub = dir.file("sub");
+    std::fs::create_dir(&sub).unwrap();
+    let text = "scenario Fireball hits a player\nrule 1.5.3\np1 hand Fireball\ndo Play Fireball (mode 1\ndo Target Player 2\nexpect p2 health 27\n";
+    std::fs::write(dir.file("a.scn"), text).unwrap();
+    std::fs::write(sub.join("b.scn"), text).unwrap();
+    symlink(".", dir.file("self")).unwrap();
+    symlink("..", sub.join("back")).unwrap();
+    let out = epic(&["scenario", dir.0.path().to_str().unwrap(), "--quiet"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "2 passed, 0 failed\n");
+}
