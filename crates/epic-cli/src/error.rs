@@ -1,5 +1,6 @@
 //! Exit codes: 0 success, 1 a failure or findings (an invalid deck, a failing check),
-//! 2 a usage or input error (bad arguments, an unreadable or corrupt file).
+//! 2 a usage or input error (bad arguments, an unreadable or corrupt file), 130 stopped
+//! by Ctrl-C ([`crate::interrupt`]).
 
 use std::fmt;
 
@@ -15,6 +16,13 @@ impl CliError {
     pub fn input(message: impl Into<String>) -> Self {
         CliError {
             code: 2,
+            message: message.into(),
+        }
+    }
+    /// The command was stopped by Ctrl-C, after reporting what it had done (exit 130).
+    pub fn interrupted(message: impl Into<String>) -> Self {
+        CliError {
+            code: crate::interrupt::EXIT_CODE,
             message: message.into(),
         }
     }

@@ -451,3 +451,75 @@ fn scenario_visits_each_file_once_whatever_links_point_back() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out), "2 passed, 0 failed\n");
 }
+
+/// A run of two billion games takes no memory up front and stops at Ctrl-C, reporting
+/// the games that finished, with exit code 130.
+#[cfg(unix)]
+#[test]
+fn sim_stops_at_ctrl_c_with_the_games_finished() {
+    for json in [true, false] {
+        let mut args = vec!["sim", "--games", "2000000000", "--threads", "2"];
+        if json {
+            args.push("--json");
+        }
+        let child = Command::new(env!("CARGO_BIN_EXE_epic"))
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("epic runs");
+        // Long enough for some games to finish; the result does not depend on how many.
+        std::thread::sleep(std::time::Duration::from_secs(2));
+        // SAFETY: sends a signal to the child this test started.
+        unsafe {
+            libc::kill(child.id() as libc::pid_t, libc::SIGINT);
+        }
+        let out = child.wait_with_output().expect("epic finishes");
+        assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
+        assert!(
+            stderr(&out).contains("interrupted: ")
+                && stderr(&out).contains(" of 2000000000 games finished"),
+            "{}",
+            stderr(&out)
+        );
+        let finished = if json {
+            let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert_eq!(v["interrupted"], true);
+            assert_eq!(v["games_requested"], 2_000_000_000u64);
+            v["games"].as_u64().unwrap()
+        } else {
+            let text = stdout(&out);
+            let first = text.lines().next().unwrap_or_default();
+            assert!(first.starts_with("Interrupted: "), "{text}");
+            assert!(text.contains("95% CI"), "{text}");
+            first["Interrupted: ".len()..]
+                .split(' ')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap()
+        };
+        assert!(finished > 0, "no game finished in two seconds");
+    }
+}
+
+/// Thread counts and decision limits that make no sense are usage errors.
+#[test]
+fn sim_refuses_absurd_counts() {
+    for (flag, value) in [
+        ("--threads", "0"),
+        ("--threads", "10000000000"),
+        ("--threads", "257"),
+        ("--max-decisions", "0"),
+        ("--games", "0"),
+        ("--games", "-1"),
+    ] {
+        let out = epic(&["sim", &format!("{flag}={value}")]);
+        assert_eq!(out.status.code(), Some(2), "{flag} {value}");
+        assert!(
+            stderr(&out).contains(flag),
+            "{flag} {value}: {}",
+            stderr(&out)
+        );
+    }
+}
