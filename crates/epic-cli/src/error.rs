@@ -60,8 +60,9 @@ pub type CliResult<T = ()> = Result<T, CliError>;
 /// Reads a text file the user named; a missing, unreadable or binary file is an input
 /// error (exit 2) that says which.
 pub fn read_text(path: &std::path::Path) -> CliResult<String> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
+    let bytes = std::fs::read(path).map_err(|e| {
+        CliError::input(format!("cannot read {}: {}", path.display(), io_reason(&e)))
+    })?;
     String::from_utf8(bytes).map_err(|e| {
         CliError::input(format!(
             "{}: not a text file (byte {} is not valid UTF-8)",
@@ -69,4 +70,14 @@ pub fn read_text(path: &std::path::Path) -> CliResult<String> {
             e.utf8_error().valid_up_to() + 1
         ))
     })
+}
+
+/// An input/output error in words, without the system's error number: "No such file or
+/// directory".
+pub fn io_reason(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    match text.split_once(" (os error ") {
+        Some((reason, _)) => reason.to_string(),
+        None => text,
+    }
 }

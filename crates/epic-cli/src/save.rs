@@ -65,6 +65,8 @@ impl SaveSetup {
                     }
                 }
             }
+            names::playable(&deck, &self.rules)
+                .map_err(|why| CliError::input(format!("seat {}: the deck {why}", seat + 1)))?;
             decks.push(deck);
         }
         Ok(Setup {

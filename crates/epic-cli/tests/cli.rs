@@ -523,3 +523,95 @@ fn sim_refuses_absurd_counts() {
         );
     }
 }
+
+/// A `--deck` value with a `/` or a `.`, or naming a file that exists, is a deck-list
+/// file, and a file that is not there is said to be missing; any other value is a
+/// built-in deck's name.
+#[test]
+fn deck_values_are_files_or_built_in_names() {
+    let dir = Scratch::new();
+    let out = epic(&["play", "--deck", "missing.txt"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("cannot read missing.txt: No such file or directory"),
+        "{}",
+        stderr(&out)
+    );
+    let out = epic(&["sim", "--games", "1", "--p2", "random:decks/missing"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("cannot read decks/missing: No such file or directory"),
+        "{}",
+        stderr(&out)
+    );
+
+    let out = epic(&["play", "--deck", "nonsense"]);
+    assert_eq!(out.status.code(), Some(2));
+    let e = stderr(&out);
+    assert!(e.contains("unknown deck 'nonsense'"), "{e}");
+    assert!(e.contains("good, evil, sage, wild, random"), "{e}");
+    assert!(e.contains("no file named 'nonsense'"), "{e}");
+
+    // A file without a dot in its name, in the current folder.
+    std::fs::write(dir.file("trolls"), "5 Cave Troll\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_epic"))
+        .args(["sim", "--games", "2", "--p1", "random:trolls", "--json"])
+        .current_dir(dir.0.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["p1"], "random:trolls");
+}
+
+/// `epic deck check` and `epic play` agree on every file: a deck one accepts, the other
+/// plays; a deck one refuses, the other refuses too.
+#[test]
+fn deck_check_and_play_agree_on_what_is_playable() {
+    let dir = Scratch::new();
+    let cases = [
+        ("one.txt", "Cave Troll\n".to_string(), false),
+        ("four.txt", "4 Cave Troll\n".to_string(), false),
+        (
+            "comments.txt",
+            "# nothing but a comment\n".to_string(),
+            false,
+        ),
+        ("five.txt", "3 Cave Troll\n2 Kong\n".to_string(), true),
+        ("thirty.txt", "30 Kong\n".to_string(), true),
+        ("huge.txt", "99 Kong\n".repeat(102), false),
+    ];
+    for (name, text, playable) in cases {
+        let file = dir.file(name);
+        std::fs::write(&file, text).unwrap();
+        let path = file.to_str().unwrap();
+        let check = epic(&["deck", "check", path]);
+        let play = epic_with_input(&["play", "--deck", path, "--seed", "1"], "quit\n");
+        let sim = epic(&["sim", "--games", "1", "--p1", &format!("random:{path}")]);
+        assert_eq!(
+            check.status.code(),
+            Some(if playable { 0 } else { 1 }),
+            "deck check {name}: {}{}",
+            stdout(&check),
+            stderr(&check)
+        );
+        for (cmd, out) in [("play", &play), ("sim", &sim)] {
+            assert_eq!(
+                out.status.code(),
+                Some(if playable { 0 } else { 2 }),
+                "{cmd} {name}: {}",
+                stderr(out)
+            );
+        }
+        if !playable {
+            // The same reason, in both.
+            let reason = stdout(&check);
+            let reason = reason.trim().split_once(": the deck ").unwrap().1;
+            assert!(
+                stderr(&play).contains(reason),
+                "{reason} / {}",
+                stderr(&play)
+            );
+        }
+    }
+}

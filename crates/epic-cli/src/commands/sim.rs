@@ -22,7 +22,8 @@ pub struct Args {
     #[arg(long, default_value_t = 100)]
     pub games: u64,
     /// Side 1 as BOT:DECK, e.g. greedy:good. Bots: random, greedy. Decks: good, evil,
-    /// sage, wild, random (a Sealed deck per game) or a deck-list file.
+    /// sage, wild, random (a Sealed deck per game) or a deck-list file (any other value
+    /// with a / or a . in it, or naming a file that exists).
     #[arg(long, default_value = "greedy:good")]
     pub p1: String,
     /// Side 2 as BOT:DECK.
@@ -56,13 +57,10 @@ fn parse_side(s: &str, flag: &str) -> CliResult<Side> {
     })?;
     epic_bots::bot_by_name(bot, 0).map_err(|e| CliError::input(format!("{flag}: {e}")))?;
     let pool = names::pool();
-    let fixed = if deck.trim().eq_ignore_ascii_case("random") {
-        None
-    } else {
-        Some(
-            names::resolve_deck(&pool, deck, 0)
-                .map_err(|e| CliError::input(format!("{flag}: {e}")))?,
-        )
+    let with_flag = |e: CliError| CliError::input(format!("{flag}: {e}"));
+    let fixed = match names::deck_source(deck).map_err(with_flag)? {
+        names::DeckSource::BuiltIn("random") => None,
+        _ => Some(names::resolve_deck(&pool, deck, 0).map_err(with_flag)?),
     };
     Ok(Side {
         label: s.to_string(),
