@@ -615,3 +615,55 @@ fn deck_check_and_play_agree_on_what_is_playable() {
         }
     }
 }
+
+/// Plays a few decisions of a game and saves it; the file and its JSON.
+fn saved_game(dir: &Scratch) -> (PathBuf, serde_json::Value) {
+    let file = dir.file("game.json");
+    let input = format!("{}save {}\n", "1\n".repeat(10), file.display());
+    let out = epic_with_input(
+        &["play", "--seed", "3", "--first", "me", "--ai", "random"],
+        &input,
+    );
+    assert!(stdout(&out).contains("Saved to"), "{}", stdout(&out));
+    let save = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    (file, save)
+}
+
+/// A decision of a save that cannot be applied is told in words, never as the engine's
+/// debugging form (`Card(ObjId(9999))`).
+#[test]
+fn a_bad_saved_decision_is_told_in_words() {
+    let dir = Scratch::new();
+    let (_, save) = saved_game(&dir);
+    for (decision, told) in [
+        (
+            serde_json::json!({"card": 9999}),
+            "decision 1 of the saved game cannot be applied: it picks card #9999, which is not in this game",
+        ),
+        (
+            serde_json::json!({"play": {"card": 9999, "mode": 1}}),
+            "it plays card #9999 (mode 2), which is not in this game",
+        ),
+        (
+            serde_json::json!({"assign": {"to": {"Player": 1}, "amount": 3}}),
+            "it assigns 3 damage to Player 2, which is not one of the options now",
+        ),
+        (
+            serde_json::json!("declare_battle"),
+            "it declares a battle, which is not one of the options now",
+        ),
+    ] {
+        let mut v = save.clone();
+        v["decisions"][0] = decision.clone();
+        let f = dir.file("bad.json");
+        std::fs::write(&f, v.to_string()).unwrap();
+        for args in [vec!["replay"], vec!["play", "--load"]] {
+            let mut args = args.clone();
+            args.push(f.to_str().unwrap());
+            let out = epic(&args);
+            assert_eq!(out.status.code(), Some(2), "{decision}");
+            assert!(stderr(&out).contains(told), "{decision}: {}", stderr(&out));
+            assert!(!stderr(&out).contains("ObjId"), "{}", stderr(&out));
+        }
+    }
+}
