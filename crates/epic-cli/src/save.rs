@@ -156,27 +156,45 @@ impl SaveFile {
             .map_err(|e| CliError::findings(format!("cannot write {}: {e}", path.display())))
     }
 
-    /// Reads and checks a file: format, version, cards, every decision, the digest.
+    /// Reads a file and checks its format and version; [`SaveFile::rebuild`] checks the
+    /// rest. The text is parsed twice, never into a whole `serde_json::Value`: first for
+    /// the two header fields alone (everything else is skipped without being stored),
+    /// then into the typed file, so a save of a million decisions takes tens of megabytes,
+    /// not hundreds.
     pub fn read(path: &Path) -> CliResult<SaveFile> {
+        /// The fields that say what a file is, read before trusting anything else in it.
+        #[derive(Deserialize)]
+        struct Header {
+            #[serde(default)]
+            format: serde_json::Value,
+            #[serde(default)]
+            version: serde_json::Value,
+        }
         let text = crate::error::read_text(path)?;
-        let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
-            CliError::input(format!("{}: not a JSON document ({e})", path.display()))
+        let header: Header = serde_json::from_str(&text).map_err(|e| {
+            if e.is_data() {
+                CliError::input(format!(
+                    "{}: not a saved game (expected a JSON object with \"format\": \"{FORMAT}\")",
+                    path.display()
+                ))
+            } else {
+                CliError::input(format!("{}: not a JSON document ({e})", path.display()))
+            }
         })?;
-        let format = value.get("format").and_then(|f| f.as_str()).unwrap_or("");
+        let format = header.format.as_str().unwrap_or("");
         if format != FORMAT {
             return Err(CliError::input(format!(
                 "{}: not a saved game (format is '{format}', expected '{FORMAT}')",
                 path.display()
             )));
         }
-        let version = value.get("version").and_then(|v| v.as_u64()).unwrap_or(0);
-        if version != VERSION as u64 {
+        let version = header.version.as_u64().unwrap_or(0);
+        if version != u64::from(VERSION) {
             return Err(CliError::input(format!(
                 "{}: saved-game version {version} is not supported (this program reads version {VERSION})",
                 path.display()
             )));
         }
-        // Parsed again from the text, so that a mistake is reported with its line.
         serde_json::from_str(&text)
             .map_err(|e| CliError::input(format!("{}: malformed saved game: {e}", path.display())))
     }

@@ -667,3 +667,49 @@ fn a_bad_saved_decision_is_told_in_words() {
         }
     }
 }
+
+/// A save of a million decisions (a play taken back and made again, over and over) loads
+/// and reproduces its digest.
+#[test]
+fn a_save_of_a_million_decisions_loads() {
+    let dir = Scratch::new();
+    let file = dir.file("long.json");
+    let input = format!("keep hand\nplay gargoyle\nsave {}\nquit\n", file.display());
+    let out = epic_with_input(&["play", "--seed", "42", "--first", "me"], &input);
+    assert!(stdout(&out).contains("Saved to"), "{}", stdout(&out));
+    let mut save: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let decisions = save["decisions"].as_array_mut().unwrap();
+    let play = decisions.last().unwrap().clone();
+    assert!(play.get("play").is_some(), "{play}");
+    while decisions.len() < 1_000_000 {
+        decisions.push("undo".into());
+        decisions.push(play.clone());
+    }
+    let n = decisions.len();
+    std::fs::write(&file, save.to_string()).unwrap();
+    let out = epic(&["replay", file.to_str().unwrap(), "--to", "0"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains(&format!("{n} decisions")),
+        "{}",
+        stdout(&out)
+    );
+}
+
+/// JSON that is not a saved game is refused as such, whatever its shape.
+#[test]
+fn json_that_is_not_a_save_is_refused() {
+    let dir = Scratch::new();
+    for text in ["42", "\"epic-save\"", "[]", "{}", "{\"format\": 3}", "null"] {
+        let f = dir.file("odd.json");
+        std::fs::write(&f, text).unwrap();
+        let out = epic(&["replay", f.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{text}");
+        assert!(
+            stderr(&out).contains("not a saved game"),
+            "{text}: {}",
+            stderr(&out)
+        );
+    }
+}
