@@ -58,18 +58,23 @@ impl From<serde_json::Error> for CliError {
 pub type CliResult<T = ()> = Result<T, CliError>;
 
 /// Reads a text file the user named; a missing, unreadable or binary file is an input
-/// error (exit 2) that says which.
+/// error (exit 2) that says which. A byte-order mark at the start (some editors begin
+/// UTF-8 files with one) is left out.
 pub fn read_text(path: &std::path::Path) -> CliResult<String> {
     let bytes = std::fs::read(path).map_err(|e| {
         CliError::input(format!("cannot read {}: {}", path.display(), io_reason(&e)))
     })?;
-    String::from_utf8(bytes).map_err(|e| {
+    let mut text = String::from_utf8(bytes).map_err(|e| {
         CliError::input(format!(
             "{}: not a text file (byte {} is not valid UTF-8)",
             path.display(),
             e.utf8_error().valid_up_to() + 1
         ))
-    })
+    })?;
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
+    Ok(text)
 }
 
 /// An input/output error in words, without the system's error number: "No such file or

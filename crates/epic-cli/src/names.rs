@@ -22,8 +22,15 @@ pub fn load_card_files(paths: &[std::path::PathBuf]) -> CliResult<()> {
     let mut pool = epic_cards::base_pool().clone();
     let mut mistakes = Vec::new();
     for path in paths {
-        if let Err(e) = epic_cards::load_file(path, &mut pool) {
-            mistakes.push(e.to_string());
+        // Read here, as every file the user names is, so a missing or binary file is
+        // told the same way and a byte-order mark is left out.
+        let result = crate::error::read_text(path).and_then(|text| {
+            epic_cards::parse_cards(&path.display().to_string(), &text, &mut pool)
+                .map(drop)
+                .map_err(|e| CliError::input(e.to_string()))
+        });
+        if let Err(e) = result {
+            mistakes.push(e.message);
         }
     }
     if !mistakes.is_empty() {

@@ -713,3 +713,49 @@ fn json_that_is_not_a_save_is_refused() {
         );
     }
 }
+
+/// Files saved by editors that begin UTF-8 text with a byte-order mark read as without
+/// it: deck lists, saved games, scenario files and card files.
+#[test]
+fn a_byte_order_mark_is_read_as_nothing() {
+    const BOM: &str = "\u{feff}";
+    let dir = Scratch::new();
+    let deck = dir.file("bom-deck.txt");
+    std::fs::write(&deck, format!("{BOM}5 Cave Troll\n")).unwrap();
+    let out = epic(&["deck", "check", deck.to_str().unwrap(), "--json"]);
+    assert!(out.status.success(), "{}", stdout(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["cards"], 5);
+    let out = epic_with_input(&["play", "--deck", deck.to_str().unwrap()], "quit\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+
+    let (save, _) = saved_game(&dir);
+    let text = std::fs::read_to_string(&save).unwrap();
+    std::fs::write(&save, format!("{BOM}{text}")).unwrap();
+    let out = epic(&["replay", save.to_str().unwrap(), "--to", "1"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+
+    let scn = dir.file("bom.scn");
+    std::fs::write(
+        &scn,
+        format!("{BOM}scenario Fireball hits a player\nrule 1.5.3\np1 hand Fireball\ndo Play Fireball (mode 1\ndo Target Player 2\nexpect p2 health 27\n"),
+    )
+    .unwrap();
+    let out = epic(&["scenario", scn.to_str().unwrap()]);
+    assert!(out.status.success(), "{}{}", stdout(&out), stderr(&out));
+
+    let cards = dir.file("bom.epic");
+    std::fs::write(
+        &cards,
+        format!("{BOM}card Ember Imp\n  champion, wild, cost 0, Imp, 2/1\n  blitz\n"),
+    )
+    .unwrap();
+    let out = epic(&[
+        "--cards",
+        cards.to_str().unwrap(),
+        "cards",
+        "show",
+        "Ember Imp",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}

@@ -37,3 +37,18 @@ fn symbolic_links_never_make_a_file_run_twice() {
     assert_eq!(outcomes.len(), 2);
     assert!(outcomes.iter().all(|o| o.passed), "{outcomes:?}");
 }
+
+/// A file that begins with a byte-order mark (as some editors save UTF-8) reads as
+/// without it, from text and from a file.
+#[test]
+fn a_byte_order_mark_is_read_as_nothing() {
+    let text = format!("\u{feff}{FIREBALL}");
+    let scenarios = epic_scenario::parse_str("bom.scn", &text).unwrap();
+    assert_eq!(scenarios.len(), 1);
+    assert_eq!(scenarios[0].line, 1);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bom.scn");
+    std::fs::write(&file, text).unwrap();
+    let outcomes = epic_scenario::run_path(&file).unwrap();
+    assert!(outcomes[0].passed, "{outcomes:?}");
+}
