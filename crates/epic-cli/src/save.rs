@@ -48,9 +48,20 @@ pub struct SaveFile {
     pub digest: String,
 }
 
+/// The highest starting health a saved game may give. Far above any format's (30), and
+/// far enough below `i32::MAX` that no game's gains can overflow a player's health.
+pub const MAX_STARTING_HEALTH: i32 = 1_000_000;
+
 impl SaveSetup {
-    /// The engine setup this describes; unknown card names are input errors.
+    /// The engine setup this describes; unknown card names, unplayable decks and a
+    /// starting health outside 1 to [`MAX_STARTING_HEALTH`] are input errors.
     pub fn to_setup(&self, pool: &Arc<CardPool>) -> CliResult<Setup> {
+        let health = self.rules.starting_health;
+        if !(1..=MAX_STARTING_HEALTH).contains(&health) {
+            return Err(CliError::input(format!(
+                "the saved rules give a starting health of {health}; it must be 1 to {MAX_STARTING_HEALTH}"
+            )));
+        }
         let mut decks = Vec::new();
         for (seat, s) in self.seats.iter().enumerate() {
             let mut deck = Vec::new();

@@ -759,3 +759,23 @@ fn a_byte_order_mark_is_read_as_nothing() {
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
 }
+
+/// A saved game whose rules give an absurd starting health is refused before any play,
+/// not played until the health overflows.
+#[test]
+fn a_save_with_absurd_starting_health_is_refused() {
+    let dir = Scratch::new();
+    let (file, save) = saved_game(&dir);
+    for health in [i64::from(i32::MAX), i64::from(i32::MIN), 0, 1_000_001] {
+        let mut v = save.clone();
+        v["setup"]["rules"]["starting_health"] = health.into();
+        std::fs::write(&file, v.to_string()).unwrap();
+        let out = epic(&["replay", file.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{health}");
+        assert!(
+            stderr(&out).contains("starting health") && !stderr(&out).contains("panicked"),
+            "{health}: {}",
+            stderr(&out)
+        );
+    }
+}
