@@ -1,5 +1,6 @@
 //! Exit codes: 0 success, 1 a failure or findings (an invalid deck, a failing check),
-//! 2 a usage or input error (bad arguments, an unreadable or corrupt file).
+//! 2 a usage or input error (bad arguments, an unreadable or corrupt file), 130 stopped
+//! by Ctrl-C ([`crate::interrupt`]).
 
 use std::fmt;
 
@@ -15,6 +16,13 @@ impl CliError {
     pub fn input(message: impl Into<String>) -> Self {
         CliError {
             code: 2,
+            message: message.into(),
+        }
+    }
+    /// The command was stopped by Ctrl-C, after reporting what it had done (exit 130).
+    pub fn interrupted(message: impl Into<String>) -> Self {
+        CliError {
+            code: crate::interrupt::EXIT_CODE,
             message: message.into(),
         }
     }
@@ -50,15 +58,31 @@ impl From<serde_json::Error> for CliError {
 pub type CliResult<T = ()> = Result<T, CliError>;
 
 /// Reads a text file the user named; a missing, unreadable or binary file is an input
-/// error (exit 2) that says which.
+/// error (exit 2) that says which. A byte-order mark at the start (some editors begin
+/// UTF-8 files with one) is left out.
 pub fn read_text(path: &std::path::Path) -> CliResult<String> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
-    String::from_utf8(bytes).map_err(|e| {
+    let bytes = std::fs::read(path).map_err(|e| {
+        CliError::input(format!("cannot read {}: {}", path.display(), io_reason(&e)))
+    })?;
+    let mut text = String::from_utf8(bytes).map_err(|e| {
         CliError::input(format!(
             "{}: not a text file (byte {} is not valid UTF-8)",
             path.display(),
             e.utf8_error().valid_up_to() + 1
         ))
-    })
+    })?;
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
+    Ok(text)
+}
+
+/// An input/output error in words, without the system's error number: "No such file or
+/// directory".
+pub fn io_reason(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    match text.split_once(" (os error ") {
+        Some((reason, _)) => reason.to_string(),
+        None => text,
+    }
 }

@@ -1,11 +1,12 @@
 //! `epic`: play Epic in the terminal, simulate bot games, inspect cards and decks, and
 //! replay saved games. Exit codes: 0 success, 1 failure or findings, 2 usage or input
-//! error.
+//! error, 130 stopped by Ctrl-C.
 
 mod alloc_count;
 mod commands;
 mod display;
 mod error;
+mod interrupt;
 mod names;
 mod save;
 
@@ -17,7 +18,7 @@ use std::process::ExitCode;
     name = "epic",
     version,
     about = "The Epic card game: play against the AI, simulate bot games, look up cards and decks, replay saved games.",
-    after_help = "Exit codes: 0 success; 1 failure or findings (an invalid deck, a failed check); 2 usage or input error (bad arguments, unreadable or corrupt files)."
+    after_help = "Exit codes: 0 success; 1 failure or findings (an invalid deck, a failed check); 2 usage or input error (bad arguments, unreadable or corrupt files); 130 stopped by Ctrl-C (epic sim reports the games finished)."
 )]
 struct Cli {
     /// Extra card files to use beside the base set, in the card language (docs/cards.md);

@@ -3,7 +3,7 @@
 
 use crate::error::{CliError, CliResult};
 use epic_cards::{edit_distance, CardId, CardPool, DECK_NAMES};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
 /// The card pool every command uses: the base set, plus any card files given with
@@ -22,8 +22,15 @@ pub fn load_card_files(paths: &[std::path::PathBuf]) -> CliResult<()> {
     let mut pool = epic_cards::base_pool().clone();
     let mut mistakes = Vec::new();
     for path in paths {
-        if let Err(e) = epic_cards::load_file(path, &mut pool) {
-            mistakes.push(e.to_string());
+        // Read here, as every file the user names is, so a missing or binary file is
+        // told the same way and a byte-order mark is left out.
+        let result = crate::error::read_text(path).and_then(|text| {
+            epic_cards::parse_cards(&path.display().to_string(), &text, &mut pool)
+                .map(drop)
+                .map_err(|e| CliError::input(e.to_string()))
+        });
+        if let Err(e) = result {
+            mistakes.push(e.message);
         }
     }
     if !mistakes.is_empty() {
@@ -36,41 +43,57 @@ pub fn load_card_files(paths: &[std::path::PathBuf]) -> CliResult<()> {
         .map_err(|_| CliError::input("card files are loaded before any command runs"))
 }
 
-/// Resolves a deck argument: a built-in deck name, or else a deck-list file.
-/// `seed` only matters for `random`.
-pub fn resolve_deck(pool: &CardPool, spec: &str, seed: u64) -> CliResult<Vec<CardId>> {
-    let lower = spec.trim().to_ascii_lowercase();
-    if DECK_NAMES.contains(&lower.as_str()) {
-        return epic_cards::deck_from(pool, &lower, seed)
-            .map_err(|e| CliError::input(e.to_string()));
-    }
-    let path = Path::new(spec);
-    if !path.exists() {
-        let near = DECK_NAMES
-            .iter()
-            .filter(|n| edit_distance(&lower, n) <= 2)
-            .min_by_key(|n| edit_distance(&lower, n))
-            .map_or_else(String::new, |n| format!(" (did you mean '{n}'?)"));
-        return Err(CliError::input(format!(
-            "unknown deck '{spec}'{near}: expected one of {} or the path of a deck-list file",
-            DECK_NAMES.join(", ")
-        )));
-    }
-    read_deck_list(pool, path)
+/// What a deck argument (`--deck`, `--ai-deck`, the DECK of `BOT:DECK`) names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DeckSource {
+    /// A built-in deck: `good`, `evil`, `sage`, `wild` or `random`.
+    BuiltIn(&'static str),
+    /// A deck-list file.
+    File(PathBuf),
 }
 
-/// Reads a deck-list file; every mistake is reported (exit 2).
+/// Reads a deck argument. A built-in deck's name (any case) is that deck; a value with a
+/// `/` or a `.` in it, or naming a file that exists, is a deck-list file, so a missing
+/// file is reported as missing rather than as an unknown name; anything else is an
+/// unknown deck, with the built-in names listed.
+pub fn deck_source(spec: &str) -> CliResult<DeckSource> {
+    let lower = spec.trim().to_ascii_lowercase();
+    if let Some(name) = DECK_NAMES.iter().find(|n| **n == lower) {
+        return Ok(DeckSource::BuiltIn(name));
+    }
+    let path = Path::new(spec);
+    if spec.contains(['/', '.']) || path.exists() {
+        return Ok(DeckSource::File(path.to_path_buf()));
+    }
+    let near = DECK_NAMES
+        .iter()
+        .filter(|n| edit_distance(&lower, n) <= 2)
+        .min_by_key(|n| edit_distance(&lower, n))
+        .map_or_else(String::new, |n| format!(" (did you mean '{n}'?)"));
+    Err(CliError::input(format!(
+        "unknown deck '{spec}'{near}: the built-in decks are {}, and there is no file named \
+         '{spec}' (write a path, such as ./{spec}, for a deck-list file)",
+        DECK_NAMES.join(", ")
+    )))
+}
+
+/// Resolves a deck argument ([`deck_source`]) to its cards. `seed` only matters for
+/// `random`.
+pub fn resolve_deck(pool: &CardPool, spec: &str, seed: u64) -> CliResult<Vec<CardId>> {
+    match deck_source(spec)? {
+        DeckSource::BuiltIn(name) => {
+            epic_cards::deck_from(pool, name, seed).map_err(|e| CliError::input(e.to_string()))
+        }
+        DeckSource::File(path) => read_deck_list(pool, &path),
+    }
+}
+
+/// Reads a deck-list file; every mistake is reported (exit 2). Whether the deck can be
+/// played is [`playable`]'s question.
 pub fn read_deck_list(pool: &CardPool, path: &Path) -> CliResult<Vec<CardId>> {
     let text = crate::error::read_text(path)?;
-    let deck = epic_cards::parse_deck_list(&path.display().to_string(), &text, pool)
-        .map_err(|e| CliError::input(e.to_string()))?;
-    if deck.is_empty() {
-        return Err(CliError::input(format!(
-            "{}: the deck list names no cards",
-            path.display()
-        )));
-    }
-    Ok(deck)
+    epic_cards::parse_deck_list(&path.display().to_string(), &text, pool)
+        .map_err(|e| CliError::input(e.to_string()))
 }
 
 /// Up to `max` card names nearest to `word` (names containing it come first).
@@ -110,19 +133,34 @@ pub fn find_card(pool: &CardPool, name: &str) -> CliResult<CardId> {
     )))
 }
 
-/// A deck must hold at least the opening hand; says which deck is short, and by how much.
+/// The most cards a deck may hold. The engine numbers every card of a game with 16 bits,
+/// so two decks and their tokens must stay well under 65,536 cards; no real deck comes
+/// near this.
+pub const MAX_DECK_CARDS: usize = 10_000;
+
+/// Whether a game can be played with this deck: the one rule for `epic deck check`,
+/// `epic play`, `epic sim` and saved games. `Err` completes a sentence whose subject is
+/// the deck ("has 2 cards; …").
+pub fn playable(deck: &[CardId], rules: &epic_engine::RulesConfig) -> Result<(), String> {
+    let needed = rules.opening_hand as usize;
+    match deck.len() {
+        0 => Err("names no cards".into()),
+        n if n < needed => Err(format!(
+            "has {n} card(s); a game needs at least {needed}, the opening hand"
+        )),
+        n if n > MAX_DECK_CARDS => Err(format!(
+            "has {n} cards; a deck may hold at most {MAX_DECK_CARDS}"
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// [`playable`] as an input error that says which deck: "your deck ('small.txt') has …".
 pub fn check_deck_size(
     deck: &[CardId],
     spec: &str,
     whose: &str,
     rules: &epic_engine::RulesConfig,
 ) -> CliResult {
-    let needed = rules.opening_hand as usize;
-    if deck.len() < needed {
-        return Err(CliError::input(format!(
-            "{whose} ('{spec}') has {} card(s); a game needs at least {needed}, the opening hand",
-            deck.len()
-        )));
-    }
-    Ok(())
+    playable(deck, rules).map_err(|why| CliError::input(format!("{whose} ('{spec}') {why}")))
 }

@@ -5,7 +5,7 @@
 use crate::error::{CliError, CliResult};
 use crate::names;
 use epic_cards::CardPool;
-use epic_engine::{Choice, Game, PlayerId, RulesConfig, Setup};
+use epic_engine::{ApplyError, Choice, Entity, Game, PlayerId, RulesConfig, Setup};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::sync::Arc;
@@ -49,8 +49,12 @@ pub struct SaveFile {
 }
 
 impl SaveSetup {
-    /// The engine setup this describes; unknown card names are input errors.
+    /// The engine setup this describes; unknown card names, unplayable decks and rules
+    /// the engine refuses (a starting health outside 1 to 1,000,000) are input errors.
     pub fn to_setup(&self, pool: &Arc<CardPool>) -> CliResult<Setup> {
+        self.rules
+            .validate()
+            .map_err(|e| CliError::input(format!("the saved rules are invalid: {e}")))?;
         let mut decks = Vec::new();
         for (seat, s) in self.seats.iter().enumerate() {
             let mut deck = Vec::new();
@@ -65,6 +69,8 @@ impl SaveSetup {
                     }
                 }
             }
+            names::playable(&deck, &self.rules)
+                .map_err(|why| CliError::input(format!("seat {}: the deck {why}", seat + 1)))?;
             decks.push(deck);
         }
         Ok(Setup {
@@ -75,6 +81,62 @@ impl SaveSetup {
             first_player: self.first_player,
         })
     }
+}
+
+/// A choice in words, without a game to name its cards: "picks card #12", "plays card #3
+/// (mode 2)", "assigns 3 damage to Player 2". What a saved decision is said to do when it
+/// cannot be applied, since the game may not have the cards it names.
+pub fn describe(choice: Choice) -> String {
+    let entity = |e: Entity| match e {
+        Entity::Player(p) => format!("Player {}", u16::from(p) + 1),
+        Entity::Obj(o) => format!("card {o}"),
+    };
+    match choice {
+        Choice::Pass => "passes".into(),
+        Choice::EndTurn => "ends the turn".into(),
+        Choice::Continue => "continues the main phase".into(),
+        Choice::DeclareBattle => "declares a battle".into(),
+        Choice::Done => "says done".into(),
+        Choice::Cancel => "cancels the battle".into(),
+        Choice::Yes => "answers yes".into(),
+        Choice::No => "answers no".into(),
+        Choice::Undo => "undoes the last play".into(),
+        Choice::Play { card, mode } => {
+            format!("plays card {card} (mode {})", u16::from(mode) + 1)
+        }
+        Choice::Power { card, index } => {
+            format!("uses ability {} of card {card}", u16::from(index) + 1)
+        }
+        Choice::Card(o) => format!("picks card {o}"),
+        Choice::Player(p) => format!("picks {}", entity(Entity::Player(p))),
+        Choice::Assign { to, amount } => format!("assigns {amount} damage to {}", entity(to)),
+        Choice::Trigger(i) => format!("resolves trigger {} next", u64::from(i) + 1),
+    }
+}
+
+/// Why `game` refused `choice`, in words: the game is over, the choice names a card the
+/// game does not have, or it is not among the options offered.
+fn why_not_applied(game: &Game, choice: Choice, e: &ApplyError) -> String {
+    if let ApplyError::GameOver = e {
+        return format!("it {}, but the game is already over", describe(choice));
+    }
+    let card = match choice {
+        Choice::Play { card, .. }
+        | Choice::Power { card, .. }
+        | Choice::Card(card)
+        | Choice::Assign {
+            to: Entity::Obj(card),
+            ..
+        } => Some(card),
+        _ => None,
+    };
+    let missing = card.is_some_and(|c| usize::from(c.0) >= game.state().objs.len());
+    let why = if missing {
+        "which is not in this game"
+    } else {
+        "which is not one of the options now"
+    };
+    format!("it {}, {why}", describe(choice))
 }
 
 pub fn digest_hex(game: &Game) -> String {
@@ -98,27 +160,45 @@ impl SaveFile {
             .map_err(|e| CliError::findings(format!("cannot write {}: {e}", path.display())))
     }
 
-    /// Reads and checks a file: format, version, cards, every decision, the digest.
+    /// Reads a file and checks its format and version; [`SaveFile::rebuild`] checks the
+    /// rest. The text is parsed twice, never into a whole `serde_json::Value`: first for
+    /// the two header fields alone (everything else is skipped without being stored),
+    /// then into the typed file, so a save of a million decisions takes tens of megabytes,
+    /// not hundreds.
     pub fn read(path: &Path) -> CliResult<SaveFile> {
+        /// The fields that say what a file is, read before trusting anything else in it.
+        #[derive(Deserialize)]
+        struct Header {
+            #[serde(default)]
+            format: serde_json::Value,
+            #[serde(default)]
+            version: serde_json::Value,
+        }
         let text = crate::error::read_text(path)?;
-        let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
-            CliError::input(format!("{}: not a JSON document ({e})", path.display()))
+        let header: Header = serde_json::from_str(&text).map_err(|e| {
+            if e.is_data() {
+                CliError::input(format!(
+                    "{}: not a saved game (expected a JSON object with \"format\": \"{FORMAT}\")",
+                    path.display()
+                ))
+            } else {
+                CliError::input(format!("{}: not a JSON document ({e})", path.display()))
+            }
         })?;
-        let format = value.get("format").and_then(|f| f.as_str()).unwrap_or("");
+        let format = header.format.as_str().unwrap_or("");
         if format != FORMAT {
             return Err(CliError::input(format!(
                 "{}: not a saved game (format is '{format}', expected '{FORMAT}')",
                 path.display()
             )));
         }
-        let version = value.get("version").and_then(|v| v.as_u64()).unwrap_or(0);
-        if version != VERSION as u64 {
+        let version = header.version.as_u64().unwrap_or(0);
+        if version != u64::from(VERSION) {
             return Err(CliError::input(format!(
                 "{}: saved-game version {version} is not supported (this program reads version {VERSION})",
                 path.display()
             )));
         }
-        // Parsed again from the text, so that a mistake is reported with its line.
         serde_json::from_str(&text)
             .map_err(|e| CliError::input(format!("{}: malformed saved game: {e}", path.display())))
     }
@@ -135,8 +215,9 @@ impl SaveFile {
         for (i, &c) in self.decisions[..n].iter().enumerate() {
             game.apply_quiet(c).map_err(|e| {
                 CliError::input(format!(
-                    "decision {} of the saved game cannot be applied: {e}",
-                    i + 1
+                    "decision {} of the saved game cannot be applied: {}",
+                    i + 1,
+                    why_not_applied(&game, c, &e)
                 ))
             })?;
         }
@@ -149,5 +230,64 @@ impl SaveFile {
             )));
         }
         Ok(game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use epic_engine::ObjId;
+
+    #[test]
+    fn every_choice_is_described_in_words() {
+        let told = |c| describe(c);
+        assert_eq!(told(Choice::Card(ObjId(9999))), "picks card #9999");
+        assert_eq!(
+            told(Choice::Play {
+                card: ObjId(3),
+                mode: 0
+            }),
+            "plays card #3 (mode 1)"
+        );
+        assert_eq!(
+            told(Choice::Power {
+                card: ObjId(7),
+                index: 1
+            }),
+            "uses ability 2 of card #7"
+        );
+        assert_eq!(
+            told(Choice::Assign {
+                to: Entity::Player(1),
+                amount: 3
+            }),
+            "assigns 3 damage to Player 2"
+        );
+        assert_eq!(
+            told(Choice::Assign {
+                to: Entity::Obj(ObjId(9)),
+                amount: 2
+            }),
+            "assigns 2 damage to card #9"
+        );
+        assert_eq!(told(Choice::Player(0)), "picks Player 1");
+        assert_eq!(told(Choice::Trigger(0)), "resolves trigger 1 next");
+        for c in [
+            Choice::Pass,
+            Choice::EndTurn,
+            Choice::Continue,
+            Choice::DeclareBattle,
+            Choice::Done,
+            Choice::Cancel,
+            Choice::Yes,
+            Choice::No,
+            Choice::Undo,
+        ] {
+            let words = told(c);
+            assert!(
+                !words.is_empty() && !words.contains(&format!("{c:?}")),
+                "{c:?}: {words}"
+            );
+        }
     }
 }

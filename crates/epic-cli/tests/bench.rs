@@ -57,3 +57,21 @@ fn bench_refuses_zero_games_or_rounds() {
         assert!(String::from_utf8_lossy(&out.stderr).contains(flag));
     }
 }
+
+/// Thread and round counts that make no sense are usage errors, not a huge allocation.
+#[test]
+fn bench_refuses_absurd_counts() {
+    for (flag, value) in [
+        ("--threads", "0"),
+        ("--threads", "10000000000"),
+        ("--threads", "257"),
+        ("--rounds", "1001"),
+        ("--rounds", "4294967296"),
+    ] {
+        let out = epic(&["bench", &format!("{flag}={value}")]);
+        assert_eq!(out.status.code(), Some(2), "{flag} {value}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(flag), "{flag} {value}: {err}");
+        assert!(!err.contains("memory allocation"), "{err}");
+    }
+}

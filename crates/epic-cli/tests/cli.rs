@@ -432,3 +432,350 @@ fn scenario_runs_files_and_reports_failures() {
     let out = epic(&["scenario", "/nonexistent/dir"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// A folder of scenarios that links to itself and back to its parent: the walk ends and
+/// each file runs once.
+#[cfg(unix)]
+#[test]
+fn scenario_visits_each_file_once_whatever_links_point_back() {
+    use std::os::unix::fs::symlink;
+    let dir = Scratch::new();
+    let sub = dir.file("sub");
+    std::fs::create_dir(&sub).unwrap();
+    let text = "scenario Fireball hits a player\nrule 1.5.3\np1 hand Fireball\ndo Play Fireball (mode 1\ndo Target Player 2\nexpect p2 health 27\n";
+    std::fs::write(dir.file("a.scn"), text).unwrap();
+    std::fs::write(sub.join("b.scn"), text).unwrap();
+    symlink(".", dir.file("self")).unwrap();
+    symlink("..", sub.join("back")).unwrap();
+    let out = epic(&["scenario", dir.0.path().to_str().unwrap(), "--quiet"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "2 passed, 0 failed\n");
+}
+
+/// A run of two billion games takes no memory up front and stops at Ctrl-C, reporting
+/// the games that finished, with exit code 130.
+#[cfg(unix)]
+#[test]
+fn sim_stops_at_ctrl_c_with_the_games_finished() {
+    for json in [true, false] {
+        let mut args = vec!["sim", "--games", "2000000000", "--threads", "2"];
+        if json {
+            args.push("--json");
+        }
+        let child = Command::new(env!("CARGO_BIN_EXE_epic"))
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("epic runs");
+        // Long enough for some games to finish; the result does not depend on how many.
+        std::thread::sleep(std::time::Duration::from_secs(2));
+        // SAFETY: sends a signal to the child this test started.
+        unsafe {
+            libc::kill(child.id() as libc::pid_t, libc::SIGINT);
+        }
+        let out = child.wait_with_output().expect("epic finishes");
+        assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
+        assert!(
+            stderr(&out).contains("interrupted: ")
+                && stderr(&out).contains(" of 2000000000 games finished"),
+            "{}",
+            stderr(&out)
+        );
+        let finished = if json {
+            let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert_eq!(v["interrupted"], true);
+            assert_eq!(v["games_requested"], 2_000_000_000u64);
+            v["games"].as_u64().unwrap()
+        } else {
+            let text = stdout(&out);
+            let first = text.lines().next().unwrap_or_default();
+            assert!(first.starts_with("Interrupted: "), "{text}");
+            assert!(text.contains("95% CI"), "{text}");
+            first["Interrupted: ".len()..]
+                .split(' ')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap()
+        };
+        assert!(finished > 0, "no game finished in two seconds");
+    }
+}
+
+/// Thread counts and decision limits that make no sense are usage errors.
+#[test]
+fn sim_refuses_absurd_counts() {
+    for (flag, value) in [
+        ("--threads", "0"),
+        ("--threads", "10000000000"),
+        ("--threads", "257"),
+        ("--max-decisions", "0"),
+        ("--games", "0"),
+        ("--games", "-1"),
+    ] {
+        let out = epic(&["sim", &format!("{flag}={value}")]);
+        assert_eq!(out.status.code(), Some(2), "{flag} {value}");
+        assert!(
+            stderr(&out).contains(flag),
+            "{flag} {value}: {}",
+            stderr(&out)
+        );
+    }
+}
+
+/// A `--deck` value with a `/` or a `.`, or naming a file that exists, is a deck-list
+/// file, and a file that is not there is said to be missing; any other value is a
+/// built-in deck's name.
+#[test]
+fn deck_values_are_files_or_built_in_names() {
+    let dir = Scratch::new();
+    let out = epic(&["play", "--deck", "missing.txt"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("cannot read missing.txt: No such file or directory"),
+        "{}",
+        stderr(&out)
+    );
+    let out = epic(&["sim", "--games", "1", "--p2", "random:decks/missing"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("cannot read decks/missing: No such file or directory"),
+        "{}",
+        stderr(&out)
+    );
+
+    let out = epic(&["play", "--deck", "nonsense"]);
+    assert_eq!(out.status.code(), Some(2));
+    let e = stderr(&out);
+    assert!(e.contains("unknown deck 'nonsense'"), "{e}");
+    assert!(e.contains("good, evil, sage, wild, random"), "{e}");
+    assert!(e.contains("no file named 'nonsense'"), "{e}");
+
+    // A file without a dot in its name, in the current folder.
+    std::fs::write(dir.file("trolls"), "5 Cave Troll\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_epic"))
+        .args(["sim", "--games", "2", "--p1", "random:trolls", "--json"])
+        .current_dir(dir.0.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["p1"], "random:trolls");
+}
+
+/// `epic deck check` and `epic play` agree on every file: a deck one accepts, the other
+/// plays; a deck one refuses, the other refuses too.
+#[test]
+fn deck_check_and_play_agree_on_what_is_playable() {
+    let dir = Scratch::new();
+    let cases = [
+        ("one.txt", "Cave Troll\n".to_string(), false),
+        ("four.txt", "4 Cave Troll\n".to_string(), false),
+        (
+            "comments.txt",
+            "# nothing but a comment\n".to_string(),
+            false,
+        ),
+        ("five.txt", "3 Cave Troll\n2 Kong\n".to_string(), true),
+        ("thirty.txt", "30 Kong\n".to_string(), true),
+        ("huge.txt", "99 Kong\n".repeat(102), false),
+    ];
+    for (name, text, playable) in cases {
+        let file = dir.file(name);
+        std::fs::write(&file, text).unwrap();
+        let path = file.to_str().unwrap();
+        let check = epic(&["deck", "check", path]);
+        let play = epic_with_input(&["play", "--deck", path, "--seed", "1"], "quit\n");
+        let sim = epic(&["sim", "--games", "1", "--p1", &format!("random:{path}")]);
+        assert_eq!(
+            check.status.code(),
+            Some(if playable { 0 } else { 1 }),
+            "deck check {name}: {}{}",
+            stdout(&check),
+            stderr(&check)
+        );
+        for (cmd, out) in [("play", &play), ("sim", &sim)] {
+            assert_eq!(
+                out.status.code(),
+                Some(if playable { 0 } else { 2 }),
+                "{cmd} {name}: {}",
+                stderr(out)
+            );
+        }
+        if !playable {
+            // The same reason, in both.
+            let reason = stdout(&check);
+            let reason = reason.trim().split_once(": the deck ").unwrap().1;
+            assert!(
+                stderr(&play).contains(reason),
+                "{reason} / {}",
+                stderr(&play)
+            );
+        }
+    }
+}
+
+/// Plays a few decisions of a game and saves it; the file and its JSON.
+fn saved_game(dir: &Scratch) -> (PathBuf, serde_json::Value) {
+    let file = dir.file("game.json");
+    let input = format!("{}save {}\n", "1\n".repeat(10), file.display());
+    let out = epic_with_input(
+        &["play", "--seed", "3", "--first", "me", "--ai", "random"],
+        &input,
+    );
+    assert!(stdout(&out).contains("Saved to"), "{}", stdout(&out));
+    let save = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    (file, save)
+}
+
+/// A decision of a save that cannot be applied is told in words, never as the engine's
+/// debugging form (`Card(ObjId(9999))`).
+#[test]
+fn a_bad_saved_decision_is_told_in_words() {
+    let dir = Scratch::new();
+    let (_, save) = saved_game(&dir);
+    for (decision, told) in [
+        (
+            serde_json::json!({"card": 9999}),
+            "decision 1 of the saved game cannot be applied: it picks card #9999, which is not in this game",
+        ),
+        (
+            serde_json::json!({"play": {"card": 9999, "mode": 1}}),
+            "it plays card #9999 (mode 2), which is not in this game",
+        ),
+        (
+            serde_json::json!({"assign": {"to": {"Player": 1}, "amount": 3}}),
+            "it assigns 3 damage to Player 2, which is not one of the options now",
+        ),
+        (
+            serde_json::json!("declare_battle"),
+            "it declares a battle, which is not one of the options now",
+        ),
+    ] {
+        let mut v = save.clone();
+        v["decisions"][0] = decision.clone();
+        let f = dir.file("bad.json");
+        std::fs::write(&f, v.to_string()).unwrap();
+        for args in [vec!["replay"], vec!["play", "--load"]] {
+            let mut args = args.clone();
+            args.push(f.to_str().unwrap());
+            let out = epic(&args);
+            assert_eq!(out.status.code(), Some(2), "{decision}");
+            assert!(stderr(&out).contains(told), "{decision}: {}", stderr(&out));
+            assert!(!stderr(&out).contains("ObjId"), "{}", stderr(&out));
+        }
+    }
+}
+
+/// A save of a million decisions (a play taken back and made again, over and over) loads
+/// and reproduces its digest.
+#[test]
+fn a_save_of_a_million_decisions_loads() {
+    let dir = Scratch::new();
+    let file = dir.file("long.json");
+    let input = format!("keep hand\nplay gargoyle\nsave {}\nquit\n", file.display());
+    let out = epic_with_input(&["play", "--seed", "42", "--first", "me"], &input);
+    assert!(stdout(&out).contains("Saved to"), "{}", stdout(&out));
+    let mut save: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let decisions = save["decisions"].as_array_mut().unwrap();
+    let play = decisions.last().unwrap().clone();
+    assert!(play.get("play").is_some(), "{play}");
+    while decisions.len() < 1_000_000 {
+        decisions.push("undo".into());
+        decisions.push(play.clone());
+    }
+    let n = decisions.len();
+    std::fs::write(&file, save.to_string()).unwrap();
+    let out = epic(&["replay", file.to_str().unwrap(), "--to", "0"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains(&format!("{n} decisions")),
+        "{}",
+        stdout(&out)
+    );
+}
+
+/// JSON that is not a saved game is refused as such, whatever its shape.
+#[test]
+fn json_that_is_not_a_save_is_refused() {
+    let dir = Scratch::new();
+    for text in ["42", "\"epic-save\"", "[]", "{}", "{\"format\": 3}", "null"] {
+        let f = dir.file("odd.json");
+        std::fs::write(&f, text).unwrap();
+        let out = epic(&["replay", f.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{text}");
+        assert!(
+            stderr(&out).contains("not a saved game"),
+            "{text}: {}",
+            stderr(&out)
+        );
+    }
+}
+
+/// Files saved by editors that begin UTF-8 text with a byte-order mark read as without
+/// it: deck lists, saved games, scenario files and card files.
+#[test]
+fn a_byte_order_mark_is_read_as_nothing() {
+    const BOM: &str = "\u{feff}";
+    let dir = Scratch::new();
+    let deck = dir.file("bom-deck.txt");
+    std::fs::write(&deck, format!("{BOM}5 Cave Troll\n")).unwrap();
+    let out = epic(&["deck", "check", deck.to_str().unwrap(), "--json"]);
+    assert!(out.status.success(), "{}", stdout(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["cards"], 5);
+    let out = epic_with_input(&["play", "--deck", deck.to_str().unwrap()], "quit\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+
+    let (save, _) = saved_game(&dir);
+    let text = std::fs::read_to_string(&save).unwrap();
+    std::fs::write(&save, format!("{BOM}{text}")).unwrap();
+    let out = epic(&["replay", save.to_str().unwrap(), "--to", "1"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+
+    let scn = dir.file("bom.scn");
+    std::fs::write(
+        &scn,
+        format!("{BOM}scenario Fireball hits a player\nrule 1.5.3\np1 hand Fireball\ndo Play Fireball (mode 1\ndo Target Player 2\nexpect p2 health 27\n"),
+    )
+    .unwrap();
+    let out = epic(&["scenario", scn.to_str().unwrap()]);
+    assert!(out.status.success(), "{}{}", stdout(&out), stderr(&out));
+
+    let cards = dir.file("bom.epic");
+    std::fs::write(
+        &cards,
+        format!("{BOM}card Ember Imp\n  champion, wild, cost 0, Imp, 2/1\n  blitz\n"),
+    )
+    .unwrap();
+    let out = epic(&[
+        "--cards",
+        cards.to_str().unwrap(),
+        "cards",
+        "show",
+        "Ember Imp",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+/// A saved game whose rules give an absurd starting health is refused before any play,
+/// not played until the health overflows.
+#[test]
+fn a_save_with_absurd_starting_health_is_refused() {
+    let dir = Scratch::new();
+    let (file, save) = saved_game(&dir);
+    for health in [i64::from(i32::MAX), i64::from(i32::MIN), 0, 1_000_001] {
+        let mut v = save.clone();
+        v["setup"]["rules"]["starting_health"] = health.into();
+        std::fs::write(&file, v.to_string()).unwrap();
+        let out = epic(&["replay", file.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{health}");
+        assert!(
+            stderr(&out).contains("starting health") && !stderr(&out).contains("panicked"),
+            "{health}: {}",
+            stderr(&out)
+        );
+    }
+}

@@ -28,6 +28,7 @@ mod parse;
 mod run;
 
 use epic_engine::model::CardId;
+use std::collections::HashSet;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -261,7 +262,9 @@ fn list(errors: &[ParseError]) -> String {
 }
 
 /// The `*.scn` files of a path: the file itself, or every one under a folder
-/// (recursively, sorted).
+/// (recursively, sorted). Symbolic links are followed, but each folder and each file is
+/// taken once, by its canonical path: a link back to a parent folder, or two links to one
+/// file, neither loops nor runs a scenario twice.
 pub fn scenario_files(path: &Path) -> Result<Vec<PathBuf>, ScenarioError> {
     let io = |e: std::io::Error, p: &Path| ScenarioError::Io {
         path: p.display().to_string(),
@@ -271,16 +274,28 @@ pub fn scenario_files(path: &Path) -> Result<Vec<PathBuf>, ScenarioError> {
     if meta.is_file() {
         return Ok(vec![path.to_path_buf()]);
     }
+    let mut seen = HashSet::new();
     let mut out = Vec::new();
     let mut todo = vec![path.to_path_buf()];
     while let Some(dir) = todo.pop() {
+        if !seen.insert(dir.canonicalize().map_err(|e| io(e, &dir))?) {
+            continue;
+        }
+        let mut entries = Vec::new();
         for entry in std::fs::read_dir(&dir).map_err(|e| io(e, &dir))? {
-            let entry = entry.map_err(|e| io(e, &dir))?;
-            let p = entry.path();
+            entries.push(entry.map_err(|e| io(e, &dir))?.path());
+        }
+        // Sorted, and taken from the end of `todo`: the first path to a folder or file
+        // in name order is the one kept, whatever order the system lists them in.
+        entries.sort();
+        for p in entries.into_iter().rev() {
             if p.is_dir() {
                 todo.push(p);
             } else if p.extension().is_some_and(|e| e == "scn") {
-                out.push(p);
+                // A link that leads nowhere is kept, so reading it says what is wrong.
+                if seen.insert(p.canonicalize().unwrap_or_else(|_| p.clone())) {
+                    out.push(p);
+                }
             }
         }
     }

@@ -15,8 +15,10 @@ use std::sync::Arc;
 const MAX_SEATS: usize = 8;
 
 /// Reads every scenario of one file's text. `file` names it in errors and outcomes.
-/// Every mistake of the file is reported, each with its line.
+/// Every mistake of the file is reported, each with its line. A byte-order mark at the
+/// start (some editors begin UTF-8 files with one) is not part of the text.
 pub fn parse_str(file: &str, text: &str) -> Result<Vec<Scenario>, ScenarioError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut p = Parser {
         file,
         pool: epic_cards::base_pool(),

@@ -22,20 +22,23 @@ pub struct Args {
     /// Games in one round, played on one thread (and again, split, across all cores).
     #[arg(long, default_value_t = 4_000)]
     pub games: u64,
-    /// Rounds of the same games; the report gives the median round, and the slowest
-    /// and fastest.
-    #[arg(long, default_value_t = 5)]
+    /// Rounds of the same games, 1 to 1000; the report gives the median round, and the
+    /// slowest and fastest.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(..=MAX_ROUNDS))]
     pub rounds: u32,
     /// Seed of the workload: game `i` uses decks and random choices drawn from it and `i`.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Worker threads for the all-cores run (default: every core).
-    #[arg(long)]
-    pub threads: Option<usize>,
+    /// Worker threads for the all-cores run, 1 to 256 (default: every core, at most 256).
+    #[arg(long, value_parser = super::thread_count())]
+    pub threads: Option<u16>,
     /// Print a JSON object instead of a table.
     #[arg(long)]
     pub json: bool,
 }
+
+/// The most rounds a run may ask for: each round's time is kept for the median.
+const MAX_ROUNDS: i64 = 1000;
 
 #[derive(Serialize)]
 struct Report {
@@ -207,8 +210,8 @@ pub fn run(args: Args) -> CliResult {
     let work = Workload::new(args.seed);
     let threads = args
         .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
+        .map_or_else(super::default_threads, usize::from)
+        .min(usize::try_from(args.games).unwrap_or(usize::MAX));
 
     let bar = progress_bar(
         2 * u64::from(args.rounds),

@@ -3,6 +3,7 @@
 use crate::commands::print_json;
 use crate::error::{CliError, CliResult};
 use crate::names;
+use epic_engine::RulesConfig;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -63,11 +64,9 @@ pub fn run(args: Args) -> CliResult {
                 *report.by_type.entry(c.kind.name().into()).or_default() += 1;
                 *report.by_cost.entry(c.cost.to_string()).or_default() += 1;
             }
-            if deck.is_empty() {
+            if let Err(why) = names::playable(&deck, &RulesConfig::default()) {
                 report.valid = false;
-                report
-                    .errors
-                    .push(format!("{name}: the deck list names no cards"));
+                report.errors.push(format!("{name}: the deck {why}"));
             }
         }
         Err(epic_cards::DeckError::List(errs)) => {

@@ -12,7 +12,8 @@ use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Your deck: good, evil, sage, wild, random (a seeded Sealed deck) or a deck-list file.
+    /// Your deck: good, evil, sage, wild, random (a seeded Sealed deck) or a deck-list file
+    /// (any other value with a / or a . in it, or naming a file that exists).
     #[arg(long, default_value = "good", value_name = "NAME|PATH")]
     pub deck: String,
     /// The AI's deck, as for --deck.

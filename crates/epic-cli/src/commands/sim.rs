@@ -1,24 +1,29 @@
 //! `epic sim`: many bot-versus-bot games over all cores. Game `i` is seeded from the
-//! run's seed and `i` alone, and results are gathered by index, so the numbers are the
-//! same whatever the thread count; only the timing fields change between runs.
+//! run's seed and `i` alone, and results are running totals that do not depend on which
+//! thread played which game, so the numbers are the same whatever the thread count;
+//! only the timing fields change between runs. Nothing is kept per game, so memory stays
+//! flat however many games are asked for, and Ctrl-C stops the run with a report of the
+//! games finished.
 
 use crate::commands::{print_json, progress_bar};
 use crate::error::{CliError, CliResult};
+use crate::interrupt;
 use crate::names;
 use epic_cards::CardId;
 use epic_engine::{EndReason, Game, RulesConfig, Setup};
 use serde::Serialize;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Number of games.
+    /// Number of games (Ctrl-C stops early and reports the games finished).
     #[arg(long, default_value_t = 100)]
-    pub games: usize,
+    pub games: u64,
     /// Side 1 as BOT:DECK, e.g. greedy:good. Bots: random, greedy. Decks: good, evil,
-    /// sage, wild, random (a Sealed deck per game) or a deck-list file.
+    /// sage, wild, random (a Sealed deck per game) or a deck-list file (any other value
+    /// with a / or a . in it, or naming a file that exists).
     #[arg(long, default_value = "greedy:good")]
     pub p1: String,
     /// Side 2 as BOT:DECK.
@@ -27,9 +32,9 @@ pub struct Args {
     /// Seed of the whole run.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Worker threads (default: every core).
-    #[arg(long)]
-    pub threads: Option<usize>,
+    /// Worker threads, 1 to 256 (default: every core, at most 256).
+    #[arg(long, value_parser = super::thread_count())]
+    pub threads: Option<u16>,
     /// Decisions after which a game is stopped and counted as unfinished.
     #[arg(long, default_value_t = 100_000)]
     pub max_decisions: usize,
@@ -52,13 +57,10 @@ fn parse_side(s: &str, flag: &str) -> CliResult<Side> {
     })?;
     epic_bots::bot_by_name(bot, 0).map_err(|e| CliError::input(format!("{flag}: {e}")))?;
     let pool = names::pool();
-    let fixed = if deck.trim().eq_ignore_ascii_case("random") {
-        None
-    } else {
-        Some(
-            names::resolve_deck(&pool, deck, 0)
-                .map_err(|e| CliError::input(format!("{flag}: {e}")))?,
-        )
+    let with_flag = |e: CliError| CliError::input(format!("{flag}: {e}"));
+    let fixed = match names::deck_source(deck).map_err(with_flag)? {
+        names::DeckSource::BuiltIn("random") => None,
+        _ => Some(names::resolve_deck(&pool, deck, 0).map_err(with_flag)?),
     };
     Ok(Side {
         label: s.to_string(),
@@ -76,6 +78,7 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// How one game went.
 #[derive(Clone, Copy, Debug)]
 struct Outcome {
     /// 0: side 1 won, 1: side 2 won, None: draw or unfinished.
@@ -86,9 +89,97 @@ struct Outcome {
     decisions: usize,
 }
 
-fn play_one(sides: &[Side; 2], seed: u64, i: usize, max: usize) -> CliResult<Outcome> {
+/// Running totals of the games finished so far. Games are added as they end and
+/// nothing is kept per game, so a run of billions of games takes no more memory than a
+/// run of ten; sums do not depend on the order games end in, so the figures are the
+/// same whatever the thread count.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Tally {
+    games: u64,
+    /// Games won by side 1 and by side 2.
+    wins: [u64; 2],
+    unfinished: u64,
+    first_player_wins: u64,
+    ended_by_health: u64,
+    ended_by_deck_out: u64,
+    ended_by_limits: u64,
+    turns: u128,
+    decisions: u128,
+    /// Games by the turns they lasted (index: turns), for the median: at most one entry
+    /// per possible turn count, however many games.
+    by_turns: Vec<u64>,
+}
+
+impl Tally {
+    fn add(&mut self, o: &Outcome) {
+        self.games += 1;
+        if let Some(w) = o.winner {
+            self.wins[w as usize] += 1;
+            if w == o.first {
+                self.first_player_wins += 1;
+            }
+        }
+        match o.reason {
+            None => self.unfinished += 1,
+            Some(EndReason::Health) => self.ended_by_health += 1,
+            Some(EndReason::DrewFromEmptyDeck) => self.ended_by_deck_out += 1,
+            Some(EndReason::Loop | EndReason::ObjectLimit) => self.ended_by_limits += 1,
+        }
+        self.turns += u128::from(o.turns);
+        self.decisions += o.decisions as u128;
+        let t = o.turns as usize;
+        if self.by_turns.len() <= t {
+            self.by_turns.resize(t + 1, 0);
+        }
+        self.by_turns[t] += 1;
+    }
+
+    fn merge(&mut self, other: &Tally) {
+        self.games += other.games;
+        self.wins[0] += other.wins[0];
+        self.wins[1] += other.wins[1];
+        self.unfinished += other.unfinished;
+        self.first_player_wins += other.first_player_wins;
+        self.ended_by_health += other.ended_by_health;
+        self.ended_by_deck_out += other.ended_by_deck_out;
+        self.ended_by_limits += other.ended_by_limits;
+        self.turns += other.turns;
+        self.decisions += other.decisions;
+        if self.by_turns.len() < other.by_turns.len() {
+            self.by_turns.resize(other.by_turns.len(), 0);
+        }
+        for (mine, theirs) in self.by_turns.iter_mut().zip(&other.by_turns) {
+            *mine += theirs;
+        }
+    }
+
+    /// The turns of the `k`-th shortest game (from 0).
+    fn nth_turns(&self, k: u64) -> u16 {
+        let mut seen = 0;
+        for (turns, &count) in self.by_turns.iter().enumerate() {
+            seen += count;
+            if seen > k {
+                return turns as u16;
+            }
+        }
+        0
+    }
+
+    fn median_turns(&self) -> f64 {
+        let n = self.games;
+        if n == 0 {
+            0.0
+        } else if n % 2 == 1 {
+            f64::from(self.nth_turns(n / 2))
+        } else {
+            (f64::from(self.nth_turns(n / 2 - 1)) + f64::from(self.nth_turns(n / 2))) / 2.0
+        }
+    }
+}
+
+fn play_one(sides: &[Side; 2], seed: u64, i: u64, max: usize) -> CliResult<Outcome> {
     let pool = names::pool();
-    let game_seed = mix(seed ^ mix(i as u64));
+    let game_seed = mix(seed ^ mix(i));
     let mut decks = Vec::new();
     for (k, side) in sides.iter().enumerate() {
         decks.push(match &side.deck {
@@ -129,7 +220,7 @@ fn play_one(sides: &[Side; 2], seed: u64, i: usize, max: usize) -> CliResult<Out
 }
 
 /// Wilson score interval for `k` successes in `n` trials at 95%.
-pub fn wilson(k: usize, n: usize) -> (f64, f64) {
+pub fn wilson(k: u64, n: u64) -> (f64, f64) {
     if n == 0 {
         return (0.0, 1.0);
     }
@@ -144,34 +235,96 @@ pub fn wilson(k: usize, n: usize) -> (f64, f64) {
 
 #[derive(Serialize)]
 struct Report {
-    games: usize,
+    /// Games finished: all those asked for, unless the run was interrupted.
+    games: u64,
+    games_requested: u64,
+    /// Stopped by Ctrl-C before every game was played.
+    interrupted: bool,
     seed: u64,
     p1: String,
     p2: String,
-    p1_wins: usize,
-    p2_wins: usize,
-    draws: usize,
-    unfinished: usize,
+    p1_wins: u64,
+    p2_wins: u64,
+    draws: u64,
+    unfinished: u64,
     p1_win_rate: f64,
     p1_win_rate_ci95: (f64, f64),
     p2_win_rate: f64,
     p2_win_rate_ci95: (f64, f64),
-    first_player_wins: usize,
+    first_player_wins: u64,
     first_player_win_rate: f64,
     first_player_win_rate_ci95: (f64, f64),
     average_turns: f64,
     median_turns: f64,
     average_decisions: f64,
-    ended_by_health: usize,
-    ended_by_deck_out: usize,
+    ended_by_health: u64,
+    ended_by_deck_out: u64,
+    /// Games drawn by the engine's limits: effects without end (docs/rulings.md R-11).
+    ended_by_limits: u64,
     threads: usize,
     elapsed_seconds: f64,
     games_per_second: f64,
 }
 
+/// Plays games `0..games` on `threads` threads, each taking the next index as it is
+/// free and keeping its own tally. Stops early, with what has finished, on Ctrl-C.
+fn play_all(args: &Args, sides: &[Side; 2], threads: usize) -> CliResult<Tally> {
+    let bar = progress_bar(
+        args.games,
+        "{bar:40} {pos}/{len} games  {per_sec}  eta {eta}",
+    );
+    let next = AtomicU64::new(0);
+    let failure: Mutex<Option<CliError>> = Mutex::new(None);
+    let mut total = Tally::default();
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut tally = Tally::default();
+                    while !interrupt::interrupted() {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= args.games {
+                            break;
+                        }
+                        match play_one(sides, args.seed, i, args.max_decisions) {
+                            Ok(o) => tally.add(&o),
+                            Err(e) => {
+                                if let Ok(mut f) = failure.lock() {
+                                    f.get_or_insert(e);
+                                }
+                                next.store(args.games, Ordering::Relaxed);
+                            }
+                        }
+                        bar.inc(1);
+                    }
+                    tally
+                })
+            })
+            .collect();
+        for w in workers {
+            match w.join() {
+                Ok(tally) => total.merge(&tally),
+                Err(_) => {
+                    if let Ok(mut f) = failure.lock() {
+                        f.get_or_insert(CliError::findings("a simulation thread failed"));
+                    }
+                }
+            }
+        }
+    });
+    bar.finish_and_clear();
+    match failure.into_inner().ok().flatten() {
+        Some(e) => Err(e),
+        None => Ok(total),
+    }
+}
+
 pub fn run(args: Args) -> CliResult {
     if args.games == 0 {
         return Err(CliError::input("--games must be at least 1"));
+    }
+    if args.max_decisions == 0 {
+        return Err(CliError::input("--max-decisions must be at least 1"));
     }
     let sides = [parse_side(&args.p1, "--p1")?, parse_side(&args.p2, "--p2")?];
     for (side, flag) in sides.iter().zip(["--p1", "--p2"]) {
@@ -186,119 +339,92 @@ pub fn run(args: Args) -> CliResult {
     }
     let threads = args
         .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .clamp(1, 256)
-        .min(args.games);
-    let bar = progress_bar(
-        args.games as u64,
-        "{bar:40} {pos}/{len} games  {per_sec}  eta {eta}",
-    );
+        .map_or_else(super::default_threads, usize::from)
+        .min(usize::try_from(args.games).unwrap_or(usize::MAX));
+    interrupt::catch();
     let start = Instant::now();
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Outcome>>> = Mutex::new(vec![None; args.games]);
-    let failure: Mutex<Option<CliError>> = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= args.games {
-                    break;
-                }
-                match play_one(&sides, args.seed, i, args.max_decisions) {
-                    Ok(o) => {
-                        if let Ok(mut r) = results.lock() {
-                            r[i] = Some(o);
-                        }
-                    }
-                    Err(e) => {
-                        if let Ok(mut f) = failure.lock() {
-                            f.get_or_insert(e);
-                        }
-                        next.store(args.games, Ordering::Relaxed);
-                    }
-                }
-                bar.inc(1);
-            });
-        }
-    });
-    bar.finish_and_clear();
-    if let Some(e) = failure.into_inner().ok().flatten() {
-        return Err(e);
-    }
+    let tally = play_all(&args, &sides, threads)?;
     let elapsed = start.elapsed().as_secs_f64();
-    let outcomes: Vec<Outcome> = results
-        .into_inner()
-        .unwrap_or_default()
-        .into_iter()
-        .flatten()
-        .collect();
-    let n = outcomes.len();
-    let count = |f: &dyn Fn(&Outcome) -> bool| outcomes.iter().filter(|o| f(o)).count();
-    let p1_wins = count(&|o| o.winner == Some(0));
-    let p2_wins = count(&|o| o.winner == Some(1));
-    let unfinished = count(&|o| o.reason.is_none());
-    let draws = n - p1_wins - p2_wins - unfinished;
-    let first_wins = count(&|o| o.winner == Some(o.first));
-    let mut turns: Vec<u16> = outcomes.iter().map(|o| o.turns).collect();
-    turns.sort_unstable();
-    let median = if n == 0 {
-        0.0
-    } else if n % 2 == 1 {
-        turns[n / 2] as f64
-    } else {
-        (turns[n / 2 - 1] as f64 + turns[n / 2] as f64) / 2.0
-    };
-    let rate = |k: usize| if n == 0 { 0.0 } else { k as f64 / n as f64 };
+    let n = tally.games;
+    let interrupted = n < args.games;
+    let [p1_wins, p2_wins] = tally.wins;
+    let draws = n - p1_wins - p2_wins - tally.unfinished;
+    let rate = |k: u64| if n == 0 { 0.0 } else { k as f64 / n as f64 };
+    let average = |sum: u128| sum as f64 / n.max(1) as f64;
     let report = Report {
         games: n,
+        games_requested: args.games,
+        interrupted,
         seed: args.seed,
         p1: sides[0].label.clone(),
         p2: sides[1].label.clone(),
         p1_wins,
         p2_wins,
         draws,
-        unfinished,
+        unfinished: tally.unfinished,
         p1_win_rate: rate(p1_wins),
         p1_win_rate_ci95: wilson(p1_wins, n),
         p2_win_rate: rate(p2_wins),
         p2_win_rate_ci95: wilson(p2_wins, n),
-        first_player_wins: first_wins,
-        first_player_win_rate: rate(first_wins),
-        first_player_win_rate_ci95: wilson(first_wins, n),
-        average_turns: turns.iter().map(|&t| t as f64).sum::<f64>() / n.max(1) as f64,
-        median_turns: median,
-        average_decisions: outcomes.iter().map(|o| o.decisions as f64).sum::<f64>()
-            / n.max(1) as f64,
-        ended_by_health: count(&|o| o.reason == Some(EndReason::Health)),
-        ended_by_deck_out: count(&|o| o.reason == Some(EndReason::DrewFromEmptyDeck)),
+        first_player_wins: tally.first_player_wins,
+        first_player_win_rate: rate(tally.first_player_wins),
+        first_player_win_rate_ci95: wilson(tally.first_player_wins, n),
+        average_turns: average(tally.turns),
+        median_turns: tally.median_turns(),
+        average_decisions: average(tally.decisions),
+        ended_by_health: tally.ended_by_health,
+        ended_by_deck_out: tally.ended_by_deck_out,
+        ended_by_limits: tally.ended_by_limits,
         threads,
         elapsed_seconds: elapsed,
         games_per_second: n as f64 / elapsed.max(1e-9),
     };
     if args.json {
-        return print_json(&report);
+        print_json(&report)?;
+    } else {
+        print_report(&report, &sides);
     }
+    if interrupted {
+        return Err(CliError::interrupted(format!(
+            "interrupted: {n} of {} games finished (the results cover those)",
+            args.games
+        )));
+    }
+    Ok(())
+}
+
+fn print_report(report: &Report, sides: &[Side; 2]) {
     let pct = |x: f64| format!("{:.1}%", x * 100.0);
     let ci = |c: (f64, f64)| format!("[{} – {}]", pct(c.0), pct(c.1));
-    println!("{} games, seed {}, {} thread(s)", n, args.seed, threads);
+    let n = report.games;
+    if report.interrupted {
+        println!(
+            "Interrupted: {n} of {} games finished; the results cover those.",
+            report.games_requested
+        );
+    }
+    println!(
+        "{} games, seed {}, {} thread(s)",
+        n, report.seed, report.threads
+    );
     println!(
         "  p1 {:<24} wins {:>6}  {:>6}  95% CI {}",
         format!("{} ({})", sides[0].bot, sides[0].deck_spec),
-        p1_wins,
+        report.p1_wins,
         pct(report.p1_win_rate),
         ci(report.p1_win_rate_ci95)
     );
     println!(
         "  p2 {:<24} wins {:>6}  {:>6}  95% CI {}",
         format!("{} ({})", sides[1].bot, sides[1].deck_spec),
-        p2_wins,
+        report.p2_wins,
         pct(report.p2_win_rate),
         ci(report.p2_win_rate_ci95)
     );
-    println!("  draws {draws}, unfinished {unfinished}");
+    println!("  draws {}, unfinished {}", report.draws, report.unfinished);
     println!(
         "  first player won {} of {} ({}, 95% CI {})",
-        first_wins,
+        report.first_player_wins,
         n,
         pct(report.first_player_win_rate),
         ci(report.first_player_win_rate_ci95)
@@ -308,12 +434,73 @@ pub fn run(args: Args) -> CliResult {
         report.average_turns, report.median_turns
     );
     println!(
-        "  ended by health {}, by a draw from an empty deck {}",
-        report.ended_by_health, report.ended_by_deck_out
+        "  ended by health {}, by a draw from an empty deck {}, drawn by the engine's limits {}",
+        report.ended_by_health, report.ended_by_deck_out, report.ended_by_limits
     );
     println!(
         "  {:.1} games/s ({:.2} s)",
-        report.games_per_second, elapsed
+        report.games_per_second, report.elapsed_seconds
     );
-    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn outcome(i: u64) -> Outcome {
+        Outcome {
+            winner: [Some(0), Some(1), None][(i % 3) as usize],
+            first: (i % 2) as u8,
+            turns: 5 + (i % 40) as u16,
+            reason: [
+                Some(EndReason::Health),
+                Some(EndReason::DrewFromEmptyDeck),
+                None,
+            ][(i % 3) as usize],
+            decisions: 200 + (i % 17) as usize,
+        }
+    }
+
+    /// Heap and inline bytes of a tally.
+    fn footprint(t: &Tally) -> usize {
+        std::mem::size_of::<Tally>() + t.by_turns.capacity() * std::mem::size_of::<u64>()
+    }
+
+    /// A million games take no more room than a hundred: nothing is kept per game.
+    #[test]
+    fn a_tally_does_not_grow_with_the_games() {
+        let tally = |n: u64| {
+            let mut t = Tally::default();
+            (0..n).for_each(|i| t.add(&outcome(i)));
+            t
+        };
+        let (small, large) = (tally(100), tally(1_000_000));
+        assert_eq!(large.games, 1_000_000);
+        assert_eq!(footprint(&small), footprint(&large));
+    }
+
+    /// Tallies kept by several threads add up to the tally of one thread, and the median
+    /// is the one a sorted list gives.
+    #[test]
+    fn tallies_merge_into_the_same_figures() {
+        let mut one = Tally::default();
+        let mut parts = [Tally::default(), Tally::default(), Tally::default()];
+        for i in 0..1001 {
+            one.add(&outcome(i));
+            parts[(i * 7 % 3) as usize].add(&outcome(i));
+        }
+        let mut merged = Tally::default();
+        parts.iter().for_each(|p| merged.merge(p));
+        assert_eq!(merged, one);
+        let mut turns: Vec<u16> = (0..1001).map(|i| outcome(i).turns).collect();
+        turns.sort_unstable();
+        assert_eq!(one.median_turns(), f64::from(turns[500]));
+        one.add(&outcome(1001));
+        turns.push(outcome(1001).turns);
+        turns.sort_unstable();
+        assert_eq!(
+            one.median_turns(),
+            (f64::from(turns[500]) + f64::from(turns[501])) / 2.0
+        );
+    }
 }
