@@ -194,6 +194,19 @@ fn check_zones(game: &Game, deck_sizes: &[usize]) {
     }
 }
 
+/// Every object has its own number, below the next one to be given: a number
+/// names one object at a time, and a new one never repeats an old one.
+fn check_numbers(game: &Game) {
+    let st = game.state();
+    let mut numbers: Vec<u32> = st.objs.iter().map(|o| o.number.0).collect();
+    numbers.sort_unstable();
+    assert!(
+        numbers.windows(2).all(|w| w[0] < w[1]),
+        "two objects share a number"
+    );
+    assert!(numbers.last().is_none_or(|&n| n < st.next_number));
+}
+
 fn check_views(game: &Game) {
     let st = game.state();
     for viewer in 0..st.players.len() as u8 {
@@ -327,6 +340,7 @@ fn random_games_keep_every_invariant_and_replay_exactly() {
             log.push(c);
             if check_all || rng.gen_ratio(1, 10) {
                 check_zones(&game, &deck_sizes);
+                check_numbers(&game);
                 check_views(&game);
                 check_state_checked(&game);
                 if c != Choice::Undo {
