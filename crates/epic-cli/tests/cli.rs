@@ -779,3 +779,70 @@ fn a_save_with_absurd_starting_health_is_refused() {
         );
     }
 }
+
+/// `deck check --format` applies a format's deck-building rules, each broken rule named.
+#[test]
+fn deck_check_applies_a_format() {
+    let dir = Scratch::new();
+    let bad = dir.file("bad.txt");
+    std::fs::write(&bad, "4 Fire Shaman\n3 Cave Troll\n3 Fireball\n2 Kong\n").unwrap();
+    let out = epic(&[
+        "deck",
+        "check",
+        bad.to_str().unwrap(),
+        "--format",
+        "full-constructed",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("the deck has 12 cards; it needs at least 60"),
+        "{text}"
+    );
+    assert!(
+        text.contains("4 copies of Fire Shaman; at most 3"),
+        "{text}"
+    );
+    assert!(
+        text.contains("need at least 20 wild card(s) with a cost of 1"),
+        "{text}"
+    );
+
+    let good = dir.file("wild.txt");
+    let names: Vec<String> = epic_cards::deck_from(epic_cards::base_pool(), "wild", 0)
+        .unwrap()
+        .iter()
+        .map(|&c| epic_cards::base_pool().get(c).name.clone())
+        .collect();
+    std::fs::write(&good, names.join("\n")).unwrap();
+    let out = epic(&[
+        "deck",
+        "check",
+        good.to_str().unwrap(),
+        "--format",
+        "preconstructed",
+    ]);
+    assert!(out.status.success(), "{}", stdout(&out));
+    assert!(stdout(&out).contains("a legal Preconstructed deck"));
+    let out = epic(&[
+        "deck",
+        "check",
+        good.to_str().unwrap(),
+        "--format",
+        "sealed",
+        "--json",
+    ]);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["format"], "sealed");
+    assert_eq!(report["valid"], true);
+
+    let out = epic(&[
+        "deck",
+        "check",
+        good.to_str().unwrap(),
+        "--format",
+        "emperor",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("unknown format 'emperor'"));
+}

@@ -567,8 +567,18 @@ impl<'a> Engine<'a> {
     /// The check after a step of an effect that cannot have left a champion with lethal
     /// damage: only health totals, which are checked the moment they change, in the
     /// middle of an effect too (1.5.4, docs/rulings.md H-01).
+    #[inline]
     pub fn check_players(&mut self) {
-        self.check_state_of(false);
+        // Most steps leave every player above 0 health: a scan of the seats says so
+        // without the whole check.
+        if self
+            .st
+            .players
+            .iter()
+            .any(|p| !p.eliminated && p.health <= 0)
+        {
+            self.check_state_of(false);
+        }
     }
 
     fn check_state_of(&mut self, champions: bool) {

@@ -898,13 +898,16 @@ impl<'a> Engine<'a> {
             .iter()
             .map(|&o| look.defense(o).max(0) as i64)
             .sum();
-        let breakthrough: i64 = b
-            .attackers
-            .iter()
-            .filter(|&&o| look.has(o, Keyword::Breakthrough))
-            .map(|&o| look.offense(o).max(0) as i64)
-            .sum();
-        let ask_excess = b.blocked && breakthrough > total_defense;
+        // Only a blocked attack has an excess to decide on (4.4.11a).
+        let ask_excess = b.blocked && {
+            let breakthrough: i64 = b
+                .attackers
+                .iter()
+                .filter(|&&o| look.has(o, Keyword::Breakthrough))
+                .map(|&o| look.offense(o).max(0) as i64)
+                .sum();
+            breakthrough > total_defense
+        };
         let b = self.st.battle.as_mut().expect("in battle");
         b.breakthrough_left = total_defense.min(u16::MAX as i64) as u16;
         b.apply_excess = true;

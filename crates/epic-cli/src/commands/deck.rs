@@ -22,6 +22,10 @@ pub enum DeckCommand {
     Check {
         /// The deck-list file.
         file: PathBuf,
+        /// Also check the deck-building rules of a format: sealed, pack-draft,
+        /// open-draft, cube-draft, dark-draft, preconstructed, full-constructed.
+        #[arg(long, value_name = "NAME")]
+        format: Option<String>,
         /// Print a JSON object instead.
         #[arg(long)]
         json: bool,
@@ -31,6 +35,9 @@ pub enum DeckCommand {
 #[derive(Serialize)]
 struct Report {
     file: String,
+    /// The format checked, if one was named.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    format: Option<String>,
     valid: bool,
     cards: usize,
     errors: Vec<String>,
@@ -40,12 +47,23 @@ struct Report {
 }
 
 pub fn run(args: Args) -> CliResult {
-    let DeckCommand::Check { file, json } = args.command;
+    let DeckCommand::Check { file, format, json } = args.command;
+    let format = match format.as_deref().map(|f| (f, epic_formats::format(f))) {
+        None => None,
+        Some((_, Some(f))) => Some(f),
+        Some((name, None)) => {
+            return Err(CliError::input(format!(
+                "unknown format '{name}'; the formats are {}",
+                epic_formats::format_names().join(", ")
+            )))
+        }
+    };
     let pool = names::pool();
     let text = crate::error::read_text(&file)?;
     let name = file.display().to_string();
     let mut report = Report {
         file: name.clone(),
+        format: format.as_ref().map(|f| f.name.to_string()),
         valid: true,
         cards: 0,
         errors: vec![],
@@ -68,6 +86,12 @@ pub fn run(args: Args) -> CliResult {
                 report.valid = false;
                 report.errors.push(format!("{name}: the deck {why}"));
             }
+            if let Some(f) = &format {
+                for v in f.check(&deck, &pool) {
+                    report.valid = false;
+                    report.errors.push(format!("{name}: {f}: {v}"));
+                }
+            }
         }
         Err(epic_cards::DeckError::List(errs)) => {
             report.valid = false;
@@ -81,7 +105,13 @@ pub fn run(args: Args) -> CliResult {
     if json {
         print_json(&report)?;
     } else if report.valid {
-        println!("{name}: {} cards, all known.", report.cards);
+        match &format {
+            Some(f) => println!(
+                "{name}: {} cards, all known; a legal {f} deck.",
+                report.cards
+            ),
+            None => println!("{name}: {} cards, all known.", report.cards),
+        }
         let fmt = |m: &BTreeMap<String, usize>| {
             m.iter()
                 .map(|(k, v)| format!("{k} {v}"))
