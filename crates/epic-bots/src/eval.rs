@@ -182,16 +182,10 @@ impl Board {
                 }
                 blocks_decided = true;
             }
-            Step::Initiative { window, .. } => {
-                if matches!(
-                    window,
-                    Window::DefenderBeforeDamage
-                        | Window::AttackerBeforeDamage
-                        | Window::DefenderBeforeDamageAgain
-                ) {
-                    blocks_decided = true;
-                }
-            }
+            Step::Initiative {
+                window: Window::BeforeDamage,
+                ..
+            } => blocks_decided = true,
             Step::AssignDamage {
                 blockers_side,
                 left,

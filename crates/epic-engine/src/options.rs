@@ -364,7 +364,10 @@ pub fn prompt(st: &GameState, pool: &CardPool, ask: &Ask) -> String {
             format!("{who}: choose cards to mulligan (1 health each), then keep the hand")
         }
         DecisionKind::Initiative => match st.step {
-            Step::Initiative { window, .. } => format!("{who} has initiative ({})", window.rule()),
+            Step::Initiative { .. } => format!(
+                "{who} has initiative ({})",
+                st.exchange_rule().unwrap_or("4.1")
+            ),
             _ => format!("{who} has initiative"),
         },
         DecisionKind::ContinueOrEnd => {

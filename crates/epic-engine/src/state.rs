@@ -190,43 +190,28 @@ impl Battle {
     }
 }
 
-/// Who holds initiative and in which exchange of the turn (4.1, 4.3.4, 4.4.3 – 4.4.10).
+/// The exchange of initiative a player holds it in (4.1). Outside the main phase's own
+/// window, initiative goes around the table to the left, and an exchange ends when it
+/// would reach the last player to make a play in it — or, if nobody made one, the player
+/// it is anchored to (ruling H-07). With two players this is exactly 4.3.4 and
+/// 4.4.3 – 4.4.10; with more, 4.3.5 and M4.4.3 – M4.4.10.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Window {
     /// 4.3.1: the active player's main phase.
     Main,
-    /// 4.3.4: the active player chose to continue and must make a play or begin a battle.
+    /// 4.3.4 / 4.3.6: the active player chose to continue and must make a play or begin a
+    /// battle.
     MainMustAct,
-    /// 4.3.3 – 4.3.4: the active player tried to end the turn; an opponent may make plays.
+    /// 4.3.3 – 4.3.5: the active player tried to end the turn; the others, from their
+    /// left, may make plays (anchored to the active player).
     EndResponse,
-    /// 4.4.3
-    AttackerBeforeBlocks,
-    /// 4.4.4
-    DefenderBeforeBlocks,
-    /// 4.4.5
-    AttackerBeforeBlocksAgain,
-    /// 4.4.8
-    DefenderBeforeDamage,
-    /// 4.4.9
-    AttackerBeforeDamage,
-    /// 4.4.10
-    DefenderBeforeDamageAgain,
-}
-
-impl Window {
-    /// The rule this exchange is numbered by.
-    pub fn rule(self) -> &'static str {
-        match self {
-            Window::Main | Window::MainMustAct => "4.3.1",
-            Window::EndResponse => "4.3.4",
-            Window::AttackerBeforeBlocks => "4.4.3",
-            Window::DefenderBeforeBlocks => "4.4.4",
-            Window::AttackerBeforeBlocksAgain => "4.4.5",
-            Window::DefenderBeforeDamage => "4.4.8",
-            Window::AttackerBeforeDamage => "4.4.9",
-            Window::DefenderBeforeDamageAgain => "4.4.10",
-        }
-    }
+    /// 4.3.5, three or more players: after others made plays, initiative goes on around
+    /// the table, the active player first, until it would reach the last player to play.
+    EndAgain,
+    /// 4.4.3 – 4.4.5 / M4.4.3 – M4.4.5: before blocks, from the attacking player.
+    BeforeBlocks,
+    /// 4.4.8 – 4.4.10 / M4.4.8 – M4.4.10: before damage, from the defending player.
+    BeforeDamage,
 }
 
 /// Where the turn's automatic machinery stands. Decisions that belong to the turn (not
@@ -239,13 +224,18 @@ pub enum Step {
     StartPhase,
     /// The start phase's triggers have resolved: the main phase begins (4.3).
     BeginMain,
-    /// A player holds initiative in an exchange.
+    /// A player holds initiative in an exchange. `made_play`: they made a play since
+    /// they received it; `last`: the last player to make a play in the exchange;
+    /// `again`: initiative has come back round to the player the exchange is anchored to
+    /// (for naming the rule: 4.4.5 rather than 4.4.3).
     Initiative {
         holder: PlayerId,
         window: Window,
         made_play: bool,
+        last: Option<PlayerId>,
+        again: bool,
     },
-    /// 4.3.4: opponents made plays; the active player continues or ends the turn.
+    /// 4.3.4 / 4.3.6: others made plays; the active player continues or ends the turn.
     ContinueOrEnd,
     /// 4.4.1: choosing attackers, one at a time. `committed`: the player continued the
     /// main phase (4.3.4) and has yet to make a play or begin a battle, so cancelling
@@ -655,6 +645,43 @@ impl GameState {
         let n = ObjNum(self.next_number);
         self.next_number = self.next_number.saturating_add(1);
         self.obj_mut(o).number = n;
+    }
+
+    /// The rule that numbers the exchange of initiative now (`4.4.4`, `M4.4.9`), if a
+    /// player holds initiative: what prompts and scenario files call it.
+    pub fn exchange_rule(&self) -> Option<&'static str> {
+        let Step::Initiative {
+            holder,
+            window,
+            last,
+            again,
+            ..
+        } = self.step
+        else {
+            return None;
+        };
+        let two = self.seats_from(self.active).take(3).count() <= 2;
+        let (attacker, defender) = self
+            .battle
+            .as_ref()
+            .map_or((self.active, self.active), |b| (b.attacker, b.defender));
+        Some(match (window, two) {
+            (Window::Main | Window::MainMustAct, _) => "4.3.1",
+            (Window::EndResponse, true) => "4.3.4",
+            (Window::EndResponse | Window::EndAgain, _) => "4.3.5",
+            (Window::BeforeBlocks, true) if holder == defender => "4.4.4",
+            (Window::BeforeBlocks, true) if again => "4.4.5",
+            (Window::BeforeBlocks, true) => "4.4.3",
+            (Window::BeforeBlocks, false) if again => "M4.4.5",
+            (Window::BeforeBlocks, false) if holder == attacker && last.is_none() => "M4.4.3",
+            (Window::BeforeBlocks, false) => "M4.4.4",
+            (Window::BeforeDamage, true) if holder == attacker => "4.4.9",
+            (Window::BeforeDamage, true) if again => "4.4.10",
+            (Window::BeforeDamage, true) => "4.4.8",
+            (Window::BeforeDamage, false) if again => "M4.4.10",
+            (Window::BeforeDamage, false) if holder == defender && last.is_none() => "M4.4.8",
+            (Window::BeforeDamage, false) => "M4.4.9",
+        })
     }
 
     /// Who holds initiative now, if anyone.

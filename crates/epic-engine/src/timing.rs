@@ -311,10 +311,7 @@ impl<'a> Engine<'a> {
             }
             Step::AssignDamage { .. } | Step::ExcessDamage => self.damage_step(),
             Step::EndBattle => {
-                self.st.battle = None;
-                self.emit(|| Event::BattleEnded);
-                self.st.phase = Phase::Main;
-                self.open(self.st.active, Window::Main);
+                self.end_battle();
                 Flow::Continue
             }
             Step::EndTriggers => {
@@ -422,90 +419,109 @@ impl<'a> Engine<'a> {
         self.st.step = Step::BeginMain;
     }
 
-    /// Gives `p` initiative in an exchange (4.1.3).
+    /// Gives `p` initiative in a new exchange (4.1.3).
     fn open(&mut self, p: PlayerId, window: Window) {
+        self.hand_on(p, window, None, false);
+    }
+
+    /// Gives `p` initiative within an exchange: `last` is the last player to have made a
+    /// play in it, `again` whether initiative has come back round to its anchor.
+    fn hand_on(&mut self, p: PlayerId, window: Window, last: Option<PlayerId>, again: bool) {
         self.st.step = Step::Initiative {
             holder: p,
             window,
             made_play: false,
+            last,
+            again,
         };
         self.emit(|| Event::Initiative { player: p });
     }
 
-    /// 4.3.3 – 4.3.4, 4.4.3 – 4.4.10: where initiative goes when its holder passes.
-    fn pass(&mut self, holder: PlayerId, window: Window, made_play: bool) {
+    /// Where initiative goes when its holder passes (4.3.3 – 4.3.6, 4.4.3 – 4.4.10,
+    /// M4.4.3 – M4.4.10). It goes to the left; an exchange ends when it would reach the
+    /// last player to make a play in it, or, if nobody made one, the player it is
+    /// anchored to (ruling H-07).
+    fn pass(
+        &mut self,
+        holder: PlayerId,
+        window: Window,
+        made_play: bool,
+        last: Option<PlayerId>,
+        again: bool,
+    ) {
         self.st.undo_player = None;
         self.emit(|| Event::Passed { player: holder });
         let active = self.st.active;
-        if window != Window::Main && window != Window::EndResponse && window != Window::MainMustAct
-        {
-            // 4.4.1a: a battle with no attackers left ends when a step of it ends.
-            if self
-                .st
-                .battle
-                .as_ref()
-                .is_some_and(|b| b.attackers.is_empty())
-            {
-                self.st.step = Step::EndBattle;
-                return;
+        let last = if made_play { Some(holder) } else { last };
+        // An exchange that was to end on reaching a player since eliminated ends on
+        // reaching their seat: the player after them (ruling H-07).
+        let last = last.map(|l| {
+            if self.st.player(l).eliminated {
+                self.st.next_seat(l)
+            } else {
+                l
             }
-        }
-        let (attacker, defender) = self
-            .st
-            .battle
-            .as_ref()
-            .map_or((active, active), |b| (b.attacker, b.defender));
+        });
+        let next = self.st.next_seat(holder);
         match window {
             Window::Main | Window::MainMustAct => {
-                let next = self.st.next_seat(active);
-                self.open(next, Window::EndResponse);
+                self.open(self.st.next_seat(active), Window::EndResponse)
             }
-            Window::EndResponse => {
-                let next = self.st.next_seat(holder);
-                if next != active {
-                    self.st.step = Step::Initiative {
-                        holder: next,
-                        window: Window::EndResponse,
-                        made_play,
-                    };
-                    self.emit(|| Event::Initiative { player: next });
-                } else if made_play {
-                    self.st.step = Step::ContinueOrEnd;
+            // 4.3.4 / 4.3.5: the others in turn, until initiative would come back to the
+            // active player.
+            Window::EndResponse if next != active => self.hand_on(next, window, last, again),
+            Window::EndResponse => match last {
+                None => self.begin_end_phase(),
+                // 4.3.4: with two players, the active player chooses at once.
+                Some(_) if self.st.seats_from(active).count() <= 2 => {
+                    self.st.step = Step::ContinueOrEnd
+                }
+                // 4.3.5: the active player may make plays, then initiative goes on.
+                Some(_) => self.hand_on(active, Window::EndAgain, last, true),
+            },
+            Window::EndAgain if last == Some(next) => self.st.step = Step::ContinueOrEnd,
+            Window::EndAgain => self.hand_on(next, window, last, again),
+            Window::BeforeBlocks | Window::BeforeDamage => {
+                // 4.4.1a: a battle with no attackers left ends when a step of it ends.
+                let Some(b) = self.st.battle.as_ref() else {
+                    return;
+                };
+                if b.attackers.is_empty() {
+                    self.st.step = Step::EndBattle;
+                    return;
+                }
+                let anchor = if window == Window::BeforeBlocks {
+                    b.attacker
                 } else {
-                    self.begin_end_phase();
+                    b.defender
+                };
+                if last.map_or(next == anchor, |l| next == l) {
+                    if window == Window::BeforeBlocks {
+                        self.st.declaring.clear();
+                        self.st.step = Step::DeclareBlockers;
+                    } else {
+                        self.begin_damage();
+                    }
+                } else {
+                    self.hand_on(next, window, last, again || next == anchor);
                 }
             }
-            Window::AttackerBeforeBlocks => self.open(defender, Window::DefenderBeforeBlocks),
-            Window::DefenderBeforeBlocks if made_play => {
-                self.open(attacker, Window::AttackerBeforeBlocksAgain)
-            }
-            Window::AttackerBeforeBlocksAgain if made_play => {
-                self.open(defender, Window::DefenderBeforeBlocks)
-            }
-            Window::DefenderBeforeBlocks | Window::AttackerBeforeBlocksAgain => {
-                self.st.declaring.clear();
-                self.st.step = Step::DeclareBlockers;
-            }
-            Window::DefenderBeforeDamage => self.open(attacker, Window::AttackerBeforeDamage),
-            Window::AttackerBeforeDamage if made_play => {
-                self.open(defender, Window::DefenderBeforeDamageAgain)
-            }
-            Window::DefenderBeforeDamageAgain if made_play => {
-                self.open(attacker, Window::AttackerBeforeDamage)
-            }
-            Window::AttackerBeforeDamage | Window::DefenderBeforeDamageAgain => self.begin_damage(),
         }
     }
 
     fn answer_initiative(&mut self, p: PlayerId, c: Choice) {
         let Step::Initiative {
-            window, made_play, ..
+            window,
+            made_play,
+            last,
+            again,
+            ..
         } = self.st.step
         else {
             return;
         };
         match c {
-            Choice::Pass | Choice::EndTurn => self.pass(p, window, made_play),
+            Choice::Pass | Choice::EndTurn => self.pass(p, window, made_play, last, again),
             Choice::DeclareBattle => {
                 self.st.undo_player = None;
                 self.st.declaring.clear();
@@ -516,19 +532,20 @@ impl<'a> Engine<'a> {
                 };
             }
             Choice::Play { card, mode } => {
-                self.mark_play(p, window);
+                self.mark_play(p, window, last, again);
                 self.play_card(p, card, mode);
             }
             Choice::Power { card, index } => {
-                self.mark_play(p, window);
+                self.mark_play(p, window, last, again);
                 self.use_power(p, card, index);
             }
             _ => {}
         }
     }
 
-    /// Making a play (4.1.2) keeps initiative and is remembered by the exchange.
-    fn mark_play(&mut self, p: PlayerId, window: Window) {
+    /// Making a play (4.1.2) keeps initiative and is remembered by the exchange. After
+    /// continuing the main phase (4.3.4), a play keeps the commitment.
+    fn mark_play(&mut self, p: PlayerId, window: Window, last: Option<PlayerId>, again: bool) {
         let window = if window == Window::MainMustAct {
             Window::Main
         } else {
@@ -538,6 +555,8 @@ impl<'a> Engine<'a> {
             holder: p,
             window,
             made_play: true,
+            last,
+            again,
         };
     }
 
@@ -812,7 +831,7 @@ impl<'a> Engine<'a> {
         for &o in &champions {
             self.trigger(o, Trigger::Attacks, None);
         }
-        self.open(attacker, Window::AttackerBeforeBlocks);
+        self.open(attacker, Window::BeforeBlocks);
     }
 
     fn blocker_options_into(&self, out: &mut Vec<Choice>) {
@@ -884,7 +903,7 @@ impl<'a> Engine<'a> {
         for &o in &blockers {
             self.trigger(o, Trigger::Blocks, None);
         }
-        self.open(defender, Window::DefenderBeforeDamage);
+        self.open(defender, Window::BeforeDamage);
     }
 
     /// 4.4.11: damage is assigned champion by champion, attackers first, then dealt at
@@ -1169,9 +1188,25 @@ impl<'a> Engine<'a> {
             self.deal_damage(Some(from), &hits, true);
         }
         self.check_state();
-        if !self.st.is_over() {
+        if self.st.is_over() {
+            return;
+        }
+        if self.st.seats_from(self.st.active).count() > 2 {
+            // M4.4.11: with more than two players, the battle's triggers wait until the
+            // game is back in the main phase (ruling H-06).
+            self.end_battle();
+        } else {
+            // 4.4.14: with two, they resolve first, then the battle ends.
             self.st.step = Step::EndBattle;
         }
+    }
+
+    /// 4.4.15 / M4.4.15: the battle is over; the main phase resumes.
+    fn end_battle(&mut self) {
+        self.st.battle = None;
+        self.emit(|| Event::BattleEnded);
+        self.st.phase = Phase::Main;
+        self.open(self.st.active, Window::Main);
     }
 
     // ---- end of turn ----------------------------------------------------------------
@@ -1240,6 +1275,8 @@ impl<'a> Engine<'a> {
                 holder: self.st.active,
                 window: Window::Main,
                 made_play: false,
+                last: None,
+                again: false,
             };
         }
         if self.st.active == p {
@@ -1250,10 +1287,12 @@ impl<'a> Engine<'a> {
             holder,
             window,
             made_play,
+            last,
+            again,
         } = self.st.step
         {
             if holder == p {
-                self.pass(p, window, made_play);
+                self.pass(p, window, made_play, last, again);
             }
         }
     }

@@ -550,7 +550,7 @@ fn check(game: &Game, e: &Expect, last: &LastDo) -> Result<(), String> {
         }
         Expect::Window(want) => {
             let got = match st.step {
-                EngineStep::Initiative { window, .. } => window.rule().to_string(),
+                EngineStep::Initiative { .. } => st.exchange_rule().unwrap_or("").to_string(),
                 EngineStep::ContinueOrEnd => "4.3.4 (continue or end)".to_string(),
                 _ => format!("none ({})", describe_decision(game)),
             };
