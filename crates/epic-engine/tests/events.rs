@@ -1,0 +1,191 @@
+//! Events name what happened: the objects by the numbers the views show, the cards each
+//! seat may know, and a new number for a card that changes zone (ruling R-10).
+
+use epic_engine::{ChampionSetup, Choice, Event, Game, Position, Recipient, Seen};
+use std::sync::Arc;
+
+fn card(name: &str) -> epic_engine::model::CardId {
+    epic_cards::base_pool().by_name(name).unwrap()
+}
+
+fn choose(game: &mut Game, label: &str) -> Vec<Event> {
+    let i = game
+        .labels()
+        .iter()
+        .position(|l| l.starts_with(label))
+        .unwrap_or_else(|| panic!("no option `{label}` in {:?}", game.labels()));
+    let c: Choice = game.options()[i];
+    game.apply(c).unwrap()
+}
+
+/// p1: Kong and Cave Troll in play, Fireball and Medusa, Bitten, Inner Demon in hand, two
+/// cards in the deck; p2: Lurking Giant in play, Fireball in hand.
+fn position() -> Game {
+    let pool = Arc::new(epic_cards::base_pool().clone());
+    let mut pos = Position::new(pool, 2);
+    pos.seats[0].in_play = vec![
+        ChampionSetup::new(card("Kong")),
+        ChampionSetup::new(card("Cave Troll")),
+    ];
+    pos.seats[0].hand = ["Fireball", "Medusa", "Bitten", "Inner Demon"]
+        .map(card)
+        .to_vec();
+    pos.seats[0].deck = vec![card("Triceratops"), card("Fire Shaman")];
+    pos.seats[0].gold = 1;
+    pos.seats[1].in_play = vec![ChampionSetup::new(card("Lurking Giant"))];
+    pos.seats[1].hand = vec![card("Fireball")];
+    Game::from_position(pos).unwrap()
+}
+
+/// The champion of that card as the view shows it.
+fn shown(game: &Game, name: &str) -> Seen {
+    let c = game
+        .view(0)
+        .champions
+        .into_iter()
+        .find(|c| c.name == name)
+        .unwrap();
+    Seen {
+        obj: c.obj,
+        card: c.card,
+    }
+}
+
+#[test]
+fn attack_and_block_events_name_the_champions_as_views_show_them() {
+    let mut game = position();
+    let (kong, troll, giant) = (
+        shown(&game, "Kong"),
+        shown(&game, "Cave Troll"),
+        shown(&game, "Lurking Giant"),
+    );
+    choose(&mut game, "Declare a battle");
+    choose(&mut game, "Attack with Kong");
+    let events = choose(&mut game, "Attack with Cave Troll");
+    assert!(
+        events.contains(&Event::Attack {
+            attacker: 0,
+            defender: 1,
+            champions: vec![kong, troll],
+        }),
+        "{events:?}"
+    );
+    choose(&mut game, "Pass");
+    choose(&mut game, "Pass");
+    let events = choose(&mut game, "Block with Lurking Giant");
+    assert!(events.contains(&Event::Block {
+        champions: vec![giant]
+    }));
+    choose(&mut game, "Pass");
+    choose(&mut game, "Pass");
+    // Kong and Cave Troll deal all theirs to the one blocker; it deals its 11 to Troll.
+    let events = choose(&mut game, "Assign 11 damage to Cave Troll");
+    // Battle damage names source and recipient; Cave Troll breaks into a new object.
+    assert!(events.contains(&Event::Damage {
+        source: Some(troll),
+        to: Recipient::Champion(giant),
+        amount: 5,
+    }));
+    let moved = events
+        .iter()
+        .find_map(|e| match e {
+            Event::Moved {
+                was: Some(w),
+                obj: Some(n),
+                card: Some(c),
+                ..
+            } if *w == troll.obj => Some((*n, *c)),
+            _ => None,
+        })
+        .expect("Cave Troll went to the discard pile");
+    assert_eq!(moved.1, troll.card);
+    assert_ne!(
+        moved.0, troll.obj,
+        "a card that changes zone gets a new number"
+    );
+    let pile = &game.view(1).players[0].discard;
+    assert_eq!(pile.last().map(|c| c.obj), Some(moved.0));
+}
+
+#[test]
+fn a_reveal_names_the_cards_and_a_draw_is_seen_only_by_its_player() {
+    let mut game = position();
+    let events = choose(&mut game, "Play Medusa");
+    let played = events
+        .iter()
+        .find_map(|e| match e {
+            Event::Played {
+                player: 0, played, ..
+            } => Some(*played),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(played, shown(&game, "Medusa"));
+    choose(&mut game, "Reveal cards for Loyalty");
+    choose(&mut game, "Reveal Bitten");
+    let events = choose(&mut game, "Reveal Inner Demon");
+    let cards: Vec<_> = events
+        .iter()
+        .find_map(|e| match e {
+            Event::Revealed { player: 0, cards } => Some(cards.iter().map(|c| c.card).collect()),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(cards, vec![card("Bitten"), card("Inner Demon")]);
+    // The revealed cards are what the opponent now sees of the hand, by their numbers.
+    let numbers: Vec<_> = game.view(1).players[0].hand.iter().map(|c| c.obj).collect();
+    let revealed: Vec<_> = events
+        .iter()
+        .find_map(|e| match e {
+            Event::Revealed { cards, .. } => Some(cards.iter().map(|c| c.obj).collect()),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(numbers, revealed);
+}
+
+#[test]
+fn a_draw_is_named_to_its_player_only() {
+    let pool = Arc::new(epic_cards::base_pool().clone());
+    let mut pos = Position::new(pool, 2);
+    pos.seats[0].hand = vec![card("Fireball")];
+    pos.seats[1].hand = vec![card("Fireball")];
+    pos.seats[1].deck = vec![card("Kong")];
+    let mut game = Game::from_position(pos).unwrap();
+    choose(&mut game, "End turn");
+    // p2 passes; p1's turn ends and p2's begins with a draw.
+    let events = choose(&mut game, "Pass");
+    let drew = events
+        .iter()
+        .find(|e| matches!(e, Event::Drew { player: 1, .. }))
+        .expect("p2 draws");
+    let kong = card("Kong");
+    assert!(
+        matches!(drew.seen_by(1), Event::Drew { card: Some(c), obj: Some(_), .. } if c == kong)
+    );
+    assert!(matches!(
+        drew.seen_by(0),
+        Event::Drew {
+            card: None,
+            obj: None,
+            ..
+        }
+    ));
+    // The move itself: p2 sees the card arrive, p1 sees a card move from deck to hand.
+    let moved = events
+        .iter()
+        .find(|e| matches!(e, Event::Moved { owner: 1, .. }))
+        .unwrap();
+    assert!(
+        matches!(moved.seen_by(1), Event::Moved { card: Some(c), obj: Some(_), was: None, .. } if c == kong)
+    );
+    assert!(matches!(
+        moved.seen_by(0),
+        Event::Moved {
+            card: None,
+            obj: None,
+            was: None,
+            ..
+        }
+    ));
+}
