@@ -153,6 +153,10 @@ impl Bot for GreedyBot {
     }
 
     fn choose(&mut self, game: &Game) -> Choice {
+        // A decision asked only so the others cannot tell it was forced (ruling R-14).
+        if let [only] = game.options() {
+            return *only;
+        }
         let mut scored = GreedyBot::scores(game);
         if self.cancelled_at == Some(game.digest()) && scored.len() > 1 {
             scored.retain(|(c, _)| *c != Choice::DeclareBattle);
