@@ -1,0 +1,245 @@
+//! The game's public face keeps its promises: digests tell games apart, labels and prompts
+//! say what they are about, reversal can be turned off, the setup's rules and first
+//! player are what was asked, and each seat's events leave out what it may not know.
+
+use epic_engine::state::Zone;
+use epic_engine::{
+    ChampionSetup, Choice, DecisionKind, Event, Game, ObjNum, Position, RulesConfig, Setup,
+    SetupError,
+};
+use std::sync::Arc;
+
+fn card(name: &str) -> epic_engine::model::CardId {
+    epic_cards::base_pool().by_name(name).unwrap()
+}
+
+fn new_game(seed: u64) -> Game {
+    let pool = epic_cards::shared_pool();
+    let decks = vec![
+        epic_cards::deck_from(&pool, "good", 0).unwrap(),
+        epic_cards::deck_from(&pool, "evil", 0).unwrap(),
+    ];
+    Game::new(Setup::new(pool, decks, seed)).unwrap()
+}
+
+#[test]
+fn digests_tell_games_apart_and_follow_every_decision() {
+    let (mut a, b) = (new_game(1), new_game(2));
+    assert_ne!(a.digest(), b.digest(), "different deals, different digests");
+    assert_eq!(
+        a.digest(),
+        new_game(1).digest(),
+        "the same deal, the same digest"
+    );
+    let before = a.digest();
+    let c = a.options()[0];
+    a.apply(c).unwrap();
+    assert_ne!(a.digest(), before, "a decision changes the digest");
+}
+
+#[test]
+fn labels_and_prompts_say_what_they_are_about() {
+    let mut game = new_game(3);
+    for _ in 0..60 {
+        let Some(d) = game.decision() else { break };
+        assert!(
+            d.prompt.contains(&format!("Player {}", d.player + 1)),
+            "{:?}",
+            d.prompt
+        );
+        let labels = game.labels();
+        for (i, &c) in game.options().iter().enumerate() {
+            let one = game.label(c);
+            assert!(!one.is_empty());
+            // Labels of the whole list only add a number where two would read the same.
+            assert!(labels[i].starts_with(&one), "{} / {one}", labels[i]);
+            // The decider reads every label as it is.
+            assert_eq!(game.label_for(c, d.player), one);
+        }
+        let c = game.options()[game.options().len() - 1];
+        game.apply(c).unwrap();
+    }
+}
+
+#[test]
+fn another_seat_reads_a_play_from_a_hidden_hand_as_a_card_from_that_hand() {
+    let pool = Arc::new(epic_cards::base_pool().clone());
+    let mut pos = Position::new(pool, 2);
+    pos.seats[0].hand = vec![card("Fireball")];
+    pos.seats[0].in_play = vec![ChampionSetup::new(card("Kong"))];
+    pos.seats[1].hand = vec![card("Fireball")];
+    let game = Game::from_position(pos).unwrap();
+    let play = *game
+        .options()
+        .iter()
+        .find(|c| matches!(c, Choice::Play { .. }))
+        .unwrap();
+    assert_eq!(game.label_for(play, 0), "Play Fireball (mode 1, 0 gold)");
+    assert_eq!(game.label_for(play, 1), "Play a card from Player 1's hand");
+    // A public choice reads the same for everyone.
+    assert_eq!(game.label_for(Choice::DeclareBattle, 1), "Declare a battle");
+}
+
+#[test]
+fn with_reversal_off_no_play_can_be_undone() {
+    let pool = Arc::new(epic_cards::base_pool().clone());
+    let mut pos = Position::new(pool, 2);
+    pos.seats[0].hand = vec![card("Fireball"), card("Cave Troll")];
+    pos.seats[1].hand = vec![card("Fireball")];
+    let mut on = Game::from_position(pos.clone()).unwrap();
+    let mut off = Game::from_position(pos).unwrap();
+    off.set_undo(false);
+    let troll = |g: &Game| {
+        *g.options()
+            .iter()
+            .find(|&&c| g.label(c).starts_with("Play Cave Troll"))
+            .unwrap()
+    };
+    let c = troll(&on);
+    on.apply(c).unwrap();
+    let c = troll(&off);
+    off.apply(c).unwrap();
+    assert!(on.options().contains(&Choice::Undo));
+    assert!(!off.options().contains(&Choice::Undo));
+}
+
+#[test]
+fn the_setup_decides_the_rules_and_who_goes_first() {
+    let pool = epic_cards::shared_pool();
+    let deck = epic_cards::deck_from(&pool, "wild", 0).unwrap();
+    let rules = RulesConfig {
+        starting_health: 25,
+        ..RulesConfig::default()
+    };
+    let mut setup = Setup::new(pool.clone(), vec![deck.clone(), deck.clone()], 1);
+    setup.rules = rules.clone();
+    setup.first_player = Some(1);
+    let game = Game::new(setup.clone()).unwrap();
+    assert_eq!(game.rules(), &rules);
+    assert_eq!(game.state().player(0).health, 25);
+    assert_eq!(game.state().first_player, 1);
+    for seat in [2, 7] {
+        setup.first_player = Some(seat);
+        assert_eq!(
+            Game::new(setup.clone()).unwrap_err(),
+            SetupError::FirstPlayer(seat)
+        );
+    }
+}
+
+#[test]
+fn a_seat_learns_nothing_of_cards_moving_where_it_cannot_see() {
+    let num = Some(ObjNum(7));
+    let kong = Some(card("Kong"));
+    // A card from Player 2's hand to the bottom of their deck (a mulligan).
+    let moved = Event::Moved {
+        was: num,
+        obj: Some(ObjNum(8)),
+        card: kong,
+        from: Zone::Hand,
+        to: Zone::Deck,
+        owner: 1,
+        controller: 1,
+        revealed: false,
+    };
+    assert_eq!(
+        moved.seen_by(0),
+        Event::Moved {
+            was: None,
+            obj: None,
+            card: None,
+            from: Zone::Hand,
+            to: Zone::Deck,
+            owner: 1,
+            controller: 1,
+            revealed: false,
+        }
+    );
+    assert_eq!(
+        moved.seen_by(1),
+        Event::Moved {
+            was: num,
+            obj: None,
+            card: kong,
+            from: Zone::Hand,
+            to: Zone::Deck,
+            owner: 1,
+            controller: 1,
+            revealed: false,
+        }
+    );
+    // Revealed in the hand, everyone saw it there.
+    let shown = Event::Moved {
+        was: num,
+        obj: Some(ObjNum(8)),
+        card: kong,
+        from: Zone::Hand,
+        to: Zone::Deck,
+        owner: 1,
+        controller: 1,
+        revealed: true,
+    };
+    assert!(matches!(
+        shown.seen_by(0),
+        Event::Moved {
+            card: Some(_),
+            was: Some(_),
+            obj: None,
+            ..
+        }
+    ));
+    // A card banished from a hand; from play it is public.
+    let banished = Event::Banished {
+        obj: num,
+        card: kong,
+        from: Zone::Hand,
+        owner: 1,
+    };
+    assert_eq!(
+        banished.seen_by(0),
+        Event::Banished {
+            obj: None,
+            card: None,
+            from: Zone::Hand,
+            owner: 1
+        }
+    );
+    assert_eq!(banished.seen_by(1), banished);
+    let from_play = Event::Banished {
+        obj: num,
+        card: kong,
+        from: Zone::InPlay,
+        owner: 1,
+    };
+    assert_eq!(from_play.seen_by(0), from_play);
+    // A draw: the drawer learns the card, the others that a card was drawn.
+    let drew = Event::Drew {
+        player: 1,
+        obj: num,
+        card: kong,
+    };
+    assert_eq!(drew.seen_by(1), drew);
+    assert_eq!(
+        drew.seen_by(0),
+        Event::Drew {
+            player: 1,
+            obj: None,
+            card: None
+        }
+    );
+    // Everything else is public.
+    let passed = Event::Passed { player: 1 };
+    assert_eq!(passed.seen_by(0), passed);
+}
+
+#[test]
+fn the_kind_of_each_decision_has_a_name_that_reads_back() {
+    for k in DecisionKind::ALL {
+        assert_eq!(DecisionKind::from_name(k.name()), Some(k));
+    }
+    assert_eq!(
+        DecisionKind::from_name("Assign_Damage"),
+        Some(DecisionKind::AssignDamage)
+    );
+    assert_eq!(DecisionKind::from_name("nonsense"), None);
+}
