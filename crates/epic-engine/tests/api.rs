@@ -243,3 +243,47 @@ fn the_kind_of_each_decision_has_a_name_that_reads_back() {
     );
     assert_eq!(DecisionKind::from_name("nonsense"), None);
 }
+
+#[test]
+fn labels_give_costs_and_modes_and_name_a_card_the_game_lacks_in_words() {
+    let pool = Arc::new(epic_cards::base_pool().clone());
+    let mut pos = Position::new(pool, 2);
+    pos.seats[0].hand = vec![card("Inner Peace"), card("Fireball")];
+    pos.seats[0].in_play = vec![ChampionSetup::new(card("Time Bender"))];
+    pos.seats[1].hand = vec![card("Fireball")];
+    let mut game = Game::from_position(pos).unwrap();
+    let labels = game.labels();
+    for want in [
+        "Play Inner Peace (1 gold)",
+        "Play Fireball (mode 1, 0 gold)",
+        "Play Fireball (mode 2, 1 gold)",
+        "Use Time Bender's power 1 ({expend})",
+        "Use Time Bender's power 2 ({expend})",
+    ] {
+        assert!(labels.iter().any(|l| l == want), "{want} in {labels:?}");
+    }
+    assert_eq!(game.decision_kind(), game.decision().map(|d| d.kind));
+    // Choices naming what the game does not have are described, and refused.
+    let ghost = epic_engine::ObjId(999);
+    for (c, words) in [
+        (Choice::Card(ghost), "Pick card 999 (not in this game)"),
+        (
+            Choice::Play {
+                card: ghost,
+                mode: 0,
+            },
+            "Play card 999 (not in this game), mode 1",
+        ),
+        (
+            Choice::Power {
+                card: ghost,
+                index: 2,
+            },
+            "Use power 2 of card 999 (not in this game)",
+        ),
+    ] {
+        assert_eq!(game.label(c), words);
+        let err = game.apply(c).unwrap_err().to_string();
+        assert!(err.contains(words), "{err}");
+    }
+}
