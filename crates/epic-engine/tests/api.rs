@@ -287,3 +287,56 @@ fn labels_give_costs_and_modes_and_name_a_card_the_game_lacks_in_words() {
         assert!(err.contains(words), "{err}");
     }
 }
+
+#[test]
+fn another_seat_reads_a_choice_of_public_cards_in_full_and_a_mulligan_pick_as_a_card() {
+    // A target in play is public: everyone reads the label in full.
+    let pool = Arc::new(epic_cards::base_pool().clone());
+    let mut pos = Position::new(pool, 2);
+    pos.seats[0].hand = vec![card("Fireball")];
+    pos.seats[1].in_play = vec![ChampionSetup::new(card("Kong"))];
+    pos.seats[1].hand = vec![card("Fireball")];
+    let mut game = Game::from_position(pos).unwrap();
+    let play = game.options()[0];
+    game.apply(play).unwrap();
+    assert_eq!(game.decision_kind(), Some(DecisionKind::Target));
+    let kong = game.options()[0];
+    assert_eq!(game.label(kong), "Target Kong (Player 2)");
+    assert_eq!(game.label_for(kong, 1), "Target Kong (Player 2)");
+
+    // A mulligan pick names a card of a hidden hand.
+    let game = new_game(5);
+    let d = game.decision().unwrap();
+    assert_eq!(d.kind, DecisionKind::Mulligan);
+    let other = 1 - d.player;
+    let pick = *game
+        .options()
+        .iter()
+        .find(|c| matches!(c, Choice::Card(_)))
+        .unwrap();
+    assert_eq!(
+        game.label_for(pick, other),
+        format!("Mulligan a card from Player {}'s hand", d.player + 1)
+    );
+    assert!(game.label_for(pick, d.player).starts_with("Mulligan "));
+}
+
+#[test]
+fn another_seat_reads_a_discard_from_a_hidden_hand_as_a_card() {
+    let pool = Arc::new(epic_cards::base_pool().clone());
+    let mut pos = Position::new(pool, 2);
+    pos.seats[0].hand = vec![card("Thought Plucker")];
+    pos.seats[0].deck = vec![card("Kong")];
+    pos.seats[1].hand = vec![card("Fireball"), card("Cave Troll")];
+    let mut game = Game::from_position(pos).unwrap();
+    let play = game.options()[0];
+    game.apply(play).unwrap();
+    let d = game.decision().unwrap();
+    assert_eq!((d.player, d.kind), (1, DecisionKind::Discard));
+    let pick = game.options()[0];
+    assert_eq!(
+        game.label_for(pick, 0),
+        "Discard a card from Player 2's hand"
+    );
+    assert_eq!(game.label_for(pick, 1), game.label(pick));
+}
