@@ -340,3 +340,127 @@ fn another_seat_reads_a_discard_from_a_hidden_hand_as_a_card() {
     );
     assert_eq!(game.label_for(pick, 1), game.label(pick));
 }
+
+#[test]
+fn prompts_say_in_words_what_is_decided() {
+    let pool = Arc::new(epic_cards::base_pool().clone());
+    let mut pos = Position::new(pool, 2);
+    pos.seats[0].hand = vec![card("Infernal Gatekeeper"), card("Medusa"), card("Bitten")];
+    pos.seats[0].gold = 1;
+    pos.seats[0].in_play = vec![ChampionSetup::new(card("Kong"))];
+    pos.seats[1].in_play = vec![
+        ChampionSetup::new(card("Wolf")),
+        ChampionSetup::new(card("Wolf")),
+    ];
+    pos.seats[1].hand = vec![card("Fireball")];
+    let mut game = Game::from_position(pos.clone()).unwrap();
+    assert_eq!(
+        game.decision().unwrap().prompt,
+        "Player 1 has initiative (4.3.1)"
+    );
+    let gatekeeper = *game
+        .options()
+        .iter()
+        .find(|&&c| game.label(c).starts_with("Play Infernal Gatekeeper"))
+        .unwrap();
+    game.apply(gatekeeper).unwrap();
+    assert_eq!(
+        game.decision().unwrap().prompt,
+        "Player 1: Infernal Gatekeeper — you may pay 1 health. Do it?"
+    );
+
+    // Kong attacks; the two Wolf tokens block; Kong's damage is assigned between them,
+    // each named by the number the board shows.
+    let mut game = Game::from_position(pos).unwrap();
+    for label in ["Declare a battle", "Attack with Kong", "Pass", "Pass"] {
+        let c = *game
+            .options()
+            .iter()
+            .find(|&&c| game.label(c).starts_with(label))
+            .unwrap_or_else(|| panic!("{label}: {:?}", game.labels()));
+        game.apply(c).unwrap();
+    }
+    for _ in 0..2 {
+        let c = *game
+            .options()
+            .iter()
+            .find(|&&c| game.label(c).starts_with("Block with"))
+            .unwrap();
+        game.apply(c).unwrap();
+    }
+    let pass = |g: &mut Game| {
+        let c = *g.options().iter().find(|&&c| c == Choice::Pass).unwrap();
+        g.apply(c).unwrap();
+    };
+    pass(&mut game);
+    pass(&mut game);
+    let d = game.decision().unwrap();
+    assert_eq!(d.kind, DecisionKind::AssignDamage);
+    assert_eq!(d.prompt, "Player 1: assign 13 damage from Kong");
+    let wolves: Vec<ObjNum> = game
+        .view(0)
+        .champions
+        .iter()
+        .filter(|c| c.name == "Wolf")
+        .map(|c| c.obj)
+        .collect();
+    let labels = game.labels();
+    for w in &wolves {
+        assert!(
+            labels.contains(&format!("Assign 13 damage to Wolf token {w}")),
+            "{w} in {labels:?}"
+        );
+    }
+}
+
+#[test]
+fn a_digest_sees_every_seat_and_a_position_counts_every_card() {
+    let pool = Arc::new(epic_cards::base_pool().clone());
+    let mut pos = Position::new(pool.clone(), 2);
+    pos.seats[1].hand = vec![card("Fireball")];
+    let a = Game::from_position(pos.clone()).unwrap();
+    pos.seats[1].health = 29;
+    let b = Game::from_position(pos.clone()).unwrap();
+    assert_ne!(a.digest(), b.digest(), "health is part of the game");
+
+    // Cards in hand and in the discard pile count together toward the limit.
+    let mut big = Position::new(pool, 2);
+    big.seats[0].hand = vec![card("Kong"); 30_000];
+    big.seats[0].discard = vec![card("Kong"); 30_000];
+    assert!(matches!(
+        Game::from_position(big.clone()),
+        Err(SetupError::TooManyCards { count: 60_000, .. })
+    ));
+    big.seats[0].discard.truncate(20_000);
+    assert!(
+        Game::from_position(big).is_ok(),
+        "50,000 cards is the limit, not past it"
+    );
+    assert_eq!(Zone::Discard.name(), "discard pile");
+    assert_eq!(Zone::TokenPile.name(), "token pile");
+}
+
+#[test]
+fn another_seat_reads_a_card_picked_for_loyalty_as_a_card_until_it_is_revealed() {
+    let pool = Arc::new(epic_cards::base_pool().clone());
+    let mut pos = Position::new(pool, 2);
+    pos.seats[0].hand = vec![card("Medusa"), card("Bitten"), card("Inner Demon")];
+    pos.seats[1].in_play = vec![ChampionSetup::new(card("Kong"))];
+    pos.seats[1].hand = vec![card("Fireball")];
+    let mut game = Game::from_position(pos).unwrap();
+    for label in ["Play Medusa", "Reveal cards for Loyalty"] {
+        let c = *game
+            .options()
+            .iter()
+            .find(|&&c| game.label(c).starts_with(label))
+            .unwrap();
+        game.apply(c).unwrap();
+    }
+    assert_eq!(game.decision_kind(), Some(DecisionKind::Reveal));
+    let pick = game.options()[0];
+    assert_eq!(
+        game.label_for(pick, 1),
+        "Reveal a card from Player 1's hand"
+    );
+    assert_eq!(game.label_for(pick, 0), "Reveal Bitten");
+}
