@@ -59,15 +59,20 @@ pub type CliResult<T = ()> = Result<T, CliError>;
 
 /// Reads a text file the user named; a missing, unreadable or binary file is an input
 /// error (exit 2) that says which. A byte-order mark at the start (some editors begin
-/// UTF-8 files with one) is left out.
+/// UTF-8 files with one) is left out ([`decode_text`]).
 pub fn read_text(path: &std::path::Path) -> CliResult<String> {
     let bytes = std::fs::read(path).map_err(|e| {
         CliError::input(format!("cannot read {}: {}", path.display(), io_reason(&e)))
     })?;
+    decode_text(&path.display().to_string(), bytes)
+}
+
+/// A file's bytes as text: bytes that are not UTF-8 are an input error naming the file
+/// (`source_name`) and the first bad byte, and a byte-order mark at the start is left out.
+pub fn decode_text(source_name: &str, bytes: Vec<u8>) -> CliResult<String> {
     let mut text = String::from_utf8(bytes).map_err(|e| {
         CliError::input(format!(
-            "{}: not a text file (byte {} is not valid UTF-8)",
-            path.display(),
+            "{source_name}: not a text file (byte {} is not valid UTF-8)",
             e.utf8_error().valid_up_to() + 1
         ))
     })?;
@@ -84,5 +89,25 @@ pub fn io_reason(e: &std::io::Error) -> String {
     match text.split_once(" (os error ") {
         Some((reason, _)) => reason.to_string(),
         None => text,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bytes_become_text_without_a_byte_order_mark() {
+        assert_eq!(
+            decode_text("f", b"\xef\xbb\xbfcard".to_vec()).unwrap(),
+            "card"
+        );
+        assert_eq!(decode_text("f", b"card".to_vec()).unwrap(), "card");
+        let e = decode_text("deck.txt", b"ab\xffc".to_vec()).unwrap_err();
+        assert_eq!(e.code, 2);
+        assert_eq!(
+            e.message,
+            "deck.txt: not a text file (byte 3 is not valid UTF-8)"
+        );
     }
 }

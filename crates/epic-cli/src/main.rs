@@ -2,15 +2,8 @@
 //! replay saved games. Exit codes: 0 success, 1 failure or findings, 2 usage or input
 //! error, 130 stopped by Ctrl-C.
 
-mod alloc_count;
-mod commands;
-mod display;
-mod error;
-mod interrupt;
-mod names;
-mod save;
-
 use clap::{Parser, Subcommand};
+use epic_cli::{alloc_count, commands, names};
 use std::process::ExitCode;
 
 #[derive(Parser, Debug)]

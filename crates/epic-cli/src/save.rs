@@ -161,11 +161,18 @@ impl SaveFile {
     }
 
     /// Reads a file and checks its format and version; [`SaveFile::rebuild`] checks the
-    /// rest. The text is parsed twice, never into a whole `serde_json::Value`: first for
-    /// the two header fields alone (everything else is skipped without being stored),
-    /// then into the typed file, so a save of a million decisions takes tens of megabytes,
-    /// not hundreds.
+    /// rest ([`SaveFile::parse`] reads the text).
     pub fn read(path: &Path) -> CliResult<SaveFile> {
+        let text = crate::error::read_text(path)?;
+        SaveFile::parse(&path.display().to_string(), &text)
+    }
+
+    /// Reads a saved game from its text and checks its format and version; errors name
+    /// the file as `source_name`. The text is parsed twice, never into a whole
+    /// `serde_json::Value`: first for the two header fields alone (everything else is
+    /// skipped without being stored), then into the typed file, so a save of a million
+    /// decisions takes tens of megabytes, not hundreds.
+    pub fn parse(source_name: &str, text: &str) -> CliResult<SaveFile> {
         /// The fields that say what a file is, read before trusting anything else in it.
         #[derive(Deserialize)]
         struct Header {
@@ -174,33 +181,29 @@ impl SaveFile {
             #[serde(default)]
             version: serde_json::Value,
         }
-        let text = crate::error::read_text(path)?;
-        let header: Header = serde_json::from_str(&text).map_err(|e| {
+        let header: Header = serde_json::from_str(text).map_err(|e| {
             if e.is_data() {
                 CliError::input(format!(
-                    "{}: not a saved game (expected a JSON object with \"format\": \"{FORMAT}\")",
-                    path.display()
+                    "{source_name}: not a saved game (expected a JSON object with \"format\": \"{FORMAT}\")"
                 ))
             } else {
-                CliError::input(format!("{}: not a JSON document ({e})", path.display()))
+                CliError::input(format!("{source_name}: not a JSON document ({e})"))
             }
         })?;
         let format = header.format.as_str().unwrap_or("");
         if format != FORMAT {
             return Err(CliError::input(format!(
-                "{}: not a saved game (format is '{format}', expected '{FORMAT}')",
-                path.display()
+                "{source_name}: not a saved game (format is '{format}', expected '{FORMAT}')"
             )));
         }
         let version = header.version.as_u64().unwrap_or(0);
         if version != u64::from(VERSION) {
             return Err(CliError::input(format!(
-                "{}: saved-game version {version} is not supported (this program reads version {VERSION})",
-                path.display()
+                "{source_name}: saved-game version {version} is not supported (this program reads version {VERSION})"
             )));
         }
-        serde_json::from_str(&text)
-            .map_err(|e| CliError::input(format!("{}: malformed saved game: {e}", path.display())))
+        serde_json::from_str(text)
+            .map_err(|e| CliError::input(format!("{source_name}: malformed saved game: {e}")))
     }
 
     /// Rebuilds the game, applying `upto` decisions (all when `None`). Checks the
@@ -237,6 +240,17 @@ impl SaveFile {
 mod tests {
     use super::*;
     use epic_engine::ObjId;
+
+    #[test]
+    fn a_saved_game_is_read_from_text_named_as_given() {
+        let refused = |text: &str| SaveFile::parse("in memory", text).unwrap_err().message;
+        assert!(refused("[1, 2]").starts_with("in memory: not a saved game"));
+        assert!(refused("{").starts_with("in memory: not a JSON document"));
+        assert!(refused(r#"{"format": "epic-save", "version": 1}"#)
+            .starts_with("in memory: saved-game version 1 is not supported"));
+        assert!(refused(r#"{"format": "epic-save", "version": 2}"#)
+            .starts_with("in memory: malformed saved game"));
+    }
 
     #[test]
     fn every_choice_is_described_in_words() {

@@ -1,0 +1,53 @@
+//! Saved games (`docs/saves.md`), as `epic play --load` and `epic replay` read them:
+//! the bytes are checked as text, the header and the typed file read, the setup checked
+//! and the game rebuilt by replaying every decision, the digest compared. A file that
+//! passes is then replayed step by step as `epic replay` shows it: labels, narration and
+//! the board after each decision. Anything may be refused in words; nothing may panic,
+//! hang or grow without bound.
+#![no_main]
+
+use epic_cards::CardPool;
+use epic_cli::display::{self, Voice};
+use epic_cli::save::SaveFile;
+use libfuzzer_sys::fuzz_target;
+use std::sync::{Arc, OnceLock};
+
+fn pool() -> Arc<CardPool> {
+    static POOL: OnceLock<Arc<CardPool>> = OnceLock::new();
+    POOL.get_or_init(|| Arc::new(epic_cards::base_pool().clone()))
+        .clone()
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = epic_cli::error::decode_text("fuzz.json", data.to_vec()) else {
+        return;
+    };
+    let file = match SaveFile::parse("fuzz.json", &text) {
+        Ok(file) => file,
+        Err(e) => {
+            let _ = e.to_string();
+            return;
+        }
+    };
+    let pool = pool();
+    if let Err(e) = file.rebuild(&pool, None) {
+        let _ = e.to_string();
+        return;
+    }
+    // The whole file checks: replay it as `epic replay` does, from the first seat's view.
+    let Ok(mut game) = file.rebuild(&pool, Some(0)) else {
+        return;
+    };
+    let voice = Voice::replay(0);
+    let _ = display::board(&game, &voice, &game.view(0));
+    for &choice in &file.decisions {
+        let _ = game.label_for(choice, 0);
+        let Ok(events) = game.apply(choice) else {
+            return;
+        };
+        let events = display::seat_events(&events, 0);
+        let _ = display::narrate(game.pool(), &voice, &events);
+        let _ = display::board(&game, &voice, &game.view(0));
+    }
+    let _ = display::result_line(&game, &voice);
+});
