@@ -184,8 +184,9 @@ impl<'a> Engine<'a> {
     /// leave play goes to the token pile instead (2.3.5). Changing zone makes it a new
     /// object with a new number (5.21.3, docs/rulings.md R-10): damage, counters, gains,
     /// modifiers and battle roles are gone, and what effects remembered of the old
-    /// object no longer finds it.
-    pub fn move_to(&mut self, o: ObjId, to: Zone, bottom: bool) {
+    /// object no longer finds it. A card goes to a deck only at the bottom: nothing in
+    /// the rules puts one on top (1.8.2, 5.5, 5.15, 5.21).
+    pub fn move_to(&mut self, o: ObjId, to: Zone) {
         let from = self.st.obj(o).zone;
         let token = self.pool.flags(self.card_of(o)).token;
         let to = if token && to != Zone::InPlay {
@@ -200,8 +201,7 @@ impl<'a> Engine<'a> {
         let owner = self.st.obj(o).owner;
         match to {
             Zone::Hand => self.st.player_mut(owner).hand.push(o),
-            Zone::Deck if bottom => self.st.player_mut(owner).deck.insert(0, o),
-            Zone::Deck => self.st.player_mut(owner).deck.push(o),
+            Zone::Deck => self.st.player_mut(owner).deck.insert(0, o),
             Zone::Discard => self.st.player_mut(owner).discard.push(o),
             Zone::InPlay => self.st.in_play.push(o),
             Zone::Supplemental => self.st.supplemental.push(o),
@@ -263,8 +263,6 @@ impl<'a> Engine<'a> {
         let before = b.attackers.len() + b.blockers.len();
         b.attackers.retain(|x| *x != o);
         b.blockers.retain(|x| *x != o);
-        b.assigned
-            .retain(|(src, to, _)| *src != o && *to != Entity::Obj(o));
         let removed = before != b.attackers.len() + b.blockers.len();
         if removed {
             let champion = self.seen(o);
@@ -277,7 +275,7 @@ impl<'a> Engine<'a> {
     /// `silent`, its "enters play" abilities trigger.
     pub fn put_into_play(&mut self, o: ObjId, controller: PlayerId, silent: bool) {
         self.st.obj_mut(o).controller = controller;
-        self.move_to(o, Zone::InPlay, false);
+        self.move_to(o, Zone::InPlay);
         let obj = self.st.obj_mut(o);
         obj.controller = controller;
         obj.deploying = true;
@@ -315,7 +313,7 @@ impl<'a> Engine<'a> {
                 return;
             };
             self.knowledge_gained();
-            self.move_to(top, Zone::Hand, false);
+            self.move_to(top, Zone::Hand);
             let drawn = self.seen(top);
             self.emit(|| Event::Drew {
                 player: p,
@@ -326,7 +324,7 @@ impl<'a> Engine<'a> {
     }
 
     pub fn discard(&mut self, o: ObjId) {
-        self.move_to(o, Zone::Discard, false);
+        self.move_to(o, Zone::Discard);
     }
 
     /// Breaks champions at the same time (5.16): the unbreakable stay (5.9.2). Every
@@ -384,7 +382,7 @@ impl<'a> Engine<'a> {
                 from,
                 owner,
             });
-            self.move_to(o, Zone::Deck, true);
+            self.move_to(o, Zone::Deck);
         }
     }
 
@@ -408,7 +406,7 @@ impl<'a> Engine<'a> {
         self.shuffle_if_several(&mut going);
         for o in going {
             let controller = self.st.obj(o).controller;
-            self.move_to(o, Zone::Deck, true);
+            self.move_to(o, Zone::Deck);
             self.create_token(token, controller);
         }
     }

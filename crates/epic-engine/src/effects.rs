@@ -335,7 +335,7 @@ impl<'a> Engine<'a> {
     fn finish_frame(&mut self) {
         let f = self.st.frames.pop().expect("a frame is running");
         if f.playing_event && self.st.obj(f.source).zone == Zone::Supplemental {
-            self.move_to(f.source, Zone::Discard, false);
+            self.move_to(f.source, Zone::Discard);
         }
     }
 
@@ -425,7 +425,6 @@ impl<'a> Engine<'a> {
             .seats_from(you)
             .filter(|&p| match pf {
                 PlayerFilter::Any => true,
-                PlayerFilter::You => p == you,
                 PlayerFilter::Opponent => p != you,
             })
             .collect()
@@ -720,7 +719,7 @@ impl<'a> Engine<'a> {
                 let objs = Self::objs(&self.select(sel)?);
                 for &o in &objs {
                     if matches!(self.st.obj(o).zone, Zone::InPlay | Zone::Discard) {
-                        self.move_to(o, Zone::Hand, false);
+                        self.move_to(o, Zone::Hand);
                     }
                 }
                 self.follow(&objs);
@@ -849,7 +848,7 @@ impl<'a> Engine<'a> {
                 else {
                     return Some(false);
                 };
-                self.move_to(o, Zone::Hand, false);
+                self.move_to(o, Zone::Hand);
                 self.trigger_in(
                     o,
                     epic_model::AbilityZone::DiscardPile,
@@ -1016,7 +1015,7 @@ impl<'a> Engine<'a> {
             return None;
         }
         for o in Self::objs(&self.top().picks) {
-            self.move_to(o, Zone::Deck, true);
+            self.move_to(o, Zone::Deck);
         }
         self.draw(you, 1);
         Some(true)

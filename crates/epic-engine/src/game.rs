@@ -167,7 +167,6 @@ impl Game {
             end_reason: None,
             next_number: objs_len as u32,
             rng,
-            decisions: 0,
             ask: None,
             undo_player: None,
             undo_clean: false,
@@ -322,9 +321,7 @@ impl Game {
     fn apply_legal(&mut self, player: PlayerId, choice: Choice, events: Option<&mut Vec<Event>>) {
         if matches!(choice, Choice::Undo) {
             if let Some(before) = self.undo.take() {
-                let decisions = self.state.decisions + 1;
                 self.state = *before;
-                self.state.decisions = decisions;
                 self.state.undo_player = None;
                 // 3.7.1: the play before it started another sequence; it stays made.
                 if let Some(ask) = self.state.ask.as_mut() {
@@ -348,7 +345,6 @@ impl Game {
         } else if is_play {
             self.state.undo_player = None;
         }
-        self.state.decisions += 1;
         let mut eng = self.engine(events);
         eng.answer(choice);
         eng.advance();

@@ -64,12 +64,26 @@ fn names_known_cards(st: &GameState, pool: &CardPool, c: Choice) -> bool {
     }
 }
 
-/// A choice naming a card the game does not have (from a corrupt save), in words.
-fn unknown_label(c: Choice) -> String {
+/// A choice naming a card the game does not have, or a mode or power its card does not
+/// have (from a corrupt save), in words.
+fn unknown_label(st: &GameState, pool: &CardPool, c: Choice) -> String {
+    let known = |o: ObjId| st.objs.get(o.0 as usize).is_some();
     let id = |o: ObjId| format!("card {} (not in this game)", o.0);
     match c {
+        Choice::Play { card, mode } if known(card) => format!(
+            "Play {}, mode {} (it has no such mode)",
+            card_name(st, pool, card),
+            mode as u32 + 1
+        ),
         Choice::Play { card, mode } => format!("Play {}, mode {}", id(card), mode as u32 + 1),
-        Choice::Power { card, index } => format!("Use power {} of {}", index, id(card)),
+        Choice::Power { card, index } if known(card) => format!(
+            "Use {}'s power {} (it has no such power)",
+            card_name(st, pool, card),
+            index as u32 + 1
+        ),
+        Choice::Power { card, index } => {
+            format!("Use power {} of {}", index as u32 + 1, id(card))
+        }
         Choice::Card(o)
         | Choice::Assign {
             to: Entity::Obj(o), ..
@@ -80,7 +94,7 @@ fn unknown_label(c: Choice) -> String {
 
 pub fn label(st: &GameState, pool: &CardPool, c: Choice) -> String {
     if !names_known_cards(st, pool, c) {
-        return unknown_label(c);
+        return unknown_label(st, pool, c);
     }
     let kind = st.ask.as_ref().map(|a| a.kind);
     let look = Look::new(st, pool);

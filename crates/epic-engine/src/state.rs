@@ -368,8 +368,7 @@ pub struct GameState {
     /// scan every card.
     pub statics_in_play: SmallVec<[(ObjId, u8); 8]>,
     /// What the continuous abilities in play and the modifications can do, kept with
-    /// them. A state written without it reads as able to do anything.
-    #[serde(default = "Continuous::unknown")]
+    /// them.
     pub continuous: Continuous,
     /// Events being played (1.4.6).
     pub supplemental: SmallVec<[ObjId; 2]>,
@@ -397,8 +396,6 @@ pub struct GameState {
     pub rng: Pcg64Mcg,
     /// The number the next object to change zone gets ([`Obj::number`]).
     pub next_number: u32,
-    /// Number of choices applied so far.
-    pub decisions: u32,
     /// The pending decision and its legal options; `None` once the game is over.
     pub ask: Option<Ask>,
     /// The player whose last play may still be reversed (3.7), while nothing was learnt.
@@ -406,20 +403,14 @@ pub struct GameState {
     pub undo_clean: bool,
     /// Nothing but passes and health gains has happened since the last full state check,
     /// so the next initiative window need not check again (it would find nothing).
-    #[serde(default)]
     pub checked: bool,
     /// Some champion in play may have damage: set when damage is dealt, cleared when the
     /// end of turn removes it all. While it is clear, the state check has no lethal
-    /// damage to look for. A state written without it reads as damaged.
-    #[serde(default = "yes")]
+    /// damage to look for.
     pub damaged: bool,
     /// The last decision's option list, emptied, kept so the next one needs no allocation.
     #[serde(skip)]
     pub spare_options: Vec<crate::choice::Choice>,
-}
-
-fn yes() -> bool {
-    true
 }
 
 /// What the continuous abilities in play and the modifications could do, summed up
@@ -439,19 +430,6 @@ pub struct Continuous {
     pub protects_player: bool,
     /// A continuous ability in play lets cards be played as if they had ambush.
     pub grants_ambush: bool,
-}
-
-impl Continuous {
-    /// The summary that promises nothing: every question is worked out in full.
-    pub fn unknown() -> Self {
-        Continuous {
-            granting: Keywords::ALL,
-            adds_alignment: true,
-            lowers_defense: true,
-            protects_player: true,
-            grants_ambush: true,
-        }
-    }
 }
 
 /// The pending decision: computed once when the engine stops, so listing options is

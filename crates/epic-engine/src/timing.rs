@@ -346,7 +346,7 @@ impl<'a> Engine<'a> {
         let k = cards.len();
         self.shuffle_if_several(&mut cards);
         for &o in &cards {
-            self.move_to(o, Zone::Deck, true);
+            self.move_to(o, Zone::Deck);
         }
         self.emit(|| Event::Mulligan {
             player: p,
@@ -645,7 +645,7 @@ impl<'a> Engine<'a> {
         if def.is_champion() {
             self.put_into_play(o, p, false);
         } else {
-            self.move_to(o, Zone::Supplemental, false);
+            self.move_to(o, Zone::Supplemental);
             self.push_frame(card, o, p, Script::Mode(mode));
             self.st.frames.last_mut().expect("pushed").playing_event = true;
         }
@@ -1262,7 +1262,7 @@ impl<'a> Engine<'a> {
         for o in objs {
             let obj = self.st.obj(o);
             if obj.owner == p {
-                self.move_to(o, Zone::Discard, false);
+                self.move_to(o, Zone::Discard);
             } else if obj.controller == p {
                 let owner = obj.owner;
                 self.gain_control(o, owner, false);

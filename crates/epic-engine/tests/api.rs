@@ -279,7 +279,45 @@ fn labels_give_costs_and_modes_and_name_a_card_the_game_lacks_in_words() {
                 card: ghost,
                 index: 2,
             },
-            "Use power 2 of card 999 (not in this game)",
+            "Use power 3 of card 999 (not in this game)",
+        ),
+    ] {
+        assert_eq!(game.label(c), words);
+        let err = game.apply(c).unwrap_err().to_string();
+        assert!(err.contains(words), "{err}");
+    }
+    // A card the game has, with a mode or a power its card lacks, is named with what it
+    // lacks.
+    let fireball = game
+        .options()
+        .iter()
+        .find_map(|&c| match c {
+            Choice::Play { card, mode: 1 } => Some(card),
+            _ => None,
+        })
+        .unwrap();
+    let bender = game
+        .options()
+        .iter()
+        .find_map(|&c| match c {
+            Choice::Power { card, .. } => Some(card),
+            _ => None,
+        })
+        .unwrap();
+    for (c, words) in [
+        (
+            Choice::Play {
+                card: fireball,
+                mode: 2,
+            },
+            "Play Fireball, mode 3 (it has no such mode)",
+        ),
+        (
+            Choice::Power {
+                card: bender,
+                index: 7,
+            },
+            "Use Time Bender's power 8 (it has no such power)",
         ),
     ] {
         assert_eq!(game.label(c), words);

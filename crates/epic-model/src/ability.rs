@@ -356,7 +356,6 @@ pub struct TargetSpec {
 #[serde(rename_all = "snake_case")]
 pub enum PlayerFilter {
     Any,
-    You,
     Opponent,
 }
 
