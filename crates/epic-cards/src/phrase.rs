@@ -230,7 +230,7 @@ fn check_x<'a>(steps: impl Iterator<Item = &'a Step>) -> R<()> {
             action = inner;
         }
         set |= matches!(
-            selection(action),
+            action.selection(),
             Some(Sel::Target(t) | Sel::Choose(t)) if t.count == 0
         );
         if matches!(amount(action), Some(Amount::XPlus(_))) && !set {
@@ -242,26 +242,6 @@ fn check_x<'a>(steps: impl Iterator<Item = &'a Step>) -> R<()> {
         }
     }
     Ok(())
-}
-
-/// What an action applies to, when it names a selection.
-pub(crate) fn selection(a: &Action) -> Option<&Sel> {
-    match a {
-        Action::Bind(s)
-        | Action::Break(s)
-        | Action::Banish(s)
-        | Action::ReturnToHand(s)
-        | Action::Expend(s)
-        | Action::Prepare(s)
-        | Action::RemoveFromBattle(s)
-        | Action::Damage { to: s, .. }
-        | Action::GainControl { sel: s, .. }
-        | Action::Transform { sel: s, .. }
-        | Action::PutIntoPlay { sel: s, .. }
-        | Action::AddCounters { sel: s, .. }
-        | Action::Modify { sel: s, .. } => Some(s),
-        _ => None,
-    }
 }
 
 /// The number an action uses, when it has one.

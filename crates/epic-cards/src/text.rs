@@ -372,7 +372,7 @@ impl W<'_> {
             self.it_plural = !(one_player && *n == Amount::Fixed(1));
             return;
         }
-        let Some(sel) = crate::phrase::selection(a) else {
+        let Some(sel) = a.selection() else {
             return;
         };
         match sel {

@@ -1,13 +1,8 @@
 //! `epic bench`: its JSON carries the measured fields, and bad input is refused cleanly.
 
-use std::process::Command;
+mod common;
 
-fn epic(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_epic"))
-        .args(args)
-        .output()
-        .expect("epic runs")
-}
+use common::epic;
 
 #[test]
 fn bench_json_reports_the_budget_fields() {

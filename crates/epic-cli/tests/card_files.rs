@@ -1,14 +1,9 @@
 //! `--cards FILE`: extra card files join the base set for any command, and a file with
 //! mistakes is refused with every mistake named by file and line.
 
-use std::process::Command;
+mod common;
 
-fn epic(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_epic"))
-        .args(args)
-        .output()
-        .expect("epic runs")
-}
+use common::epic;
 
 /// Writes a file into the test's own temporary folder, removed when the test ends.
 fn write(dir: &tempfile::TempDir, name: &str, text: &str) -> String {

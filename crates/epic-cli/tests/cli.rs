@@ -1,34 +1,10 @@
 //! The `epic` program end to end: real processes, real stdin and stdout.
 
-use std::io::Write;
+mod common;
+
+use common::{epic, epic_with_input};
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
-
-fn epic(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_epic"))
-        .args(args)
-        .output()
-        .expect("epic runs")
-}
-
-fn epic_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_epic"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("epic runs");
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_string();
-    // Written from a thread: the game may stop reading before all input is taken.
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let out = child.wait_with_output().expect("epic finishes");
-    let _ = writer.join();
-    out
-}
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
@@ -554,11 +530,11 @@ fn deck_values_are_files_or_built_in_names() {
 
     // A file without a dot in its name, in the current folder.
     std::fs::write(dir.file("trolls"), "5 Cave Troll\n").unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_epic"))
-        .args(["sim", "--games", "2", "--p1", "random:trolls", "--json"])
-        .current_dir(dir.0.path())
-        .output()
-        .unwrap();
+    let out = common::epic_in(
+        dir.0.path(),
+        &["sim", "--games", "2", "--p1", "random:trolls", "--json"],
+        "",
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["p1"], "random:trolls");

@@ -47,15 +47,8 @@ fn may_break(action: &Action) -> bool {
 /// Whether an action chooses among the cards of its controller's hand (Surprise
 /// Attack's "a champion from your hand"): a choice only they can see.
 fn chooses_from_hand(action: &Action) -> bool {
-    let sel = match action {
-        Action::Bind(s)
-        | Action::Damage { to: s, .. }
-        | Action::Break(s)
-        | Action::Banish(s)
-        | Action::ReturnToHand(s)
-        | Action::PutIntoPlay { sel: s, .. }
-        | Action::Transform { sel: s, .. } => s,
-        _ => return false,
+    let Some(sel) = action.selection() else {
+        return false;
     };
     match sel {
         Sel::Target(spec) | Sel::Choose(spec) => spec
@@ -354,13 +347,6 @@ impl<'a> Engine<'a> {
     /// Whether an optional action could do anything (so "you may" is worth asking).
     fn possible(&self, action: &Action, f: &Frame) -> bool {
         let sel = match action {
-            Action::Bind(s)
-            | Action::Damage { to: s, .. }
-            | Action::Break(s)
-            | Action::Banish(s)
-            | Action::ReturnToHand(s)
-            | Action::PutIntoPlay { sel: s, .. }
-            | Action::Transform { sel: s, .. } => Some(s),
             Action::Recycle => return self.st.player(f.controller).discard.len() >= 2,
             Action::Recall => {
                 return self
@@ -370,7 +356,7 @@ impl<'a> Engine<'a> {
             Action::JoinBattle { filter, .. } => {
                 return !self.join_candidates(filter, f).is_empty()
             }
-            _ => None,
+            _ => action.selection(),
         };
         match sel {
             Some(Sel::Target(spec)) => !self.candidates(spec, true, f).is_empty(),

@@ -244,6 +244,13 @@ fn the_kind_of_each_decision_has_a_name_that_reads_back() {
     assert_eq!(DecisionKind::from_name("nonsense"), None);
 }
 
+/// A choice that is not an option reads as `words`, and is refused in those words.
+fn assert_described_and_refused(game: &mut Game, c: Choice, words: &str) {
+    assert_eq!(game.label(c), words);
+    let err = game.apply(c).unwrap_err().to_string();
+    assert!(err.contains(words), "{err}");
+}
+
 #[test]
 fn labels_give_costs_and_modes_and_name_a_card_the_game_lacks_in_words() {
     let pool = Arc::new(epic_cards::base_pool().clone());
@@ -282,9 +289,7 @@ fn labels_give_costs_and_modes_and_name_a_card_the_game_lacks_in_words() {
             "Use power 3 of card 999 (not in this game)",
         ),
     ] {
-        assert_eq!(game.label(c), words);
-        let err = game.apply(c).unwrap_err().to_string();
-        assert!(err.contains(words), "{err}");
+        assert_described_and_refused(&mut game, c, words);
     }
     // A card the game has, with a mode or a power its card lacks, is named with what it
     // lacks.
@@ -320,9 +325,7 @@ fn labels_give_costs_and_modes_and_name_a_card_the_game_lacks_in_words() {
             "Use Time Bender's power 8 (it has no such power)",
         ),
     ] {
-        assert_eq!(game.label(c), words);
-        let err = game.apply(c).unwrap_err().to_string();
-        assert!(err.contains(words), "{err}");
+        assert_described_and_refused(&mut game, c, words);
     }
 }
 

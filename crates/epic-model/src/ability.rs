@@ -316,6 +316,28 @@ pub enum Action {
     AtEndOfTurn(Box<Action>),
 }
 
+impl Action {
+    /// The objects or players an action applies to, when it names a selection.
+    pub fn selection(&self) -> Option<&Sel> {
+        match self {
+            Action::Bind(s)
+            | Action::Break(s)
+            | Action::Banish(s)
+            | Action::ReturnToHand(s)
+            | Action::Expend(s)
+            | Action::Prepare(s)
+            | Action::RemoveFromBattle(s)
+            | Action::Damage { to: s, .. }
+            | Action::GainControl { sel: s, .. }
+            | Action::Transform { sel: s, .. }
+            | Action::PutIntoPlay { sel: s, .. }
+            | Action::AddCounters { sel: s, .. }
+            | Action::Modify { sel: s, .. } => Some(s),
+            _ => None,
+        }
+    }
+}
+
 /// Which objects or players an action applies to.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
