@@ -566,11 +566,11 @@ impl<'a> Engine<'a> {
     fn initiative_options_into(&self, p: PlayerId, window: Window, out: &mut Vec<Choice>) {
         let look = self.look();
         let pl = self.st.player(p);
-        // The active player's own main phase, outside battle: champions may be played and
-        // a battle declared (4.3).
-        let main = matches!(window, Window::Main | Window::MainMustAct)
-            && p == self.st.active
-            && self.st.battle.is_none();
+        // Champions are played on one's own turn, with initiative, outside battle (3.2.3a):
+        // in the main phase and in 4.3.5's window at the end of it. A battle is declared
+        // only in the main phase itself (4.3.1, 4.3.6).
+        let own_turn = p == self.st.active && self.st.battle.is_none();
+        let main = own_turn && matches!(window, Window::Main | Window::MainMustAct);
         // The pool's compact per-card flags answer "champion?" and "affordable?" without
         // reading the card's full definition.
         for &o in &pl.hand {
@@ -580,7 +580,7 @@ impl<'a> Engine<'a> {
                 continue;
             }
             if flags.champion {
-                if main || look.has_ambush_in_hand(o) {
+                if own_turn || look.has_ambush_in_hand(o) {
                     out.push(Choice::Play { card: o, mode: 0 });
                 }
             } else {
