@@ -501,18 +501,21 @@ impl<'a> Engine<'a> {
         pl.health = pl.health.saturating_add(n);
         let now = pl.health;
         let delta = now.saturating_sub(before);
-        self.emit(|| Event::Health {
-            player: p,
-            delta,
-            now,
-        });
+        // Gaining or losing nothing (no cards mulliganed, a total of 0) says nothing.
+        if delta != 0 {
+            self.emit(|| Event::Health {
+                player: p,
+                delta,
+                now,
+            });
+        }
     }
 
     /// Righteous gains wait until a player next receives initiative (5.13.3).
     pub fn apply_pending_gains(&mut self) {
         for p in 0..self.st.num_players() as PlayerId {
             let g = std::mem::take(&mut self.st.player_mut(p).pending_gain);
-            if g != 0 && !self.st.player(p).eliminated {
+            if !self.st.player(p).eliminated {
                 self.gain_health(p, g);
             }
         }

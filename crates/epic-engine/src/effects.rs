@@ -1083,9 +1083,9 @@ impl<'a> Engine<'a> {
         if cands.is_empty() {
             return Some(false);
         }
+        // One candidate makes a decision with one option, which is taken at once.
         let joiner = match f.picks.first() {
             Some(Entity::Obj(o)) => *o,
-            _ if cands.len() == 1 => cands[0],
             _ => {
                 self.ask(
                     f.controller,

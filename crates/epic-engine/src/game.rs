@@ -218,12 +218,15 @@ impl Game {
     }
 
     /// Turns the reversal of plays (3.7) off, for bots and simulations that never undo:
-    /// it saves a state clone per play.
+    /// it saves a state clone per play. A play that could be undone no longer can.
     pub fn set_undo(&mut self, enabled: bool) {
         self.undo_enabled = enabled;
         if !enabled {
             self.undo = None;
             self.state.undo_player = None;
+            if let Some(ask) = self.state.ask.as_mut() {
+                ask.options.retain(|&c| c != Choice::Undo);
+            }
         }
     }
 

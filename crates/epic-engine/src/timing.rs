@@ -352,10 +352,8 @@ impl<'a> Engine<'a> {
             player: p,
             count: k as u8,
         });
-        if k > 0 {
-            self.draw(p, k as u32);
-            self.gain_health(p, -(k as i32));
-        }
+        self.draw(p, k as u32);
+        self.gain_health(p, -(k as i32));
         let Step::Mulligan(i) = self.st.step else {
             return;
         };
@@ -1231,23 +1229,15 @@ impl<'a> Engine<'a> {
     }
 
     /// 1.9.3: an eliminated player leaves the game with every card they own; cards of
-    /// others they controlled return to their owners. If it was their turn, the next
-    /// player's turn begins; if they held initiative, it passes on.
+    /// others they controlled return to their owners, and the effects, triggers and
+    /// delayed effects they control end (docs/rulings.md H-29). If it was their turn, the
+    /// next player's turn begins; if they held initiative, it passes on.
     pub fn leave_game(&mut self, p: PlayerId) {
-        let gone = |st: &crate::state::GameState| {
-            st.in_play
-                .iter()
-                .chain(&st.supplemental)
-                .any(|&o| st.obj(o).owner == p || st.obj(o).controller == p)
-        };
         let involved = self
             .st
             .battle
             .as_ref()
             .is_some_and(|b| b.attacker == p || b.defender == p);
-        if !gone(self.st) && !involved && self.st.active != p && self.st.initiative() != Some(p) {
-            return;
-        }
         self.st.frames.retain(|f| f.controller != p);
         self.st.batch.retain(|t| t.controller != p);
         self.st.waiting.retain(|t| t.controller != p);

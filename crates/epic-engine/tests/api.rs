@@ -35,6 +35,15 @@ fn digests_tell_games_apart_and_follow_every_decision() {
     let c = a.options()[0];
     a.apply(c).unwrap();
     assert_ne!(a.digest(), before, "a decision changes the digest");
+    // Saves record the digest and are checked against it when loaded (docs/saves.md):
+    // it is the same from build to build, as long as the rules and the state are.
+    assert_eq!(
+        format!("{:016x}", new_game(1).digest()),
+        "88d5591c241993be",
+        "the digest of a new game changed: saves made before will not load. If the \
+         state or the rules changed on purpose, regenerate the save fixtures \
+         (docs/saves.md) and write the new digest here"
+    );
 }
 
 #[test]
@@ -101,6 +110,10 @@ fn with_reversal_off_no_play_can_be_undone() {
     off.apply(c).unwrap();
     assert!(on.options().contains(&Choice::Undo));
     assert!(!off.options().contains(&Choice::Undo));
+    // Turned off after a play, it takes the chance to undo that play away.
+    on.set_undo(false);
+    assert!(!on.options().contains(&Choice::Undo));
+    assert_eq!(on.labels().len(), on.options().len());
 }
 
 #[test]

@@ -274,6 +274,11 @@ fn check_state_checked(game: &Game) {
 }
 
 fn check_health(before: &[i32], game: &Game, events: &[Event]) {
+    for e in events {
+        if let Event::Health { delta, .. } = e {
+            assert_ne!(*delta, 0, "a health event that changes nothing: {e:?}");
+        }
+    }
     for (p, pl) in game.state().players.iter().enumerate() {
         let delta: i32 = events
             .iter()
