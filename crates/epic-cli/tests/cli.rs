@@ -274,6 +274,73 @@ fn sim_is_reproducible() {
     assert!(text.contains("games/s"));
 }
 
+/// `--players N`: a free-for-all of N seats, the seats after the second played by
+/// `--others`; every seat is reported, the first seat goes round the table, and the
+/// results do not depend on the threads.
+#[test]
+fn sim_plays_free_for_all_games_of_more_seats() {
+    let games = if cfg!(debug_assertions) { 8 } else { 120 };
+    let run = |threads: &str| {
+        let out = epic(&[
+            "sim",
+            "--games",
+            &games.to_string(),
+            "--players",
+            "4",
+            "--p1",
+            "greedy:good",
+            "--p2",
+            "random:evil",
+            "--others",
+            "random:sage",
+            "--threads",
+            threads,
+            "--json",
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let a = run("1");
+    assert_eq!(without_timing(&a), without_timing(&run("2")));
+    assert_eq!(a["players"], 4);
+    let seats = a["seats"].as_array().unwrap();
+    let sides: Vec<&str> = seats.iter().map(|s| s["side"].as_str().unwrap()).collect();
+    assert_eq!(
+        sides,
+        ["greedy:good", "random:evil", "random:sage", "random:sage"]
+    );
+    let wins: u64 = seats.iter().map(|s| s["wins"].as_u64().unwrap()).sum();
+    let (draws, unfinished) = (
+        a["draws"].as_u64().unwrap(),
+        a["unfinished"].as_u64().unwrap(),
+    );
+    assert_eq!(wins + draws + unfinished, games);
+    assert_eq!(seats[0]["wins"], a["p1_wins"]);
+    assert_eq!(seats[1]["wins"], a["p2_wins"]);
+    // The greedy bot wins more than any random seat.
+    for s in &seats[1..] {
+        assert!(seats[0]["wins"].as_u64() > s["wins"].as_u64(), "{a}");
+    }
+    let text = stdout(&epic(&["sim", "--games", "3", "--players", "3"]));
+    assert!(text.contains("  p3 random (random)"), "{text}");
+    for bad in ["1", "9", "x"] {
+        let out = epic(&["sim", "--games", "2", "--players", bad]);
+        assert_eq!(out.status.code(), Some(2), "--players {bad}");
+        assert!(stderr(&out).contains("--players"), "{}", stderr(&out));
+    }
+    let out = epic(&[
+        "sim",
+        "--games",
+        "2",
+        "--players",
+        "3",
+        "--others",
+        "nobot:good",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--others"), "{}", stderr(&out));
+}
+
 #[test]
 fn sim_rejects_bad_sides() {
     for (p1, msg) in [

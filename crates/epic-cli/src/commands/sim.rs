@@ -29,6 +29,12 @@ pub struct Args {
     /// Side 2 as BOT:DECK.
     #[arg(long, default_value = "random:evil")]
     pub p2: String,
+    /// Seats at the table, 2 to 8: a free-for-all (4.3.5, M4.4) when more than two.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=8))]
+    pub players: u8,
+    /// Every seat after the second, as BOT:DECK.
+    #[arg(long, default_value = "random:random")]
+    pub others: String,
     /// Seed of the whole run.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -78,10 +84,13 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The most seats a game may have.
+const MAX_SEATS: usize = 8;
+
 /// How one game went.
 #[derive(Clone, Copy, Debug)]
 struct Outcome {
-    /// 0: side 1 won, 1: side 2 won, None: draw or unfinished.
+    /// The seat that won alone (0 for side 1); None: a draw or unfinished.
     winner: Option<u8>,
     first: u8,
     turns: u16,
@@ -96,8 +105,8 @@ struct Outcome {
 #[derive(Clone, Debug, Default, PartialEq)]
 struct Tally {
     games: u64,
-    /// Games won by side 1 and by side 2.
-    wins: [u64; 2],
+    /// Games won by each seat.
+    wins: [u64; MAX_SEATS],
     unfinished: u64,
     first_player_wins: u64,
     ended_by_health: u64,
@@ -136,8 +145,9 @@ impl Tally {
 
     fn merge(&mut self, other: &Tally) {
         self.games += other.games;
-        self.wins[0] += other.wins[0];
-        self.wins[1] += other.wins[1];
+        for (mine, theirs) in self.wins.iter_mut().zip(&other.wins) {
+            *mine += theirs;
+        }
         self.unfinished += other.unfinished;
         self.first_player_wins += other.first_player_wins;
         self.ended_by_health += other.ended_by_health;
@@ -177,7 +187,7 @@ impl Tally {
     }
 }
 
-fn play_one(sides: &[Side; 2], seed: u64, i: u64, max: usize) -> CliResult<Outcome> {
+fn play_one(sides: &[Side], seed: u64, i: u64, max: usize) -> CliResult<Outcome> {
     let pool = names::pool();
     let game_seed = mix(seed ^ mix(i));
     let mut decks = Vec::new();
@@ -188,7 +198,8 @@ fn play_one(sides: &[Side; 2], seed: u64, i: u64, max: usize) -> CliResult<Outco
                 .map_err(|e| CliError::input(e.to_string()))?,
         });
     }
-    let first = (i % 2) as u8;
+    // The first seat goes round the table from game to game.
+    let first = (i % sides.len() as u64) as u8;
     let mut game = Game::new(Setup {
         first_player: Some(first),
         ..Setup::new(pool, decks, game_seed)
@@ -233,6 +244,16 @@ pub fn wilson(k: u64, n: u64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
+/// One seat's results.
+#[derive(Serialize)]
+struct SeatReport {
+    seat: u8,
+    side: String,
+    wins: u64,
+    win_rate: f64,
+    win_rate_ci95: (f64, f64),
+}
+
 #[derive(Serialize)]
 struct Report {
     /// Games finished: all those asked for, unless the run was interrupted.
@@ -251,6 +272,9 @@ struct Report {
     p1_win_rate_ci95: (f64, f64),
     p2_win_rate: f64,
     p2_win_rate_ci95: (f64, f64),
+    players: u8,
+    /// Every seat, the first two included.
+    seats: Vec<SeatReport>,
     first_player_wins: u64,
     first_player_win_rate: f64,
     first_player_win_rate_ci95: (f64, f64),
@@ -268,7 +292,7 @@ struct Report {
 
 /// Plays games `0..games` on `threads` threads, each taking the next index as it is
 /// free and keeping its own tally. Stops early, with what has finished, on Ctrl-C.
-fn play_all(args: &Args, sides: &[Side; 2], threads: usize) -> CliResult<Tally> {
+fn play_all(args: &Args, sides: &[Side], threads: usize) -> CliResult<Tally> {
     let bar = progress_bar(
         args.games,
         "{bar:40} {pos}/{len} games  {per_sec}  eta {eta}",
@@ -326,8 +350,14 @@ pub fn run(args: Args) -> CliResult {
     if args.max_decisions == 0 {
         return Err(CliError::input("--max-decisions must be at least 1"));
     }
-    let sides = [parse_side(&args.p1, "--p1")?, parse_side(&args.p2, "--p2")?];
-    for (side, flag) in sides.iter().zip(["--p1", "--p2"]) {
+    let mut sides = vec![parse_side(&args.p1, "--p1")?, parse_side(&args.p2, "--p2")?];
+    for _ in 2..args.players {
+        sides.push(parse_side(&args.others, "--others")?);
+    }
+    let flags = ["--p1", "--p2"]
+        .into_iter()
+        .chain(std::iter::repeat("--others"));
+    for (side, flag) in sides.iter().zip(flags) {
         if let Some(deck) = &side.deck {
             names::check_deck_size(
                 deck,
@@ -347,9 +377,21 @@ pub fn run(args: Args) -> CliResult {
     let elapsed = start.elapsed().as_secs_f64();
     let n = tally.games;
     let interrupted = n < args.games;
-    let [p1_wins, p2_wins] = tally.wins;
-    let draws = n - p1_wins - p2_wins - tally.unfinished;
+    let [p1_wins, p2_wins] = [tally.wins[0], tally.wins[1]];
+    let draws = n - tally.wins.iter().sum::<u64>() - tally.unfinished;
     let rate = |k: u64| if n == 0 { 0.0 } else { k as f64 / n as f64 };
+    let seats = sides
+        .iter()
+        .zip(tally.wins)
+        .enumerate()
+        .map(|(k, (side, wins))| SeatReport {
+            seat: k as u8 + 1,
+            side: side.label.clone(),
+            wins,
+            win_rate: rate(wins),
+            win_rate_ci95: wilson(wins, n),
+        })
+        .collect();
     let average = |sum: u128| sum as f64 / n.max(1) as f64;
     let report = Report {
         games: n,
@@ -366,6 +408,8 @@ pub fn run(args: Args) -> CliResult {
         p1_win_rate_ci95: wilson(p1_wins, n),
         p2_win_rate: rate(p2_wins),
         p2_win_rate_ci95: wilson(p2_wins, n),
+        players: args.players,
+        seats,
         first_player_wins: tally.first_player_wins,
         first_player_win_rate: rate(tally.first_player_wins),
         first_player_win_rate_ci95: wilson(tally.first_player_wins, n),
@@ -393,7 +437,7 @@ pub fn run(args: Args) -> CliResult {
     Ok(())
 }
 
-fn print_report(report: &Report, sides: &[Side; 2]) {
+fn print_report(report: &Report, sides: &[Side]) {
     let pct = |x: f64| format!("{:.1}%", x * 100.0);
     let ci = |c: (f64, f64)| format!("[{} – {}]", pct(c.0), pct(c.1));
     let n = report.games;
@@ -407,20 +451,16 @@ fn print_report(report: &Report, sides: &[Side; 2]) {
         "{} games, seed {}, {} thread(s)",
         n, report.seed, report.threads
     );
-    println!(
-        "  p1 {:<24} wins {:>6}  {:>6}  95% CI {}",
-        format!("{} ({})", sides[0].bot, sides[0].deck_spec),
-        report.p1_wins,
-        pct(report.p1_win_rate),
-        ci(report.p1_win_rate_ci95)
-    );
-    println!(
-        "  p2 {:<24} wins {:>6}  {:>6}  95% CI {}",
-        format!("{} ({})", sides[1].bot, sides[1].deck_spec),
-        report.p2_wins,
-        pct(report.p2_win_rate),
-        ci(report.p2_win_rate_ci95)
-    );
+    for (seat, side) in report.seats.iter().zip(sides) {
+        println!(
+            "  p{} {:<24} wins {:>6}  {:>6}  95% CI {}",
+            seat.seat,
+            format!("{} ({})", side.bot, side.deck_spec),
+            seat.wins,
+            pct(seat.win_rate),
+            ci(seat.win_rate_ci95)
+        );
+    }
     println!("  draws {}, unfinished {}", report.draws, report.unfinished);
     println!(
         "  first player won {} of {} ({}, 95% CI {})",
