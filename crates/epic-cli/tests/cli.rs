@@ -224,12 +224,24 @@ fn without_timing(v: &serde_json::Value) -> serde_json::Value {
 }
 
 /// The same seed gives the same results, whatever the thread count.
+/// `epic sim ARGS --json`, which must succeed, as JSON.
+fn sim_json(args: &[&str]) -> serde_json::Value {
+    let args: Vec<&str> = ["sim"]
+        .iter()
+        .chain(args)
+        .chain(&["--json"])
+        .copied()
+        .collect();
+    let out = epic(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
 #[test]
 fn sim_is_reproducible() {
     let games = if cfg!(debug_assertions) { "6" } else { "200" };
     let run = |threads: &str| {
-        let out = epic(&[
-            "sim",
+        sim_json(&[
             "--games",
             games,
             "--p1",
@@ -240,10 +252,7 @@ fn sim_is_reproducible() {
             "1",
             "--threads",
             threads,
-            "--json",
-        ]);
-        assert!(out.status.success(), "{}", stderr(&out));
-        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+        ])
     };
     let a = run("1");
     let b = run("2");
@@ -281,8 +290,7 @@ fn sim_is_reproducible() {
 fn sim_plays_free_for_all_games_of_more_seats() {
     let games = if cfg!(debug_assertions) { 8 } else { 120 };
     let run = |threads: &str| {
-        let out = epic(&[
-            "sim",
+        sim_json(&[
             "--games",
             &games.to_string(),
             "--players",
@@ -295,10 +303,7 @@ fn sim_plays_free_for_all_games_of_more_seats() {
             "random:sage",
             "--threads",
             threads,
-            "--json",
-        ]);
-        assert!(out.status.success(), "{}", stderr(&out));
-        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+        ])
     };
     let a = run("1");
     assert_eq!(without_timing(&a), without_timing(&run("2")));

@@ -515,7 +515,8 @@ impl<'a> Engine<'a> {
     pub fn apply_pending_gains(&mut self) {
         for p in 0..self.st.num_players() as PlayerId {
             let g = std::mem::take(&mut self.st.player_mut(p).pending_gain);
-            if !self.st.player(p).eliminated {
+            // Called at every initiative window: most of the time nobody gained anything.
+            if g != 0 && !self.st.player(p).eliminated {
                 self.gain_health(p, g);
             }
         }

@@ -13,10 +13,10 @@ pub fn player_name(p: PlayerId) -> String {
 }
 
 fn card_name(st: &GameState, pool: &CardPool, o: ObjId) -> String {
-    let Some(obj) = st.objs.get(o.0 as usize) else {
+    if !in_game(st, o) {
         return format!("unknown card {o}");
-    };
-    let def = pool.get(obj.card);
+    }
+    let def = pool.get(st.obj(o).card);
     if def.token {
         format!("{} token", def.name)
     } else {
@@ -46,9 +46,14 @@ pub fn cost_text(costs: &[PowerCost]) -> String {
         .join(", ")
 }
 
+/// Whether the game has an object of this id (a corrupt save may name one it lacks).
+fn in_game(st: &GameState, o: ObjId) -> bool {
+    st.objs.get(o.0 as usize).is_some()
+}
+
 /// Whether every card a choice names exists, so it can be described.
 fn names_known_cards(st: &GameState, pool: &CardPool, c: Choice) -> bool {
-    let known = |o: ObjId| st.objs.get(o.0 as usize).is_some();
+    let known = |o: ObjId| in_game(st, o);
     match c {
         Choice::Play { card, mode } => {
             known(card) && (pool.get(st.obj(card).card).modes.len() > mode as usize || mode == 0)
@@ -67,7 +72,7 @@ fn names_known_cards(st: &GameState, pool: &CardPool, c: Choice) -> bool {
 /// A choice naming a card the game does not have, or a mode or power its card does not
 /// have (from a corrupt save), in words.
 fn unknown_label(st: &GameState, pool: &CardPool, c: Choice) -> String {
-    let known = |o: ObjId| st.objs.get(o.0 as usize).is_some();
+    let known = |o: ObjId| in_game(st, o);
     let id = |o: ObjId| format!("card {} (not in this game)", o.0);
     match c {
         Choice::Play { card, mode } if known(card) => format!(
@@ -261,7 +266,7 @@ pub fn label_for(st: &GameState, pool: &CardPool, c: Choice, seat: PlayerId) -> 
     let Some(ask) = st.ask.as_ref() else {
         return label(st, pool, c);
     };
-    let hidden = |o: ObjId| st.objs.get(o.0 as usize).is_some() && !st.sees(seat, o);
+    let hidden = |o: ObjId| in_game(st, o) && !st.sees(seat, o);
     let secret = match c {
         Choice::Play { card: o, .. } | Choice::Power { card: o, .. } | Choice::Card(o) => hidden(o),
         _ => false,

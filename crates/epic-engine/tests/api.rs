@@ -144,54 +144,23 @@ fn the_setup_decides_the_rules_and_who_goes_first() {
 fn a_seat_learns_nothing_of_cards_moving_where_it_cannot_see() {
     let num = Some(ObjNum(7));
     let kong = Some(card("Kong"));
-    // A card from Player 2's hand to the bottom of their deck (a mulligan).
-    let moved = Event::Moved {
-        was: num,
-        obj: Some(ObjNum(8)),
-        card: kong,
+    // A card from Player 2's hand to the bottom of their deck (a mulligan), as each
+    // seat may read it.
+    let to_deck = |was, obj, card, revealed| Event::Moved {
+        was,
+        obj,
+        card,
         from: Zone::Hand,
         to: Zone::Deck,
         owner: 1,
         controller: 1,
-        revealed: false,
+        revealed,
     };
-    assert_eq!(
-        moved.seen_by(0),
-        Event::Moved {
-            was: None,
-            obj: None,
-            card: None,
-            from: Zone::Hand,
-            to: Zone::Deck,
-            owner: 1,
-            controller: 1,
-            revealed: false,
-        }
-    );
-    assert_eq!(
-        moved.seen_by(1),
-        Event::Moved {
-            was: num,
-            obj: None,
-            card: kong,
-            from: Zone::Hand,
-            to: Zone::Deck,
-            owner: 1,
-            controller: 1,
-            revealed: false,
-        }
-    );
+    let moved = to_deck(num, Some(ObjNum(8)), kong, false);
+    assert_eq!(moved.seen_by(0), to_deck(None, None, None, false));
+    assert_eq!(moved.seen_by(1), to_deck(num, None, kong, false));
     // Revealed in the hand, everyone saw it there.
-    let shown = Event::Moved {
-        was: num,
-        obj: Some(ObjNum(8)),
-        card: kong,
-        from: Zone::Hand,
-        to: Zone::Deck,
-        owner: 1,
-        controller: 1,
-        revealed: true,
-    };
+    let shown = to_deck(num, Some(ObjNum(8)), kong, true);
     assert!(matches!(
         shown.seen_by(0),
         Event::Moved {
