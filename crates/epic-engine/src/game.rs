@@ -313,7 +313,8 @@ impl Game {
     ) -> Result<(), ApplyError> {
         let ask = self.pending().ok_or(ApplyError::GameOver)?;
         if !ask.options.contains(&choice) {
-            return Err(ApplyError::Illegal(self.label(choice)));
+            // In the decider's own words: a probe naming a hidden card learns nothing.
+            return Err(ApplyError::Illegal(self.label_for(choice, ask.player)));
         }
         let player = ask.player;
         self.apply_legal(player, choice, events);
@@ -369,10 +370,10 @@ impl Game {
         crate::options::label(&self.state, &self.pool, c)
     }
 
-    /// The label of an option of the pending decision as `seat` may read it: in full for
-    /// the decider, and for everyone else unless it names a card they cannot see
-    /// (then "a card from Player 2's hand"). What replays and logs of other seats'
-    /// decisions show.
+    /// The label of an option of the pending decision as `seat` may read it: in full
+    /// unless it names a card that seat cannot see (then "a card from Player 2's hand").
+    /// What replays and logs of other seats' decisions show, and what a refused choice
+    /// tells the player who made it.
     pub fn label_for(&self, c: Choice, seat: PlayerId) -> String {
         crate::options::label_for(&self.state, &self.pool, c, seat)
     }

@@ -258,22 +258,23 @@ fn trigger_name(t: &Triggered) -> String {
     }
 }
 
-/// The label of `c`, a choice of the pending decision, as `seat` may read it: the
-/// decider reads every label; another seat reads it unless it names a card that seat
-/// cannot see (a mulligan pick, a card chosen from a hand before it is shown), which it
-/// reads as "a card".
+/// The label of `c`, a choice of the pending decision, as `seat` may read it: in full
+/// unless it names a card that seat cannot see (another player's mulligan pick, a card
+/// chosen from a hand before it is shown, or a choice probing a card in another hand),
+/// which it reads as "a card" from where that card is.
 pub fn label_for(st: &GameState, pool: &CardPool, c: Choice, seat: PlayerId) -> String {
     let Some(ask) = st.ask.as_ref() else {
         return label(st, pool, c);
     };
-    let hidden = |o: ObjId| in_game(st, o) && !st.sees(seat, o);
     let secret = match c {
-        Choice::Play { card: o, .. } | Choice::Power { card: o, .. } | Choice::Card(o) => hidden(o),
-        _ => false,
+        Choice::Play { card: o, .. } | Choice::Power { card: o, .. } | Choice::Card(o) => {
+            Some(o).filter(|&o| in_game(st, o) && !st.sees(seat, o))
+        }
+        _ => None,
     };
-    if ask.player == seat || !secret {
+    let Some(o) = secret else {
         return label(st, pool, c);
-    }
+    };
     let verb = match ask.kind {
         DecisionKind::Mulligan => "Mulligan",
         DecisionKind::Discard => "Discard",
@@ -281,7 +282,12 @@ pub fn label_for(st: &GameState, pool: &CardPool, c: Choice, seat: PlayerId) -> 
         DecisionKind::Initiative => "Play",
         _ => "Choose",
     };
-    format!("{verb} a card from {} hand", player_possessive(ask.player))
+    let obj = st.obj(o);
+    format!(
+        "{verb} a card from {} {}",
+        player_possessive(obj.owner),
+        obj.zone.name()
+    )
 }
 
 fn player_possessive(p: PlayerId) -> String {

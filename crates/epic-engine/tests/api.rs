@@ -311,6 +311,26 @@ fn labels_give_costs_and_modes_and_name_a_card_the_game_lacks_in_words() {
     }
 }
 
+/// A refused choice is told to the player who made it in their own words: one naming a
+/// card in another player's hand does not say which card it is.
+#[test]
+fn a_refused_choice_does_not_name_a_card_the_decider_cannot_see() {
+    let pool = Arc::new(epic_cards::base_pool().clone());
+    let mut pos = Position::new(pool, 2);
+    pos.seats[0].hand = vec![card("Fireball")];
+    pos.seats[1].hand = vec![card("Thundarus")];
+    let mut game = Game::from_position(pos).unwrap();
+    assert_eq!(game.decision().unwrap().player, 0);
+    let theirs = game.state().players[1].hand[0];
+    let probe = Choice::Play {
+        card: theirs,
+        mode: 0,
+    };
+    let err = game.apply(probe).unwrap_err().to_string();
+    assert!(!err.contains("Thundarus"), "{err}");
+    assert!(err.contains("a card from Player 2's hand"), "{err}");
+}
+
 #[test]
 fn another_seat_reads_a_choice_of_public_cards_in_full_and_a_mulligan_pick_as_a_card() {
     // A target in play is public: everyone reads the label in full.
