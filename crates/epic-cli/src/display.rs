@@ -502,6 +502,9 @@ pub fn result_line(game: &Game, voice: &Voice) -> String {
         epic_engine::EndReason::ObjectLimit => {
             "the game reached the most cards and tokens it can hold (ruling R-11)"
         }
+        epic_engine::EndReason::FirstBlood => {
+            "a player was eliminated, and in Hunter – First Blood the player to their right wins"
+        }
     };
     match r.winners.as_slice() {
         [] => format!("The game is a draw after {} turns: {why}.", r.turns),

@@ -1,7 +1,7 @@
 //! Primitive changes to a game. Each emits its events and collects the triggers it
 //! causes; none asks a player anything.
 
-use crate::config::MAX_OBJECTS;
+use crate::config::{Variant, MAX_OBJECTS};
 use crate::events::{Event, Recipient, Seen};
 use crate::game::EndReason;
 use crate::ids::{Entity, ObjId, PlayerId};
@@ -627,9 +627,24 @@ impl<'a> Engine<'a> {
             if lethal.is_empty() && dying.is_empty() {
                 return;
             }
-            for p in dying {
+            for &p in &dying {
                 self.st.player_mut(p).eliminated = true;
                 self.emit(|| Event::Eliminated { player: p });
+            }
+            // The nearest player to the right of each one eliminated, still in the game.
+            let right: SmallVec<[PlayerId; 2]> =
+                dying.iter().map(|&p| self.st.prev_seat(p)).collect();
+            let variant = self.st.rules.variant;
+            if variant == Variant::HunterFirstBlood && !dying.is_empty() {
+                let mut winners: SmallVec<[PlayerId; 2]> = SmallVec::new();
+                for &q in &right {
+                    if !self.st.player(q).eliminated && !winners.contains(&q) {
+                        winners.push(q);
+                    }
+                }
+                winners.sort_unstable();
+                self.end_game(winners, EndReason::FirstBlood);
+                return;
             }
             let alive: SmallVec<[PlayerId; 2]> = (0..self.st.num_players() as PlayerId)
                 .filter(|&p| !self.st.player(p).eliminated)
@@ -641,6 +656,16 @@ impl<'a> Engine<'a> {
             for p in 0..self.st.num_players() as PlayerId {
                 if self.st.player(p).eliminated {
                     self.leave_game(p);
+                }
+            }
+            if variant == Variant::HunterLastOneStanding {
+                // FMT-13: the right neighbour gains 5 health and draws a card.
+                for q in right {
+                    if self.st.is_over() {
+                        return;
+                    }
+                    self.gain_health(q, 5);
+                    self.draw(q, 1);
                 }
             }
             self.break_all(&lethal);

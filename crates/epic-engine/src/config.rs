@@ -17,7 +17,7 @@ pub const MAX_HEALTH: i32 = 1_000_000;
 
 /// The numbers the rules leave to the format (rules 1.5.1, 1.6.4, 1.7.4, 1.8.1): a
 /// format or variant is a value of this type, not a fork of the code.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RulesConfig {
     pub starting_health: i32,
     pub opening_hand: u8,
@@ -25,6 +25,94 @@ pub struct RulesConfig {
     /// Whether the first player draws at the start of their first turn even in a
     /// two-player game (4.2.3a: only a two-player game skips that draw).
     pub first_player_draws: bool,
+    /// How the seats play against each other; free-for-all unless a variant is named.
+    #[serde(default, skip_serializing_if = "Variant::is_free_for_all")]
+    pub variant: Variant,
+}
+
+impl std::hash::Hash for RulesConfig {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.starting_health.hash(h);
+        self.opening_hand.hash(h);
+        self.hand_limit.hash(h);
+        self.first_player_draws.hash(h);
+        // Free-for-all adds nothing, so games from before variants keep their digests.
+        if !self.variant.is_free_for_all() {
+            self.variant.hash(h);
+        }
+    }
+}
+
+/// How the seats of a game play against each other (2015 rulebook, "Multiplayer";
+/// checklist FMT-11 – FMT-13, docs/rulings.md H-21). "Left" is the next seat clockwise.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Variant {
+    /// Anyone may attack and affect anyone; the last player left wins.
+    #[default]
+    #[serde(rename = "ffa")]
+    FreeForAll,
+    /// A player attacks only their left neighbour and affects only themselves and their
+    /// two neighbours; the first elimination ends the game, won by the eliminated
+    /// player's right neighbour.
+    #[serde(rename = "hunter-first-blood")]
+    HunterFirstBlood,
+    /// As First Blood, but an elimination gives the eliminated player's right neighbour
+    /// 5 health and a card, the neighbours close up, and the last player left wins.
+    #[serde(rename = "hunter-last-one-standing")]
+    HunterLastOneStanding,
+}
+
+impl Variant {
+    pub const ALL: [Variant; 3] = [
+        Variant::FreeForAll,
+        Variant::HunterFirstBlood,
+        Variant::HunterLastOneStanding,
+    ];
+
+    /// The name programs use: `ffa`, `hunter-first-blood`, `hunter-last-one-standing`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::FreeForAll => "ffa",
+            Variant::HunterFirstBlood => "hunter-first-blood",
+            Variant::HunterLastOneStanding => "hunter-last-one-standing",
+        }
+    }
+
+    /// What the rulebook calls it.
+    pub fn title(self) -> &'static str {
+        match self {
+            Variant::FreeForAll => "Free-for-all",
+            Variant::HunterFirstBlood => "Hunter – First Blood",
+            Variant::HunterLastOneStanding => "Hunter – Last One Standing",
+        }
+    }
+
+    /// The variant with this name, if any.
+    pub fn named(name: &str) -> Option<Variant> {
+        Variant::ALL.into_iter().find(|v| v.name() == name)
+    }
+
+    /// The fewest seats it is played with: a Hunter needs a left and a right neighbour
+    /// who are not the same player.
+    pub fn min_players(self) -> usize {
+        if self.hunter() {
+            3
+        } else {
+            2
+        }
+    }
+
+    pub fn is_free_for_all(&self) -> bool {
+        *self == Variant::FreeForAll
+    }
+
+    /// Whether attacks and effects reach only a player's neighbours.
+    pub fn hunter(self) -> bool {
+        matches!(
+            self,
+            Variant::HunterFirstBlood | Variant::HunterLastOneStanding
+        )
+    }
 }
 
 impl Default for RulesConfig {
@@ -34,6 +122,7 @@ impl Default for RulesConfig {
             opening_hand: 5,
             hand_limit: 7,
             first_player_draws: false,
+            variant: Variant::FreeForAll,
         }
     }
 }
@@ -43,6 +132,23 @@ impl RulesConfig {
     pub fn validate(&self) -> Result<(), crate::SetupError> {
         if !(1..=MAX_HEALTH).contains(&self.starting_health) {
             return Err(crate::SetupError::StartingHealth(self.starting_health));
+        }
+        Ok(())
+    }
+
+    /// Refuses a table these rules cannot seat: 2 to 8 players, and as many as the
+    /// variant needs.
+    pub fn check_seats(&self, players: usize) -> Result<(), crate::SetupError> {
+        if !(2..=8).contains(&players) {
+            return Err(crate::SetupError::PlayerCount(players));
+        }
+        let min = self.variant.min_players();
+        if players < min {
+            return Err(crate::SetupError::VariantPlayers {
+                variant: self.variant,
+                players,
+                min,
+            });
         }
         Ok(())
     }

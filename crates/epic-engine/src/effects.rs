@@ -374,6 +374,7 @@ impl<'a> Engine<'a> {
         if let Some(filter) = &spec.objects {
             let mut consider = |o: ObjId| {
                 if look.matches(filter, o, f.controller, f.source, Some(&f.ctx))
+                    && self.st.reaches_entity(f.controller, Entity::Obj(o))
                     && !(targeting
                         && filter.zone == ZoneFilter::InPlay
                         && look.has(o, epic_model::Keyword::Untargetable))
@@ -413,6 +414,7 @@ impl<'a> Engine<'a> {
                 PlayerFilter::Any => true,
                 PlayerFilter::Opponent => p != you,
             })
+            .filter(|&p| self.st.reaches(you, p))
             .collect()
     }
 
@@ -468,13 +470,13 @@ impl<'a> Engine<'a> {
             Sel::This => return Some(self.this().map(Entity::Obj).into_iter().collect()),
             Sel::It => return Some(f.ctx.it.iter().filter_map(|&r| self.st.find(r)).collect()),
             Sel::Subject => {
+                let subject = f.ctx.subject.and_then(|r| self.st.find(r));
                 return Some(
-                    f.ctx
-                        .subject
-                        .and_then(|r| self.st.find(r))
+                    subject
+                        .filter(|&e| self.st.reaches_entity(f.controller, e))
                         .into_iter()
                         .collect(),
-                )
+                );
             }
             Sel::Players(who) => {
                 return Some(self.players(who)?.into_iter().map(Entity::Player).collect())
@@ -490,6 +492,7 @@ impl<'a> Engine<'a> {
                     .map(Entity::Obj)
                     .collect();
                 v.extend(self.st.seats_from(f.controller).map(Entity::Player));
+                v.retain(|e| self.st.reaches_entity(f.controller, *e));
                 v
             }
             Sel::All(filter) => self.all(filter, self.top()),
@@ -524,7 +527,10 @@ impl<'a> Engine<'a> {
             ZoneFilter::Hand => self.st.player(f.controller).hand.iter().copied().collect(),
         };
         pool.into_iter()
-            .filter(|&o| look.matches(filter, o, f.controller, f.source, Some(&f.ctx)))
+            .filter(|&o| {
+                look.matches(filter, o, f.controller, f.source, Some(&f.ctx))
+                    && self.st.reaches_entity(f.controller, Entity::Obj(o))
+            })
             .map(Entity::Obj)
             .collect()
     }
@@ -581,8 +587,9 @@ impl<'a> Engine<'a> {
     /// The players a [`Who`] names; `None` when it asked for a target.
     fn players(&mut self, who: &Who) -> Option<Players> {
         let f = self.top();
+        let you = f.controller;
         let one = |p: Option<PlayerId>| p.into_iter().collect::<Players>();
-        Some(match who {
+        let mut players = match who {
             Who::You => one(Some(f.controller)),
             Who::EachOpponent => self.st.opponents(f.controller).collect(),
             Who::EachPlayer => self.st.seats_from(f.controller).collect(),
@@ -611,7 +618,9 @@ impl<'a> Engine<'a> {
                     })
                     .collect()
             }
-        })
+        };
+        players.retain(|&mut p| self.st.reaches(you, p));
+        Some(players)
     }
 
     fn amount(&self, n: Amount, for_player: PlayerId) -> u16 {
@@ -1010,7 +1019,11 @@ impl<'a> Engine<'a> {
     /// Stand Alone: each player, starting with you, keeps one champion they control.
     fn exec_keep_one(&mut self) -> Option<bool> {
         let f = self.top().clone();
-        let seats: Players = self.st.seats_from(f.controller).collect();
+        let seats: Players = self
+            .st
+            .seats_from(f.controller)
+            .filter(|&p| self.st.reaches(f.controller, p))
+            .collect();
         for p in seats {
             let theirs: ObjList = self
                 .st
@@ -1043,7 +1056,11 @@ impl<'a> Engine<'a> {
             .in_play
             .iter()
             .copied()
-            .filter(|o| look.def(*o).is_champion() && !kept.contains(&Entity::Obj(*o)))
+            .filter(|&o| {
+                look.def(o).is_champion()
+                    && !kept.contains(&Entity::Obj(o))
+                    && look.st.reaches_entity(f.controller, Entity::Obj(o))
+            })
             .collect();
         self.break_all(&rest);
         Some(true)

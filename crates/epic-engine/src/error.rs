@@ -33,4 +33,10 @@ pub enum SetupError {
     TooManyCards { count: usize, max: usize },
     #[error("starting health {0} is out of range: it must be 1 to {max}", max = crate::config::MAX_HEALTH)]
     StartingHealth(i32),
+    #[error("{} is played by at least {min} players, not {players}", .variant.title())]
+    VariantPlayers {
+        variant: crate::config::Variant,
+        players: usize,
+        min: usize,
+    },
 }

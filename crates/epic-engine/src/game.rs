@@ -28,6 +28,9 @@ pub enum EndReason {
     /// Effects tried to make a token in a game that already holds
     /// [`MAX_OBJECTS`](crate::MAX_OBJECTS) objects: a draw (docs/rulings.md R-11).
     ObjectLimit,
+    /// Hunter – First Blood: a player was eliminated, and the player to their right won
+    /// (FMT-12).
+    FirstBlood,
 }
 
 /// A champion's derived numbers and keywords, from [`Game::stats`].
@@ -82,9 +85,7 @@ impl Game {
     /// The game before anyone draws: decks shuffled, first player chosen.
     fn build(setup: Setup) -> Result<Game, SetupError> {
         let n = setup.decks.len();
-        if !(2..=8).contains(&n) {
-            return Err(SetupError::PlayerCount(n));
-        }
+        setup.rules.check_seats(n)?;
         setup.rules.validate()?;
         let mut rng = Pcg64Mcg::seed_from_u64(setup.seed);
         // Room for the tokens a game creates, so making one rarely moves every card.

@@ -33,7 +33,7 @@ mod timing;
 pub mod view;
 
 pub use choice::{Choice, Decision, DecisionKind};
-pub use config::{RulesConfig, Setup, MAX_CARDS, MAX_HEALTH, MAX_OBJECTS};
+pub use config::{RulesConfig, Setup, Variant, MAX_CARDS, MAX_HEALTH, MAX_OBJECTS};
 pub use epic_model as model;
 pub use error::{ApplyError, SetupError};
 pub use events::{Event, Recipient, Seen};

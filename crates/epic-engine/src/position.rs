@@ -101,9 +101,7 @@ impl Game {
     /// A game in the given position, waiting on its first decision there.
     pub fn from_position(pos: Position) -> Result<Game, SetupError> {
         let n = pos.seats.len();
-        if !(2..=8).contains(&n) {
-            return Err(SetupError::PlayerCount(n));
-        }
+        pos.rules.check_seats(n)?;
         if pos.active as usize >= n {
             return Err(SetupError::FirstPlayer(pos.active));
         }

@@ -570,6 +570,45 @@ impl GameState {
     pub fn next_seat(&self, p: PlayerId) -> PlayerId {
         self.seats_from(p).find(|&q| q != p).unwrap_or(p)
     }
+    /// The next seat still in the game, counter-clockwise ("to their right").
+    pub fn prev_seat(&self, p: PlayerId) -> PlayerId {
+        let n = self.players.len();
+        (1..n)
+            .map(|k| (p as usize + n - k) % n)
+            .find(|&q| !self.players[q].eliminated)
+            .map_or(p, |q| q as PlayerId)
+    }
+    /// Whether `p`'s cards may affect player `q`: anyone, but in a Hunter variant only
+    /// `p` and the neighbours to their left and right (docs/rulings.md H-21).
+    #[inline]
+    pub fn reaches(&self, p: PlayerId, q: PlayerId) -> bool {
+        !self.rules.variant.hunter() || q == p || q == self.next_seat(p) || q == self.prev_seat(p)
+    }
+    /// Whether `p`'s cards may affect `e`: a player, or an object by its controller in
+    /// play and its owner anywhere else.
+    #[inline]
+    pub fn reaches_entity(&self, p: PlayerId, e: Entity) -> bool {
+        if !self.rules.variant.hunter() {
+            return true;
+        }
+        let q = match e {
+            Entity::Player(q) => q,
+            Entity::Obj(o) => {
+                let obj = self.obj(o);
+                if obj.zone == Zone::InPlay {
+                    obj.controller
+                } else {
+                    obj.owner
+                }
+            }
+        };
+        self.reaches(p, q)
+    }
+    /// Whether `p` may attack `q` now: any opponent, but in a Hunter variant only the
+    /// one to their left.
+    pub fn may_attack(&self, p: PlayerId, q: PlayerId) -> bool {
+        q != p && (!self.rules.variant.hunter() || q == self.next_seat(p))
+    }
     /// The cards whose abilities `p` may use or that act for `p`: those `p` controls in
     /// play, then those in `p`'s discard pile (5.0.2).
     pub fn ability_sources(&self, p: PlayerId) -> impl Iterator<Item = ObjId> + '_ {

@@ -85,6 +85,7 @@ impl<'a> Look<'a> {
     fn anthem_applies(&self, f: &Filter, src: ObjId, o: ObjId, derived_alignment: bool) -> bool {
         let you = self.st.obj(src).controller;
         self.matches_with(f, o, you, src, None, derived_alignment)
+            && self.st.reaches_entity(you, crate::ids::Entity::Obj(o))
     }
 
     /// Keywords from printing, gains, conditional statics, anthems and modifiers.

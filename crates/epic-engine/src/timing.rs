@@ -735,11 +735,7 @@ impl<'a> Engine<'a> {
         if !self.st.declaring.is_empty() && !must_missing {
             // 4.4.1: with several opponents who can be attacked, finishing the
             // declaration is choosing which one.
-            let targets: SmallVec<[PlayerId; 4]> = self
-                .st
-                .opponents(self.st.active)
-                .filter(|&q| look.can_be_attacked(q))
-                .collect();
+            let targets: SmallVec<[PlayerId; 4]> = look.defenders(self.st.active).collect();
             if targets.len() > 1 {
                 out.extend(targets.into_iter().map(Choice::Player));
             } else {
@@ -1368,10 +1364,16 @@ impl Look<'_> {
         self.st.obj(o).attacked_turn != self.st.turn && self.has(o, Keyword::MustAttack)
     }
 
-    pub fn defender_for(&self, attacker: PlayerId) -> Option<PlayerId> {
+    /// The players `attacker` may attack now, clockwise (4.4.1; in a Hunter variant only
+    /// the left neighbour).
+    pub fn defenders(&self, attacker: PlayerId) -> impl Iterator<Item = PlayerId> + '_ {
         self.st
             .opponents(attacker)
-            .find(|&q| self.can_be_attacked(q))
+            .filter(move |&q| self.st.may_attack(attacker, q) && self.can_be_attacked(q))
+    }
+
+    pub fn defender_for(&self, attacker: PlayerId) -> Option<PlayerId> {
+        self.defenders(attacker).next()
     }
 
     /// Whether the active player may declare a battle now, and whether a "must attack"

@@ -5,7 +5,7 @@
 
 use epic_engine::model::Keyword;
 use epic_engine::state::Zone;
-use epic_engine::{ApplyError, Choice, Event, Game, ObjId, Setup};
+use epic_engine::{ApplyError, Choice, EndReason, Event, Game, ObjId, Setup, Variant};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -18,15 +18,34 @@ fn games() -> u64 {
         .unwrap_or(if cfg!(debug_assertions) { 500 } else { 10_000 })
 }
 
+/// How many seats a game has and how they play against each other.
+#[derive(Clone, Copy, Debug)]
+struct Table {
+    players: u64,
+    variant: Variant,
+}
+
+const DUEL: Table = Table {
+    players: 2,
+    variant: Variant::FreeForAll,
+};
+
 fn setup(seed: u64) -> Setup {
+    setup_at(DUEL, seed)
+}
+
+/// A game at the table, each seat's deck picked by the seed.
+fn setup_at(table: Table, seed: u64) -> Setup {
     let pool = epic_cards::shared_pool();
-    let a = DECKS[(seed % 5) as usize];
-    let b = DECKS[((seed / 5) % 5) as usize];
-    let decks = vec![
-        epic_cards::deck_from(&pool, a, seed).unwrap(),
-        epic_cards::deck_from(&pool, b, seed.wrapping_add(1)).unwrap(),
-    ];
-    Setup::new(pool, decks, seed)
+    let decks = (0..table.players)
+        .map(|seat| {
+            let name = DECKS[((seed / 5u64.pow(seat as u32)) % 5) as usize];
+            epic_cards::deck_from(&pool, name, seed.wrapping_add(seat)).unwrap()
+        })
+        .collect();
+    let mut s = Setup::new(pool, decks, seed);
+    s.rules.variant = table.variant;
+    s
 }
 
 /// A choice of any kind with random contents, mostly naming real objects and seats.
@@ -297,9 +316,89 @@ fn check_health(before: &[i32], game: &Game, events: &[Event]) {
 
 #[test]
 fn random_games_keep_every_invariant_and_replay_exactly() {
+    random_games_at(DUEL);
+}
+
+#[test]
+fn three_player_free_for_all() {
+    random_games_at(Table {
+        players: 3,
+        variant: Variant::FreeForAll,
+    });
+}
+
+#[test]
+fn four_player_free_for_all() {
+    random_games_at(Table {
+        players: 4,
+        variant: Variant::FreeForAll,
+    });
+}
+
+#[test]
+fn hunter_first_blood() {
+    random_games_at(Table {
+        players: 4,
+        variant: Variant::HunterFirstBlood,
+    });
+}
+
+#[test]
+fn hunter_last_one_standing() {
+    random_games_at(Table {
+        players: 5,
+        variant: Variant::HunterLastOneStanding,
+    });
+}
+
+/// What a variant promises, checked on one decision's events: in a Hunter variant every
+/// attack goes to the attacker's left neighbour, and in First Blood the first
+/// elimination ends the game, won by the player to the eliminated player's right.
+fn check_variant(table: Table, before: &Game, game: &Game, events: &[Event]) {
+    if !table.variant.hunter() {
+        return;
+    }
+    let st = before.state();
+    for e in events {
+        if let Event::Attack {
+            attacker, defender, ..
+        } = e
+        {
+            assert_eq!(
+                *defender,
+                st.next_seat(*attacker),
+                "an attack past the left neighbour"
+            );
+        }
+    }
+    let eliminated: Vec<u8> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Eliminated { player } => Some(*player),
+            _ => None,
+        })
+        .collect();
+    if table.variant == Variant::HunterFirstBlood && !eliminated.is_empty() {
+        let r = game
+            .result()
+            .expect("First Blood ends at the first elimination");
+        assert_eq!(r.reason, EndReason::FirstBlood);
+        // The nearest player still in the game to the right of each one eliminated.
+        let mut want: Vec<u8> = eliminated
+            .iter()
+            .map(|&x| game.state().prev_seat(x))
+            .filter(|w| !eliminated.contains(w))
+            .collect();
+        want.sort_unstable();
+        want.dedup();
+        assert_eq!(r.winners, want, "First Blood's winners");
+    }
+}
+
+fn random_games_at(table: Table) {
     let mut total_decisions = 0usize;
     for seed in 0..games() {
-        let s = setup(seed);
+        let s = setup_at(table, seed);
         let deck_sizes: Vec<usize> = s.decks.iter().map(Vec::len).collect();
         let mut game = Game::new(s.clone()).unwrap();
         let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0x5eed);
@@ -339,10 +438,14 @@ fn random_games_keep_every_invariant_and_replay_exactly() {
             }
             let c = options[rng.gen_range(0..options.len())];
             let before: Vec<i32> = game.state().players.iter().map(|p| p.health).collect();
+            let previous = table.variant.hunter().then(|| game.clone());
             let events = game
                 .apply(c)
                 .unwrap_or_else(|e| panic!("seed {seed}: offered option refused: {e}"));
             log.push(c);
+            if let Some(previous) = &previous {
+                check_variant(table, previous, &game, &events);
+            }
             if check_all || rng.gen_ratio(1, 10) {
                 check_zones(&game, &deck_sizes);
                 check_numbers(&game);

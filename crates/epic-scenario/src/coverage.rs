@@ -1,5 +1,6 @@
 //! Rule coverage: `scenarios/coverage.md` sorts every rule number of sections 1 – 5 of
-//! the 2017 rules into three sections — **Covered** (a generated table from rule to the
+//! the 2017 rules, their multiplayer rules (`M4.4.1`) and the checklist's format items
+//! (`FMT-12`) into three sections — **Covered** (a generated table from rule to the
 //! scenarios that name it in a `rule` line), **Not yet covered**, and **Excluded** (each
 //! with its reason). A fourth section, **Worked examples not reproduced**, lists the
 //! checklist's worked examples (`S-03`) that no scenario can show, each with its reason
@@ -15,10 +16,16 @@ const TODO: &str = "## Not yet covered";
 const EXCLUDED: &str = "## Excluded";
 const UNREPRODUCED: &str = "## Worked examples not reproduced";
 
-/// A rule number's sort key: `4.4.11a` after `4.4.2`, `M4.4` rules last.
-pub fn rule_key(rule: &str) -> (bool, Vec<(u32, String)>) {
-    let multi = rule.starts_with('M');
-    let r = rule.trim_start_matches('M');
+/// A rule number's sort key: `4.4.11a` after `4.4.2`, then the `M4.4` rules, then the
+/// format items.
+pub fn rule_key(rule: &str) -> (u8, Vec<(u32, String)>) {
+    let (rank, r) = if let Some(r) = rule.strip_prefix("FMT-") {
+        (2, r)
+    } else if let Some(r) = rule.strip_prefix('M') {
+        (1, r)
+    } else {
+        (0, rule)
+    };
     let parts = r
         .split(['.', '-'])
         .map(|p| {
@@ -26,14 +33,17 @@ pub fn rule_key(rule: &str) -> (bool, Vec<(u32, String)>) {
             (digits.parse().unwrap_or(0), p[digits.len()..].to_string())
         })
         .collect();
-    (multi, parts)
+    (rank, parts)
 }
 
-/// A numbered rule of the rulebook (`4.4.11a`, `M4.4.6`), not a ruling (`H-11`).
+/// A numbered rule of the rulebook (`4.4.11a`, `M4.4.6`) or a format item (`FMT-12`),
+/// not a ruling (`H-11`) or a worked example (`S-16`).
 pub fn is_section_rule(rule: &str) -> bool {
-    rule.chars()
-        .next()
-        .is_some_and(|c| c.is_ascii_digit() || c == 'M')
+    rule.starts_with("FMT-")
+        || rule
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_digit() || c == 'M')
 }
 
 /// Rule → the scenarios naming it, as `path: name` (path relative to `root`).
@@ -126,11 +136,7 @@ fn sections(text: &str) -> Result<Sections<'_>, String> {
 fn table_rule(line: &str) -> Option<&str> {
     let t = line.trim().strip_prefix('|')?;
     let cell = t.split('|').next()?.trim();
-    (cell
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_ascii_digit() || c == 'M'))
-    .then_some(cell)
+    is_section_rule(cell).then_some(cell)
 }
 
 /// The rule of a list item `- 1.4.7 — reason` / `- 1.4.7`, and the rest of the line.
@@ -138,10 +144,7 @@ fn list_rule(line: &str) -> Option<(&str, &str)> {
     let t = line.trim().strip_prefix("- ")?.trim();
     let end = t.find(char::is_whitespace).unwrap_or(t.len());
     let rule = t[..end].trim_end_matches([':', ',']);
-    rule.chars()
-        .next()
-        .is_some_and(|c| c.is_ascii_digit() || c == 'M')
-        .then_some((rule, t[end..].trim()))
+    is_section_rule(rule).then_some((rule, t[end..].trim()))
 }
 
 /// A worked example's list item `- S-03 — reason`: the id and the reason.

@@ -66,6 +66,8 @@ pub enum Start {
 #[derive(Clone, Debug, PartialEq)]
 pub struct SetupSpec {
     pub players: usize,
+    /// How the seats play against each other (`variant hunter-first-blood`).
+    pub variant: epic_engine::Variant,
     pub turn: u16,
     /// Seat index (0 = Player 1).
     pub active: u8,
@@ -170,8 +172,9 @@ pub enum Expect {
     GameOn,
     /// The game is over (whoever won).
     GameOver,
-    /// The game is over, won by this player (`None`: nobody won), for this reason if given.
-    Winner(Option<u8>, Option<epic_engine::EndReason>),
+    /// The game is over, won by these players together (none: nobody won), for this
+    /// reason if given.
+    Winner(Vec<u8>, Option<epic_engine::EndReason>),
     /// The pending decision: whose (None = the game is over) and of what kind.
     Decision(Option<(u8, Option<epic_engine::DecisionKind>)>),
     /// An option matching the label is offered.

@@ -8,7 +8,7 @@ use crate::{
 };
 use epic_engine::model::{CardId, CardPool, Keyword};
 use epic_engine::state::{Phase, Zone};
-use epic_engine::{DecisionKind, EndReason};
+use epic_engine::{DecisionKind, EndReason, Variant};
 use std::sync::Arc;
 
 /// The most seats a position may have.
@@ -84,6 +84,7 @@ impl Parser<'_> {
                     cards: Vec::new(),
                     setup: SetupSpec {
                         players: 2,
+                        variant: Variant::FreeForAll,
                         turn: 3,
                         active: 0,
                         start: Start::Main,
@@ -144,6 +145,17 @@ impl Parser<'_> {
                 d.scenario.setup.players = n;
                 d.players_given = true;
             }
+            "variant" => {
+                setup_only("variant")?;
+                let name = rest.trim().to_ascii_lowercase();
+                d.scenario.setup.variant = Variant::named(&name).ok_or_else(|| {
+                    let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+                    format!(
+                        "unknown variant `{name}`: expected one of {}",
+                        names.join(", ")
+                    )
+                })?;
+            }
             "turn" => {
                 setup_only("turn")?;
                 let t: u16 = number(rest, "turn")?;
@@ -202,7 +214,7 @@ impl Parser<'_> {
             _ => {
                 let Some((p, rest)) = player_prefix(line) else {
                     return Err(format!(
-                        "unknown statement `{head}`: expected scenario, rule, players, turn, active, start, seed, card, pN …, do, reject or expect"
+                        "unknown statement `{head}`: expected scenario, rule, players, variant, turn, active, start, seed, card, pN …, do, reject or expect"
                     ));
                 };
                 d.note_seat(p, n);
@@ -315,12 +327,14 @@ fn number<T: std::str::FromStr>(s: &str, what: &str) -> R<T> {
 /// `4.4.11a`, `1.2`, `M4.4.6`, `1.2.1-i`, `5.20.5-ii`, and rulings `H-11`, `R-01`.
 fn is_rule_number(r: &str) -> bool {
     // The engine's rulings (docs/rulings.md): H-01, R-02.
-    // The checklist's worked examples and derived scenarios: S-16, D-07.
+    // The checklist's worked examples and derived scenarios: S-16, D-07; its format
+    // items: FMT-12.
     if let Some(n) = r
         .strip_prefix("H-")
         .or_else(|| r.strip_prefix("R-"))
         .or_else(|| r.strip_prefix("S-"))
         .or_else(|| r.strip_prefix("D-"))
+        .or_else(|| r.strip_prefix("FMT-"))
     {
         return !n.is_empty() && n.chars().all(|c| c.is_ascii_digit());
     }
@@ -561,22 +575,26 @@ fn expectation(pool: &CardPool, s: &str, d: &mut Draft, line: usize) -> R<Expect
                 Some((w, r)) => (w.trim().to_string(), Some(r.trim().to_string())),
                 None => (rest.to_string(), None),
             };
-            let winner = if who.eq_ignore_ascii_case("none") {
-                None
-            } else {
-                let p = whole_player(&who)?;
-                d.note_seat(p, line);
-                Some(p)
-            };
+            let mut winner = Vec::new();
+            if !who.eq_ignore_ascii_case("none") {
+                for w in who.split(',') {
+                    let p = whole_player(w.trim())?;
+                    d.note_seat(p, line);
+                    winner.push(p);
+                }
+                winner.sort_unstable();
+                winner.dedup();
+            }
             let reason = match reason.as_deref() {
                 None => None,
                 Some("deck" | "empty deck" | "drawing") => Some(EndReason::DrewFromEmptyDeck),
                 Some("health" | "elimination") => Some(EndReason::Health),
                 Some("loop") => Some(EndReason::Loop),
                 Some("object limit") => Some(EndReason::ObjectLimit),
+                Some("first blood") => Some(EndReason::FirstBlood),
                 Some(other) => {
                     return Err(format!(
-                        "unknown reason `{other}`: expected `by deck`, `by health`, `by loop` or `by object limit`"
+                        "unknown reason `{other}`: expected `by deck`, `by health`, `by first blood`, `by loop` or `by object limit`"
                     ))
                 }
             };

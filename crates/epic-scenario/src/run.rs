@@ -59,6 +59,10 @@ fn build(s: &Scenario) -> Result<Game, String> {
     let setup = &s.setup;
     if setup.start == Start::Mulligan {
         return Game::new(Setup {
+            rules: epic_engine::RulesConfig {
+                variant: setup.variant,
+                ..Default::default()
+            },
             first_player: Some(setup.active),
             ..Setup::new(
                 pool,
@@ -69,6 +73,7 @@ fn build(s: &Scenario) -> Result<Game, String> {
         .map_err(|e| format!("the game cannot be set up: {e}"));
     }
     let mut pos = Position::new(pool, setup.players);
+    pos.rules.variant = setup.variant;
     pos.turn = setup.turn;
     pos.active = setup.active;
     pos.seed = setup.seed;
@@ -163,6 +168,7 @@ pub(crate) fn reason_name(r: EndReason) -> &'static str {
         EndReason::DrewFromEmptyDeck => "deck",
         EndReason::Loop => "loop",
         EndReason::ObjectLimit => "object limit",
+        EndReason::FirstBlood => "first blood",
     }
 }
 
@@ -475,12 +481,13 @@ fn check(game: &Game, e: &Expect, last: &LastDo) -> Result<(), String> {
                     describe_decision(game)
                 ));
             };
-            let want: Vec<u8> = winner.iter().copied().collect();
             let reason_ok = reason.is_none_or(|why| why == r.reason);
-            if r.winners != want || !reason_ok {
-                let w = match winner {
-                    Some(p) => format!("won by {}", who(*p)),
-                    None => "nobody won".into(),
+            if r.winners != *winner || !reason_ok {
+                let w = if winner.is_empty() {
+                    "nobody won".to_string()
+                } else {
+                    let names: Vec<String> = winner.iter().map(|&p| who(p)).collect();
+                    format!("won by {}", names.join(", "))
                 };
                 let why = reason.map_or_else(String::new, |r| format!(" by {}", reason_name(r)));
                 return Err(format!("expected {w}{why}, got {}", describe_result(&r)));
