@@ -44,7 +44,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(mut game) = Game::new(setup) else {
         return;
     };
-    let voice = Voice::play(0);
+    let voice = Voice::play(0, 2);
     for _ in 0..MAX_DECISIONS {
         let options = game.options();
         if options.is_empty() {

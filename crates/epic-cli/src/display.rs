@@ -19,11 +19,13 @@ pub struct Voice {
 }
 
 impl Voice {
-    pub fn play(viewer: PlayerId) -> Voice {
+    /// The human's voice at a table of `players` seats: the one opponent of a duel is
+    /// "the AI"; at a larger table each opponent keeps their seat's name.
+    pub fn play(viewer: PlayerId, players: usize) -> Voice {
         Voice {
             viewer,
             second_person: true,
-            other: Some("the AI".into()),
+            other: (players == 2).then(|| "the AI".into()),
         }
     }
     pub fn replay(viewer: PlayerId) -> Voice {
@@ -346,16 +348,40 @@ pub fn board(game: &Game, voice: &Voice, view: &View) -> String {
     }
     let mut seats: Vec<&epic_engine::view::PlayerView> = view.players.iter().collect();
     seats.sort_by_key(|p| p.seat == view.viewer);
+    // At a larger table, where each opponent sits: clockwise, the next seat still in the
+    // game is to the viewer's left.
+    let playing: Vec<PlayerId> = view
+        .players
+        .iter()
+        .filter(|p| !p.eliminated)
+        .map(|p| p.seat)
+        .collect();
+    let beside = |seat: PlayerId| -> String {
+        let at = playing.iter().position(|&q| q == view.viewer);
+        let (Some(at), true) = (at, playing.len() > 2) else {
+            return String::new();
+        };
+        let n = playing.len();
+        let whose = voice.possessive(view.viewer);
+        if playing[(at + 1) % n] == seat {
+            format!("   ({whose} left)")
+        } else if playing[(at + n - 1) % n] == seat {
+            format!("   ({whose} right)")
+        } else {
+            String::new()
+        }
+    };
     for p in seats {
         s += &format!(
-            "{:<10} health {:>3}   gold {}   hand {}   deck {}   discard {}{}\n",
+            "{:<10} health {:>3}   gold {}   hand {}   deck {}   discard {}{}{}\n",
             cap(&voice.name(p.seat)),
             p.health,
             p.gold,
             p.hand_count,
             p.deck_count,
             p.discard.len(),
-            if p.eliminated { "   (eliminated)" } else { "" }
+            if p.eliminated { "   (eliminated)" } else { "" },
+            beside(p.seat)
         );
         let champs: Vec<_> = view
             .champions

@@ -10,3 +10,4 @@ pub mod error;
 pub mod interrupt;
 pub mod names;
 pub mod save;
+pub mod table;

@@ -30,6 +30,10 @@ pub struct Seat {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SaveSetup {
     pub rules: RulesConfig,
+    /// The format the decks were checked against, if one was named (informative: the
+    /// cards are in `seats`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<String>,
     pub seed: u64,
     /// Seat that goes first; absent: drawn from the seed.
     #[serde(default)]

@@ -894,3 +894,108 @@ fn deck_check_applies_a_format() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("unknown format 'emperor'"));
 }
+
+/// A four-player game against three AIs runs to its end from scripted input; the board
+/// shows every opponent and where they sit, and a saved game resumes with every seat.
+#[test]
+fn play_a_four_player_game_to_the_end() {
+    let dir = Scratch::new();
+    let file = dir.file("four.json");
+    let path = file.to_str().unwrap();
+    let args = [
+        "play",
+        "--players",
+        "4",
+        "--seed",
+        "3",
+        "--first",
+        "me",
+        "--ai",
+        "random",
+    ];
+    let input = format!("keep hand\n1\n1\nsave {path}\n{}", "1\n".repeat(6000));
+    let out = epic_with_input(&args, &input);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(text.contains("Epic: 4 players, Free-for-all."), "{text}");
+    assert!(text.contains("Player 2 sits to your left, Player 4 to your right"));
+    for seat in ["Player 2", "Player 3", "Player 4"] {
+        assert!(text.contains(&format!("{seat}   health")), "{seat}: {text}");
+    }
+    assert!(text.contains("(your left)") && text.contains("(your right)"));
+    assert!(
+        text.contains(" wins after ") || text.contains("You win after"),
+        "no winner:\n{}",
+        &text[text.len().saturating_sub(3000)..]
+    );
+    let save: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(save["setup"]["seats"].as_array().unwrap().len(), 4);
+    let out = epic_with_input(&["play", "--load", path], "board\nquit\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("Epic: 4 players"), "{}", stdout(&out));
+    let out = epic(&["replay", path]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+/// `--variant` and `--format` set the table of `epic play` and `epic sim`; a table they
+/// cannot make is a usage error that says why.
+#[test]
+fn variants_and_formats_set_the_table() {
+    let out = epic_with_input(
+        &[
+            "play",
+            "--players",
+            "3",
+            "--variant",
+            "hunter-first-blood",
+            "--seed",
+            "4",
+        ],
+        "quit\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("Hunter – First Blood"), "{text}");
+    assert!(text.contains("only the player to your left"), "{text}");
+
+    let games = if cfg!(debug_assertions) { 6 } else { 60 };
+    let v = sim_json(&[
+        "--games",
+        &games.to_string(),
+        "--players",
+        "4",
+        "--variant",
+        "hunter-first-blood",
+    ]);
+    assert_eq!(v["variant"], "hunter-first-blood");
+    let seats = v["seats"].as_array().unwrap();
+    let wins: u64 = seats.iter().map(|s| s["wins"].as_u64().unwrap()).sum();
+    assert_eq!(wins + v["draws"].as_u64().unwrap(), games);
+    let v = sim_json(&["--games", "4", "--format", "preconstructed"]);
+    assert_eq!(v["format"], "preconstructed");
+
+    for (args, says) in [
+        (
+            vec!["play", "--variant", "hunter-first-blood"],
+            "at least 3 players",
+        ),
+        (
+            vec!["play", "--format", "full-constructed"],
+            "breaks the rules of Full Constructed",
+        ),
+        (
+            vec!["sim", "--format", "cube-draft", "--players", "4"],
+            "played by 8 players, not 4",
+        ),
+        (
+            vec!["play", "--ai-deck", "evil", "--ai-deck", "sage"],
+            "2 AI decks given for 1 AI seat",
+        ),
+        (vec!["sim", "--variant", "hydra-9"], "--variant"),
+    ] {
+        let out = epic_with_input(&args, "quit\n");
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stdout(&out));
+        assert!(stderr(&out).contains(says), "{args:?}: {}", stderr(&out));
+    }
+}

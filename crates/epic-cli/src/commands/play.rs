@@ -5,28 +5,34 @@ use crate::display::{self, Voice};
 use crate::error::{CliError, CliResult};
 use crate::names;
 use crate::save::{SaveFile, SaveSetup, Seat};
+use crate::table::TableArgs;
 use clap::ValueEnum;
-use epic_engine::{Choice, DecisionKind, Game, PlayerId, RulesConfig};
+use epic_engine::{Choice, DecisionKind, Game, PlayerId};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Your deck: good, evil, sage, wild, random (a seeded Sealed deck) or a deck-list file
-    /// (any other value with a / or a . in it, or naming a file that exists).
-    #[arg(long, default_value = "good", value_name = "NAME|PATH")]
-    pub deck: String,
-    /// The AI's deck, as for --deck.
-    #[arg(long, default_value = "evil", value_name = "NAME|PATH")]
-    pub ai_deck: String,
-    /// Which bot plays against you: random or greedy.
+    /// (any other value with a / or a . in it, or naming a file that exists). Default:
+    /// good, or a Sealed deck in the sealed format.
+    #[arg(long, value_name = "NAME|PATH")]
+    pub deck: Option<String>,
+    /// An AI's deck, as for --deck; give it once for each AI seat, clockwise from your
+    /// left. Seats without one play evil, sage, wild, good, then Sealed decks (all Sealed
+    /// in the sealed format).
+    #[arg(long, value_name = "NAME|PATH")]
+    pub ai_deck: Vec<String>,
+    /// Which bot plays every other seat: random or greedy.
     #[arg(long, default_value = "greedy", value_name = "BOT")]
     pub ai: String,
+    #[command(flatten)]
+    pub table: TableArgs,
     /// Seed for shuffles and the AI; the same seed and the same answers give the same
     /// game. Default: taken from the clock and printed.
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Who goes first.
+    /// Who goes first (`ai`: the AI to your left).
     #[arg(long, value_enum, default_value_t = First::Random)]
     pub first: First,
     /// Resume a game saved with the `save FILE` command (the other options are ignored).
@@ -88,69 +94,131 @@ fn clock_seed() -> u64 {
         % 1_000_000_000_000
 }
 
+/// The decks AI seats play when none is given, in seat order; Sealed decks after these.
+const AI_DECKS: [&str; 4] = ["evil", "sage", "wild", "good"];
+
 fn new_game(args: &Args) -> CliResult<(SaveSetup, Game)> {
     let pool = names::pool();
+    let table = args.table.table()?;
     let seed = args.seed.unwrap_or_else(clock_seed);
     epic_bots::bot_by_name(&args.ai, seed).map_err(|e| CliError::input(e.to_string()))?;
-    let mine = names::resolve_deck(&pool, &args.deck, seed)?;
-    let theirs = names::resolve_deck(&pool, &args.ai_deck, seed.wrapping_add(1))?;
-    let rules = RulesConfig::default();
-    names::check_deck_size(&mine, &args.deck, "your deck", &rules)?;
-    names::check_deck_size(&theirs, &args.ai_deck, "the AI's deck", &rules)?;
+    let ai_seats = usize::from(table.players) - 1;
+    if args.ai_deck.len() > ai_seats {
+        return Err(CliError::input(format!(
+            "{} AI decks given for {ai_seats} AI seat(s); add --players or drop an --ai-deck",
+            args.ai_deck.len()
+        )));
+    }
+    let sealed = table.format.as_ref().is_some_and(|f| f.name == "sealed");
+    let default_deck = |ai: Option<usize>| -> String {
+        match ai {
+            _ if sealed => "random".into(),
+            None => "good".into(),
+            Some(i) => AI_DECKS.get(i).copied().unwrap_or("random").into(),
+        }
+    };
     let card_names =
         |d: &[epic_cards::CardId]| d.iter().map(|c| pool.get(*c).name.clone()).collect();
+    let mut seats = Vec::new();
+    for seat in 0..usize::from(table.players) {
+        let ai = seat.checked_sub(1);
+        let spec = match ai {
+            None => args.deck.clone(),
+            Some(i) => args.ai_deck.get(i).cloned(),
+        }
+        .unwrap_or_else(|| default_deck(ai));
+        let deck = names::resolve_deck(&pool, &spec, seed.wrapping_add(seat as u64))?;
+        let whose = match ai {
+            None => "your deck".to_string(),
+            Some(_) if table.players == 2 => "the AI's deck".to_string(),
+            Some(_) => format!("Player {}'s deck", seat + 1),
+        };
+        table.check_deck(&deck, &spec, &whose)?;
+        seats.push(Seat {
+            player: match ai {
+                None => "human".into(),
+                Some(_) => args.ai.trim().to_ascii_lowercase(),
+            },
+            bot_seed: ai.map(|i| seed.wrapping_add(i as u64)),
+            deck: spec,
+            cards: card_names(&deck),
+        });
+    }
     let setup = SaveSetup {
-        rules,
+        rules: table.rules.clone(),
+        format: table.format.as_ref().map(|f| f.name.to_string()),
         seed,
         first_player: match args.first {
             First::Me => Some(HUMAN),
-            First::Ai => Some(1 - HUMAN),
+            First::Ai => Some(HUMAN + 1),
             First::Random => None,
         },
-        seats: vec![
-            Seat {
-                player: "human".into(),
-                bot_seed: None,
-                deck: args.deck.clone(),
-                cards: card_names(&mine),
-            },
-            Seat {
-                player: args.ai.trim().to_ascii_lowercase(),
-                bot_seed: Some(seed),
-                deck: args.ai_deck.clone(),
-                cards: card_names(&theirs),
-            },
-        ],
+        seats,
     };
     let game = Game::new(setup.to_setup(&pool)?).map_err(|e| CliError::input(e.to_string()))?;
     Ok((setup, game))
 }
 
-/// An option's label as the human reads it: "you" and "the AI" instead of seat numbers.
-fn personal_label(label: &str) -> String {
+/// An option's label as the human reads it: "you" for their own seat, and "the AI" for
+/// the one opponent of a duel; at a larger table opponents keep their seat names.
+fn personal_label(label: &str, voice: &Voice) -> String {
     let you = crate::display::seat_name(HUMAN);
-    let ai = crate::display::seat_name(1 - HUMAN);
-    let mut l = label
-        .replace(&format!("({you})"), "(yours)")
-        .replace(&format!("({ai})"), "(the AI's)");
+    let mut l = label.replace(&format!("({you})"), "(yours)");
+    if let Some(ai) = &voice.other {
+        let seat = crate::display::seat_name(HUMAN + 1);
+        l = l
+            .replace(&format!("({seat})"), &format!("({ai}'s)"))
+            .replace(seat.as_str(), ai);
+    }
     for verb in ["Target", "Choose"] {
         l = l.replace(&format!("{verb} {you}"), &format!("{verb} yourself"));
     }
     l.replace(&format!("damage to {you}"), "damage to you")
         .replace(you.as_str(), "you")
-        .replace(ai.as_str(), "the AI")
 }
 
 /// The decision's prompt as the human reads it.
-fn personal_prompt(prompt: &str) -> String {
+fn personal_prompt(prompt: &str, voice: &Voice) -> String {
     let you = crate::display::seat_name(HUMAN);
-    let ai = crate::display::seat_name(1 - HUMAN);
-    prompt
+    let mut p = prompt
         .replace(&format!("{you} has"), "You have")
-        .replace(&format!("{you}:"), "You:")
-        .replace("opponents made plays", "the AI made plays")
-        .replace(you.as_str(), "you")
-        .replace(ai.as_str(), "the AI")
+        .replace(&format!("{you}:"), "You:");
+    if let Some(ai) = &voice.other {
+        p = p
+            .replace("opponents made plays", &format!("{ai} made plays"))
+            .replace(crate::display::seat_name(HUMAN + 1).as_str(), ai);
+    }
+    p.replace(you.as_str(), "you")
+}
+
+/// Who sits where and who plays them, for the start of a game.
+fn introduce(setup: &SaveSetup) -> String {
+    let ai = &setup.seats[1];
+    if setup.seats.len() == 2 && setup.rules.variant.is_free_for_all() {
+        return format!(
+            "Epic: you ({}) against the {} AI ({}).",
+            setup.seats[0].deck, ai.player, ai.deck
+        );
+    }
+    let others: Vec<String> = setup.seats[1..]
+        .iter()
+        .enumerate()
+        .map(|(i, s)| format!("Player {} ({}, {})", i + 2, s.player, s.deck))
+        .collect();
+    let mut s = format!(
+        "Epic: {} players, {}. You are Player 1 ({}); the AIs are {}.\n\
+         Play goes clockwise: Player 2 sits to your left, Player {} to your right.",
+        setup.seats.len(),
+        setup.rules.variant.title(),
+        setup.seats[0].deck,
+        others.join(", "),
+        setup.seats.len()
+    );
+    if setup.rules.variant.hunter() {
+        s += "\nYou may attack only the player to your left, and your cards reach only \
+              you and your two neighbours.";
+    }
+    s
 }
 
 fn words(s: &str) -> Vec<String> {
@@ -223,7 +291,7 @@ pub fn run(args: Args) -> CliResult {
             let game = file.rebuild(&pool, None)?;
             // Tell the saved part of the game again, so that `log` covers all of it.
             let mut replay = file.rebuild(&pool, Some(0))?;
-            let voice = Voice::play(HUMAN);
+            let voice = Voice::play(HUMAN, file.setup.seats.len());
             for &c in &file.decisions {
                 if let Ok(events) = replay.apply(c) {
                     let seen = display::seat_events(&events, HUMAN);
@@ -237,26 +305,30 @@ pub fn run(args: Args) -> CliResult {
             (setup, Vec::new(), game)
         }
     };
-    if setup.seats.len() != 2 || setup.seats[HUMAN as usize].player != "human" {
+    if setup.seats.len() < 2
+        || setup.seats[HUMAN as usize].player != "human"
+        || setup.seats[1..].iter().any(|s| s.player == "human")
+    {
         return Err(CliError::input(
-            "this saved game does not have a human in seat 1 and one AI opponent",
+            "this saved game does not have a human in seat 1 and AI opponents in the others",
         ));
     }
-    let ai_seat = &setup.seats[1 - HUMAN as usize];
-    let bot_seed = ai_seat
-        .bot_seed
-        .unwrap_or(setup.seed)
-        .wrapping_add(history.len() as u64);
-    let mut bot = epic_bots::bot_by_name(&ai_seat.player, bot_seed)
-        .map_err(|e| CliError::input(e.to_string()))?;
+    // One bot per AI seat, seeded as it was and moved on by the decisions already made.
+    let mut bots = Vec::new();
+    for seat in &setup.seats[1..] {
+        let bot_seed = seat
+            .bot_seed
+            .unwrap_or(setup.seed)
+            .wrapping_add(history.len() as u64);
+        bots.push(
+            epic_bots::bot_by_name(&seat.player, bot_seed)
+                .map_err(|e| CliError::input(e.to_string()))?,
+        );
+    }
 
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    writeln!(
-        out,
-        "Epic: you ({}) against the {} AI ({}).",
-        setup.seats[0].deck, ai_seat.player, ai_seat.deck
-    )?;
+    writeln!(out, "{}", introduce(&setup))?;
     writeln!(
         out,
         "Seed: {} (play this deal again with --seed {}).",
@@ -269,16 +341,21 @@ pub fn run(args: Args) -> CliResult {
             history.len()
         )?;
     }
-    writeln!(
-        out,
-        "You are Player 1; the AI is Player 2. Type `help` for commands."
-    )?;
+    if setup.seats.len() == 2 {
+        writeln!(
+            out,
+            "You are Player 1; the AI is Player 2. Type `help` for commands."
+        )?;
+    } else {
+        writeln!(out, "Type `help` for commands.")?;
+    }
 
+    let voice = Voice::play(HUMAN, setup.seats.len());
     let mut s = Session {
         setup,
         history,
         game,
-        voice: Voice::play(HUMAN),
+        voice,
         log,
     };
     // Where the game was last saved, and after how many decisions.
@@ -298,7 +375,7 @@ pub fn run(args: Args) -> CliResult {
             return Ok(());
         };
         if decision.player != HUMAN {
-            let choice = bot.choose(&s.game);
+            let choice = bots[usize::from(decision.player) - 1].choose(&s.game);
             s.apply(choice, &mut out)?;
             continue;
         }
@@ -316,8 +393,11 @@ pub fn run(args: Args) -> CliResult {
             shown_board = Some(board);
         }
         let engine_labels = s.game.labels();
-        let labels: Vec<String> = engine_labels.iter().map(|l| personal_label(l)).collect();
-        writeln!(out, "{}", personal_prompt(&decision.prompt))?;
+        let labels: Vec<String> = engine_labels
+            .iter()
+            .map(|l| personal_label(l, &s.voice))
+            .collect();
+        writeln!(out, "{}", personal_prompt(&decision.prompt, &s.voice))?;
         if let Some(text) = asking_card_text(&s.game, decision.kind) {
             writeln!(out, "{text}")?;
         }
@@ -453,27 +533,44 @@ mod tests {
 
     #[test]
     fn labels_speak_to_the_human() {
+        let duel = Voice::play(HUMAN, 2);
         assert_eq!(
-            personal_label("Target Demon token (Player 2) #60"),
+            personal_label("Target Demon token (Player 2) #60", &duel),
             "Target Demon token (the AI's) #60"
         );
         assert_eq!(
-            personal_label("Target Gargoyle (Player 1)"),
+            personal_label("Target Gargoyle (Player 1)", &duel),
             "Target Gargoyle (yours)"
         );
-        assert_eq!(personal_label("Target Player 1"), "Target yourself");
-        assert_eq!(personal_label("Attack Player 2"), "Attack the AI");
+        assert_eq!(personal_label("Target Player 1", &duel), "Target yourself");
+        assert_eq!(personal_label("Attack Player 2", &duel), "Attack the AI");
         assert_eq!(
-            personal_label("Assign 3 damage to Player 2"),
+            personal_label("Assign 3 damage to Player 2", &duel),
             "Assign 3 damage to the AI"
         );
         assert_eq!(
-            personal_prompt("Player 1: opponents made plays; continue"),
+            personal_prompt("Player 1: opponents made plays; continue", &duel),
             "You: the AI made plays; continue"
         );
         assert_eq!(
-            personal_prompt("Player 1 has initiative (4.3.1)"),
+            personal_prompt("Player 1 has initiative (4.3.1)", &duel),
             "You have initiative (4.3.1)"
+        );
+    }
+
+    /// At a larger table every opponent keeps their seat's name; only "you" changes.
+    #[test]
+    fn labels_name_each_opponent_at_a_larger_table() {
+        let four = Voice::play(HUMAN, 4);
+        assert_eq!(personal_label("Attack Player 3", &four), "Attack Player 3");
+        assert_eq!(
+            personal_label("Target Kong (Player 4)", &four),
+            "Target Kong (Player 4)"
+        );
+        assert_eq!(personal_label("Target Player 1", &four), "Target yourself");
+        assert_eq!(
+            personal_prompt("Player 1: opponents made plays; continue", &four),
+            "You: opponents made plays; continue"
         );
     }
 

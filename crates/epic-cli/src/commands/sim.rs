@@ -9,8 +9,9 @@ use crate::commands::{print_json, progress_bar};
 use crate::error::{CliError, CliResult};
 use crate::interrupt;
 use crate::names;
+use crate::table::{Table, TableArgs};
 use epic_cards::CardId;
-use epic_engine::{EndReason, Game, RulesConfig, Setup};
+use epic_engine::{EndReason, Game, Setup};
 use serde::Serialize;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -29,9 +30,8 @@ pub struct Args {
     /// Side 2 as BOT:DECK.
     #[arg(long, default_value = "random:evil")]
     pub p2: String,
-    /// Seats at the table, 2 to 8: a free-for-all (4.3.5, M4.4) when more than two.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=8))]
-    pub players: u8,
+    #[command(flatten)]
+    pub table: TableArgs,
     /// Every seat after the second, as BOT:DECK.
     #[arg(long, default_value = "random:random")]
     pub others: String,
@@ -187,7 +187,7 @@ impl Tally {
     }
 }
 
-fn play_one(sides: &[Side], seed: u64, i: u64, max: usize) -> CliResult<Outcome> {
+fn play_one(table: &Table, sides: &[Side], seed: u64, i: u64, max: usize) -> CliResult<Outcome> {
     let pool = names::pool();
     let game_seed = mix(seed ^ mix(i));
     let mut decks = Vec::new();
@@ -201,6 +201,7 @@ fn play_one(sides: &[Side], seed: u64, i: u64, max: usize) -> CliResult<Outcome>
     // The first seat goes round the table from game to game.
     let first = (i % sides.len() as u64) as u8;
     let mut game = Game::new(Setup {
+        rules: table.rules.clone(),
         first_player: Some(first),
         ..Setup::new(pool, decks, game_seed)
     })
@@ -273,6 +274,10 @@ struct Report {
     p2_win_rate: f64,
     p2_win_rate_ci95: (f64, f64),
     players: u8,
+    /// How the seats played against each other: `ffa`, `hunter-first-blood`, ...
+    variant: &'static str,
+    /// The format whose deck rules every deck was checked against, if one was named.
+    format: Option<&'static str>,
     /// Every seat, the first two included.
     seats: Vec<SeatReport>,
     first_player_wins: u64,
@@ -292,7 +297,7 @@ struct Report {
 
 /// Plays games `0..games` on `threads` threads, each taking the next index as it is
 /// free and keeping its own tally. Stops early, with what has finished, on Ctrl-C.
-fn play_all(args: &Args, sides: &[Side], threads: usize) -> CliResult<Tally> {
+fn play_all(args: &Args, table: &Table, sides: &[Side], threads: usize) -> CliResult<Tally> {
     let bar = progress_bar(
         args.games,
         "{bar:40} {pos}/{len} games  {per_sec}  eta {eta}",
@@ -310,7 +315,7 @@ fn play_all(args: &Args, sides: &[Side], threads: usize) -> CliResult<Tally> {
                         if i >= args.games {
                             break;
                         }
-                        match play_one(sides, args.seed, i, args.max_decisions) {
+                        match play_one(table, sides, args.seed, i, args.max_decisions) {
                             Ok(o) => tally.add(&o),
                             Err(e) => {
                                 if let Ok(mut f) = failure.lock() {
@@ -350,8 +355,9 @@ pub fn run(args: Args) -> CliResult {
     if args.max_decisions == 0 {
         return Err(CliError::input("--max-decisions must be at least 1"));
     }
+    let table = args.table.table()?;
     let mut sides = vec![parse_side(&args.p1, "--p1")?, parse_side(&args.p2, "--p2")?];
-    for _ in 2..args.players {
+    for _ in 2..table.players {
         sides.push(parse_side(&args.others, "--others")?);
     }
     let flags = ["--p1", "--p2"]
@@ -359,12 +365,7 @@ pub fn run(args: Args) -> CliResult {
         .chain(std::iter::repeat("--others"));
     for (side, flag) in sides.iter().zip(flags) {
         if let Some(deck) = &side.deck {
-            names::check_deck_size(
-                deck,
-                &side.deck_spec,
-                &format!("the {flag} deck"),
-                &RulesConfig::default(),
-            )?;
+            table.check_deck(deck, &side.deck_spec, &format!("the {flag} deck"))?;
         }
     }
     let threads = args
@@ -373,7 +374,7 @@ pub fn run(args: Args) -> CliResult {
         .min(usize::try_from(args.games).unwrap_or(usize::MAX));
     interrupt::catch();
     let start = Instant::now();
-    let tally = play_all(&args, &sides, threads)?;
+    let tally = play_all(&args, &table, &sides, threads)?;
     let elapsed = start.elapsed().as_secs_f64();
     let n = tally.games;
     let interrupted = n < args.games;
@@ -408,7 +409,9 @@ pub fn run(args: Args) -> CliResult {
         p1_win_rate_ci95: wilson(p1_wins, n),
         p2_win_rate: rate(p2_wins),
         p2_win_rate_ci95: wilson(p2_wins, n),
-        players: args.players,
+        players: table.players,
+        variant: table.variant.name(),
+        format: table.format.as_ref().map(|f| f.name),
         seats,
         first_player_wins: tally.first_player_wins,
         first_player_win_rate: rate(tally.first_player_wins),
@@ -426,7 +429,7 @@ pub fn run(args: Args) -> CliResult {
     if args.json {
         print_json(&report)?;
     } else {
-        print_report(&report, &sides);
+        print_report(&report, &table, &sides);
     }
     if interrupted {
         return Err(CliError::interrupted(format!(
@@ -437,7 +440,7 @@ pub fn run(args: Args) -> CliResult {
     Ok(())
 }
 
-fn print_report(report: &Report, sides: &[Side]) {
+fn print_report(report: &Report, table: &Table, sides: &[Side]) {
     let pct = |x: f64| format!("{:.1}%", x * 100.0);
     let ci = |c: (f64, f64)| format!("[{} – {}]", pct(c.0), pct(c.1));
     let n = report.games;
@@ -448,8 +451,11 @@ fn print_report(report: &Report, sides: &[Side]) {
         );
     }
     println!(
-        "{} games, seed {}, {} thread(s)",
-        n, report.seed, report.threads
+        "{} games ({}), seed {}, {} thread(s)",
+        n,
+        table.describe(),
+        report.seed,
+        report.threads
     );
     for (seat, side) in report.seats.iter().zip(sides) {
         println!(

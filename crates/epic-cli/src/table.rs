@@ -1,0 +1,121 @@
+//! The table a game is played at, as `epic play` and `epic sim` take it from their
+//! arguments: how many seats, the format whose rules the decks obey, and the variant the
+//! seats play (2015 rulebook, "Formats" and "Multiplayer"). One reading of the options
+//! and one deck check, so every program agrees on what a legal game is.
+
+use crate::error::{CliError, CliResult};
+use crate::names;
+use epic_cards::CardId;
+use epic_engine::{RulesConfig, Variant};
+use epic_formats::Format;
+
+/// The table options every game-playing command takes.
+#[derive(clap::Args, Debug, Clone)]
+pub struct TableArgs {
+    /// Seats at the table, 2 to 8 (4.3.5 and M4.4 when more than two).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=8))]
+    pub players: u8,
+    /// The format whose deck-building rules every deck must follow: sealed, pack-draft,
+    /// open-draft, cube-draft, dark-draft, preconstructed, full-constructed. Default: none,
+    /// any deck the engine can play.
+    #[arg(long, value_name = "NAME", value_parser = format_parser())]
+    pub format: Option<String>,
+    /// How the seats play against each other: ffa (free-for-all), hunter-first-blood,
+    /// hunter-last-one-standing (docs/rulings.md H-21; 3 seats or more).
+    #[arg(long, value_name = "NAME", default_value = "ffa", value_parser = variant_parser())]
+    pub variant: String,
+}
+
+fn format_parser() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(epic_formats::format_names())
+}
+
+fn variant_parser() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(Variant::ALL.map(Variant::name))
+}
+
+/// A table read from [`TableArgs`]: checked, with the rules its games are played by.
+#[derive(Clone, Debug)]
+pub struct Table {
+    pub players: u8,
+    pub format: Option<Format>,
+    pub variant: Variant,
+    pub rules: RulesConfig,
+}
+
+impl TableArgs {
+    /// The table, or a usage error naming what does not fit: a variant needing more
+    /// seats, a format for other numbers of players.
+    pub fn table(&self) -> CliResult<Table> {
+        let variant = Variant::named(&self.variant)
+            .ok_or_else(|| CliError::input(format!("unknown variant '{}'", self.variant)))?;
+        let format = match &self.format {
+            None => None,
+            Some(name) => Some(epic_formats::format(name).ok_or_else(|| {
+                CliError::input(format!(
+                    "unknown format '{name}'; the formats are {}",
+                    epic_formats::format_names().join(", ")
+                ))
+            })?),
+        };
+        let mut rules = format
+            .as_ref()
+            .map_or_else(RulesConfig::default, |f| f.rules.clone());
+        rules.variant = variant;
+        let players = self.players;
+        rules
+            .check_seats(usize::from(players))
+            .map_err(|e| CliError::input(format!("--players {players}: {e}")))?;
+        if let Some(f) = &format {
+            if !f.players.contains(&players) {
+                let (low, high) = (f.players.start(), f.players.end());
+                let seats = if low == high {
+                    low.to_string()
+                } else {
+                    format!("{low} to {high}")
+                };
+                return Err(CliError::input(format!(
+                    "{} is played by {seats} players, not {players} (--players)",
+                    f.title
+                )));
+            }
+        }
+        Ok(Table {
+            players,
+            format,
+            variant,
+            rules,
+        })
+    }
+}
+
+impl Table {
+    /// Refuses a deck the game cannot be played with or the format does not allow, with
+    /// every rule it breaks: "the AI's deck ('wild') breaks Full Constructed: …".
+    pub fn check_deck(&self, deck: &[CardId], spec: &str, whose: &str) -> CliResult {
+        names::check_deck_size(deck, spec, whose, &self.rules)?;
+        if let Some(f) = &self.format {
+            let broken = f.check(deck, &names::pool());
+            if !broken.is_empty() {
+                let why: Vec<String> = broken.iter().map(ToString::to_string).collect();
+                return Err(CliError::input(format!(
+                    "{whose} ('{spec}') breaks the rules of {f}: {}",
+                    why.join("; ")
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// The table in words: "4 players, Hunter – First Blood, Full Constructed".
+    pub fn describe(&self) -> String {
+        let mut parts = vec![format!("{} players", self.players)];
+        if self.players > 2 || !self.variant.is_free_for_all() {
+            parts.push(self.variant.title().to_string());
+        }
+        if let Some(f) = &self.format {
+            parts.push(f.title.to_string());
+        }
+        parts.join(", ")
+    }
+}
