@@ -68,6 +68,18 @@ impl Preconstructed {
             self.decks[((i / 4) % 4) as usize].clone(),
         ]
     }
+
+    /// The decks of game `i` at a table of `players` seats: two seats are
+    /// [`Preconstructed::pairing`]; at a larger table seat `k` plays deck `(i + k) % 4`,
+    /// so the four decks go round the table from game to game.
+    pub fn table(&self, i: u64, players: usize) -> Vec<Vec<CardId>> {
+        if players == 2 {
+            return self.pairing(i);
+        }
+        (0..players as u64)
+            .map(|k| self.decks[((i + k) % 4) as usize].clone())
+            .collect()
+    }
 }
 
 /// Every playable card of one alignment: a preconstructed deck.

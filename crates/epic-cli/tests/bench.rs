@@ -42,6 +42,14 @@ fn bench_json_reports_the_budget_fields() {
     assert!(rate("games_per_second") <= rate("games_per_second_max"));
     assert!(v["decisions_per_game"].as_f64().unwrap() > 20.0);
     assert!(v["allocations_per_decision"].as_f64().is_some());
+    // The larger tables: a 4-player free-for-all, with its cost per decision beside the
+    // two-player games'.
+    let table = &v["tables"][0];
+    assert_eq!(table["players"], 4);
+    assert_eq!(table["variant"], "ffa");
+    assert_eq!(table["games"], 10);
+    assert!(table["decisions_per_game"].as_f64().unwrap() > rate("decisions_per_game"));
+    assert!(table["cost_per_decision_vs_two_players"].as_f64().unwrap() > 0.0);
 }
 
 #[test]

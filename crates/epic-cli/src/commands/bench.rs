@@ -1,16 +1,18 @@
 //! `epic bench`: a fixed, seeded workload that measures the engine the way search and
 //! simulation use it — random-versus-random games on the four preconstructed decks, on
 //! one thread and on every core, plus the cost of cloning a mid-game state, its size,
-//! and the heap allocations made while applying decisions. The games are played in
-//! several identical rounds and the median round is reported, with the slowest and
-//! fastest beside it: one round disturbed by another program does not move the figure.
+//! and the heap allocations made while applying decisions; then the same at larger
+//! tables (a 4-player free-for-all), whose cost per decision is compared with the
+//! two-player games'. The games are played in several identical rounds and the median
+//! round is reported, with the slowest and fastest beside it: one round disturbed by
+//! another program does not move the figure.
 
 use crate::alloc_count;
 use crate::commands::{print_json, progress_bar};
 use crate::error::{CliError, CliResult};
 use epic_cards::Preconstructed;
 use epic_engine::state::GameState;
-use epic_engine::{Game, Setup};
+use epic_engine::{Game, RulesConfig, Setup, Variant};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use serde::Serialize;
@@ -60,33 +62,69 @@ struct Report {
     clones_per_second: f64,
     state_bytes: usize,
     allocations_per_decision: f64,
+    /// The larger tables, one thread each.
+    tables: Vec<TableReport>,
 }
 
+/// One larger table's games, on one thread.
+#[derive(Serialize)]
+struct TableReport {
+    /// "4-player free-for-all".
+    table: String,
+    players: usize,
+    variant: &'static str,
+    /// Games in one round (a quarter of the two-player round's: they are longer).
+    games: u64,
+    games_per_second: f64,
+    decisions_per_second: f64,
+    decisions_per_game: f64,
+    /// Its time per decision over the two-player games' (1.0: the same cost).
+    cost_per_decision_vs_two_players: f64,
+}
+
+/// The larger tables measured beside the two-player games.
+const TABLES: [(usize, Variant); 1] = [(4, Variant::FreeForAll)];
+
 /// The workload's fixed inputs: the card pool and the four preconstructed decks, built
-/// once so that the games measure the engine rather than deck lookup. Game `i` pits
-/// deck `i % 4` against deck `(i / 4) % 4` ([`Preconstructed::pairing`]).
+/// once so that the games measure the engine rather than deck lookup, and the table.
+/// Two players: game `i` pits deck `i % 4` against deck `(i / 4) % 4`
+/// ([`Preconstructed::table`] for more).
 struct Workload {
     pool: std::sync::Arc<epic_cards::CardPool>,
     decks: Preconstructed,
     seed: u64,
+    players: usize,
+    variant: Variant,
 }
 
 impl Workload {
-    fn new(seed: u64) -> Workload {
+    fn new(seed: u64, players: usize, variant: Variant) -> Workload {
         let pool = epic_cards::shared_pool();
         let decks = Preconstructed::new(&pool);
-        Workload { pool, decks, seed }
+        Workload {
+            pool,
+            decks,
+            seed,
+            players,
+            variant,
+        }
     }
 }
 
 /// A prepared game: decks dealt and first decisions waiting.
 fn new_game(work: &Workload, i: u64) -> CliResult<Game> {
     let seed = work.seed;
-    let setup = Setup::new(
-        work.pool.clone(),
-        work.decks.pairing(i),
-        seed.wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(i),
-    );
+    let setup = Setup {
+        rules: RulesConfig {
+            variant: work.variant,
+            ..RulesConfig::default()
+        },
+        ..Setup::new(
+            work.pool.clone(),
+            work.decks.table(i, work.players),
+            seed.wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(i),
+        )
+    };
     let mut game = Game::new(setup).map_err(|e| CliError::input(e.to_string()))?;
     game.set_undo(false);
     Ok(game)
@@ -207,14 +245,14 @@ pub fn run(args: Args) -> CliResult {
     if args.rounds == 0 {
         return Err(CliError::input("--rounds must be at least 1"));
     }
-    let work = Workload::new(args.seed);
+    let work = Workload::new(args.seed, 2, Variant::FreeForAll);
     let threads = args
         .threads
         .map_or_else(super::default_threads, usize::from)
         .min(usize::try_from(args.games).unwrap_or(usize::MAX));
 
     let bar = progress_bar(
-        2 * u64::from(args.rounds),
+        (2 + TABLES.len() as u64) * u64::from(args.rounds),
         "{bar:40} {pos}/{len} rounds  {msg}",
     );
     // Every round plays the same games, so they make the same decisions. Allocations are
@@ -235,8 +273,36 @@ pub fn run(args: Args) -> CliResult {
     };
     let one = spread(timed(1, "1 thread")?);
     let all = spread(timed(threads, "all cores")?);
-    bar.finish_and_clear();
     let (decisions, allocations) = one_thread;
+    let two_player_ns = one.0 * 1e9 / decisions as f64;
+    let mut tables = Vec::new();
+    for (players, variant) in TABLES {
+        let table = Workload::new(args.seed, players, variant);
+        let games = args.games.div_ceil(4);
+        let name = format!("{players}-player {}", variant.title().to_lowercase());
+        bar.set_message(name.clone());
+        let mut decisions = 0;
+        let seconds = (0..args.rounds)
+            .map(|_| {
+                let (seconds, (d, _)) = round(&table, games, 1)?;
+                decisions = d;
+                bar.inc(1);
+                Ok(seconds)
+            })
+            .collect::<CliResult<Vec<f64>>>()?;
+        let (median, _, _) = spread(seconds);
+        tables.push(TableReport {
+            table: name,
+            players,
+            variant: variant.name(),
+            games,
+            games_per_second: games as f64 / median,
+            decisions_per_second: decisions as f64 / median,
+            decisions_per_game: decisions as f64 / games as f64,
+            cost_per_decision_vs_two_players: median * 1e9 / decisions as f64 / two_player_ns,
+        });
+    }
+    bar.finish_and_clear();
     let (clone_ns, state_bytes) = clone_ns(&work)?;
 
     let rate = |seconds: f64| args.games as f64 / seconds;
@@ -255,6 +321,7 @@ pub fn run(args: Args) -> CliResult {
         clones_per_second: 1e9 / clone_ns,
         state_bytes,
         allocations_per_decision: allocations as f64 / decisions as f64,
+        tables,
     };
     if args.json {
         return print_json(&report);
@@ -305,6 +372,26 @@ pub fn run(args: Args) -> CliResult {
     ];
     for (name, value) in rows {
         println!("  {name:<32} {value:>17}");
+    }
+    for t in &report.tables {
+        println!("{} ({} games a round, 1 thread)", t.table, t.games);
+        for (name, value) in [
+            ("games per second".to_string(), grouped(t.games_per_second)),
+            (
+                "decisions per second".into(),
+                grouped(t.decisions_per_second),
+            ),
+            (
+                "decisions per game".into(),
+                format!("{:.1}", t.decisions_per_game),
+            ),
+            (
+                "cost per decision vs 2 players".into(),
+                format!("{:.2}×", t.cost_per_decision_vs_two_players),
+            ),
+        ] {
+            println!("  {name:<32} {value:>17}");
+        }
     }
     Ok(())
 }
