@@ -10,7 +10,9 @@
 //!   resulting position scores best under a documented evaluation ([`eval`]).
 //!
 //! [`bot_by_name`] builds either from its name, for the command line and simulations.
+//! Drafts have their own players, [`drafter`]: each bot's name also names a drafter.
 
+pub mod drafter;
 pub mod eval;
 mod greedy;
 mod random;

@@ -280,6 +280,7 @@ fn start_card(p: &mut FileParser, ln: usize, name: &str) {
         offense: 0,
         defense: 0,
         token: false,
+        rare: false,
         keywords: Keywords::NONE,
         modes: Vec::new(),
         abilities: Vec::new(),
@@ -297,14 +298,15 @@ fn start_card(p: &mut FileParser, ln: usize, name: &str) {
 }
 
 const HEADER_WORDS: &[&str] = &[
-    "champion", "event", "token", "good", "evil", "sage", "wild", "cost",
+    "champion", "event", "token", "good", "evil", "sage", "wild", "cost", "rare",
 ];
 
 /// The type line: "champion, wild, cost 0, Human, 3/2", "event, evil, cost 1, Zombie",
-/// "token, wild, Wolf, 2/2".
+/// "token, wild, Wolf, 2/2"; "rare" marks Cube Draft's rare gem.
 fn header_line(p: &mut FileParser, ln: usize, text: &str) {
     let mut kind: Option<CardType> = None;
     let mut token = false;
+    let mut rare = false;
     let mut cost: Option<u8> = None;
     let mut stats: Option<(u8, u8)> = None;
     let mut alignments = Alignments::NONE;
@@ -331,6 +333,8 @@ fn header_line(p: &mut FileParser, ln: usize, text: &str) {
             set_kind(CardType::Event, p);
         } else if lower == "token" {
             token = true;
+        } else if lower == "rare" {
+            rare = true;
         } else if let Some(a) = Alignment::parse(&lower) {
             alignments = alignments.with(a);
         } else if let Some(n) = lower.strip_prefix("cost ") {
@@ -400,8 +404,8 @@ fn header_line(p: &mut FileParser, ln: usize, text: &str) {
                 ln,
                 format!(
                     "unknown word {} in the type line; expected champion, event, token, an \
-                     alignment (good, evil, sage, wild), 'cost N', a capitalised class or \
-                     offense/defense like 3/2{hint}",
+                     alignment (good, evil, sage, wild), 'cost N', a capitalised class, \
+                     offense/defense like 3/2 or rare{hint}",
                     quoted(item)
                 ),
             );
@@ -460,6 +464,7 @@ fn header_line(p: &mut FileParser, ln: usize, text: &str) {
     let d = &mut b.def;
     d.kind = kind.unwrap_or(CardType::Champion);
     d.token = token;
+    d.rare = rare;
     d.cost = cost.unwrap_or(0);
     d.alignments = alignments;
     d.classes = classes;

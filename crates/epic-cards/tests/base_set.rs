@@ -79,6 +79,9 @@ fn matches_the_reference_data() {
                 .map(|v| v.as_str().unwrap())
                 .collect();
             assert_eq!(c.classes, classes, "{name}: classes");
+            if let Some(gem) = r["cube_rarity"].as_str() {
+                assert_eq!(c.rare, gem == "Rare", "{name}: Cube Draft gem");
+            }
             if c.is_champion() {
                 assert_eq!(
                     c.offense as u64,

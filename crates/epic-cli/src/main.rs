@@ -26,6 +26,9 @@ struct Cli {
 enum Command {
     /// Play a game against the built-in AI in the terminal (reads plain lines from stdin).
     Play(commands::play::Args),
+    /// Draft against AI drafters (Pack, Open, Cube or Dark Draft), build your deck, then
+    /// play the other drafters.
+    Draft(commands::draft::Args),
     /// Play many bot-versus-bot games and report win rates.
     Sim(commands::sim::Args),
     /// List and search cards, or show one card in full (`epic cards show NAME`).
@@ -67,6 +70,7 @@ fn main() -> ExitCode {
     }
     let result = match cli.command {
         Command::Play(a) => commands::play::run(a),
+        Command::Draft(a) => commands::draft::run(a),
         Command::Sim(a) => commands::sim::run(a),
         Command::Cards(a) => commands::cards::run(a),
         Command::Deck(a) => commands::deck::run(a),

@@ -41,6 +41,8 @@ pub struct Table {
     pub format: Option<Format>,
     pub variant: Variant,
     pub rules: RulesConfig,
+    /// The draft that makes the decks, when the format is one.
+    pub draft: Option<epic_formats::draft::DraftFormat>,
 }
 
 impl TableArgs {
@@ -80,11 +82,15 @@ impl TableArgs {
                 )));
             }
         }
+        let draft = format
+            .as_ref()
+            .and_then(|f| epic_formats::draft::DraftFormat::named(f.name));
         Ok(Table {
             players,
             format,
             variant,
             rules,
+            draft,
         })
     }
 }

@@ -999,3 +999,93 @@ fn variants_and_formats_set_the_table() {
         assert!(stderr(&out).contains(says), "{args:?}: {}", stderr(&out));
     }
 }
+
+/// A Pack Draft against three AI drafters runs to its end from scripted input: 30 picks,
+/// the deck saved as a deck list, then the four-player game with the drafted decks.
+#[test]
+fn a_pack_draft_then_its_game_run_to_the_end() {
+    let dir = Scratch::new();
+    let deck = dir.file("drafted.txt");
+    let input = format!("picks\n{}", "1\n".repeat(6000));
+    let out = epic_with_input(
+        &[
+            "draft",
+            "--format",
+            "pack-draft",
+            "--seed",
+            "4",
+            "--ai",
+            "random",
+            "--save-deck",
+            deck.to_str().unwrap(),
+        ],
+        &input,
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        text.contains("Pack Draft: you and 3 random AI drafter(s)"),
+        "{text}"
+    );
+    assert!(text.contains("from pack 2 of 3, passing right"));
+    assert!(text.contains("from pack 3 of 3, passing left"));
+    assert!(text.contains("The draft is over."));
+    assert!(text.contains("Deck: 30 cards"));
+    assert!(text.contains("Epic: 4 players"), "the game follows: {text}");
+    assert!(
+        text.contains(" wins after ") || text.contains("You win after"),
+        "no winner:\n{}",
+        &text[text.len().saturating_sub(2000)..]
+    );
+    let out = epic(&[
+        "deck",
+        "check",
+        deck.to_str().unwrap(),
+        "--format",
+        "pack-draft",
+    ]);
+    assert!(out.status.success(), "{}", stdout(&out));
+
+    // Dark Draft keeps the picks face down; a table the draft cannot seat is refused.
+    let out = epic_with_input(
+        &[
+            "draft",
+            "--format",
+            "dark-draft",
+            "--seed",
+            "1",
+            "--no-play",
+        ],
+        "1\npicks\nquit\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("your picks stay face down"));
+    let out = epic(&["draft", "--format", "pack-draft", "--players", "2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("3 to 4 players"), "{}", stderr(&out));
+}
+
+/// `epic sim --format` with a draft drafts every game's decks with the seats' bots first.
+#[test]
+fn sim_drafts_the_decks_of_a_draft_format() {
+    let games = if cfg!(debug_assertions) { 4 } else { 40 };
+    let v = sim_json(&[
+        "--games",
+        &games.to_string(),
+        "--format",
+        "dark-draft",
+        "--p1",
+        "greedy:good",
+        "--p2",
+        "random:evil",
+    ]);
+    assert_eq!(v["format"], "dark-draft");
+    assert_eq!(v["p1"], "greedy:drafted");
+    assert_eq!(v["p2"], "random:drafted");
+    assert_eq!(
+        v["p1_wins"].as_u64().unwrap()
+            + v["p2_wins"].as_u64().unwrap()
+            + v["draws"].as_u64().unwrap(),
+        games
+    );
+}

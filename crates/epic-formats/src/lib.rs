@@ -14,6 +14,8 @@
 //! assert!(!full.check(&deck, pool).is_empty()); // 30 cards: Full Constructed needs 60
 //! ```
 
+pub mod draft;
+
 use epic_engine::RulesConfig;
 use epic_model::{Alignment, CardId, CardPool};
 use serde::Serialize;

@@ -45,6 +45,10 @@ pub struct CardDef {
     pub defense: u8,
     /// A token champion (rule 2.3): it exists only in play.
     pub token: bool,
+    /// The rare gem of Cube Draft (FMT-04): a cube holds one copy of a rare card and three
+    /// of any other.
+    #[serde(default)]
+    pub rare: bool,
     /// Printed keywords.
     pub keywords: Keywords,
     /// An event's text: one mode, or several separated by "— OR —" (rule 3.2.1).

@@ -104,7 +104,15 @@ pub fn card_sheet(pool: &CardPool, id: CardId) -> String {
         aligns.join("/"),
         crate::display::cap(c.kind.name())
     );
-    s += &format!("Cost: {} gold\n", c.cost);
+    s += &format!(
+        "Cost: {} gold{}\n",
+        c.cost,
+        if c.rare {
+            " · rare gem (one copy in a cube)"
+        } else {
+            ""
+        }
+    );
     if c.kind == CardType::Champion {
         s += &format!("Offense {} / Defense {}\n", c.offense, c.defense);
     }

@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod cards;
 pub mod deck;
+pub mod draft;
 pub mod play;
 pub mod replay;
 pub mod scenario;

@@ -87,7 +87,7 @@ impl Session {
     }
 }
 
-fn clock_seed() -> u64 {
+pub(crate) fn clock_seed() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64)
@@ -228,7 +228,11 @@ fn words(s: &str) -> Vec<String> {
 /// Which option a typed line names: a label typed in full (as shown, or as the engine
 /// words it), else the only label that has the typed words in that order. `Err` holds
 /// the labels that match equally well, when there are several.
-fn pick_by_text(line: &str, shown: &[String], engine: &[String]) -> Result<usize, Vec<usize>> {
+pub(crate) fn pick_by_text(
+    line: &str,
+    shown: &[String],
+    engine: &[String],
+) -> Result<usize, Vec<usize>> {
     let typed = words(line);
     let exact: Vec<usize> = (0..shown.len())
         .filter(|&i| words(&shown[i]) == typed || words(&engine[i]) == typed)
@@ -253,7 +257,7 @@ fn pick_by_text(line: &str, shown: &[String], engine: &[String]) -> Result<usize
 
 /// One line of input; `None` at end of input. Bytes that are not UTF-8 are replaced
 /// rather than ending the game.
-fn read_line(input: &mut impl BufRead) -> CliResult<Option<String>> {
+pub(crate) fn read_line(input: &mut impl BufRead) -> CliResult<Option<String>> {
     let mut buf = Vec::new();
     match input.read_until(b'\n', &mut buf) {
         Ok(0) => Ok(None),
@@ -305,6 +309,20 @@ pub fn run(args: Args) -> CliResult {
             (setup, Vec::new(), game)
         }
     };
+    play_session(setup, history, game, log, args.load.as_deref())
+}
+
+/// Plays a game with a human in seat 1 and bots in every other seat, from its setup and
+/// the decisions made so far (`loaded`: the file it was resumed from), until it ends or
+/// the human leaves. `epic play` and `epic draft` both end here.
+pub fn play_session(
+    setup: SaveSetup,
+    history: Vec<Choice>,
+    game: Game,
+    log: Vec<String>,
+    loaded: Option<&std::path::Path>,
+) -> CliResult {
+    let pool = names::pool();
     if setup.seats.len() < 2
         || setup.seats[HUMAN as usize].player != "human"
         || setup.seats[1..].iter().any(|s| s.player == "human")
@@ -359,10 +377,8 @@ pub fn run(args: Args) -> CliResult {
         log,
     };
     // Where the game was last saved, and after how many decisions.
-    let mut saved: Option<(String, usize)> = args
-        .load
-        .as_ref()
-        .map(|p| (p.display().to_string(), s.history.len()));
+    let mut saved: Option<(String, usize)> =
+        loaded.map(|p| (p.display().to_string(), s.history.len()));
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     // The board is printed again only when something on it changed.

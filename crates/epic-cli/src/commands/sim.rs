@@ -191,7 +191,22 @@ fn play_one(table: &Table, sides: &[Side], seed: u64, i: u64, max: usize) -> Cli
     let pool = names::pool();
     let game_seed = mix(seed ^ mix(i));
     let mut decks = Vec::new();
-    for (k, side) in sides.iter().enumerate() {
+    if let Some(format) = table.draft {
+        // A draft between the seats' bots first; its decks are the game's.
+        let cards = epic_formats::draft::collection(format, &pool);
+        let mut draft =
+            epic_formats::draft::Draft::new(pool.clone(), format, sides.len(), &cards, game_seed)
+                .map_err(|e| CliError::input(e.to_string()))?;
+        let mut drafters = Vec::new();
+        for (k, side) in sides.iter().enumerate() {
+            drafters.push(
+                epic_bots::drafter::drafter_by_name(&side.bot, mix(game_seed ^ (k as u64 + 9)))
+                    .map_err(|e| CliError::input(e.to_string()))?,
+            );
+        }
+        decks = epic_bots::drafter::draft_out(&mut draft, &mut drafters);
+    }
+    for (k, side) in sides.iter().enumerate().skip(decks.len()) {
         decks.push(match &side.deck {
             Some(d) => d.clone(),
             None => epic_cards::deck_from(&pool, "random", mix(game_seed.wrapping_add(k as u64)))
@@ -363,6 +378,14 @@ pub fn run(args: Args) -> CliResult {
     let flags = ["--p1", "--p2"]
         .into_iter()
         .chain(std::iter::repeat("--others"));
+    if table.draft.is_some() {
+        // Every deck is drafted by the seat's bot; the decks named are not played.
+        for side in &mut sides {
+            side.deck_spec = "drafted".into();
+            side.label = format!("{}:drafted", side.bot);
+            side.deck = None;
+        }
+    }
     for (side, flag) in sides.iter().zip(flags) {
         if let Some(deck) = &side.deck {
             table.check_deck(deck, &side.deck_spec, &format!("the {flag} deck"))?;

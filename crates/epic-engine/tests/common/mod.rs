@@ -26,6 +26,7 @@ pub fn champion(
         offense: off,
         defense: def,
         token: false,
+        rare: false,
         keywords: kws.iter().copied().collect(),
         modes: vec![],
         abilities: vec![],

@@ -1,0 +1,336 @@
+//! `epic draft`: a draft against AI drafters in the terminal — Pack, Open, Cube or Dark
+//! Draft — then building the deck, with its curve and alignments shown, and a game
+//! against the other drafters with the decks drafted. Read from plain lines on stdin, as
+//! `epic play` is.
+
+use crate::commands::play::{pick_by_text, play_session, read_line};
+use crate::error::{CliError, CliResult};
+use crate::names;
+use crate::save::{SaveSetup, Seat};
+use epic_bots::drafter::{drafter_by_name, Drafter, RatingDrafter};
+use epic_cards::CardId;
+use epic_engine::Game;
+use epic_formats::draft::{collection, Draft, DraftChoice, DraftDecisionKind, DraftFormat};
+use epic_model::{Alignment, CardPool, CardType};
+use std::io::Write;
+use std::path::PathBuf;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The draft: pack-draft (3 – 4 players), open-draft (2), cube-draft (8) or
+    /// dark-draft (2).
+    #[arg(long, value_name = "NAME", value_parser = draft_names())]
+    pub format: String,
+    /// Drafters at the table, you included. Default: the most the format seats.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=8))]
+    pub players: Option<u8>,
+    /// Which bot drafts, and then plays, every other seat: random or greedy.
+    #[arg(long, default_value = "greedy", value_name = "BOT")]
+    pub ai: String,
+    /// Seed of the deal and the bots; the same seed and the same picks give the same
+    /// draft. Default: taken from the clock and printed.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Write your deck to this deck-list file when the draft ends, with the cards you
+    /// drafted but left out as comments (play it again with `epic play --deck FILE`).
+    #[arg(long, value_name = "FILE")]
+    pub save_deck: Option<PathBuf>,
+    /// Stop when the draft ends instead of playing the other drafters.
+    #[arg(long)]
+    pub no_play: bool,
+}
+
+fn draft_names() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(DraftFormat::ALL.map(DraftFormat::name))
+}
+
+const HELP: &str = "\
+Commands:
+  N            take option number N
+  TEXT         the option whose label has these words (e.g. `pick kong`, `cut fireball`)
+  show CARD    show a card's full text
+  picks        show the cards you have drafted (not in Dark Draft: no looking back)
+  auto         let the AI make this pick, or finish building your deck
+  quit         leave the draft
+  help         this list";
+
+pub fn run(args: Args) -> CliResult {
+    let pool = names::pool();
+    let format = DraftFormat::named(&args.format)
+        .ok_or_else(|| CliError::input(format!("unknown draft '{}'", args.format)))?;
+    let players = args
+        .players
+        .unwrap_or_else(|| *format.format().players.end());
+    let seed = args.seed.unwrap_or_else(crate::commands::play::clock_seed);
+    let mut bots: Vec<Box<dyn Drafter + Send>> = Vec::new();
+    for seat in 1..players {
+        bots.push(
+            drafter_by_name(&args.ai, seed.wrapping_add(u64::from(seat)))
+                .map_err(|e| CliError::input(e.to_string()))?,
+        );
+    }
+    let cards = collection(format, &pool);
+    let mut draft = Draft::new(pool.clone(), format, usize::from(players), &cards, seed)
+        .map_err(|e| CliError::input(format!("--players {players}: {e}")))?;
+
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let title = format.format().title;
+    writeln!(
+        out,
+        "{title}: you and {} {} AI drafter(s). {}.",
+        players - 1,
+        args.ai,
+        format.format().summary
+    )?;
+    writeln!(
+        out,
+        "Seed: {seed} (draft this deal again with --seed {seed}). Type `help` for commands."
+    )?;
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut helper = RatingDrafter::new(seed);
+    let mut shown: Option<(usize, usize)> = None;
+    while let Some(d) = draft.decision() {
+        if d.drafter != 0 {
+            let c = bots[d.drafter - 1].choose(&draft);
+            apply(&mut draft, c)?;
+            continue;
+        }
+        let view = draft.view(0);
+        // The pack is shown again only when it changed.
+        let here = (
+            view.round,
+            view.pack.len() + view.deck.len() + view.left_out.len(),
+        );
+        if shown != Some(here) || d.kind == DraftDecisionKind::Build {
+            writeln!(out)?;
+            if d.kind == DraftDecisionKind::Build {
+                write!(out, "{}", deck_summary(&pool, &view.deck, view.min_deck))?;
+            } else {
+                writeln!(
+                    out,
+                    "{} card(s) drafted so far{}.",
+                    view.pick_counts[0],
+                    if format == DraftFormat::Dark {
+                        " (Dark Draft: no looking back)"
+                    } else {
+                        ""
+                    }
+                )?;
+            }
+            shown = Some(here);
+        }
+        writeln!(out, "{}", d.prompt.replace("Player 1: ", "You: "))?;
+        let labels = draft.labels();
+        for (i, (l, o)) in labels.iter().zip(draft.options()).enumerate() {
+            let card = match o {
+                DraftChoice::Pick(c) | DraftChoice::Cut(c) | DraftChoice::Restore(c) => {
+                    format!("  — {}", card_line(&pool, *c))
+                }
+                DraftChoice::Done => String::new(),
+            };
+            writeln!(out, "  {}. {l}{card}", i + 1)?;
+        }
+        write!(out, "> ")?;
+        out.flush()?;
+        let Some(line) = read_line(&mut input)? else {
+            writeln!(out, "\nEnd of input: leaving the draft.")?;
+            return Ok(());
+        };
+        let line = line.trim();
+        let (cmd, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        match cmd.to_ascii_lowercase().as_str() {
+            "" => {}
+            "help" | "?" | "h" => writeln!(out, "{HELP}")?,
+            "quit" | "exit" | "q" => {
+                writeln!(out, "You leave the draft.")?;
+                return Ok(());
+            }
+            "show" if !rest.trim().is_empty() => match names::find_card(&pool, rest.trim()) {
+                Ok(id) => writeln!(out, "{}", crate::commands::cards::card_sheet(&pool, id))?,
+                Err(e) => writeln!(out, "{e}")?,
+            },
+            "picks" if view.picks.is_empty() && format == DraftFormat::Dark => writeln!(
+                out,
+                "Dark Draft: your picks stay face down until the draft ends."
+            )?,
+            "picks" => {
+                let names: Vec<String> = view
+                    .picks
+                    .iter()
+                    .map(|&c| pool.get(c).name.clone())
+                    .collect();
+                writeln!(out, "Your picks ({}): {}", names.len(), names.join(", "))?
+            }
+            "auto" => loop {
+                let c = helper.choose(&draft);
+                apply(&mut draft, c)?;
+                let still_me = draft
+                    .decision()
+                    .is_some_and(|n| n.drafter == 0 && n.kind == DraftDecisionKind::Build);
+                if d.kind == DraftDecisionKind::Pick || !still_me {
+                    break;
+                }
+            },
+            _ if line.bytes().all(|b| b.is_ascii_digit()) => {
+                match line.parse::<usize>().ok().and_then(|n| n.checked_sub(1)) {
+                    Some(i) if i < labels.len() => {
+                        draft
+                            .apply_option(i)
+                            .map_err(|e| CliError::findings(e.to_string()))?;
+                    }
+                    _ => writeln!(out, "Pick a number from 1 to {}.", labels.len())?,
+                }
+            }
+            _ => match pick_by_text(line, &labels, &labels) {
+                Ok(i) => {
+                    draft
+                        .apply_option(i)
+                        .map_err(|e| CliError::findings(e.to_string()))?;
+                }
+                Err(several) if several.len() > 1 => {
+                    let nums: Vec<String> = several.iter().map(|i| (i + 1).to_string()).collect();
+                    writeln!(
+                        out,
+                        "'{line}' fits options {}: type the number.",
+                        nums.join(", ")
+                    )?;
+                }
+                Err(_) => writeln!(out, "Unknown command '{line}'. Type a number, or `help`.")?,
+            },
+        }
+    }
+    let decks = draft
+        .decks()
+        .ok_or_else(|| CliError::findings("the draft ended without decks"))?;
+    let view = draft.view(0);
+    writeln!(out, "\nThe draft is over.")?;
+    write!(out, "{}", deck_summary(&pool, &decks[0], view.min_deck))?;
+    if let Some(path) = &args.save_deck {
+        std::fs::write(
+            path,
+            deck_list(&pool, title, seed, &decks[0], &view.left_out),
+        )
+        .map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))?;
+        writeln!(
+            out,
+            "Your deck is saved in {} (play it with `epic play --deck {}`).",
+            path.display(),
+            path.display()
+        )?;
+    }
+    if args.no_play {
+        return Ok(());
+    }
+    let format = format.format();
+    let setup = SaveSetup {
+        rules: format.rules.clone(),
+        format: Some(format.name.to_string()),
+        seed,
+        first_player: None,
+        seats: decks
+            .iter()
+            .enumerate()
+            .map(|(seat, deck)| Seat {
+                player: if seat == 0 {
+                    "human".into()
+                } else {
+                    args.ai.trim().to_ascii_lowercase()
+                },
+                bot_seed: (seat > 0).then(|| seed.wrapping_add(seat as u64)),
+                deck: "drafted".into(),
+                cards: deck.iter().map(|&c| pool.get(c).name.clone()).collect(),
+            })
+            .collect(),
+    };
+    let game = Game::new(setup.to_setup(&pool)?).map_err(|e| CliError::input(e.to_string()))?;
+    writeln!(out, "\nNow the game, with the decks drafted.")?;
+    // The game reads and writes through locks of its own.
+    drop((out, input));
+    play_session(setup, Vec::new(), game, Vec::new(), None)
+}
+
+fn apply(draft: &mut Draft, c: DraftChoice) -> CliResult {
+    draft
+        .apply(c)
+        .map(|_| ())
+        .map_err(|e| CliError::findings(format!("the draft refused a choice: {e}")))
+}
+
+/// "wild, 1 gold, 13/14 champion"
+fn card_line(pool: &CardPool, c: CardId) -> String {
+    let d = pool.get(c);
+    let aligns: Vec<&str> = Alignment::ALL
+        .into_iter()
+        .filter(|&a| d.alignments.contains(a))
+        .map(|a| a.name())
+        .collect();
+    match d.kind {
+        CardType::Champion => format!(
+            "{}, {} gold, {}/{} champion",
+            aligns.join("/"),
+            d.cost,
+            d.offense,
+            d.defense
+        ),
+        CardType::Event => format!("{}, {} gold, event", aligns.join("/"), d.cost),
+    }
+}
+
+/// The deck in numbers: size against the smallest allowed, champions and events, the
+/// curve (0 and 1 gold), the alignments, and the 0-cost rule of Full Constructed (H-20)
+/// as a guide to a sound mix.
+pub fn deck_summary(pool: &CardPool, deck: &[CardId], min: usize) -> String {
+    let count = |f: &dyn Fn(CardId) -> bool| deck.iter().filter(|&&c| f(c)).count();
+    let champions = count(&|c| pool.get(c).kind == CardType::Champion);
+    let free = count(&|c| pool.get(c).cost == 0);
+    let mut s = format!(
+        "Deck: {} cards (at least {min}): {} champions, {} events; {} cost 0, {} cost 1\n",
+        deck.len(),
+        champions,
+        deck.len() - champions,
+        free,
+        deck.len() - free
+    );
+    let mut parts = Vec::new();
+    for a in Alignment::ALL {
+        let of =
+            |cost: u8| count(&|c| pool.get(c).alignments.contains(a) && pool.get(c).cost == cost);
+        let (zero, one) = (of(0), of(1));
+        if zero + one > 0 {
+            let mark = if one >= 2 * zero {
+                ""
+            } else {
+                " (fewer than two 1-cost per 0-cost)"
+            };
+            parts.push(format!(
+                "{} {} ({zero} + {one}){mark}",
+                a.name(),
+                zero + one
+            ));
+        }
+    }
+    s += &format!("  alignments: {}\n", parts.join(", "));
+    s
+}
+
+/// A deck-list file: the deck, and the cards drafted but left out as comments.
+fn deck_list(pool: &CardPool, title: &str, seed: u64, deck: &[CardId], out: &[CardId]) -> String {
+    let lines = |cards: &[CardId], prefix: &str| {
+        let mut n: std::collections::BTreeMap<&str, usize> = Default::default();
+        for &c in cards {
+            *n.entry(pool.get(c).name.as_str()).or_insert(0) += 1;
+        }
+        n.into_iter()
+            .map(|(name, k)| format!("{prefix}{k} {name}\n"))
+            .collect::<String>()
+    };
+    let mut s = format!("# Drafted in {title}, seed {seed}: {} cards\n", deck.len());
+    s += &lines(deck, "");
+    if !out.is_empty() {
+        s += "# Drafted and left out:\n";
+        s += &lines(out, "# ");
+    }
+    s
+}
