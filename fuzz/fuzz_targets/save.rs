@@ -3,11 +3,13 @@
 //! and the game rebuilt by replaying every decision, the digest compared. A file that
 //! passes is then replayed step by step as `epic replay` shows it: labels, narration and
 //! the board after each decision. Anything may be refused in words; nothing may panic,
-//! hang or grow without bound.
+//! hang or grow without bound. Saved drafts (`epic draft`'s `save FILE`) go the same
+//! way: read, rebuilt decision by decision, and every drafter's view taken.
 #![no_main]
 
 use epic_cards::CardPool;
 use epic_cli::display::{self, Voice};
+use epic_cli::draft_save::DraftFile;
 use epic_cli::save::SaveFile;
 use libfuzzer_sys::fuzz_target;
 use std::sync::{Arc, OnceLock};
@@ -22,6 +24,24 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = epic_cli::error::decode_text("fuzz.json", data.to_vec()) else {
         return;
     };
+    if DraftFile::is_draft(&text) {
+        let pool = pool();
+        match DraftFile::parse("fuzz.json", &text).and_then(|f| {
+            f.rebuild(&pool, None, |draft, who, _, events| {
+                let _ = draft.view(who);
+                let _ = events.iter().map(|e| e.seen_by(0, false)).count();
+            })
+        }) {
+            Ok(draft) => {
+                let _ = draft.labels();
+                let _ = draft.decks();
+            }
+            Err(e) => {
+                let _ = e.to_string();
+            }
+        }
+        return;
+    }
     let file = match SaveFile::parse("fuzz.json", &text) {
         Ok(file) => file,
         Err(e) => {

@@ -6,6 +6,7 @@
 pub mod alloc_count;
 pub mod commands;
 pub mod display;
+pub mod draft_save;
 pub mod error;
 pub mod interrupt;
 pub mod names;

@@ -1089,3 +1089,73 @@ fn sim_drafts_the_decks_of_a_draft_format() {
         games
     );
 }
+
+/// A draft saved in the middle resumes where it was, and `epic replay` steps through it
+/// as one drafter knew it: their own picks by name, another's as "a card".
+#[test]
+fn a_saved_draft_resumes_and_replays() {
+    let dir = Scratch::new();
+    let file = dir.file("draft.json");
+    let path = file.to_str().unwrap();
+    let out = epic_with_input(
+        &[
+            "draft",
+            "--format",
+            "pack-draft",
+            "--players",
+            "3",
+            "--seed",
+            "6",
+            "--no-play",
+        ],
+        &format!("1\n1\nsave {path}\nquit\n"),
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("Saved to"), "{}", stdout(&out));
+    let save: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(save["format"], "epic-draft");
+    assert_eq!(save["setup"]["draft"], "pack-draft");
+    assert_eq!(save["setup"]["collection"].as_array().unwrap().len(), 120);
+    // Two of the human's picks, and the two AIs' after each.
+    assert_eq!(save["decisions"].as_array().unwrap().len(), 6);
+
+    let out = epic_with_input(&["draft", "--load", path, "--no-play"], &"1\n".repeat(200));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("Resumed after 6 decisions"), "{text}");
+    assert!(text.contains("The draft is over."), "{text}");
+
+    let out = epic(&["replay", path]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("Pack Draft for Player 1: 6 of 6 decisions"),
+        "{text}"
+    );
+    assert!(text.contains("#2 Player 2 picks a card"), "{text}");
+    let out = epic(&["replay", path, "--seat", "2", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["seat"], 2);
+    assert_eq!(v["picks"].as_array().unwrap().len(), 2);
+    assert_eq!(v["steps"][0]["did"], "picks a card");
+
+    // An edited decision is refused with its number; so is a collection with a token.
+    let mut bad = save.clone();
+    bad["decisions"][0] = serde_json::json!({"pick": "Fire Shamn"});
+    let f = dir.file("bad.json");
+    std::fs::write(&f, bad.to_string()).unwrap();
+    let out = epic(&["replay", f.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("decision 1 of the saved draft"),
+        "{}",
+        stderr(&out)
+    );
+    let mut bad = save;
+    bad["setup"]["collection"][0] = "Wolf".into();
+    std::fs::write(&f, bad.to_string()).unwrap();
+    let out = epic(&["draft", "--load", f.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("a token"), "{}", stderr(&out));
+}

@@ -4,6 +4,7 @@
 //! `epic play` is.
 
 use crate::commands::play::{pick_by_text, play_session, read_line};
+use crate::draft_save::{DraftFile, DraftSeat, DraftSetup, SavedChoice};
 use crate::error::{CliError, CliResult};
 use crate::names;
 use crate::save::{SaveSetup, Seat};
@@ -14,13 +15,18 @@ use epic_formats::draft::{collection, Draft, DraftChoice, DraftDecisionKind, Dra
 use epic_model::{Alignment, CardPool, CardType};
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The draft: pack-draft (3 – 4 players), open-draft (2), cube-draft (8) or
     /// dark-draft (2).
-    #[arg(long, value_name = "NAME", value_parser = draft_names())]
-    pub format: String,
+    #[arg(long, value_name = "NAME", value_parser = draft_names(), required_unless_present = "load")]
+    pub format: Option<String>,
+    /// Resume a draft saved with the `save FILE` command (--format, --players, --ai and
+    /// --seed are then taken from the file).
+    #[arg(long, value_name = "FILE")]
+    pub load: Option<PathBuf>,
     /// Drafters at the table, you included. Default: the most the format seats.
     #[arg(long, value_parser = clap::value_parser!(u8).range(2..=8))]
     pub players: Option<u8>,
@@ -51,38 +57,91 @@ Commands:
   show CARD    show a card's full text
   picks        show the cards you have drafted (not in Dark Draft: no looking back)
   auto         let the AI make this pick, or finish building your deck
+  save FILE    save the draft to FILE (resume with `epic draft --load FILE`)
   quit         leave the draft
   help         this list";
 
-pub fn run(args: Args) -> CliResult {
-    let pool = names::pool();
-    let format = DraftFormat::named(&args.format)
-        .ok_or_else(|| CliError::input(format!("unknown draft '{}'", args.format)))?;
+/// A new draft from the command line: its setup, and the draft waiting on its first pick.
+fn new_draft(args: &Args, pool: &Arc<CardPool>) -> CliResult<(DraftSetup, Draft)> {
+    let name = args.format.as_deref().unwrap_or_default();
+    let format = DraftFormat::named(name)
+        .ok_or_else(|| CliError::input(format!("unknown draft '{name}'")))?;
     let players = args
         .players
         .unwrap_or_else(|| *format.format().players.end());
     let seed = args.seed.unwrap_or_else(crate::commands::play::clock_seed);
+    drafter_by_name(&args.ai, seed).map_err(|e| CliError::input(e.to_string()))?;
+    let cards = collection(format, pool);
+    let draft = Draft::new(pool.clone(), format, usize::from(players), &cards, seed)
+        .map_err(|e| CliError::input(format!("--players {players}: {e}")))?;
+    let setup = DraftSetup {
+        draft: format,
+        seed,
+        seats: (0..players)
+            .map(|seat| DraftSeat {
+                player: if seat == 0 {
+                    "human".into()
+                } else {
+                    args.ai.trim().to_ascii_lowercase()
+                },
+                bot_seed: (seat > 0).then(|| seed.wrapping_add(u64::from(seat))),
+            })
+            .collect(),
+        collection: cards.iter().map(|&c| pool.get(c).name.clone()).collect(),
+    };
+    Ok((setup, draft))
+}
+
+pub fn run(args: Args) -> CliResult {
+    let pool = names::pool();
+    let (setup, mut history, mut draft) = match &args.load {
+        Some(path) => {
+            let file = DraftFile::read(path)?;
+            let draft = file.rebuild(&pool, None, |_, _, _, _| {})?;
+            (file.setup, file.decisions, draft)
+        }
+        None => {
+            let (setup, draft) = new_draft(&args, &pool)?;
+            (setup, Vec::new(), draft)
+        }
+    };
+    if setup.seats.first().map(|s| s.player.as_str()) != Some("human")
+        || setup.seats[1..].iter().any(|s| s.player == "human")
+    {
+        return Err(CliError::input(
+            "this saved draft does not have a human in seat 1 and AI drafters in the others",
+        ));
+    }
+    let (format, seed, players) = (setup.draft, setup.seed, setup.seats.len());
+    let ai = setup
+        .seats
+        .get(1)
+        .map_or("greedy", |s| s.player.as_str())
+        .to_string();
+    // One drafter per AI seat, seeded as it was and moved on by the decisions made.
     let mut bots: Vec<Box<dyn Drafter + Send>> = Vec::new();
-    for seat in 1..players {
+    for s in &setup.seats[1..] {
+        let bot_seed = s
+            .bot_seed
+            .unwrap_or(seed)
+            .wrapping_add(history.len() as u64);
         bots.push(
-            drafter_by_name(&args.ai, seed.wrapping_add(u64::from(seat)))
-                .map_err(|e| CliError::input(e.to_string()))?,
+            drafter_by_name(&s.player, bot_seed).map_err(|e| CliError::input(e.to_string()))?,
         );
     }
-    let cards = collection(format, &pool);
-    let mut draft = Draft::new(pool.clone(), format, usize::from(players), &cards, seed)
-        .map_err(|e| CliError::input(format!("--players {players}: {e}")))?;
 
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let title = format.format().title;
     writeln!(
         out,
-        "{title}: you and {} {} AI drafter(s). {}.",
+        "{title}: you and {} {ai} AI drafter(s). {}.",
         players - 1,
-        args.ai,
         format.format().summary
     )?;
+    if !history.is_empty() {
+        writeln!(out, "Resumed after {} decisions.", history.len())?;
+    }
     writeln!(
         out,
         "Seed: {seed} (draft this deal again with --seed {seed}). Type `help` for commands."
@@ -94,7 +153,7 @@ pub fn run(args: Args) -> CliResult {
     while let Some(d) = draft.decision() {
         if d.drafter != 0 {
             let c = bots[d.drafter - 1].choose(&draft);
-            apply(&mut draft, c)?;
+            apply(&mut draft, &mut history, c)?;
             continue;
         }
         let view = draft.view(0);
@@ -147,6 +206,18 @@ pub fn run(args: Args) -> CliResult {
                 writeln!(out, "You leave the draft.")?;
                 return Ok(());
             }
+            "save" if rest.trim().is_empty() => writeln!(out, "Usage: save FILE")?,
+            "save" => {
+                let file = DraftFile::new(setup.clone(), history.clone());
+                let path = rest.trim();
+                match file.write(std::path::Path::new(path)) {
+                    Ok(()) => writeln!(
+                        out,
+                        "Saved to {path}. Resume with: epic draft --load {path}"
+                    )?,
+                    Err(e) => writeln!(out, "{e}")?,
+                }
+            }
             "show" if !rest.trim().is_empty() => match names::find_card(&pool, rest.trim()) {
                 Ok(id) => writeln!(out, "{}", crate::commands::cards::card_sheet(&pool, id))?,
                 Err(e) => writeln!(out, "{e}")?,
@@ -165,7 +236,7 @@ pub fn run(args: Args) -> CliResult {
             }
             "auto" => loop {
                 let c = helper.choose(&draft);
-                apply(&mut draft, c)?;
+                apply(&mut draft, &mut history, c)?;
                 let still_me = draft
                     .decision()
                     .is_some_and(|n| n.drafter == 0 && n.kind == DraftDecisionKind::Build);
@@ -176,18 +247,16 @@ pub fn run(args: Args) -> CliResult {
             _ if line.bytes().all(|b| b.is_ascii_digit()) => {
                 match line.parse::<usize>().ok().and_then(|n| n.checked_sub(1)) {
                     Some(i) if i < labels.len() => {
-                        draft
-                            .apply_option(i)
-                            .map_err(|e| CliError::findings(e.to_string()))?;
+                        let c = draft.options()[i];
+                        apply(&mut draft, &mut history, c)?;
                     }
                     _ => writeln!(out, "Pick a number from 1 to {}.", labels.len())?,
                 }
             }
             _ => match pick_by_text(line, &labels, &labels) {
                 Ok(i) => {
-                    draft
-                        .apply_option(i)
-                        .map_err(|e| CliError::findings(e.to_string()))?;
+                    let c = draft.options()[i];
+                    apply(&mut draft, &mut history, c)?;
                 }
                 Err(several) if several.len() > 1 => {
                     let nums: Vec<String> = several.iter().map(|i| (i + 1).to_string()).collect();
@@ -233,11 +302,7 @@ pub fn run(args: Args) -> CliResult {
             .iter()
             .enumerate()
             .map(|(seat, deck)| Seat {
-                player: if seat == 0 {
-                    "human".into()
-                } else {
-                    args.ai.trim().to_ascii_lowercase()
-                },
+                player: setup.seats[seat].player.clone(),
                 bot_seed: (seat > 0).then(|| seed.wrapping_add(seat as u64)),
                 deck: "drafted".into(),
                 cards: deck.iter().map(|&c| pool.get(c).name.clone()).collect(),
@@ -251,11 +316,13 @@ pub fn run(args: Args) -> CliResult {
     play_session(setup, Vec::new(), game, Vec::new(), None)
 }
 
-fn apply(draft: &mut Draft, c: DraftChoice) -> CliResult {
+/// Makes a decision and notes it for `save`.
+fn apply(draft: &mut Draft, history: &mut Vec<SavedChoice>, c: DraftChoice) -> CliResult {
     draft
         .apply(c)
-        .map(|_| ())
-        .map_err(|e| CliError::findings(format!("the draft refused a choice: {e}")))
+        .map_err(|e| CliError::findings(format!("the draft refused a choice: {e}")))?;
+    history.push(SavedChoice::new(draft.pool(), c));
+    Ok(())
 }
 
 /// "wild, 1 gold, 13/14 champion"

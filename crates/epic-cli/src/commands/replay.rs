@@ -4,6 +4,7 @@
 //! during the game, the replay does not show either. `--reveal-all` shows everything.
 
 use crate::display::{self, Voice};
+use crate::draft_save::DraftFile;
 use crate::error::{CliError, CliResult};
 use crate::names;
 use crate::save::SaveFile;
@@ -64,7 +65,12 @@ impl Viewer {
 
 pub fn run(args: Args) -> CliResult {
     let pool = names::pool();
-    let file = SaveFile::read(&args.file)?;
+    let text = crate::error::read_text(&args.file)?;
+    let source = args.file.display().to_string();
+    if DraftFile::is_draft(&text) {
+        return replay_draft(&args, DraftFile::parse(&source, &text)?);
+    }
+    let file = SaveFile::parse(&source, &text)?;
     // Check the whole file (every decision, the digest) before showing anything.
     file.rebuild(&pool, None)?;
     let total = file.decisions.len();
@@ -244,5 +250,128 @@ fn replay_json(
         serde_json::to_writer(&mut *out, &crate::save::digest_hex(game))?;
     }
     writeln!(out, "}}")?;
+    Ok(())
+}
+
+/// One decision of a draft as the viewer knows it.
+#[derive(Serialize)]
+struct DraftStep {
+    n: usize,
+    drafter: usize,
+    /// What was done, in words: "picks Kong", "picks a card", "cuts Fireball".
+    did: String,
+}
+
+/// A saved draft, decision by decision, as one drafter knew it: their own picks and what
+/// was revealed to all by name, another's pick as "a card" (`--reveal-all`: everything).
+fn replay_draft(args: &Args, file: DraftFile) -> CliResult {
+    use epic_formats::draft::DraftChoice;
+    let pool = names::pool();
+    let total = file.decisions.len();
+    let at = match args.to {
+        Some(n) if n > total => {
+            return Err(CliError::input(format!(
+                "--to {n}: the saved draft has only {total} decisions"
+            )))
+        }
+        Some(n) => n,
+        None => total,
+    };
+    let seats = file.setup.seats.len();
+    let seat = match args.seat {
+        Some(s) if s >= 1 && usize::from(s) <= seats => usize::from(s) - 1,
+        Some(s) => {
+            return Err(CliError::input(format!(
+                "--seat {s}: this draft has seats 1 to {seats}"
+            )))
+        }
+        None => file
+            .setup
+            .seats
+            .iter()
+            .position(|s| s.player == "human")
+            .unwrap_or(0),
+    };
+    // Check the whole file before showing anything.
+    file.rebuild(&pool, None, |_, _, _, _| {})?;
+    let mut steps = Vec::new();
+    let draft = file.rebuild(&pool, Some(at), |draft, who, c, _| {
+        let mine = who == seat || args.reveal_all || draft.picks_are_public();
+        let name = |id| pool.get(id).name.clone();
+        let did = match c {
+            DraftChoice::Pick(id) if mine => format!("picks {}", name(id)),
+            DraftChoice::Pick(_) => "picks a card".into(),
+            DraftChoice::Cut(id) if mine => format!("cuts {}", name(id)),
+            DraftChoice::Restore(id) if mine => format!("puts {} back", name(id)),
+            DraftChoice::Cut(_) | DraftChoice::Restore(_) => "changes their deck".into(),
+            DraftChoice::Done => "finishes their deck".into(),
+        };
+        steps.push(DraftStep {
+            n: steps.len() + 1,
+            drafter: who + 1,
+            did,
+        });
+    })?;
+    let view = draft.view(seat);
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        #[derive(Serialize)]
+        struct Report {
+            draft: &'static str,
+            at: usize,
+            decisions: usize,
+            seat: usize,
+            steps: Vec<DraftStep>,
+            picks: Vec<String>,
+            over: bool,
+        }
+        let report = Report {
+            draft: file.setup.draft.name(),
+            at,
+            decisions: total,
+            seat: seat + 1,
+            steps,
+            picks: view
+                .picks
+                .iter()
+                .map(|&c| pool.get(c).name.clone())
+                .collect(),
+            over: view.over,
+        };
+        serde_json::to_writer_pretty(&mut out, &report)?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "{} for Player {}: {at} of {total} decisions",
+        file.setup.draft.format().title,
+        seat + 1
+    )?;
+    for s in &steps {
+        writeln!(out, "#{} Player {} {}", s.n, s.drafter, s.did)?;
+    }
+    let names: Vec<String> = view
+        .picks
+        .iter()
+        .map(|&c| pool.get(c).name.clone())
+        .collect();
+    if view.over {
+        writeln!(
+            out,
+            "Player {}'s deck ({}): {}",
+            seat + 1,
+            names.len(),
+            names.join(", ")
+        )?;
+    } else if !names.is_empty() {
+        writeln!(
+            out,
+            "Player {}'s picks so far ({}): {}",
+            seat + 1,
+            names.len(),
+            names.join(", ")
+        )?;
+    }
     Ok(())
 }

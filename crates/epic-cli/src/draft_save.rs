@@ -1,0 +1,186 @@
+//! Saved drafts: the draft's setup (its format, seed, seats and the collection it deals
+//! from, by card name) and every decision taken, by card name. Drafts are deterministic,
+//! so replaying the decisions rebuilds the draft card for card. `epic draft` writes
+//! them (`save FILE`) and resumes them (`--load FILE`); `epic replay` steps through them.
+//! docs/saves.md describes the format.
+
+use crate::error::{CliError, CliResult};
+use epic_cards::CardPool;
+use epic_formats::draft::{Draft, DraftChoice, DraftFormat};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+use std::sync::Arc;
+
+const FORMAT: &str = "epic-draft";
+const VERSION: u32 = 1;
+
+/// One drafter.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DraftSeat {
+    /// `"human"` or a bot name (`random`, `greedy`).
+    pub player: String,
+    /// The bot's seed (bots only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot_seed: Option<u64>,
+}
+
+/// What a draft starts from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DraftSetup {
+    pub draft: DraftFormat,
+    pub seed: u64,
+    pub seats: Vec<DraftSeat>,
+    /// The cards dealt from, by name, before the seed shuffles them.
+    pub collection: Vec<String>,
+}
+
+/// A decision in words: `{"pick": "Kong"}`, `{"cut": "Fireball"}`, `{"restore": ...}`,
+/// `"done"`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SavedChoice {
+    Pick(String),
+    Cut(String),
+    Restore(String),
+    Done,
+}
+
+/// The whole file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DraftFile {
+    pub format: String,
+    pub version: u32,
+    pub setup: DraftSetup,
+    pub decisions: Vec<SavedChoice>,
+}
+
+impl SavedChoice {
+    pub fn new(pool: &CardPool, c: DraftChoice) -> SavedChoice {
+        let name = |id| pool.get(id).name.clone();
+        match c {
+            DraftChoice::Pick(id) => SavedChoice::Pick(name(id)),
+            DraftChoice::Cut(id) => SavedChoice::Cut(name(id)),
+            DraftChoice::Restore(id) => SavedChoice::Restore(name(id)),
+            DraftChoice::Done => SavedChoice::Done,
+        }
+    }
+
+    /// The choice in the pool's ids; a card the pool lacks is an error naming it.
+    fn resolve(&self, pool: &CardPool) -> Result<DraftChoice, String> {
+        let id = |name: &str| {
+            pool.by_name(name)
+                .ok_or_else(|| format!("{name} is not a card of this game"))
+        };
+        Ok(match self {
+            SavedChoice::Pick(n) => DraftChoice::Pick(id(n)?),
+            SavedChoice::Cut(n) => DraftChoice::Cut(id(n)?),
+            SavedChoice::Restore(n) => DraftChoice::Restore(id(n)?),
+            SavedChoice::Done => DraftChoice::Done,
+        })
+    }
+}
+
+impl DraftFile {
+    pub fn new(setup: DraftSetup, decisions: Vec<SavedChoice>) -> DraftFile {
+        DraftFile {
+            format: FORMAT.into(),
+            version: VERSION,
+            setup,
+            decisions,
+        }
+    }
+
+    pub fn write(&self, path: &Path) -> CliResult {
+        let text = serde_json::to_string_pretty(self)?;
+        std::fs::write(path, text + "\n")
+            .map_err(|e| CliError::findings(format!("cannot write {}: {e}", path.display())))
+    }
+
+    /// Whether this text is a saved draft rather than a saved game.
+    pub fn is_draft(text: &str) -> bool {
+        #[derive(Deserialize)]
+        struct Header {
+            #[serde(default)]
+            format: serde_json::Value,
+        }
+        serde_json::from_str::<Header>(text).is_ok_and(|h| h.format == FORMAT)
+    }
+
+    pub fn read(path: &Path) -> CliResult<DraftFile> {
+        let text = crate::error::read_text(path)?;
+        DraftFile::parse(&path.display().to_string(), &text)
+    }
+
+    /// Reads a saved draft from its text; errors name the file as `source_name`.
+    pub fn parse(source_name: &str, text: &str) -> CliResult<DraftFile> {
+        if !DraftFile::is_draft(text) {
+            return Err(CliError::input(format!(
+                "{source_name}: not a saved draft (expected a JSON object with \"format\": \"{FORMAT}\")"
+            )));
+        }
+        let file: DraftFile = serde_json::from_str(text)
+            .map_err(|e| CliError::input(format!("{source_name}: malformed saved draft: {e}")))?;
+        if file.version != VERSION {
+            return Err(CliError::input(format!(
+                "{source_name}: saved-draft version {} is not supported (this program reads version {VERSION})",
+                file.version
+            )));
+        }
+        Ok(file)
+    }
+
+    /// The draft as set up, before any decision.
+    pub fn start(&self, pool: &Arc<CardPool>) -> CliResult<Draft> {
+        let mut cards = Vec::with_capacity(self.setup.collection.len());
+        for name in &self.setup.collection {
+            let id = pool.by_name(name).ok_or_else(|| {
+                CliError::input(format!("the saved draft deals {name}, which is not a card"))
+            })?;
+            if pool.get(id).token {
+                return Err(CliError::input(format!(
+                    "the saved draft deals {name}, a token (2.3.7)"
+                )));
+            }
+            cards.push(id);
+        }
+        Draft::new(
+            pool.clone(),
+            self.setup.draft,
+            self.setup.seats.len(),
+            &cards,
+            self.setup.seed,
+        )
+        .map_err(|e| CliError::input(format!("the saved draft cannot be set up: {e}")))
+    }
+
+    /// Rebuilds the draft after `upto` decisions (all when `None`), calling `each` with
+    /// every decision applied and its events; a decision that cannot be applied is an
+    /// error naming it.
+    pub fn rebuild(
+        &self,
+        pool: &Arc<CardPool>,
+        upto: Option<usize>,
+        mut each: impl FnMut(&Draft, usize, DraftChoice, &[epic_formats::draft::DraftEvent]),
+    ) -> CliResult<Draft> {
+        let mut draft = self.start(pool)?;
+        let n = upto
+            .unwrap_or(self.decisions.len())
+            .min(self.decisions.len());
+        for (i, saved) in self.decisions[..n].iter().enumerate() {
+            let refused = |why: String| {
+                CliError::input(format!(
+                    "decision {} of the saved draft ({saved:?}) cannot be applied: {why}",
+                    i + 1
+                ))
+            };
+            let who = draft
+                .decision()
+                .map(|d| d.drafter)
+                .ok_or_else(|| refused("the draft is already over".into()))?;
+            let c = saved.resolve(pool).map_err(refused)?;
+            let events = draft.apply(c).map_err(|e| refused(e.to_string()))?;
+            each(&draft, who, c, &events);
+        }
+        Ok(draft)
+    }
+}
