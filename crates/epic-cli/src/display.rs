@@ -356,7 +356,16 @@ pub fn board(game: &Game, voice: &Voice, view: &View) -> String {
         .filter(|p| !p.eliminated)
         .map(|p| p.seat)
         .collect();
+    let team_size = game.rules().team_size.max(1);
     let beside = |seat: PlayerId| -> String {
+        if team_size > 1 {
+            // Hydra: teams, not neighbours.
+            return if seat / team_size == view.viewer / team_size {
+                format!("   ({} team)", voice.possessive(view.viewer))
+            } else {
+                format!("   (team {})", seat / team_size + 1)
+            };
+        }
         let at = playing.iter().position(|&q| q == view.viewer);
         let (Some(at), true) = (at, playing.len() > 2) else {
             return String::new();

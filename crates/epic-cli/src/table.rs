@@ -21,9 +21,13 @@ pub struct TableArgs {
     #[arg(long, value_name = "NAME", value_parser = format_parser())]
     pub format: Option<String>,
     /// How the seats play against each other: ffa (free-for-all), hunter-first-blood,
-    /// hunter-last-one-standing (docs/rulings.md H-21; 3 seats or more).
+    /// hunter-last-one-standing (docs/rulings.md H-21; 3 seats or more), hydra (teams
+    /// that share a turn and a health total, seated together; H-31).
     #[arg(long, value_name = "NAME", default_value = "ffa", value_parser = variant_parser())]
     pub variant: String,
+    /// Players on each Hydra team (default 2): `--players 6 --team-size 3` is 3 against 3.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=4))]
+    pub team_size: Option<u8>,
 }
 
 fn format_parser() -> clap::builder::PossibleValuesParser {
@@ -64,6 +68,15 @@ impl TableArgs {
             .as_ref()
             .map_or_else(RulesConfig::default, |f| f.rules.clone());
         rules.variant = variant;
+        rules.team_size = match (variant, self.team_size) {
+            (Variant::Hydra, size) => size.unwrap_or(2),
+            (_, None) => 1,
+            (_, Some(_)) => {
+                return Err(CliError::input(
+                    "--team-size is for --variant hydra; no other variant has teams",
+                ))
+            }
+        };
         let players = self.players;
         rules
             .check_seats(usize::from(players))
@@ -116,7 +129,11 @@ impl Table {
     /// The table in words: "4 players, Hunter – First Blood, Full Constructed".
     pub fn describe(&self) -> String {
         let mut parts = vec![format!("{} players", self.players)];
-        if self.players > 2 || !self.variant.is_free_for_all() {
+        if self.variant == Variant::Hydra {
+            let k = self.rules.team_size;
+            let teams = vec![k.to_string(); usize::from(self.players / k.max(1))];
+            parts.push(format!("Hydra {}", teams.join("v")));
+        } else if self.players > 2 || !self.variant.is_free_for_all() {
             parts.push(self.variant.title().to_string());
         }
         if let Some(f) = &self.format {

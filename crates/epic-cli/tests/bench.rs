@@ -50,6 +50,10 @@ fn bench_json_reports_the_budget_fields() {
     assert_eq!(table["games"], 10);
     assert!(table["decisions_per_game"].as_f64().unwrap() > rate("decisions_per_game"));
     assert!(table["cost_per_decision_vs_two_players"].as_f64().unwrap() > 0.0);
+    let hydra = &v["tables"][1];
+    assert_eq!(hydra["table"], "2v2 hydra");
+    assert_eq!(hydra["variant"], "hydra");
+    assert!(hydra["decisions_per_game"].as_f64().unwrap() > 20.0);
 }
 
 #[test]

@@ -975,6 +975,39 @@ fn variants_and_formats_set_the_table() {
     let v = sim_json(&["--games", "4", "--format", "preconstructed"]);
     assert_eq!(v["format"], "preconstructed");
 
+    // Hydra: two teams of two; a team's players win together.
+    let v = sim_json(&[
+        "--games",
+        &games.to_string(),
+        "--players",
+        "4",
+        "--variant",
+        "hydra",
+    ]);
+    let teams = v["teams"].as_array().unwrap();
+    assert_eq!(teams.len(), 2);
+    assert_eq!(teams[1]["seats"], serde_json::json!([3, 4]));
+    let team_wins: u64 = teams.iter().map(|t| t["wins"].as_u64().unwrap()).sum();
+    assert_eq!(team_wins + v["draws"].as_u64().unwrap(), games);
+    assert_eq!(v["seats"][1]["wins"], teams[0]["wins"]);
+    let out = epic_with_input(
+        &[
+            "play",
+            "--players",
+            "4",
+            "--variant",
+            "hydra",
+            "--seed",
+            "2",
+        ],
+        "quit\n",
+    );
+    assert!(
+        stdout(&out).contains("Your team: Player 1 and Player 2"),
+        "{}",
+        stdout(&out)
+    );
+
     for (args, says) in [
         (
             vec!["play", "--variant", "hunter-first-blood"],
@@ -993,6 +1026,14 @@ fn variants_and_formats_set_the_table() {
             "2 AI decks given for 1 AI seat",
         ),
         (vec!["sim", "--variant", "hydra-9"], "--variant"),
+        (
+            vec!["sim", "--variant", "hydra", "--players", "5"],
+            "cannot seat 5 players in teams of 2",
+        ),
+        (
+            vec!["sim", "--players", "4", "--team-size", "2"],
+            "--team-size is for --variant hydra",
+        ),
     ] {
         let out = epic_with_input(&args, "quit\n");
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stdout(&out));

@@ -309,7 +309,9 @@ impl<'a> Engine<'a> {
                 return;
             }
             let Some(&top) = self.st.player(p).deck.last() else {
-                self.end_game(SmallVec::from_elem(p, 1), EndReason::DrewFromEmptyDeck);
+                // 1.2.1: the player wins, with their team (1.2).
+                let winners = self.st.team(p).into_iter().collect();
+                self.end_game(winners, EndReason::DrewFromEmptyDeck);
                 return;
             };
             self.knowledge_gained();
@@ -428,19 +430,12 @@ impl<'a> Engine<'a> {
             }
             match to {
                 Entity::Player(p) => {
-                    let pl = self.st.player_mut(p);
-                    pl.health = pl.health.saturating_sub(amount as i32);
-                    let now = pl.health;
                     self.emit(|| Event::Damage {
                         source: from,
                         to: Recipient::Player(p),
                         amount,
                     });
-                    self.emit(|| Event::Health {
-                        player: p,
-                        delta: -(amount as i32),
-                        now,
-                    });
+                    self.gain_health(p, -(amount as i32));
                 }
                 Entity::Obj(o) => {
                     if self.st.obj(o).zone != Zone::InPlay {
@@ -494,8 +489,19 @@ impl<'a> Engine<'a> {
     }
 
     /// Changes a player's health by `n` (a loss when negative), saturating at the limits
-    /// of its type rather than wrapping.
+    /// of its type rather than wrapping. A team shares its health (Hydra, 1.2): each of
+    /// its players' totals changes alike.
     pub fn gain_health(&mut self, p: PlayerId, n: i32) {
+        if self.st.rules.team_size > 1 {
+            for q in self.st.team(p) {
+                self.gain_own_health(q, n);
+            }
+        } else {
+            self.gain_own_health(p, n);
+        }
+    }
+
+    fn gain_own_health(&mut self, p: PlayerId, n: i32) {
         let pl = self.st.player_mut(p);
         let before = pl.health;
         pl.health = pl.health.saturating_add(n);
@@ -649,7 +655,8 @@ impl<'a> Engine<'a> {
             let alive: SmallVec<[PlayerId; 2]> = (0..self.st.num_players() as PlayerId)
                 .filter(|&p| !self.st.player(p).eliminated)
                 .collect();
-            if alive.len() <= 1 {
+            // 1.2.2: the last player, or team, left wins.
+            if alive.iter().all(|&q| self.st.same_team(q, alive[0])) {
                 self.end_game(alive, EndReason::Health);
                 return;
             }

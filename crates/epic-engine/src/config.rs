@@ -28,6 +28,18 @@ pub struct RulesConfig {
     /// How the seats play against each other; free-for-all unless a variant is named.
     #[serde(default, skip_serializing_if = "Variant::is_free_for_all")]
     pub variant: Variant,
+    /// Players on a team, seated together (Hydra: seats 1 – 2 one team, 3 – 4 the next);
+    /// 1 when everyone plays alone.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub team_size: u8,
+}
+
+fn one() -> u8 {
+    1
+}
+
+fn is_one(n: &u8) -> bool {
+    *n == 1
 }
 
 impl std::hash::Hash for RulesConfig {
@@ -39,6 +51,7 @@ impl std::hash::Hash for RulesConfig {
         // Free-for-all adds nothing, so games from before variants keep their digests.
         if !self.variant.is_free_for_all() {
             self.variant.hash(h);
+            self.team_size.hash(h);
         }
     }
 }
@@ -60,13 +73,19 @@ pub enum Variant {
     /// 5 health and a card, the neighbours close up, and the last player left wins.
     #[serde(rename = "hunter-last-one-standing")]
     HunterLastOneStanding,
+    /// Teams of [`RulesConfig::team_size`] share a turn and a health total of 30 times
+    /// the team's size; attacks go at a team, and teammates attack and block together.
+    /// "Player" means the team (1.2); the last team left wins.
+    #[serde(rename = "hydra")]
+    Hydra,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 3] = [
+    pub const ALL: [Variant; 4] = [
         Variant::FreeForAll,
         Variant::HunterFirstBlood,
         Variant::HunterLastOneStanding,
+        Variant::Hydra,
     ];
 
     /// The name programs use: `ffa`, `hunter-first-blood`, `hunter-last-one-standing`.
@@ -75,6 +94,7 @@ impl Variant {
             Variant::FreeForAll => "ffa",
             Variant::HunterFirstBlood => "hunter-first-blood",
             Variant::HunterLastOneStanding => "hunter-last-one-standing",
+            Variant::Hydra => "hydra",
         }
     }
 
@@ -84,6 +104,7 @@ impl Variant {
             Variant::FreeForAll => "Free-for-all",
             Variant::HunterFirstBlood => "Hunter – First Blood",
             Variant::HunterLastOneStanding => "Hunter – Last One Standing",
+            Variant::Hydra => "Hydra",
         }
     }
 
@@ -93,12 +114,12 @@ impl Variant {
     }
 
     /// The fewest seats it is played with: a Hunter needs a left and a right neighbour
-    /// who are not the same player.
+    /// who are not the same player; a Hydra two teams of two.
     pub fn min_players(self) -> usize {
-        if self.hunter() {
-            3
-        } else {
-            2
+        match self {
+            Variant::HunterFirstBlood | Variant::HunterLastOneStanding => 3,
+            Variant::Hydra => 4,
+            Variant::FreeForAll => 2,
         }
     }
 
@@ -123,6 +144,7 @@ impl Default for RulesConfig {
             hand_limit: 7,
             first_player_draws: false,
             variant: Variant::FreeForAll,
+            team_size: 1,
         }
     }
 }
@@ -134,6 +156,13 @@ impl RulesConfig {
             return Err(crate::SetupError::StartingHealth(self.starting_health));
         }
         Ok(())
+    }
+
+    /// The health each seat starts with: the starting health, times the team's size for
+    /// a team that shares its total (Hydra: 60 for a team of two).
+    pub fn seat_health(&self) -> i32 {
+        self.starting_health
+            .saturating_mul(i32::from(self.team_size.max(1)))
     }
 
     /// Refuses a table these rules cannot seat: 2 to 8 players, and as many as the
@@ -148,6 +177,20 @@ impl RulesConfig {
                 variant: self.variant,
                 players,
                 min,
+            });
+        }
+        // Hydra: equal teams of two or more, at least two teams; no teams otherwise.
+        let k = usize::from(self.team_size);
+        let teams_ok = if self.variant == Variant::Hydra {
+            k >= 2 && players / k * k == players && players / k >= 2
+        } else {
+            k == 1
+        };
+        if !teams_ok {
+            return Err(crate::SetupError::Teams {
+                variant: self.variant,
+                players,
+                team_size: self.team_size,
             });
         }
         Ok(())

@@ -412,7 +412,7 @@ impl<'a> Engine<'a> {
             .seats_from(you)
             .filter(|&p| match pf {
                 PlayerFilter::Any => true,
-                PlayerFilter::Opponent => p != you,
+                PlayerFilter::Opponent => !self.st.same_team(p, you),
             })
             .filter(|&p| self.st.reaches(you, p))
             .collect()
@@ -681,14 +681,21 @@ impl<'a> Engine<'a> {
             Action::Discard { who, n } => self.exec_discard(who, *n),
             Action::GainHealth { who, n } | Action::LoseHealth { who, n } => {
                 let gain = matches!(action, Action::GainHealth { .. });
-                for p in self.players(who)? {
+                let mut players: Ents =
+                    self.players(who)?.into_iter().map(Entity::Player).collect();
+                self.st.once_per_team(&mut players);
+                for p in players.into_iter().filter_map(|e| match e {
+                    Entity::Player(p) => Some(p),
+                    Entity::Obj(_) => None,
+                }) {
                     let v = self.amount(*n, p) as i32;
                     self.gain_health(p, if gain { v } else { -v });
                 }
                 Some(true)
             }
             Action::Damage { to, n } => {
-                let ents = self.select(to)?;
+                let mut ents = self.select(to)?;
+                self.st.once_per_team(&mut ents);
                 let amount = self.amount(*n, you);
                 let hits: SmallVec<[(Entity, u16); 16]> =
                     ents.iter().map(|&e| (e, amount)).collect();

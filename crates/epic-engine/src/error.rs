@@ -39,4 +39,14 @@ pub enum SetupError {
         players: usize,
         min: usize,
     },
+    #[error(
+        "{} cannot seat {players} players in teams of {team_size}: Hydra needs two or \
+         more equal teams of two or more, and no other variant has teams",
+        .variant.title()
+    )]
+    Teams {
+        variant: crate::config::Variant,
+        players: usize,
+        team_size: u8,
+    },
 }

@@ -124,7 +124,7 @@ impl Game {
             }
             let ids: Vec<ObjId> = (base..objs.len()).map(|i| ObjId(i as u16)).collect();
             players.push(Player {
-                health: setup.rules.starting_health,
+                health: setup.rules.seat_health(),
                 gold: 0,
                 hand: Vec::with_capacity(16),
                 deck: ids,
@@ -137,9 +137,12 @@ impl Game {
             });
         }
         let objs_len = objs.len();
+        // A team goes first as one: its first seat begins the turn (Hydra, H-31).
+        let k = setup.rules.team_size.max(1);
         let first = match setup.first_player {
-            Some(p) if (p as usize) < n => p,
+            Some(p) if (p as usize) < n => p / k * k,
             Some(p) => return Err(SetupError::FirstPlayer(p)),
+            None if k > 1 => rng.gen_range(0..n / k as usize) as PlayerId * k,
             None => rng.gen_range(0..n) as PlayerId,
         };
         let state = GameState {

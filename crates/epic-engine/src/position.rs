@@ -49,7 +49,7 @@ pub struct SeatSetup {
 impl SeatSetup {
     pub fn new(rules: &RulesConfig) -> Self {
         SeatSetup {
-            health: rules.starting_health,
+            health: rules.seat_health(),
             gold: 1,
             hand: vec![],
             deck: vec![],

@@ -620,8 +620,72 @@ impl GameState {
         in_play.chain(self.player(p).discard.iter().copied())
     }
 
+    /// The players still in the game on other teams than `p`'s (everyone else, without
+    /// teams).
     pub fn opponents(&self, p: PlayerId) -> impl Iterator<Item = PlayerId> + '_ {
-        self.seats_from(p).filter(move |&q| q != p)
+        self.seats_from(p).filter(move |&q| !self.same_team(p, q))
+    }
+    /// Whether two seats are on one team (a seat is its own team without teams).
+    #[inline]
+    pub fn same_team(&self, p: PlayerId, q: PlayerId) -> bool {
+        p == q || (self.rules.team_size > 1 && p / self.rules.team_size == q / self.rules.team_size)
+    }
+    /// Whether it is `p`'s turn: theirs, or their team's (Hydra: a team shares a turn).
+    #[inline]
+    pub fn is_active(&self, p: PlayerId) -> bool {
+        self.same_team(p, self.active)
+    }
+    /// `p`'s team still in the game, in seat order (`p` alone without teams).
+    pub fn team(&self, p: PlayerId) -> SmallVec<[PlayerId; 4]> {
+        let k = self.rules.team_size.max(1);
+        let first = p / k * k;
+        (first..first.saturating_add(k))
+            .filter(|&q| (q as usize) < self.players.len() && !self.players[q as usize].eliminated)
+            .collect()
+    }
+    /// Keeps one player of each team among `ents` (Hydra): a team's health is one, so an
+    /// effect on "each player" changes it once (1.2, docs/rulings.md H-31).
+    pub fn once_per_team<const N: usize>(&self, ents: &mut SmallVec<[Entity; N]>)
+    where
+        [Entity; N]: smallvec::Array<Item = Entity>,
+    {
+        if self.rules.team_size <= 1 {
+            return;
+        }
+        let mut seen: SmallVec<[PlayerId; 4]> = SmallVec::new();
+        ents.retain(|e| match *e {
+            Entity::Player(p) => {
+                let team = p / self.rules.team_size;
+                let new = !seen.contains(&team);
+                seen.push(team);
+                new
+            }
+            Entity::Obj(_) => true,
+        });
+    }
+
+    /// Whether `p` is the first player of their team still in the game: the one a team
+    /// is attacked through and who declares its blocks (always, without teams).
+    #[inline]
+    pub fn leads_team(&self, p: PlayerId) -> bool {
+        self.rules.team_size <= 1 || self.team(p).first() == Some(&p)
+    }
+    /// The first seat of the next team clockwise still in the game (the next seat still
+    /// in the game, without teams).
+    pub fn next_team(&self, p: PlayerId) -> PlayerId {
+        self.seats_from(p)
+            .find(|&q| !self.same_team(p, q))
+            .unwrap_or(p)
+    }
+    /// How many sides are still in the game: players, or teams.
+    pub fn sides(&self) -> usize {
+        let mut last = None;
+        self.seats_from(0)
+            .filter(|&q| {
+                let t = q / self.rules.team_size.max(1);
+                last.replace(t) != Some(t)
+            })
+            .count()
     }
     pub fn is_over(&self) -> bool {
         // A tag test: the derived comparison would match on every variant's fields.
@@ -677,7 +741,7 @@ impl GameState {
         else {
             return None;
         };
-        let two = self.seats_from(self.active).take(3).count() <= 2;
+        let two = self.sides() <= 2;
         let (attacker, defender) = self
             .battle
             .as_ref()

@@ -44,8 +44,8 @@ impl<'a> Look<'a> {
 
     pub fn condition_holds(&self, cond: Condition, this: ObjId, you: PlayerId) -> bool {
         match cond {
-            Condition::YourTurn => self.st.active == you,
-            Condition::NotYourTurn => self.st.active != you,
+            Condition::YourTurn => self.st.is_active(you),
+            Condition::NotYourTurn => !self.st.is_active(you),
             Condition::ThisInPlay => self.st.obj(this).zone == Zone::InPlay,
             Condition::ThisExpended => self.st.obj(this).expended,
             Condition::PlayedThisTurn(a) => self.st.player(you).played_this_turn.contains(a),
@@ -249,7 +249,7 @@ impl<'a> Look<'a> {
         let whose_ok = match f.whose {
             Whose::Any => true,
             Whose::You => holder == you,
-            Whose::Opponents => holder != you,
+            Whose::Opponents => !self.st.same_team(holder, you),
             Whose::It => ctx.and_then(it_player).is_some_and(|p| p == holder),
         };
         if !whose_ok {
@@ -294,7 +294,7 @@ impl<'a> Look<'a> {
         !self.st.continuous.protects_player
             || !self.statics().any(|(src, s)| {
                 matches!(s, Static::CannotBeAttacked { when }
-                if self.st.obj(src).controller == p
+                if self.st.same_team(self.st.obj(src).controller, p)
                     && when.is_none_or(|c| self.condition_holds(c, src, p)))
             })
     }

@@ -319,11 +319,26 @@ impl<'a> Engine<'a> {
                 Flow::Continue
             }
             Step::HandLimit => {
-                let p = self.st.active;
-                let hand = &self.st.player(p).hand;
-                if hand.len() > self.st.rules.hand_limit as usize {
-                    let options: SmallVec<[Choice; 16]> =
-                        hand.iter().copied().map(Choice::Card).collect();
+                // 4.5.2b: each player whose turn it is (every player of a Hydra team, in
+                // seat order) discards down to the hand limit, one card at a time.
+                let limit = self.st.rules.hand_limit as usize;
+                let over = if self.st.rules.team_size > 1 {
+                    self.st
+                        .team(self.st.active)
+                        .into_iter()
+                        .find(|&p| self.st.player(p).hand.len() > limit)
+                } else {
+                    Some(self.st.active).filter(|&p| self.st.player(p).hand.len() > limit)
+                };
+                if let Some(p) = over {
+                    let options: SmallVec<[Choice; 16]> = self
+                        .st
+                        .player(p)
+                        .hand
+                        .iter()
+                        .copied()
+                        .map(Choice::Card)
+                        .collect();
                     return self.set_ask(p, DecisionKind::Discard, options);
                 }
                 self.cleanup_and_next_turn();
@@ -368,37 +383,47 @@ impl<'a> Engine<'a> {
         self.check_state();
     }
 
-    /// 4.2: gold, draw, prepare, then "at the start of the turn" triggers.
+    /// 4.2: gold, draw, prepare, then "at the start of the turn" triggers; for each
+    /// player of the team whose turn it is (Hydra), in seat order.
     fn start_phase(&mut self) {
-        let p = self.st.active;
         let turn = self.st.turn;
         self.st.phase = Phase::Start;
-        self.emit(|| Event::TurnBegan { turn, player: p });
+        let active = self.st.active;
+        self.emit(|| Event::TurnBegan {
+            turn,
+            player: active,
+        });
         for pl in self.st.players.iter_mut() {
             pl.played_this_turn = Default::default();
         }
         let first_turn = turn == 1;
+        let team = self.st.team(active);
         if first_turn {
             // 4.2.2a: on the first player's first turn every player gains 1 gold.
             for q in 0..self.st.num_players() as PlayerId {
                 self.set_gold(q, 1);
             }
         } else {
-            self.set_gold(p, 1);
+            for &p in &team {
+                self.set_gold(p, 1);
+            }
         }
         // 4.2.3a: only in a two-player game does the first player skip their first draw
-        // (docs/rulings.md, H-02).
-        let skip = first_turn && self.st.num_players() == 2 && !self.st.rules.first_player_draws;
+        // (docs/rulings.md, H-02); two teams are two players (1.2, H-31).
+        let skip = first_turn && self.st.sides() == 2 && !self.st.rules.first_player_draws;
         if !skip {
-            self.draw(p, 1);
-            if self.st.is_over() {
-                return;
+            for &p in &team {
+                self.draw(p, 1);
+                if self.st.is_over() {
+                    return;
+                }
             }
         }
         for i in 0..self.st.in_play.len() {
             let o = self.st.in_play[i];
-            let obj = self.st.obj_mut(o);
-            if obj.controller == p {
+            let controller = self.st.obj(o).controller;
+            if self.st.is_active(controller) {
+                let obj = self.st.obj_mut(o);
                 obj.expended = false;
                 obj.flipped = false;
                 obj.deploying = false;
@@ -406,15 +431,41 @@ impl<'a> Engine<'a> {
         }
         for i in 0..self.st.in_play.len() {
             let o = self.st.in_play[i];
-            if self.st.obj(o).controller == p {
+            if self.st.is_active(self.st.obj(o).controller) {
                 self.trigger(o, Trigger::StartOfYourTurn, None);
             }
         }
-        for i in 0..self.st.player(p).discard.len() {
-            let o = self.st.player(p).discard[i];
-            self.trigger(o, Trigger::StartOfYourTurn, None);
+        for p in team {
+            for i in 0..self.st.player(p).discard.len() {
+                let o = self.st.player(p).discard[i];
+                self.trigger(o, Trigger::StartOfYourTurn, None);
+            }
         }
         self.st.step = Step::BeginMain;
+    }
+
+    /// The next player of the active team after `p`, in seat order, who has yet to take
+    /// their part of the main phase (Hydra, H-31).
+    fn next_teammate(&self, p: PlayerId) -> Option<PlayerId> {
+        if self.st.rules.team_size <= 1 {
+            return None;
+        }
+        self.st.team(p).into_iter().find(|&q| q > p)
+    }
+
+    /// The player after `p` clockwise who is not on the active team, or the active player
+    /// once the table has come round to them.
+    fn next_responder(&self, p: PlayerId) -> PlayerId {
+        let active = self.st.active;
+        let mut q = self.st.next_seat(p);
+        // At most once round the table, wherever `p` sits (they may have just left it).
+        for _ in 0..self.st.num_players() {
+            if q == active || !self.st.is_active(q) {
+                break;
+            }
+            q = self.st.next_seat(q);
+        }
+        q
     }
 
     /// Gives `p` initiative in a new exchange (4.1.3).
@@ -462,18 +513,24 @@ impl<'a> Engine<'a> {
         });
         let next = self.st.next_seat(holder);
         match window {
+            // Hydra: each player of the team takes the main phase in turn (H-31).
+            Window::Main | Window::MainMustAct if self.next_teammate(holder).is_some() => {
+                let mate = self.next_teammate(holder).unwrap_or(holder);
+                self.st.active = mate;
+                self.open(mate, Window::Main)
+            }
             Window::Main | Window::MainMustAct => {
-                self.open(self.st.next_seat(active), Window::EndResponse)
+                self.open(self.next_responder(active), Window::EndResponse)
             }
             // 4.3.4 / 4.3.5: the others in turn, until initiative would come back to the
             // active player.
-            Window::EndResponse if next != active => self.hand_on(next, window, last, again),
+            Window::EndResponse if self.next_responder(holder) != active => {
+                self.hand_on(self.next_responder(holder), window, last, again)
+            }
             Window::EndResponse => match last {
                 None => self.begin_end_phase(),
                 // 4.3.4: with two players, the active player chooses at once.
-                Some(_) if self.st.seats_from(active).count() <= 2 => {
-                    self.st.step = Step::ContinueOrEnd
-                }
+                Some(_) if self.st.sides() <= 2 => self.st.step = Step::ContinueOrEnd,
                 // 4.3.5: the active player may make plays, then initiative goes on.
                 Some(_) => self.hand_on(active, Window::EndAgain, last, true),
             },
@@ -567,7 +624,7 @@ impl<'a> Engine<'a> {
         // Champions are played on one's own turn, with initiative, outside battle (3.2.3a):
         // in the main phase and in 4.3.5's window at the end of it. A battle is declared
         // only in the main phase itself (4.3.1, 4.3.6).
-        let own_turn = p == self.st.active && self.st.battle.is_none();
+        let own_turn = self.st.is_active(p) && self.st.battle.is_none();
         let main = own_turn && matches!(window, Window::Main | Window::MainMustAct);
         // The pool's compact per-card flags answer "champion?" and "affordable?" without
         // reading the card's full definition.
@@ -715,9 +772,12 @@ impl<'a> Engine<'a> {
     fn attacker_options_into(&self, out: &mut Vec<Choice>) {
         let look = self.look();
         // Each of the active player's champions that could attack and is not declared yet.
-        let (p, declaring) = (self.st.active, &self.st.declaring[..]);
+        let declaring = &self.st.declaring[..];
         for &o in &self.st.in_play {
-            if self.st.obj(o).controller == p && look.can_attack(o) && !declaring.contains(&o) {
+            if self.st.is_active(self.st.obj(o).controller)
+                && look.can_attack(o)
+                && !declaring.contains(&o)
+            {
                 out.push(Choice::Card(o));
             }
         }
@@ -853,7 +913,7 @@ impl<'a> Engine<'a> {
             .copied()
             .filter(|&o| {
                 let obj = self.st.obj(o);
-                obj.controller == b.defender
+                self.st.same_team(obj.controller, b.defender)
                     && obj.is_prepared()
                     && look.def(o).is_champion()
                     && (from_ground || (from_air && look.has(o, Keyword::Airborne)))
@@ -1185,7 +1245,7 @@ impl<'a> Engine<'a> {
         if self.st.is_over() {
             return;
         }
-        if self.st.seats_from(self.st.active).count() > 2 {
+        if self.st.sides() > 2 {
             // M4.4.11: with more than two players, the battle's triggers wait until the
             // game is back in the main phase (ruling H-06).
             self.end_battle();
@@ -1307,8 +1367,10 @@ impl<'a> Engine<'a> {
         for o in self.st.objs.iter_mut() {
             o.revealed = false;
         }
-        self.set_gold(self.st.active, 1);
-        self.st.active = self.st.next_seat(self.st.active);
+        for p in self.st.team(self.st.active) {
+            self.set_gold(p, 1);
+        }
+        self.st.active = self.st.next_team(self.st.active);
         self.st.turn += 1;
         self.st.step = Step::StartPhase;
         self.check_state();
@@ -1367,9 +1429,10 @@ impl Look<'_> {
     /// The players `attacker` may attack now, clockwise (4.4.1; in a Hunter variant only
     /// the left neighbour).
     pub fn defenders(&self, attacker: PlayerId) -> impl Iterator<Item = PlayerId> + '_ {
-        self.st
-            .opponents(attacker)
-            .filter(move |&q| self.st.may_attack(attacker, q) && self.can_be_attacked(q))
+        // A team is attacked as one: through its first player still in the game (1.2).
+        self.st.opponents(attacker).filter(move |&q| {
+            self.st.leads_team(q) && self.st.may_attack(attacker, q) && self.can_be_attacked(q)
+        })
     }
 
     pub fn defender_for(&self, attacker: PlayerId) -> Option<PlayerId> {
@@ -1382,10 +1445,9 @@ impl Look<'_> {
         if self.st.no_attacks || self.defender_for(self.st.active).is_none() {
             return (false, false);
         }
-        let p = self.st.active;
         let (mut any, mut must) = (false, false);
         for &o in &self.st.in_play {
-            if self.st.obj(o).controller == p && self.can_attack(o) {
+            if self.st.is_active(self.st.obj(o).controller) && self.can_attack(o) {
                 any = true;
                 must |= self.must_attack(o);
             }

@@ -23,11 +23,13 @@ fn games() -> u64 {
 struct Table {
     players: u64,
     variant: Variant,
+    team_size: u8,
 }
 
 const DUEL: Table = Table {
     players: 2,
     variant: Variant::FreeForAll,
+    team_size: 1,
 };
 
 fn setup(seed: u64) -> Setup {
@@ -45,6 +47,7 @@ fn setup_at(table: Table, seed: u64) -> Setup {
         .collect();
     let mut s = Setup::new(pool, decks, seed);
     s.rules.variant = table.variant;
+    s.rules.team_size = table.team_size;
     s
 }
 
@@ -321,18 +324,12 @@ fn random_games_keep_every_invariant_and_replay_exactly() {
 
 #[test]
 fn three_player_free_for_all() {
-    random_games_at(Table {
-        players: 3,
-        variant: Variant::FreeForAll,
-    });
+    random_games_at(Table { players: 3, ..DUEL });
 }
 
 #[test]
 fn four_player_free_for_all() {
-    random_games_at(Table {
-        players: 4,
-        variant: Variant::FreeForAll,
-    });
+    random_games_at(Table { players: 4, ..DUEL });
 }
 
 #[test]
@@ -340,6 +337,7 @@ fn hunter_first_blood() {
     random_games_at(Table {
         players: 4,
         variant: Variant::HunterFirstBlood,
+        ..DUEL
     });
 }
 
@@ -348,6 +346,25 @@ fn hunter_last_one_standing() {
     random_games_at(Table {
         players: 5,
         variant: Variant::HunterLastOneStanding,
+        ..DUEL
+    });
+}
+
+#[test]
+fn hydra_two_against_two() {
+    random_games_at(Table {
+        players: 4,
+        variant: Variant::Hydra,
+        team_size: 2,
+    });
+}
+
+#[test]
+fn hydra_three_against_three() {
+    random_games_at(Table {
+        players: 6,
+        variant: Variant::Hydra,
+        team_size: 3,
     });
 }
 
@@ -355,6 +372,10 @@ fn hunter_last_one_standing() {
 /// attack goes to the attacker's left neighbour, and in First Blood the first
 /// elimination ends the game, won by the player to the eliminated player's right.
 fn check_variant(table: Table, before: &Game, game: &Game, events: &[Event]) {
+    if table.variant == Variant::Hydra {
+        check_hydra(table, game, events);
+        return;
+    }
     if !table.variant.hunter() {
         return;
     }
@@ -392,6 +413,41 @@ fn check_variant(table: Table, before: &Game, game: &Game, events: &[Event]) {
         want.sort_unstable();
         want.dedup();
         assert_eq!(r.winners, want, "First Blood's winners");
+    }
+}
+
+/// Hydra: a team's players always have one health total; an attack goes at another
+/// team, through its first player; the winners are a whole team.
+fn check_hydra(table: Table, game: &Game, events: &[Event]) {
+    let st = game.state();
+    let k = table.team_size as usize;
+    for team in st.players.chunks(k) {
+        assert!(
+            team.iter()
+                .all(|p| p.health == team[0].health && p.eliminated == team[0].eliminated),
+            "a team's players differ in health or elimination"
+        );
+    }
+    for e in events {
+        if let Event::Attack {
+            attacker, defender, ..
+        } = e
+        {
+            assert_ne!(attacker / table.team_size, defender / table.team_size);
+            assert_eq!(
+                defender % table.team_size,
+                0,
+                "a team is attacked through its first seat"
+            );
+        }
+    }
+    if let Some(r) = game.result() {
+        if let Some(&w) = r.winners.first() {
+            let team: Vec<u8> = (0..k as u8)
+                .map(|i| w / table.team_size * table.team_size + i)
+                .collect();
+            assert_eq!(r.winners, team, "the winners are a whole team");
+        }
     }
 }
 
@@ -438,7 +494,7 @@ fn random_games_at(table: Table) {
             }
             let c = options[rng.gen_range(0..options.len())];
             let before: Vec<i32> = game.state().players.iter().map(|p| p.health).collect();
-            let previous = table.variant.hunter().then(|| game.clone());
+            let previous = (!table.variant.is_free_for_all()).then(|| game.clone());
             let events = game
                 .apply(c)
                 .unwrap_or_else(|e| panic!("seed {seed}: offered option refused: {e}"));

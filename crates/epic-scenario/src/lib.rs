@@ -68,6 +68,8 @@ pub struct SetupSpec {
     pub players: usize,
     /// How the seats play against each other (`variant hunter-first-blood`).
     pub variant: epic_engine::Variant,
+    /// Players on a team (`variant hydra 3`); 1 without teams.
+    pub team_size: u8,
     pub turn: u16,
     /// Seat index (0 = Player 1).
     pub active: u8,

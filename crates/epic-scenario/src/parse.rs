@@ -85,6 +85,7 @@ impl Parser<'_> {
                     setup: SetupSpec {
                         players: 2,
                         variant: Variant::FreeForAll,
+                        team_size: 1,
                         turn: 3,
                         active: 0,
                         start: Start::Main,
@@ -147,14 +148,28 @@ impl Parser<'_> {
             }
             "variant" => {
                 setup_only("variant")?;
-                let name = rest.trim().to_ascii_lowercase();
-                d.scenario.setup.variant = Variant::named(&name).ok_or_else(|| {
+                let lower = rest.trim().to_ascii_lowercase();
+                let (name, size) = split_word(&lower);
+                let variant = Variant::named(name).ok_or_else(|| {
                     let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
                     format!(
                         "unknown variant `{name}`: expected one of {}",
                         names.join(", ")
                     )
                 })?;
+                // Hydra's teams are of two unless a size follows: `variant hydra 3`.
+                let team_size = match (variant, size.trim()) {
+                    (Variant::Hydra, "") => 2,
+                    (Variant::Hydra, n) => number(n, "team size")?,
+                    (_, "") => 1,
+                    (_, extra) => {
+                        return Err(format!(
+                            "`variant {name}` takes nothing after it, not `{extra}`"
+                        ))
+                    }
+                };
+                d.scenario.setup.variant = variant;
+                d.scenario.setup.team_size = team_size;
             }
             "turn" => {
                 setup_only("turn")?;

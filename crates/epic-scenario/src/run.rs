@@ -61,6 +61,7 @@ fn build(s: &Scenario) -> Result<Game, String> {
         return Game::new(Setup {
             rules: epic_engine::RulesConfig {
                 variant: setup.variant,
+                team_size: setup.team_size,
                 ..Default::default()
             },
             first_player: Some(setup.active),
@@ -74,6 +75,10 @@ fn build(s: &Scenario) -> Result<Game, String> {
     }
     let mut pos = Position::new(pool, setup.players);
     pos.rules.variant = setup.variant;
+    pos.rules.team_size = setup.team_size;
+    for seat in &mut pos.seats {
+        seat.health = pos.rules.seat_health();
+    }
     pos.turn = setup.turn;
     pos.active = setup.active;
     pos.seed = setup.seed;

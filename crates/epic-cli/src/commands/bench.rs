@@ -82,8 +82,8 @@ struct TableReport {
     cost_per_decision_vs_two_players: f64,
 }
 
-/// The larger tables measured beside the two-player games.
-const TABLES: [(usize, Variant); 1] = [(4, Variant::FreeForAll)];
+/// The larger tables measured beside the two-player games: seats, variant, team size.
+const TABLES: [(usize, Variant, u8); 2] = [(4, Variant::FreeForAll, 1), (4, Variant::Hydra, 2)];
 
 /// The workload's fixed inputs: the card pool and the four preconstructed decks, built
 /// once so that the games measure the engine rather than deck lookup, and the table.
@@ -95,10 +95,11 @@ struct Workload {
     seed: u64,
     players: usize,
     variant: Variant,
+    team_size: u8,
 }
 
 impl Workload {
-    fn new(seed: u64, players: usize, variant: Variant) -> Workload {
+    fn new(seed: u64, players: usize, variant: Variant, team_size: u8) -> Workload {
         let pool = epic_cards::shared_pool();
         let decks = Preconstructed::new(&pool);
         Workload {
@@ -107,6 +108,7 @@ impl Workload {
             seed,
             players,
             variant,
+            team_size,
         }
     }
 }
@@ -117,6 +119,7 @@ fn new_game(work: &Workload, i: u64) -> CliResult<Game> {
     let setup = Setup {
         rules: RulesConfig {
             variant: work.variant,
+            team_size: work.team_size,
             ..RulesConfig::default()
         },
         ..Setup::new(
@@ -245,7 +248,7 @@ pub fn run(args: Args) -> CliResult {
     if args.rounds == 0 {
         return Err(CliError::input("--rounds must be at least 1"));
     }
-    let work = Workload::new(args.seed, 2, Variant::FreeForAll);
+    let work = Workload::new(args.seed, 2, Variant::FreeForAll, 1);
     let threads = args
         .threads
         .map_or_else(super::default_threads, usize::from)
@@ -276,10 +279,14 @@ pub fn run(args: Args) -> CliResult {
     let (decisions, allocations) = one_thread;
     let two_player_ns = one.0 * 1e9 / decisions as f64;
     let mut tables = Vec::new();
-    for (players, variant) in TABLES {
-        let table = Workload::new(args.seed, players, variant);
+    for (players, variant, team_size) in TABLES {
+        let table = Workload::new(args.seed, players, variant, team_size);
         let games = args.games.div_ceil(4);
-        let name = format!("{players}-player {}", variant.title().to_lowercase());
+        let name = if variant == Variant::Hydra {
+            format!("{team_size}v{team_size} hydra")
+        } else {
+            format!("{players}-player {}", variant.title().to_lowercase())
+        };
         bar.set_message(name.clone());
         let mut decisions = 0;
         let seconds = (0..args.rounds)

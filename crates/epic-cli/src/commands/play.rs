@@ -214,6 +214,24 @@ fn introduce(setup: &SaveSetup) -> String {
         others.join(", "),
         setup.seats.len()
     );
+    if setup.rules.variant == epic_engine::Variant::Hydra {
+        let k = usize::from(setup.rules.team_size.max(1));
+        let team = |t: usize| {
+            let seats: Vec<String> = (t * k..(t + 1) * k)
+                .map(|s| format!("Player {}", s + 1))
+                .collect();
+            seats.join(" and ")
+        };
+        s += &format!(
+            "\nYour team: {} (you share a turn and {} health). The other team(s): {}.",
+            team(0),
+            setup.rules.seat_health(),
+            (1..setup.seats.len() / k)
+                .map(team)
+                .collect::<Vec<_>>()
+                .join("; ")
+        );
+    }
     if setup.rules.variant.hunter() {
         s += "\nYou may attack only the player to your left, and your cards reach only \
               you and your two neighbours.";

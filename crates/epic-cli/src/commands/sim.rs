@@ -90,7 +90,8 @@ const MAX_SEATS: usize = 8;
 /// How one game went.
 #[derive(Clone, Copy, Debug)]
 struct Outcome {
-    /// The seat that won alone (0 for side 1); None: a draw or unfinished.
+    /// The seat that won alone (0 for side 1), or the first seat of the team that won
+    /// (Hydra); None: a draw, a shared win, or unfinished.
     winner: Option<u8>,
     first: u8,
     turns: u16,
@@ -233,13 +234,15 @@ fn play_one(table: &Table, sides: &[Side], seed: u64, i: u64, max: usize) -> Cli
     let result = game.result();
     Ok(Outcome {
         winner: result.as_ref().and_then(|r| {
-            if r.winners.len() == 1 {
-                Some(r.winners[0])
-            } else {
-                None
-            }
+            let first = *r.winners.first()?;
+            let team = |p: u8| p / table.rules.team_size.max(1);
+            r.winners
+                .iter()
+                .all(|&w| team(w) == team(first))
+                .then_some(first)
         }),
-        first,
+        // A team goes first as one, from its first seat.
+        first: first / table.rules.team_size.max(1) * table.rules.team_size.max(1),
         turns: result.as_ref().map_or(game.state().turn, |r| r.turns),
         reason: result.map(|r| r.reason),
         decisions,
@@ -258,6 +261,16 @@ pub fn wilson(k: u64, n: u64) -> (f64, f64) {
     let centre = (p + z * z / (2.0 * n_f)) / denom;
     let half = z * ((p * (1.0 - p) / n_f) + z * z / (4.0 * n_f * n_f)).sqrt() / denom;
     ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// One team's results (Hydra).
+#[derive(Serialize)]
+struct TeamReport {
+    team: u8,
+    seats: Vec<u8>,
+    wins: u64,
+    win_rate: f64,
+    win_rate_ci95: (f64, f64),
 }
 
 /// One seat's results.
@@ -295,6 +308,8 @@ struct Report {
     format: Option<&'static str>,
     /// Every seat, the first two included.
     seats: Vec<SeatReport>,
+    /// Hydra's teams, each with the seats on it; empty without teams.
+    teams: Vec<TeamReport>,
     first_player_wins: u64,
     first_player_win_rate: f64,
     first_player_win_rate_ci95: (f64, f64),
@@ -401,19 +416,38 @@ pub fn run(args: Args) -> CliResult {
     let elapsed = start.elapsed().as_secs_f64();
     let n = tally.games;
     let interrupted = n < args.games;
-    let [p1_wins, p2_wins] = [tally.wins[0], tally.wins[1]];
     let draws = n - tally.wins.iter().sum::<u64>() - tally.unfinished;
+    let k = usize::from(table.rules.team_size.max(1));
+    let [p1_wins, p2_wins] = [tally.wins[0], tally.wins[1 / k * k]];
     let rate = |k: u64| if n == 0 { 0.0 } else { k as f64 / n as f64 };
+    // A team's players win together: each seat shows its team's wins.
+    let k = usize::from(table.rules.team_size.max(1));
     let seats = sides
         .iter()
-        .zip(tally.wins)
         .enumerate()
-        .map(|(k, (side, wins))| SeatReport {
-            seat: k as u8 + 1,
-            side: side.label.clone(),
-            wins,
-            win_rate: rate(wins),
-            win_rate_ci95: wilson(wins, n),
+        .map(|(s, side)| {
+            let wins = tally.wins[s / k * k];
+            SeatReport {
+                seat: s as u8 + 1,
+                side: side.label.clone(),
+                wins,
+                win_rate: rate(wins),
+                win_rate_ci95: wilson(wins, n),
+            }
+        })
+        .collect();
+    // Without teams, no team report: every seat is its own side.
+    let team_count = if k > 1 { sides.len() / k } else { 0 };
+    let teams = (0..team_count)
+        .map(|t| {
+            let wins = tally.wins[t * k];
+            TeamReport {
+                team: t as u8 + 1,
+                seats: (t * k..(t + 1) * k).map(|s| s as u8 + 1).collect(),
+                wins,
+                win_rate: rate(wins),
+                win_rate_ci95: wilson(wins, n),
+            }
         })
         .collect();
     let average = |sum: u128| sum as f64 / n.max(1) as f64;
@@ -436,6 +470,7 @@ pub fn run(args: Args) -> CliResult {
         variant: table.variant.name(),
         format: table.format.as_ref().map(|f| f.name),
         seats,
+        teams,
         first_player_wins: tally.first_player_wins,
         first_player_win_rate: rate(tally.first_player_wins),
         first_player_win_rate_ci95: wilson(tally.first_player_wins, n),
@@ -488,6 +523,16 @@ fn print_report(report: &Report, table: &Table, sides: &[Side]) {
             seat.wins,
             pct(seat.win_rate),
             ci(seat.win_rate_ci95)
+        );
+    }
+    for t in &report.teams {
+        let seats: Vec<String> = t.seats.iter().map(|s| format!("p{s}")).collect();
+        println!(
+            "  team {:<20} wins {:>6}  {:>6}  95% CI {}",
+            format!("{} ({})", t.team, seats.join(", ")),
+            t.wins,
+            pct(t.win_rate),
+            ci(t.win_rate_ci95)
         );
     }
     println!("  draws {}, unfinished {}", report.draws, report.unfinished);
