@@ -3,7 +3,7 @@
 //! against the other drafters with the decks drafted. Read from plain lines on stdin, as
 //! `epic play` is.
 
-use crate::commands::play::{pick_by_text, play_session, read_line};
+use crate::commands::play::{play_session, read_line, typed_option};
 use crate::draft_save::{DraftFile, DraftSeat, DraftSetup, SavedChoice};
 use crate::error::{CliError, CliResult};
 use crate::names;
@@ -253,20 +253,12 @@ pub fn run(args: Args) -> CliResult {
                     _ => writeln!(out, "Pick a number from 1 to {}.", labels.len())?,
                 }
             }
-            _ => match pick_by_text(line, &labels, &labels) {
+            _ => match typed_option(line, &labels, &labels) {
                 Ok(i) => {
                     let c = draft.options()[i];
                     apply(&mut draft, &mut history, c)?;
                 }
-                Err(several) if several.len() > 1 => {
-                    let nums: Vec<String> = several.iter().map(|i| (i + 1).to_string()).collect();
-                    writeln!(
-                        out,
-                        "'{line}' fits options {}: type the number.",
-                        nums.join(", ")
-                    )?;
-                }
-                Err(_) => writeln!(out, "Unknown command '{line}'. Type a number, or `help`.")?,
+                Err(why) => writeln!(out, "{why}")?,
             },
         }
     }

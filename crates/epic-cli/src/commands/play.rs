@@ -246,11 +246,7 @@ fn words(s: &str) -> Vec<String> {
 /// Which option a typed line names: a label typed in full (as shown, or as the engine
 /// words it), else the only label that has the typed words in that order. `Err` holds
 /// the labels that match equally well, when there are several.
-pub(crate) fn pick_by_text(
-    line: &str,
-    shown: &[String],
-    engine: &[String],
-) -> Result<usize, Vec<usize>> {
+fn pick_by_text(line: &str, shown: &[String], engine: &[String]) -> Result<usize, Vec<usize>> {
     let typed = words(line);
     let exact: Vec<usize> = (0..shown.len())
         .filter(|&i| words(&shown[i]) == typed || words(&engine[i]) == typed)
@@ -270,6 +266,28 @@ pub(crate) fn pick_by_text(
     match loose.as_slice() {
         [i] => Ok(*i),
         _ => Err(loose),
+    }
+}
+
+/// The option a typed line names ([`pick_by_text`]), or what to tell the player: which
+/// options it fits, or that it is no command.
+pub(crate) fn typed_option(
+    line: &str,
+    shown: &[String],
+    engine: &[String],
+) -> Result<usize, String> {
+    match pick_by_text(line, shown, engine) {
+        Ok(i) => Ok(i),
+        Err(several) if several.len() > 1 => {
+            let nums: Vec<String> = several.iter().map(|i| (i + 1).to_string()).collect();
+            Err(format!(
+                "'{line}' fits options {}: type the number.",
+                nums.join(", ")
+            ))
+        }
+        Err(_) => Err(format!(
+            "Unknown command '{line}'. Type a number, or `help`."
+        )),
     }
 }
 
@@ -525,21 +543,13 @@ pub fn play_session(
                     None => writeln!(out, "Pick a number from 1 to {}.", labels.len())?,
                 }
             }
-            _ => match pick_by_text(line, &labels, &engine_labels) {
+            _ => match typed_option(line, &labels, &engine_labels) {
                 Ok(i) => {
                     if let Some(&choice) = s.game.options().get(i) {
                         s.apply(choice, &mut out)?;
                     }
                 }
-                Err(several) if several.len() > 1 => {
-                    let nums: Vec<String> = several.iter().map(|i| (i + 1).to_string()).collect();
-                    writeln!(
-                        out,
-                        "'{line}' fits options {}: type the number.",
-                        nums.join(", ")
-                    )?;
-                }
-                Err(_) => writeln!(out, "Unknown command '{line}'. Type a number, or `help`.")?,
+                Err(why) => writeln!(out, "{why}")?,
             },
         }
     }

@@ -74,30 +74,9 @@ pub fn run(args: Args) -> CliResult {
     // Check the whole file (every decision, the digest) before showing anything.
     file.rebuild(&pool, None)?;
     let total = file.decisions.len();
-    let at = match args.to {
-        Some(n) if n > total => {
-            return Err(CliError::input(format!(
-                "--to {n}: the saved game has only {total} decisions"
-            )))
-        }
-        Some(n) => n,
-        None => total,
-    };
-    let seats = file.setup.seats.len();
-    let seat: PlayerId = match args.seat {
-        Some(s) if s >= 1 && (s as usize) <= seats => s - 1,
-        Some(s) => {
-            return Err(CliError::input(format!(
-                "--seat {s}: this game has seats 1 to {seats}"
-            )))
-        }
-        None => file
-            .setup
-            .seats
-            .iter()
-            .position(|s| s.player == "human")
-            .unwrap_or(0) as PlayerId,
-    };
+    let players: Vec<&str> = file.setup.seats.iter().map(|s| s.player.as_str()).collect();
+    let (at, seat) = where_and_whom(&args, total, &players, "game")?;
+    let seat = seat as PlayerId;
     let viewer = if args.reveal_all {
         Viewer::Everything(seat)
     } else {
@@ -124,6 +103,37 @@ pub fn run(args: Args) -> CliResult {
             &mut out,
         )
     }
+}
+
+/// The position to show (`--to`, else the end) and the seat to show it for (`--seat`,
+/// else the human's), checked against a saved game's or draft's `total` decisions and
+/// its seats' players.
+fn where_and_whom(
+    args: &Args,
+    total: usize,
+    players: &[&str],
+    what: &str,
+) -> CliResult<(usize, usize)> {
+    let at = match args.to {
+        Some(n) if n > total => {
+            return Err(CliError::input(format!(
+                "--to {n}: the saved {what} has only {total} decisions"
+            )))
+        }
+        Some(n) => n,
+        None => total,
+    };
+    let seats = players.len();
+    let seat = match args.seat {
+        Some(s) if s >= 1 && usize::from(s) <= seats => usize::from(s) - 1,
+        Some(s) => {
+            return Err(CliError::input(format!(
+                "--seat {s}: this {what} has seats 1 to {seats}"
+            )))
+        }
+        None => players.iter().position(|&p| p == "human").unwrap_or(0),
+    };
+    Ok((at, seat))
 }
 
 /// The label of a decision and its events, as the viewer receives them.
@@ -268,30 +278,8 @@ fn replay_draft(args: &Args, file: DraftFile) -> CliResult {
     use epic_formats::draft::DraftChoice;
     let pool = names::pool();
     let total = file.decisions.len();
-    let at = match args.to {
-        Some(n) if n > total => {
-            return Err(CliError::input(format!(
-                "--to {n}: the saved draft has only {total} decisions"
-            )))
-        }
-        Some(n) => n,
-        None => total,
-    };
-    let seats = file.setup.seats.len();
-    let seat = match args.seat {
-        Some(s) if s >= 1 && usize::from(s) <= seats => usize::from(s) - 1,
-        Some(s) => {
-            return Err(CliError::input(format!(
-                "--seat {s}: this draft has seats 1 to {seats}"
-            )))
-        }
-        None => file
-            .setup
-            .seats
-            .iter()
-            .position(|s| s.player == "human")
-            .unwrap_or(0),
-    };
+    let players: Vec<&str> = file.setup.seats.iter().map(|s| s.player.as_str()).collect();
+    let (at, seat) = where_and_whom(args, total, &players, "draft")?;
     // Check the whole file before showing anything.
     file.rebuild(&pool, None, |_, _, _, _| {})?;
     let mut steps = Vec::new();
