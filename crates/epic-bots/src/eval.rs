@@ -27,6 +27,8 @@
 //!    that can attack, less the biggest ones your prepared champions could block). Facing
 //!    a lethal attack costs [`LETHAL_THREAT`]; otherwise a quarter point per point of
 //!    damage. Holding lethal over the opponent is worth a smaller bonus.
+//!
+//! In a team game (Hydra) a teammate's health, champions and hand count as the bot's own.
 
 use epic_engine::state::{Step, Window};
 use epic_engine::{Entity, Game, ObjId, PlayerId};
@@ -82,6 +84,8 @@ impl Champ {
 #[derive(Clone, Debug)]
 struct Board {
     me: PlayerId,
+    /// Players on a team (Hydra); 1 without teams. A teammate's side is the bot's own.
+    team_size: PlayerId,
     active: PlayerId,
     health: Vec<i32>,
     hand: Vec<usize>,
@@ -114,6 +118,7 @@ impl Board {
         let battle = st.battle.as_ref();
         Board {
             me,
+            team_size: game.rules().team_size.max(1),
             active: st.active,
             health: st.players.iter().map(|p| p.health).collect(),
             hand: st.players.iter().map(|p| p.hand.len()).collect(),
@@ -247,7 +252,7 @@ impl Board {
         if eligible.len() > 1 {
             candidates.push(eligible.clone());
         }
-        let defender_is_me = defender == self.me;
+        let defender_is_me = self.ours(defender);
         let mut best: Option<(f64, Board)> = None;
         for blockers in candidates {
             let mut b = self.clone();
@@ -362,13 +367,18 @@ impl Board {
         damage
     }
 
+    /// Whether `p` is on the bot's side: the bot, or a teammate.
+    fn ours(&self, p: PlayerId) -> bool {
+        p / self.team_size == self.me / self.team_size
+    }
+
     /// Terms 3 to 7.
     fn score(&self) -> f64 {
         let me = self.me;
         let health = |h: i32| h as f64 + 0.5 * h.min(LOW_HEALTH) as f64;
         let mut s = 0.0;
         for (p, &h) in self.health.iter().enumerate() {
-            if p as PlayerId == me {
+            if self.ours(p as PlayerId) {
                 if h <= 0 {
                     return -WIN / 2.0;
                 }
@@ -381,19 +391,19 @@ impl Board {
             .health
             .iter()
             .enumerate()
-            .all(|(p, &h)| p as PlayerId == me || h <= 0)
+            .all(|(p, &h)| self.ours(p as PlayerId) || h <= 0)
         {
             return WIN / 2.0;
         }
         for c in &self.champs {
-            if c.controller == me {
+            if self.ours(c.controller) {
                 s += c.value();
             } else {
                 s -= c.value();
             }
         }
         for (p, &n) in self.hand.iter().enumerate() {
-            if p as PlayerId == me {
+            if self.ours(p as PlayerId) {
                 s += CARD * n as f64;
             } else {
                 s -= CARD * n as f64;
@@ -402,7 +412,7 @@ impl Board {
         s += GOLD * self.gold as f64;
         // Threats: what the other side could push through next.
         let my_health = self.health[me as usize];
-        let against_me = self.unblocked(|c| c.controller != me, |c| c.controller == me);
+        let against_me = self.unblocked(|c| !self.ours(c.controller), |c| self.ours(c.controller));
         if against_me >= my_health {
             s -= LETHAL_THREAT;
         } else {
@@ -412,11 +422,11 @@ impl Board {
             .health
             .iter()
             .enumerate()
-            .filter(|(p, _)| *p as PlayerId != me)
+            .filter(|(p, _)| !self.ours(*p as PlayerId))
             .map(|(_, &h)| h)
             .min()
             .unwrap_or(0);
-        let by_me = self.unblocked(|c| c.controller == me, |c| c.controller != me);
+        let by_me = self.unblocked(|c| self.ours(c.controller), |c| !self.ours(c.controller));
         if by_me >= opp_health {
             s += LETHAL_BONUS;
         } else {
@@ -439,7 +449,7 @@ impl Board {
             .filter(|c| {
                 // On its own turn a side attacks with what is ready now; otherwise every
                 // champion will be prepared and past deploying by its turn.
-                if c.controller == self.active {
+                if c.controller / self.team_size == self.active / self.team_size {
                     c.prepared && (!c.deploying || c.has(Keyword::Blitz))
                 } else {
                     true
