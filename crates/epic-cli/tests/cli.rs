@@ -1018,6 +1018,10 @@ fn variants_and_formats_set_the_table() {
             "breaks the rules of Full Constructed",
         ),
         (
+            vec!["play", "--format", "dark-draft"],
+            "`epic draft --format dark-draft`",
+        ),
+        (
             vec!["sim", "--format", "cube-draft", "--players", "4"],
             "played by 8 players, not 4",
         ),

@@ -100,6 +100,14 @@ const AI_DECKS: [&str; 4] = ["evil", "sage", "wild", "good"];
 fn new_game(args: &Args) -> CliResult<(SaveSetup, Game)> {
     let pool = names::pool();
     let table = args.table.table()?;
+    if let Some(draft) = table.draft {
+        return Err(CliError::input(format!(
+            "{} decks are drafted: `epic draft --format {}` drafts them against AI drafters \
+             and then plays the game",
+            draft.format().title,
+            draft.name()
+        )));
+    }
     let seed = args.seed.unwrap_or_else(clock_seed);
     epic_bots::bot_by_name(&args.ai, seed).map_err(|e| CliError::input(e.to_string()))?;
     let ai_seats = usize::from(table.players) - 1;
