@@ -32,6 +32,9 @@ pub struct DraftSetup {
     pub seats: Vec<DraftSeat>,
     /// The cards dealt from, by name, before the seed shuffles them.
     pub collection: Vec<String>,
+    /// Sealed: the cards dealt to each player (30 to 60).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pool: Option<usize>,
 }
 
 /// A decision in words: `{"pick": "Kong"}`, `{"cut": "Fireball"}`, `{"restore": ...}`,
@@ -143,13 +146,17 @@ impl DraftFile {
             }
             cards.push(id);
         }
-        Draft::new(
-            pool.clone(),
-            self.setup.draft,
-            self.setup.seats.len(),
-            &cards,
-            self.setup.seed,
-        )
+        let (drafters, seed) = (self.setup.seats.len(), self.setup.seed);
+        match self.setup.draft {
+            DraftFormat::Sealed => Draft::sealed(
+                pool.clone(),
+                drafters,
+                self.setup.pool.unwrap_or(30),
+                &cards,
+                seed,
+            ),
+            format => Draft::new(pool.clone(), format, drafters, &cards, seed),
+        }
         .map_err(|e| CliError::input(format!("the saved draft cannot be set up: {e}")))
     }
 

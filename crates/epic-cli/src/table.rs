@@ -95,9 +95,11 @@ impl TableArgs {
                 )));
             }
         }
+        // Sealed's 30 are dealt as each seat's deck ("random"); the rest are drafted.
         let draft = format
             .as_ref()
-            .and_then(|f| epic_formats::draft::DraftFormat::named(f.name));
+            .and_then(|f| epic_formats::draft::DraftFormat::named(f.name))
+            .filter(|&d| d != epic_formats::draft::DraftFormat::Sealed);
         Ok(Table {
             players,
             format,

@@ -1105,6 +1105,30 @@ fn a_pack_draft_then_its_game_run_to_the_end() {
     );
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains("your picks stay face down"));
+    // Sealed from a larger pool: dealt 40, the deck is the 30 kept.
+    let out = epic_with_input(
+        &[
+            "draft",
+            "--format",
+            "sealed",
+            "--pool",
+            "40",
+            "--seed",
+            "2",
+            "--no-play",
+        ],
+        "cut 1\nauto\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("Deck: 40 cards (exactly 30)"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(stdout(&out).contains("Deck: 30 cards"), "{}", stdout(&out));
+    let out = epic(&["draft", "--format", "sealed", "--pool", "10"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--pool: a Sealed pool is 30 to 60 cards"));
     let out = epic(&["draft", "--format", "pack-draft", "--players", "2"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("3 to 4 players"), "{}", stderr(&out));

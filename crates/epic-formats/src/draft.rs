@@ -37,14 +37,20 @@ pub enum DraftFormat {
     /// 4 passed, 2 of those picked and 2 set aside unseen; every pick is played.
     #[serde(rename = "dark-draft")]
     Dark,
+    /// FMT-01 with a larger pool: each player is dealt more than 30 cards and builds a
+    /// deck of exactly 30 from them ([`Draft::sealed`]; with 30 dealt there is nothing to
+    /// build).
+    #[serde(rename = "sealed")]
+    Sealed,
 }
 
 impl DraftFormat {
-    pub const ALL: [DraftFormat; 4] = [
+    pub const ALL: [DraftFormat; 5] = [
         DraftFormat::Pack,
         DraftFormat::Open,
         DraftFormat::Cube,
         DraftFormat::Dark,
+        DraftFormat::Sealed,
     ];
 
     /// The format's name, as [`crate::format`] knows it.
@@ -54,6 +60,7 @@ impl DraftFormat {
             DraftFormat::Open => "open-draft",
             DraftFormat::Cube => "cube-draft",
             DraftFormat::Dark => "dark-draft",
+            DraftFormat::Sealed => "sealed",
         }
     }
 
@@ -74,6 +81,7 @@ impl DraftFormat {
             DraftFormat::Open => 4,
             DraftFormat::Cube => 12,
             DraftFormat::Dark => 5,
+            DraftFormat::Sealed => 30,
         }
     }
 
@@ -83,13 +91,17 @@ impl DraftFormat {
             DraftFormat::Pack | DraftFormat::Cube => 3,
             DraftFormat::Open => 0,
             DraftFormat::Dark => 10,
+            DraftFormat::Sealed => 1,
         }
     }
 
     /// Whether the drafted cards are the deck as they are (Pack, Dark), or a deck of at
     /// least 30 is built from them (Open, Cube).
     fn builds(self) -> bool {
-        matches!(self, DraftFormat::Open | DraftFormat::Cube)
+        matches!(
+            self,
+            DraftFormat::Open | DraftFormat::Cube | DraftFormat::Sealed
+        )
     }
 }
 
@@ -120,6 +132,8 @@ pub enum DraftError {
         need: usize,
         have: usize,
     },
+    #[error("a Sealed pool is 30 to 60 cards, not {0}")]
+    PoolSize(usize),
     #[error("the draft is over")]
     Over,
     #[error("that is not one of the options now")]
@@ -271,6 +285,36 @@ impl Draft {
         collection: &[CardId],
         seed: u64,
     ) -> Result<Draft, DraftError> {
+        Draft::deal(pool, format, drafters, collection, seed, 30)
+    }
+
+    /// Sealed from a larger pool (FMT-01): `pool_size` cards dealt to each player from as
+    /// many copies of `collection` as it takes, then each builds exactly 30 (30 to 60).
+    pub fn sealed(
+        pool: Arc<CardPool>,
+        drafters: usize,
+        pool_size: usize,
+        collection: &[CardId],
+        seed: u64,
+    ) -> Result<Draft, DraftError> {
+        if !(30..=60).contains(&pool_size) {
+            return Err(DraftError::PoolSize(pool_size));
+        }
+        let copies = (drafters * pool_size).div_ceil(collection.len().max(1));
+        let cards: Vec<CardId> = (0..copies)
+            .flat_map(|_| collection.iter().copied())
+            .collect();
+        Draft::deal(pool, DraftFormat::Sealed, drafters, &cards, seed, pool_size)
+    }
+
+    fn deal(
+        pool: Arc<CardPool>,
+        format: DraftFormat,
+        drafters: usize,
+        collection: &[CardId],
+        seed: u64,
+        sealed_pool: usize,
+    ) -> Result<Draft, DraftError> {
         let players = format.format().players;
         if !players.contains(&u8::try_from(drafters).unwrap_or(u8::MAX)) {
             let (low, high) = (players.start(), players.end());
@@ -287,6 +331,7 @@ impl Draft {
         let need = match format {
             // Open Draft: "at least 60 cards", half to each.
             DraftFormat::Open => 60,
+            DraftFormat::Sealed => drafters * sealed_pool,
             _ => drafters * format.packs() * format.pack_size(),
         };
         if collection.len() < need {
@@ -318,6 +363,13 @@ impl Draft {
             cards.truncate(cards.len() / 2 * 2);
             draft.stack = cards;
             draft.reveal();
+        } else if format == DraftFormat::Sealed {
+            // Each player's pool is theirs at once; only building is left, if anything.
+            let mut deal = cards.into_iter();
+            for seat in 0..drafters {
+                draft.picks[seat] = deal.by_ref().take(sealed_pool).collect();
+            }
+            draft.start_building();
         } else {
             let mut deal = cards.into_iter();
             for pack in 0..format.packs() {
@@ -640,7 +692,8 @@ impl Draft {
     }
 
     fn start_building(&mut self) {
-        self.stage = if self.format.builds() {
+        let nothing_to_cut = self.picks.iter().all(|p| p.len() <= self.min_deck());
+        self.stage = if self.format.builds() && !nothing_to_cut {
             Stage::Build { drafter: 0 }
         } else {
             Stage::Over
@@ -659,7 +712,11 @@ impl Draft {
                         distinct(&self.picks[d], &mut options, DraftChoice::Cut);
                     }
                     distinct(&self.left_out[d], &mut options, DraftChoice::Restore);
-                    options.push(DraftChoice::Done);
+                    // Sealed's deck is exactly 30; the others at least their minimum.
+                    let exact = self.format == DraftFormat::Sealed;
+                    if !exact || self.picks[d].len() == self.min_deck() {
+                        options.push(DraftChoice::Done);
+                    }
                 }
                 Stage::Over => {}
             }

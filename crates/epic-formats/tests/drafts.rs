@@ -251,3 +251,28 @@ fn drafts_refuse_tables_and_collections_they_cannot_deal() {
     let err = Draft::new(pool, DraftFormat::Cube, 8, &cards, 0).unwrap_err();
     assert!(err.to_string().contains("needs 288 cards"), "{err}");
 }
+
+/// FMT-01 with a larger pool: each player is dealt the pool and builds exactly 30 from
+/// it; finishing is offered only at 30. Dealt 30, there is nothing to build.
+#[test]
+fn sealed_from_a_larger_pool_builds_exactly_30() {
+    let pool = epic_cards::shared_pool();
+    let set = collection(DraftFormat::Sealed, &pool);
+    let mut draft = Draft::sealed(pool.clone(), 4, 45, &set, 3).unwrap();
+    assert_eq!(draft.view(0).deck.len(), 45);
+    assert!(!draft.options().contains(&DraftChoice::Done));
+    let who = finish(&mut draft, 1);
+    // 15 cuts and a "done" each.
+    assert_eq!(who.len(), 4 * 16);
+    for deck in draft.decks().unwrap() {
+        assert_eq!(deck.len(), 30);
+        assert_eq!(DraftFormat::Sealed.format().check(&deck, &pool), vec![]);
+    }
+    let dealt = Draft::sealed(pool.clone(), 2, 30, &set, 3).unwrap();
+    assert!(dealt.is_over());
+    assert_eq!(dealt.decks().unwrap()[1].len(), 30);
+    assert_eq!(
+        Draft::sealed(pool, 2, 61, &set, 3).unwrap_err().to_string(),
+        "a Sealed pool is 30 to 60 cards, not 61"
+    );
+}

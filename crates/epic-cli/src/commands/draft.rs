@@ -11,7 +11,9 @@ use crate::save::{SaveSetup, Seat};
 use epic_bots::drafter::{drafter_by_name, Drafter, RatingDrafter};
 use epic_cards::CardId;
 use epic_engine::Game;
-use epic_formats::draft::{collection, Draft, DraftChoice, DraftDecisionKind, DraftFormat};
+use epic_formats::draft::{
+    collection, Draft, DraftChoice, DraftDecisionKind, DraftError, DraftFormat,
+};
 use epic_model::{Alignment, CardPool, CardType};
 use std::io::Write;
 use std::path::PathBuf;
@@ -27,6 +29,9 @@ pub struct Args {
     /// --seed are then taken from the file).
     #[arg(long, value_name = "FILE")]
     pub load: Option<PathBuf>,
+    /// Sealed: the cards dealt to each player, 30 to 60; you build exactly 30 from them.
+    #[arg(long, value_name = "N", default_value_t = 45)]
+    pub pool: usize,
     /// Drafters at the table, you included. Default: the most the format seats.
     #[arg(long, value_parser = clap::value_parser!(u8).range(2..=8))]
     pub players: Option<u8>,
@@ -72,8 +77,16 @@ fn new_draft(args: &Args, pool: &Arc<CardPool>) -> CliResult<(DraftSetup, Draft)
     let seed = args.seed.unwrap_or_else(crate::commands::play::clock_seed);
     drafter_by_name(&args.ai, seed).map_err(|e| CliError::input(e.to_string()))?;
     let cards = collection(format, pool);
-    let draft = Draft::new(pool.clone(), format, usize::from(players), &cards, seed)
-        .map_err(|e| CliError::input(format!("--players {players}: {e}")))?;
+    let draft = match format {
+        DraftFormat::Sealed => {
+            Draft::sealed(pool.clone(), usize::from(players), args.pool, &cards, seed)
+        }
+        _ => Draft::new(pool.clone(), format, usize::from(players), &cards, seed),
+    }
+    .map_err(|e| match e {
+        DraftError::PoolSize(_) => CliError::input(format!("--pool: {e}")),
+        _ => CliError::input(format!("--players {players}: {e}")),
+    })?;
     let setup = DraftSetup {
         draft: format,
         seed,
@@ -88,6 +101,7 @@ fn new_draft(args: &Args, pool: &Arc<CardPool>) -> CliResult<(DraftSetup, Draft)
             })
             .collect(),
         collection: cards.iter().map(|&c| pool.get(c).name.clone()).collect(),
+        pool: (format == DraftFormat::Sealed).then_some(args.pool),
     };
     Ok((setup, draft))
 }
@@ -165,7 +179,16 @@ pub fn run(args: Args) -> CliResult {
         if shown != Some(here) || d.kind == DraftDecisionKind::Build {
             writeln!(out)?;
             if d.kind == DraftDecisionKind::Build {
-                write!(out, "{}", deck_summary(&pool, &view.deck, view.min_deck))?;
+                write!(
+                    out,
+                    "{}",
+                    deck_summary(
+                        &pool,
+                        &view.deck,
+                        view.min_deck,
+                        format == DraftFormat::Sealed
+                    )
+                )?;
             } else {
                 writeln!(
                     out,
@@ -267,7 +290,16 @@ pub fn run(args: Args) -> CliResult {
         .ok_or_else(|| CliError::findings("the draft ended without decks"))?;
     let view = draft.view(0);
     writeln!(out, "\nThe draft is over.")?;
-    write!(out, "{}", deck_summary(&pool, &decks[0], view.min_deck))?;
+    write!(
+        out,
+        "{}",
+        deck_summary(
+            &pool,
+            &decks[0],
+            view.min_deck,
+            format == DraftFormat::Sealed
+        )
+    )?;
     if let Some(path) = &args.save_deck {
         std::fs::write(
             path,
@@ -340,13 +372,14 @@ fn card_line(pool: &CardPool, c: CardId) -> String {
 /// The deck in numbers: size against the smallest allowed, champions and events, the
 /// curve (0 and 1 gold), the alignments, and the 0-cost rule of Full Constructed (H-20)
 /// as a guide to a sound mix.
-pub fn deck_summary(pool: &CardPool, deck: &[CardId], min: usize) -> String {
+pub fn deck_summary(pool: &CardPool, deck: &[CardId], min: usize, exact: bool) -> String {
     let count = |f: &dyn Fn(CardId) -> bool| deck.iter().filter(|&&c| f(c)).count();
     let champions = count(&|c| pool.get(c).kind == CardType::Champion);
     let free = count(&|c| pool.get(c).cost == 0);
     let mut s = format!(
-        "Deck: {} cards (at least {min}): {} champions, {} events; {} cost 0, {} cost 1\n",
+        "Deck: {} cards ({} {min}): {} champions, {} events; {} cost 0, {} cost 1\n",
         deck.len(),
+        if exact { "exactly" } else { "at least" },
         champions,
         deck.len() - champions,
         free,
