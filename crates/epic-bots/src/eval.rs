@@ -367,9 +367,14 @@ impl Board {
         damage
     }
 
+    /// The side `p` plays for: their team (Hydra), or themselves.
+    fn side(&self, p: PlayerId) -> PlayerId {
+        p / self.team_size
+    }
+
     /// Whether `p` is on the bot's side: the bot, or a teammate.
     fn ours(&self, p: PlayerId) -> bool {
-        p / self.team_size == self.me / self.team_size
+        self.side(p) == self.side(self.me)
     }
 
     /// Terms 3 to 7.
@@ -449,7 +454,7 @@ impl Board {
             .filter(|c| {
                 // On its own turn a side attacks with what is ready now; otherwise every
                 // champion will be prepared and past deploying by its turn.
-                if c.controller / self.team_size == self.active / self.team_size {
+                if self.side(c.controller) == self.side(self.active) {
                     c.prepared && (!c.deploying || c.has(Keyword::Blitz))
                 } else {
                     true

@@ -138,6 +138,16 @@ pub fn find_card(pool: &CardPool, name: &str) -> CliResult<CardId> {
 /// near this.
 pub const MAX_DECK_CARDS: usize = 10_000;
 
+/// The format of that name, or an input error listing the formats.
+pub fn format(name: &str) -> CliResult<epic_formats::Format> {
+    epic_formats::format(name).ok_or_else(|| {
+        CliError::input(format!(
+            "unknown format '{name}'; the formats are {}",
+            epic_formats::format_names().join(", ")
+        ))
+    })
+}
+
 /// Whether a game can be played with this deck: the one rule for `epic deck check`,
 /// `epic play`, `epic sim` and saved games. `Err` completes a sentence whose subject is
 /// the deck ("has 2 cards; …").

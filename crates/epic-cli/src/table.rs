@@ -55,15 +55,7 @@ impl TableArgs {
     pub fn table(&self) -> CliResult<Table> {
         let variant = Variant::named(&self.variant)
             .ok_or_else(|| CliError::input(format!("unknown variant '{}'", self.variant)))?;
-        let format = match &self.format {
-            None => None,
-            Some(name) => Some(epic_formats::format(name).ok_or_else(|| {
-                CliError::input(format!(
-                    "unknown format '{name}'; the formats are {}",
-                    epic_formats::format_names().join(", ")
-                ))
-            })?),
-        };
+        let format = self.format.as_deref().map(names::format).transpose()?;
         let mut rules = format
             .as_ref()
             .map_or_else(RulesConfig::default, |f| f.rules.clone());
@@ -82,16 +74,11 @@ impl TableArgs {
             .check_seats(usize::from(players))
             .map_err(|e| CliError::input(format!("--players {players}: {e}")))?;
         if let Some(f) = &format {
-            if !f.players.contains(&players) {
-                let (low, high) = (f.players.start(), f.players.end());
-                let seats = if low == high {
-                    low.to_string()
-                } else {
-                    format!("{low} to {high}")
-                };
+            if !f.seats(usize::from(players)) {
                 return Err(CliError::input(format!(
-                    "{} is played by {seats} players, not {players} (--players)",
-                    f.title
+                    "{} is played by {}, not {players} (--players)",
+                    f.title,
+                    f.players_text()
                 )));
             }
         }

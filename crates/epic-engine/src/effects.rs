@@ -681,13 +681,9 @@ impl<'a> Engine<'a> {
             Action::Discard { who, n } => self.exec_discard(who, *n),
             Action::GainHealth { who, n } | Action::LoseHealth { who, n } => {
                 let gain = matches!(action, Action::GainHealth { .. });
-                let mut players: Ents =
-                    self.players(who)?.into_iter().map(Entity::Player).collect();
-                self.st.once_per_team(&mut players);
-                for p in players.into_iter().filter_map(|e| match e {
-                    Entity::Player(p) => Some(p),
-                    Entity::Obj(_) => None,
-                }) {
+                let mut players = self.players(who)?;
+                self.st.once_per_team(&mut players, |&p| Some(p));
+                for p in players {
                     let v = self.amount(*n, p) as i32;
                     self.gain_health(p, if gain { v } else { -v });
                 }
@@ -695,7 +691,10 @@ impl<'a> Engine<'a> {
             }
             Action::Damage { to, n } => {
                 let mut ents = self.select(to)?;
-                self.st.once_per_team(&mut ents);
+                self.st.once_per_team(&mut ents, |e| match *e {
+                    Entity::Player(p) => Some(p),
+                    Entity::Obj(_) => None,
+                });
                 let amount = self.amount(*n, you);
                 let hits: SmallVec<[(Entity, u16); 16]> =
                     ents.iter().map(|&e| (e, amount)).collect();

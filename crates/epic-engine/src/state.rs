@@ -643,24 +643,26 @@ impl GameState {
             .filter(|&q| (q as usize) < self.players.len() && !self.players[q as usize].eliminated)
             .collect()
     }
-    /// Keeps one player of each team among `ents` (Hydra): a team's health is one, so an
-    /// effect on "each player" changes it once (1.2, docs/rulings.md H-31).
-    pub fn once_per_team<const N: usize>(&self, ents: &mut SmallVec<[Entity; N]>)
-    where
-        [Entity; N]: smallvec::Array<Item = Entity>,
-    {
+    /// Keeps, of the `items` that name a player (`player`), the first of each team
+    /// (Hydra): a team's health is one, so an effect on "each player" changes it once
+    /// (1.2, docs/rulings.md H-31). Items naming no player stay.
+    pub fn once_per_team<A: smallvec::Array>(
+        &self,
+        items: &mut SmallVec<A>,
+        player: impl Fn(&A::Item) -> Option<PlayerId>,
+    ) {
         if self.rules.team_size <= 1 {
             return;
         }
         let mut seen: SmallVec<[PlayerId; 4]> = SmallVec::new();
-        ents.retain(|e| match *e {
-            Entity::Player(p) => {
+        items.retain(|item| match player(item) {
+            Some(p) => {
                 let team = p / self.rules.team_size;
                 let new = !seen.contains(&team);
                 seen.push(team);
                 new
             }
-            Entity::Obj(_) => true,
+            None => true,
         });
     }
 

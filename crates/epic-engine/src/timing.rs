@@ -514,25 +514,25 @@ impl<'a> Engine<'a> {
         let next = self.st.next_seat(holder);
         match window {
             // Hydra: each player of the team takes the main phase in turn (H-31).
-            Window::Main | Window::MainMustAct if self.next_teammate(holder).is_some() => {
-                let mate = self.next_teammate(holder).unwrap_or(holder);
-                self.st.active = mate;
-                self.open(mate, Window::Main)
-            }
-            Window::Main | Window::MainMustAct => {
-                self.open(self.next_responder(active), Window::EndResponse)
-            }
+            Window::Main | Window::MainMustAct => match self.next_teammate(holder) {
+                // Hydra: each player of the team takes the main phase in turn (H-31).
+                Some(mate) => {
+                    self.st.active = mate;
+                    self.open(mate, Window::Main)
+                }
+                None => self.open(self.next_responder(active), Window::EndResponse),
+            },
             // 4.3.4 / 4.3.5: the others in turn, until initiative would come back to the
             // active player.
-            Window::EndResponse if self.next_responder(holder) != active => {
-                self.hand_on(self.next_responder(holder), window, last, again)
-            }
-            Window::EndResponse => match last {
-                None => self.begin_end_phase(),
+            Window::EndResponse => match (self.next_responder(holder), last) {
+                (responder, _) if responder != active => {
+                    self.hand_on(responder, window, last, again)
+                }
+                (_, None) => self.begin_end_phase(),
                 // 4.3.4: with two players, the active player chooses at once.
-                Some(_) if self.st.sides() <= 2 => self.st.step = Step::ContinueOrEnd,
+                (_, Some(_)) if self.st.sides() <= 2 => self.st.step = Step::ContinueOrEnd,
                 // 4.3.5: the active player may make plays, then initiative goes on.
-                Some(_) => self.hand_on(active, Window::EndAgain, last, true),
+                (_, Some(_)) => self.hand_on(active, Window::EndAgain, last, true),
             },
             Window::EndAgain if last == Some(next) => self.st.step = Step::ContinueOrEnd,
             Window::EndAgain => self.hand_on(next, window, last, again),

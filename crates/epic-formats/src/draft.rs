@@ -315,16 +315,11 @@ impl Draft {
         seed: u64,
         sealed_pool: usize,
     ) -> Result<Draft, DraftError> {
-        let players = format.format().players;
-        if !players.contains(&u8::try_from(drafters).unwrap_or(u8::MAX)) {
-            let (low, high) = (players.start(), players.end());
+        let table = format.format();
+        if !table.seats(drafters) {
             return Err(DraftError::Drafters {
                 format: format.name(),
-                need: if low == high {
-                    format!("{low} players")
-                } else {
-                    format!("{low} to {high} players")
-                },
+                need: table.players_text(),
                 have: drafters,
             });
         }

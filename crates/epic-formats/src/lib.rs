@@ -175,6 +175,21 @@ impl fmt::Display for Format {
 }
 
 impl Format {
+    /// Whether a game of it may seat `players`.
+    pub fn seats(&self, players: usize) -> bool {
+        u8::try_from(players).is_ok_and(|p| self.players.contains(&p))
+    }
+
+    /// The players it seats, in words: "3 to 4 players", "8 players".
+    pub fn players_text(&self) -> String {
+        let (low, high) = (self.players.start(), self.players.end());
+        if low == high {
+            format!("{low} players")
+        } else {
+            format!("{low} to {high} players")
+        }
+    }
+
     /// Every rule of the format the deck breaks; none for a legal deck.
     pub fn check(&self, deck: &[CardId], pool: &CardPool) -> Vec<Violation> {
         let mut out: Vec<Violation> = deck

@@ -48,16 +48,7 @@ struct Report {
 
 pub fn run(args: Args) -> CliResult {
     let DeckCommand::Check { file, format, json } = args.command;
-    let format = match format.as_deref().map(|f| (f, epic_formats::format(f))) {
-        None => None,
-        Some((_, Some(f))) => Some(f),
-        Some((name, None)) => {
-            return Err(CliError::input(format!(
-                "unknown format '{name}'; the formats are {}",
-                epic_formats::format_names().join(", ")
-            )))
-        }
-    };
+    let format = format.as_deref().map(names::format).transpose()?;
     let pool = names::pool();
     let text = crate::error::read_text(&file)?;
     let name = file.display().to_string();
