@@ -17,10 +17,10 @@ const FOLLOW_UP: usize = 12;
 /// the decision passes to another player or back to an open "make a play" decision,
 /// and scores that. Ties are broken with a seeded generator, so play is reproducible.
 ///
-/// Information: the evaluation reads only the bot's own view and the public parts of
-/// the state. Applying an option to a copy does run the engine's random outcomes (a
-/// draw takes the real top card), so the copy may hold cards the player does not know;
-/// the evaluation only counts them and never looks at which they are.
+/// Information: the bot decides from its own view only. It tries the options on a
+/// sample of the game its seat cannot tell from the real one ([`Game::sample_for`]:
+/// hidden cards dealt anew, the random generator reseeded), never on the real game,
+/// whose copy would hold the opponents' hands and every deck's order.
 #[derive(Clone, Debug)]
 pub struct GreedyBot {
     rng: Pcg64Mcg,
@@ -38,7 +38,8 @@ impl GreedyBot {
     }
 
     /// The score of every option (other than undo), in option order, for the player
-    /// deciding now. Exposed for tests and for explaining a move.
+    /// deciding now, tried on `game` itself: the bot passes it a sample of what its seat
+    /// may know. Exposed for tests and for explaining a move.
     pub fn scores(game: &Game) -> Vec<(Choice, f64)> {
         let Some(d) = game.decision() else {
             return vec![];
@@ -157,7 +158,11 @@ impl Bot for GreedyBot {
         if let [only] = game.options() {
             return *only;
         }
-        let mut scored = GreedyBot::scores(game);
+        let Some(me) = game.decision().map(|d| d.player) else {
+            return Choice::Pass;
+        };
+        let sample = game.sample_for(me, self.rng.gen());
+        let mut scored = GreedyBot::scores(&sample);
         if self.cancelled_at == Some(game.digest()) && scored.len() > 1 {
             scored.retain(|(c, _)| *c != Choice::DeclareBattle);
         }

@@ -15,12 +15,17 @@
 pub mod drafter;
 pub mod eval;
 mod greedy;
+mod ismcts;
 mod random;
+pub mod search;
 
 pub use greedy::GreedyBot;
+pub use ismcts::{IsmctsBot, WinChance};
 pub use random::RandomBot;
 
 use epic_engine::{Choice, Game};
+use search::SearchConfig;
+use std::time::Duration;
 
 /// A computer player. `choose` is called only while the game waits on this bot's player,
 /// and must return one of `game.options()`.
@@ -31,20 +36,40 @@ pub trait Bot {
     fn choose(&mut self, game: &Game) -> Choice;
 }
 
-/// The names [`bot_by_name`] accepts.
-pub const BOT_NAMES: [&str; 2] = ["random", "greedy"];
+/// The names [`bot_by_name`] accepts: the bots, then the difficulty levels.
+pub const BOT_NAMES: [&str; 6] = ["random", "greedy", "ismcts", "easy", "medium", "hard"];
 
 /// Why [`bot_by_name`] refused a name.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown bot '{0}'; expected one of: random, greedy")]
+#[error("unknown bot '{0}'; expected one of: random, greedy, ismcts, easy, medium, hard")]
 pub struct UnknownBot(pub String);
+
+/// The search settings of a search bot or difficulty level, by name.
+pub fn search_config(name: &str) -> Option<SearchConfig> {
+    let (iterations, time) = match name {
+        "ismcts" => (2_000, None),
+        "easy" => (200, Some(0.01)),
+        "medium" => (1_000, Some(0.05)),
+        "hard" => (5_000, Some(0.25)),
+        _ => return None,
+    };
+    Some(SearchConfig {
+        iterations,
+        time: time.map(Duration::from_secs_f64),
+        ..SearchConfig::default()
+    })
+}
 
 /// Builds a bot from its name, seeded so that the same seed gives the same play.
 pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot + Send>, UnknownBot> {
-    match name.trim().to_ascii_lowercase().as_str() {
+    let key = name.trim().to_ascii_lowercase();
+    match key.as_str() {
         "random" => Ok(Box::new(RandomBot::new(seed))),
         "greedy" => Ok(Box::new(GreedyBot::new(seed))),
-        _ => Err(UnknownBot(name.to_string())),
+        _ => match search_config(&key) {
+            Some(config) => Ok(Box::new(IsmctsBot::new(&key, config, seed))),
+            None => Err(UnknownBot(name.to_string())),
+        },
     }
 }
 

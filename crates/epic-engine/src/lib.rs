@@ -27,6 +27,8 @@ mod game;
 mod ids;
 mod options;
 mod position;
+mod ruleset;
+mod sample;
 pub mod state;
 mod stats;
 mod timing;

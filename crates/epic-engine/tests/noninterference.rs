@@ -6,7 +6,8 @@
 //! moment one of the two cards becomes visible to seat X, or a decision of the log is not
 //! legal in both games, everything X receives must be identical: the view after each
 //! decision, X's events, the label of each decision as X may read it, the pending
-//! decision, and X's own options and their labels.
+//! decision, and X's own options and their labels. So must the game a search samples
+//! for X at X's decisions, when the two cards came from one deck list.
 
 use epic_engine::state::Zone;
 use epic_engine::{Choice, Event, Game, ObjId, ObjNum, PlayerId, Setup};
@@ -136,9 +137,44 @@ fn swapped(a: &Game, b: &Game) -> Vec<ObjId> {
         .collect()
 }
 
+/// At `seat`'s own decisions, the game a search samples for it (`Game::sample_for`):
+/// `seat` sees it as it sees the real game, and when the swap kept every deck list
+/// whole (two cards of one list traded places), both games give the very same sample.
+fn check_samples(a: &Game, b: &Game, seat: PlayerId, same_lists: bool, context: &str) {
+    if a.decision().map(|d| d.player) != Some(seat) {
+        return;
+    }
+    let salt = a.state().turn as u64;
+    let (sa, sb) = (a.sample_for(seat, salt), b.sample_for(seat, salt));
+    assert_eq!(
+        sa.view(seat),
+        a.view(seat),
+        "{context}: the sample looks different"
+    );
+    assert_eq!(
+        sa.options(),
+        a.options(),
+        "{context}: the sample's options differ"
+    );
+    if same_lists {
+        assert_eq!(
+            sa.digest(),
+            sb.digest(),
+            "{context}: the sample depends on where hidden cards lie"
+        );
+    }
+}
+
 /// Replays `log` in both games and checks what `seat` receives. Returns how many
 /// decisions were compared.
-fn compare(mut a: Game, mut b: Game, log: &[Choice], seat: PlayerId, context: &str) -> usize {
+fn compare(
+    mut a: Game,
+    mut b: Game,
+    log: &[Choice],
+    seat: PlayerId,
+    same_lists: bool,
+    context: &str,
+) -> usize {
     let pair = swapped(&a, &b);
     assert_eq!(pair.len(), 2, "{context}: the swap must change two objects");
     let hidden = |g: &Game| {
@@ -155,6 +191,7 @@ fn compare(mut a: Game, mut b: Game, log: &[Choice], seat: PlayerId, context: &s
         received(&b, seat, "", &[]),
         "{context}: the first decision differs"
     );
+    check_samples(&a, &b, seat, same_lists, context);
     for (i, &c) in log.iter().enumerate() {
         if !a.options().contains(&c) || !b.options().contains(&c) {
             return i;
@@ -179,6 +216,7 @@ fn compare(mut a: Game, mut b: Game, log: &[Choice], seat: PlayerId, context: &s
             json(&ra),
             json(&rb)
         );
+        check_samples(&a, &b, seat, same_lists, context);
     }
     log.len()
 }
@@ -217,6 +255,7 @@ fn swapping_two_unseen_cards_changes_nothing_a_seat_receives() {
                 game(decks_b, seed),
                 &log,
                 seat,
+                s1 == s2,
                 &context,
             );
             compared += n;

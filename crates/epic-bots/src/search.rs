@@ -1,0 +1,341 @@
+//! Information Set Monte Carlo Tree Search (Cowling, Powley & Whitehouse, 2012), for any
+//! ruleset behind [`epic_game::State`].
+//!
+//! The searching seat never looks at the real game's hidden cards. Each iteration:
+//!
+//! 1. **Sample** a whole game the seat cannot tell from the real one
+//!    ([`State::sample_for`]): its hidden cards dealt anew, the random generator
+//!    reseeded.
+//! 2. **Select** down one tree shared by all samples. A node is the history of choices
+//!    that led to it; an edge is a choice. Only the children whose choice is legal in this
+//!    sample compete, by UCB1 with *availability* counts (how often the choice was legal
+//!    when its parent was visited), so a choice that is rarely possible is not punished
+//!    for being rarely tried. Decisions with a single option are taken without a node.
+//! 3. **Expand** one untried legal choice, while the node has fewer children than
+//!    progressive widening allows (`1 + widening × √visits`): long option lists (damage
+//!    splits, targets) grow slowly instead of swallowing every iteration.
+//! 4. **Play out** a few decisions at random, then **evaluate**: a finished game is worth
+//!    its outcome, an unfinished one the [`Heuristic`]'s estimate, for every seat.
+//!    The heuristic may also rule options out of the tree (one that only backs out of
+//!    a declaration goes round in circles).
+//! 5. **Back up** each node's value for the seat that chose the edge into it (a reward
+//!    per seat, so any number of seats and teams).
+//!
+//! Budgets: a number of iterations (which makes the search deterministic for a seed), and
+//! optionally a time limit that stops it sooner. Root parallel: each thread grows its own
+//! tree from its own seed and the roots' statistics are added up, so the result depends
+//! on the seed, the budget and the number of threads, never on timing (without a time
+//! limit). A tree holds at most one node per iteration, so memory is bounded by the
+//! iteration budget.
+
+use epic_game::{Seat, State};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use std::time::{Duration, Instant};
+
+/// What a search knows of the game beyond its rules.
+pub trait Heuristic<S: State>: Sync {
+    /// How good an unfinished game is for `seat`: its chance to win, from 0 to 1.
+    fn value(&self, state: &S, seat: Seat) -> f64;
+
+    /// Whether the tree should consider `choice` at all. An option that can only lead
+    /// back to where the decision began (backing out of a declaration) is not: the
+    /// search would go round in circles. When no option is worth trying, all are.
+    fn worth_trying(&self, _state: &S, _choice: S::Choice) -> bool {
+        true
+    }
+}
+
+/// How hard a search works and how it spreads its effort.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchConfig {
+    /// Iterations in all, shared out among the threads. Always a limit.
+    pub iterations: u32,
+    /// Stop sooner once this much time has passed (then the result depends on timing).
+    pub time: Option<Duration>,
+    /// Independent trees grown side by side (root parallel); 1 for a single thread.
+    pub threads: usize,
+    /// Random decisions played after the tree before evaluating.
+    pub playout: u16,
+    /// UCB1's exploration constant.
+    pub exploration: f64,
+    /// Progressive widening: a node may have `1 + widening × √visits` children.
+    pub widening: f64,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            iterations: 2_000,
+            time: None,
+            threads: 1,
+            playout: 8,
+            exploration: 0.7,
+            widening: 2.0,
+        }
+    }
+}
+
+/// One root option as the search saw it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootStat<C> {
+    pub choice: C,
+    pub visits: u32,
+    /// The mean value backed up through this option, for the searching seat (0 to 1).
+    pub value: f64,
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult<C> {
+    /// The most visited root option.
+    pub choice: C,
+    /// Its mean value: the searching seat's estimated chance to win.
+    pub value: f64,
+    /// Iterations run, over all threads.
+    pub iterations: u64,
+    /// The largest tree grown, in nodes.
+    pub nodes: usize,
+    /// Every root option tried, most visited first.
+    pub root: Vec<RootStat<C>>,
+    pub elapsed: Duration,
+}
+
+/// A node: the edge into it (`choice`, taken by `mover`) and its statistics.
+struct Node<C> {
+    choice: Option<C>,
+    mover: Seat,
+    children: Vec<u32>,
+    visits: u32,
+    /// How often the choice was legal when the parent was visited.
+    available: u32,
+    total: f64,
+}
+
+struct Tree<C> {
+    nodes: Vec<Node<C>>,
+}
+
+impl<C: Copy + PartialEq> Tree<C> {
+    fn new() -> Self {
+        Tree {
+            nodes: vec![Node {
+                choice: None,
+                mover: 0,
+                children: Vec::new(),
+                visits: 0,
+                available: 0,
+                total: 0.0,
+            }],
+        }
+    }
+
+    fn add(&mut self, parent: u32, choice: C, mover: Seat) -> u32 {
+        let id = self.nodes.len() as u32;
+        self.nodes.push(Node {
+            choice: Some(choice),
+            mover,
+            children: Vec::new(),
+            visits: 0,
+            available: 1,
+            total: 0.0,
+        });
+        self.nodes[parent as usize].children.push(id);
+        id
+    }
+}
+
+/// Runs a search for `seat`, which must be the seat deciding in `root`. Returns `None`
+/// when the game is over or waits on another seat.
+pub fn search<S: State, E: Heuristic<S>>(
+    root: &S,
+    seat: Seat,
+    config: &SearchConfig,
+    eval: &E,
+    seed: u64,
+) -> Option<SearchResult<S::Choice>> {
+    if root.decider() != Some(seat) || root.options().is_empty() {
+        return None;
+    }
+    let start = Instant::now();
+    let threads = config.threads.max(1);
+    let share = |t: usize| {
+        let n = config.iterations as usize;
+        (n / threads + usize::from(t < n % threads)) as u32
+    };
+    let mut master = Pcg64Mcg::seed_from_u64(seed);
+    let seeds: Vec<u64> = (0..threads).map(|_| master.gen()).collect();
+    let trees: Vec<(Tree<S::Choice>, u64)> = if threads == 1 {
+        vec![grow(root, seat, config, eval, seeds[0], share(0), start)]
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = seeds
+                .iter()
+                .enumerate()
+                .map(|(t, &s)| {
+                    scope.spawn(move || grow(root, seat, config, eval, s, share(t), start))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a search thread does not panic"))
+                .collect()
+        })
+    };
+    // Add the roots up, option by option, in the order the options are listed.
+    let mut stats: Vec<(S::Choice, u32, f64)> =
+        root.options().iter().map(|&c| (c, 0, 0.0)).collect();
+    let mut iterations = 0;
+    let mut nodes = 0;
+    for (tree, n) in &trees {
+        iterations += n;
+        nodes = nodes.max(tree.nodes.len());
+        for &child in &tree.nodes[0].children {
+            let node = &tree.nodes[child as usize];
+            if let Some(stat) = stats.iter_mut().find(|s| Some(s.0) == node.choice) {
+                stat.1 += node.visits;
+                stat.2 += node.total;
+            }
+        }
+    }
+    let mut root_stats: Vec<RootStat<S::Choice>> = stats
+        .into_iter()
+        .filter(|s| s.1 > 0)
+        .map(|(choice, visits, total)| RootStat {
+            choice,
+            visits,
+            value: total / visits as f64,
+        })
+        .collect();
+    // Most visited first; a tie goes to the better value, then to the earlier option.
+    root_stats.sort_by(|a, b| {
+        b.visits.cmp(&a.visits).then(
+            b.value
+                .partial_cmp(&a.value)
+                .unwrap_or(std::cmp::Ordering::Equal),
+        )
+    });
+    let (choice, value) = match root_stats.first() {
+        Some(best) => (best.choice, best.value),
+        None => (root.options()[0], 0.5),
+    };
+    Some(SearchResult {
+        choice,
+        value,
+        iterations,
+        nodes,
+        root: root_stats,
+        elapsed: start.elapsed(),
+    })
+}
+
+/// Grows one tree for `budget` iterations (or until the time limit); returns it with the
+/// number of iterations run.
+fn grow<S: State, E: Heuristic<S>>(
+    root: &S,
+    seat: Seat,
+    config: &SearchConfig,
+    eval: &E,
+    seed: u64,
+    budget: u32,
+    start: Instant,
+) -> (Tree<S::Choice>, u64) {
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut tree = Tree::new();
+    let mut path: Vec<u32> = Vec::with_capacity(64);
+    let mut legal: Vec<S::Choice> = Vec::with_capacity(64);
+    let mut values: Vec<f64> = vec![0.0; root.seats()];
+    let mut done = 0u64;
+    for i in 0..budget {
+        if let Some(limit) = config.time {
+            if i % 16 == 0 && i > 0 && start.elapsed() >= limit {
+                break;
+            }
+        }
+        let mut state = root.sample_for(seat, rng.gen());
+        path.clear();
+        path.push(0);
+        let mut node = 0u32;
+        // Selection and expansion.
+        while let Some(decider) = state.decider() {
+            legal.clear();
+            legal.extend(
+                state
+                    .options()
+                    .iter()
+                    .filter(|&&c| eval.worth_trying(&state, c)),
+            );
+            if legal.is_empty() {
+                legal.extend_from_slice(state.options());
+            }
+            if legal.len() == 1 {
+                if state.apply(legal[0]).is_err() {
+                    break;
+                }
+                continue;
+            }
+            let visits = tree.nodes[node as usize].visits;
+            let allowed = 1 + (config.widening * (visits as f64).sqrt()) as usize;
+            let mut best: Option<(f64, u32)> = None;
+            let mut compatible = 0;
+            let log_parent = |available: u32| (available.max(1) as f64).ln();
+            for k in 0..tree.nodes[node as usize].children.len() {
+                let child = tree.nodes[node as usize].children[k];
+                let c = &mut tree.nodes[child as usize];
+                let Some(pos) = legal.iter().position(|l| Some(*l) == c.choice) else {
+                    continue;
+                };
+                legal.swap_remove(pos);
+                compatible += 1;
+                c.available += 1;
+                let n = c.visits.max(1) as f64;
+                let ucb = c.total / n + config.exploration * (log_parent(c.available) / n).sqrt();
+                if best.is_none_or(|(b, _)| ucb > b) {
+                    best = Some((ucb, child));
+                }
+            }
+            // `legal` now holds the options no child has tried: expand one, and the
+            // descent ends there.
+            if !legal.is_empty() && (compatible < allowed || best.is_none()) {
+                let c = legal[rng.gen_range(0..legal.len())];
+                let child = tree.add(node, c, decider);
+                if state.apply(c).is_ok() {
+                    path.push(child);
+                }
+                break;
+            }
+            let Some((_, child)) = best else { break };
+            let Some(c) = tree.nodes[child as usize].choice else {
+                break;
+            };
+            if state.apply(c).is_err() {
+                break;
+            }
+            path.push(child);
+            node = child;
+        }
+        // Play out, then value the game for every seat.
+        for _ in 0..config.playout {
+            let options = state.options();
+            if options.is_empty() {
+                break;
+            }
+            let c = options[rng.gen_range(0..options.len())];
+            if state.apply(c).is_err() {
+                break;
+            }
+        }
+        for (s, v) in values.iter_mut().enumerate() {
+            *v = state
+                .outcome(s as Seat)
+                .unwrap_or_else(|| eval.value(&state, s as Seat));
+        }
+        for &n in &path {
+            let node = &mut tree.nodes[n as usize];
+            node.visits += 1;
+            node.total += values.get(node.mover as usize).copied().unwrap_or(0.0);
+        }
+        done += 1;
+    }
+    (tree, done)
+}
