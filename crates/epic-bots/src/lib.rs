@@ -16,6 +16,7 @@ pub mod drafter;
 pub mod eval;
 mod greedy;
 mod ismcts;
+pub mod ladder;
 mod random;
 pub mod search;
 
@@ -41,11 +42,22 @@ pub const BOT_NAMES: [&str; 6] = ["random", "greedy", "ismcts", "easy", "medium"
 
 /// Why [`bot_by_name`] refused a name.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown bot '{0}'; expected one of: random, greedy, ismcts, easy, medium, hard")]
+#[error(
+    "unknown bot '{0}'; expected one of: random, greedy, ismcts, easy, medium, hard, or \
+     ismcts@N for a search of N iterations (1 to 10000000)"
+)]
 pub struct UnknownBot(pub String);
 
-/// The search settings of a search bot or difficulty level, by name.
+/// The search settings of a search bot or difficulty level, by name; `ismcts@N` is the
+/// search with a budget of `N` iterations (1 to 10,000,000) and no time limit.
 pub fn search_config(name: &str) -> Option<SearchConfig> {
+    if let Some(n) = name.strip_prefix("ismcts@") {
+        let iterations = n.parse().ok().filter(|n| (1..=10_000_000).contains(n))?;
+        return Some(SearchConfig {
+            iterations,
+            ..SearchConfig::default()
+        });
+    }
     let (iterations, time) = match name {
         "ismcts" => (2_000, None),
         "easy" => (200, Some(0.01)),
@@ -60,14 +72,32 @@ pub fn search_config(name: &str) -> Option<SearchConfig> {
     })
 }
 
-/// Builds a bot from its name, seeded so that the same seed gives the same play.
+/// Builds a bot from its name, seeded so that the same seed gives the same play. A
+/// search bot searches on one thread.
 pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot + Send>, UnknownBot> {
+    bot_by_name_threaded(name, seed, 1)
+}
+
+/// [`bot_by_name`], a search bot growing `threads` trees side by side (its iteration
+/// budget shared among them), for a player waiting on it at the terminal.
+pub fn bot_by_name_threaded(
+    name: &str,
+    seed: u64,
+    threads: usize,
+) -> Result<Box<dyn Bot + Send>, UnknownBot> {
     let key = name.trim().to_ascii_lowercase();
     match key.as_str() {
         "random" => Ok(Box::new(RandomBot::new(seed))),
         "greedy" => Ok(Box::new(GreedyBot::new(seed))),
         _ => match search_config(&key) {
-            Some(config) => Ok(Box::new(IsmctsBot::new(&key, config, seed))),
+            Some(config) => Ok(Box::new(IsmctsBot::new(
+                &key,
+                SearchConfig {
+                    threads: threads.max(1),
+                    ..config
+                },
+                seed,
+            ))),
             None => Err(UnknownBot(name.to_string())),
         },
     }
@@ -81,12 +111,31 @@ pub fn play_out(
     bots: &mut [Box<dyn Bot + Send>],
     max_decisions: usize,
 ) -> Option<usize> {
+    play_out_timed(game, bots, max_decisions, &mut [])
+}
+
+/// [`play_out`], timing each seat's decisions into `times[seat]` (seats beyond the
+/// slice are not timed).
+pub fn play_out_timed(
+    game: &mut Game,
+    bots: &mut [Box<dyn Bot + Send>],
+    max_decisions: usize,
+    times: &mut [ladder::DecisionTimes],
+) -> Option<usize> {
     for n in 0..max_decisions {
         let Some(decision) = game.decision() else {
             return Some(n);
         };
         let bot = &mut bots[decision.player as usize % bots.len()];
-        let choice = bot.choose(game);
+        let choice = match times.get_mut(decision.player as usize) {
+            Some(t) => {
+                let start = std::time::Instant::now();
+                let choice = bot.choose(game);
+                t.add(start.elapsed());
+                choice
+            }
+            None => bot.choose(game),
+        };
         if game.apply_quiet(choice).is_err() {
             // A bot must pick a legal option; fall back to the first one rather than stall.
             let first = *game.options().first()?;

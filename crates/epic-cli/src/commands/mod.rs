@@ -8,9 +8,14 @@ pub mod play;
 pub mod replay;
 pub mod scenario;
 pub mod sim;
+pub mod tournament;
 
+use crate::error::{CliError, CliResult};
+use crate::interrupt;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 
 /// The most worker threads a command starts: far more than any machine's cores, and
 /// few enough that asking for too many is no harm.
@@ -48,4 +53,66 @@ pub fn print_json<T: serde::Serialize>(value: &T) -> crate::error::CliResult {
     serde_json::to_writer_pretty(&mut out, value)?;
     writeln!(out)?;
     Ok(())
+}
+
+/// Runs jobs `0..count` on `threads` threads, each thread taking the next index as it is
+/// free and folding what the job returns into its own tally (`add`); the threads'
+/// tallies are then merged. Since every job depends on its index alone and the merge
+/// does not depend on order, the result is the same whatever the thread count. Stops
+/// early on Ctrl-C, with what has finished, and at the first error, which it returns.
+pub fn parallel_fold<T, O>(
+    count: u64,
+    threads: usize,
+    bar: &ProgressBar,
+    job: impl Fn(u64) -> CliResult<O> + Sync,
+    add: impl Fn(&mut T, O) + Sync,
+    merge: impl Fn(&mut T, &T),
+) -> CliResult<T>
+where
+    T: Default + Send,
+{
+    let next = AtomicU64::new(0);
+    let failure: Mutex<Option<CliError>> = Mutex::new(None);
+    let mut total = T::default();
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads.max(1))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut tally = T::default();
+                    while !interrupt::interrupted() {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= count {
+                            break;
+                        }
+                        match job(i) {
+                            Ok(o) => add(&mut tally, o),
+                            Err(e) => {
+                                if let Ok(mut f) = failure.lock() {
+                                    f.get_or_insert(e);
+                                }
+                                next.store(count, Ordering::Relaxed);
+                            }
+                        }
+                        bar.inc(1);
+                    }
+                    tally
+                })
+            })
+            .collect();
+        for w in workers {
+            match w.join() {
+                Ok(tally) => merge(&mut total, &tally),
+                Err(_) => {
+                    if let Ok(mut f) = failure.lock() {
+                        f.get_or_insert(CliError::findings("a worker thread failed"));
+                    }
+                }
+            }
+        }
+    });
+    bar.finish_and_clear();
+    match failure.into_inner().ok().flatten() {
+        Some(e) => Err(e),
+        None => Ok(total),
+    }
 }

@@ -23,8 +23,10 @@ pub struct Args {
     /// in the sealed format).
     #[arg(long, value_name = "NAME|PATH")]
     pub ai_deck: Vec<String>,
-    /// Which bot plays every other seat: random or greedy.
-    #[arg(long, default_value = "greedy", value_name = "BOT")]
+    /// Who plays every other seat: a level, `easy`, `medium` or `hard` (the search AI
+    /// thinking at most 0.01, 0.05 or 0.25 s a decision), or a bot: `greedy` (one move
+    /// ahead), `random`, `ismcts` or `ismcts@N` (the search with N iterations).
+    #[arg(long, default_value = "hard", value_name = "LEVEL|BOT")]
     pub ai: String,
     #[command(flatten)]
     pub table: TableArgs,
@@ -57,6 +59,7 @@ Commands:
   discard      show both discard piles
   log          show everything that happened so far
   undo         take back your last play, when the rules allow it (3.7)
+  hint         what the hard AI would do in your place, and your chance to win
   save FILE    save the game to FILE (resume with `epic play --load FILE`)
   quit         leave the game without saving
   help         this list";
@@ -383,7 +386,7 @@ pub fn play_session(
             .unwrap_or(setup.seed)
             .wrapping_add(history.len() as u64);
         bots.push(
-            epic_bots::bot_by_name(&seat.player, bot_seed)
+            epic_bots::bot_by_name_threaded(&seat.player, bot_seed, super::default_threads())
                 .map_err(|e| CliError::input(e.to_string()))?,
         );
     }
@@ -435,8 +438,14 @@ pub fn play_session(
             return Ok(());
         };
         if decision.player != HUMAN {
+            let start = std::time::Instant::now();
             let choice = bots[usize::from(decision.player) - 1].choose(&s.game);
+            let took = start.elapsed();
             s.apply(choice, &mut out)?;
+            if took >= THINKING_SHOWN {
+                let who = display::cap(&s.voice.name(decision.player));
+                writeln!(out, "  ({who} thought for {:.2} s.)", took.as_secs_f64())?;
+            }
             continue;
         }
         // The engine asks a player with cards in hand even when passing is all they can
@@ -523,6 +532,10 @@ pub fn play_session(
                     writeln!(out, "  {l}")?;
                 }
             }
+            "hint" => {
+                let seed = s.setup.seed ^ (s.history.len() as u64).wrapping_mul(0x9e37_79b9);
+                writeln!(out, "{}", hint(&s.game, &s.voice, seed))?;
+            }
             "undo" => {
                 if s.game.options().contains(&Choice::Undo) {
                     s.apply(Choice::Undo, &mut out)?;
@@ -561,6 +574,52 @@ pub fn play_session(
             },
         }
     }
+}
+
+/// An AI decision that took at least this long is followed by how long it took.
+const THINKING_SHOWN: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// What the hard AI would do in the human's seat, searching from the human's view only
+/// (so a hint never reveals a hidden card), with the estimated chance to win.
+fn hint(game: &Game, voice: &Voice, seed: u64) -> String {
+    let Some(config) = epic_bots::search_config("hard") else {
+        return "No adviser is available.".into();
+    };
+    let config = epic_bots::search::SearchConfig {
+        threads: super::default_threads(),
+        ..config
+    };
+    let mut adviser = epic_bots::IsmctsBot::new("hard", config, seed);
+    let Some(found) = adviser.think(game) else {
+        return "There is nothing to decide.".into();
+    };
+    let label = |c: Choice| {
+        let n = game
+            .options()
+            .iter()
+            .position(|&o| o == c)
+            .map_or(0, |i| i + 1);
+        format!("{n}. {}", personal_label(&game.label(c), voice))
+    };
+    let mut text = format!(
+        "The hard AI in your place would take {} — your chance to win about {:.0}% \
+         ({} iterations in {:.2} s).",
+        label(found.choice),
+        found.value * 100.0,
+        found.iterations,
+        found.elapsed.as_secs_f64()
+    );
+    let others: Vec<String> = found
+        .root
+        .iter()
+        .skip(1)
+        .take(3)
+        .map(|r| format!("{} ({:.0}%)", label(r.choice), r.value * 100.0))
+        .collect();
+    if !others.is_empty() {
+        text.push_str(&format!("\n  Next best: {}.", others.join("; ")));
+    }
+    text
 }
 
 /// For an event with several modes, what the offered mode does (" — Draw two cards.").

@@ -13,8 +13,6 @@ use crate::table::{Table, TableArgs};
 use epic_cards::CardId;
 use epic_engine::{EndReason, Game, Setup};
 use serde::Serialize;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
 use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
@@ -22,7 +20,8 @@ pub struct Args {
     /// Number of games (Ctrl-C stops early and reports the games finished).
     #[arg(long, default_value_t = 100)]
     pub games: u64,
-    /// Side 1 as BOT:DECK, e.g. greedy:good. Bots: random, greedy. Decks: good, evil,
+    /// Side 1 as BOT:DECK, e.g. greedy:good. Bots: random, greedy, ismcts, and the
+    /// levels easy, medium, hard. Decks: good, evil,
     /// sage, wild, random (a Sealed deck per game) or a deck-list file (any other value
     /// with a / or a . in it, or naming a file that exists).
     #[arg(long, default_value = "greedy:good")]
@@ -44,6 +43,18 @@ pub struct Args {
     /// Decisions after which a game is stopped and counted as unfinished.
     #[arg(long, default_value_t = 100_000)]
     pub max_decisions: usize,
+    /// Play a round robin of the bots of --bots instead, over the decks of --decks, and
+    /// report Elo ratings with 95% intervals, a win matrix and decision times. --games
+    /// is then the number of games of each pairing of bots.
+    #[arg(long)]
+    pub tournament: bool,
+    /// With --tournament: the bots, separated by commas.
+    #[arg(long, default_value = "random,greedy,easy,medium,hard")]
+    pub bots: String,
+    /// With --tournament: the decks, separated by commas; every ordered pairing of them
+    /// is played, each bot taking each side.
+    #[arg(long, default_value = "good,evil,sage,wild")]
+    pub decks: String,
     /// Print a JSON object instead of a report.
     #[arg(long)]
     pub json: bool,
@@ -77,7 +88,7 @@ fn parse_side(s: &str, flag: &str) -> CliResult<Side> {
 }
 
 /// SplitMix64: turns (run seed, game index) into well-spread per-game seeds.
-fn mix(mut z: u64) -> u64 {
+pub(crate) fn mix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
@@ -325,57 +336,21 @@ struct Report {
     games_per_second: f64,
 }
 
-/// Plays games `0..games` on `threads` threads, each taking the next index as it is
-/// free and keeping its own tally. Stops early, with what has finished, on Ctrl-C.
+/// Plays games `0..games` on `threads` threads. Stops early, with what has finished,
+/// on Ctrl-C.
 fn play_all(args: &Args, table: &Table, sides: &[Side], threads: usize) -> CliResult<Tally> {
     let bar = progress_bar(
         args.games,
         "{bar:40} {pos}/{len} games  {per_sec}  eta {eta}",
     );
-    let next = AtomicU64::new(0);
-    let failure: Mutex<Option<CliError>> = Mutex::new(None);
-    let mut total = Tally::default();
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut tally = Tally::default();
-                    while !interrupt::interrupted() {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= args.games {
-                            break;
-                        }
-                        match play_one(table, sides, args.seed, i, args.max_decisions) {
-                            Ok(o) => tally.add(&o),
-                            Err(e) => {
-                                if let Ok(mut f) = failure.lock() {
-                                    f.get_or_insert(e);
-                                }
-                                next.store(args.games, Ordering::Relaxed);
-                            }
-                        }
-                        bar.inc(1);
-                    }
-                    tally
-                })
-            })
-            .collect();
-        for w in workers {
-            match w.join() {
-                Ok(tally) => total.merge(&tally),
-                Err(_) => {
-                    if let Ok(mut f) = failure.lock() {
-                        f.get_or_insert(CliError::findings("a simulation thread failed"));
-                    }
-                }
-            }
-        }
-    });
-    bar.finish_and_clear();
-    match failure.into_inner().ok().flatten() {
-        Some(e) => Err(e),
-        None => Ok(total),
-    }
+    super::parallel_fold(
+        args.games,
+        threads,
+        &bar,
+        |i| play_one(table, sides, args.seed, i, args.max_decisions),
+        |tally: &mut Tally, o| tally.add(&o),
+        Tally::merge,
+    )
 }
 
 pub fn run(args: Args) -> CliResult {
@@ -384,6 +359,9 @@ pub fn run(args: Args) -> CliResult {
     }
     if args.max_decisions == 0 {
         return Err(CliError::input("--max-decisions must be at least 1"));
+    }
+    if args.tournament {
+        return super::tournament::run(&args);
     }
     let table = args.table.table()?;
     let mut sides = vec![parse_side(&args.p1, "--p1")?, parse_side(&args.p2, "--p2")?];

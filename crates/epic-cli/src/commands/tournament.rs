@@ -1,0 +1,449 @@
+//! `epic sim --tournament`: a round robin of bots, every pairing of decks played both
+//! ways round (each bot with each deck of the pairing) and each bot first as often as
+//! second, then Elo ratings with 95% intervals, a pairwise score matrix and each bot's
+//! decision times. Game `i` depends on the run's seed and `i` alone, so the figures are
+//! the same whatever the thread count (unless a bot's time limit binds).
+
+use crate::commands::sim::{mix, Args};
+use crate::commands::{print_json, progress_bar};
+use crate::error::{CliError, CliResult};
+use crate::{interrupt, names};
+use epic_bots::ladder::{DecisionTimes, Results};
+use epic_cards::CardId;
+use epic_engine::{Game, Setup};
+use serde::Serialize;
+use std::time::Instant;
+
+/// A deck of the round robin: fixed, or a Sealed deck dealt per game (`random`).
+struct Deck {
+    name: String,
+    cards: Option<Vec<CardId>>,
+}
+
+/// The games of one pairing of bots cycle through every ordered pairing of decks (both
+/// ways round), each twice: each bot first once.
+struct Schedule {
+    bots: Vec<String>,
+    decks: Vec<Deck>,
+    /// Every pair of bots, `(a, b)` with `a < b`.
+    pairs: Vec<(usize, usize)>,
+    per_pair: u64,
+}
+
+/// Game `i` of the run: which bot sits where, with which deck.
+struct Seating {
+    /// Bot index in seats 1 and 2; seat 1 goes first.
+    bots: [usize; 2],
+    decks: [usize; 2],
+}
+
+impl Schedule {
+    fn games(&self) -> u64 {
+        self.pairs.len() as u64 * self.per_pair
+    }
+
+    fn seating(&self, i: u64) -> Seating {
+        let (a, b) = self.pairs[(i / self.per_pair) as usize];
+        let g = i % self.per_pair;
+        let n = self.decks.len() as u64;
+        // Every ordered pairing of decks (so each bot plays each side of it), each
+        // twice: bot `a` first, then bot `b` first.
+        let pairing = (g / 2) % (n * n);
+        let (da, db) = ((pairing / n) as usize, (pairing % n) as usize);
+        if g & 1 == 0 {
+            Seating {
+                bots: [a, b],
+                decks: [da, db],
+            }
+        } else {
+            Seating {
+                bots: [b, a],
+                decks: [db, da],
+            }
+        }
+    }
+}
+
+/// Running totals: results by pair of bots and decision times by bot.
+#[derive(Default)]
+struct Tally {
+    results: Option<Results>,
+    times: Vec<DecisionTimes>,
+    unfinished: u64,
+    games: u64,
+}
+
+struct Played {
+    seating: Seating,
+    /// Seat 1's points: 1, 0.5 (a draw, or unfinished) or 0.
+    points: f64,
+    finished: bool,
+    times: [DecisionTimes; 2],
+}
+
+impl Tally {
+    fn add(&mut self, bots: usize, p: Played) {
+        let [s1, s2] = p.seating.bots;
+        self.results
+            .get_or_insert_with(|| Results::new(bots))
+            .add(s1, s2, p.points);
+        if self.times.len() < bots {
+            self.times.resize(bots, DecisionTimes::default());
+        }
+        for (seat, t) in p.times.iter().enumerate() {
+            self.times[p.seating.bots[seat]].merge(t);
+        }
+        self.games += 1;
+        self.unfinished += u64::from(!p.finished);
+    }
+
+    fn merge(&mut self, other: &Tally) {
+        if let Some(theirs) = &other.results {
+            match &mut self.results {
+                Some(mine) => mine.merge(theirs),
+                None => self.results = Some(theirs.clone()),
+            }
+        }
+        if self.times.len() < other.times.len() {
+            self.times
+                .resize(other.times.len(), DecisionTimes::default());
+        }
+        for (mine, theirs) in self.times.iter_mut().zip(&other.times) {
+            mine.merge(theirs);
+        }
+        self.games += other.games;
+        self.unfinished += other.unfinished;
+    }
+}
+
+fn play_one(schedule: &Schedule, seed: u64, i: u64, max: usize) -> CliResult<Played> {
+    let pool = names::pool();
+    let seating = schedule.seating(i);
+    let game_seed = mix(seed ^ mix(i));
+    let decks = seating
+        .decks
+        .iter()
+        .enumerate()
+        .map(|(k, &d)| match &schedule.decks[d].cards {
+            Some(cards) => Ok(cards.clone()),
+            None => epic_cards::deck_from(&pool, "random", mix(game_seed.wrapping_add(k as u64)))
+                .map_err(|e| CliError::input(e.to_string())),
+        })
+        .collect::<CliResult<Vec<_>>>()?;
+    let mut game = Game::new(Setup {
+        first_player: Some(0),
+        ..Setup::new(pool, decks, game_seed)
+    })
+    .map_err(|e| CliError::input(e.to_string()))?;
+    game.set_undo(false);
+    let mut bots = Vec::new();
+    for (k, &b) in seating.bots.iter().enumerate() {
+        bots.push(
+            epic_bots::bot_by_name(&schedule.bots[b], mix(game_seed ^ (k as u64 + 1)))
+                .map_err(|e| CliError::input(e.to_string()))?,
+        );
+    }
+    let mut times = [DecisionTimes::default(), DecisionTimes::default()];
+    epic_bots::play_out_timed(&mut game, &mut bots, max, &mut times);
+    let points = match game.result() {
+        Some(r) if r.winners == [0] => 1.0,
+        Some(r) if r.winners == [1] => 0.0,
+        _ => 0.5,
+    };
+    Ok(Played {
+        seating,
+        points,
+        finished: game.is_over(),
+        times,
+    })
+}
+
+#[derive(Serialize)]
+struct BotReport {
+    rank: usize,
+    bot: String,
+    elo: f64,
+    elo_ci95: (f64, f64),
+    games: u64,
+    /// Points over games: a win 1, a draw half.
+    score: f64,
+    decisions: u64,
+    decision_ms_mean: f64,
+    decision_ms_p99: f64,
+    decision_ms_max: f64,
+}
+
+#[derive(Serialize)]
+struct PairReport {
+    bot: String,
+    against: String,
+    wins: u64,
+    draws: u64,
+    losses: u64,
+    score: f64,
+}
+
+#[derive(Serialize)]
+struct Report {
+    bots: Vec<String>,
+    decks: Vec<String>,
+    games_per_pairing: u64,
+    games: u64,
+    games_requested: u64,
+    interrupted: bool,
+    /// Games stopped at --max-decisions, scored as draws.
+    unfinished: u64,
+    seed: u64,
+    ratings: Vec<BotReport>,
+    /// Every ordered pair of bots: the first's record against the second.
+    pairs: Vec<PairReport>,
+    threads: usize,
+    elapsed_seconds: f64,
+}
+
+fn split_list(s: &str) -> Vec<String> {
+    s.split(',')
+        .map(|x| x.trim().to_ascii_lowercase())
+        .filter(|x| !x.is_empty())
+        .collect()
+}
+
+pub fn run(args: &Args) -> CliResult {
+    let t = &args.table;
+    if t.players != 2 || t.variant != "ffa" || t.format.is_some() || t.team_size.is_some() {
+        return Err(CliError::input(
+            "--tournament plays two-player games between the decks of --decks: leave out \
+             --players, --variant, --team-size and --format",
+        ));
+    }
+    let bots = split_list(&args.bots);
+    if bots.len() < 2 {
+        return Err(CliError::input(
+            "--bots: name at least two bots, e.g. greedy,hard",
+        ));
+    }
+    if bots.len() > 16 {
+        return Err(CliError::input("--bots: at most 16 bots"));
+    }
+    for (k, b) in bots.iter().enumerate() {
+        epic_bots::bot_by_name(b, 0).map_err(|e| CliError::input(format!("--bots: {e}")))?;
+        if bots[..k].contains(b) {
+            return Err(CliError::input(format!("--bots: '{b}' is named twice")));
+        }
+    }
+    let pool = names::pool();
+    let mut decks = Vec::new();
+    for spec in args
+        .decks
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
+        let with_flag = |e: CliError| CliError::input(format!("--decks: {e}"));
+        let cards = match names::deck_source(spec).map_err(with_flag)? {
+            names::DeckSource::BuiltIn("random") => None,
+            _ => Some(names::resolve_deck(&pool, spec, 0).map_err(with_flag)?),
+        };
+        decks.push(Deck {
+            name: spec.to_string(),
+            cards,
+        });
+    }
+    if decks.is_empty() || decks.len() > 16 {
+        return Err(CliError::input("--decks: name 1 to 16 decks"));
+    }
+    let pairs: Vec<(usize, usize)> = (0..bots.len())
+        .flat_map(|a| (a + 1..bots.len()).map(move |b| (a, b)))
+        .collect();
+    let schedule = Schedule {
+        bots,
+        decks,
+        pairs,
+        per_pair: args.games,
+    };
+    let total = schedule.games();
+    let threads = args
+        .threads
+        .map_or_else(super::default_threads, usize::from)
+        .min(usize::try_from(total).unwrap_or(usize::MAX));
+    interrupt::catch();
+    let start = Instant::now();
+    let bar = progress_bar(total, "{bar:40} {pos}/{len} games  {per_sec}  eta {eta}");
+    let n_bots = schedule.bots.len();
+    let tally = super::parallel_fold(
+        total,
+        threads,
+        &bar,
+        |i| play_one(&schedule, args.seed, i, args.max_decisions),
+        |t: &mut Tally, p| t.add(n_bots, p),
+        Tally::merge,
+    )?;
+    let elapsed = start.elapsed().as_secs_f64();
+    let results = tally
+        .results
+        .clone()
+        .unwrap_or_else(|| Results::new(n_bots));
+    let ms = |d: std::time::Duration| d.as_secs_f64() * 1000.0;
+    let times = |b: usize| tally.times.get(b).cloned().unwrap_or_default();
+    let ratings = results
+        .ratings(args.seed)
+        .into_iter()
+        .enumerate()
+        .map(|(rank, r)| {
+            let t = times(r.player);
+            BotReport {
+                rank: rank + 1,
+                bot: schedule.bots[r.player].clone(),
+                elo: r.elo,
+                elo_ci95: r.ci95,
+                games: r.games,
+                score: r.score,
+                decisions: t.decisions,
+                decision_ms_mean: ms(t.mean()),
+                decision_ms_p99: ms(t.percentile(0.99)),
+                decision_ms_max: ms(t.slowest),
+            }
+        })
+        .collect();
+    let pairs = (0..n_bots)
+        .flat_map(|a| (0..n_bots).filter(move |&b| b != a).map(move |b| (a, b)))
+        .map(|(a, b)| {
+            let r = results.record(a, b);
+            PairReport {
+                bot: schedule.bots[a].clone(),
+                against: schedule.bots[b].clone(),
+                wins: r.wins,
+                draws: r.draws,
+                losses: r.losses,
+                score: r.points() / r.games().max(1) as f64,
+            }
+        })
+        .collect();
+    let report = Report {
+        bots: schedule.bots.clone(),
+        decks: schedule.decks.iter().map(|d| d.name.clone()).collect(),
+        games_per_pairing: args.games,
+        games: tally.games,
+        games_requested: total,
+        interrupted: tally.games < total,
+        unfinished: tally.unfinished,
+        seed: args.seed,
+        ratings,
+        pairs,
+        threads,
+        elapsed_seconds: elapsed,
+    };
+    if args.json {
+        print_json(&report)?;
+    } else {
+        print_report(&report);
+    }
+    if report.interrupted {
+        return Err(CliError::interrupted(format!(
+            "interrupted: {} of {total} games finished (the results cover those)",
+            report.games
+        )));
+    }
+    Ok(())
+}
+
+fn print_report(r: &Report) {
+    if r.interrupted {
+        println!(
+            "Interrupted: {} of {} games finished; the results cover those.",
+            r.games, r.games_requested
+        );
+    }
+    println!(
+        "Round robin of {} bots: {} games a pairing of bots, decks {} (each pairing both ways \
+         round, each bot first as often as second), seed {}, {} thread(s)",
+        r.bots.len(),
+        r.games_per_pairing,
+        r.decks.join(", "),
+        r.seed,
+        r.threads
+    );
+    println!();
+    println!(
+        "  rank  {:<8} {:>6}  {:<17} {:>6} {:>6}   decision time: mean / p99 / max",
+        "bot", "Elo", "95% CI", "score", "games"
+    );
+    for b in &r.ratings {
+        println!(
+            "  {:>4}  {:<8} {:>6.0}  {:<17} {:>5.1}% {:>6}   {} / {} / {}",
+            b.rank,
+            b.bot,
+            b.elo,
+            format!("[{:.0} – {:.0}]", b.elo_ci95.0, b.elo_ci95.1),
+            b.score * 100.0,
+            b.games,
+            fmt_ms(b.decision_ms_mean),
+            fmt_ms(b.decision_ms_p99),
+            fmt_ms(b.decision_ms_max)
+        );
+    }
+    println!();
+    println!("  Score of each row against each column:");
+    print!("  {:<8}", "");
+    for b in &r.bots {
+        print!(" {b:>8}");
+    }
+    println!();
+    for a in &r.bots {
+        print!("  {a:<8}");
+        for b in &r.bots {
+            match r.pairs.iter().find(|p| &p.bot == a && &p.against == b) {
+                Some(p) => print!(" {:>7.1}%", p.score * 100.0),
+                None => print!(" {:>8}", "–"),
+            }
+        }
+        println!();
+    }
+    println!();
+    println!(
+        "  {} games, {} unfinished (scored as draws), {:.1} s",
+        r.games, r.unfinished, r.elapsed_seconds
+    );
+}
+
+/// A decision time for people: microseconds, milliseconds or seconds.
+fn fmt_ms(ms: f64) -> String {
+    if ms < 1.0 {
+        format!("{:.0} µs", ms * 1000.0)
+    } else if ms < 1000.0 {
+        format!("{ms:.1} ms")
+    } else {
+        format!("{:.2} s", ms / 1000.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Over a cycle, each bot of a pair plays each deck of every deck pairing from each
+    /// seat exactly once.
+    #[test]
+    fn the_schedule_mirrors_decks_and_alternates_seats() {
+        let deck = |name: &str| Deck {
+            name: name.into(),
+            cards: None,
+        };
+        let s = Schedule {
+            bots: vec!["x".into(), "y".into()],
+            decks: vec![deck("good"), deck("evil")],
+            pairs: vec![(0, 1)],
+            per_pair: 8,
+        };
+        let mut seen = std::collections::BTreeSet::new();
+        for i in 0..8 {
+            let st = s.seating(i);
+            // (seat of bot 0, deck of bot 0, deck of bot 1)
+            let seat0 = st.bots.iter().position(|&b| b == 0).unwrap();
+            let d0 = st.decks[seat0];
+            let d1 = st.decks[1 - seat0];
+            assert!(seen.insert((seat0, d0, d1)), "game {i} repeats a seating");
+        }
+        assert_eq!(seen.len(), 8);
+    }
+}
