@@ -30,7 +30,7 @@
 //!
 //! In a team game (Hydra) a teammate's health, champions and hand count as the bot's own.
 
-use epic_engine::state::{Step, Window};
+use epic_engine::state::{Phase, Step, Window};
 use epic_engine::{Entity, Game, ObjId, PlayerId};
 use epic_model::{Keyword, Keywords};
 
@@ -87,6 +87,8 @@ struct Board {
     /// Players on a team (Hydra); 1 without teams. A teammate's side is the bot's own.
     team_size: PlayerId,
     active: PlayerId,
+    /// Whether the active side may still battle this turn: not once it is ending it.
+    battles_this_turn: bool,
     health: Vec<i32>,
     hand: Vec<usize>,
     gold: i32,
@@ -120,6 +122,14 @@ impl Board {
             me,
             team_size: game.rules().team_size.max(1),
             active: st.active,
+            battles_this_turn: st.phase != Phase::End
+                && !matches!(
+                    st.step,
+                    Step::Initiative {
+                        window: Window::EndResponse | Window::EndAgain,
+                        ..
+                    }
+                ),
             health: st.players.iter().map(|p| p.health).collect(),
             hand: st.players.iter().map(|p| p.hand.len()).collect(),
             gold: st.players[me as usize].gold as i32,
@@ -452,9 +462,10 @@ impl Board {
             .iter()
             .filter(|c| attacking(c))
             .filter(|c| {
-                // On its own turn a side attacks with what is ready now; otherwise every
-                // champion will be prepared and past deploying by its turn.
-                if self.side(c.controller) == self.side(self.active) {
+                // On its own turn a side attacks with what is ready now; otherwise (or
+                // once it is ending its turn) every champion will be prepared and past
+                // deploying by its next turn.
+                if self.battles_this_turn && self.side(c.controller) == self.side(self.active) {
                     c.prepared && (!c.deploying || c.has(Keyword::Blitz))
                 } else {
                     true
