@@ -220,6 +220,12 @@ fn without_timing(v: &serde_json::Value) -> serde_json::Value {
     for k in ["elapsed_seconds", "games_per_second", "threads"] {
         v.as_object_mut().unwrap().remove(k);
     }
+    // Decision times are timing too; how many decisions each seat made is not.
+    for seat in v["seats"].as_array_mut().into_iter().flatten() {
+        for k in ["decision_ms_mean", "decision_ms_p99", "decision_ms_max"] {
+            seat.as_object_mut().unwrap().remove(k);
+        }
+    }
     v
 }
 

@@ -5,11 +5,13 @@
 //! flat however many games are asked for, and Ctrl-C stops the run with a report of the
 //! games finished.
 
+use super::tournament::fmt_ms;
 use crate::commands::{print_json, progress_bar};
 use crate::error::{CliError, CliResult};
 use crate::interrupt;
 use crate::names;
 use crate::table::{Table, TableArgs};
+use epic_bots::ladder::DecisionTimes;
 use epic_cards::CardId;
 use epic_engine::{EndReason, Game, Setup};
 use serde::Serialize;
@@ -99,7 +101,7 @@ pub(crate) fn mix(mut z: u64) -> u64 {
 const MAX_SEATS: usize = 8;
 
 /// How one game went.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 struct Outcome {
     /// The seat that won alone (0 for side 1), or the first seat of the team that won
     /// (Hydra); None: a draw, a shared win, or unfinished.
@@ -108,6 +110,8 @@ struct Outcome {
     turns: u16,
     reason: Option<EndReason>,
     decisions: usize,
+    /// Each seat's decision times.
+    times: Vec<DecisionTimes>,
 }
 
 /// Running totals of the games finished so far. Games are added as they end and
@@ -129,6 +133,8 @@ struct Tally {
     /// Games by the turns they lasted (index: turns), for the median: at most one entry
     /// per possible turn count, however many games.
     by_turns: Vec<u64>,
+    /// Each seat's decision times (a histogram each, bounded whatever the games).
+    times: Vec<DecisionTimes>,
 }
 
 impl Tally {
@@ -153,6 +159,7 @@ impl Tally {
             self.by_turns.resize(t + 1, 0);
         }
         self.by_turns[t] += 1;
+        merge_times(&mut self.times, &o.times);
     }
 
     fn merge(&mut self, other: &Tally) {
@@ -173,6 +180,7 @@ impl Tally {
         for (mine, theirs) in self.by_turns.iter_mut().zip(&other.by_turns) {
             *mine += theirs;
         }
+        merge_times(&mut self.times, &other.times);
     }
 
     /// The turns of the `k`-th shortest game (from 0).
@@ -196,6 +204,16 @@ impl Tally {
         } else {
             (f64::from(self.nth_turns(n / 2 - 1)) + f64::from(self.nth_turns(n / 2))) / 2.0
         }
+    }
+}
+
+/// Adds each seat's decision times to the running ones.
+fn merge_times(total: &mut Vec<DecisionTimes>, more: &[DecisionTimes]) {
+    if total.len() < more.len() {
+        total.resize(more.len(), DecisionTimes::default());
+    }
+    for (mine, theirs) in total.iter_mut().zip(more) {
+        mine.merge(theirs);
     }
 }
 
@@ -241,7 +259,8 @@ fn play_one(table: &Table, sides: &[Side], seed: u64, i: u64, max: usize) -> Cli
                 .map_err(|e| CliError::input(e.to_string()))?,
         );
     }
-    let decisions = epic_bots::play_out(&mut game, &mut bots, max).unwrap_or(max);
+    let mut times = vec![DecisionTimes::default(); sides.len()];
+    let decisions = epic_bots::play_out_timed(&mut game, &mut bots, max, &mut times).unwrap_or(max);
     let result = game.result();
     Ok(Outcome {
         winner: result.as_ref().and_then(|r| {
@@ -257,6 +276,7 @@ fn play_one(table: &Table, sides: &[Side], seed: u64, i: u64, max: usize) -> Cli
         turns: result.as_ref().map_or(game.state().turn, |r| r.turns),
         reason: result.map(|r| r.reason),
         decisions,
+        times,
     })
 }
 
@@ -292,6 +312,10 @@ struct SeatReport {
     wins: u64,
     win_rate: f64,
     win_rate_ci95: (f64, f64),
+    decisions: u64,
+    decision_ms_mean: f64,
+    decision_ms_p99: f64,
+    decision_ms_max: f64,
 }
 
 #[derive(Serialize)]
@@ -405,12 +429,18 @@ pub fn run(args: Args) -> CliResult {
         .enumerate()
         .map(|(s, side)| {
             let wins = tally.wins[s / k * k];
+            let t = tally.times.get(s).cloned().unwrap_or_default();
+            let ms = |d: std::time::Duration| d.as_secs_f64() * 1000.0;
             SeatReport {
                 seat: s as u8 + 1,
                 side: side.label.clone(),
                 wins,
                 win_rate: rate(wins),
                 win_rate_ci95: wilson(wins, n),
+                decisions: t.decisions,
+                decision_ms_mean: ms(t.mean()),
+                decision_ms_p99: ms(t.percentile(0.99)),
+                decision_ms_max: ms(t.slowest),
             }
         })
         .collect();
@@ -514,6 +544,20 @@ fn print_report(report: &Report, table: &Table, sides: &[Side]) {
         );
     }
     println!("  draws {}, unfinished {}", report.draws, report.unfinished);
+    let times: Vec<String> = report
+        .seats
+        .iter()
+        .map(|s| {
+            format!(
+                "p{} {} / {} / {}",
+                s.seat,
+                fmt_ms(s.decision_ms_mean),
+                fmt_ms(s.decision_ms_p99),
+                fmt_ms(s.decision_ms_max)
+            )
+        })
+        .collect();
+    println!("  decision time (mean / p99 / max): {}", times.join(", "));
     println!(
         "  first player won {} of {} ({}, 95% CI {})",
         report.first_player_wins,
@@ -550,6 +594,7 @@ mod tests {
                 None,
             ][(i % 3) as usize],
             decisions: 200 + (i % 17) as usize,
+            times: Vec::new(),
         }
     }
 

@@ -407,7 +407,7 @@ fn print_report(r: &Report) {
 }
 
 /// A decision time for people: microseconds, milliseconds or seconds.
-fn fmt_ms(ms: f64) -> String {
+pub(crate) fn fmt_ms(ms: f64) -> String {
     if ms < 1.0 {
         format!("{:.0} µs", ms * 1000.0)
     } else if ms < 1000.0 {
