@@ -96,6 +96,10 @@ pub struct SearchResult<C> {
     pub iterations: u64,
     /// The largest tree grown, in nodes.
     pub nodes: usize,
+    /// The memory the trees held at the end, in bytes (nodes and their child lists): a
+    /// search's peak, since trees only grow. The samples played on are one game at a
+    /// time per thread.
+    pub tree_bytes: usize,
     /// Every root option tried, most visited first.
     pub root: Vec<RootStat<C>>,
     pub elapsed: Duration,
@@ -128,6 +132,15 @@ impl<C: Copy + PartialEq> Tree<C> {
                 total: 0.0,
             }],
         }
+    }
+
+    fn bytes(&self) -> usize {
+        self.nodes.capacity() * std::mem::size_of::<Node<C>>()
+            + self
+                .nodes
+                .iter()
+                .map(|n| n.children.capacity() * std::mem::size_of::<u32>())
+                .sum::<usize>()
     }
 
     fn add(&mut self, parent: u32, choice: C, mover: Seat) -> u32 {
@@ -187,9 +200,11 @@ pub fn search<S: State, E: Heuristic<S>>(
         root.options().iter().map(|&c| (c, 0, 0.0)).collect();
     let mut iterations = 0;
     let mut nodes = 0;
+    let mut tree_bytes = 0;
     for (tree, n) in &trees {
         iterations += n;
         nodes = nodes.max(tree.nodes.len());
+        tree_bytes += tree.bytes();
         for &child in &tree.nodes[0].children {
             let node = &tree.nodes[child as usize];
             if let Some(stat) = stats.iter_mut().find(|s| Some(s.0) == node.choice) {
@@ -224,6 +239,7 @@ pub fn search<S: State, E: Heuristic<S>>(
         value,
         iterations,
         nodes,
+        tree_bytes,
         root: root_stats,
         elapsed: start.elapsed(),
     })
@@ -338,4 +354,149 @@ fn grow<S: State, E: Heuristic<S>>(
         done += 1;
     }
     (tree, done)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use epic_game::Refused;
+
+    /// Nim: seats take 1 to 3 stones in turn; whoever takes the last stone wins.
+    #[derive(Clone, Debug)]
+    struct Nim {
+        stones: u32,
+        seats: u8,
+        turn: u8,
+        options: Vec<u32>,
+        winner: Option<[u8; 1]>,
+    }
+
+    impl Nim {
+        fn new(stones: u32, seats: u8) -> Nim {
+            let mut n = Nim {
+                stones,
+                seats,
+                turn: 0,
+                options: vec![],
+                winner: None,
+            };
+            n.list();
+            n
+        }
+        fn list(&mut self) {
+            self.options = (1..=3.min(self.stones)).collect();
+        }
+    }
+
+    impl State for Nim {
+        type Choice = u32;
+        fn seats(&self) -> usize {
+            self.seats as usize
+        }
+        fn side(&self, seat: Seat) -> usize {
+            seat as usize
+        }
+        fn decider(&self) -> Option<Seat> {
+            self.winner.is_none().then_some(self.turn)
+        }
+        fn options(&self) -> &[u32] {
+            if self.winner.is_some() {
+                &[]
+            } else {
+                &self.options
+            }
+        }
+        fn apply(&mut self, take: u32) -> Result<(), Refused> {
+            if !self.options().contains(&take) {
+                return Err(Refused);
+            }
+            self.stones -= take;
+            if self.stones == 0 {
+                self.winner = Some([self.turn]);
+            } else {
+                self.turn = (self.turn + 1) % self.seats;
+                self.list();
+            }
+            Ok(())
+        }
+        fn winners(&self) -> Option<&[Seat]> {
+            self.winner.as_ref().map(|w| &w[..])
+        }
+        fn sample_for(&self, _seat: Seat, _seed: u64) -> Nim {
+            self.clone()
+        }
+        fn label(&self, take: u32, _seat: Seat) -> String {
+            format!("take {take}")
+        }
+        fn digest(&self) -> u64 {
+            u64::from(self.stones) << 8 | u64::from(self.turn)
+        }
+    }
+
+    /// Knows nothing: every unfinished game is even.
+    struct Blind;
+    impl<S: State> Heuristic<S> for Blind {
+        fn value(&self, _: &S, _: Seat) -> f64 {
+            0.5
+        }
+    }
+
+    fn config(iterations: u32, threads: usize) -> SearchConfig {
+        SearchConfig {
+            iterations,
+            threads,
+            ..SearchConfig::default()
+        }
+    }
+
+    #[test]
+    fn the_search_finds_the_winning_take_at_two_seats() {
+        // From 10 stones, taking 2 leaves a multiple of 4: a won game.
+        for stones in [5, 6, 7, 9, 10, 11] {
+            let r = search(&Nim::new(stones, 2), 0, &config(4_000, 1), &Blind, 1).unwrap();
+            assert_eq!(r.choice, stones % 4, "from {stones} stones");
+            assert!(r.value > 0.8, "a won game is valued {}", r.value);
+        }
+    }
+
+    /// With three seats each seat's own result is backed up. From 3 stones seat 0 wins
+    /// at once; from 4, whatever it takes leaves 1 to 3 stones, and the next seat wins.
+    #[test]
+    fn rewards_are_per_seat_at_three_seats() {
+        let r = search(&Nim::new(3, 3), 0, &config(2_000, 1), &Blind, 2).unwrap();
+        assert_eq!(r.choice, 3);
+        assert!(r.value > 0.99);
+        let r = search(&Nim::new(4, 3), 0, &config(4_000, 1), &Blind, 2).unwrap();
+        assert!(r.value < 0.2, "a lost position is valued {}", r.value);
+    }
+
+    #[test]
+    fn a_fixed_seed_and_budget_give_a_fixed_result_on_any_thread_count() {
+        for threads in [1, 3] {
+            let a = search(&Nim::new(21, 2), 0, &config(3_000, threads), &Blind, 9).unwrap();
+            let b = search(&Nim::new(21, 2), 0, &config(3_000, threads), &Blind, 9).unwrap();
+            assert_eq!(
+                (a.choice, &a.root, a.iterations),
+                (b.choice, &b.root, b.iterations)
+            );
+            assert_eq!(a.iterations, 3_000);
+        }
+    }
+
+    /// A tree holds at most one node per iteration (and the root), so memory is bounded
+    /// by the budget; a time limit stops the search early.
+    #[test]
+    fn budgets_bound_the_tree_and_the_time() {
+        let r = search(&Nim::new(200, 2), 0, &config(5_000, 1), &Blind, 3).unwrap();
+        assert!(r.nodes <= 5_001, "{} nodes", r.nodes);
+        assert!(r.tree_bytes >= r.nodes * std::mem::size_of::<Node<u32>>());
+        let quick = SearchConfig {
+            time: Some(Duration::from_micros(1)),
+            ..config(10_000_000, 1)
+        };
+        let r = search(&Nim::new(200, 2), 0, &quick, &Blind, 3).unwrap();
+        assert!(r.iterations < 10_000_000);
+        // Only the seat to move may be searched for.
+        assert!(search(&Nim::new(200, 2), 1, &config(10, 1), &Blind, 3).is_none());
+    }
 }

@@ -363,14 +363,15 @@ fn print_report(r: &Report) {
         r.seed,
         r.threads
     );
+    let w = r.bots.iter().map(|b| b.chars().count()).max().unwrap_or(0).max(7);
     println!();
     println!(
-        "  rank  {:<8} {:>6}  {:<17} {:>6} {:>6}   decision time: mean / p99 / max",
+        "  rank  {:<w$} {:>6}  {:<17} {:>6} {:>6}   decision time: mean / p99 / max",
         "bot", "Elo", "95% CI", "score", "games"
     );
     for b in &r.ratings {
         println!(
-            "  {:>4}  {:<8} {:>6.0}  {:<17} {:>5.1}% {:>6}   {} / {} / {}",
+            "  {:>4}  {:<w$} {:>6.0}  {:<17} {:>5.1}% {:>6}   {} / {} / {}",
             b.rank,
             b.bot,
             b.elo,
@@ -384,17 +385,17 @@ fn print_report(r: &Report) {
     }
     println!();
     println!("  Score of each row against each column:");
-    print!("  {:<8}", "");
+    print!("  {:<w$}", "");
     for b in &r.bots {
-        print!(" {b:>8}");
+        print!(" {b:>w$}");
     }
     println!();
     for a in &r.bots {
-        print!("  {a:<8}");
+        print!("  {a:<w$}");
         for b in &r.bots {
             match r.pairs.iter().find(|p| &p.bot == a && &p.against == b) {
-                Some(p) => print!(" {:>7.1}%", p.score * 100.0),
-                None => print!(" {:>8}", "–"),
+                Some(p) => print!(" {:>w$}", format!("{:.1}%", p.score * 100.0)),
+                None => print!(" {:>w$}", "–"),
             }
         }
         println!();
