@@ -10,14 +10,17 @@
 //! 1. **Game over**: a win is worth [`WIN`] (a little more the sooner it comes), a loss
 //!    `-WIN`, a draw 0.
 //! 2. **A battle in progress is resolved on paper first** ([`Board::project_battle`]):
-//!    unblocked attackers hit the defender, blocked ones trade damage with the blockers
-//!    (each side breaking the most valuable champions it can, breakthrough carrying the
-//!    excess through). If blocks are still to come, the defender is assumed to pick the
+//!    an unblocked attack hits the defender; a block stops the whole attack (4.4.6a) and
+//!    the two sides trade damage (each breaking the most valuable champions it can), the
+//!    breakthrough attackers' damage beyond what the blockers can still take carrying
+//!    through (4.4.11a). If blocks are still to come, the defender is assumed to pick the
 //!    best of: no block, each single eligible blocker, or every eligible blocker. So
 //!    attacking into a bigger blocker is seen as losing the attacker, and not blocking a
 //!    lethal attack is seen as losing the game.
 //! 3. **Health**: each point of your health minus each point of your opponents'; points
-//!    below [`LOW_HEALTH`] count half again, since they are the ones that lose games.
+//!    below [`LOW_HEALTH`] count half again, since they are the ones that lose games, and
+//!    points below [`BURN_RANGE`] count double again: there one event (Lightning Strike
+//!    deals 5) finishes a player, whatever the board.
 //! 4. **Champions in play**: `2 + 0.9 × offense + 0.6 × defense`, plus 0.6 per keyword,
 //!    for each of yours, minus the same for each of theirs.
 //! 5. **Cards in hand**: [`CARD`] each for you, minus the same per card in opponents'
@@ -38,6 +41,9 @@ use epic_model::{Keyword, Keywords};
 pub const WIN: f64 = 1_000_000.0;
 /// Health at or below which each point counts half again.
 pub const LOW_HEALTH: i32 = 10;
+/// Health at or below which one damage event can end the game: each point counts double
+/// again.
+pub const BURN_RANGE: i32 = 5;
 /// Value of one card in hand.
 pub const CARD: f64 = 2.5;
 /// Value of one unspent gold.
@@ -329,17 +335,26 @@ impl Board {
             self.health[attacker as usize] += righteous(&attackers, &self.champs).min(attack);
         } else {
             let block = block_pool.unwrap_or_else(|| total(&blockers, &self.champs));
-            let left = self.assign(&blockers, attack);
-            if attackers
-                .iter()
-                .any(|&i| self.champs[i].has(Keyword::Breakthrough))
-                && attack_pool.is_none()
-            {
+            self.assign(&blockers, attack);
+            if attack_pool.is_none() {
+                // Only breakthrough carries damage past a block (4.4.11a): the attacker
+                // lays the other attackers' damage on the blockers first, and what the
+                // breakthrough attackers deal beyond the blockers' remaining toughness
+                // reaches the defending player.
+                let (mut through, mut others) = (0, 0);
+                for &i in &attackers {
+                    let c = &self.champs[i];
+                    if c.has(Keyword::Breakthrough) {
+                        through += c.offense.max(0);
+                    } else {
+                        others += c.offense.max(0);
+                    }
+                }
                 let wall: i32 = blockers
                     .iter()
                     .map(|&i| self.champs[i].toughness.max(0))
                     .sum();
-                self.health[defender as usize] -= (attack - wall).max(0).min(left.max(0) + wall);
+                self.health[defender as usize] -= (through - (wall - others).max(0)).max(0);
             }
             self.assign(&attackers, block);
             self.health[attacker as usize] += righteous(&attackers, &self.champs);
@@ -390,7 +405,8 @@ impl Board {
     /// Terms 3 to 7.
     fn score(&self) -> f64 {
         let me = self.me;
-        let health = |h: i32| h as f64 + 0.5 * h.min(LOW_HEALTH) as f64;
+        let health =
+            |h: i32| h as f64 + 0.5 * h.min(LOW_HEALTH) as f64 + h.clamp(0, BURN_RANGE) as f64;
         let mut s = 0.0;
         for (p, &h) in self.health.iter().enumerate() {
             if self.ours(p as PlayerId) {

@@ -1,4 +1,4 @@
-use crate::eval::evaluate;
+use crate::eval::{evaluate, WIN};
 use crate::Bot;
 use epic_engine::{Choice, DecisionKind, Game, PlayerId};
 use rand::{Rng, SeedableRng};
@@ -54,19 +54,29 @@ impl GreedyBot {
             d.kind,
             DecisionKind::Attackers | DecisionKind::Blockers | DecisionKind::OrderTriggers
         );
-        candidates(game)
-            .into_iter()
-            .map(|c| {
-                let mut g = game.clone();
-                g.set_undo(false);
-                let v = match g.apply_quiet(c) {
-                    Ok(()) if one_step => evaluate(&g, d.player) + bias(c),
-                    Ok(()) => follow_up(g, d.player) + bias(c),
-                    Err(_) => f64::NEG_INFINITY,
-                };
-                (c, v)
-            })
-            .collect()
+        let score = |follow: bool| -> Vec<(Choice, f64)> {
+            candidates(game)
+                .into_iter()
+                .map(|c| {
+                    let mut g = game.clone();
+                    g.set_undo(false);
+                    let v = match g.apply_quiet(c) {
+                        Ok(()) if !follow => evaluate(&g, d.player) + bias(c),
+                        Ok(()) => follow_up(g, d.player) + bias(c),
+                        Err(_) => f64::NEG_INFINITY,
+                    };
+                    (c, v)
+                })
+                .collect()
+        };
+        let scored = score(!one_step);
+        // One pick alone may not save a lost position where several together would
+        // (two attackers, each lethal unblocked): when every pick looks lost, each is
+        // scored again with the rest of the declaration played out.
+        if one_step && scored.iter().all(|(_, v)| *v <= -WIN / 4.0) {
+            return score(true);
+        }
+        scored
     }
 }
 

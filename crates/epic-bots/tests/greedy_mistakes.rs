@@ -56,3 +56,65 @@ fn greedy_does_not_lash_an_opponent_at_the_end_of_their_turn() {
         game.label(choice)
     );
 }
+
+/// Sea Titan (11/14) and Juggernaut (9/3, breakthrough) attack a player at 10 health
+/// with Warrior Golem (4/2) and Muse (2/2) ready. A block stops the whole attack (4.4.6a)
+/// and only Juggernaut's damage beyond the blockers carries through (4.4.11a): block
+/// with either and the defender lives. The evaluation once let every attacker's damage
+/// past the blockers as soon as one had breakthrough, so every answer looked lost, and
+/// greedy picked among them at random — often not blocking at all.
+#[test]
+fn greedy_blocks_when_a_block_saves_the_game() {
+    // Every tie-break seed: a bot that saw all answers as equal would pick "Do not
+    // block" with some of them.
+    for seed in 0..12 {
+        let mut game = titan_and_juggernaut_attack();
+        let mut greedy = GreedyBot::new(seed);
+        while let Some(d) = game.decision() {
+            if d.player == 1 {
+                let c = greedy.choose(&game);
+                if d.kind == epic_engine::DecisionKind::Blockers
+                    && game.state().declaring.is_empty()
+                {
+                    assert_ne!(c, Choice::Done, "seed {seed}: greedy did not block");
+                }
+                game.apply(c).unwrap();
+            } else if game.state().battle.is_none() {
+                break; // the battle is over
+            } else {
+                let first = game.options()[0];
+                game.apply(first).unwrap();
+            }
+        }
+        assert!(
+            game.state().player(1).health > 0,
+            "seed {seed}: the defender died"
+        );
+    }
+}
+
+fn titan_and_juggernaut_attack() -> Game {
+    let pool = Arc::new(epic_cards::base_pool().clone());
+    let mut pos = Position::new(pool, 2);
+    pos.seats[0].in_play = vec![
+        ChampionSetup::new(card("Sea Titan")),
+        ChampionSetup::new(card("Juggernaut")),
+    ];
+    pos.seats[0].deck = vec![card("Fireball"); 5];
+    pos.seats[1].in_play = vec![
+        ChampionSetup::new(card("Warrior Golem")),
+        ChampionSetup::new(card("Muse")),
+    ];
+    pos.seats[1].health = 10;
+    pos.seats[1].deck = vec![card("Fireball"); 5];
+    // A card in hand it cannot pay for keeps the defender asked before damage, so the
+    // battle is not over by the time greedy scores its answer.
+    pos.seats[1].hand = vec![card("White Knight")];
+    pos.seats[1].gold = 0;
+    let mut game = Game::from_position(pos).unwrap();
+    game.set_undo(false);
+    choose(&mut game, "Declare a battle");
+    choose(&mut game, "Attack with Sea Titan");
+    choose(&mut game, "Attack with Juggernaut");
+    game
+}

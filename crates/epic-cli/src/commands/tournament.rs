@@ -363,7 +363,13 @@ fn print_report(r: &Report) {
         r.seed,
         r.threads
     );
-    let w = r.bots.iter().map(|b| b.chars().count()).max().unwrap_or(0).max(7);
+    let w = r
+        .bots
+        .iter()
+        .map(|b| b.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(7);
     println!();
     println!(
         "  rank  {:<w$} {:>6}  {:<17} {:>6} {:>6}   decision time: mean / p99 / max",
