@@ -23,9 +23,12 @@ pub fn drafter_by_name(
     name: &str,
     seed: u64,
 ) -> Result<Box<dyn Drafter + Send>, crate::UnknownBot> {
-    match name.trim().to_ascii_lowercase().as_str() {
+    let key = name.trim().to_ascii_lowercase();
+    match key.as_str() {
         "random" => Ok(Box::new(RandomDrafter::new(seed))),
         "greedy" => Ok(Box::new(RatingDrafter::new(seed))),
+        // The search bots and levels draft by the rating too.
+        _ if crate::search_config(&key).is_some() => Ok(Box::new(RatingDrafter::new(seed))),
         _ => Err(crate::UnknownBot(name.to_string())),
     }
 }

@@ -1,15 +1,21 @@
 //! Computer players for Epic.
 //!
 //! A bot drives a game only through the engine's decision interface: it is handed the
-//! game when its player must decide and returns one of [`Game::options`]. Two bots live
-//! here:
+//! game when its player must decide and returns one of [`Game::options`]:
 //!
 //! - [`RandomBot`]: uniform over the legal options, from a seeded generator. The baseline
 //!   every other bot must beat.
-//! - [`GreedyBot`]: tries each option on a copy of the game and keeps the one whose
-//!   resulting position scores best under a documented evaluation ([`eval`]).
+//! - [`GreedyBot`]: tries each option on a sample of the game its seat cannot tell
+//!   from the real one and keeps the one whose resulting position scores best under a
+//!   documented evaluation ([`eval`]).
+//! - [`IsmctsBot`]: Information Set Monte Carlo Tree Search ([`search`]), valued by the
+//!   same evaluation; the difficulty levels `easy`, `medium` and `hard` are budgets of it.
 //!
-//! [`bot_by_name`] builds either from its name, for the command line and simulations.
+//! Every bot decides from its own seat's view only (`tests/no_cheating.rs`). [`ladder`]
+//! rates bots against each other.
+//!
+//! [`bot_by_name`] builds any of them from its name, for the command line and
+//! simulations.
 //! Drafts have their own players, [`drafter`]: each bot's name also names a drafter.
 
 pub mod drafter;
@@ -50,6 +56,14 @@ pub struct UnknownBot(pub String);
 
 /// The search settings of a search bot or difficulty level, by name; `ismcts@N` is the
 /// search with a budget of `N` iterations (1 to 10,000,000) and no time limit.
+///
+/// - `easy`: 40 iterations (at most 0.01 s): a search too short to see far, weaker than
+///   greedy — an opponent to learn against.
+/// - `medium`: 2,000 iterations, at most 0.05 s a decision.
+/// - `hard`: 10,000 iterations, at most 0.25 s a decision.
+/// - `ismcts`: 2,000 iterations and no time limit, so its play never depends on timing.
+///
+/// The README's "Bots" section gives each one's measured strength.
 pub fn search_config(name: &str) -> Option<SearchConfig> {
     if let Some(n) = name.strip_prefix("ismcts@") {
         let iterations = n.parse().ok().filter(|n| (1..=10_000_000).contains(n))?;
@@ -60,9 +74,9 @@ pub fn search_config(name: &str) -> Option<SearchConfig> {
     }
     let (iterations, time) = match name {
         "ismcts" => (2_000, None),
-        "easy" => (200, Some(0.01)),
-        "medium" => (1_000, Some(0.05)),
-        "hard" => (5_000, Some(0.25)),
+        "easy" => (40, Some(0.01)),
+        "medium" => (2_000, Some(0.05)),
+        "hard" => (10_000, Some(0.25)),
         _ => return None,
     };
     Some(SearchConfig {

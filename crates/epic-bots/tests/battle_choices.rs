@@ -1,23 +1,13 @@
 //! The battle decisions the engine leaves to players (4.4.11a, 4.4.11b): the greedy bot
 //! answers them sensibly.
 
+mod common;
+
 use epic_bots::{Bot, GreedyBot};
 use epic_engine::{ChampionSetup, DecisionKind, Game, Position};
 use std::sync::Arc;
 
-fn card(name: &str) -> epic_engine::model::CardId {
-    epic_cards::base_pool().by_name(name).unwrap()
-}
-
-/// Applies the option whose label starts with `label`.
-fn choose(game: &mut Game, label: &str) {
-    let i = game
-        .labels()
-        .iter()
-        .position(|l| l.starts_with(label))
-        .unwrap_or_else(|| panic!("no option `{label}` in {:?}", game.labels()));
-    game.apply_option(i).unwrap();
-}
+use common::{card, choose};
 
 /// Triceratops (10/10, breakthrough) attacks; Fire Shaman (3/2) blocks.
 fn blocked_breakthrough() -> Game {

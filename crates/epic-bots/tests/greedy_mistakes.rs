@@ -1,28 +1,19 @@
 //! Mistakes the greedy bot was seen to make, each set up as a position with the answer
 //! it must give now.
 
+mod common;
+
 use epic_bots::{Bot, GreedyBot};
 use epic_engine::{ChampionSetup, Choice, Game, Position};
 use std::sync::Arc;
 
-fn card(name: &str) -> epic_engine::model::CardId {
-    epic_cards::base_pool().by_name(name).unwrap()
-}
+use common::{card, choose};
 
-/// Applies the option whose label starts with `label`.
-fn choose(game: &mut Game, label: &str) {
-    let i = game
-        .labels()
-        .iter()
-        .position(|l| l.starts_with(label))
-        .unwrap_or_else(|| panic!("no option `{label}` in {:?}", game.labels()));
-    game.apply_option(i).unwrap();
-}
-
-/// At the end of the opponent's turn, Lash (deal 1 damage, +4 offense this turn) on
-/// the opponent's 7/7 gains nothing and spends a card. The evaluation once counted only
-/// the opponent's prepared champions as a threat while it was still their turn, so a
-/// play that kept the turn from ending looked 30 points better than passing.
+/// At the end of the opponent's turn, Lash (deal 1 damage, +4 offense this turn) or
+/// Fireball on the opponent's Thundarus (10/15) gains nothing and spends a card. The
+/// evaluation once counted only the opponent's prepared champions as a threat while it
+/// was still their turn, so a play that kept the turn from ending looked 30 points
+/// better than passing.
 #[test]
 fn greedy_does_not_lash_an_opponent_at_the_end_of_their_turn() {
     let pool = Arc::new(epic_cards::base_pool().clone());

@@ -35,8 +35,10 @@ pub struct Args {
     /// Drafters at the table, you included. Default: the most the format seats.
     #[arg(long, value_parser = clap::value_parser!(u8).range(2..=8))]
     pub players: Option<u8>,
-    /// Which bot drafts, and then plays, every other seat: random or greedy.
-    #[arg(long, default_value = "greedy", value_name = "BOT")]
+    /// Who drafts, and then plays, every other seat: a level (easy, medium, hard) or a
+    /// bot (greedy, random, ismcts, ismcts@N), as for `epic play --ai`. All but random
+    /// draft by the card rating.
+    #[arg(long, default_value = "hard", value_name = "LEVEL|BOT")]
     pub ai: String,
     /// Seed of the deal and the bots; the same seed and the same picks give the same
     /// draft. Default: taken from the clock and printed.
