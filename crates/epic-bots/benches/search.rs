@@ -45,17 +45,34 @@ fn benches(c: &mut Criterion) {
             black_box(&black_box(&mid).sample_for(seat, seed)).is_over()
         })
     });
-    let config = SearchConfig {
-        iterations: ITERATIONS,
+    // One thread, then two: root parallelism shares the iterations among the trees.
+    for threads in [1, 2] {
+        let config = SearchConfig {
+            iterations: ITERATIONS,
+            threads,
+            ..SearchConfig::default()
+        };
+        let name = format!("ismcts decision, {ITERATIONS} iterations, {threads} thread(s)");
+        c.bench_function(&name, |b| {
+            b.iter_batched(
+                || mid.clone(),
+                |g| black_box(search(&g, seat, &config, &WinChance, 1).map(|r| r.iterations)),
+                BatchSize::SmallInput,
+            )
+        });
+    }
+    // The memory a hard-sized search holds at its end (trees only grow), once.
+    let hard = SearchConfig {
+        iterations: 10_000,
         ..SearchConfig::default()
     };
-    c.bench_function("ismcts decision, 1000 iterations", |b| {
-        b.iter_batched(
-            || mid.clone(),
-            |g| black_box(search(&g, seat, &config, &WinChance, 1).map(|r| r.iterations)),
-            BatchSize::SmallInput,
-        )
-    });
+    if let Some(r) = search(&mid, seat, &hard, &WinChance, 1) {
+        eprintln!(
+            "a 10,000-iteration search: {} nodes, {} KiB of tree",
+            r.nodes,
+            r.tree_bytes / 1024
+        );
+    }
 }
 
 criterion_group!(search_benches, benches);
