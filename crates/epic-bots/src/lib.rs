@@ -57,10 +57,10 @@ pub struct UnknownBot(pub String);
 /// The search settings of a search bot or difficulty level, by name; `ismcts@N` is the
 /// search with a budget of `N` iterations (1 to 10,000,000) and no time limit.
 ///
-/// - `easy`: 40 iterations (at most 0.01 s): a search too short to see far, weaker than
+/// - `easy`: 40 iterations (time limit 0.01 s): a search too short to see far, weaker than
 ///   greedy — an opponent to learn against.
-/// - `medium`: 2,000 iterations, at most 0.05 s a decision.
-/// - `hard`: 10,000 iterations, at most 0.25 s a decision.
+/// - `medium`: 2,000 iterations, a time limit of 0.05 s a decision.
+/// - `hard`: 10,000 iterations, a time limit of 0.25 s a decision.
 /// - `ismcts`: 2,000 iterations and no time limit, so its play never depends on timing.
 ///
 /// The README's "Bots" section gives each one's measured strength.

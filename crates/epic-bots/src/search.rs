@@ -263,8 +263,9 @@ fn grow<S: State, E: Heuristic<S>>(
     let mut values: Vec<f64> = vec![0.0; root.seats()];
     let mut done = 0u64;
     for i in 0..budget {
+        // Reading the clock costs a few dozen nanoseconds, an iteration some microseconds.
         if let Some(limit) = config.time {
-            if i % 16 == 0 && i > 0 && start.elapsed() >= limit {
+            if i > 0 && start.elapsed() >= limit {
                 break;
             }
         }

@@ -24,7 +24,7 @@ pub struct Args {
     #[arg(long, value_name = "NAME|PATH")]
     pub ai_deck: Vec<String>,
     /// Who plays every other seat: a level, `easy`, `medium` or `hard` (the search AI
-    /// thinking at most 0.01, 0.05 or 0.25 s a decision), or a bot: `greedy` (one move
+    /// with a time limit of 0.01, 0.05 or 0.25 s a decision), or a bot: `greedy` (one move
     /// ahead), `random`, `ismcts` or `ismcts@N` (the search with N iterations).
     #[arg(long, default_value = "hard", value_name = "LEVEL|BOT")]
     pub ai: String,
