@@ -295,7 +295,8 @@ fn grow<S: State, E: Heuristic<S>>(
             let allowed = 1 + (config.widening * (visits as f64).sqrt()) as usize;
             let mut best: Option<(f64, u32)> = None;
             let mut compatible = 0;
-            let log_parent = |available: u32| (available.max(1) as f64).ln();
+            // UCB1 with availability: ln of how often the child could have been chosen.
+            let ln_available = |available: u32| (available.max(1) as f64).ln();
             for k in 0..tree.nodes[node as usize].children.len() {
                 let child = tree.nodes[node as usize].children[k];
                 let c = &mut tree.nodes[child as usize];
@@ -306,7 +307,7 @@ fn grow<S: State, E: Heuristic<S>>(
                 compatible += 1;
                 c.available += 1;
                 let n = c.visits.max(1) as f64;
-                let ucb = c.total / n + config.exploration * (log_parent(c.available) / n).sqrt();
+                let ucb = c.total / n + config.exploration * (ln_available(c.available) / n).sqrt();
                 if best.is_none_or(|(b, _)| ucb > b) {
                     best = Some((ucb, child));
                 }

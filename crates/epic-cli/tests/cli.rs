@@ -966,14 +966,17 @@ fn variants_and_formats_set_the_table() {
     assert!(text.contains("only the player to your left"), "{text}");
 
     let games = if cfg!(debug_assertions) { 6 } else { 60 };
-    let v = sim_json(&[
-        "--games",
-        &games.to_string(),
-        "--players",
-        "4",
-        "--variant",
-        "hunter-first-blood",
-    ]);
+    let four_seats = |variant: &str| {
+        sim_json(&[
+            "--games",
+            &games.to_string(),
+            "--players",
+            "4",
+            "--variant",
+            variant,
+        ])
+    };
+    let v = four_seats("hunter-first-blood");
     assert_eq!(v["variant"], "hunter-first-blood");
     let seats = v["seats"].as_array().unwrap();
     let wins: u64 = seats.iter().map(|s| s["wins"].as_u64().unwrap()).sum();
@@ -982,14 +985,7 @@ fn variants_and_formats_set_the_table() {
     assert_eq!(v["format"], "preconstructed");
 
     // Hydra: two teams of two; a team's players win together.
-    let v = sim_json(&[
-        "--games",
-        &games.to_string(),
-        "--players",
-        "4",
-        "--variant",
-        "hydra",
-    ]);
+    let v = four_seats("hydra");
     let teams = v["teams"].as_array().unwrap();
     assert_eq!(teams.len(), 2);
     assert_eq!(teams[1]["seats"], serde_json::json!([3, 4]));

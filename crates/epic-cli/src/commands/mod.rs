@@ -12,6 +12,7 @@ pub mod tournament;
 
 use crate::error::{CliError, CliResult};
 use crate::interrupt;
+use epic_bots::ladder::DecisionTimes;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -56,29 +57,30 @@ pub fn print_json<T: serde::Serialize>(value: &T) -> crate::error::CliResult {
 }
 
 /// Runs jobs `0..count` on `threads` threads, each thread taking the next index as it is
-/// free and folding what the job returns into its own tally (`add`); the threads'
-/// tallies are then merged. Since every job depends on its index alone and the merge
+/// free and folding what the job returns into its own tally (made by `init`, added to
+/// by `add`); the threads' tallies are then merged into one more made by `init`. Since every job depends on its index alone and the merge
 /// does not depend on order, the result is the same whatever the thread count. Stops
 /// early on Ctrl-C, with what has finished, and at the first error, which it returns.
 pub fn parallel_fold<T, O>(
     count: u64,
     threads: usize,
     bar: &ProgressBar,
+    init: impl Fn() -> T + Sync,
     job: impl Fn(u64) -> CliResult<O> + Sync,
     add: impl Fn(&mut T, O) + Sync,
     merge: impl Fn(&mut T, &T),
 ) -> CliResult<T>
 where
-    T: Default + Send,
+    T: Send,
 {
     let next = AtomicU64::new(0);
     let failure: Mutex<Option<CliError>> = Mutex::new(None);
-    let mut total = T::default();
+    let mut total = init();
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads.max(1))
             .map(|_| {
                 scope.spawn(|| {
-                    let mut tally = T::default();
+                    let mut tally = init();
                     while !interrupt::interrupted() {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         if i >= count {
@@ -114,5 +116,58 @@ where
     match failure.into_inner().ok().flatten() {
         Some(e) => Err(e),
         None => Ok(total),
+    }
+}
+
+/// A player's decision times as the reports give them: how many, and the mean, the 99th
+/// percentile (to the millisecond) and the slowest, in milliseconds.
+#[derive(serde::Serialize)]
+pub struct TimeReport {
+    pub decisions: u64,
+    pub decision_ms_mean: f64,
+    pub decision_ms_p99: f64,
+    pub decision_ms_max: f64,
+}
+
+impl TimeReport {
+    pub fn new(t: &DecisionTimes) -> TimeReport {
+        let ms = |d: std::time::Duration| d.as_secs_f64() * 1000.0;
+        TimeReport {
+            decisions: t.decisions,
+            decision_ms_mean: ms(t.mean()),
+            decision_ms_p99: ms(t.percentile(0.99)),
+            decision_ms_max: ms(t.slowest),
+        }
+    }
+
+    /// "mean / p99 / max", each in the unit that reads best.
+    pub fn text(&self) -> String {
+        format!(
+            "{} / {} / {}",
+            fmt_ms(self.decision_ms_mean),
+            fmt_ms(self.decision_ms_p99),
+            fmt_ms(self.decision_ms_max)
+        )
+    }
+}
+
+/// A time for people: microseconds, milliseconds or seconds.
+fn fmt_ms(ms: f64) -> String {
+    if ms < 1.0 {
+        format!("{:.0} µs", ms * 1000.0)
+    } else if ms < 1000.0 {
+        format!("{ms:.1} ms")
+    } else {
+        format!("{:.2} s", ms / 1000.0)
+    }
+}
+
+/// Adds decision times, player by player (index by index), to the running ones.
+pub fn merge_times(total: &mut Vec<DecisionTimes>, more: &[DecisionTimes]) {
+    if total.len() < more.len() {
+        total.resize(more.len(), DecisionTimes::default());
+    }
+    for (mine, theirs) in total.iter_mut().zip(more) {
+        mine.merge(theirs);
     }
 }

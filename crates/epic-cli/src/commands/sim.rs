@@ -5,7 +5,7 @@
 //! flat however many games are asked for, and Ctrl-C stops the run with a report of the
 //! games finished.
 
-use super::tournament::fmt_ms;
+use super::{merge_times, TimeReport};
 use crate::commands::{print_json, progress_bar};
 use crate::error::{CliError, CliResult};
 use crate::interrupt;
@@ -207,16 +207,6 @@ impl Tally {
     }
 }
 
-/// Adds each seat's decision times to the running ones.
-fn merge_times(total: &mut Vec<DecisionTimes>, more: &[DecisionTimes]) {
-    if total.len() < more.len() {
-        total.resize(more.len(), DecisionTimes::default());
-    }
-    for (mine, theirs) in total.iter_mut().zip(more) {
-        mine.merge(theirs);
-    }
-}
-
 fn play_one(table: &Table, sides: &[Side], seed: u64, i: u64, max: usize) -> CliResult<Outcome> {
     let pool = names::pool();
     let game_seed = mix(seed ^ mix(i));
@@ -312,10 +302,8 @@ struct SeatReport {
     wins: u64,
     win_rate: f64,
     win_rate_ci95: (f64, f64),
-    decisions: u64,
-    decision_ms_mean: f64,
-    decision_ms_p99: f64,
-    decision_ms_max: f64,
+    #[serde(flatten)]
+    times: TimeReport,
 }
 
 #[derive(Serialize)]
@@ -371,6 +359,7 @@ fn play_all(args: &Args, table: &Table, sides: &[Side], threads: usize) -> CliRe
         args.games,
         threads,
         &bar,
+        Tally::default,
         |i| play_one(table, sides, args.seed, i, args.max_decisions),
         |tally: &mut Tally, o| tally.add(&o),
         Tally::merge,
@@ -430,17 +419,13 @@ pub fn run(args: Args) -> CliResult {
         .map(|(s, side)| {
             let wins = tally.wins[s / k * k];
             let t = tally.times.get(s).cloned().unwrap_or_default();
-            let ms = |d: std::time::Duration| d.as_secs_f64() * 1000.0;
             SeatReport {
                 seat: s as u8 + 1,
                 side: side.label.clone(),
                 wins,
                 win_rate: rate(wins),
                 win_rate_ci95: wilson(wins, n),
-                decisions: t.decisions,
-                decision_ms_mean: ms(t.mean()),
-                decision_ms_p99: ms(t.percentile(0.99)),
-                decision_ms_max: ms(t.slowest),
+                times: TimeReport::new(&t),
             }
         })
         .collect();
@@ -547,15 +532,7 @@ fn print_report(report: &Report, table: &Table, sides: &[Side]) {
     let times: Vec<String> = report
         .seats
         .iter()
-        .map(|s| {
-            format!(
-                "p{} {} / {} / {}",
-                s.seat,
-                fmt_ms(s.decision_ms_mean),
-                fmt_ms(s.decision_ms_p99),
-                fmt_ms(s.decision_ms_max)
-            )
-        })
+        .map(|s| format!("p{} {}", s.seat, s.times.text()))
         .collect();
     println!("  decision time (mean / p99 / max): {}", times.join(", "));
     println!(

@@ -5,7 +5,7 @@
 //! the same whatever the thread count (unless a bot's time limit binds).
 
 use crate::commands::sim::{mix, Args};
-use crate::commands::{print_json, progress_bar};
+use crate::commands::{merge_times, print_json, progress_bar, TimeReport};
 use crate::error::{CliError, CliResult};
 use crate::{interrupt, names};
 use epic_bots::ladder::{DecisionTimes, Results};
@@ -65,9 +65,8 @@ impl Schedule {
 }
 
 /// Running totals: results by pair of bots and decision times by bot.
-#[derive(Default)]
 struct Tally {
-    results: Option<Results>,
+    results: Results,
     times: Vec<DecisionTimes>,
     unfinished: u64,
     games: u64,
@@ -82,14 +81,18 @@ struct Played {
 }
 
 impl Tally {
-    fn add(&mut self, bots: usize, p: Played) {
-        let [s1, s2] = p.seating.bots;
-        self.results
-            .get_or_insert_with(|| Results::new(bots))
-            .add(s1, s2, p.points);
-        if self.times.len() < bots {
-            self.times.resize(bots, DecisionTimes::default());
+    fn new(bots: usize) -> Tally {
+        Tally {
+            results: Results::new(bots),
+            times: vec![DecisionTimes::default(); bots],
+            unfinished: 0,
+            games: 0,
         }
+    }
+
+    fn add(&mut self, p: Played) {
+        let [s1, s2] = p.seating.bots;
+        self.results.add(s1, s2, p.points);
         for (seat, t) in p.times.iter().enumerate() {
             self.times[p.seating.bots[seat]].merge(t);
         }
@@ -98,19 +101,8 @@ impl Tally {
     }
 
     fn merge(&mut self, other: &Tally) {
-        if let Some(theirs) = &other.results {
-            match &mut self.results {
-                Some(mine) => mine.merge(theirs),
-                None => self.results = Some(theirs.clone()),
-            }
-        }
-        if self.times.len() < other.times.len() {
-            self.times
-                .resize(other.times.len(), DecisionTimes::default());
-        }
-        for (mine, theirs) in self.times.iter_mut().zip(&other.times) {
-            mine.merge(theirs);
-        }
+        self.results.merge(&other.results);
+        merge_times(&mut self.times, &other.times);
         self.games += other.games;
         self.unfinished += other.unfinished;
     }
@@ -167,10 +159,8 @@ struct BotReport {
     games: u64,
     /// Points over games: a win 1, a draw half.
     score: f64,
-    decisions: u64,
-    decision_ms_mean: f64,
-    decision_ms_p99: f64,
-    decision_ms_max: f64,
+    #[serde(flatten)]
+    times: TimeReport,
 }
 
 #[derive(Serialize)]
@@ -274,35 +264,25 @@ pub fn run(args: &Args) -> CliResult {
         total,
         threads,
         &bar,
+        || Tally::new(n_bots),
         |i| play_one(&schedule, args.seed, i, args.max_decisions),
-        |t: &mut Tally, p| t.add(n_bots, p),
+        Tally::add,
         Tally::merge,
     )?;
     let elapsed = start.elapsed().as_secs_f64();
-    let results = tally
-        .results
-        .clone()
-        .unwrap_or_else(|| Results::new(n_bots));
-    let ms = |d: std::time::Duration| d.as_secs_f64() * 1000.0;
-    let times = |b: usize| tally.times.get(b).cloned().unwrap_or_default();
+    let results = &tally.results;
     let ratings = results
         .ratings(args.seed)
         .into_iter()
         .enumerate()
-        .map(|(rank, r)| {
-            let t = times(r.player);
-            BotReport {
-                rank: rank + 1,
-                bot: schedule.bots[r.player].clone(),
-                elo: r.elo,
-                elo_ci95: r.ci95,
-                games: r.games,
-                score: r.score,
-                decisions: t.decisions,
-                decision_ms_mean: ms(t.mean()),
-                decision_ms_p99: ms(t.percentile(0.99)),
-                decision_ms_max: ms(t.slowest),
-            }
+        .map(|(rank, r)| BotReport {
+            rank: rank + 1,
+            bot: schedule.bots[r.player].clone(),
+            elo: r.elo,
+            elo_ci95: r.ci95,
+            games: r.games,
+            score: r.score,
+            times: TimeReport::new(&tally.times[r.player]),
         })
         .collect();
     let pairs = (0..n_bots)
@@ -377,16 +357,14 @@ fn print_report(r: &Report) {
     );
     for b in &r.ratings {
         println!(
-            "  {:>4}  {:<w$} {:>6.0}  {:<17} {:>5.1}% {:>6}   {} / {} / {}",
+            "  {:>4}  {:<w$} {:>6.0}  {:<17} {:>5.1}% {:>6}   {}",
             b.rank,
             b.bot,
             b.elo,
             format!("[{:.0} – {:.0}]", b.elo_ci95.0, b.elo_ci95.1),
             b.score * 100.0,
             b.games,
-            fmt_ms(b.decision_ms_mean),
-            fmt_ms(b.decision_ms_p99),
-            fmt_ms(b.decision_ms_max)
+            b.times.text()
         );
     }
     println!();
@@ -411,17 +389,6 @@ fn print_report(r: &Report) {
         "  {} games, {} unfinished (scored as draws), {:.1} s",
         r.games, r.unfinished, r.elapsed_seconds
     );
-}
-
-/// A decision time for people: microseconds, milliseconds or seconds.
-pub(crate) fn fmt_ms(ms: f64) -> String {
-    if ms < 1.0 {
-        format!("{:.0} µs", ms * 1000.0)
-    } else if ms < 1000.0 {
-        format!("{ms:.1} ms")
-    } else {
-        format!("{:.2} s", ms / 1000.0)
-    }
 }
 
 #[cfg(test)]
