@@ -34,7 +34,6 @@ pub struct IsmctsBot {
     name: String,
     config: SearchConfig,
     rng: Pcg64Mcg,
-    last: Option<SearchResult<Choice>>,
 }
 
 impl IsmctsBot {
@@ -43,17 +42,7 @@ impl IsmctsBot {
             name: name.to_string(),
             config,
             rng: Pcg64Mcg::seed_from_u64(seed),
-            last: None,
         }
-    }
-
-    pub fn config(&self) -> &SearchConfig {
-        &self.config
-    }
-
-    /// What the last search found (options, visits, values, time), for explaining a move.
-    pub fn last_search(&self) -> Option<&SearchResult<Choice>> {
-        self.last.as_ref()
     }
 
     /// Searches the pending decision for whoever must make it, without playing it.
@@ -74,8 +63,7 @@ impl Bot for IsmctsBot {
         if let [only] = game.options() {
             return *only;
         }
-        self.last = self.think(game);
-        match &self.last {
+        match self.think(game) {
             Some(result) => result.choice,
             None => game.options().first().copied().unwrap_or(Choice::Pass),
         }
