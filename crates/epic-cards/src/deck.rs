@@ -29,10 +29,12 @@ pub fn deck(name: &str, seed: u64) -> Result<Vec<CardId>, DeckError> {
     deck_from(crate::base_pool(), name, seed)
 }
 
-/// As [`deck`], drawing from any pool (tokens are never in a deck).
+/// As [`deck`], drawing from the base-set cards of any pool (tokens are never in a deck).
 pub fn deck_from(pool: &CardPool, name: &str, seed: u64) -> Result<Vec<CardId>, DeckError> {
     let name = name.trim().to_lowercase();
-    let playable = pool.iter().filter(|(_, c)| !c.token);
+    let playable = pool
+        .iter()
+        .filter(|(_, c)| !c.token && c.set == epic_model::BASE_SET);
     if name == "random" {
         let mut all: Vec<CardId> = playable.map(|(id, _)| id).collect();
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
@@ -41,7 +43,7 @@ pub fn deck_from(pool: &CardPool, name: &str, seed: u64) -> Result<Vec<CardId>, 
         return Ok(all);
     }
     let a = Alignment::parse(&name).ok_or(DeckError::UnknownDeck(name.clone()))?;
-    Ok(alignment_deck(pool, a))
+    Ok(alignment_deck(pool, a, true))
 }
 
 /// The four preconstructed decks, built once, paired game after game by workloads that
@@ -57,7 +59,15 @@ impl Preconstructed {
     /// (good, evil, sage, wild).
     pub fn new(pool: &CardPool) -> Preconstructed {
         Preconstructed {
-            decks: Alignment::ALL.map(|a| alignment_deck(pool, a)),
+            decks: Alignment::ALL.map(|a| alignment_deck(pool, a, true)),
+        }
+    }
+
+    /// Decks of every card of each alignment in `pool`, whatever its set: with the
+    /// expansions, larger decks that play every card (`epic bench`'s every-set games).
+    pub fn of_every_set(pool: &CardPool) -> Preconstructed {
+        Preconstructed {
+            decks: Alignment::ALL.map(|a| alignment_deck(pool, a, false)),
         }
     }
 
@@ -82,10 +92,13 @@ impl Preconstructed {
     }
 }
 
-/// Every playable card of one alignment: a preconstructed deck.
-fn alignment_deck(pool: &CardPool, a: Alignment) -> Vec<CardId> {
+/// Every card of one alignment, of the base set only or of every set: with
+/// `base_only`, a preconstructed deck.
+fn alignment_deck(pool: &CardPool, a: Alignment, base_only: bool) -> Vec<CardId> {
     pool.iter()
-        .filter(|(_, c)| !c.token && c.alignments.contains(a))
+        .filter(|(_, c)| {
+            !c.token && (!base_only || c.set == epic_model::BASE_SET) && c.alignments.contains(a)
+        })
         .map(|(id, _)| id)
         .collect()
 }

@@ -24,7 +24,7 @@ pub use deck::{
     MAX_DECK_LIST_CARDS,
 };
 pub use diag::{edit_distance, excerpt, nearest, suggestion, Diagnostic, Errors};
-pub use epic_model::{CardDef, CardId, CardPool, Keyword};
+pub use epic_model::{CardDef, CardId, CardPool, Keyword, BASE_SET};
 pub use parse::{MAX_ABILITIES, MAX_LINE_CHARS, MAX_POOL_CARDS};
 pub use text::{card_text, mode_text};
 
@@ -55,6 +55,26 @@ pub const BASE_FILES: [(&str, &str); 5] = [
     ),
 ];
 
+/// The expansions' card files, in release order: Tyrants (four packs of 12).
+pub const EXPANSION_FILES: [(&str, &str); 4] = [
+    (
+        "cards/tyrants/draka-s-rage.epic",
+        include_str!("../../../cards/tyrants/draka-s-rage.epic"),
+    ),
+    (
+        "cards/tyrants/helion-s-deceit.epic",
+        include_str!("../../../cards/tyrants/helion-s-deceit.epic"),
+    ),
+    (
+        "cards/tyrants/markus-command.epic",
+        include_str!("../../../cards/tyrants/markus-command.epic"),
+    ),
+    (
+        "cards/tyrants/raxxa-s-revenge.epic",
+        include_str!("../../../cards/tyrants/raxxa-s-revenge.epic"),
+    ),
+];
+
 /// The base set: 120 cards and the tokens `Wolf`, `Zombie`, `Human` and `Demon`, built
 /// once from the embedded files and shared by every game. Clone it to add more cards.
 pub fn base_pool() -> &'static CardPool {
@@ -76,11 +96,41 @@ pub fn shared_pool() -> std::sync::Arc<CardPool> {
         .clone()
 }
 
+/// Every real card: the base set, then the expansions, built once. A base-set card has
+/// the same id here as in [`base_pool`], so a game of base-set cards plays the same on
+/// either. Deck lists, scenarios and the command line name cards from this pool.
+pub fn full_pool() -> &'static CardPool {
+    static POOL: OnceLock<CardPool> = OnceLock::new();
+    POOL.get_or_init(|| match load_full() {
+        Ok(pool) => pool,
+        // As for the base set: the embedded files are checked by this crate's tests.
+        Err(e) => panic!("the embedded card files have mistakes:\n{e}"),
+    })
+}
+
+/// [`full_pool`] as a shared handle, for games.
+pub fn shared_full_pool() -> std::sync::Arc<CardPool> {
+    static SHARED: OnceLock<std::sync::Arc<CardPool>> = OnceLock::new();
+    SHARED
+        .get_or_init(|| std::sync::Arc::new(full_pool().clone()))
+        .clone()
+}
+
 /// Builds a fresh pool from the embedded base-set files.
 pub fn load_base() -> Result<CardPool, Errors> {
+    load_files(&BASE_FILES)
+}
+
+/// Builds a fresh pool from every embedded card file: the base set, then the expansions.
+pub fn load_full() -> Result<CardPool, Errors> {
+    let files: Vec<(&str, &str)> = BASE_FILES.iter().chain(&EXPANSION_FILES).copied().collect();
+    load_files(&files)
+}
+
+fn load_files(files: &[(&str, &str)]) -> Result<CardPool, Errors> {
     let mut pool = CardPool::new();
     let mut all = Vec::new();
-    for (name, text) in BASE_FILES {
+    for &(name, text) in files {
         if let Err(e) = parse_cards(name, text, &mut pool) {
             all.extend(e.0);
         }

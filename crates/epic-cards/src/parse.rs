@@ -647,7 +647,7 @@ fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {
         }
         return;
     }
-    let triggers = match phrase::parse_triggers(label) {
+    let triggers = match phrase::parse_triggers(&mut ctx, label) {
         Ok(t) => t,
         Err(e) => {
             p.err(ln, e);
@@ -665,7 +665,7 @@ fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {
             return;
         }
     };
-    for (on, loyalty) in &triggers {
+    for (on, loyalty, _) in &triggers {
         if zone == AbilityZone::InPlay && is_event(p) {
             let what = match (on, loyalty) {
                 (Trigger::EntersPlay, 0) => "tribute".to_string(),
@@ -684,10 +684,11 @@ fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {
         }
     }
     note_tokens(p, ln, &steps);
-    for (on, loyalty) in triggers {
+    for (on, loyalty, about) in triggers {
         let t = Triggered {
             on,
             loyalty,
+            about,
             steps: steps.clone(),
         };
         push_ability(

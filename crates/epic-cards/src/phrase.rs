@@ -14,6 +14,9 @@ pub(crate) type R<T> = Result<T, String>;
 const ACTION_WORDS: &[&str] = &[
     "draw",
     "discard",
+    "double",
+    "reveal",
+    "play",
     "gain",
     "lose",
     "pay",
@@ -79,6 +82,7 @@ const CONDITIONS: &[(&str, Condition)] = &[
     ("if it is not your turn,", Condition::NotYourTurn),
     ("if it is an opponent's turn,", Condition::NotYourTurn),
     ("if this is in play,", Condition::ThisInPlay),
+    ("if this is still in play,", Condition::ThisInPlay),
     ("if this is expended,", Condition::ThisExpended),
     (
         "if a champion is attacking alone,",
@@ -245,15 +249,17 @@ fn check_x<'a>(steps: impl Iterator<Item = &'a Step>) -> R<()> {
 }
 
 /// The number an action uses, when it has one.
-fn amount(a: &Action) -> Option<Amount> {
+fn amount(a: &Action) -> Option<&Amount> {
     match a {
         Action::Draw { n, .. }
         | Action::Discard { n, .. }
+        | Action::BanishFromHand { n, .. }
         | Action::GainHealth { n, .. }
         | Action::LoseHealth { n, .. }
         | Action::Damage { n, .. }
         | Action::AddCounters { n, .. }
-        | Action::CreateTokens { n, .. } => Some(*n),
+        | Action::RevealTop(n)
+        | Action::CreateTokens { n, .. } => Some(n),
         _ => None,
     }
 }
@@ -295,6 +301,28 @@ fn parse_sentence(ctx: &mut Ctx, sentence: &str, steps: &mut Vec<Step>) -> R<()>
         } else {
             break;
         }
+    }
+    if eat(&mut s, "this may only be used to play") {
+        // Brachiosaurus: the gold the previous sentence gained is for these cards only.
+        let a = first_word(s);
+        let only = Alignment::parse(a).ok_or_else(|| {
+            format!(
+                "expected 'this may only be used to play <alignment> cards and powers', found {}",
+                quoted(sentence)
+            )
+        })?;
+        take_word(&mut s);
+        expect_done(
+            s.trim_start_matches("cards and powers"),
+            "'cards and powers'",
+        )?;
+        return match steps.last_mut().map(|st| &mut st.action) {
+            Some(Action::GainGold { only: o, .. }) => {
+                *o = Some(only);
+                Ok(())
+            }
+            _ => Err("'this may only be used to play ...' must follow 'gain {1}'".into()),
+        };
     }
     if s.starts_with("if ") {
         return Err(format!(
@@ -394,6 +422,63 @@ fn parse_action(ctx: &mut Ctx, text: &str) -> R<Action> {
     if eat(&mut s, "deal") {
         return parse_deal(ctx, s);
     }
+    if eat(&mut s, "reveal the top") {
+        let n =
+            eat_amount(&mut s).ok_or("expected 'reveal the top <number> cards of your deck'")?;
+        if !(eat(&mut s, "cards of your deck") || eat(&mut s, "card of your deck")) {
+            return Err("expected 'reveal the top <number> cards of your deck'".into());
+        }
+        expect_done(s, "'of your deck'")?;
+        return Ok(Action::RevealTop(n));
+    }
+    if eat(&mut s, "play") {
+        // "play an event card from your discard pile without paying its cost"
+        let sel = s
+            .strip_suffix(" without paying its cost")
+            .ok_or("expected 'play <selection> without paying its cost'")?;
+        let sel = parse_objects(ctx, sel, "played")?;
+        let events = match &sel {
+            Sel::Target(t) | Sel::Choose(t) => {
+                t.count == 1
+                    && t.objects
+                        .as_ref()
+                        .is_some_and(|f| f.kind == Some(CardType::Event))
+            }
+            _ => false,
+        };
+        if !events {
+            return Err("only one event card can be played: 'play an event card from your discard pile without paying its cost'".into());
+        }
+        return Ok(Action::PlayFree(sel));
+    }
+    if eat(&mut s, "double the number of") {
+        // "double the number of your human tokens": as many more as there are.
+        let filter = parse_filter(ctx, s)?;
+        let token = match (filter.token, filter.class) {
+            (Some(true), Some(c)) => ctx.pool.class_name(c).to_string(),
+            _ => return Err("expected 'double the number of your <name> tokens'".into()),
+        };
+        return Ok(Action::CreateTokens {
+            token,
+            n: Amount::Count {
+                each: 1,
+                of: Box::new(filter),
+            },
+            who: Who::You,
+            expended: false,
+        });
+    }
+    for phrase in [
+        " loses its powers and abilities this turn",
+        " lose their powers and abilities this turn",
+        " loses all abilities this turn",
+        " lose all abilities this turn",
+    ] {
+        if let Some(sel) = text.strip_suffix(phrase) {
+            let sel = parse_objects(ctx, sel, "stripped of abilities")?;
+            return Ok(Action::LoseAbilities(sel));
+        }
+    }
     if eat(&mut s, "choose") {
         return Ok(Action::Bind(parse_sel(ctx, s)?));
     }
@@ -404,7 +489,12 @@ fn parse_action(ctx: &mut Ctx, text: &str) -> R<Action> {
         ("prepare", "prepared", Action::Prepare),
     ] {
         if eat(&mut s, verb) {
-            return Ok(make(parse_objects(ctx, s, done)?));
+            // "banish this card from your discard pile": "this" wherever it is.
+            let sel = match s.strip_suffix(" from your discard pile") {
+                Some("this") => "this",
+                _ => s,
+            };
+            return Ok(make(parse_objects(ctx, sel, done)?));
         }
     }
     if eat(&mut s, "return") {
@@ -547,6 +637,43 @@ fn player_action(ctx: &mut Ctx, s: &mut &str, who: Who) -> R<Option<Action>> {
     let v = first_word(s);
     let verb = v.strip_suffix('s').unwrap_or(v);
     match verb {
+        "banish" | "banishe"
+            if s.ends_with(" from their hand") || s.ends_with(" from your hand") =>
+        {
+            take_word(s);
+            let n = eat_amount(s)
+                .ok_or_else(|| format!("expected {}", quoted(&format!("{v} <number> cards"))))?;
+            if !(eat(s, "cards") || eat(s, "card")) {
+                return Err(format!(
+                    "expected {}",
+                    quoted(&format!("{v} <number> cards from their hand"))
+                ));
+            }
+            if !(eat(s, "from their hand") || eat(s, "from your hand")) {
+                return Err("expected '... from their hand'".into());
+            }
+            expect_done(s, "'from their hand'")?;
+            Ok(Some(Action::BanishFromHand { who, n }))
+        }
+        "pay" | "gain" if s[v.len()..].trim_start().starts_with('{') => {
+            take_word(s);
+            let w = take_word(s);
+            let n = w
+                .strip_prefix('{')
+                .and_then(|w| w.strip_suffix('}'))
+                .and_then(|d| d.parse::<u8>().ok())
+                .filter(|n| *n > 0)
+                .ok_or_else(|| format!("{} is no amount of gold; expected {{1}}", quoted(w)))?;
+            expect_done(s, "the gold")?;
+            if who != Who::You {
+                return Err("only you pay or gain gold".into());
+            }
+            Ok(Some(if verb == "pay" {
+                Action::PayGold(n)
+            } else {
+                Action::GainGold { n, only: None }
+            }))
+        }
         "draw" | "discard" => {
             take_word(s);
             let n =
@@ -582,6 +709,7 @@ fn player_action(ctx: &mut Ctx, s: &mut &str, who: Who) -> R<Option<Action>> {
             if !eat(s, "health") {
                 return Err("expected 'gain <number> health'".into());
             }
+            let n = for_each(ctx, s, n)?;
             expect_done(s, "health")?;
             Ok(Some(Action::GainHealth { who, n }))
         }
@@ -604,6 +732,23 @@ fn player_action(ctx: &mut Ctx, s: &mut &str, who: Who) -> R<Option<Action>> {
         }
         _ => Ok(None),
     }
+}
+
+/// "for each champion card in their discard pile" after a number: that number for every
+/// object the filter matches.
+fn for_each(ctx: &mut Ctx, s: &mut &str, n: Amount) -> R<Amount> {
+    if !eat(s, "for each") {
+        return Ok(n);
+    }
+    let Amount::Fixed(each) = n else {
+        return Err("'for each' needs a fixed number before it".into());
+    };
+    let of = parse_filter(ctx, s)?;
+    *s = "";
+    Ok(Amount::Count {
+        each,
+        of: Box::new(of),
+    })
 }
 
 fn parse_deal(ctx: &mut Ctx, text: &str) -> R<Action> {
@@ -700,6 +845,7 @@ fn parse_put(ctx: &mut Ctx, text: &str, who: Who) -> R<Action> {
             rest = rest.trim_start();
             eat(&mut rest, "under your control");
             eat(&mut rest, "under their control");
+            let expended = eat(&mut rest, ", expended") || eat(&mut rest, "expended");
             let mut n = n;
             if eat(&mut rest, "for each champion in their discard pile")
                 || eat(&mut rest, "for each champion in your discard pile")
@@ -711,11 +857,19 @@ fn parse_put(ctx: &mut Ctx, text: &str, who: Who) -> R<Action> {
                 token: capitalize(name),
                 n,
                 who,
+                expended,
             });
         }
     }
     if who != Who::You {
         return Err("a player other than you can only put tokens into play".into());
+    }
+    if let Some(sel) = s.strip_suffix(" into your hand") {
+        return Ok(Action::ReturnToHand(parse_objects(
+            ctx,
+            sel,
+            "put into a hand",
+        )?));
     }
     // Cards: "put <selection> into play [under ...] [without tribute or loyalty]"
     let i = s.find(" into play").ok_or_else(|| {
@@ -760,7 +914,7 @@ fn parse_objects(ctx: &mut Ctx, text: &str, done: &str) -> R<Sel> {
     let players = match &sel {
         Sel::Players(_) | Sel::AllChampionsAndPlayers => true,
         Sel::Target(t) | Sel::Choose(t) => t.players.is_some(),
-        Sel::This | Sel::It | Sel::Subject | Sel::All(_) => false,
+        Sel::This | Sel::It | Sel::Subject | Sel::All(_) | Sel::Rest => false,
     };
     if players {
         return Err(format!(
@@ -780,6 +934,7 @@ pub(crate) fn parse_sel(ctx: &mut Ctx, text: &str) -> R<Sel> {
         "this" => return Ok(Sel::This),
         "it" | "them" | "they" => return Ok(Sel::It),
         "that champion" | "that card" => return Ok(Sel::Subject),
+        "the rest" => return Ok(Sel::Rest),
         "each champion and player" | "each champion and each player" => {
             return Ok(Sel::AllChampionsAndPlayers)
         }
@@ -852,6 +1007,18 @@ pub(crate) fn parse_sel(ctx: &mut Ctx, text: &str) -> R<Sel> {
     if eat(&mut s, "x") || eat(&mut s, "any number of") {
         return choose(0, s);
     }
+    if eat(&mut s, "one of them") {
+        expect_done(s, "'one of them'")?;
+        return Ok(Sel::Choose(TargetSpec {
+            objects: Some(Filter {
+                zone: ZoneFilter::Revealed,
+                ..Filter::default()
+            }),
+            players: None,
+            count: 1,
+            up_to: false,
+        }));
+    }
     if s.starts_with("another ") || eat(&mut s, "a") || eat(&mut s, "an") || eat(&mut s, "one") {
         return choose(1, s);
     }
@@ -883,6 +1050,19 @@ pub(crate) fn parse_filter(ctx: &mut Ctx, text: &str) -> R<Filter> {
             f.whose = Whose::You;
         } else if eat(&mut s, "other") || eat(&mut s, "another") {
             f.other = true;
+        } else if eat(&mut s, "opposing") {
+            f.whose = Whose::Opponents;
+        } else if eat(&mut s, "the defending player's") {
+            f.whose = Whose::Defending;
+        } else if eat(&mut s, "damaged") {
+            f.damaged = true;
+        } else if let Some(class) = first_word(s)
+            .strip_prefix("non-")
+            .filter(|w| *w != "token")
+            .and_then(crate::classes::class_word)
+        {
+            take_word(&mut s);
+            f.not_class = Some(ctx.pool.intern_class(class));
         } else if eat(&mut s, "non-token") {
             f.token = Some(false);
         } else if eat(&mut s, "token") {
@@ -967,6 +1147,24 @@ pub(crate) fn parse_filter(ctx: &mut Ctx, text: &str) -> R<Filter> {
             f.broken_this_turn = true;
         } else if eat(&mut s, "with the same name as it") {
             f.same_name_as_it = true;
+        } else if eat(&mut s, "among them") {
+            f.zone = ZoneFilter::Revealed;
+        } else if eat(&mut s, "without") {
+            let w = take_word(&mut s);
+            let k = Keyword::parse(w).ok_or_else(|| {
+                format!(
+                    "unknown keyword {} after 'without'{}",
+                    quoted(w),
+                    did_you_mean(w, Keyword::ALL.iter().map(|k| k.name()))
+                )
+            })?;
+            f.without = f.without.with(k);
+        } else if eat(&mut s, "not named") {
+            if s.is_empty() {
+                return Err("expected a card name after 'not named'".into());
+            }
+            f.not_named = Some(s.to_string());
+            s = "";
         } else {
             break;
         }
@@ -988,6 +1186,11 @@ fn is_suffix_word(w: &str) -> bool {
 }
 
 fn eat_noun(s: &mut &str, f: &mut Filter) -> bool {
+    if eat(s, "tokens") || eat(s, "token") {
+        f.kind = Some(CardType::Champion);
+        f.token = Some(true);
+        return true;
+    }
     for (p, kind) in [
         ("champion cards", Some(CardType::Champion)),
         ("champion card", Some(CardType::Champion)),
@@ -1015,6 +1218,11 @@ pub(crate) fn parse_mods(text: &str) -> R<(i8, i8, Keywords)> {
     let mut keywords = Keywords::NONE;
     for item in text.split(", ").flat_map(|p| p.split(" and ")) {
         let item = item.trim();
+        // "unbreakable, and +1 offense": the comma before a final "and".
+        let item = item.strip_prefix("and ").unwrap_or(item);
+        if item.is_empty() {
+            continue;
+        }
         if let Some(k) = Keyword::parse(item) {
             keywords = keywords.with(k);
             continue;
@@ -1042,10 +1250,20 @@ pub(crate) fn parse_mods(text: &str) -> R<(i8, i8, Keywords)> {
 
 /// Reads a trigger label: "tribute", "loyalty 2", "ally good", "when this attacks", ...,
 /// several joined by "and/or".
-pub(crate) fn parse_triggers(label: &str) -> R<Vec<(Trigger, u8)>> {
+pub(crate) fn parse_triggers(ctx: &mut Ctx, label: &str) -> R<Vec<(Trigger, u8, Option<Filter>)>> {
     let mut out = Vec::new();
     for item in label.split(" and/or ") {
         let mut s = item.trim();
+        if let Some(what) = s
+            .strip_prefix("when another ")
+            .and_then(|w| w.strip_suffix(" is broken"))
+        {
+            // "when another non-zombie champion is broken"
+            let about = parse_filter(ctx, what)?;
+            let about = (about != Filter::champions()).then_some(about);
+            out.push((Trigger::OtherChampionBroken, 0, about));
+            continue;
+        }
         let t = if s == "tribute" {
             (Trigger::EntersPlay, 0)
         } else if eat(&mut s, "loyalty") {
@@ -1084,7 +1302,7 @@ pub(crate) fn parse_triggers(label: &str) -> R<Vec<(Trigger, u8)>> {
             };
             (t, 0)
         };
-        out.push(t);
+        out.push((t.0, t.1, None));
     }
     Ok(out)
 }
@@ -1202,6 +1420,12 @@ fn discard_cost(item: &str) -> Option<R<PowerCost>> {
 pub(crate) fn parse_static(ctx: &mut Ctx, body: &str) -> R<Static> {
     let text = normalize(body);
     let mut s = text.as_str();
+    if s == "you are untargetable" {
+        return Ok(Static::ControllerUntargetable);
+    }
+    if s == "if an opponent causes you to discard this, put it into play instead" {
+        return Ok(Static::IntoPlayIfDiscardedByOpponent);
+    }
     if eat(&mut s, "you cannot be attacked") {
         let when = static_condition(&mut s)?;
         return Ok(Static::CannotBeAttacked { when });

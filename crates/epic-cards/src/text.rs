@@ -56,6 +56,7 @@ fn num(n: &Amount) -> String {
         Amount::DamageOnThis => "damage equal to the damage on this card".into(),
         Amount::ItsOffense => "its offense".into(),
         Amount::ChampionsInDiscard => "the number of champions in their discard pile".into(),
+        Amount::Count { each, .. } => each.to_string(),
     }
 }
 
@@ -88,16 +89,30 @@ impl W<'_> {
         if f.whose == Whose::You && in_play {
             pre.push("your".into());
         }
+        if f.whose == Whose::Defending {
+            pre.push("the defending player's".into());
+        }
         if f.other {
             pre.push("other".into());
         }
+        if f.whose == Whose::Opponents && in_play {
+            pre.push("opposing".into());
+        }
+        // "human tokens" rather than "token human champions".
+        let token_noun = f.token == Some(true) && f.class.is_some();
         match f.token {
             Some(false) => pre.push("non-token".into()),
-            Some(true) => pre.push("token".into()),
-            None => {}
+            Some(true) if !token_noun => pre.push("token".into()),
+            _ => {}
         }
         if f.attacking {
             pre.push("attacking".into());
+        }
+        if f.damaged {
+            pre.push("damaged".into());
+        }
+        if let Some(c) = f.not_class {
+            pre.push(format!("non-{}", self.pool.class_name(c).to_lowercase()));
         }
         if let Some(c) = f.cost {
             pre.push(format!("{{{c}}}"));
@@ -109,6 +124,7 @@ impl W<'_> {
             pre.push(self.pool.class_name(c).to_lowercase());
         }
         let noun = match (f.kind, in_play) {
+            _ if token_noun => "token",
             (Some(CardType::Champion), true) => "champion",
             (Some(CardType::Champion), false) => "champion card",
             (Some(CardType::Event), _) => "event card",
@@ -126,12 +142,25 @@ impl W<'_> {
             } else {
                 " they control"
             }),
-            (ZoneFilter::InPlay, Whose::Opponents) => s.push_str(" your opponents control"),
+
             (ZoneFilter::DiscardPile, Whose::You) => s.push_str(" in your discard pile"),
             (ZoneFilter::DiscardPile, Whose::It) => s.push_str(" in that player's discard pile"),
             (ZoneFilter::DiscardPile, _) => s.push_str(" in any discard pile"),
             (ZoneFilter::Hand, _) => s.push_str(" in your hand"),
+            (ZoneFilter::Revealed, _) => s.push_str(" among them"),
             _ => {}
+        }
+        if !f.without.is_empty() {
+            let k: Vec<String> = f.without.iter().map(|k| k.name().to_string()).collect();
+            s.push_str(&format!(" without {}", k.join(" or ")));
+        }
+        if let Some(name) = &f.not_named {
+            // The card's own spelling, when the pool has it.
+            let shown = self
+                .pool
+                .by_name(name)
+                .map_or_else(|| name.clone(), |id| self.pool.get(id).name.clone());
+            s.push_str(&format!(" not named {shown}"));
         }
         if f.broken_this_turn {
             s.push_str(" that was broken this turn");
@@ -150,6 +179,18 @@ impl W<'_> {
             (Some(_), Some(_)) => format!("{} targets", words(t.count)),
             (None, Some(PlayerFilter::Opponent)) => format!("{word}opponent"),
             (None, Some(_)) => format!("{word}player"),
+            (Some(f), None)
+                if target
+                    && t.count == 1
+                    && f.whose == Whose::You
+                    && f.zone == ZoneFilter::InPlay =>
+            {
+                let g = Filter {
+                    whose: Whose::Any,
+                    ..f.clone()
+                };
+                format!("target {} you control", self.filter(&g, false))
+            }
             (Some(f), None) => {
                 if t.count == 0 {
                     format!("{}X {}", word, self.filter(f, true))
@@ -187,11 +228,23 @@ impl W<'_> {
             Sel::It => "it".into(),
             Sel::Subject => "that champion".into(),
             Sel::Target(t) => self.spec(t, true),
+            Sel::Choose(t)
+                if t.count == 1
+                    && t.objects
+                        .as_ref()
+                        .is_some_and(|f| f.zone == ZoneFilter::Revealed && f.kind.is_none()) =>
+            {
+                "one of them".into()
+            }
             Sel::Choose(t) => self.spec(t, false),
+            Sel::All(f) if f.whose == Whose::Defending => {
+                format!("each of {}", self.filter(f, true))
+            }
             Sel::All(f) if each => format!("each {}", self.filter(f, false)),
             Sel::All(f) => format!("all {}", self.filter(f, true)),
             Sel::Players(w) => self.who(w),
             Sel::AllChampionsAndPlayers => "each champion and player".into(),
+            Sel::Rest => "the rest".into(),
         }
     }
 
@@ -226,7 +279,7 @@ impl W<'_> {
             (Who::You, false) => verb.to_string(),
             (w, true) => format!("{} may {verb}", self.who(w)),
             (w, false) => {
-                let v = if verb.ends_with('s') {
+                let v = if verb.ends_with('s') || verb.ends_with("sh") || verb.ends_with("ch") {
                     format!("{verb}es")
                 } else {
                     format!("{verb}s")
@@ -242,8 +295,32 @@ impl W<'_> {
             Action::Bind(s) => format!("{m}choose {}", self.sel(s, false)),
             Action::Draw { who, n } => format!("{} {}", self.subject(who, "draw", may), plural(n, "card", "cards")),
             Action::Discard { who, n } => format!("{} {}", self.subject(who, "discard", may), plural(n, "card", "cards")),
+            Action::BanishFromHand { who, n } => {
+                let their = if *who == Who::You { "your" } else { "their" };
+                format!("{} {} from {their} hand", self.subject(who, "banish", may), plural(n, "card", "cards"))
+            }
+            Action::PayGold(g) => format!("{m}pay {{{g}}}"),
+            Action::GainGold { n: g, only } => match only {
+                None => format!("{m}gain {{{g}}}"),
+                Some(a) => format!("{m}gain {{{g}}}. This may only be used to play {} cards and powers", a.name()),
+            },
+            Action::RevealTop(n) => format!("{m}reveal the top {} of your deck", plural(n, "card", "cards")),
+            Action::PlayFree(sel) => format!("{m}play {} without paying its cost", self.sel(sel, false)),
+            Action::LoseAbilities(sel) => {
+                let (verb, its) = if W::sel_is_plural(sel) && !matches!(sel, Sel::All(_)) {
+                    ("lose", "their")
+                } else {
+                    ("loses", "its")
+                };
+                format!("{} {verb} {its} powers and abilities this turn", self.sel(sel, true))
+            }
             Action::GainHealth { who, n } => match n {
                 Amount::ItsOffense => format!("{} health equal to its offense", self.subject(who, "gain", may)),
+                Amount::Count { each, of } => format!(
+                    "{} {each} health for each {}",
+                    self.subject(who, "gain", may),
+                    self.filter(of, false)
+                ),
                 n => format!("{} {} health", self.subject(who, "gain", may), num(n)),
             },
             Action::LoseHealth { who, n } => {
@@ -267,6 +344,11 @@ impl W<'_> {
             }
             Action::Break(s) => format!("{m}break {}", self.sel(s, false)),
             Action::Banish(s) => format!("{m}banish {}", self.sel(s, false)),
+            Action::ReturnToHand(s @ Sel::Choose(t))
+                if t.objects.as_ref().is_some_and(|f| f.zone == ZoneFilter::Revealed) =>
+            {
+                format!("{m}put {} into your hand", self.sel(s, false))
+            }
             Action::ReturnToHand(s) => {
                 let from_discard = match s {
                     Sel::Target(t) | Sel::Choose(t) => {
@@ -274,7 +356,7 @@ impl W<'_> {
                     }
                     _ => false,
                 };
-                let to = if from_discard {
+                let to = if from_discard || *s == Sel::This {
                     "your hand"
                 } else if W::sel_is_plural(s) {
                     "their owners' hands"
@@ -336,16 +418,25 @@ impl W<'_> {
                 let turn = if *duration == Duration::ThisTurn { " this turn" } else { "" };
                 format!("{m}gain control of {}{turn}", self.sel(sel, false))
             }
-            Action::CreateTokens { token, n, who } => {
+            Action::CreateTokens { token, n, who, expended } => {
                 let t = token.to_lowercase();
                 let what = match n {
                     Amount::ChampionsInDiscard => {
                         let their = if *who == Who::You { "your" } else { "their" };
                         format!("a {t} token into play for each champion in {their} discard pile")
                     }
+                    Amount::Count { each: 1, of } if of.token == Some(true) => {
+                        return format!("{m}double the number of {}", self.filter(of, true));
+                    }
+                    Amount::Count { each, of } => format!(
+                        "{} into play for each {}",
+                        plural(&Amount::Fixed(*each), &format!("{t} token"), &format!("{t} tokens")),
+                        self.filter(of, false)
+                    ),
                     n => format!("{} into play", plural(n, &format!("{t} token"), &format!("{t} tokens"))),
                 };
-                format!("{} {what}", self.subject(who, "put", may))
+                let expended = if *expended { " expended" } else { "" };
+                format!("{} {what}{expended}", self.subject(who, "put", may))
             }
             Action::Recycle => format!("{m}recycle"),
             Action::Recall => format!("{m}recall"),
@@ -456,6 +547,23 @@ fn sp_whose(f: Option<&Filter>) -> bool {
     f.is_some_and(|f| f.whose != Whose::You && f.zone == ZoneFilter::DiscardPile)
 }
 
+impl W<'_> {
+    /// A triggered ability's label, with what its event must be about ("When another
+    /// non-zombie champion is broken").
+    fn trigger_label(&self, t: &Triggered) -> String {
+        match (&t.about, t.on) {
+            (Some(f), Trigger::OtherChampionBroken) => {
+                let g = Filter {
+                    other: false,
+                    ..f.clone()
+                };
+                format!("When another {} is broken", self.filter(&g, false))
+            }
+            _ => trigger_label(t.on, t.loyalty),
+        }
+    }
+}
+
 fn trigger_label(on: Trigger, loyalty: u8) -> String {
     match on {
         Trigger::EntersPlay if loyalty > 0 => format!("Loyalty {loyalty}"),
@@ -535,6 +643,10 @@ impl W<'_> {
                 format!("{}, you cannot be attacked.", cap(&W::condition(*c)))
             }
             Static::CannotBeAttacked { when: None } => "You cannot be attacked.".into(),
+            Static::ControllerUntargetable => "You are untargetable.".into(),
+            Static::IntoPlayIfDiscardedByOpponent => {
+                "If an opponent causes you to discard this card, put it into play instead.".into()
+            }
             Static::AmbushFor(f) => {
                 let g = Filter {
                     zone: ZoneFilter::InPlay,
@@ -569,9 +681,9 @@ impl W<'_> {
                 }] = t.steps.as_slice()
                 {
                     let k: Vec<String> = keywords.iter().map(|k| k.to_string()).collect();
-                    return (trigger_label(t.on, t.loyalty), k.join(" ◆ "));
+                    return (self.trigger_label(t), k.join(" ◆ "));
                 }
-                (trigger_label(t.on, t.loyalty), self.steps(&t.steps))
+                (self.trigger_label(t), self.steps(&t.steps))
             }
             AbilityKind::Power(p) => {
                 let costs: Vec<String> = p.costs.iter().map(|c| cost_text(*c)).collect();
@@ -594,7 +706,7 @@ impl W<'_> {
                     if u.steps != t.steps || u.loyalty != 0 || t.loyalty != 0 {
                         break;
                     }
-                    let next = trigger_label(u.on, u.loyalty);
+                    let next = self.trigger_label(u);
                     let next = if next.starts_with("When this card ")
                         && label.starts_with("When this card ")
                     {

@@ -158,9 +158,9 @@ fn unknown_words_in_a_selection_are_not_classes() {
         ]
     );
     assert_eq!(
-        mistakes(&event("break target damaged champion")),
+        mistakes(&event("break target wounded champion")),
         [
-            "3: unknown word 'damaged' in 'damaged champion': it is neither a class of the real \
+            "3: unknown word 'wounded' in 'wounded champion': it is neither a class of the real \
           cards nor a word of the card language"
         ]
     );
@@ -432,7 +432,8 @@ fn it_after_new_tokens_is_the_tokens() {
             Action::CreateTokens {
                 token: "Wolf".into(),
                 n: Amount::Fixed(n),
-                who: Who::You
+                who: Who::You,
+                expended: false
             }
         );
         assert_eq!(

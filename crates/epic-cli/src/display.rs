@@ -381,8 +381,15 @@ pub fn board(game: &Game, voice: &Voice, view: &View) -> String {
         }
     };
     for p in seats {
+        // Gold for some cards only (Brachiosaurus): "gold 1 (+1 wild)".
+        let bonus = if p.bonus_gold > 0 {
+            let aligns: Vec<&str> = p.bonus_for.iter().map(|a| a.name()).collect();
+            format!(" (+{} {})", p.bonus_gold, aligns.join("/"))
+        } else {
+            String::new()
+        };
         s += &format!(
-            "{:<10} health {:>3}   gold {}   hand {}   deck {}   discard {}{}{}\n",
+            "{:<10} health {:>3}   gold {}{bonus}   hand {}   deck {}   discard {}{}{}\n",
             cap(&voice.name(p.seat)),
             p.health,
             p.gold,

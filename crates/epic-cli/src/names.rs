@@ -6,20 +6,19 @@ use epic_cards::{edit_distance, CardId, CardPool, DECK_NAMES};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
-/// The card pool every command uses: the base set, plus any card files given with
+/// The card pool every command uses: every real card, plus any card files given with
 /// `--cards`. Built once per process and shared.
 static POOL: OnceLock<Arc<CardPool>> = OnceLock::new();
 
 /// The card pool as the engine wants it.
 pub fn pool() -> Arc<CardPool> {
-    POOL.get_or_init(|| Arc::new(epic_cards::base_pool().clone()))
-        .clone()
+    POOL.get_or_init(epic_cards::shared_full_pool).clone()
 }
 
-/// Adds card files to the base set for this run (`--cards`). Every mistake in every file
+/// Adds card files to every real card for this run (`--cards`). Every mistake in every file
 /// is reported, with file and line, and nothing is added if any file has one.
 pub fn load_card_files(paths: &[std::path::PathBuf]) -> CliResult<()> {
-    let mut pool = epic_cards::base_pool().clone();
+    let mut pool = epic_cards::full_pool().clone();
     let mut mistakes = Vec::new();
     for path in paths {
         // Read here, as every file the user names is, so a missing or binary file is

@@ -42,7 +42,7 @@ fn bench_json_reports_the_budget_fields() {
     assert!(rate("games_per_second") <= rate("games_per_second_max"));
     assert!(v["decisions_per_game"].as_f64().unwrap() > 20.0);
     assert!(v["allocations_per_decision"].as_f64().is_some());
-    // The larger tables: a 4-player free-for-all, with its cost per decision beside the
+    // The other tables: a 4-player free-for-all, with its cost per decision beside the
     // two-player games'.
     let table = &v["tables"][0];
     assert_eq!(table["players"], 4);
@@ -54,6 +54,12 @@ fn bench_json_reports_the_budget_fields() {
     assert_eq!(hydra["table"], "2v2 hydra");
     assert_eq!(hydra["variant"], "hydra");
     assert!(hydra["decisions_per_game"].as_f64().unwrap() > 20.0);
+    // Two players whose decks hold every set's cards of their alignment.
+    let every = &v["tables"][2];
+    assert_eq!(every["table"], "2 players, decks of every set");
+    assert_eq!(every["players"], 2);
+    assert!(every["decisions_per_game"].as_f64().unwrap() > 20.0);
+    assert!(every["cost_per_decision_vs_two_players"].as_f64().unwrap() > 0.0);
 }
 
 #[test]

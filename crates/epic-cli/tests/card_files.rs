@@ -53,3 +53,29 @@ fn a_card_file_with_mistakes_is_refused_with_each_one() {
     assert!(err.contains("bad.epic:2: cost must be 0 or 1"), "{err}");
     assert!(err.contains("bad.epic:3: unknown keyword 'flyng'"), "{err}");
 }
+
+#[test]
+fn scenarios_name_the_cards_of_extra_files_and_of_every_set() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(&dir, "imp.epic", IMP);
+    let scn = write(
+        &dir,
+        "imp.scn",
+        "scenario Ember Imp beside Raxxa, Demon Tyrant: its tribute deals 1 damage\n\
+         rule 5.6.1\n\
+         p1 hand Ember Imp, Fireball\n\
+         p2 champion Raxxa, Demon Tyrant\n\
+         do Play Ember Imp\n\
+         do Target Raxxa, Demon Tyrant\n\
+         expect p2 champion Raxxa, Demon Tyrant: damage 1\n",
+    );
+    let out = epic(&["--cards", &file, "scenario", &scn]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("1 passed, 0 failed"), "{text}");
+    // Without the file, the card is unknown: an error on its line.
+    let out = epic(&["scenario", &scn]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("imp.scn:3: unknown card `Ember Imp`"), "{err}");
+}

@@ -373,12 +373,18 @@ fn cards_list_search_and_show() {
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let cards = v.as_array().unwrap();
-    assert_eq!(cards.len(), 120);
+    // The base set and Tyrants.
+    assert_eq!(cards.len(), 120 + 48);
     for k in ["name", "alignment", "type", "cost"] {
         assert!(cards[0].get(k).is_some(), "missing {k}");
     }
     let text = stdout(&epic(&["cards", "dragon"]));
     assert!(text.contains("Thundarus") && !text.contains("Fire Shaman"));
+    // Rules text too: the cards that draw, of one set.
+    let text = stdout(&epic(&["cards", "draw", "--set", "markus"]));
+    assert!(text.contains("Temporal Shift") && text.contains("Quell"));
+    assert!(!text.contains("Paros") && !text.contains("Arcane") && !text.contains("Fireball"));
+    assert!(text.contains("7 card(s)."), "{text}");
     let v: serde_json::Value = serde_json::from_slice(
         &epic(&[
             "cards",

@@ -7,7 +7,9 @@ use crate::game::EndReason;
 use crate::ids::{Entity, ObjId, PlayerId};
 use crate::state::{GameState, Modifier, Obj, ObjList, PendingTrigger, Player, Step, Zone};
 use crate::stats::Look;
-use epic_model::{AbilityKind, AbilityZone, Alignment, CardId, CardPool, Keyword, Trigger};
+use epic_model::{
+    AbilityKind, AbilityZone, Alignment, Alignments, CardId, CardPool, Keyword, Trigger,
+};
 use rand::seq::SliceRandom;
 use smallvec::SmallVec;
 
@@ -103,6 +105,9 @@ impl<'a> Engine<'a> {
         subject: Option<Entity>,
     ) {
         let obj = self.st.obj(o);
+        if zone == AbilityZone::InPlay && obj.zone == Zone::InPlay && self.look().blank(o) {
+            return;
+        }
         let (card, controller) = (
             obj.card,
             if zone == AbilityZone::InPlay {
@@ -112,20 +117,37 @@ impl<'a> Engine<'a> {
             },
         );
         let source_number = obj.number;
-        let subject = subject.map(|e| self.st.remember(e));
-        for (i, a) in self.pool.get(card).abilities.iter().enumerate() {
-            if let AbilityKind::Triggered(t) = &a.kind {
-                if t.on == on && (a.zone == zone || on.works_from_any_zone()) {
-                    self.st.waiting.push(PendingTrigger {
-                        source: o,
-                        source_number,
-                        card,
-                        ability: i as u8,
-                        controller,
-                        subject,
-                    });
+        let look = self.look();
+        // "When another non-zombie champion is broken": the event must be about such a one.
+        let about_ok = |t: &epic_model::Triggered| match (&t.about, subject) {
+            (None, _) => true,
+            (Some(f), Some(Entity::Obj(s))) => look.describes(f, s, controller, o, None, true),
+            (Some(_), _) => false,
+        };
+        let fired: SmallVec<[u8; 4]> = self
+            .pool
+            .get(card)
+            .abilities
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| match &a.kind {
+                AbilityKind::Triggered(t) => {
+                    t.on == on && (a.zone == zone || on.works_from_any_zone()) && about_ok(t)
                 }
-            }
+                _ => false,
+            })
+            .map(|(i, _)| i as u8)
+            .collect();
+        let subject = subject.map(|e| self.st.remember(e));
+        for ability in fired {
+            self.st.waiting.push(PendingTrigger {
+                source: o,
+                source_number,
+                card,
+                ability,
+                controller,
+                subject,
+            });
         }
     }
 
@@ -327,6 +349,25 @@ impl<'a> Engine<'a> {
 
     pub fn discard(&mut self, o: ObjId) {
         self.move_to(o, Zone::Discard);
+    }
+
+    /// Discards a card from its owner's hand because of `cause`'s effect: a card that goes
+    /// into play instead when an opponent makes its owner discard it (Markus, Watch
+    /// Captain) does so, under its owner's control.
+    pub fn discard_by(&mut self, o: ObjId, cause: PlayerId) {
+        let owner = self.st.obj(o).owner;
+        let replaced = !self.st.same_team(owner, cause)
+            && self.pool.get(self.card_of(o)).abilities.iter().any(|a| {
+                matches!(
+                    a.kind,
+                    AbilityKind::Static(epic_model::Static::IntoPlayIfDiscardedByOpponent)
+                )
+            });
+        if replaced {
+            self.put_into_play(o, owner, false);
+        } else {
+            self.discard(o);
+        }
     }
 
     /// Breaks champions at the same time (5.16): the unbreakable stay (5.9.2). Every
@@ -534,6 +575,20 @@ impl<'a> Engine<'a> {
             player: p,
             now: gold,
         });
+    }
+
+    /// Pays `n` gold for a card, or a card's power, of these alignments: gold that may be
+    /// spent only on such cards goes first.
+    pub fn spend_gold(&mut self, p: PlayerId, aligns: Alignments, n: u8) {
+        let pl = self.st.player_mut(p);
+        let mut n = n;
+        if pl.bonus_gold > 0 && aligns.intersects(pl.bonus_for) {
+            let bonus = n.min(pl.bonus_gold);
+            pl.bonus_gold -= bonus;
+            n -= bonus;
+        }
+        let gold = pl.gold.saturating_sub(n);
+        self.set_gold(p, gold);
     }
 
     pub fn add_modifier(&mut self, m: Modifier) {

@@ -38,6 +38,10 @@ fn may_break(action: &Action) -> bool {
             | Action::Discard { .. }
             | Action::GainHealth { .. }
             | Action::LoseHealth { .. }
+            | Action::BanishFromHand { .. }
+            | Action::PayGold(_)
+            | Action::GainGold { .. }
+            | Action::RevealTop(_)
             | Action::Recycle
             | Action::Recall
             | Action::NoAttacksThisTurn
@@ -175,6 +179,7 @@ impl<'a> Engine<'a> {
                 return Flow::Continue;
             }
         }
+        let depth = self.st.frames.len();
         match self.exec(action) {
             Some(_) if self.st.is_over() => Flow::Continue,
             Some(did) => {
@@ -182,7 +187,9 @@ impl<'a> Engine<'a> {
                     self.st.frames.pop();
                     self.check_state();
                 } else {
-                    self.next_step(did);
+                    // An action that plays an event leaves its frame above this one: this
+                    // step is done, and the event resolves first.
+                    self.next_step_at(depth - 1, did);
                     // Champions with lethal damage break at once, and a player at 0 health
                     // is out at once: the rest of the effect cannot undo it (1.5.4,
                     // docs/rulings.md H-01).
@@ -312,7 +319,11 @@ impl<'a> Engine<'a> {
     }
 
     fn next_step(&mut self, did: bool) {
-        let f = self.top_mut();
+        self.next_step_at(self.st.frames.len() - 1, did);
+    }
+
+    fn next_step_at(&mut self, frame: usize, did: bool) {
+        let f = &mut self.st.frames[frame];
         f.pc += 1;
         f.ctx.done = did;
         f.agreed = false;
@@ -328,7 +339,18 @@ impl<'a> Engine<'a> {
     fn finish_frame(&mut self) {
         let f = self.st.frames.pop().expect("a frame is running");
         if f.playing_event && self.st.obj(f.source).zone == Zone::Supplemental {
+            let was = self.st.obj(f.source).number;
             self.move_to(f.source, Zone::Discard);
+            // An effect that played this event follows it to the discard pile ("then
+            // banish it", Lesson Learned).
+            let now = self.st.obj(f.source).number;
+            for outer in self.st.frames.iter_mut() {
+                for r in outer.ctx.it.iter_mut() {
+                    if r.entity == Entity::Obj(f.source) && r.number == was {
+                        r.number = now;
+                    }
+                }
+            }
         }
     }
 
@@ -356,6 +378,7 @@ impl<'a> Engine<'a> {
             Action::JoinBattle { filter, .. } => {
                 return !self.join_candidates(filter, f).is_empty()
             }
+            Action::PayGold(n) => return self.st.player(f.controller).gold >= *n,
             _ => action.selection(),
         };
         match sel {
@@ -395,16 +418,30 @@ impl<'a> Engine<'a> {
                     .hand
                     .iter()
                     .for_each(|&o| consider(o)),
+                ZoneFilter::Revealed => self.revealed(f).into_iter().for_each(consider),
             }
         }
         if let Some(pf) = spec.players {
             out.extend(
                 self.players_matching(pf, f.controller)
                     .into_iter()
+                    .filter(|&p| !(targeting && look.player_untargetable(p)))
                     .map(Entity::Player),
             );
         }
         out
+    }
+
+    /// The cards this effect revealed that are still where they were revealed.
+    fn revealed(&self, f: &Frame) -> ObjList {
+        f.ctx
+            .revealed
+            .iter()
+            .filter_map(|&r| match self.st.find(r) {
+                Some(Entity::Obj(o)) => Some(o),
+                _ => None,
+            })
+            .collect()
     }
 
     fn players_matching(&self, pf: PlayerFilter, you: PlayerId) -> Players {
@@ -496,6 +533,7 @@ impl<'a> Engine<'a> {
                 v
             }
             Sel::All(filter) => self.all(filter, self.top()),
+            Sel::Rest => self.revealed(f).into_iter().map(Entity::Obj).collect(),
             Sel::Target(spec) => {
                 let picks = self.pick(spec, true)?;
                 if spec.count == 0 {
@@ -525,6 +563,7 @@ impl<'a> Engine<'a> {
                 .flat_map(|p| self.st.player(p).discard.iter().copied())
                 .collect(),
             ZoneFilter::Hand => self.st.player(f.controller).hand.iter().copied().collect(),
+            ZoneFilter::Revealed => self.revealed(f),
         };
         pool.into_iter()
             .filter(|&o| {
@@ -623,11 +662,14 @@ impl<'a> Engine<'a> {
         Some(players)
     }
 
-    fn amount(&self, n: Amount, for_player: PlayerId) -> u16 {
+    fn amount(&self, n: &Amount, for_player: PlayerId) -> u16 {
         let f = self.top();
-        match n {
+        match *n {
             Amount::Fixed(v) => v as u16,
             Amount::XPlus(v) => f.ctx.x as u16 + v as u16,
+            Amount::Count { each, ref of } => {
+                (self.all(of, f).len() as u16).saturating_mul(each as u16)
+            }
             Amount::DamageOnThis => self.this().map_or(0, |o| self.st.obj(o).damage),
             Amount::ItsOffense => f.ctx.it_offense.max(0) as u16,
             Amount::ChampionsInDiscard => {
@@ -649,6 +691,11 @@ impl<'a> Engine<'a> {
                 _ => None,
             })
             .collect()
+    }
+
+    /// The objects' numbers: a number changes when its card changes zone.
+    fn numbers(&self, objs: &[ObjId]) -> SmallVec<[crate::ids::ObjNum; 16]> {
+        objs.iter().map(|&o| self.st.obj(o).number).collect()
     }
 
     fn objs(ents: &[Entity]) -> ObjList {
@@ -673,18 +720,78 @@ impl<'a> Engine<'a> {
             }
             Action::Draw { who, n } => {
                 for p in self.players(who)? {
-                    let n = self.amount(*n, p);
+                    let n = self.amount(n, p);
                     self.draw(p, n as u32);
                 }
                 Some(true)
             }
-            Action::Discard { who, n } => self.exec_discard(who, *n),
+            Action::Discard { who, n } => self.exec_discard(who, n, Zone::Discard),
+            Action::BanishFromHand { who, n } => self.exec_discard(who, n, Zone::Deck),
+            Action::PayGold(n) => {
+                let gold = self.st.player(you).gold;
+                if gold < *n {
+                    return Some(false);
+                }
+                self.set_gold(you, gold - n);
+                Some(true)
+            }
+            Action::GainGold { n, only } => {
+                match only {
+                    None => {
+                        let gold = self.st.player(you).gold.saturating_add(*n);
+                        self.set_gold(you, gold);
+                    }
+                    Some(a) => {
+                        let pl = self.st.player_mut(you);
+                        pl.bonus_gold = pl.bonus_gold.saturating_add(*n);
+                        pl.bonus_for = pl.bonus_for.with(*a);
+                    }
+                }
+                Some(true)
+            }
+            Action::RevealTop(n) => {
+                let n = self.amount(n, you) as usize;
+                let deck = &self.st.player(you).deck;
+                // The top card is the last.
+                let top: ObjList = deck.iter().rev().take(n).copied().collect();
+                for &o in &top {
+                    self.st.obj_mut(o).revealed = true;
+                }
+                let revealed = top
+                    .iter()
+                    .map(|&o| self.st.remember(Entity::Obj(o)))
+                    .collect();
+                self.top_mut().ctx.revealed = revealed;
+                self.emit_with(|eng| Event::Revealed {
+                    player: you,
+                    cards: eng.seen_all(&top),
+                });
+                self.knowledge_gained();
+                Some(!top.is_empty())
+            }
+            Action::PlayFree(sel) => self.exec_play_free(sel),
+            Action::LoseAbilities(sel) => {
+                let sel = self.select(sel)?;
+                let objs = self.objs_in_play(&sel);
+                for &o in &objs {
+                    self.add_modifier(Modifier {
+                        obj: o,
+                        offense: 0,
+                        defense: 0,
+                        keywords: epic_model::Keywords::NONE,
+                        permanent: false,
+                        blank: true,
+                    });
+                }
+                Some(!objs.is_empty())
+            }
+
             Action::GainHealth { who, n } | Action::LoseHealth { who, n } => {
                 let gain = matches!(action, Action::GainHealth { .. });
                 let mut players = self.players(who)?;
                 self.st.once_per_team(&mut players, |&p| Some(p));
                 for p in players {
-                    let v = self.amount(*n, p) as i32;
+                    let v = self.amount(n, p) as i32;
                     self.gain_health(p, if gain { v } else { -v });
                 }
                 Some(true)
@@ -695,7 +802,7 @@ impl<'a> Engine<'a> {
                     Entity::Player(p) => Some(p),
                     Entity::Obj(_) => None,
                 });
-                let amount = self.amount(*n, you);
+                let amount = self.amount(n, you);
                 let hits: SmallVec<[(Entity, u16); 16]> =
                     ents.iter().map(|&e| (e, amount)).collect();
                 self.deal_damage(self.this(), &hits, false);
@@ -703,23 +810,30 @@ impl<'a> Engine<'a> {
             }
             Action::DamageDivided { total, max_targets } => self.exec_divided(*total, *max_targets),
             Action::DamageInOrder { amounts } => self.exec_in_order(amounts),
+            // "If you do" after breaking or banishing: done only if some card went (an
+            // unbreakable or unbanishable one stays).
             Action::Break(sel) => {
                 let sel = self.select(sel)?;
                 let objs = self.objs_in_play(&sel);
+                let before = self.numbers(&objs);
                 self.break_all(&objs);
                 self.follow(&objs);
-                Some(!objs.is_empty())
+                Some(self.numbers(&objs) != before)
             }
             Action::Banish(sel) => {
                 let objs = Self::objs(&self.select(sel)?);
+                let before = self.numbers(&objs);
                 self.banish_all(&objs);
                 self.follow(&objs);
-                Some(!objs.is_empty())
+                Some(self.numbers(&objs) != before)
             }
             Action::ReturnToHand(sel) => {
                 let objs = Self::objs(&self.select(sel)?);
                 for &o in &objs {
-                    if matches!(self.st.obj(o).zone, Zone::InPlay | Zone::Discard) {
+                    if matches!(
+                        self.st.obj(o).zone,
+                        Zone::InPlay | Zone::Discard | Zone::Deck
+                    ) {
                         self.move_to(o, Zone::Hand);
                     }
                 }
@@ -798,6 +912,7 @@ impl<'a> Engine<'a> {
                             defense: *defense,
                             keywords: *keywords,
                             permanent: *duration == Duration::Permanent,
+                            blank: false,
                         });
                     }
                 }
@@ -806,7 +921,7 @@ impl<'a> Engine<'a> {
             Action::AddCounters { sel, n } => {
                 let sel = self.select(sel)?;
                 let objs = self.objs_in_play(&sel);
-                let n = self.amount(*n, you);
+                let n = self.amount(n, you);
                 for &o in &objs {
                     let obj = self.st.obj_mut(o);
                     obj.counters = obj.counters.saturating_add(n);
@@ -824,15 +939,23 @@ impl<'a> Engine<'a> {
                 }
                 Some(!objs.is_empty())
             }
-            Action::CreateTokens { token, n, who } => {
+            Action::CreateTokens {
+                token,
+                n,
+                who,
+                expended,
+            } => {
                 let Some(card) = self.token_card(token) else {
                     return Some(false);
                 };
                 let mut made = Ents::new();
                 for p in self.players(who)? {
-                    for _ in 0..self.amount(*n, p) {
+                    for _ in 0..self.amount(n, p) {
                         match self.create_token(card, p) {
-                            Some(o) => made.push(Entity::Obj(o)),
+                            Some(o) => {
+                                self.st.obj_mut(o).expended = *expended;
+                                made.push(Entity::Obj(o))
+                            }
                             None => return Some(true), // the game is over (R-11)
                         }
                     }
@@ -885,8 +1008,9 @@ impl<'a> Engine<'a> {
         }
     }
 
-    /// 1.7.2: each named player discards `n` cards of their choice, or as many as they have.
-    fn exec_discard(&mut self, who: &Who, n: Amount) -> Option<bool> {
+    /// 1.7.2: each named player discards `n` cards of their choice, or as many as they
+    /// have; with `to` the deck, they banish them instead (Temporal Shift).
+    fn exec_discard(&mut self, who: &Who, n: &Amount, to: Zone) -> Option<bool> {
         let players = self.players(who)?;
         let f = self.top().clone();
         for p in players {
@@ -912,15 +1036,26 @@ impl<'a> Engine<'a> {
                     continue;
                 }
                 let options = left.into_iter().map(Choice::Card);
-                self.ask(p, DecisionKind::Discard, options);
+                let kind = if to == Zone::Discard {
+                    DecisionKind::Discard
+                } else {
+                    DecisionKind::Choose
+                };
+                self.ask(p, kind, options);
                 return None;
             }
         }
         let picks = std::mem::take(&mut self.top_mut().picks);
-        for o in Self::objs(&picks) {
-            if self.st.obj(o).zone == Zone::Hand {
-                self.discard(o);
+        let objs: ObjList = Self::objs(&picks)
+            .into_iter()
+            .filter(|&o| self.st.obj(o).zone == Zone::Hand)
+            .collect();
+        if to == Zone::Discard {
+            for &o in &objs {
+                self.discard_by(o, f.controller);
             }
+        } else {
+            self.banish_all(&objs);
         }
         Some(!picks.is_empty())
     }
@@ -1132,7 +1267,57 @@ impl<'a> Engine<'a> {
             defense: 0,
             keywords,
             permanent: false,
+            blank: false,
         });
+        Some(true)
+    }
+
+    /// Lesson Learned: the player picks an event card the selection allows and its mode
+    /// in one decision; the card then resolves from the supplemental zone, its cost
+    /// unpaid, before the rest of this effect (3.2).
+    fn exec_play_free(&mut self, sel: &Sel) -> Option<bool> {
+        let f = self.top();
+        let spec = match sel {
+            Sel::Target(spec) | Sel::Choose(spec) => spec,
+            _ => return Some(false),
+        };
+        let Some(mode) = f.ctx.play_mode else {
+            let look = self.look();
+            let mut options: SmallVec<[Choice; 16]> = SmallVec::new();
+            for e in self.candidates(spec, matches!(sel, Sel::Target(_)), f) {
+                if let Entity::Obj(o) = e {
+                    let def = look.def(o);
+                    if def.is_event() {
+                        options.extend(
+                            (0..def.modes.len() as u8).map(|mode| Choice::Play { card: o, mode }),
+                        );
+                    }
+                }
+            }
+            if options.is_empty() {
+                return Some(false);
+            }
+            let player = f.controller;
+            self.ask(player, DecisionKind::Choose, options);
+            return None;
+        };
+        let Some(Entity::Obj(o)) = f.picks.first().copied() else {
+            return Some(false);
+        };
+        let player = f.controller;
+        self.top_mut().ctx.play_mode = None;
+        self.bind(&[Entity::Obj(o)]);
+        let card = self.card_of(o);
+        self.move_to(o, Zone::Supplemental);
+        self.follow(&[o]);
+        let played = self.seen(o);
+        self.emit(|| Event::Played {
+            player,
+            played,
+            mode,
+        });
+        self.push_frame(card, o, player, Script::Mode(mode));
+        self.top_mut().playing_event = true;
         Some(true)
     }
 
@@ -1140,6 +1325,10 @@ impl<'a> Engine<'a> {
     pub fn feed_pick(&mut self, c: Choice) {
         let f = self.top_mut();
         match c {
+            Choice::Play { card, mode } => {
+                f.picks.push(Entity::Obj(card));
+                f.ctx.play_mode = Some(mode);
+            }
             Choice::Card(o) => f.picks.push(Entity::Obj(o)),
             Choice::Player(p) => f.picks.push(Entity::Player(p)),
             Choice::Done => f.finished = true,

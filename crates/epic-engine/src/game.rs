@@ -134,6 +134,8 @@ impl Game {
                 pending_gain: 0,
                 play_powers: SmallVec::new(),
                 discard_powers: SmallVec::new(),
+                bonus_gold: 0,
+                bonus_for: Default::default(),
             });
         }
         let objs_len = objs.len();

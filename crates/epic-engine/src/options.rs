@@ -140,6 +140,18 @@ pub fn label(st: &GameState, pool: &CardPool, c: Choice) -> String {
         },
         Choice::Play { card, mode } => {
             let def = pool.get(st.obj(card).card);
+            if kind == Some(DecisionKind::Choose) {
+                // An event played by an effect, its cost unpaid (Lesson Learned).
+                return if def.modes.len() > 1 {
+                    format!(
+                        "Play {} (mode {}) without paying its cost",
+                        def.name,
+                        mode + 1
+                    )
+                } else {
+                    format!("Play {} without paying its cost", def.name)
+                };
+            }
             let extra = def.modes.get(mode as usize).map_or(0, |m| m.extra_gold);
             let gold = def.cost + extra;
             if def.modes.len() > 1 {
@@ -345,6 +357,12 @@ fn action_phrase(a: &Action) -> String {
         Action::Bind(_) => "choose".into(),
         Action::Draw { n: k, .. } => format!("draw {}", n(k)),
         Action::Discard { n: k, .. } => format!("discard {}", n(k)),
+        Action::BanishFromHand { n: k, .. } => format!("banish {} from hand", n(k)),
+        Action::PayGold(g) => format!("pay {g} gold"),
+        Action::GainGold { n: g, .. } => format!("gain {g} gold"),
+        Action::RevealTop(k) => format!("reveal the top {} cards of your deck", n(k)),
+        Action::LoseAbilities(_) => "take champions' abilities away this turn".into(),
+        Action::PlayFree(_) => "play an event card without paying its cost".into(),
         Action::GainHealth { n: k, .. } => format!("gain {} health", n(k)),
         Action::LoseHealth { n: k, .. } => format!("pay {} health", n(k)),
         Action::Damage { n: k, .. } => format!("deal {} damage", n(k)),

@@ -119,6 +119,24 @@ pub struct Player {
     /// The cards in their discard pile that have a power for the discard pile (5.0.2),
     /// in the pile's order.
     pub discard_powers: SmallVec<[ObjId; 4]>,
+    /// Gold gained this turn that may be spent only on cards of `bonus_for` and their
+    /// powers (Brachiosaurus); spent before ordinary gold, gone at the end of the turn.
+    #[serde(default)]
+    pub bonus_gold: u8,
+    #[serde(default)]
+    pub bonus_for: Alignments,
+}
+
+impl Player {
+    /// The gold `p` can spend on a card, or a card's power, of these alignments.
+    #[inline]
+    pub fn gold_for(&self, aligns: Alignments) -> u8 {
+        if self.bonus_gold > 0 && aligns.intersects(self.bonus_for) {
+            self.gold.saturating_add(self.bonus_gold)
+        } else {
+            self.gold
+        }
+    }
 }
 
 /// The game's own facts only: the power lists are an index of the zones, so a digest
@@ -136,8 +154,14 @@ impl std::hash::Hash for Player {
             pending_gain,
             play_powers: _,
             discard_powers: _,
+            bonus_gold,
+            bonus_for,
         } = self;
         (health, gold, hand, deck, discard, eliminated).hash(h);
+        // Hashed only when there is some, so games without it keep their digests.
+        if *bonus_gold > 0 {
+            (bonus_gold, bonus_for).hash(h);
+        }
         (played_this_turn, pending_gain).hash(h);
     }
 }
@@ -267,13 +291,33 @@ pub enum Step {
 }
 
 /// A modification lasting until end of turn (4.5.2d), or while the object stays in play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Modifier {
     pub obj: ObjId,
     pub offense: i8,
     pub defense: i8,
     pub keywords: Keywords,
     pub permanent: bool,
+    /// The object loses its own keywords and abilities (Blind Faith).
+    #[serde(default)]
+    pub blank: bool,
+}
+
+/// Hashes `blank` only when set, so games without it keep their digests.
+impl std::hash::Hash for Modifier {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        (
+            self.obj,
+            self.offense,
+            self.defense,
+            self.keywords,
+            self.permanent,
+        )
+            .hash(h);
+        if self.blank {
+            true.hash(h);
+        }
+    }
 }
 
 /// Where the steps an effect frame runs come from.
@@ -287,7 +331,7 @@ pub enum Script {
 
 /// What an effect remembers between steps: its last choice ("it"), the facts about it
 /// captured when it was chosen, and X.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EffectCtx {
     /// The last choice, as it was when chosen: an object that has since changed zone is
     /// no longer "it" (docs/rulings.md R-10), unless this effect moved it itself.
@@ -303,6 +347,46 @@ pub struct EffectCtx {
     pub done: bool,
     /// The event the trigger answered: the player or object it was about.
     pub subject: Option<Remembered>,
+    /// The cards this effect revealed from a deck ("among them", "the rest").
+    #[serde(default)]
+    pub revealed: SmallVec<[Remembered; 8]>,
+    /// The mode picked for the event this effect plays without paying its cost.
+    #[serde(default)]
+    pub play_mode: Option<u8>,
+}
+
+/// Hashes `revealed` and `play_mode` only when the effect has them, so games without
+/// them keep their digests.
+impl std::hash::Hash for EffectCtx {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        let EffectCtx {
+            it,
+            it_controller,
+            it_owner,
+            it_offense,
+            it_unblocked_attacking_you,
+            x,
+            done,
+            subject,
+            revealed,
+            play_mode,
+        } = self;
+        (
+            it,
+            it_controller,
+            it_owner,
+            it_offense,
+            it_unblocked_attacking_you,
+        )
+            .hash(h);
+        (x, done, subject).hash(h);
+        if !revealed.is_empty() {
+            revealed.hash(h);
+        }
+        if play_mode.is_some() {
+            play_mode.hash(h);
+        }
+    }
 }
 
 /// A resolving ability or event, resumable at any decision.
@@ -430,6 +514,12 @@ pub struct Continuous {
     pub protects_player: bool,
     /// A continuous ability in play lets cards be played as if they had ambush.
     pub grants_ambush: bool,
+    /// A continuous ability in play keeps a player from being targeted.
+    #[serde(default)]
+    pub shields_player: bool,
+    /// A modification takes some champion's own keywords and abilities away.
+    #[serde(default)]
+    pub blanks: bool,
 }
 
 /// The pending decision: computed once when the engine stops, so listing options is
@@ -524,10 +614,12 @@ impl GameState {
             c.lowers_defense |= f.lowers_defense;
             c.protects_player |= f.protects_player;
             c.grants_ambush |= f.grants_ambush;
+            c.shields_player |= f.shields_player;
         }
         for m in &self.mods {
             c.granting = c.granting.union(m.keywords);
             c.lowers_defense |= m.defense < 0;
+            c.blanks |= m.blank;
         }
         self.continuous = c;
     }
@@ -540,6 +632,11 @@ impl GameState {
             .iter()
             .map(|&(src, _)| src)
             .filter(move |&src| last.replace(src) != Some(src))
+    }
+
+    /// Whether a modification has taken `o`'s own keywords and abilities (Blind Faith).
+    pub fn is_blank(&self, o: ObjId) -> bool {
+        self.mods.iter().any(|m| m.blank && m.obj == o)
     }
 
     pub fn obj(&self, id: ObjId) -> &Obj {
@@ -695,13 +792,16 @@ impl GameState {
     }
     /// Whether `seat` may see which card `o` is (1.10): everyone sees play, discard
     /// piles, events being played and tokens; a hand is its owner's, and everyone's while
-    /// a card of it is revealed (1.4.8); no one sees into a deck.
+    /// a card of it is revealed (1.4.8); no one sees into a deck, but for the cards an
+    /// effect revealed there.
     pub fn sees(&self, seat: PlayerId, o: ObjId) -> bool {
         let obj = self.obj(o);
         match obj.zone {
             Zone::InPlay | Zone::Discard | Zone::Supplemental | Zone::TokenPile => true,
             Zone::Hand => obj.owner == seat || obj.revealed,
-            Zone::Deck => false,
+            // A deck's top cards an effect revealed stay public while they lie there
+            // this turn (Mist Guide Herald, 1.4.8).
+            Zone::Deck => obj.revealed,
         }
     }
 

@@ -31,15 +31,34 @@ impl<'a> Look<'a> {
         &self.def(o).name
     }
 
-    /// Continuous abilities of cards in play, with their source.
+    /// Continuous abilities of cards in play, with their source; a champion that lost its
+    /// abilities (Blind Faith) has none.
     fn statics(&self) -> impl Iterator<Item = (ObjId, &'a Static)> + 'a {
         let (st, pool) = (self.st, self.pool);
+        let blanks = st.continuous.blanks;
         st.statics_in_play.iter().filter_map(move |&(src, i)| {
+            if blanks && st.is_blank(src) {
+                return None;
+            }
             match &pool.get(st.obj(src).card).abilities[i as usize].kind {
                 AbilityKind::Static(s) => Some((src, s)),
                 _ => None,
             }
         })
+    }
+
+    /// Whether `o` has lost its own keywords and abilities this turn (Blind Faith).
+    #[inline]
+    pub fn blank(&self, o: ObjId) -> bool {
+        self.st.continuous.blanks && self.st.is_blank(o)
+    }
+
+    /// Whether `p` cannot be targeted now (The Gudgeon).
+    pub fn player_untargetable(&self, p: PlayerId) -> bool {
+        self.st.continuous.shields_player
+            && self.statics().any(|(src, s)| {
+                matches!(s, Static::ControllerUntargetable) && self.st.obj(src).controller == p
+            })
     }
 
     pub fn condition_holds(&self, cond: Condition, this: ObjId, you: PlayerId) -> bool {
@@ -91,7 +110,11 @@ impl<'a> Look<'a> {
     /// Keywords from printing, gains, conditional statics, anthems and modifiers.
     pub fn keywords(&self, o: ObjId) -> Keywords {
         let obj = self.st.obj(o);
-        let k = self.def(o).keywords.union(obj.gained);
+        let k = if self.blank(o) {
+            Keywords::NONE
+        } else {
+            self.def(o).keywords.union(obj.gained)
+        };
         if obj.zone != Zone::InPlay {
             return k;
         }
@@ -110,6 +133,7 @@ impl<'a> Look<'a> {
             .own_keywords
             .intersection(wanted)
             .is_empty()
+            && !self.blank(o)
         {
             for a in &self.def(o).abilities {
                 if let AbilityKind::Static(Static::Keywords { keywords, when }) = &a.kind {
@@ -147,7 +171,7 @@ impl<'a> Look<'a> {
         // Printed and gained keywords answer most questions; only a keyword that the
         // champion's own abilities, an anthem in play or a modification can give needs
         // the derivation.
-        self.def(o).keywords.union(obj.gained).has(kw)
+        (self.def(o).keywords.union(obj.gained).has(kw) && !self.blank(o))
             || (obj.zone == Zone::InPlay
                 && (self.pool.flags(obj.card).own_keywords.has(kw)
                     || self.st.continuous.granting.has(kw))
@@ -236,13 +260,35 @@ impl<'a> Look<'a> {
         derived_alignment: bool,
     ) -> bool {
         let obj = self.st.obj(o);
-        let def = self.def(o);
         let zone_ok = match f.zone {
             ZoneFilter::InPlay => obj.zone == Zone::InPlay,
             ZoneFilter::DiscardPile => obj.zone == Zone::Discard,
             ZoneFilter::Hand => obj.zone == Zone::Hand,
+            ZoneFilter::Revealed => ctx.is_some_and(|c| {
+                c.revealed
+                    .iter()
+                    .any(|r| r.entity == Entity::Obj(o) && r.number == obj.number)
+            }),
         };
-        if !zone_ok || (f.other && o == this) {
+        if !zone_ok {
+            return false;
+        }
+        self.describes(f, o, you, this, ctx, derived_alignment)
+    }
+
+    /// Whether `o`, wherever it is, has what the filter asks of a card (all but the zone).
+    pub fn describes(
+        &self,
+        f: &Filter,
+        o: ObjId,
+        you: PlayerId,
+        this: ObjId,
+        ctx: Option<&EffectCtx>,
+        derived_alignment: bool,
+    ) -> bool {
+        let obj = self.st.obj(o);
+        let def = self.def(o);
+        if f.other && o == this {
             return false;
         }
         let holder = self.holder(o);
@@ -251,6 +297,11 @@ impl<'a> Look<'a> {
             Whose::You => holder == you,
             Whose::Opponents => !self.st.same_team(holder, you),
             Whose::It => ctx.and_then(it_player).is_some_and(|p| p == holder),
+            Whose::Defending => self
+                .st
+                .battle
+                .as_ref()
+                .is_some_and(|b| self.st.same_team(holder, b.defender)),
         };
         if !whose_ok {
             return false;
@@ -266,7 +317,21 @@ impl<'a> Look<'a> {
                 return false;
             }
         }
-        if f.class.is_some_and(|c| !def.has_class(c)) {
+        if f.class.is_some_and(|c| !def.has_class(c))
+            || f.not_class.is_some_and(|c| def.has_class(c))
+        {
+            return false;
+        }
+        if f.damaged && obj.damage == 0 {
+            return false;
+        }
+        if !f.without.is_empty() && !self.keywords(o).intersection(f.without).is_empty() {
+            return false;
+        }
+        if f.not_named
+            .as_ref()
+            .is_some_and(|n| def.name.eq_ignore_ascii_case(n))
+        {
             return false;
         }
         if f.cost.is_some_and(|c| c != def.cost) || f.token.is_some_and(|t| t != def.token) {

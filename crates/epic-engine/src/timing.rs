@@ -9,7 +9,7 @@ use crate::events::{Event, Seen};
 use crate::ids::{Entity, ObjId, PlayerId};
 use crate::state::{Ask, Battle, ObjList, Phase, Script, Step, Window, Zone};
 use crate::stats::Look;
-use epic_model::{AbilityKind, AbilityZone, Keyword, PowerCost, Trigger};
+use epic_model::{AbilityKind, AbilityZone, Alignments, Keyword, PowerCost, Trigger};
 use smallvec::SmallVec;
 
 impl<'a> Engine<'a> {
@@ -631,7 +631,12 @@ impl<'a> Engine<'a> {
         for &o in &pl.hand {
             let card = look.st.obj(o).card;
             let flags = look.pool.flags(card);
-            if pl.gold < flags.cost {
+            let gold = if pl.bonus_gold > 0 {
+                pl.gold_for(look.pool.get(card).alignments)
+            } else {
+                pl.gold
+            };
+            if gold < flags.cost {
                 continue;
             }
             if flags.champion {
@@ -641,7 +646,7 @@ impl<'a> Engine<'a> {
             } else {
                 let def = look.pool.get(card);
                 for m in 0..def.modes.len().min(u8::MAX as usize + 1) {
-                    if pl.gold >= def.mode_cost(m as u8) {
+                    if gold >= def.mode_cost(m as u8) {
                         out.push(Choice::Play {
                             card: o,
                             mode: m as u8,
@@ -665,7 +670,9 @@ impl<'a> Engine<'a> {
             }
         };
         for &o in &pl.play_powers {
-            powers(o, AbilityZone::InPlay);
+            if !look.blank(o) {
+                powers(o, AbilityZone::InPlay);
+            }
         }
         for &o in &pl.discard_powers {
             powers(o, AbilityZone::DiscardPile);
@@ -694,8 +701,7 @@ impl<'a> Engine<'a> {
     fn play_card(&mut self, p: PlayerId, o: ObjId, mode: u8) {
         let card = self.card_of(o);
         let def = self.pool.get(card);
-        let gold = self.st.player(p).gold.saturating_sub(def.mode_cost(mode));
-        self.set_gold(p, gold);
+        self.spend_gold(p, def.alignments, def.mode_cost(mode));
         self.trigger_ally(p, o);
         if def.is_champion() {
             self.put_into_play(o, p, false);
@@ -729,8 +735,8 @@ impl<'a> Engine<'a> {
         for c in &pw.costs {
             match *c {
                 PowerCost::Gold(n) => {
-                    let g = self.st.player(p).gold.saturating_sub(n);
-                    self.set_gold(p, g);
+                    let aligns = self.pool.get(card).alignments;
+                    self.spend_gold(p, aligns, n);
                 }
                 PowerCost::Expend => {
                     self.st.obj_mut(o).expended = true;
@@ -1370,6 +1376,10 @@ impl<'a> Engine<'a> {
         for p in self.st.team(self.st.active) {
             self.set_gold(p, 1);
         }
+        for pl in self.st.players.iter_mut() {
+            pl.bonus_gold = 0;
+            pl.bonus_for = Alignments::default();
+        }
         self.st.active = self.st.next_team(self.st.active);
         self.st.turn += 1;
         self.st.step = Step::StartPhase;
@@ -1390,7 +1400,7 @@ impl Look<'_> {
         let obj = self.st.obj(o);
         let in_play = obj.zone == Zone::InPlay;
         let t = PowerCost::total(costs);
-        t.gold <= self.st.player(p).gold as u32
+        t.gold <= self.st.player(p).gold_for(self.def(o).alignments) as u32
             && t.discards as usize <= self.st.player(p).hand.len()
             && match t.expend {
                 0 => true,

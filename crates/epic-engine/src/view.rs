@@ -6,7 +6,7 @@
 use crate::ids::{ObjId, ObjNum, PlayerId};
 use crate::state::{GameState, Phase, Zone};
 use crate::stats::Look;
-use epic_model::{CardId, CardPool, Keyword};
+use epic_model::{Alignments, CardId, CardPool, Keyword};
 use serde::{Deserialize, Serialize};
 
 /// A champion in play as everyone sees it, with derived stats.
@@ -43,6 +43,12 @@ pub struct PlayerView {
     pub seat: PlayerId,
     pub health: i32,
     pub gold: u8,
+    /// Gold this turn that pays only for cards of `bonus_for` and their powers
+    /// (Brachiosaurus).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub bonus_gold: u8,
+    #[serde(default, skip_serializing_if = "no_alignments")]
+    pub bonus_for: Alignments,
     pub hand_count: usize,
     pub deck_count: usize,
     pub discard: Vec<CardView>,
@@ -96,6 +102,8 @@ impl View {
                     seat,
                     health: p.health,
                     gold: p.gold,
+                    bonus_gold: p.bonus_gold,
+                    bonus_for: p.bonus_for,
                     hand_count: p.hand.len(),
                     deck_count: p.deck.len(),
                     discard: p.discard.iter().copied().map(card_view).collect(),
@@ -152,4 +160,12 @@ impl View {
             winners: st.is_over().then(|| st.winners.to_vec()),
         }
     }
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
+fn no_alignments(a: &Alignments) -> bool {
+    a.is_empty()
 }

@@ -3,6 +3,8 @@
 //! through events that say so, views hiding what they must (1.10), illegal options
 //! refused without a change, and replay reproducing the game bit for bit.
 
+mod common;
+
 use epic_engine::model::Keyword;
 use epic_engine::state::Zone;
 use epic_engine::{ApplyError, Choice, EndReason, Event, Game, ObjId, Setup, Variant};
@@ -24,12 +26,15 @@ struct Table {
     players: u64,
     variant: Variant,
     team_size: u8,
+    /// Decks of 30 cards drawn from every set, not the base set's decks.
+    all_sets: bool,
 }
 
 const DUEL: Table = Table {
     players: 2,
     variant: Variant::FreeForAll,
     team_size: 1,
+    all_sets: false,
 };
 
 fn setup(seed: u64) -> Setup {
@@ -38,6 +43,9 @@ fn setup(seed: u64) -> Setup {
 
 /// A game at the table, each seat's deck picked by the seed.
 fn setup_at(table: Table, seed: u64) -> Setup {
+    if table.all_sets {
+        return all_sets_setup(table, seed);
+    }
     let pool = epic_cards::shared_pool();
     let decks = (0..table.players)
         .map(|seat| {
@@ -46,6 +54,15 @@ fn setup_at(table: Table, seed: u64) -> Setup {
         })
         .collect();
     let mut s = Setup::new(pool, decks, seed);
+    s.rules.variant = table.variant;
+    s.rules.team_size = table.team_size;
+    s
+}
+
+/// A game whose decks are 30 different cards each, drawn by the seed from every set.
+fn all_sets_setup(table: Table, seed: u64) -> Setup {
+    let decks = common::every_set_decks(table.players, seed);
+    let mut s = Setup::new(epic_cards::shared_full_pool(), decks, seed);
     s.rules.variant = table.variant;
     s.rules.team_size = table.team_size;
     s
@@ -323,6 +340,14 @@ fn random_games_keep_every_invariant_and_replay_exactly() {
 }
 
 #[test]
+fn decks_from_every_set() {
+    random_games_at(Table {
+        all_sets: true,
+        ..DUEL
+    });
+}
+
+#[test]
 fn three_player_free_for_all() {
     random_games_at(Table { players: 3, ..DUEL });
 }
@@ -356,6 +381,7 @@ fn hydra_two_against_two() {
         players: 4,
         variant: Variant::Hydra,
         team_size: 2,
+        ..DUEL
     });
 }
 
@@ -365,6 +391,7 @@ fn hydra_three_against_three() {
         players: 6,
         variant: Variant::Hydra,
         team_size: 3,
+        ..DUEL
     });
 }
 

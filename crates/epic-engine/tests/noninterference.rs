@@ -9,6 +9,8 @@
 //! decision, and X's own options and their labels. So must the game a search samples
 //! for X at X's decisions, when the two cards came from one deck list.
 
+mod common;
+
 use epic_engine::state::Zone;
 use epic_engine::{Choice, Event, Game, ObjId, ObjNum, PlayerId, Setup};
 use rand::seq::SliceRandom;
@@ -25,10 +27,15 @@ fn games() -> u64 {
         .unwrap_or(if cfg!(debug_assertions) { 200 } else { 3_000 })
 }
 
-/// Two to four seats, decks drawn from the preconstructed and Sealed ones.
+/// Two to four seats, decks drawn from the preconstructed and Sealed ones, or (one game
+/// in four) 30 cards each drawn from every set, whose cards reveal a deck's top cards
+/// and play cards from the discard pile.
 fn decks(seed: u64) -> Vec<Vec<epic_engine::model::CardId>> {
-    let pool = epic_cards::shared_pool();
+    let pool = epic_cards::shared_full_pool();
     let seats = if seed % 5 == 4 { 3 + (seed / 5 % 2) } else { 2 };
+    if seed % 4 == 3 {
+        return common::every_set_decks(seats, seed);
+    }
     (0..seats)
         .map(|s| {
             let name = DECKS[((seed / 7 + s * 3) % 5) as usize];
@@ -37,8 +44,9 @@ fn decks(seed: u64) -> Vec<Vec<epic_engine::model::CardId>> {
         .collect()
 }
 
+/// A game on every set's cards (a base-set card has the same id there as in the base set).
 fn game(decks: Vec<Vec<epic_engine::model::CardId>>, seed: u64) -> Game {
-    let mut g = Game::new(Setup::new(epic_cards::shared_pool(), decks, seed)).unwrap();
+    let mut g = Game::new(Setup::new(epic_cards::shared_full_pool(), decks, seed)).unwrap();
     g.set_undo(false);
     g
 }

@@ -105,10 +105,12 @@ impl DraftFormat {
     }
 }
 
-/// The cards a draft deals from: one copy of every card of the set (Pack, Open, Dark
-/// Draft), or three sets with the rare gem's copies removed (Cube Draft, FMT-04).
+/// The cards a draft deals from: one copy of every card of the base set (Pack, Open,
+/// Dark Draft), or three sets with the rare gem's copies removed (Cube Draft, FMT-04).
 pub fn collection(format: DraftFormat, pool: &CardPool) -> Vec<CardId> {
-    let cards = pool.iter().filter(|(_, d)| !d.token);
+    let cards = pool
+        .iter()
+        .filter(|(_, d)| !d.token && d.set == epic_model::BASE_SET);
     match format {
         DraftFormat::Cube => cards
             .flat_map(|(id, d)| std::iter::repeat(id).take(if d.rare { 1 } else { 3 }))

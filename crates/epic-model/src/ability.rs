@@ -42,6 +42,10 @@ pub struct Triggered {
     pub on: Trigger,
     /// Loyalty X (rule 5.3): reveal X cards sharing an alignment, or nothing happens.
     pub loyalty: u8,
+    /// What the event must be about for the ability to trigger ("when another
+    /// non-zombie champion is broken"); `None` for any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub about: Option<Filter>,
     pub steps: Vec<Step>,
 }
 
@@ -186,6 +190,11 @@ pub enum Static {
     /// Cards in its controller's hand matching the filter may be played as if they had
     /// ambush (Jungle Queen).
     AmbushFor(Filter),
+    /// Its controller cannot be targeted (The Gudgeon: "You are untargetable").
+    ControllerUntargetable,
+    /// While the card is in its owner's hand: if an opponent's effect makes them discard
+    /// it, it is put into play instead (Markus, Watch Captain).
+    IntoPlayIfDiscardedByOpponent,
 }
 
 /// One sentence of an effect: an action, done only when the condition holds, and
@@ -233,6 +242,22 @@ pub enum Action {
         who: Who,
         n: Amount,
     },
+    /// The player banishes cards of their choice from their hand (Temporal Shift).
+    BanishFromHand {
+        who: Who,
+        n: Amount,
+    },
+    /// Pay gold, as a step that may be declined ("you may pay {1}. If you do, ...").
+    PayGold(u8),
+    /// Gain gold this turn; with `only`, it may be spent only on cards of that alignment
+    /// and their powers (Brachiosaurus).
+    GainGold {
+        n: u8,
+        only: Option<Alignment>,
+    },
+    /// Reveal the top cards of your deck (1.4.8); the effect can then choose "among
+    /// them" (`ZoneFilter::Revealed`) and deal with "the rest" (`Sel::Rest`).
+    RevealTop(Amount),
     GainHealth {
         who: Who,
         n: Amount,
@@ -293,7 +318,18 @@ pub enum Action {
         token: String,
         n: Amount,
         who: Who,
+        /// The tokens enter play expended ("put two zombie tokens into play expended").
+        #[serde(default)]
+        expended: bool,
     },
+    /// The selected champions lose their keywords and abilities this turn (Blind Faith);
+    /// what other cards give them still applies.
+    LoseAbilities(Sel),
+    /// Play the selected event card without paying its cost, in the mode its player
+    /// picks (Lesson Learned): it resolves before the rest of this effect, which may then
+    /// refer to it as "it" in the discard pile.
+    PlayFree(Sel),
+
     /// Rule 5.5: you may put two cards from your discard pile on the bottom of your deck;
     /// if you do, draw a card.
     Recycle,
@@ -332,6 +368,8 @@ impl Action {
             | Action::Transform { sel: s, .. }
             | Action::PutIntoPlay { sel: s, .. }
             | Action::AddCounters { sel: s, .. }
+            | Action::LoseAbilities(s)
+            | Action::PlayFree(s)
             | Action::Modify { sel: s, .. } => Some(s),
             _ => None,
         }
@@ -359,6 +397,9 @@ pub enum Sel {
     Players(Who),
     /// Every champion and every player (Flash Fire).
     AllChampionsAndPlayers,
+    /// The cards this effect revealed that are still where they were revealed ("banish
+    /// the rest").
+    Rest,
 }
 
 /// What may be picked by `Target` or `Choose`: objects matching `objects`, players
@@ -409,6 +450,8 @@ pub enum ZoneFilter {
     InPlay,
     DiscardPile,
     Hand,
+    /// The cards this effect revealed, still where they were revealed ("among them").
+    Revealed,
 }
 
 /// Whose objects a filter accepts: controller in play, owner elsewhere.
@@ -421,6 +464,8 @@ pub enum Whose {
     Opponents,
     /// The player the last choice picked.
     It,
+    /// The player (or team) the battle's attack is at ("the defending player's champions").
+    Defending,
 }
 
 /// A description of objects: "other good champions you control", "an event card in your
@@ -433,6 +478,9 @@ pub struct Filter {
     pub kind: Option<CardType>,
     pub alignment: Option<Alignment>,
     pub class: Option<ClassId>,
+    /// Not of this class ("non-demon champions").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub not_class: Option<ClassId>,
     /// Printed cost.
     pub cost: Option<u8>,
     /// `Some(true)` tokens only, `Some(false)` non-tokens only.
@@ -443,6 +491,15 @@ pub struct Filter {
     pub broken_this_turn: bool,
     /// Same name as the object the last choice picked.
     pub same_name_as_it: bool,
+    /// Has damage on it ("target damaged champion").
+    #[serde(default)]
+    pub damaged: bool,
+    /// Has none of these keywords ("without airborne").
+    #[serde(default)]
+    pub without: Keywords,
+    /// Not named so ("not named Royal Escort"), compared without regard to case.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub not_named: Option<String>,
 }
 
 impl Filter {
@@ -478,7 +535,7 @@ pub enum Condition {
 }
 
 /// A number in an effect.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Amount {
     Fixed(u8),
@@ -490,4 +547,10 @@ pub enum Amount {
     ItsOffense,
     /// The number of champion cards in the acting player's discard pile.
     ChampionsInDiscard,
+    /// `each` for every object matching the filter ("1 for each champion card in their
+    /// discard pile", "the number of your human tokens").
+    Count {
+        each: u8,
+        of: Box<Filter>,
+    },
 }

@@ -1,6 +1,9 @@
 use crate::{Ability, Alignments, Keywords, Mode};
 use serde::{Deserialize, Serialize};
 
+/// The set the preconstructed and random decks, and the drafts, are made of.
+pub const BASE_SET: &str = "Base Set";
+
 /// Index of a card definition in a card pool. Game state refers to definitions by this
 /// small index so that cloning a game never copies names or text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

@@ -45,6 +45,8 @@ pub struct AbilityFlags {
     pub protects_player: bool,
     /// Whether it lets cards be played as if they had ambush (Jungle Queen).
     pub grants_ambush: bool,
+    /// Whether it can keep its controller from being targeted (The Gudgeon).
+    pub shields_player: bool,
 }
 
 impl AbilityFlags {
@@ -75,6 +77,7 @@ impl AbilityFlags {
                 }
                 AbilityKind::Static(Static::CannotBeAttacked { .. }) => f.protects_player = true,
                 AbilityKind::Static(Static::AmbushFor(_)) => f.grants_ambush = true,
+                AbilityKind::Static(Static::ControllerUntargetable) => f.shields_player = true,
                 _ => {}
             }
             match (&a.kind, a.zone) {

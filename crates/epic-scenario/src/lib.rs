@@ -27,12 +27,13 @@ pub mod coverage;
 mod parse;
 mod run;
 
-use epic_engine::model::CardId;
+use epic_engine::model::{CardId, CardPool};
 use std::collections::HashSet;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-pub use parse::parse_str;
+pub use parse::{parse_str, parse_str_with};
 pub use run::run;
 
 /// One scenario as read from a file.
@@ -44,7 +45,10 @@ pub struct Scenario {
     pub name: String,
     /// The rule numbers it covers, as written (`4.4.11a`).
     pub rules: Vec<String>,
-    /// Cards this scenario adds to the base set, each in the card language of
+    /// The cards it is written against: every real card ([`epic_cards::full_pool`]), or
+    /// a pool the caller gave ([`parse_str_with`]: `epic --cards FILE scenario`).
+    pub pool: Arc<CardPool>,
+    /// Cards this scenario adds to that pool, each in the card language of
     /// `docs/cards.md` (`card NAME` and its lines).
     pub cards: Vec<String>,
     pub setup: SetupSpec,
@@ -161,7 +165,9 @@ pub enum ChampionCheck {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Expect {
     Health(u8, i32),
-    Gold(u8, i32),
+    /// Gold, and the gold that pays only for cards of some alignments with them
+    /// (`gold 0 +1 wild`, Brachiosaurus): `None` says nothing of the latter.
+    Gold(u8, i32, Option<(i32, String)>),
     Zone(u8, ZoneName, ZoneCheck),
     /// The `nth` (1-based) champion named `name` that `player` controls.
     Champion {
@@ -311,6 +317,11 @@ pub fn scenario_files(path: &Path) -> Result<Vec<PathBuf>, ScenarioError> {
 /// Reads every scenario of a file or folder (see [`scenario_files`]). All mistakes of
 /// all files are reported together.
 pub fn load_path(path: &Path) -> Result<Vec<Scenario>, ScenarioError> {
+    load_path_with(path, epic_cards::shared_full_pool())
+}
+
+/// [`load_path`], naming the cards of `pool`.
+pub fn load_path_with(path: &Path, pool: Arc<CardPool>) -> Result<Vec<Scenario>, ScenarioError> {
     let mut all = Vec::new();
     let mut errors = Vec::new();
     for file in scenario_files(path)? {
@@ -322,7 +333,7 @@ pub fn load_path(path: &Path) -> Result<Vec<Scenario>, ScenarioError> {
                 e.to_string()
             },
         })?;
-        match parse_str(&file.display().to_string(), &text) {
+        match parse_str_with(&file.display().to_string(), &text, pool.clone()) {
             Ok(s) => all.extend(s),
             Err(ScenarioError::Parse(e)) => errors.extend(e),
             Err(e) => return Err(e),
@@ -361,5 +372,10 @@ pub fn check_path(path: &Path) -> Result<usize, String> {
 
 /// Reads and runs every scenario of a file or folder: one outcome per scenario.
 pub fn run_path(path: &Path) -> Result<Vec<Outcome>, ScenarioError> {
-    Ok(load_path(path)?.iter().map(run).collect())
+    run_path_with(path, epic_cards::shared_full_pool())
+}
+
+/// [`run_path`], naming the cards of `pool`.
+pub fn run_path_with(path: &Path, pool: Arc<CardPool>) -> Result<Vec<Outcome>, ScenarioError> {
+    Ok(load_path_with(path, pool)?.iter().map(run).collect())
 }

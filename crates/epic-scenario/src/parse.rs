@@ -18,10 +18,20 @@ const MAX_SEATS: usize = 8;
 /// Every mistake of the file is reported, each with its line. A byte-order mark at the
 /// start (some editors begin UTF-8 files with one) is not part of the text.
 pub fn parse_str(file: &str, text: &str) -> Result<Vec<Scenario>, ScenarioError> {
+    parse_str_with(file, text, epic_cards::shared_full_pool())
+}
+
+/// [`parse_str`], naming the cards of `pool` (every real card and the files given with
+/// `epic --cards`, say).
+pub fn parse_str_with(
+    file: &str,
+    text: &str,
+    pool: Arc<CardPool>,
+) -> Result<Vec<Scenario>, ScenarioError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut p = Parser {
         file,
-        pool: epic_cards::base_pool(),
+        pool,
         out: Vec::new(),
         errors: Vec::new(),
         cur: None,
@@ -52,13 +62,13 @@ struct Draft {
     /// Seats named so far (for `players`), with the line that named the highest one.
     highest_seat: (usize, usize),
     players_given: bool,
-    /// The base set plus this scenario's own cards, once it has any.
+    /// Every real card plus this scenario's own cards, once it has any.
     pool: Option<Arc<CardPool>>,
 }
 
 struct Parser<'a> {
     file: &'a str,
-    pool: &'static CardPool,
+    pool: Arc<CardPool>,
     out: Vec<Scenario>,
     errors: Vec<ParseError>,
     cur: Option<Draft>,
@@ -81,6 +91,7 @@ impl Parser<'_> {
                     line: n,
                     name: rest.to_string(),
                     rules: Vec::new(),
+                    pool: self.pool.clone(),
                     cards: Vec::new(),
                     setup: SetupSpec {
                         players: 2,
@@ -100,7 +111,7 @@ impl Parser<'_> {
             });
             return Ok(());
         }
-        let base = self.pool;
+        let base = &*self.pool;
         let Some(d) = self.cur.as_mut() else {
             return Err(format!(
                 "expected `scenario NAME` before anything else, found `{line}`"
@@ -422,6 +433,33 @@ fn decision_step(word: &str, player: Option<u8>, label: &str) -> R<StepKind> {
     })
 }
 
+/// `gold N`, or `gold N +M ALIGNMENT`: N gold, and M that pays only for cards of that
+/// alignment (Brachiosaurus).
+fn gold_expect(p: u8, value: &str) -> R<Expect> {
+    let (n, rest) = split_word(value);
+    let gold = number(n, "gold")?;
+    if rest.is_empty() {
+        return Ok(Expect::Gold(p, gold, None));
+    }
+    let (bonus, aligns) = split_word(rest);
+    let bonus = bonus
+        .strip_prefix('+')
+        .and_then(|b| b.parse::<i32>().ok())
+        .ok_or_else(|| {
+            format!("expected `gold N` or `gold N +M ALIGNMENT`, found `gold {value}`")
+        })?;
+    if aligns.is_empty() {
+        return Err(format!(
+            "`gold {value}`: name the alignment the extra gold pays for"
+        ));
+    }
+    Ok(Expect::Gold(
+        p,
+        gold,
+        Some((bonus, aligns.to_ascii_lowercase())),
+    ))
+}
+
 /// Resolves a card or token name (`Lurking Giant`, `Wolf token`).
 fn card(pool: &CardPool, name: &str) -> R<CardId> {
     let name = name.trim();
@@ -458,15 +496,16 @@ fn suggest(pool: &CardPool, name: &str) -> Option<String> {
         .map(|s| s.to_string())
 }
 
-/// `A, B x3, C` (or `none`): names with an optional repeat count.
-fn names(s: &str) -> R<Vec<(String, usize)>> {
+/// `A, B x3, C` (or `none`): names with an optional repeat count. A name may hold a
+/// comma ("Raxxa, Demon Tyrant"): pieces that together name a card of the pool are one.
+fn names(pool: &CardPool, s: &str) -> R<Vec<(String, usize)>> {
     let s = s.trim();
     if s.is_empty() || s.eq_ignore_ascii_case("none") || s.eq_ignore_ascii_case("empty") {
         return Ok(Vec::new());
     }
     let mut out = Vec::new();
-    for item in s.split(',') {
-        let item = item.trim();
+    for item in joined_names(pool, s) {
+        let item = item.as_str();
         if item.is_empty() {
             return Err(format!("empty name in the list `{s}`"));
         }
@@ -491,9 +530,34 @@ fn names(s: &str) -> R<Vec<(String, usize)>> {
     Ok(out)
 }
 
+/// The comma-separated pieces of a list, each joined with the pieces after it when
+/// together they name a card (two commas at most, as in every real card's name).
+fn joined_names(pool: &CardPool, s: &str) -> Vec<String> {
+    let pieces: Vec<&str> = s.split(',').collect();
+    let names_card = |text: &str| {
+        let text = text.trim();
+        let name = match text.rsplit_once(' ') {
+            Some((n, c)) if c.starts_with('x') && c[1..].chars().all(|ch| ch.is_ascii_digit()) => n,
+            _ => text,
+        };
+        pool.by_name(name.trim()).is_some()
+    };
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < pieces.len() {
+        let longest = (i + 1..=(i + 3).min(pieces.len()))
+            .rev()
+            .find(|&j| j == i + 1 || names_card(&pieces[i..j].join(",")))
+            .unwrap_or(i + 1);
+        out.push(pieces[i..longest].join(",").trim().to_string());
+        i = longest;
+    }
+    out
+}
+
 fn card_list(pool: &CardPool, s: &str, tokens_ok: bool) -> R<Vec<CardId>> {
     let mut out = Vec::new();
-    for (name, count) in names(s)? {
+    for (name, count) in names(pool, s)? {
         let id = card(pool, &name)?;
         if pool.get(id).token && !tokens_ok {
             return Err(format!(
@@ -508,7 +572,7 @@ fn card_list(pool: &CardPool, s: &str, tokens_ok: bool) -> R<Vec<CardId>> {
 /// Names in expectations: checked to be real cards, kept as written.
 fn checked_names(pool: &CardPool, s: &str) -> R<Vec<String>> {
     let mut out = Vec::new();
-    for (name, count) in names(s)? {
+    for (name, count) in names(pool, s)? {
         card(pool, &name)?;
         out.extend(std::iter::repeat_n(name, count));
     }
@@ -530,7 +594,7 @@ fn champion_line(pool: &CardPool, s: &str) -> R<Vec<ChampionSpec>> {
         }
         None => (s.trim(), ""),
     };
-    let list = names(name)?;
+    let list = names(pool, name)?;
     if list.len() != 1 {
         return Err("one champion per `champion` line (use `NAME xN` for copies)".into());
     }
@@ -691,7 +755,7 @@ fn expectation(pool: &CardPool, s: &str, d: &mut Draft, line: usize) -> R<Expect
                 "sees" => seen(pool, p, value, d, line)?,
                 "saw" => saw(pool, p, value)?,
                 "health" => Expect::Health(p, number(value, "health")?),
-                "gold" => Expect::Gold(p, number(value, "gold")?),
+                "gold" => gold_expect(p, value)?,
                 "champion" => champion_expect(pool, p, value)?,
                 _ => {
                     let zone = zone_name(&what_l).ok_or_else(|| {
@@ -742,7 +806,7 @@ fn seen(pool: &CardPool, viewer: u8, s: &str, d: &mut Draft, line: usize) -> R<E
         let what_l = what.to_ascii_lowercase();
         match what_l.as_str() {
             "health" => Expect::Health(p, number(value, "health")?),
-            "gold" => Expect::Gold(p, number(value, "gold")?),
+            "gold" => gold_expect(p, value)?,
             "champion" => champion_expect(pool, p, value)?,
             _ => {
                 let zone = zone_name(&what_l).ok_or_else(|| {

@@ -9,14 +9,7 @@ use epic_engine::state::{Phase, Step as EngineStep};
 use epic_engine::view::View;
 use epic_engine::{EndReason, Event, Game, Position, SeatSetup, Setup, StartAt};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::{Arc, OnceLock};
-
-/// The base set, shared by every scenario.
-fn pool() -> Arc<CardPool> {
-    static POOL: OnceLock<Arc<CardPool>> = OnceLock::new();
-    POOL.get_or_init(|| Arc::new(epic_cards::base_pool().clone()))
-        .clone()
-}
+use std::sync::Arc;
 
 /// Runs one scenario. Never panics: a panic inside the engine is reported as a failure.
 pub fn run(s: &Scenario) -> Outcome {
@@ -41,12 +34,12 @@ pub fn run(s: &Scenario) -> Outcome {
     }
 }
 
-/// The base set, plus the scenario's own cards when it has any.
+/// The scenario's pool, plus its own cards when it has any.
 fn scenario_pool(s: &Scenario) -> Result<Arc<CardPool>, String> {
     if s.cards.is_empty() {
-        return Ok(pool());
+        return Ok(s.pool.clone());
     }
-    let mut extended = epic_cards::base_pool().clone();
+    let mut extended = (*s.pool).clone();
     for text in &s.cards {
         epic_cards::parse_cards("scenario card", text, &mut extended)
             .map_err(|e| format!("the scenario's card cannot be read: {e}"))?;
@@ -423,13 +416,10 @@ fn check(game: &Game, e: &Expect, last: &LastDo) -> Result<(), String> {
             seat_ok(*p)?;
             expect_same(format!("{} health", who(*p)), *want, st.player(*p).health)?;
         }
-        Expect::Gold(p, want) => {
+        Expect::Gold(p, want, bonus) => {
             seat_ok(*p)?;
-            expect_same(
-                format!("{} gold", who(*p)),
-                *want,
-                st.player(*p).gold as i32,
-            )?;
+            let pl = st.player(*p);
+            expect_gold(who(*p), *want, bonus, pl.gold, pl.bonus_gold, pl.bonus_for)?;
         }
         Expect::Zone(p, zone, zc) => {
             seat_ok(*p)?;
@@ -652,6 +642,27 @@ fn check_champion(
     Ok(())
 }
 
+/// Gold, and, when the expectation names it, the gold for some alignments only.
+fn expect_gold(
+    whose: String,
+    want: i32,
+    bonus: &Option<(i32, String)>,
+    gold: u8,
+    bonus_gold: u8,
+    bonus_for: epic_engine::model::Alignments,
+) -> Result<(), String> {
+    expect_same(format!("{whose} gold"), want, gold as i32)?;
+    if let Some((n, aligns)) = bonus {
+        let names: Vec<&str> = bonus_for.iter().map(|a| a.name()).collect();
+        expect_same(
+            format!("{whose} gold for {aligns} cards only"),
+            format!("{n} {aligns}"),
+            format!("{bonus_gold} {}", names.join("/")),
+        )?;
+    }
+    Ok(())
+}
+
 /// An expectation read from what `viewer` sees.
 fn check_seen(game: &Game, viewer: u8, e: &Expect) -> Result<(), String> {
     let pool = game.pool().clone();
@@ -666,12 +677,10 @@ fn check_seen(game: &Game, viewer: u8, e: &Expect) -> Result<(), String> {
         Expect::Health(p, want) => {
             expect_same(format!("{} health {by}", who(*p)), *want, seat(*p)?.health)?;
         }
-        Expect::Gold(p, want) => {
-            expect_same(
-                format!("{} gold {by}", who(*p)),
-                *want,
-                seat(*p)?.gold as i32,
-            )?;
+        Expect::Gold(p, want, bonus) => {
+            let pv = seat(*p)?;
+            let name = format!("{} {by}:", who(*p));
+            expect_gold(name, *want, bonus, pv.gold, pv.bonus_gold, pv.bonus_for)?;
         }
         Expect::Champion {
             player,

@@ -59,7 +59,7 @@ fn slugs() {
 
 #[test]
 fn every_card_has_a_scenario() {
-    let pool = epic_cards::base_pool();
+    let pool = epic_cards::full_pool();
     let mut table: BTreeMap<(String, String), Vec<String>> = BTreeMap::new();
     let mut missing = Vec::new();
     for (_, def) in pool.iter() {
@@ -106,7 +106,7 @@ fn every_card_has_a_scenario() {
 /// otherwise hide a card's scenarios from the check above.
 #[test]
 fn every_card_file_names_a_card() {
-    let pool = epic_cards::base_pool();
+    let pool = epic_cards::full_pool();
     let expected: Vec<PathBuf> = pool.iter().map(|(_, d)| card_file(d)).collect();
     let files = epic_scenario::scenario_files(&cards_root()).expect("scenarios/cards exists");
     let stray: Vec<String> = files

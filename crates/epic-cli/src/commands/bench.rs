@@ -1,9 +1,9 @@
 //! `epic bench`: a fixed, seeded workload that measures the engine the way search and
 //! simulation use it — random-versus-random games on the four preconstructed decks, on
 //! one thread and on every core, plus the cost of cloning a mid-game state, its size,
-//! and the heap allocations made while applying decisions; then the same at larger
-//! tables (a 4-player free-for-all), whose cost per decision is compared with the
-//! two-player games'. The games are played in several identical rounds and the median
+//! and the heap allocations made while applying decisions; then the same at other
+//! tables (a 4-player free-for-all, 2v2 Hydra, and two players whose decks hold every
+//! set's cards), whose cost per decision is compared with the two-player games'. The games are played in several identical rounds and the median
 //! round is reported, with the slowest and fastest beside it: one round disturbed by
 //! another program does not move the figure.
 
@@ -62,11 +62,11 @@ struct Report {
     clones_per_second: f64,
     state_bytes: usize,
     allocations_per_decision: f64,
-    /// The larger tables, one thread each.
+    /// The other tables, one thread each.
     tables: Vec<TableReport>,
 }
 
-/// One larger table's games, on one thread.
+/// One other table's games, on one thread.
 #[derive(Serialize)]
 struct TableReport {
     /// "4-player free-for-all".
@@ -82,8 +82,14 @@ struct TableReport {
     cost_per_decision_vs_two_players: f64,
 }
 
-/// The larger tables measured beside the two-player games: seats, variant, team size.
-const TABLES: [(usize, Variant, u8); 2] = [(4, Variant::FreeForAll, 1), (4, Variant::Hydra, 2)];
+/// The other tables measured beside the two-player games: seats, variant, team size, and
+/// whether the decks hold every set's cards of their alignment (the base set and Tyrants)
+/// rather than the base set's.
+const TABLES: [(usize, Variant, u8, bool); 3] = [
+    (4, Variant::FreeForAll, 1, false),
+    (4, Variant::Hydra, 2, false),
+    (2, Variant::FreeForAll, 1, true),
+];
 
 /// The workload's fixed inputs: the card pool and the four preconstructed decks, built
 /// once so that the games measure the engine rather than deck lookup, and the table.
@@ -99,9 +105,22 @@ struct Workload {
 }
 
 impl Workload {
-    fn new(seed: u64, players: usize, variant: Variant, team_size: u8) -> Workload {
-        let pool = epic_cards::shared_pool();
-        let decks = Preconstructed::new(&pool);
+    fn new(
+        seed: u64,
+        players: usize,
+        variant: Variant,
+        team_size: u8,
+        every_set: bool,
+    ) -> Workload {
+        let (pool, decks) = if every_set {
+            let pool = epic_cards::shared_full_pool();
+            let decks = Preconstructed::of_every_set(&pool);
+            (pool, decks)
+        } else {
+            let pool = epic_cards::shared_pool();
+            let decks = Preconstructed::new(&pool);
+            (pool, decks)
+        };
         Workload {
             pool,
             decks,
@@ -248,7 +267,7 @@ pub fn run(args: Args) -> CliResult {
     if args.rounds == 0 {
         return Err(CliError::input("--rounds must be at least 1"));
     }
-    let work = Workload::new(args.seed, 2, Variant::FreeForAll, 1);
+    let work = Workload::new(args.seed, 2, Variant::FreeForAll, 1, false);
     let threads = args
         .threads
         .map_or_else(super::default_threads, usize::from)
@@ -279,10 +298,12 @@ pub fn run(args: Args) -> CliResult {
     let (decisions, allocations) = one_thread;
     let two_player_ns = one.0 * 1e9 / decisions as f64;
     let mut tables = Vec::new();
-    for (players, variant, team_size) in TABLES {
-        let table = Workload::new(args.seed, players, variant, team_size);
+    for (players, variant, team_size, every_set) in TABLES {
+        let table = Workload::new(args.seed, players, variant, team_size, every_set);
         let games = args.games.div_ceil(4);
-        let name = if variant == Variant::Hydra {
+        let name = if every_set {
+            "2 players, decks of every set".to_string()
+        } else if variant == Variant::Hydra {
             format!("{team_size}v{team_size} hydra")
         } else {
             format!("{players}-player {}", variant.title().to_lowercase())

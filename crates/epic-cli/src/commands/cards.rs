@@ -12,9 +12,12 @@ use serde::Serialize;
 pub struct Args {
     #[command(subcommand)]
     pub show: Option<Show>,
-    /// Text to look for in a card's name, class, keywords, alignment or type
-    /// (case-insensitive).
+    /// Text to look for in a card's name, class, keywords, alignment, type or rules
+    /// text (case-insensitive): `epic cards draw` finds the cards that draw.
     pub query: Option<String>,
+    /// Only cards of sets whose name contains this ("base", "tyrants", "markus").
+    #[arg(long)]
+    pub set: Option<String>,
     /// Only cards of this alignment (good, evil, sage, wild).
     #[arg(long)]
     pub alignment: Option<String>,
@@ -142,6 +145,7 @@ fn matches(r: &CardRow, q: &str) -> bool {
         || r.kind.contains(&q)
         || r.classes.iter().any(|c| c.to_lowercase().contains(&q))
         || r.keywords.iter().any(|k| k.contains(&q))
+        || r.text.to_lowercase().contains(&q)
 }
 
 pub fn run(args: Args) -> CliResult {
@@ -184,6 +188,11 @@ pub fn run(args: Args) -> CliResult {
                 .is_none_or(|t| r.kind.eq_ignore_ascii_case(t))
         })
         .filter(|r| args.cost.is_none_or(|c| r.cost == c))
+        .filter(|r| {
+            args.set
+                .as_deref()
+                .is_none_or(|s| r.set.to_lowercase().contains(&s.to_lowercase()))
+        })
         .collect();
     if args.json {
         return print_json(&rows);

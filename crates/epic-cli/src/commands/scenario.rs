@@ -41,7 +41,9 @@ struct Report {
 pub fn run(args: Args) -> CliResult {
     let mut outcomes = Vec::new();
     for path in &args.paths {
-        let found = epic_scenario::run_path(path).map_err(|e| CliError::input(e.to_string()))?;
+        // The cards of `--cards` files too.
+        let found = epic_scenario::run_path_with(path, crate::names::pool())
+            .map_err(|e| CliError::input(e.to_string()))?;
         if found.is_empty() {
             return Err(CliError::input(format!(
                 "{}: no scenario files (*.scn) found",

@@ -162,3 +162,19 @@ pub fn play_random(game: &mut Game, seed: u64, max: usize) -> Vec<Choice> {
     }
     log
 }
+
+/// Decks for `seats` players of 30 different cards each, drawn by the seed from every
+/// set (the base set and the expansions: [`epic_cards::shared_full_pool`]).
+pub fn every_set_decks(seats: u64, seed: u64) -> Vec<Vec<CardId>> {
+    use rand::seq::SliceRandom;
+    let pool = epic_cards::shared_full_pool();
+    let cards: Vec<CardId> = pool
+        .iter()
+        .filter(|(_, c)| !c.token)
+        .map(|(id, _)| id)
+        .collect();
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    (0..seats)
+        .map(|_| cards.choose_multiple(&mut rng, 30).copied().collect())
+        .collect()
+}

@@ -1,0 +1,131 @@
+//! The embedded expansions: every card written so far loads into the full pool beside the
+//! base set, matches the reference data, and reads as printed where the language allows.
+
+use epic_cards::{base_pool, card_text, full_pool, load_full};
+use epic_model::*;
+
+mod reference;
+
+fn text(name: &str) -> String {
+    let pool = full_pool();
+    card_text(pool, pool.by_name(name).unwrap())
+}
+
+#[test]
+fn the_full_pool_extends_the_base_set_with_the_same_ids() {
+    let full = load_full().unwrap_or_else(|e| panic!("{e}"));
+    let base = base_pool();
+    for (id, def) in base.iter() {
+        assert_eq!(full.get(id), def, "{}", def.name);
+    }
+    let tyrants = full
+        .iter()
+        .filter(|(_, c)| c.set.starts_with("Tyrants: "))
+        .count();
+    assert_eq!(tyrants, 48);
+}
+
+#[test]
+fn matches_the_reference_data() {
+    let Some(json) = reference::load("expansions.json") else {
+        return;
+    };
+    let pool = full_pool();
+    let mut seen = 0;
+    for r in json["cards"].as_array().unwrap() {
+        let name = r["name"].as_str().unwrap();
+        let set = r["set"].as_str().unwrap();
+        if !set.starts_with("Tyrants: ") {
+            continue;
+        }
+        reference::check(pool, r, false);
+        assert_eq!(
+            pool.get(pool.by_name(name).unwrap()).set,
+            set,
+            "{name}: set"
+        );
+        seen += 1;
+    }
+    assert_eq!(seen, 48);
+}
+
+#[test]
+fn new_words_read_as_printed() {
+    for (card, line) in [
+        ("Blind Faith", "Each opposing champion loses its powers and abilities this turn."),
+        (
+            "Draka, Dragon Tyrant",
+            "When this card attacks → Deal 3 damage to each of the defending player's champions.",
+        ),
+        (
+            "Zealous Necromancer",
+            "When another non-zombie champion is broken → If this card is in play, put a zombie token into play.",
+        ),
+        ("Ankylosaurus", "Tribute → You may pay {1}. If you do, draw a card."),
+        (
+            "Brachiosaurus",
+            "Tribute → Gain {1}. This may only be used to play wild cards and powers.",
+        ),
+        ("Rabble Rouser", "Double the number of your human tokens."),
+        ("Royal Escort", "Your champions not named Royal Escort have untargetable."),
+        ("The Gudgeon", "You are untargetable."),
+        (
+            "Markus, Watch Captain",
+            "If an opponent causes you to discard this card, put it into play instead.",
+        ),
+        ("Hands from Below", "Deal 4 damage to each attacking champion without airborne."),
+        ("Hands from Below", "Put two zombie tokens into play expended."),
+        ("Feeding Frenzy", "break target damaged champion"),
+        ("Raxxa's Displeasure", "break all non-demon champions"),
+        ("Temporal Shift", "Its owner banishes a card from their hand."),
+        (
+            "Mist Guide Herald",
+            "Reveal the top five cards of your deck. You may put a champion card among them into play. Banish the rest.",
+        ),
+        ("Arcane Research", "Put one of them into your hand. Banish the rest."),
+        ("Dark Offering", "Break target {1} champion you control."),
+    ] {
+        let t = text(card);
+        assert!(t.contains(line), "{card}:\n{t}\nlacks: {line}");
+    }
+}
+
+#[test]
+fn new_words_mean_what_they_say() {
+    let pool = full_pool();
+    let card = |n: &str| pool.get(pool.by_name(n).unwrap());
+    let demon = pool.class_id("Demon").unwrap();
+    match &card("Raxxa's Displeasure").modes[1].steps[0].action {
+        Action::Break(Sel::All(f)) => assert_eq!(f.not_class, Some(demon)),
+        a => panic!("{a:?}"),
+    }
+    match &card("Heinous Feast").modes[0].steps[1].action {
+        Action::GainHealth {
+            n: Amount::Count { each: 1, of },
+            ..
+        } => {
+            assert_eq!(of.zone, ZoneFilter::DiscardPile);
+            assert_eq!(of.whose, Whose::It);
+            assert_eq!(of.kind, Some(CardType::Champion));
+        }
+        a => panic!("{a:?}"),
+    }
+    match &card("Brachiosaurus").abilities[0].kind {
+        AbilityKind::Triggered(t) => assert_eq!(
+            t.steps[0].action,
+            Action::GainGold {
+                n: 1,
+                only: Some(Alignment::Wild)
+            }
+        ),
+        k => panic!("{k:?}"),
+    }
+    match &card("Zealous Necromancer").abilities[1].kind {
+        AbilityKind::Triggered(t) => {
+            assert_eq!(t.on, Trigger::OtherChampionBroken);
+            let about = t.about.as_ref().expect("a filter");
+            assert_eq!(about.not_class, pool.class_id("Zombie"));
+        }
+        k => panic!("{k:?}"),
+    }
+}
