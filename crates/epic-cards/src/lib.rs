@@ -55,8 +55,9 @@ pub const BASE_FILES: [(&str, &str); 5] = [
     ),
 ];
 
-/// The expansions' card files, in release order: Tyrants (four packs of 12).
-pub const EXPANSION_FILES: [(&str, &str); 4] = [
+/// The expansions' card files, in release order: Tyrants and Uprising (four packs of 12
+/// each).
+pub const EXPANSION_FILES: [(&str, &str); 8] = [
     (
         "cards/tyrants/draka-s-rage.epic",
         include_str!("../../../cards/tyrants/draka-s-rage.epic"),
@@ -72,6 +73,22 @@ pub const EXPANSION_FILES: [(&str, &str); 4] = [
     (
         "cards/tyrants/raxxa-s-revenge.epic",
         include_str!("../../../cards/tyrants/raxxa-s-revenge.epic"),
+    ),
+    (
+        "cards/uprising/flames-of-scarros.epic",
+        include_str!("../../../cards/uprising/flames-of-scarros.epic"),
+    ),
+    (
+        "cards/uprising/kark-s-edict.epic",
+        include_str!("../../../cards/uprising/kark-s-edict.epic"),
+    ),
+    (
+        "cards/uprising/velden-s-wrath.epic",
+        include_str!("../../../cards/uprising/velden-s-wrath.epic"),
+    ),
+    (
+        "cards/uprising/will-of-zannos.epic",
+        include_str!("../../../cards/uprising/will-of-zannos.epic"),
     ),
 ];
 

@@ -78,6 +78,9 @@ pub(crate) fn normalize(s: &str) -> String {
 /// Sentence openings that make a step conditional, and the condition each names.
 const CONDITIONS: &[(&str, Condition)] = &[
     ("if you do,", Condition::Done),
+    ("if you don't,", Condition::NotDone),
+    ("if you do not,", Condition::NotDone),
+    ("if you banished a champion card,", Condition::ItIsChampion),
     ("if it is your turn,", Condition::YourTurn),
     ("if it is not your turn,", Condition::NotYourTurn),
     ("if it is an opponent's turn,", Condition::NotYourTurn),
@@ -237,7 +240,7 @@ fn check_x<'a>(steps: impl Iterator<Item = &'a Step>) -> R<()> {
             action.selection(),
             Some(Sel::Target(t) | Sel::Choose(t)) if t.count == 0
         );
-        if matches!(amount(action), Some(Amount::XPlus(_))) && !set {
+        if matches!(action.amount(), Some(Amount::XPlus(_))) && !set {
             return Err(
                 "X is used before anything sets it: X counts the cards an earlier \
                         'X ...' or 'any number of ...' choice of the same effect picked"
@@ -248,20 +251,23 @@ fn check_x<'a>(steps: impl Iterator<Item = &'a Step>) -> R<()> {
     Ok(())
 }
 
-/// The number an action uses, when it has one.
-fn amount(a: &Action) -> Option<&Amount> {
-    match a {
-        Action::Draw { n, .. }
-        | Action::Discard { n, .. }
-        | Action::BanishFromHand { n, .. }
-        | Action::GainHealth { n, .. }
-        | Action::LoseHealth { n, .. }
-        | Action::Damage { n, .. }
-        | Action::AddCounters { n, .. }
-        | Action::RevealTop(n)
-        | Action::CreateTokens { n, .. } => Some(n),
-        _ => None,
+/// "For each card revealed, ..." (Loyalty X): the sentence's number, or its one target,
+/// counts once per card revealed. An optional target may be picked up to that many times.
+fn per_revealed(action: &mut Action, may: bool) -> R<()> {
+    if let Some(n) = action.amount_mut() {
+        if let Amount::Fixed(k) = *n {
+            *n = Amount::PerRevealed(k);
+            return Ok(());
+        }
     }
+    if let Some(Sel::Target(t) | Sel::Choose(t)) = action.selection_mut() {
+        if t.count == 1 {
+            t.per_revealed = true;
+            t.up_to = may;
+            return Ok(());
+        }
+    }
+    Err("'for each card revealed' needs a number or one target to count".into())
 }
 
 fn parse_sentence(ctx: &mut Ctx, sentence: &str, steps: &mut Vec<Step>) -> R<()> {
@@ -269,9 +275,21 @@ fn parse_sentence(ctx: &mut Ctx, sentence: &str, steps: &mut Vec<Step>) -> R<()>
     let mut when = None;
     let mut may = false;
     let mut at_end = false;
+    let mut each_revealed = false;
+    if let Some(rest) = s.strip_prefix("if you have at least twice your starting health, ") {
+        // Chamberlain Kark.
+        expect_done(
+            rest.trim_start_matches("you win the game"),
+            "'you win the game'",
+        )?;
+        steps.push(Step::new(Action::WinWithHealth { times: 2 }));
+        return Ok(());
+    }
     loop {
         if eat(&mut s, "at the end of the turn,") || eat(&mut s, "at end of turn,") {
             at_end = true;
+        } else if eat(&mut s, "for each card revealed,") {
+            each_revealed = true;
         } else if let Some(c) = eat_condition(&mut s) {
             when = Some(c);
         } else if eat(&mut s, "otherwise,") {
@@ -333,7 +351,10 @@ fn parse_sentence(ctx: &mut Ctx, sentence: &str, steps: &mut Vec<Step>) -> R<()>
             quoted(s)
         ));
     }
-    for action in parse_actions(ctx, s)? {
+    for mut action in parse_actions(ctx, s)? {
+        if each_revealed {
+            per_revealed(&mut action, may)?;
+        }
         let action = if at_end {
             Action::AtEndOfTurn(Box::new(action))
         } else {
@@ -423,33 +444,50 @@ fn parse_action(ctx: &mut Ctx, text: &str) -> R<Action> {
         return parse_deal(ctx, s);
     }
     if eat(&mut s, "reveal the top") {
-        let n =
-            eat_amount(&mut s).ok_or("expected 'reveal the top <number> cards of your deck'")?;
-        if !(eat(&mut s, "cards of your deck") || eat(&mut s, "card of your deck")) {
-            return Err("expected 'reveal the top <number> cards of your deck'".into());
+        // "reveal the top five cards of your deck", "... card of target player's deck"
+        const EXPECTED: &str =
+            "expected 'reveal the top <number> cards of your deck' (or of target player's deck)";
+        let n = if eat(&mut s, "card") {
+            Amount::Fixed(1)
+        } else {
+            let n = eat_amount(&mut s).ok_or(EXPECTED)?;
+            if !eat(&mut s, "cards") {
+                return Err(EXPECTED.into());
+            }
+            n
+        };
+        if !eat(&mut s, "of") {
+            return Err(EXPECTED.into());
         }
-        expect_done(s, "'of your deck'")?;
-        return Ok(Action::RevealTop(n));
+        let whose = match s {
+            "your deck" => Who::You,
+            "target player's deck" => Who::Target(PlayerFilter::Any),
+            "target opponent's deck" => Who::Target(PlayerFilter::Opponent),
+            "their deck" => Who::It,
+            _ => return Err(EXPECTED.into()),
+        };
+        return Ok(Action::RevealTop { n, whose });
     }
     if eat(&mut s, "play") {
-        // "play an event card from your discard pile without paying its cost"
-        let sel = s
-            .strip_suffix(" without paying its cost")
-            .ok_or("expected 'play <selection> without paying its cost'")?;
+        // "play an event card from your discard pile without paying its cost",
+        // "play it, paying all costs"
+        let (sel, free) = if let Some(sel) = s.strip_suffix(" without paying its cost") {
+            (sel, true)
+        } else if let Some(sel) = s.strip_suffix(", paying all costs") {
+            (sel, false)
+        } else {
+            return Err("expected 'play <selection> without paying its cost' or 'play <selection>, paying all costs'".into());
+        };
         let sel = parse_objects(ctx, sel, "played")?;
-        let events = match &sel {
-            Sel::Target(t) | Sel::Choose(t) => {
-                t.count == 1
-                    && t.objects
-                        .as_ref()
-                        .is_some_and(|f| f.kind == Some(CardType::Event))
-            }
+        let one = match &sel {
+            Sel::Target(t) | Sel::Choose(t) => t.count == 1,
+            Sel::It => true,
             _ => false,
         };
-        if !events {
-            return Err("only one event card can be played: 'play an event card from your discard pile without paying its cost'".into());
+        if !one {
+            return Err("only one card can be played: 'play an event card from your discard pile without paying its cost', 'play it, paying all costs'".into());
         }
-        return Ok(Action::PlayFree(sel));
+        return Ok(Action::Play { sel, free });
     }
     if eat(&mut s, "double the number of") {
         // "double the number of your human tokens": as many more as there are.
@@ -580,6 +618,12 @@ fn parse_action(ctx: &mut Ctx, text: &str) -> R<Action> {
     // "<player> draws a card", "each player puts a zombie token into play ..."
     let mut t = text;
     let subject = who_subject(&mut t);
+    if subject == Some(Who::You) {
+        // "... and you put a zombie token into play"
+        if let Some(rest) = t.strip_prefix("put ") {
+            return parse_put(ctx, rest, Who::You);
+        }
+    }
     if let Some(who) = subject.clone() {
         if let Some(a) = player_action(ctx, &mut t, who)? {
             return Ok(a);
@@ -654,6 +698,16 @@ fn player_action(ctx: &mut Ctx, s: &mut &str, who: Who) -> R<Option<Action>> {
             }
             expect_done(s, "'from their hand'")?;
             Ok(Some(Action::BanishFromHand { who, n }))
+        }
+        "break" | "breake" if who != Who::You => {
+            // "each opponent breaks a champion they control" (Winged Death)
+            take_word(s);
+            if !(eat(s, "a champion they control") || eat(s, "a champion of their choice")) {
+                return Err("expected '<player> breaks a champion they control'".into());
+            }
+            eat(s, "if able");
+            expect_done(s, "'a champion they control'")?;
+            Ok(Some(Action::BreaksOwn(who)))
         }
         "pay" | "gain" if s[v.len()..].trim_start().starts_with('{') => {
             take_word(s);
@@ -801,8 +855,16 @@ fn parse_deal(ctx: &mut Ctx, text: &str) -> R<Action> {
     if !eat(&mut s, "to") {
         return Err("expected 'deal <number> damage to <selection>'".into());
     }
+    // "deal 2 damage to it for each wolf you control"
+    let (to, n) = match s.find(" for each ") {
+        Some(i) => {
+            let mut rest = &s[i + 1..];
+            (&s[..i], for_each(ctx, &mut rest, n)?)
+        }
+        None => (s, n),
+    };
     Ok(Action::Damage {
-        to: parse_sel(ctx, s)?,
+        to: parse_sel(ctx, to)?,
         n,
     })
 }
@@ -903,6 +965,7 @@ fn any_target(count: u8, up_to: bool) -> TargetSpec {
         players: Some(PlayerFilter::Any),
         count,
         up_to,
+        per_revealed: false,
     }
 }
 
@@ -935,6 +998,7 @@ pub(crate) fn parse_sel(ctx: &mut Ctx, text: &str) -> R<Sel> {
         "it" | "them" | "they" => return Ok(Sel::It),
         "that champion" | "that card" => return Ok(Sel::Subject),
         "the rest" => return Ok(Sel::Rest),
+        "each of them" => return Ok(Sel::It),
         "each champion and player" | "each champion and each player" => {
             return Ok(Sel::AllChampionsAndPlayers)
         }
@@ -945,6 +1009,7 @@ pub(crate) fn parse_sel(ctx: &mut Ctx, text: &str) -> R<Sel> {
                 players: Some(PlayerFilter::Any),
                 count: 1,
                 up_to: false,
+                per_revealed: false,
             }))
         }
         "target opponent" => {
@@ -953,6 +1018,7 @@ pub(crate) fn parse_sel(ctx: &mut Ctx, text: &str) -> R<Sel> {
                 players: Some(PlayerFilter::Opponent),
                 count: 1,
                 up_to: false,
+                per_revealed: false,
             }))
         }
         _ => {}
@@ -979,15 +1045,21 @@ pub(crate) fn parse_sel(ctx: &mut Ctx, text: &str) -> R<Sel> {
             players: None,
             count: n,
             up_to: true,
+            per_revealed: false,
         }));
     }
-    if eat(&mut s, "target") {
-        let objects = Some(parse_filter(ctx, s)?);
+    // "another target champion": not this one.
+    let another = eat(&mut s, "another target");
+    if another || eat(&mut s, "a target") || eat(&mut s, "target") {
+        let mut filter = parse_filter(ctx, s)?;
+        filter.other |= another;
+        let objects = Some(filter);
         return Ok(Sel::Target(TargetSpec {
             objects,
             players: None,
             count: 1,
             up_to: false,
+            per_revealed: false,
         }));
     }
     if eat(&mut s, "all") || eat(&mut s, "each") {
@@ -1002,6 +1074,7 @@ pub(crate) fn parse_sel(ctx: &mut Ctx, text: &str) -> R<Sel> {
             players: None,
             count,
             up_to: count == 0,
+            per_revealed: false,
         }))
     };
     if eat(&mut s, "x") || eat(&mut s, "any number of") {
@@ -1017,6 +1090,7 @@ pub(crate) fn parse_sel(ctx: &mut Ctx, text: &str) -> R<Sel> {
             players: None,
             count: 1,
             up_to: false,
+            per_revealed: false,
         }));
     }
     if s.starts_with("another ") || eat(&mut s, "a") || eat(&mut s, "an") || eat(&mut s, "one") {
@@ -1055,14 +1129,16 @@ pub(crate) fn parse_filter(ctx: &mut Ctx, text: &str) -> R<Filter> {
         } else if eat(&mut s, "the defending player's") {
             f.whose = Whose::Defending;
         } else if eat(&mut s, "damaged") {
-            f.damaged = true;
+            f.rare_mut().damaged = true;
+        } else if eat(&mut s, "blocking") {
+            f.rare_mut().blocking = true;
         } else if let Some(class) = first_word(s)
             .strip_prefix("non-")
             .filter(|w| *w != "token")
             .and_then(crate::classes::class_word)
         {
             take_word(&mut s);
-            f.not_class = Some(ctx.pool.intern_class(class));
+            f.rare_mut().not_class = Some(ctx.pool.intern_class(class));
         } else if eat(&mut s, "non-token") {
             f.token = Some(false);
         } else if eat(&mut s, "token") {
@@ -1147,6 +1223,10 @@ pub(crate) fn parse_filter(ctx: &mut Ctx, text: &str) -> R<Filter> {
             f.broken_this_turn = true;
         } else if eat(&mut s, "with the same name as it") {
             f.same_name_as_it = true;
+        } else if eat(&mut s, "that damaged you this turn")
+            || eat(&mut s, "that dealt damage to you this turn")
+        {
+            f.rare_mut().damaged_you = true;
         } else if eat(&mut s, "among them") {
             f.zone = ZoneFilter::Revealed;
         } else if eat(&mut s, "without") {
@@ -1158,12 +1238,13 @@ pub(crate) fn parse_filter(ctx: &mut Ctx, text: &str) -> R<Filter> {
                     did_you_mean(w, Keyword::ALL.iter().map(|k| k.name()))
                 )
             })?;
-            f.without = f.without.with(k);
+            let rare = f.rare_mut();
+            rare.without = rare.without.with(k);
         } else if eat(&mut s, "not named") {
             if s.is_empty() {
                 return Err("expected a card name after 'not named'".into());
             }
-            f.not_named = Some(s.to_string());
+            f.rare_mut().not_named = Some(s.to_string());
             s = "";
         } else {
             break;
@@ -1256,7 +1337,9 @@ pub(crate) fn parse_triggers(ctx: &mut Ctx, label: &str) -> R<Vec<(Trigger, u8, 
         let mut s = item.trim();
         if let Some(what) = s
             .strip_prefix("when another ")
+            .or_else(|| s.strip_prefix("when a "))
             .and_then(|w| w.strip_suffix(" is broken"))
+            .filter(|w| *w != "champion" || s.starts_with("when another"))
         {
             // "when another non-zombie champion is broken"
             let about = parse_filter(ctx, what)?;
@@ -1267,9 +1350,13 @@ pub(crate) fn parse_triggers(ctx: &mut Ctx, label: &str) -> R<Vec<(Trigger, u8, 
         let t = if s == "tribute" {
             (Trigger::EntersPlay, 0)
         } else if eat(&mut s, "loyalty") {
-            let n = eat_number(&mut s)
-                .filter(|n| *n > 0)
-                .ok_or("expected 'loyalty <N>'")?;
+            let n = if eat(&mut s, "x") {
+                LOYALTY_X
+            } else {
+                eat_number(&mut s)
+                    .filter(|n| *n > 0 && *n < LOYALTY_X)
+                    .ok_or("expected 'loyalty <N>' or 'loyalty x'")?
+            };
             expect_done(s, "loyalty")?;
             (Trigger::EntersPlay, n)
         } else if eat(&mut s, "ally") || s.starts_with('{') {
@@ -1298,6 +1385,8 @@ pub(crate) fn parse_triggers(ctx: &mut Ctx, label: &str) -> R<Vec<(Trigger, u8, 
                 | "when this goes into your discard pile from anywhere" => Trigger::PutIntoDiscard,
                 "when this leaves your discard pile" => Trigger::LeavesDiscard,
                 "when you recall this" => Trigger::Recalled,
+                "when you draw a card" => Trigger::YouDraw,
+                "when this is blocked" => Trigger::Blocked,
                 _ => return Err(unknown_label(s)),
             };
             (t, 0)
@@ -1326,6 +1415,8 @@ pub(crate) const LABELS: &[&str] = &[
     "when this goes into your discard pile",
     "when this leaves your discard pile",
     "when you recall this",
+    "when you draw a card",
+    "when this is blocked",
     "static",
     "flavor",
     "in discard pile",
@@ -1362,7 +1453,8 @@ pub(crate) fn parse_costs(label: &str) -> Option<R<Vec<PowerCost>>> {
             parse_cost(item).unwrap_or_else(|| {
                 Err(format!(
                     "{} is not a cost the card language knows; a power's costs are {{expend}}, \
-                     {{N}} (gold), break this, remove a counter from this and discard N cards",
+                     {{N}} (gold), break this, break a champion you control, remove a counter \
+                     from this and discard N cards",
                     quoted(item)
                 ))
             })
@@ -1377,6 +1469,7 @@ fn parse_cost(item: &str) -> Option<R<PowerCost>> {
         "{expend}" => PowerCost::Expend,
         "break this" => PowerCost::BreakThis,
         "remove a counter from this" => PowerCost::RemoveCounter,
+        "break a champion you control" => PowerCost::BreakOwn,
         _ => return gold_cost(item).or_else(|| discard_cost(item)),
     };
     Some(Ok(cost))

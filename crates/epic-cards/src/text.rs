@@ -44,6 +44,7 @@ fn plural(n: &Amount, one: &str, many: &str) -> String {
         Amount::Fixed(k) => format!("{} {many}", words(*k)),
         Amount::XPlus(0) => format!("X {many}"),
         Amount::XPlus(k) => format!("X+{k} {many}"),
+        Amount::PerRevealed(k) => plural(&Amount::Fixed(*k), one, many),
         _ => format!("a {one}"),
     }
 }
@@ -56,7 +57,7 @@ fn num(n: &Amount) -> String {
         Amount::DamageOnThis => "damage equal to the damage on this card".into(),
         Amount::ItsOffense => "its offense".into(),
         Amount::ChampionsInDiscard => "the number of champions in their discard pile".into(),
-        Amount::Count { each, .. } => each.to_string(),
+        Amount::Count { each, .. } | Amount::PerRevealed(each) => each.to_string(),
     }
 }
 
@@ -108,10 +109,14 @@ impl W<'_> {
         if f.attacking {
             pre.push("attacking".into());
         }
-        if f.damaged {
+        let rare = f.rare.as_deref().cloned().unwrap_or_default();
+        if rare.damaged {
             pre.push("damaged".into());
         }
-        if let Some(c) = f.not_class {
+        if rare.blocking {
+            pre.push("blocking".into());
+        }
+        if let Some(c) = rare.not_class {
             pre.push(format!("non-{}", self.pool.class_name(c).to_lowercase()));
         }
         if let Some(c) = f.cost {
@@ -150,11 +155,14 @@ impl W<'_> {
             (ZoneFilter::Revealed, _) => s.push_str(" among them"),
             _ => {}
         }
-        if !f.without.is_empty() {
-            let k: Vec<String> = f.without.iter().map(|k| k.name().to_string()).collect();
+        if rare.damaged_you {
+            s.push_str(" that damaged you this turn");
+        }
+        if !rare.without.is_empty() {
+            let k: Vec<String> = rare.without.iter().map(|k| k.name().to_string()).collect();
             s.push_str(&format!(" without {}", k.join(" or ")));
         }
-        if let Some(name) = &f.not_named {
+        if let Some(name) = &rare.not_named {
             // The card's own spelling, when the pool has it.
             let shown = self
                 .pool
@@ -169,6 +177,28 @@ impl W<'_> {
             s.push_str(" with the same name as it");
         }
         s
+    }
+
+    /// What "for each" counts: "wolf you control", "champion card in that player's
+    /// discard pile".
+    fn each_of(&self, f: &Filter) -> String {
+        if f.whose == Whose::You && f.zone == ZoneFilter::InPlay {
+            let g = Filter {
+                whose: Whose::Any,
+                ..f.clone()
+            };
+            // "for each wolf you control": a class alone names its champions.
+            let what = self.filter(&g, false);
+            let what = match g.class {
+                Some(_) if g.kind == Some(CardType::Champion) && g.token.is_none() => {
+                    what.trim_end_matches(" champion").to_string()
+                }
+                _ => what,
+            };
+            format!("{what} you control")
+        } else {
+            self.filter(f, false)
+        }
     }
 
     fn spec(&self, t: &TargetSpec, target: bool) -> String {
@@ -195,7 +225,15 @@ impl W<'_> {
                 if t.count == 0 {
                     format!("{}X {}", word, self.filter(f, true))
                 } else if t.count == 1 {
-                    if target {
+                    if target && t.per_revealed {
+                        format!("a target {}", self.filter(f, false))
+                    } else if target && f.other {
+                        let g = Filter {
+                            other: false,
+                            ..f.clone()
+                        };
+                        format!("another target {}", self.filter(&g, false))
+                    } else if target {
                         format!("target {}", self.filter(f, false))
                     } else if f.other {
                         let g = Filter {
@@ -304,8 +342,24 @@ impl W<'_> {
                 None => format!("{m}gain {{{g}}}"),
                 Some(a) => format!("{m}gain {{{g}}}. This may only be used to play {} cards and powers", a.name()),
             },
-            Action::RevealTop(n) => format!("{m}reveal the top {} of your deck", plural(n, "card", "cards")),
-            Action::PlayFree(sel) => format!("{m}play {} without paying its cost", self.sel(sel, false)),
+            Action::RevealTop { n, whose } => {
+                let deck = match whose {
+                    Who::You => "your deck".to_string(),
+                    w => format!("{}'s deck", self.who(w)),
+                };
+                let what = match n {
+                    Amount::Fixed(1) => "card".to_string(),
+                    n => plural(n, "card", "cards"),
+                };
+                format!("{m}reveal the top {what} of {deck}")
+            }
+            Action::Play { sel, free: true } => format!("{m}play {} without paying its cost", self.sel(sel, false)),
+            Action::Play { sel, free: false } => format!("{m}play {}, paying all costs", self.sel(sel, false)),
+            Action::BreaksOwn(who) => format!("{} a champion they control", self.subject(who, "break", may)),
+            Action::WinWithHealth { times } => {
+                let t = if *times == 2 { "twice".to_string() } else { format!("{times} times") };
+                format!("if you have at least {t} your starting health, you win the game")
+            }
             Action::LoseAbilities(sel) => {
                 let (verb, its) = if W::sel_is_plural(sel) && !matches!(sel, Sel::All(_)) {
                     ("lose", "their")
@@ -319,7 +373,7 @@ impl W<'_> {
                 Amount::Count { each, of } => format!(
                     "{} {each} health for each {}",
                     self.subject(who, "gain", may),
-                    self.filter(of, false)
+                    self.each_of(of)
                 ),
                 n => format!("{} {} health", self.subject(who, "gain", may), num(n)),
             },
@@ -327,6 +381,11 @@ impl W<'_> {
                 let verb = if may { "pay" } else { "lose" };
                 format!("{} {} health", self.subject(who, verb, may), num(n))
             }
+            Action::Damage { to, n: Amount::Count { each, of } } => format!(
+                "{m}deal {each} damage to {} for each {}",
+                self.sel(to, true),
+                self.each_of(of)
+            ),
             Action::Damage { to, n } => format!("{m}deal {} damage to {}", num(n), self.sel(to, true)),
             Action::DamageDivided { total, max_targets } => {
                 format!("{m}deal {total} damage divided any way you choose among up to {} targets", words(*max_targets))
@@ -431,7 +490,7 @@ impl W<'_> {
                     Amount::Count { each, of } => format!(
                         "{} into play for each {}",
                         plural(&Amount::Fixed(*each), &format!("{t} token"), &format!("{t} tokens")),
-                        self.filter(of, false)
+                        self.each_of(of)
                     ),
                     n => format!("{} into play", plural(n, &format!("{t} token"), &format!("{t} tokens"))),
                 };
@@ -488,6 +547,8 @@ impl W<'_> {
             Condition::YourTurn => "if it is your turn".into(),
             Condition::NotYourTurn => "if it is not your turn".into(),
             Condition::Done => "if you do".into(),
+            Condition::NotDone => "if you don't".into(),
+            Condition::ItIsChampion => "if you banished a champion card".into(),
             Condition::ThisInPlay => "if this card is in play".into(),
             Condition::ThisExpended => "if this card is expended".into(),
             Condition::PlayedThisTurn(a) => {
@@ -509,8 +570,13 @@ impl W<'_> {
         while i < steps.len() {
             let st = &steps[i];
             let mut j = i + 1;
-            if st.when.is_some_and(|c| c != Condition::Done) {
-                while j < steps.len() && steps[j].when == st.when {
+            // "For each card revealed, ...": the steps counted per card share the opening.
+            let per = counts_revealed(&st.action);
+            if st.when.is_some_and(|c| c != Condition::Done) || (per && st.when.is_none()) {
+                while j < steps.len()
+                    && steps[j].when == st.when
+                    && counts_revealed(&steps[j].action) == per
+                {
                     j += 1;
                 }
             }
@@ -522,6 +588,11 @@ impl W<'_> {
             }
             self.explicit_you = false;
             let body = join_and(&parts);
+            let body = if per {
+                format!("for each card revealed, {body}")
+            } else {
+                body
+            };
             let sentence = match st.when {
                 Some(c) => format!("{}, {body}", W::condition(c)),
                 None => body,
@@ -531,6 +602,12 @@ impl W<'_> {
         }
         out.join(" ")
     }
+}
+
+/// Whether an action counts once per card revealed for Loyalty X.
+fn counts_revealed(a: &Action) -> bool {
+    matches!(a.amount(), Some(Amount::PerRevealed(_)))
+        || matches!(a.selection(), Some(Sel::Target(t) | Sel::Choose(t)) if t.per_revealed)
 }
 
 fn sp_filter(s: &Sel) -> Option<&Filter> {
@@ -552,6 +629,13 @@ impl W<'_> {
     /// non-zombie champion is broken").
     fn trigger_label(&self, t: &Triggered) -> String {
         match (&t.about, t.on) {
+            (Some(f), Trigger::OtherChampionBroken) if f.whose == Whose::You => {
+                let g = Filter {
+                    whose: Whose::Any,
+                    ..f.clone()
+                };
+                format!("When a {} you control is broken", self.filter(&g, false))
+            }
             (Some(f), Trigger::OtherChampionBroken) => {
                 let g = Filter {
                     other: false,
@@ -566,6 +650,7 @@ impl W<'_> {
 
 fn trigger_label(on: Trigger, loyalty: u8) -> String {
     match on {
+        Trigger::EntersPlay if loyalty == LOYALTY_X => "Loyalty X".into(),
         Trigger::EntersPlay if loyalty > 0 => format!("Loyalty {loyalty}"),
         Trigger::EntersPlay => "Tribute".into(),
         Trigger::Ally(a) => format!("{{{}}}", a.name()),
@@ -584,6 +669,8 @@ fn trigger_label(on: Trigger, loyalty: u8) -> String {
         }
         Trigger::LeavesDiscard => "When this card leaves your discard pile".into(),
         Trigger::Recalled => "When you recall this card".into(),
+        Trigger::YouDraw => "When you draw a card".into(),
+        Trigger::Blocked => "When this card is blocked".into(),
     }
 }
 
@@ -594,6 +681,7 @@ fn cost_text(c: PowerCost) -> String {
         PowerCost::BreakThis => "Break this card".into(),
         PowerCost::RemoveCounter => "Remove a counter from this card".into(),
         PowerCost::Discard(n) => format!("Discard {}", plural(&Amount::Fixed(n), "card", "cards")),
+        PowerCost::BreakOwn => "Break a champion you control".into(),
     }
 }
 

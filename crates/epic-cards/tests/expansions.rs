@@ -6,6 +6,10 @@ use epic_model::*;
 
 mod reference;
 
+/// The sets written so far, and their cards the card language cannot say yet.
+const WRITTEN: &[&str] = &["Tyrants: ", "Uprising: "];
+const NOT_YET_WRITTEN: &[&str] = &["No Escape", "Demonic Rising", "Plague Zombies"];
+
 fn text(name: &str) -> String {
     let pool = full_pool();
     card_text(pool, pool.by_name(name).unwrap())
@@ -18,11 +22,9 @@ fn the_full_pool_extends_the_base_set_with_the_same_ids() {
     for (id, def) in base.iter() {
         assert_eq!(full.get(id), def, "{}", def.name);
     }
-    let tyrants = full
-        .iter()
-        .filter(|(_, c)| c.set.starts_with("Tyrants: "))
-        .count();
-    assert_eq!(tyrants, 48);
+    let count = |set: &str| full.iter().filter(|(_, c)| c.set.starts_with(set)).count();
+    assert_eq!(count("Tyrants: "), 48);
+    assert_eq!(count("Uprising: "), 48 - NOT_YET_WRITTEN.len());
 }
 
 #[test]
@@ -35,7 +37,14 @@ fn matches_the_reference_data() {
     for r in json["cards"].as_array().unwrap() {
         let name = r["name"].as_str().unwrap();
         let set = r["set"].as_str().unwrap();
-        if !set.starts_with("Tyrants: ") {
+        if !WRITTEN.iter().any(|w| set.starts_with(w)) {
+            continue;
+        }
+        if NOT_YET_WRITTEN.contains(&name) {
+            assert!(
+                pool.by_name(name).is_none(),
+                "{name} is written: take it off the list"
+            );
             continue;
         }
         reference::check(pool, r, false);
@@ -46,7 +55,7 @@ fn matches_the_reference_data() {
         );
         seen += 1;
     }
-    assert_eq!(seen, 48);
+    assert_eq!(seen, 96 - NOT_YET_WRITTEN.len());
 }
 
 #[test]
@@ -84,6 +93,45 @@ fn new_words_read_as_printed() {
         ),
         ("Arcane Research", "Put one of them into your hand. Banish the rest."),
         ("Dark Offering", "Break target {1} champion you control."),
+        (
+            "Scarros, Hound of Draka",
+            "Loyalty X → For each card revealed, you may return a target opposing champion to its owner's hand.",
+        ),
+        (
+            "Chamberlain Kark",
+            "Tribute → If you have at least twice your starting health, you win the game.",
+        ),
+        (
+            "Citadel Scholar",
+            "When you draw a card → Put a +1 {offense} +1 {defense} counter on this card.",
+        ),
+        (
+            "Fairy Trickster",
+            "{expend}: Reveal the top card of target player's deck. You may play it, paying all costs. If you don't, banish it.",
+        ),
+        (
+            "Knight of Elara",
+            "When this card is blocked → Transform each blocking non-wolf champion into a wolf token.",
+        ),
+        ("Winged Death", "Each opponent breaks a champion they control."),
+        ("Spore Beast", "{expend}: Remove another target champion from battle."),
+        (
+            "Rift Summoner",
+            "{expend}, Break a champion you control: Put two demon tokens into play.",
+        ),
+        ("Hunting Pack", "You may deal 2 damage to it for each wolf you control."),
+        (
+            "Avenger of Covenant",
+            "Tribute → Banish target champion that damaged you this turn.",
+        ),
+        (
+            "Zannos, Corpse Lord",
+            "Loyalty X → For each card revealed, each opponent loses 1 health, you gain 1 health and you put a zombie token into play.",
+        ),
+        (
+            "Corpsemonger",
+            "If you banished a champion card, gain 3 health.",
+        ),
     ] {
         let t = text(card);
         assert!(t.contains(line), "{card}:\n{t}\nlacks: {line}");
@@ -96,7 +144,9 @@ fn new_words_mean_what_they_say() {
     let card = |n: &str| pool.get(pool.by_name(n).unwrap());
     let demon = pool.class_id("Demon").unwrap();
     match &card("Raxxa's Displeasure").modes[1].steps[0].action {
-        Action::Break(Sel::All(f)) => assert_eq!(f.not_class, Some(demon)),
+        Action::Break(Sel::All(f)) => {
+            assert_eq!(f.rare.as_ref().and_then(|r| r.not_class), Some(demon))
+        }
         a => panic!("{a:?}"),
     }
     match &card("Heinous Feast").modes[0].steps[1].action {
@@ -124,7 +174,10 @@ fn new_words_mean_what_they_say() {
         AbilityKind::Triggered(t) => {
             assert_eq!(t.on, Trigger::OtherChampionBroken);
             let about = t.about.as_ref().expect("a filter");
-            assert_eq!(about.not_class, pool.class_id("Zombie"));
+            assert_eq!(
+                about.rare.as_ref().and_then(|r| r.not_class),
+                pool.class_id("Zombie")
+            );
         }
         k => panic!("{k:?}"),
     }

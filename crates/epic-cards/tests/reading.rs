@@ -355,12 +355,12 @@ fn one_true_message_per_mistake() {
     );
     assert_eq!(
         mistakes(&champion(
-            "{expend}, break a champion you control: draw a card"
+            "{expend}, banish a champion you control: draw a card"
         )),
         [
-            "3: 'break a champion you control' is not a cost the card language knows; a power's \
-          costs are {expend}, {N} (gold), break this, remove a counter from this and discard N \
-          cards"
+            "3: 'banish a champion you control' is not a cost the card language knows; a \
+          power's costs are {expend}, {N} (gold), break this, break a champion you control, \
+          remove a counter from this and discard N cards"
         ]
     );
     assert_eq!(

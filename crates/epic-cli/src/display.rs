@@ -547,6 +547,7 @@ pub fn result_line(game: &Game, voice: &Voice) -> String {
         epic_engine::EndReason::FirstBlood => {
             "a player was eliminated, and in Hunter – First Blood the player to their right wins"
         }
+        epic_engine::EndReason::CardEffect => "a card said its player wins",
     };
     match r.winners.as_slice() {
         [] => format!("The game is a draw after {} turns: {why}.", r.turns),

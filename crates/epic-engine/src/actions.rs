@@ -117,37 +117,28 @@ impl<'a> Engine<'a> {
             },
         );
         let source_number = obj.number;
-        let look = self.look();
-        // "When another non-zombie champion is broken": the event must be about such a one.
-        let about_ok = |t: &epic_model::Triggered| match (&t.about, subject) {
-            (None, _) => true,
-            (Some(f), Some(Entity::Obj(s))) => look.describes(f, s, controller, o, None, true),
-            (Some(_), _) => false,
-        };
-        let fired: SmallVec<[u8; 4]> = self
-            .pool
-            .get(card)
-            .abilities
-            .iter()
-            .enumerate()
-            .filter(|(_, a)| match &a.kind {
-                AbilityKind::Triggered(t) => {
-                    t.on == on && (a.zone == zone || on.works_from_any_zone()) && about_ok(t)
+        let remembered = subject.map(|e| self.st.remember(e));
+        let pool = self.pool;
+        for (i, a) in pool.get(card).abilities.iter().enumerate() {
+            if let AbilityKind::Triggered(t) = &a.kind {
+                if t.on == on && (a.zone == zone || on.works_from_any_zone()) {
+                    // "When another non-zombie champion is broken": only about such a one.
+                    let about = t.about.as_ref().is_none_or(|f| match subject {
+                        Some(Entity::Obj(s)) => self.look().matches(f, s, controller, o, None),
+                        _ => false,
+                    });
+                    if about {
+                        self.st.waiting.push(PendingTrigger {
+                            source: o,
+                            source_number,
+                            card,
+                            ability: i as u8,
+                            controller,
+                            subject: remembered,
+                        });
+                    }
                 }
-                _ => false,
-            })
-            .map(|(i, _)| i as u8)
-            .collect();
-        let subject = subject.map(|e| self.st.remember(e));
-        for ability in fired {
-            self.st.waiting.push(PendingTrigger {
-                source: o,
-                source_number,
-                card,
-                ability,
-                controller,
-                subject,
-            });
+            }
         }
     }
 
@@ -315,6 +306,7 @@ impl<'a> Engine<'a> {
             return None;
         }
         let o = ObjId(self.st.objs.len() as u16);
+        self.st.trigger_kinds |= self.pool.flags(card).triggers;
         let mut token = Obj::new(card, controller, Zone::TokenPile);
         token.deploying = true;
         self.st.objs.push(token);
@@ -344,6 +336,16 @@ impl<'a> Engine<'a> {
                 obj: Some(drawn.obj),
                 card: Some(drawn.card),
             });
+            // "When you draw a card" (Citadel Scholar): the drawer's champions in play.
+            // Queuing triggers leaves play as it is, so it is walked in place.
+            if self.st.trigger_kinds & Trigger::YouDraw.bit() != 0 {
+                for i in 0..self.st.in_play.len() {
+                    let o = self.st.in_play[i];
+                    if self.st.obj(o).controller == p {
+                        self.trigger(o, Trigger::YouDraw, None);
+                    }
+                }
+            }
         }
     }
 
@@ -507,6 +509,12 @@ impl<'a> Engine<'a> {
         for &(to, _) in &dealt {
             match to {
                 Entity::Player(p) => {
+                    // Avenger of Covenant: "target champion that damaged you this turn".
+                    let src_now = self.st.remember(Entity::Obj(src));
+                    let by = &mut self.st.player_mut(p).damaged_by;
+                    if !by.contains(&src_now) {
+                        by.push(src_now);
+                    }
                     self.trigger(src, Trigger::DamagesPlayer, Some(to));
                     if p != controller {
                         self.trigger(src, Trigger::DamagesOpponent, Some(to));

@@ -41,7 +41,8 @@ fn may_break(action: &Action) -> bool {
             | Action::BanishFromHand { .. }
             | Action::PayGold(_)
             | Action::GainGold { .. }
-            | Action::RevealTop(_)
+            | Action::RevealTop { .. }
+            | Action::WinWithHealth { .. }
             | Action::Recycle
             | Action::Recall
             | Action::NoAttacksThisTurn
@@ -137,6 +138,9 @@ impl<'a> Engine<'a> {
         if self.top().cost_discards > 0 {
             return self.pay_discard_cost();
         }
+        if self.top().ctx.cost_breaks > 0 {
+            return self.pay_break_cost();
+        }
         if !self.top().loyalty_checked {
             if let Some(flow) = self.check_loyalty() {
                 return flow;
@@ -222,8 +226,11 @@ impl<'a> Engine<'a> {
             self.st.frames.pop();
             return Some(Flow::Continue);
         }
+        // Loyalty X: as many cards as the player chooses, at least one.
+        let any_number = x == epic_model::LOYALTY_X;
+        let least = if any_number { 1 } else { x as usize };
         if !f.agreed {
-            let able = eligible.len() >= x as usize;
+            let able = eligible.len() >= least;
             let options = [Choice::Yes, Choice::No];
             let from = if able { 0 } else { 1 };
             self.ask(
@@ -237,13 +244,19 @@ impl<'a> Engine<'a> {
             .into_iter()
             .filter(|o| !f.picks.contains(&Entity::Obj(*o)))
             .collect();
-        let missing = (x as usize).saturating_sub(f.picks.len());
-        if missing > 0 && !left.is_empty() {
-            self.ask(
-                f.controller,
-                DecisionKind::Reveal,
-                left.into_iter().map(Choice::Card),
-            );
+        let more = if any_number {
+            !f.finished
+        } else {
+            f.picks.len() < x as usize
+        };
+        if more && !left.is_empty() {
+            let done = any_number && f.picks.len() >= least;
+            self.ask_with(f.controller, DecisionKind::Reveal, |_, options| {
+                options.extend(left.iter().map(|&o| Choice::Card(o)));
+                if done {
+                    options.push(Choice::Done);
+                }
+            });
             return Some(self.asked_privately(true));
         }
         let cards: SmallVec<[ObjId; 4]> = Self::objs(&f.picks).into_iter().collect();
@@ -257,8 +270,10 @@ impl<'a> Engine<'a> {
         });
         self.knowledge_gained();
         let top = self.top_mut();
+        top.ctx.x = top.picks.len() as u8;
         top.picks.clear();
         top.agreed = false;
+        top.finished = false;
         None
     }
 
@@ -285,6 +300,30 @@ impl<'a> Engine<'a> {
             return Flow::Continue;
         }
         self.ask(controller, DecisionKind::Discard, hand)
+    }
+
+    /// Rift Summoner: a power's "break a champion you control" cost, the champion chosen
+    /// by the player.
+    fn pay_break_cost(&mut self) -> Flow {
+        let controller = self.top().controller;
+        if let Some(Entity::Obj(o)) = self.top().picks.first().copied() {
+            let top = self.top_mut();
+            top.picks.clear();
+            top.ctx.cost_breaks -= 1;
+            self.break_all(&[o]);
+            self.check_state();
+            return Flow::Continue;
+        }
+        let mine = self.look().breakable_of(controller);
+        if mine.is_empty() {
+            self.top_mut().ctx.cost_breaks = 0;
+            return Flow::Continue;
+        }
+        self.ask(
+            controller,
+            DecisionKind::Choose,
+            mine.into_iter().map(Choice::Card),
+        )
     }
 
     /// Whether `p` has cards in hand: then what they can do with them is theirs to know.
@@ -357,6 +396,11 @@ impl<'a> Engine<'a> {
     fn effect_condition(&self, c: Condition, f: &Frame) -> bool {
         match c {
             Condition::Done => f.ctx.done,
+            Condition::NotDone => !f.ctx.done,
+            Condition::ItIsChampion => f.ctx.it.first().is_some_and(|r| match r.entity {
+                Entity::Obj(o) => self.pool.get(self.st.obj(o).card).is_champion(),
+                Entity::Player(_) => false,
+            }),
             Condition::YouControlledIt => f.ctx.it_controller == Some(f.controller),
             Condition::ItWasUnblockedAttackingYou => f.ctx.it_unblocked_attacking_you,
             // "This" is in play, or expended, only while it is the object the effect
@@ -379,6 +423,7 @@ impl<'a> Engine<'a> {
                 return !self.join_candidates(filter, f).is_empty()
             }
             Action::PayGold(n) => return self.st.player(f.controller).gold >= *n,
+            Action::Play { sel, free } => return !self.play_options(sel, *free, f).is_empty(),
             _ => action.selection(),
         };
         match sel {
@@ -459,7 +504,14 @@ impl<'a> Engine<'a> {
     /// Targets are chosen on resolution, as many as possible (3.2.3d, 5.20.7).
     fn pick(&mut self, spec: &TargetSpec, targeting: bool) -> Option<Ents> {
         let f = self.top();
-        let need = spec.count as usize;
+        let need = if spec.per_revealed {
+            spec.count as usize * f.ctx.x as usize
+        } else {
+            spec.count as usize
+        };
+        if spec.per_revealed && need == 0 {
+            return Some(Ents::new());
+        }
         let picked = f.picks.len();
         if f.finished || (need > 0 && picked >= need) {
             return Some(f.picks.iter().copied().collect());
@@ -646,6 +698,7 @@ impl<'a> Engine<'a> {
                     players: Some(*pf),
                     count: 1,
                     up_to: false,
+                    per_revealed: false,
                 };
                 let picks = self.pick(&spec, true)?;
                 self.bind(&picks);
@@ -670,6 +723,7 @@ impl<'a> Engine<'a> {
             Amount::Count { each, ref of } => {
                 (self.all(of, f).len() as u16).saturating_mul(each as u16)
             }
+            Amount::PerRevealed(each) => (f.ctx.x as u16).saturating_mul(each as u16),
             Amount::DamageOnThis => self.this().map_or(0, |o| self.st.obj(o).damage),
             Amount::ItsOffense => f.ctx.it_offense.max(0) as u16,
             Amount::ChampionsInDiscard => {
@@ -749,9 +803,12 @@ impl<'a> Engine<'a> {
                 }
                 Some(true)
             }
-            Action::RevealTop(n) => {
+            Action::RevealTop { n, whose } => {
+                let Some(&owner) = self.players(whose)?.first() else {
+                    return Some(false);
+                };
                 let n = self.amount(n, you) as usize;
-                let deck = &self.st.player(you).deck;
+                let deck = &self.st.player(owner).deck;
                 // The top card is the last.
                 let top: ObjList = deck.iter().rev().take(n).copied().collect();
                 for &o in &top {
@@ -762,14 +819,27 @@ impl<'a> Engine<'a> {
                     .map(|&o| self.st.remember(Entity::Obj(o)))
                     .collect();
                 self.top_mut().ctx.revealed = revealed;
+                // "You may play it": the revealed cards are "it".
+                let ents: Ents = top.iter().map(|&o| Entity::Obj(o)).collect();
+                self.bind(&ents);
                 self.emit_with(|eng| Event::Revealed {
-                    player: you,
+                    player: owner,
                     cards: eng.seen_all(&top),
                 });
                 self.knowledge_gained();
                 Some(!top.is_empty())
             }
-            Action::PlayFree(sel) => self.exec_play_free(sel),
+            Action::Play { sel, free } => self.exec_play(sel, *free),
+            Action::BreaksOwn(who) => self.exec_breaks_own(who),
+            Action::WinWithHealth { times } => {
+                let start = self.st.rules.seat_health();
+                if self.st.player(you).health >= start.saturating_mul(i32::from(*times)) {
+                    let winners = self.st.team(you).into_iter().collect();
+                    self.end_game(winners, crate::game::EndReason::CardEffect);
+                    return Some(true);
+                }
+                Some(false)
+            }
             Action::LoseAbilities(sel) => {
                 let sel = self.select(sel)?;
                 let objs = self.objs_in_play(&sel);
@@ -1066,6 +1136,7 @@ impl<'a> Engine<'a> {
             players: Some(PlayerFilter::Any),
             count: 1,
             up_to: false,
+            per_revealed: false,
         };
         self.candidates(&spec, true, f)
     }
@@ -1272,28 +1343,41 @@ impl<'a> Engine<'a> {
         Some(true)
     }
 
-    /// Lesson Learned: the player picks an event card the selection allows and its mode
-    /// in one decision; the card then resolves from the supplemental zone, its cost
-    /// unpaid, before the rest of this effect (3.2).
-    fn exec_play_free(&mut self, sel: &Sel) -> Option<bool> {
-        let f = self.top();
-        let spec = match sel {
-            Sel::Target(spec) | Sel::Choose(spec) => spec,
-            _ => return Some(false),
+    /// The plays a `Play` action offers: each card the selection allows, in each mode
+    /// (a champion has one), that its player can pay for unless it is free.
+    fn play_options(&self, sel: &Sel, free: bool, f: &Frame) -> SmallVec<[Choice; 16]> {
+        let cands: Ents = match sel {
+            Sel::Target(spec) | Sel::Choose(spec) => {
+                self.candidates(spec, matches!(sel, Sel::Target(_)), f)
+            }
+            Sel::It => f.ctx.it.iter().filter_map(|&r| self.st.find(r)).collect(),
+            _ => Ents::new(),
         };
-        let Some(mode) = f.ctx.play_mode else {
-            let look = self.look();
-            let mut options: SmallVec<[Choice; 16]> = SmallVec::new();
-            for e in self.candidates(spec, matches!(sel, Sel::Target(_)), f) {
-                if let Entity::Obj(o) = e {
-                    let def = look.def(o);
-                    if def.is_event() {
-                        options.extend(
-                            (0..def.modes.len() as u8).map(|mode| Choice::Play { card: o, mode }),
-                        );
-                    }
+        let look = self.look();
+        let player = self.st.player(f.controller);
+        let mut options = SmallVec::new();
+        for e in cands {
+            let Entity::Obj(o) = e else { continue };
+            let def = look.def(o);
+            let modes = if def.is_event() { def.modes.len() } else { 1 };
+            for mode in 0..modes.min(u8::MAX as usize) as u8 {
+                if free || player.gold_for(def.alignments) >= def.mode_cost(mode) {
+                    options.push(Choice::Play { card: o, mode });
                 }
             }
+        }
+        options
+    }
+
+    /// Play a card an effect names (Lesson Learned, Fairy Trickster): the player picks the
+    /// card and its mode in one decision; it is paid for unless free, then an event
+    /// resolves from the supplemental zone before the rest of this effect, and a
+    /// champion enters play under its player's control (3.2). Not played from hand, it
+    /// makes no Ally ability trigger (docs/rulings.md R-18).
+    fn exec_play(&mut self, sel: &Sel, free: bool) -> Option<bool> {
+        let f = self.top();
+        let Some(mode) = f.ctx.play_mode else {
+            let options = self.play_options(sel, free, f);
             if options.is_empty() {
                 return Some(false);
             }
@@ -1308,17 +1392,52 @@ impl<'a> Engine<'a> {
         self.top_mut().ctx.play_mode = None;
         self.bind(&[Entity::Obj(o)]);
         let card = self.card_of(o);
-        self.move_to(o, Zone::Supplemental);
-        self.follow(&[o]);
+        let def = self.pool.get(card);
+        if !free {
+            self.spend_gold(player, def.alignments, def.mode_cost(mode));
+        }
         let played = self.seen(o);
+        if def.is_champion() {
+            self.put_into_play(o, player, false);
+            self.follow(&[o]);
+        } else {
+            self.move_to(o, Zone::Supplemental);
+            self.follow(&[o]);
+            self.push_frame(card, o, player, Script::Mode(mode));
+            self.top_mut().playing_event = true;
+        }
         self.emit(|| Event::Played {
             player,
             played,
             mode,
         });
-        self.push_frame(card, o, player, Script::Mode(mode));
-        self.top_mut().playing_event = true;
         Some(true)
+    }
+
+    /// Winged Death: each named player, in turn order from the acting player, chooses a
+    /// champion they control that can be broken; the chosen ones break together.
+    fn exec_breaks_own(&mut self, who: &Who) -> Option<bool> {
+        let players = self.players(who)?;
+        let picks = self.top().picks.clone();
+        for p in players {
+            let theirs = self.look().breakable_of(p);
+            if theirs.is_empty() || theirs.iter().any(|o| picks.contains(&Entity::Obj(*o))) {
+                continue;
+            }
+            if theirs.len() == 1 {
+                self.top_mut().picks.push(Entity::Obj(theirs[0]));
+                continue;
+            }
+            self.ask(
+                p,
+                DecisionKind::Choose,
+                theirs.into_iter().map(Choice::Card),
+            );
+            return None;
+        }
+        let chosen = Self::objs(&std::mem::take(&mut self.top_mut().picks));
+        self.break_all(&chosen);
+        Some(!chosen.is_empty())
     }
 
     /// Feeds a pick (card, player or Done) into the innermost frame.

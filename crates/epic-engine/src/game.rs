@@ -31,6 +31,8 @@ pub enum EndReason {
     /// Hunter – First Blood: a player was eliminated, and the player to their right won
     /// (FMT-12).
     FirstBlood,
+    /// A card said its player wins (Chamberlain Kark: twice the starting health).
+    CardEffect,
 }
 
 /// A champion's derived numbers and keywords, from [`Game::stats`].
@@ -136,6 +138,7 @@ impl Game {
                 discard_powers: SmallVec::new(),
                 bonus_gold: 0,
                 bonus_for: Default::default(),
+                damaged_by: SmallVec::new(),
             });
         }
         let objs_len = objs.len();
@@ -178,8 +181,11 @@ impl Game {
             undo_clean: false,
             checked: false,
             damaged: false,
+            trigger_kinds: 0,
             spare_options: Vec::with_capacity(32),
         };
+        let mut state = state;
+        state.note_trigger_kinds(&setup.pool);
         Ok(Game {
             pool: setup.pool,
             state,

@@ -41,6 +41,7 @@ pub fn cost_text(costs: &[PowerCost]) -> String {
             PowerCost::BreakThis => "Break this card".to_string(),
             PowerCost::RemoveCounter => "Remove a counter from this card".to_string(),
             PowerCost::Discard(n) => format!("Discard {n} card{}", if *n == 1 { "" } else { "s" }),
+            PowerCost::BreakOwn => "Break a champion you control".to_string(),
         })
         .collect::<Vec<_>>()
         .join(", ")
@@ -140,8 +141,20 @@ pub fn label(st: &GameState, pool: &CardPool, c: Choice) -> String {
         },
         Choice::Play { card, mode } => {
             let def = pool.get(st.obj(card).card);
-            if kind == Some(DecisionKind::Choose) {
-                // An event played by an effect, its cost unpaid (Lesson Learned).
+            // A card an effect plays: free (Lesson Learned) or paid (Fairy Trickster).
+            let free = if kind == Some(DecisionKind::Choose) {
+                let step = st
+                    .frames
+                    .last()
+                    .and_then(|f| crate::effects::script_steps(pool, f).get(f.pc as usize));
+                match step.map(|s| &s.action) {
+                    Some(Action::Play { free, .. }) => Some(*free),
+                    _ => None,
+                }
+            } else {
+                None
+            };
+            if free == Some(true) {
                 return if def.modes.len() > 1 {
                     format!(
                         "Play {} (mode {}) without paying its cost",
@@ -251,6 +264,7 @@ pub fn label(st: &GameState, pool: &CardPool, c: Choice) -> String {
 /// How a triggered ability is called: "Tribute", "Loyalty 2", "wild ally ability".
 fn trigger_name(t: &Triggered) -> String {
     match t.on {
+        Trigger::EntersPlay if t.loyalty == epic_model::LOYALTY_X => "Loyalty X".into(),
         Trigger::EntersPlay if t.loyalty > 0 => format!("Loyalty {}", t.loyalty),
         Trigger::EntersPlay => "Tribute".into(),
         Trigger::Ally(a) => format!("{} ally ability", a.name()),
@@ -267,6 +281,8 @@ fn trigger_name(t: &Triggered) -> String {
         Trigger::PutIntoDiscard => "ability (put into the discard pile)".into(),
         Trigger::LeavesDiscard => "ability (left the discard pile)".into(),
         Trigger::Recalled => "recall ability".into(),
+        Trigger::YouDraw => "draw ability".into(),
+        Trigger::Blocked => "ability (blocked)".into(),
     }
 }
 
@@ -360,9 +376,12 @@ fn action_phrase(a: &Action) -> String {
         Action::BanishFromHand { n: k, .. } => format!("banish {} from hand", n(k)),
         Action::PayGold(g) => format!("pay {g} gold"),
         Action::GainGold { n: g, .. } => format!("gain {g} gold"),
-        Action::RevealTop(k) => format!("reveal the top {} cards of your deck", n(k)),
+        Action::RevealTop { n: k, .. } => format!("reveal the top {} cards of a deck", n(k)),
+        Action::BreaksOwn(_) => "break a champion they control".into(),
+        Action::WinWithHealth { .. } => "win the game".into(),
         Action::LoseAbilities(_) => "take champions' abilities away this turn".into(),
-        Action::PlayFree(_) => "play an event card without paying its cost".into(),
+        Action::Play { free: true, .. } => "play a card without paying its cost".into(),
+        Action::Play { free: false, .. } => "play it, paying its cost".into(),
         Action::GainHealth { n: k, .. } => format!("gain {} health", n(k)),
         Action::LoseHealth { n: k, .. } => format!("pay {} health", n(k)),
         Action::Damage { n: k, .. } => format!("deal {} damage", n(k)),

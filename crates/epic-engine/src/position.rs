@@ -203,6 +203,7 @@ impl Game {
             st.next_seat(pos.active)
         };
         st.summarize_continuous(&pos.pool);
+        st.note_trigger_kinds(&pos.pool);
         st.damaged = st.in_play.iter().any(|&o| st.obj(o).damage > 0);
         st.declaring.clear();
         st.step = match pos.start {

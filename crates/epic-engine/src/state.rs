@@ -125,6 +125,10 @@ pub struct Player {
     pub bonus_gold: u8,
     #[serde(default)]
     pub bonus_for: Alignments,
+    /// The champions that dealt this player damage this turn, as they were (Avenger of
+    /// Covenant: "target champion that damaged you this turn").
+    #[serde(default)]
+    pub damaged_by: SmallVec<[Remembered; 4]>,
 }
 
 impl Player {
@@ -156,6 +160,10 @@ impl std::hash::Hash for Player {
             discard_powers: _,
             bonus_gold,
             bonus_for,
+            // Who damaged the player this turn follows from the turn's decisions, and
+            // hashing it would change the digest of every save made after a champion hit
+            // a player: it is left out.
+            damaged_by: _,
         } = self;
         (health, gold, hand, deck, discard, eliminated).hash(h);
         // Hashed only when there is some, so games without it keep their digests.
@@ -350,9 +358,13 @@ pub struct EffectCtx {
     /// The cards this effect revealed from a deck ("among them", "the rest").
     #[serde(default)]
     pub revealed: SmallVec<[Remembered; 8]>,
-    /// The mode picked for the event this effect plays without paying its cost.
+    /// The mode picked for the card this effect plays.
     #[serde(default)]
     pub play_mode: Option<u8>,
+    /// Champions still to break as the cost of the power this frame runs (Rift
+    /// Summoner), chosen by the player one at a time before the effect.
+    #[serde(default)]
+    pub cost_breaks: u8,
 }
 
 /// Hashes `revealed` and `play_mode` only when the effect has them, so games without
@@ -370,6 +382,7 @@ impl std::hash::Hash for EffectCtx {
             subject,
             revealed,
             play_mode,
+            cost_breaks,
         } = self;
         (
             it,
@@ -385,6 +398,9 @@ impl std::hash::Hash for EffectCtx {
         }
         if play_mode.is_some() {
             play_mode.hash(h);
+        }
+        if *cost_breaks > 0 {
+            cost_breaks.hash(h);
         }
     }
 }
@@ -492,6 +508,11 @@ pub struct GameState {
     /// end of turn removes it all. While it is clear, the state check has no lethal
     /// damage to look for.
     pub damaged: bool,
+    /// [`epic_model::Trigger::bit`] of every triggered ability of a card in this game (a
+    /// token's once it is made): an event no card can answer ("when you draw a card")
+    /// asks no champion. Derived from the objects, never hashed.
+    #[serde(default = "every_trigger")]
+    pub trigger_kinds: u32,
     /// The last decision's option list, emptied, kept so the next one needs no allocation.
     #[serde(skip)]
     pub spare_options: Vec<crate::choice::Choice>,
@@ -634,7 +655,18 @@ impl GameState {
             .filter(move |&src| last.replace(src) != Some(src))
     }
 
+    /// Works out [`GameState::trigger_kinds`] from the objects.
+    pub fn note_trigger_kinds(&mut self, pool: &CardPool) {
+        self.trigger_kinds = self
+            .objs
+            .iter()
+            .fold(0, |kinds, o| kinds | pool.flags(o.card).triggers);
+    }
+
     /// Whether a modification has taken `o`'s own keywords and abilities (Blind Faith).
+    /// Out of line: callers test `continuous.blanks` first, and the hot path stays small.
+    #[cold]
+    #[inline(never)]
     pub fn is_blank(&self, o: ObjId) -> bool {
         self.mods.iter().any(|m| m.blank && m.obj == o)
     }
@@ -874,4 +906,9 @@ impl GameState {
             _ => None,
         }
     }
+}
+
+/// A state read without [`GameState::trigger_kinds`] listens for every trigger.
+fn every_trigger() -> u32 {
+    u32::MAX
 }

@@ -6,8 +6,8 @@ use crate::ids::{ObjId, PlayerId};
 use crate::state::{EffectCtx, GameState, Zone};
 use crate::Entity;
 use epic_model::{
-    AbilityKind, Alignments, CardPool, CardType, Condition, Filter, Keyword, Keywords, Static,
-    Whose, ZoneFilter,
+    AbilityKind, Alignments, CardPool, CardType, Condition, Filter, Keyword, Keywords, RareTerms,
+    Static, Whose, ZoneFilter,
 };
 
 /// Read-only rules questions about a state. Free to build: the state keeps an index of
@@ -75,6 +75,8 @@ impl<'a> Look<'a> {
                 .is_some_and(|b| b.attackers.len() == 1),
             // These read an effect's memory; outside an effect they do not hold.
             Condition::Done
+            | Condition::NotDone
+            | Condition::ItIsChampion
             | Condition::YouControlledIt
             | Condition::ItWasUnblockedAttackingYou => false,
         }
@@ -171,11 +173,13 @@ impl<'a> Look<'a> {
         // Printed and gained keywords answer most questions; only a keyword that the
         // champion's own abilities, an anthem in play or a modification can give needs
         // the derivation.
-        (self.def(o).keywords.union(obj.gained).has(kw) && !self.blank(o))
-            || (obj.zone == Zone::InPlay
-                && (self.pool.flags(obj.card).own_keywords.has(kw)
-                    || self.st.continuous.granting.has(kw))
-                && self.given(o, Keywords::one(kw)).has(kw))
+        if self.def(o).keywords.union(obj.gained).has(kw) && !self.blank(o) {
+            return true;
+        }
+        obj.zone == Zone::InPlay
+            && (self.pool.flags(obj.card).own_keywords.has(kw)
+                || self.st.continuous.granting.has(kw))
+            && self.given(o, Keywords::one(kw)).has(kw)
     }
 
     fn stat(&self, o: ObjId, printed: u8, pick: impl Fn(i8, i8) -> i8) -> i32 {
@@ -270,27 +274,10 @@ impl<'a> Look<'a> {
                     .any(|r| r.entity == Entity::Obj(o) && r.number == obj.number)
             }),
         };
-        if !zone_ok {
+        if !zone_ok || (f.other && o == this) {
             return false;
         }
-        self.describes(f, o, you, this, ctx, derived_alignment)
-    }
-
-    /// Whether `o`, wherever it is, has what the filter asks of a card (all but the zone).
-    pub fn describes(
-        &self,
-        f: &Filter,
-        o: ObjId,
-        you: PlayerId,
-        this: ObjId,
-        ctx: Option<&EffectCtx>,
-        derived_alignment: bool,
-    ) -> bool {
-        let obj = self.st.obj(o);
         let def = self.def(o);
-        if f.other && o == this {
-            return false;
-        }
         let holder = self.holder(o);
         let whose_ok = match f.whose {
             Whose::Any => true,
@@ -317,25 +304,16 @@ impl<'a> Look<'a> {
                 return false;
             }
         }
-        if f.class.is_some_and(|c| !def.has_class(c))
-            || f.not_class.is_some_and(|c| def.has_class(c))
-        {
-            return false;
-        }
-        if f.damaged && obj.damage == 0 {
-            return false;
-        }
-        if !f.without.is_empty() && !self.keywords(o).intersection(f.without).is_empty() {
-            return false;
-        }
-        if f.not_named
-            .as_ref()
-            .is_some_and(|n| def.name.eq_ignore_ascii_case(n))
-        {
+        if f.class.is_some_and(|c| !def.has_class(c)) {
             return false;
         }
         if f.cost.is_some_and(|c| c != def.cost) || f.token.is_some_and(|t| t != def.token) {
             return false;
+        }
+        if let Some(rare) = &f.rare {
+            if !self.has_rare_terms(rare, o, you) {
+                return false;
+            }
         }
         if f.attacking && !self.attacking(o) {
             return false;
@@ -352,6 +330,27 @@ impl<'a> Look<'a> {
             }
         }
         true
+    }
+
+    /// Whether `o` has what a filter's rare terms ask: state, negation and name.
+    #[inline(never)]
+    fn has_rare_terms(&self, f: &RareTerms, o: ObjId, you: PlayerId) -> bool {
+        let obj = self.st.obj(o);
+        let def = self.def(o);
+        !(f.not_class.is_some_and(|c| def.has_class(c))
+            || (f.damaged && obj.damage == 0)
+            || (f.blocking && !self.blocking(o))
+            || (f.damaged_you
+                && !self
+                    .st
+                    .player(you)
+                    .damaged_by
+                    .iter()
+                    .any(|r| r.entity == Entity::Obj(o) && r.number == obj.number))
+            || (!f.without.is_empty() && !self.keywords(o).intersection(f.without).is_empty())
+            || f.not_named
+                .as_ref()
+                .is_some_and(|n| def.name.eq_ignore_ascii_case(n)))
     }
 
     /// Whether `p` can be attacked now (Avenging Angel).

@@ -631,10 +631,12 @@ impl<'a> Engine<'a> {
         for &o in &pl.hand {
             let card = look.st.obj(o).card;
             let flags = look.pool.flags(card);
-            let gold = if pl.bonus_gold > 0 {
-                pl.gold_for(look.pool.get(card).alignments)
-            } else {
+            // Gold for some alignments only (Brachiosaurus) is rare: read the card's
+            // alignments only then.
+            let gold = if pl.bonus_gold == 0 {
                 pl.gold
+            } else {
+                pl.gold_for(look.pool.get(card).alignments)
             };
             if gold < flags.cost {
                 continue;
@@ -754,13 +756,15 @@ impl<'a> Engine<'a> {
                     let champion = self.seen(o);
                     self.emit(|| Event::Counters { champion, now });
                 }
-                PowerCost::Discard(_) => {}
+                PowerCost::Discard(_) | PowerCost::BreakOwn => {}
             }
         }
         self.push_frame(card, o, p, Script::Ability(index));
         let frame = self.st.frames.last_mut().expect("pushed");
         frame.source_number = source_number;
-        frame.cost_discards = PowerCost::total(&pw.costs).discards;
+        let total = PowerCost::total(&pw.costs);
+        frame.cost_discards = total.discards;
+        frame.ctx.cost_breaks = total.breaks;
     }
 
     // ---- battle -----------------------------------------------------------------------
@@ -956,9 +960,13 @@ impl<'a> Engine<'a> {
         if !blockers.is_empty() {
             b.blocked = true;
             b.blockers = blockers.clone();
+            let attackers = b.attackers.clone();
             self.emit_with(|eng| Event::Block {
                 champions: eng.seen_all(&blockers),
             });
+            for o in attackers {
+                self.trigger(o, Trigger::Blocked, None);
+            }
         }
         for &o in &blockers {
             self.trigger(o, Trigger::Blocks, None);
@@ -1379,6 +1387,7 @@ impl<'a> Engine<'a> {
         for pl in self.st.players.iter_mut() {
             pl.bonus_gold = 0;
             pl.bonus_for = Alignments::default();
+            pl.damaged_by.clear();
         }
         self.st.active = self.st.next_team(self.st.active);
         self.st.turn += 1;
@@ -1413,6 +1422,21 @@ impl Look<'_> {
                 _ => false,
             }
             && (t.counters == 0 || (in_play && t.counters <= obj.counters as u32))
+            && (t.breaks == 0 || self.breakable_of(p).len() >= t.breaks as usize)
+    }
+
+    /// The champions `p` controls that can be broken (not unbreakable now).
+    pub fn breakable_of(&self, p: PlayerId) -> ObjList {
+        self.st
+            .in_play
+            .iter()
+            .copied()
+            .filter(|&o| {
+                self.st.obj(o).controller == p
+                    && self.def(o).is_champion()
+                    && !self.has(o, Keyword::Unbreakable)
+            })
+            .collect()
     }
 
     /// 4.4.11a: the excess of breakthrough attackers' offense over the blockers' defense.

@@ -41,6 +41,8 @@ pub struct Mode {
 pub struct Triggered {
     pub on: Trigger,
     /// Loyalty X (rule 5.3): reveal X cards sharing an alignment, or nothing happens.
+    /// [`LOYALTY_X`] is the printed "Loyalty X": reveal as many as you choose, at least
+    /// one, and the effect counts them ("for each card revealed").
     pub loyalty: u8,
     /// What the event must be about for the ability to trigger ("when another
     /// non-zombie champion is broken"); `None` for any.
@@ -48,6 +50,9 @@ pub struct Triggered {
     pub about: Option<Filter>,
     pub steps: Vec<Step>,
 }
+
+/// The Loyalty of "Loyalty X" (Scarros, Hound of Draka): any number of cards, at least one.
+pub const LOYALTY_X: u8 = u8::MAX;
 
 /// What a triggered ability waits for. "This" is the card that has the ability.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -83,6 +88,10 @@ pub enum Trigger {
     LeavesDiscard,
     /// Its owner recalls this card (5.4).
     Recalled,
+    /// Its controller draws a card (Citadel Scholar).
+    YouDraw,
+    /// The attack this champion is in is blocked (Knight of Elara).
+    Blocked,
 }
 
 impl Trigger {
@@ -113,6 +122,8 @@ impl Trigger {
             Trigger::PutIntoDiscard => 12,
             Trigger::LeavesDiscard => 13,
             Trigger::Recalled => 14,
+            Trigger::YouDraw => 15,
+            Trigger::Blocked => 16,
         };
         1 << kind
     }
@@ -137,6 +148,8 @@ pub enum PowerCost {
     RemoveCounter,
     /// Discard cards from hand (1.7.3).
     Discard(u8),
+    /// Break a champion you control, chosen when the power is used (Rift Summoner).
+    BreakOwn,
 }
 
 /// What a power's costs ask for in all (3.5.3: every cost is paid, so two costs of a
@@ -148,6 +161,7 @@ pub struct CostTotal {
     pub break_this: u32,
     pub counters: u32,
     pub discards: u8,
+    pub breaks: u8,
 }
 
 impl PowerCost {
@@ -161,6 +175,7 @@ impl PowerCost {
                 PowerCost::BreakThis => t.break_this += 1,
                 PowerCost::RemoveCounter => t.counters += 1,
                 PowerCost::Discard(n) => t.discards = t.discards.saturating_add(n),
+                PowerCost::BreakOwn => t.breaks = t.breaks.saturating_add(1),
             }
         }
         t
@@ -255,9 +270,19 @@ pub enum Action {
         n: u8,
         only: Option<Alignment>,
     },
-    /// Reveal the top cards of your deck (1.4.8); the effect can then choose "among
-    /// them" (`ZoneFilter::Revealed`) and deal with "the rest" (`Sel::Rest`).
-    RevealTop(Amount),
+    /// Reveal the top cards of a player's deck (1.4.8); the effect can then choose
+    /// "among them" (`ZoneFilter::Revealed`) and deal with "the rest" (`Sel::Rest`).
+    RevealTop {
+        n: Amount,
+        whose: Who,
+    },
+    /// Each named player breaks a champion they control, of their choice (Winged Death).
+    BreaksOwn(Who),
+    /// The acting player wins the game if their health is at least `times` their starting
+    /// health (Chamberlain Kark).
+    WinWithHealth {
+        times: u8,
+    },
     GainHealth {
         who: Who,
         n: Amount,
@@ -325,10 +350,14 @@ pub enum Action {
     /// The selected champions lose their keywords and abilities this turn (Blind Faith);
     /// what other cards give them still applies.
     LoseAbilities(Sel),
-    /// Play the selected event card without paying its cost, in the mode its player
-    /// picks (Lesson Learned): it resolves before the rest of this effect, which may then
-    /// refer to it as "it" in the discard pile.
-    PlayFree(Sel),
+    /// Play the selected card, in the mode its player picks: an event resolves before the
+    /// rest of this effect, which may then refer to it as "it" in the discard pile; a
+    /// champion enters play under the player's control. `free`: without paying its cost
+    /// (Lesson Learned); otherwise paying it (Fairy Trickster).
+    Play {
+        sel: Sel,
+        free: bool,
+    },
 
     /// Rule 5.5: you may put two cards from your discard pile on the bottom of your deck;
     /// if you do, draw a card.
@@ -369,8 +398,62 @@ impl Action {
             | Action::PutIntoPlay { sel: s, .. }
             | Action::AddCounters { sel: s, .. }
             | Action::LoseAbilities(s)
-            | Action::PlayFree(s)
+            | Action::Play { sel: s, .. }
             | Action::Modify { sel: s, .. } => Some(s),
+            _ => None,
+        }
+    }
+
+    /// [`Action::selection`], to change it (the card language's "for each card revealed").
+    pub fn selection_mut(&mut self) -> Option<&mut Sel> {
+        match self {
+            Action::Bind(s)
+            | Action::Break(s)
+            | Action::Banish(s)
+            | Action::ReturnToHand(s)
+            | Action::Expend(s)
+            | Action::Prepare(s)
+            | Action::RemoveFromBattle(s)
+            | Action::Damage { to: s, .. }
+            | Action::GainControl { sel: s, .. }
+            | Action::Transform { sel: s, .. }
+            | Action::PutIntoPlay { sel: s, .. }
+            | Action::AddCounters { sel: s, .. }
+            | Action::LoseAbilities(s)
+            | Action::Play { sel: s, .. }
+            | Action::Modify { sel: s, .. } => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The number an action uses, when it has one.
+    pub fn amount(&self) -> Option<&Amount> {
+        match self {
+            Action::Draw { n, .. }
+            | Action::Discard { n, .. }
+            | Action::BanishFromHand { n, .. }
+            | Action::GainHealth { n, .. }
+            | Action::LoseHealth { n, .. }
+            | Action::Damage { n, .. }
+            | Action::AddCounters { n, .. }
+            | Action::RevealTop { n, .. }
+            | Action::CreateTokens { n, .. } => Some(n),
+            _ => None,
+        }
+    }
+
+    /// [`Action::amount`], to change it.
+    pub fn amount_mut(&mut self) -> Option<&mut Amount> {
+        match self {
+            Action::Draw { n, .. }
+            | Action::Discard { n, .. }
+            | Action::BanishFromHand { n, .. }
+            | Action::GainHealth { n, .. }
+            | Action::LoseHealth { n, .. }
+            | Action::Damage { n, .. }
+            | Action::AddCounters { n, .. }
+            | Action::RevealTop { n, .. }
+            | Action::CreateTokens { n, .. } => Some(n),
             _ => None,
         }
     }
@@ -412,6 +495,10 @@ pub struct TargetSpec {
     pub count: u8,
     /// "up to N": fewer may be chosen. With `count` 0, any number.
     pub up_to: bool,
+    /// `count` for each card revealed for Loyalty X ("for each card revealed, you may
+    /// return a target opposing champion").
+    #[serde(default)]
+    pub per_revealed: bool,
 }
 
 /// A set of players, relative to the acting player.
@@ -478,9 +565,6 @@ pub struct Filter {
     pub kind: Option<CardType>,
     pub alignment: Option<Alignment>,
     pub class: Option<ClassId>,
-    /// Not of this class ("non-demon champions").
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub not_class: Option<ClassId>,
     /// Printed cost.
     pub cost: Option<u8>,
     /// `Some(true)` tokens only, `Some(false)` non-tokens only.
@@ -491,14 +575,27 @@ pub struct Filter {
     pub broken_this_turn: bool,
     /// Same name as the object the last choice picked.
     pub same_name_as_it: bool,
+    /// The terms few cards use, kept apart so that the common filter stays small and is
+    /// read quickly (`None` when it has none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rare: Option<Box<RareTerms>>,
+}
+
+/// The terms of a [`Filter`] that few cards use: state, negation and name.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct RareTerms {
+    /// Not of this class ("non-demon champions").
+    pub not_class: Option<ClassId>,
     /// Has damage on it ("target damaged champion").
-    #[serde(default)]
     pub damaged: bool,
+    /// Blocking in the battle now ("each blocking non-wolf champion").
+    pub blocking: bool,
+    /// Dealt damage to the acting player this turn ("target champion that damaged you
+    /// this turn").
+    pub damaged_you: bool,
     /// Has none of these keywords ("without airborne").
-    #[serde(default)]
     pub without: Keywords,
     /// Not named so ("not named Royal Escort"), compared without regard to case.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub not_named: Option<String>,
 }
 
@@ -509,6 +606,11 @@ impl Filter {
             kind: Some(CardType::Champion),
             ..Filter::default()
         }
+    }
+
+    /// The rare terms, to be set.
+    pub fn rare_mut(&mut self) -> &mut RareTerms {
+        self.rare.get_or_insert_with(Default::default)
     }
 }
 
@@ -532,6 +634,11 @@ pub enum Condition {
     YouControlledIt,
     /// The object the last choice picked was attacking you, unblocked (Hasty Retreat).
     ItWasUnblockedAttackingYou,
+    /// The previous step was not done ("If you don't").
+    NotDone,
+    /// The card the last choice picked is a champion card (Corpsemonger: "if you banish a
+    /// champion in this way").
+    ItIsChampion,
 }
 
 /// A number in an effect.
@@ -553,4 +660,7 @@ pub enum Amount {
         each: u8,
         of: Box<Filter>,
     },
+    /// `each` for every card revealed for Loyalty X ("for each card revealed, gain 2
+    /// health").
+    PerRevealed(u8),
 }

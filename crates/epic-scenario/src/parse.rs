@@ -671,6 +671,7 @@ fn expectation(pool: &CardPool, s: &str, d: &mut Draft, line: usize) -> R<Expect
                 Some("loop") => Some(EndReason::Loop),
                 Some("object limit") => Some(EndReason::ObjectLimit),
                 Some("first blood") => Some(EndReason::FirstBlood),
+                Some("card") => Some(EndReason::CardEffect),
                 Some(other) => {
                     return Err(format!(
                         "unknown reason `{other}`: expected `by deck`, `by health`, `by first blood`, `by loop` or `by object limit`"

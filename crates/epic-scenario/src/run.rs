@@ -167,6 +167,7 @@ pub(crate) fn reason_name(r: EndReason) -> &'static str {
         EndReason::Loop => "loop",
         EndReason::ObjectLimit => "object limit",
         EndReason::FirstBlood => "first blood",
+        EndReason::CardEffect => "card",
     }
 }
 

@@ -148,7 +148,10 @@ impl Tally {
         }
         match o.reason {
             None => self.unfinished += 1,
-            Some(EndReason::Health | EndReason::FirstBlood) => self.ended_by_health += 1,
+            // A card's own win (Chamberlain Kark) is counted with health: it is one.
+            Some(EndReason::Health | EndReason::FirstBlood | EndReason::CardEffect) => {
+                self.ended_by_health += 1
+            }
             Some(EndReason::DrewFromEmptyDeck) => self.ended_by_deck_out += 1,
             Some(EndReason::Loop | EndReason::ObjectLimit) => self.ended_by_limits += 1,
         }

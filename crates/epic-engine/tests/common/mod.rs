@@ -63,6 +63,7 @@ pub fn target_champion() -> Sel {
         players: None,
         count: 1,
         up_to: false,
+        per_revealed: false,
     })
 }
 
@@ -72,6 +73,7 @@ pub fn a_target() -> Sel {
         players: Some(PlayerFilter::Any),
         count: 1,
         up_to: false,
+        per_revealed: false,
     })
 }
 
