@@ -748,7 +748,7 @@ impl<'a> Engine<'a> {
     }
 
     /// The objects' numbers: a number changes when its card changes zone.
-    fn numbers(&self, objs: &[ObjId]) -> SmallVec<[crate::ids::ObjNum; 16]> {
+    fn numbers(&self, objs: &[ObjId]) -> SmallVec<[crate::ids::ObjNum; 48]> {
         objs.iter().map(|&o| self.st.obj(o).number).collect()
     }
 

@@ -128,7 +128,7 @@ pub struct Player {
     /// The champions that dealt this player damage this turn, as they were (Avenger of
     /// Covenant: "target champion that damaged you this turn").
     #[serde(default)]
-    pub damaged_by: SmallVec<[Remembered; 4]>,
+    pub damaged_by: SmallVec<[Remembered; 8]>,
 }
 
 impl Player {
@@ -357,7 +357,7 @@ pub struct EffectCtx {
     pub subject: Option<Remembered>,
     /// The cards this effect revealed from a deck ("among them", "the rest").
     #[serde(default)]
-    pub revealed: SmallVec<[Remembered; 8]>,
+    pub revealed: Vec<Remembered>,
     /// The mode picked for the card this effect plays.
     #[serde(default)]
     pub play_mode: Option<u8>,

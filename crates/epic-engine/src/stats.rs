@@ -31,15 +31,12 @@ impl<'a> Look<'a> {
         &self.def(o).name
     }
 
-    /// Continuous abilities of cards in play, with their source; a champion that lost its
-    /// abilities (Blind Faith) has none.
+    /// Continuous abilities of cards in play, with their source. A champion that lost its
+    /// abilities (Blind Faith) is still listed: whoever applies one asks [`Look::blank`]
+    /// of its source, after the cheaper tests.
     fn statics(&self) -> impl Iterator<Item = (ObjId, &'a Static)> + 'a {
         let (st, pool) = (self.st, self.pool);
-        let blanks = st.continuous.blanks;
         st.statics_in_play.iter().filter_map(move |&(src, i)| {
-            if blanks && st.is_blank(src) {
-                return None;
-            }
             match &pool.get(st.obj(src).card).abilities[i as usize].kind {
                 AbilityKind::Static(s) => Some((src, s)),
                 _ => None,
@@ -57,7 +54,9 @@ impl<'a> Look<'a> {
     pub fn player_untargetable(&self, p: PlayerId) -> bool {
         self.st.continuous.shields_player
             && self.statics().any(|(src, s)| {
-                matches!(s, Static::ControllerUntargetable) && self.st.obj(src).controller == p
+                matches!(s, Static::ControllerUntargetable)
+                    && self.st.obj(src).controller == p
+                    && !self.blank(src)
             })
     }
 
@@ -107,6 +106,7 @@ impl<'a> Look<'a> {
         let you = self.st.obj(src).controller;
         self.matches_with(f, o, you, src, None, derived_alignment)
             && self.st.reaches_entity(you, crate::ids::Entity::Obj(o))
+            && !self.blank(src)
     }
 
     /// Keywords from printing, gains, conditional statics, anthems and modifiers.
@@ -359,7 +359,8 @@ impl<'a> Look<'a> {
             || !self.statics().any(|(src, s)| {
                 matches!(s, Static::CannotBeAttacked { when }
                 if self.st.same_team(self.st.obj(src).controller, p)
-                    && when.is_none_or(|c| self.condition_holds(c, src, p)))
+                    && when.is_none_or(|c| self.condition_holds(c, src, p))
+                    && !self.blank(src))
             })
     }
 
@@ -379,7 +380,8 @@ impl<'a> Look<'a> {
             || self.st.continuous.grants_ambush
                 && self.statics().any(|(src, s)| {
                     matches!(s, Static::AmbushFor(f) if self.st.obj(src).controller == owner
-                    && self.matches(f, o, owner, src, None))
+                    && self.matches(f, o, owner, src, None)
+                    && !self.blank(src))
                 })
     }
 }
