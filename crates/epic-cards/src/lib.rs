@@ -29,7 +29,7 @@ pub use parse::{MAX_ABILITIES, MAX_LINE_CHARS, MAX_POOL_CARDS};
 pub use text::{card_text, mode_text};
 
 use std::path::Path;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// The base-set card files, in load order (tokens first, so cards may name them).
 pub const BASE_FILES: [(&str, &str); 5] = [
@@ -92,45 +92,45 @@ pub const EXPANSION_FILES: [(&str, &str); 8] = [
     ),
 ];
 
+/// The embedded pools, each built once and shared by every game.
+static BASE: OnceLock<Arc<CardPool>> = OnceLock::new();
+static FULL: OnceLock<Arc<CardPool>> = OnceLock::new();
+
+/// A pool built once from embedded files.
+fn embedded(
+    cell: &'static OnceLock<Arc<CardPool>>,
+    load: fn() -> Result<CardPool, Errors>,
+) -> &'static Arc<CardPool> {
+    cell.get_or_init(|| match load() {
+        Ok(pool) => Arc::new(pool),
+        // The embedded files are checked by this crate's tests; reaching this is a build
+        // made from broken card files.
+        Err(e) => panic!("the embedded card files have mistakes:\n{e}"),
+    })
+}
+
 /// The base set: 120 cards and the tokens `Wolf`, `Zombie`, `Human` and `Demon`, built
 /// once from the embedded files and shared by every game. Clone it to add more cards.
 pub fn base_pool() -> &'static CardPool {
-    static POOL: OnceLock<CardPool> = OnceLock::new();
-    POOL.get_or_init(|| match load_base() {
-        Ok(pool) => pool,
-        // The embedded files are checked by this crate's tests; reaching this is a build
-        // made from broken card files.
-        Err(e) => panic!("the embedded base set has mistakes:\n{e}"),
-    })
+    embedded(&BASE, load_base)
 }
 
 /// The base set as a shared handle, for games: every game holds one, and cloning it
 /// copies a pointer, not 124 card definitions.
-pub fn shared_pool() -> std::sync::Arc<CardPool> {
-    static SHARED: OnceLock<std::sync::Arc<CardPool>> = OnceLock::new();
-    SHARED
-        .get_or_init(|| std::sync::Arc::new(base_pool().clone()))
-        .clone()
+pub fn shared_pool() -> Arc<CardPool> {
+    embedded(&BASE, load_base).clone()
 }
 
 /// Every real card: the base set, then the expansions, built once. A base-set card has
 /// the same id here as in [`base_pool`], so a game of base-set cards plays the same on
 /// either. Deck lists, scenarios and the command line name cards from this pool.
 pub fn full_pool() -> &'static CardPool {
-    static POOL: OnceLock<CardPool> = OnceLock::new();
-    POOL.get_or_init(|| match load_full() {
-        Ok(pool) => pool,
-        // As for the base set: the embedded files are checked by this crate's tests.
-        Err(e) => panic!("the embedded card files have mistakes:\n{e}"),
-    })
+    embedded(&FULL, load_full)
 }
 
 /// [`full_pool`] as a shared handle, for games.
-pub fn shared_full_pool() -> std::sync::Arc<CardPool> {
-    static SHARED: OnceLock<std::sync::Arc<CardPool>> = OnceLock::new();
-    SHARED
-        .get_or_init(|| std::sync::Arc::new(full_pool().clone()))
-        .clone()
+pub fn shared_full_pool() -> Arc<CardPool> {
+    embedded(&FULL, load_full).clone()
 }
 
 /// Builds a fresh pool from the embedded base-set files.

@@ -147,7 +147,6 @@ impl W<'_> {
             } else {
                 " they control"
             }),
-
             (ZoneFilter::DiscardPile, Whose::You) => s.push_str(" in your discard pile"),
             (ZoneFilter::DiscardPile, Whose::It) => s.push_str(" in that player's discard pile"),
             (ZoneFilter::DiscardPile, _) => s.push_str(" in any discard pile"),
@@ -183,22 +182,30 @@ impl W<'_> {
     /// discard pile".
     fn each_of(&self, f: &Filter) -> String {
         if f.whose == Whose::You && f.zone == ZoneFilter::InPlay {
-            let g = Filter {
-                whose: Whose::Any,
-                ..f.clone()
-            };
-            // "for each wolf you control": a class alone names its champions.
-            let what = self.filter(&g, false);
-            let what = match g.class {
-                Some(_) if g.kind == Some(CardType::Champion) && g.token.is_none() => {
-                    what.trim_end_matches(" champion").to_string()
-                }
-                _ => what,
-            };
-            format!("{what} you control")
+            self.you_control(f, true)
         } else {
             self.filter(f, false)
         }
+    }
+
+    /// One of your champions, said with "you control" after it: "{1} champion you
+    /// control"; with `class_alone`, a class names its champions ("wolf you control").
+    fn you_control(&self, f: &Filter, class_alone: bool) -> String {
+        let g = Filter {
+            whose: Whose::Any,
+            ..f.clone()
+        };
+        let what = self.filter(&g, false);
+        let bare_class = class_alone
+            && g.class.is_some()
+            && g.kind == Some(CardType::Champion)
+            && g.token.is_none();
+        let what = if bare_class {
+            what.trim_end_matches(" champion")
+        } else {
+            &what
+        };
+        format!("{what} you control")
     }
 
     fn spec(&self, t: &TargetSpec, target: bool) -> String {
@@ -215,11 +222,7 @@ impl W<'_> {
                     && f.whose == Whose::You
                     && f.zone == ZoneFilter::InPlay =>
             {
-                let g = Filter {
-                    whose: Whose::Any,
-                    ..f.clone()
-                };
-                format!("target {} you control", self.filter(&g, false))
+                format!("target {}", self.you_control(f, false))
             }
             (Some(f), None) => {
                 if t.count == 0 {
@@ -630,11 +633,7 @@ impl W<'_> {
     fn trigger_label(&self, t: &Triggered) -> String {
         match (&t.about, t.on) {
             (Some(f), Trigger::OtherChampionBroken) if f.whose == Whose::You => {
-                let g = Filter {
-                    whose: Whose::Any,
-                    ..f.clone()
-                };
-                format!("When a {} you control is broken", self.filter(&g, false))
+                format!("When a {} is broken", self.you_control(f, false))
             }
             (Some(f), Trigger::OtherChampionBroken) => {
                 let g = Filter {

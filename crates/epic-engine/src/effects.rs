@@ -855,7 +855,6 @@ impl<'a> Engine<'a> {
                 }
                 Some(!objs.is_empty())
             }
-
             Action::GainHealth { who, n } | Action::LoseHealth { who, n } => {
                 let gain = matches!(action, Action::GainHealth { .. });
                 let mut players = self.players(who)?;
@@ -1230,37 +1229,15 @@ impl<'a> Engine<'a> {
 
     /// Stand Alone: each player, starting with you, keeps one champion they control.
     fn exec_keep_one(&mut self) -> Option<bool> {
-        let f = self.top().clone();
+        let you = self.top().controller;
         let seats: Players = self
             .st
-            .seats_from(f.controller)
-            .filter(|&p| self.st.reaches(f.controller, p))
+            .seats_from(you)
+            .filter(|&p| self.st.reaches(you, p))
             .collect();
-        for p in seats {
-            let theirs: ObjList = self
-                .st
-                .in_play
-                .iter()
-                .copied()
-                .filter(|&o| {
-                    self.st.obj(o).controller == p
-                        && self.pool.get(self.st.obj(o).card).is_champion()
-                })
-                .collect();
-            if theirs.is_empty() || theirs.iter().any(|o| f.picks.contains(&Entity::Obj(*o))) {
-                continue;
-            }
-            if theirs.len() == 1 {
-                self.top_mut().picks.push(Entity::Obj(theirs[0]));
-                continue;
-            }
-            self.ask(
-                p,
-                DecisionKind::KeepOne,
-                theirs.into_iter().map(Choice::Card),
-            );
-            return None;
-        }
+        self.one_each(&seats, DecisionKind::KeepOne, |look, p| {
+            look.champions_of(p)
+        })?;
         let kept = self.top().picks.clone();
         let look = self.look();
         let rest: ObjList = self
@@ -1271,11 +1248,36 @@ impl<'a> Engine<'a> {
             .filter(|&o| {
                 look.def(o).is_champion()
                     && !kept.contains(&Entity::Obj(o))
-                    && look.st.reaches_entity(f.controller, Entity::Obj(o))
+                    && look.st.reaches_entity(you, Entity::Obj(o))
             })
             .collect();
         self.break_all(&rest);
         Some(true)
+    }
+
+    /// Each of `players` in turn chooses one of their own `candidates` into the frame's
+    /// picks (Stand Alone, Winged Death): one candidate is taken for them, and a player
+    /// with none chooses nothing. `None` while a player is asked.
+    fn one_each(
+        &mut self,
+        players: &[PlayerId],
+        kind: DecisionKind,
+        candidates: impl Fn(&crate::stats::Look, PlayerId) -> ObjList,
+    ) -> Option<()> {
+        for &p in players {
+            let theirs = candidates(&self.look(), p);
+            let picks = &self.top().picks;
+            if theirs.is_empty() || theirs.iter().any(|o| picks.contains(&Entity::Obj(*o))) {
+                continue;
+            }
+            if let [only] = theirs[..] {
+                self.top_mut().picks.push(Entity::Obj(only));
+                continue;
+            }
+            self.ask(p, kind, theirs.into_iter().map(Choice::Card));
+            return None;
+        }
+        Some(())
     }
 
     fn join_candidates(&self, filter: &Filter, f: &Frame) -> ObjList {
@@ -1418,23 +1420,9 @@ impl<'a> Engine<'a> {
     /// champion they control that can be broken; the chosen ones break together.
     fn exec_breaks_own(&mut self, who: &Who) -> Option<bool> {
         let players = self.players(who)?;
-        let picks = self.top().picks.clone();
-        for p in players {
-            let theirs = self.look().breakable_of(p);
-            if theirs.is_empty() || theirs.iter().any(|o| picks.contains(&Entity::Obj(*o))) {
-                continue;
-            }
-            if theirs.len() == 1 {
-                self.top_mut().picks.push(Entity::Obj(theirs[0]));
-                continue;
-            }
-            self.ask(
-                p,
-                DecisionKind::Choose,
-                theirs.into_iter().map(Choice::Card),
-            );
-            return None;
-        }
+        self.one_each(&players, DecisionKind::Choose, |look, p| {
+            look.breakable_of(p)
+        })?;
         let chosen = Self::objs(&std::mem::take(&mut self.top_mut().picks));
         self.break_all(&chosen);
         Some(!chosen.is_empty())

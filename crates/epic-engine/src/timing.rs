@@ -1425,18 +1425,21 @@ impl Look<'_> {
             && (t.breaks == 0 || self.breakable_of(p).len() >= t.breaks as usize)
     }
 
-    /// The champions `p` controls that can be broken (not unbreakable now).
-    pub fn breakable_of(&self, p: PlayerId) -> ObjList {
+    /// The champions `p` controls.
+    pub fn champions_of(&self, p: PlayerId) -> ObjList {
         self.st
             .in_play
             .iter()
             .copied()
-            .filter(|&o| {
-                self.st.obj(o).controller == p
-                    && self.def(o).is_champion()
-                    && !self.has(o, Keyword::Unbreakable)
-            })
+            .filter(|&o| self.st.obj(o).controller == p && self.def(o).is_champion())
             .collect()
+    }
+
+    /// The champions `p` controls that can be broken (not unbreakable now).
+    pub fn breakable_of(&self, p: PlayerId) -> ObjList {
+        let mut mine = self.champions_of(p);
+        mine.retain(|o| !self.has(*o, Keyword::Unbreakable));
+        mine
     }
 
     /// 4.4.11a: the excess of breakthrough attackers' offense over the blockers' defense.

@@ -188,6 +188,11 @@ fn check_zones(game: &Game, deck_sizes: &[usize]) {
         st.continuous, summed.continuous,
         "the summary of continuous abilities and modifications is stale"
     );
+    summed.note_trigger_kinds(pool);
+    assert_eq!(
+        st.trigger_kinds, summed.trigger_kinds,
+        "the trigger kinds of the game's cards are stale"
+    );
     assert!(
         st.damaged || st.in_play.iter().all(|&o| st.obj(o).damage == 0),
         "a champion has damage while the state says none has"
