@@ -45,6 +45,8 @@ pub fn card_rating(def: &CardDef) -> f64 {
             stats / if free { 2.5 } else { 4.0 }
         }
         CardType::Event => 2.0 + 1.2 * def.modes.len() as f64,
+        // Every turn of the game: worth a strong card.
+        CardType::God => 6.0,
     };
     if def.kind == CardType::Event && free {
         r += 0.5;

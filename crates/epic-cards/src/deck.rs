@@ -1,7 +1,7 @@
 //! Decks: the four preconstructed decks, seeded random Sealed decks and deck lists.
 
 use crate::diag::{nearest, quoted, suggestion, Diagnostic, Errors};
-use epic_model::{Alignment, CardId, CardPool};
+use epic_model::{Alignment, Alignments, CardId, CardPool};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
@@ -93,14 +93,27 @@ impl Preconstructed {
 }
 
 /// Every card of one alignment, of the base set only or of every set: with
-/// `base_only`, a preconstructed deck.
+/// `base_only`, a preconstructed deck. Of every set, the deck brings the first God card
+/// of that alignment alone beside it (a player brings one at most, 2.4.1).
 fn alignment_deck(pool: &CardPool, a: Alignment, base_only: bool) -> Vec<CardId> {
-    pool.iter()
+    let mut deck: Vec<CardId> = pool
+        .iter()
         .filter(|(_, c)| {
-            !c.token && (!base_only || c.set == epic_model::BASE_SET) && c.alignments.contains(a)
+            !c.token
+                && !c.is_god()
+                && (!base_only || c.set == epic_model::BASE_SET)
+                && c.alignments.contains(a)
         })
         .map(|(id, _)| id)
-        .collect()
+        .collect();
+    if !base_only {
+        deck.extend(
+            pool.iter()
+                .find(|(_, c)| c.is_god() && c.alignments == Alignments::one(a))
+                .map(|(id, _)| id),
+        );
+    }
+    deck
 }
 
 /// The most copies of one card a deck-list line may ask for.

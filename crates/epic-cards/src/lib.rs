@@ -12,6 +12,7 @@
 //! ```
 
 mod classes;
+pub mod compare;
 mod deck;
 mod diag;
 mod parse;
@@ -26,7 +27,7 @@ pub use deck::{
 pub use diag::{edit_distance, excerpt, nearest, suggestion, Diagnostic, Errors};
 pub use epic_model::{CardDef, CardId, CardPool, Keyword, BASE_SET};
 pub use parse::{MAX_ABILITIES, MAX_LINE_CHARS, MAX_POOL_CARDS};
-pub use text::{card_text, mode_text};
+pub use text::{card_text, mode_text, steps_text};
 
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
@@ -56,8 +57,8 @@ pub const BASE_FILES: [(&str, &str); 5] = [
 ];
 
 /// The expansions' card files, in release order: Tyrants and Uprising (four packs of 12
-/// each).
-pub const EXPANSION_FILES: [(&str, &str); 8] = [
+/// each), then Pantheon (four packs of 12 cards and 2 God cards).
+pub const EXPANSION_FILES: [(&str, &str); 12] = [
     (
         "cards/tyrants/draka-s-rage.epic",
         include_str!("../../../cards/tyrants/draka-s-rage.epic"),
@@ -89,6 +90,22 @@ pub const EXPANSION_FILES: [(&str, &str); 8] = [
     (
         "cards/uprising/will-of-zannos.epic",
         include_str!("../../../cards/uprising/will-of-zannos.epic"),
+    ),
+    (
+        "cards/pantheon/angeline-vs-scara.epic",
+        include_str!("../../../cards/pantheon/angeline-vs-scara.epic"),
+    ),
+    (
+        "cards/pantheon/furios-vs-maligus.epic",
+        include_str!("../../../cards/pantheon/furios-vs-maligus.epic"),
+    ),
+    (
+        "cards/pantheon/gareth-vs-lashnok.epic",
+        include_str!("../../../cards/pantheon/gareth-vs-lashnok.epic"),
+    ),
+    (
+        "cards/pantheon/helena-vs-zaltessa.epic",
+        include_str!("../../../cards/pantheon/helena-vs-zaltessa.epic"),
     ),
 ];
 
@@ -193,4 +210,73 @@ pub(crate) fn without_bom(text: &str) -> &str {
 /// The reminder text of a keyword (its meaning from section 5 of the rules).
 pub fn reminder(keyword: Keyword) -> &'static str {
     keyword.reminder()
+}
+
+/// The symbols and ability words of rules text, each with its reminder: what a player
+/// new to the game needs to read `{1}`, `{expend}`, `{good} →`, Tribute or Loyalty.
+pub const SYMBOLS: [(&str, &str); 14] = [
+    ("{0}", "free: a card that costs no gold (2.1.3)"),
+    (
+        "{1}",
+        "one gold: a card's cost of 1, or 1 gold to pay; each player gains 1 gold at the \
+         start of their turn (4.2.2)",
+    ),
+    (
+        "{expend}",
+        "expend this champion (turn it sideways) as a cost (2.6.2)",
+    ),
+    (
+        "{offense}",
+        "offense: the damage a champion deals in battle (2.1.4)",
+    ),
+    (
+        "{defense}",
+        "defense: the damage that breaks a champion (2.1.5)",
+    ),
+    (
+        "{good} →",
+        "Ally: when you play another good card with a cost of {1} from your hand (5.18)",
+    ),
+    (
+        "{evil} →",
+        "Ally: when you play another evil card with a cost of {1} from your hand (5.18)",
+    ),
+    (
+        "{sage} →",
+        "Ally: when you play another sage card with a cost of {1} from your hand (5.18)",
+    ),
+    (
+        "{wild} →",
+        "Ally: when you play another wild card with a cost of {1} from your hand (5.18)",
+    ),
+    ("Tribute →", "when this champion enters play (5.6)"),
+    (
+        "Loyalty",
+        "when this champion enters play, you may reveal that many cards sharing an \
+         alignment with it from your hand; if you do, the effect happens (5.3)",
+    ),
+    (
+        "Recycle",
+        "you may put two cards from your discard pile on the bottom of your deck; if you \
+         do, draw a card (5.5)",
+    ),
+    (
+        "Recall",
+        "return this card from your discard pile to your hand (5.4)",
+    ),
+    (
+        "— OR —",
+        "choose one of the modes when you play the event; a mode with {1} costs one gold \
+         more (3.2.1)",
+    ),
+];
+
+/// The reminders of the symbols and ability words a rules text uses, in [`SYMBOLS`]'
+/// order.
+pub fn symbol_reminders(text: &str) -> Vec<(&'static str, &'static str)> {
+    SYMBOLS
+        .iter()
+        .copied()
+        .filter(|(symbol, _)| text.contains(symbol))
+        .collect()
 }

@@ -298,11 +298,12 @@ fn start_card(p: &mut FileParser, ln: usize, name: &str) {
 }
 
 const HEADER_WORDS: &[&str] = &[
-    "champion", "event", "token", "good", "evil", "sage", "wild", "cost", "rare",
+    "champion", "event", "god", "token", "good", "evil", "sage", "wild", "cost", "rare",
 ];
 
 /// The type line: "champion, wild, cost 0, Human, 3/2", "event, evil, cost 1, Zombie",
-/// "token, wild, Wolf, 2/2"; "rare" marks Cube Draft's rare gem.
+/// "token, wild, Wolf, 2/2", "god, wild, good, Elder, God"; "rare" marks Cube Draft's
+/// rare gem.
 fn header_line(p: &mut FileParser, ln: usize, text: &str) {
     let mut kind: Option<CardType> = None;
     let mut token = false;
@@ -322,7 +323,7 @@ fn header_line(p: &mut FileParser, ln: usize, text: &str) {
         let lower = item.to_lowercase();
         let mut set_kind = |k: CardType, p: &mut FileParser| {
             if kind.is_some_and(|old| old != k) {
-                p.err(ln, "a card is either a champion or an event, not both");
+                p.err(ln, "a card has one type: champion, event or god");
                 ok = false;
             }
             kind = Some(k);
@@ -331,6 +332,10 @@ fn header_line(p: &mut FileParser, ln: usize, text: &str) {
             set_kind(CardType::Champion, p);
         } else if lower == "event" {
             set_kind(CardType::Event, p);
+        } else if item == "god" {
+            // The type is written in lower case; "God" is the class (Gareth, Father of
+            // Genius is a God card of class God).
+            set_kind(CardType::God, p);
         } else if lower == "token" {
             token = true;
         } else if lower == "rare" {
@@ -403,7 +408,7 @@ fn header_line(p: &mut FileParser, ln: usize, text: &str) {
             p.err(
                 ln,
                 format!(
-                    "unknown word {} in the type line; expected champion, event, token, an \
+                    "unknown word {} in the type line; expected champion, event, god, token, an \
                      alignment (good, evil, sage, wild), 'cost N', a capitalised class, \
                      offense/defense like 3/2 or rare{hint}",
                     quoted(item)
@@ -419,7 +424,10 @@ fn header_line(p: &mut FileParser, ln: usize, text: &str) {
     match kind {
         None => {
             if !unknown_word {
-                p.err(ln, "the type line needs 'champion', 'event' or 'token'");
+                p.err(
+                    ln,
+                    "the type line needs 'champion', 'event', 'god' or 'token'",
+                );
             }
             ok = false;
         }
@@ -438,6 +446,13 @@ fn header_line(p: &mut FileParser, ln: usize, text: &str) {
             p.err(ln, "a champion needs offense/defense, e.g. 3/2");
             ok = false;
         }
+        Some(CardType::God) if token || stats.is_some() || cost_seen => {
+            p.err(
+                ln,
+                "a God card has no cost and no offense/defense, and is not a token (rule 2.4)",
+            );
+            ok = false;
+        }
         _ => {}
     }
     if alignments.is_empty() && !unknown_word {
@@ -454,7 +469,8 @@ fn header_line(p: &mut FileParser, ln: usize, text: &str) {
     if alignments.is_empty() {
         ok = false;
     }
-    if !token && cost.is_none() && kind.is_some() && !cost_seen && !unknown_word {
+    let needs_cost = kind.is_some_and(|k| k != CardType::God);
+    if !token && cost.is_none() && needs_cost && !cost_seen && !unknown_word {
         p.err(ln, "the type line needs a cost: 'cost 0' or 'cost 1'");
         ok = false;
     }
@@ -480,6 +496,12 @@ fn is_event(p: &FileParser) -> bool {
         .is_some_and(|b| b.header_ok && b.def.kind == CardType::Event)
 }
 
+fn is_god(p: &FileParser) -> bool {
+    p.cards
+        .last()
+        .is_some_and(|b| b.header_ok && b.def.kind == CardType::God)
+}
+
 fn is_champion(p: &FileParser) -> bool {
     p.cards
         .last()
@@ -501,6 +523,17 @@ fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {
             p.err(ln, "'in discard pile' must be followed by the ability, e.g. 'in discard pile {1}: recall'");
             return;
         }
+    }
+    if is_god(p) && label != "flavor" && label != "flavour" {
+        if zone == AbilityZone::DiscardPile {
+            p.err(
+                ln,
+                "a God card stays in the Supplemental zone (rule 2.4.1); its abilities work \
+                 there: remove 'in discard pile'",
+            );
+            return;
+        }
+        zone = AbilityZone::Supplemental;
     }
     if label == "flavor" || label == "flavour" {
         if zone == AbilityZone::DiscardPile {
@@ -558,8 +591,8 @@ fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {
             );
             return;
         }
-        if is_champion(p) {
-            p.err(ln, "only events have 'play:' and 'or:' lines; a champion's abilities use tribute, ally, when ... or powers");
+        if is_champion(p) || is_god(p) {
+            p.err(ln, "only events have 'play:' and 'or:' lines; a champion's or God's abilities use tribute, ally, when ... or powers");
         }
         // A further play line continues the mode it follows.
         let earlier = match p.cards.last().and_then(|b| b.def.modes.last()) {
@@ -604,7 +637,7 @@ fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {
             );
             return;
         }
-        if zone == AbilityZone::DiscardPile {
+        if zone != AbilityZone::InPlay {
             p.err(ln, "continuous abilities work only in play");
             return;
         }
@@ -627,6 +660,16 @@ fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {
             return;
         }
         match (costs, phrase::parse_effect(&mut ctx, body, &[])) {
+            (Ok(costs), Ok(_))
+                if zone == AbilityZone::Supplemental
+                    && costs.iter().any(|c| !matches!(c, PowerCost::Gold(_))) =>
+            {
+                p.err(
+                    ln,
+                    "a God card's power costs only gold: it is never expended, broken or \
+                     given counters (rule 2.4.2)",
+                );
+            }
             (Ok(costs), Ok(steps)) => {
                 note_tokens(p, ln, &steps);
                 push_ability(
@@ -682,6 +725,13 @@ fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {
             p.err(ln, "tribute and loyalty cannot work from the discard pile");
             return;
         }
+        if zone == AbilityZone::Supplemental && *on == Trigger::EntersPlay {
+            p.err(
+                ln,
+                "a God card never enters play: it has no tribute or loyalty (rule 2.4)",
+            );
+            return;
+        }
     }
     note_tokens(p, ln, &steps);
     for (on, loyalty, about) in triggers {
@@ -735,16 +785,28 @@ fn note_tokens(p: &mut FileParser, ln: usize, steps: &[Step]) {
 
 fn visit_action(a: &Action, f: &mut dyn FnMut(&Action)) {
     f(a);
-    if let Action::AtEndOfTurn(inner) = a {
-        visit_action(inner, f);
+    match a {
+        Action::AtEndOfTurn(inner) => visit_action(inner, f),
+        Action::Either(branches) => {
+            for s in branches.iter().flatten() {
+                visit_action(&s.action, f);
+            }
+        }
+        _ => {}
     }
 }
 
 fn for_each_action_mut(def: &mut CardDef, f: &mut dyn FnMut(&mut Action)) {
     fn go(a: &mut Action, f: &mut dyn FnMut(&mut Action)) {
         f(a);
-        if let Action::AtEndOfTurn(inner) = a {
-            go(inner, f);
+        match a {
+            Action::AtEndOfTurn(inner) => go(inner, f),
+            Action::Either(branches) => {
+                for s in branches.iter_mut().flatten() {
+                    go(&mut s.action, f);
+                }
+            }
+            _ => {}
         }
     }
     let mut steps: Vec<&mut Step> = def
@@ -766,11 +828,12 @@ fn for_each_action_mut(def: &mut CardDef, f: &mut dyn FnMut(&mut Action)) {
 
 /// A line without a colon: keywords, comma separated ("airborne, ambush, blitz").
 fn keywords_line(p: &mut FileParser, ln: usize, text: &str) {
-    if is_event(p) {
+    if is_event(p) || is_god(p) {
         p.err(
             ln,
             format!(
-                "an event cannot have keywords ({}); keywords are for champions",
+                "{} cannot have keywords ({}); keywords are for champions",
+                if is_god(p) { "a God card" } else { "an event" },
                 quoted(text)
             ),
         );

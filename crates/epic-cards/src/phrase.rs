@@ -88,6 +88,15 @@ const CONDITIONS: &[(&str, Condition)] = &[
     ("if this is still in play,", Condition::ThisInPlay),
     ("if this is expended,", Condition::ThisExpended),
     (
+        "if this is the first {1} card you played this turn,",
+        Condition::FirstCostOnePlay,
+    ),
+    (
+        "if this is the first {1} card you've played this turn,",
+        Condition::FirstCostOnePlay,
+    ),
+    ("if you are its owner,", Condition::YouOwnIt),
+    (
         "if a champion is attacking alone,",
         Condition::AttackingAlone,
     ),
@@ -213,13 +222,37 @@ pub(crate) fn parse_effect(ctx: &mut Ctx, body: &str, earlier: &[Step]) -> R<Vec
     if body.is_empty() {
         return Err("an ability needs an effect after the ':'".into());
     }
-    let mut steps: Vec<Step> = Vec::new();
-    for sentence in body.split(". ").flat_map(|s| s.split(", then ")) {
-        let sentence = sentence.trim().trim_end_matches('.');
-        if sentence.is_empty() {
-            continue;
+    if let Some(rest) = body.strip_prefix("either ") {
+        // "Either A, or B": each branch is an effect of its own.
+        let branches = rest
+            .split(", or ")
+            .map(|b| parse_effect(ctx, b, earlier))
+            .collect::<R<Vec<_>>>()?;
+        if branches.len() < 2 {
+            return Err("'either' needs its choices separated by ', or '".into());
         }
-        parse_sentence(ctx, sentence, &mut steps)?;
+        return Ok(vec![Step::new(Action::Either(branches))]);
+    }
+    let mut steps: Vec<Step> = Vec::new();
+    for sentence in body.split(". ") {
+        // "If it is your turn, banish all champions, then ...": the condition of a
+        // sentence holds for what follows its "then".
+        let mut when = None;
+        for (i, part) in sentence.split(", then ").enumerate() {
+            let part = part.trim().trim_end_matches('.');
+            if part.is_empty() {
+                continue;
+            }
+            let from = steps.len();
+            parse_sentence(ctx, part, &mut steps)?;
+            if i == 0 {
+                when = steps.get(from).and_then(|s| s.when);
+            } else {
+                for st in &mut steps[from..] {
+                    st.when = st.when.or(when);
+                }
+            }
+        }
     }
     check_x(earlier.iter().chain(&steps))?;
     Ok(steps)
@@ -296,9 +329,12 @@ fn parse_sentence(ctx: &mut Ctx, sentence: &str, steps: &mut Vec<Step>) -> R<()>
             when = match steps.last().and_then(|st| st.when) {
                 Some(Condition::YourTurn) => Some(Condition::NotYourTurn),
                 Some(Condition::NotYourTurn) => Some(Condition::YourTurn),
+                Some(Condition::YouOwnIt) => Some(Condition::NotYouOwnIt),
                 _ => {
                     return Err(
-                        "'otherwise' must follow a sentence starting 'if it is your turn'".into(),
+                        "'otherwise' must follow a sentence starting 'if it is your turn' or \
+                         'if you are its owner'"
+                            .into(),
                     )
                 }
             };
@@ -433,6 +469,16 @@ fn parse_action(ctx: &mut Ctx, text: &str) -> R<Action> {
         "champions cannot attack this turn" => return Ok(Action::NoAttacksThisTurn),
         "starting with you, each player keeps one champion they control and breaks the rest" => {
             return Ok(Action::EachKeepsOneBreakRest)
+        }
+        "starting with you, each player may put a champion from their hand into play" => {
+            return Ok(Action::EachMayPutFromHand)
+        }
+        "deal damage to each player equal to the number of their champions broken this way"
+        | "deal damage to each player equal to the number of their champions broken in this way" => {
+            return Ok(Action::Damage {
+                to: Sel::Players(Who::EachPlayer),
+                n: Amount::TheirBrokenThisWay,
+            })
         }
         _ => {}
     }
@@ -590,6 +636,16 @@ fn parse_action(ctx: &mut Ctx, text: &str) -> R<Action> {
         });
     }
     if eat(&mut s, "remove") {
+        // Teleport: "remove target champion from play, then return it to play ..."
+        if let Some(sel) =
+            s.strip_suffix(" from play and return it to play prepared under its owner's control")
+        {
+            return Ok(Action::Reenter(parse_objects(
+                ctx,
+                sel,
+                "removed from play",
+            )?));
+        }
         let sel = s
             .strip_suffix(" from battle")
             .ok_or("expected 'remove <selection> from battle'")?;
@@ -678,6 +734,10 @@ fn parse_action(ctx: &mut Ctx, text: &str) -> R<Action> {
 /// Actions whose subject is a player: draw, discard, gain/lose/pay health, put tokens.
 /// `Ok(None)` when the verb is none of these.
 fn player_action(ctx: &mut Ctx, s: &mut &str, who: Who) -> R<Option<Action>> {
+    if eat(s, "cannot gain health this turn") || eat(s, "can't gain health this turn") {
+        expect_done(s, "'cannot gain health this turn'")?;
+        return Ok(Some(Action::CannotGainHealth(who)));
+    }
     let v = first_word(s);
     let verb = v.strip_suffix('s').unwrap_or(v);
     match verb {
@@ -1096,6 +1156,10 @@ pub(crate) fn parse_sel(ctx: &mut Ctx, text: &str) -> R<Sel> {
     if s.starts_with("another ") || eat(&mut s, "a") || eat(&mut s, "an") || eat(&mut s, "one") {
         return choose(1, s);
     }
+    if let Some(n) = number_word(first_word(s)).filter(|&n| n > 1) {
+        take_word(&mut s);
+        return choose(n, s);
+    }
     if s.starts_with("your ") {
         return Ok(Sel::All(parse_filter(ctx, s)?));
     }
@@ -1130,6 +1194,14 @@ pub(crate) fn parse_filter(ctx: &mut Ctx, text: &str) -> R<Filter> {
             f.whose = Whose::Defending;
         } else if eat(&mut s, "damaged") {
             f.rare_mut().damaged = true;
+        } else if eat(&mut s, "expended") {
+            f.rare_mut().expended = true;
+        } else if let Some(a) = first_word(s)
+            .strip_prefix("non-")
+            .and_then(Alignment::parse)
+        {
+            take_word(&mut s);
+            f.rare_mut().not_alignment = Some(a);
         } else if eat(&mut s, "blocking") {
             f.rare_mut().blocking = true;
         } else if let Some(class) = first_word(s)
@@ -1157,6 +1229,11 @@ pub(crate) fn parse_filter(ctx: &mut Ctx, text: &str) -> R<Filter> {
         }
     }
     let mut noun = eat_noun(&mut s, &mut f);
+    if !noun && f.token == Some(true) && (s.is_empty() || is_suffix_word(first_word(s))) {
+        // "target evil token": the prefix "token" was the noun.
+        f.kind = Some(CardType::Champion);
+        noun = true;
+    }
     if !noun {
         let w = first_word(s);
         if w.is_empty() {
@@ -1240,6 +1317,30 @@ pub(crate) fn parse_filter(ctx: &mut Ctx, text: &str) -> R<Filter> {
             })?;
             let rare = f.rare_mut();
             rare.without = rare.without.with(k);
+        } else if eat(&mut s, "with defense less than or equal to the number of")
+            || eat(&mut s, "with less defense than or equal to the number of")
+        {
+            let of = parse_filter(ctx, s)?;
+            f.rare_mut().defense_at_most = Some(Amount::Count {
+                each: 1,
+                of: Box::new(of),
+            });
+            s = "";
+        } else if s.starts_with("with ") && s.ends_with(" or less") {
+            // "with 2 defense or less", "with defense 2 or less"
+            let mut t = &s["with ".len()..s.len() - " or less".len()];
+            let n = if eat(&mut t, "defense") {
+                eat_number(&mut t)
+            } else {
+                eat_number(&mut t).filter(|_| eat(&mut t, "defense"))
+            };
+            match n {
+                Some(n) if t.is_empty() => {
+                    f.rare_mut().defense_at_most = Some(Amount::Fixed(n));
+                    s = "";
+                }
+                _ => return Err("expected 'with <N> defense or less'".into()),
+            }
         } else if eat(&mut s, "not named") {
             if s.is_empty() {
                 return Err("expected a card name after 'not named'".into());
@@ -1446,6 +1547,11 @@ pub(crate) fn unknown_label(s: &str) -> String {
 /// "discard a card", comma separated. `None` when the label does not start with a cost
 /// (it is no power); an error when it does but a later item is not one.
 pub(crate) fn parse_costs(label: &str) -> Option<R<Vec<PowerCost>>> {
+    // Two of one cost add up (3.5.3): "remove two counters" is that cost twice.
+    let label = label.replace(
+        "remove two counters from this",
+        "remove a counter from this, remove a counter from this",
+    );
     let mut items = label.split(',').map(str::trim);
     let first = parse_cost(items.next()?)?;
     let costs = std::iter::once(first)
@@ -1518,6 +1624,19 @@ pub(crate) fn parse_static(ctx: &mut Ctx, body: &str) -> R<Static> {
     }
     if s == "if an opponent causes you to discard this, put it into play instead" {
         return Ok(Static::IntoPlayIfDiscardedByOpponent);
+    }
+    if s == "unblockable by champions with less offense than this"
+        || s == "unblockable by champions with offense less than this's offense"
+    {
+        return Ok(Static::UnblockableByLowerOffense);
+    }
+    if s == "this has all alignments"
+        || s == "this has all alignments, even while it is in your hand, deck, or discard pile"
+    {
+        return Ok(Static::AllAlignments);
+    }
+    if s == "opponents cannot gain health" || s == "your opponents cannot gain health" {
+        return Ok(Static::OpponentsCannotGainHealth);
     }
     if eat(&mut s, "you cannot be attacked") {
         let when = static_condition(&mut s)?;

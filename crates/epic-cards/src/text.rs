@@ -29,6 +29,15 @@ fn cap(s: &str) -> String {
     }
 }
 
+/// A sentence's first letter in lower case, for a sentence inside another.
+fn uncap(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_lowercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
 fn words(n: u8) -> String {
     const W: [&str; 11] = [
         "zero", "a", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -58,6 +67,7 @@ fn num(n: &Amount) -> String {
         Amount::ItsOffense => "its offense".into(),
         Amount::ChampionsInDiscard => "the number of champions in their discard pile".into(),
         Amount::Count { each, .. } | Amount::PerRevealed(each) => each.to_string(),
+        Amount::TheirBrokenThisWay => "the number of their champions broken this way".into(),
     }
 }
 
@@ -101,10 +111,8 @@ impl W<'_> {
         }
         // "human tokens" rather than "token human champions".
         let token_noun = f.token == Some(true) && f.class.is_some();
-        match f.token {
-            Some(false) => pre.push("non-token".into()),
-            Some(true) if !token_noun => pre.push("token".into()),
-            _ => {}
+        if f.token == Some(false) {
+            pre.push("non-token".into());
         }
         if f.attacking {
             pre.push("attacking".into());
@@ -115,6 +123,12 @@ impl W<'_> {
         }
         if rare.blocking {
             pre.push("blocking".into());
+        }
+        if rare.expended {
+            pre.push("expended".into());
+        }
+        if let Some(a) = rare.not_alignment {
+            pre.push(format!("non-{}", a.name()));
         }
         if let Some(c) = rare.not_class {
             pre.push(format!("non-{}", self.pool.class_name(c).to_lowercase()));
@@ -128,11 +142,16 @@ impl W<'_> {
         if let Some(c) = f.class {
             pre.push(self.pool.class_name(c).to_lowercase());
         }
+        // "target evil token champion".
+        if f.token == Some(true) && !token_noun {
+            pre.push("token".into());
+        }
         let noun = match (f.kind, in_play) {
             _ if token_noun => "token",
             (Some(CardType::Champion), true) => "champion",
             (Some(CardType::Champion), false) => "champion card",
             (Some(CardType::Event), _) => "event card",
+            (Some(CardType::God), _) => "God card",
             (None, _) => "card",
         };
         pre.push(if many {
@@ -168,6 +187,14 @@ impl W<'_> {
                 .by_name(name)
                 .map_or_else(|| name.clone(), |id| self.pool.get(id).name.clone());
             s.push_str(&format!(" not named {shown}"));
+        }
+        match &rare.defense_at_most {
+            Some(Amount::Fixed(n)) => s.push_str(&format!(" with {n} {{defense}} or less")),
+            Some(Amount::Count { of, .. }) => s.push_str(&format!(
+                " with {{defense}} less than or equal to the number of {}",
+                self.filter(of, true)
+            )),
+            _ => {}
         }
         if f.broken_this_turn {
             s.push_str(" that was broken this turn");
@@ -245,7 +272,12 @@ impl W<'_> {
                         };
                         format!("another {}", self.filter(&g, false))
                     } else {
-                        let n = self.filter(f, false);
+                        // "a champion you control", not "a your champion".
+                        let n = if f.whose == Whose::You && f.zone == ZoneFilter::InPlay {
+                            self.you_control(f, false)
+                        } else {
+                            self.filter(f, false)
+                        };
                         let article = if n.starts_with(['a', 'e', 'i', 'o', 'u']) {
                             "an"
                         } else {
@@ -271,9 +303,12 @@ impl W<'_> {
             Sel::Target(t) => self.spec(t, true),
             Sel::Choose(t)
                 if t.count == 1
-                    && t.objects
-                        .as_ref()
-                        .is_some_and(|f| f.zone == ZoneFilter::Revealed && f.kind.is_none()) =>
+                    && t.objects.as_ref().is_some_and(|f| {
+                        *f == Filter {
+                            zone: ZoneFilter::Revealed,
+                            ..Filter::default()
+                        }
+                    }) =>
             {
                 "one of them".into()
             }
@@ -389,7 +424,27 @@ impl W<'_> {
                 self.sel(to, true),
                 self.each_of(of)
             ),
+            Action::Damage { to, n: Amount::TheirBrokenThisWay } => format!(
+                "{m}deal damage to {} equal to the number of their champions broken this way",
+                self.sel(to, true)
+            ),
             Action::Damage { to, n } => format!("{m}deal {} damage to {}", num(n), self.sel(to, true)),
+            Action::CannotGainHealth(who) => {
+                let cannot = if *who == Who::You && !self.explicit_you {
+                    "you cannot".to_string()
+                } else {
+                    format!("{} cannot", self.who(who))
+                };
+                format!("{cannot} gain health this turn")
+            }
+            Action::EachMayPutFromHand => {
+                "then (starting with you) each player may put a champion from their hand into play"
+                    .into()
+            }
+            Action::Reenter(s) => format!(
+                "{m}remove {} from play, then return it to play prepared under its owner's control",
+                self.sel(s, false)
+            ),
             Action::DamageDivided { total, max_targets } => {
                 format!("{m}deal {total} damage divided any way you choose among up to {} targets", words(*max_targets))
             }
@@ -513,6 +568,35 @@ impl W<'_> {
                 mods(0, 0, *keywords)
             ),
             Action::AtEndOfTurn(inner) => format!("at the end of the turn, {}", self.action(inner, may)),
+            Action::Either(branches) => {
+                let texts: Vec<String> = branches
+                    .iter()
+                    .map(|b| {
+                        if b.iter().all(|s| s.when.is_none()) {
+                            // One sentence: "put two zombie tokens into play and gain 4
+                            // health".
+                            let mut w = W {
+                                pool: self.pool,
+                                picked: Picked::Nothing,
+                                it_plural: false,
+                                explicit_you: false,
+                            };
+                            let parts: Vec<String> = b
+                                .iter()
+                                .map(|s| {
+                                    let t = w.action(&s.action, s.may);
+                                    w.note_pick(&s.action);
+                                    t
+                                })
+                                .collect();
+                            join_and(&parts)
+                        } else {
+                            uncap(steps_text(self.pool, b).trim_end_matches('.'))
+                        }
+                    })
+                    .collect();
+                format!("either {}", texts.join(", or "))
+            }
         }
     }
 
@@ -552,6 +636,11 @@ impl W<'_> {
             Condition::Done => "if you do".into(),
             Condition::NotDone => "if you don't".into(),
             Condition::ItIsChampion => "if you banished a champion card".into(),
+            Condition::FirstCostOnePlay => {
+                "if this is the first {1} card you've played this turn".into()
+            }
+            Condition::YouOwnIt => "if you are its owner".into(),
+            Condition::NotYouOwnIt => "otherwise".into(),
             Condition::ThisInPlay => "if this card is in play".into(),
             Condition::ThisExpended => "if this card is expended".into(),
             Condition::PlayedThisTurn(a) => {
@@ -731,6 +820,13 @@ impl W<'_> {
             }
             Static::CannotBeAttacked { when: None } => "You cannot be attacked.".into(),
             Static::ControllerUntargetable => "You are untargetable.".into(),
+            Static::UnblockableByLowerOffense => {
+                "Unblockable by champions with {offense} less than this card's {offense}.".into()
+            }
+            Static::AllAlignments => "This card has all alignments, even while it is in your \
+                hand, deck, or discard pile."
+                .into(),
+            Static::OpponentsCannotGainHealth => "Opponents cannot gain health.".into(),
             Static::IntoPlayIfDiscardedByOpponent => {
                 "If an opponent causes you to discard this card, put it into play instead.".into()
             }
@@ -773,7 +869,22 @@ impl W<'_> {
                 (self.trigger_label(t), self.steps(&t.steps))
             }
             AbilityKind::Power(p) => {
-                let costs: Vec<String> = p.costs.iter().map(|c| cost_text(*c)).collect();
+                let mut costs: Vec<String> = p.costs.iter().map(|c| cost_text(*c)).collect();
+                let counters = p
+                    .costs
+                    .iter()
+                    .filter(|c| **c == PowerCost::RemoveCounter)
+                    .count();
+                if counters > 1 {
+                    // "Remove two counters from this card", in the place of the first.
+                    let one = cost_text(PowerCost::RemoveCounter);
+                    let first = costs.iter().position(|c| *c == one).unwrap_or(0);
+                    costs.retain(|c| *c != one);
+                    costs.insert(
+                        first,
+                        format!("Remove {} counters from this card", words(counters as u8)),
+                    );
+                }
                 (costs.join(", "), self.steps(&p.steps))
             }
             AbilityKind::Static(s) => (String::new(), self.static_text(s)),
@@ -790,7 +901,8 @@ impl W<'_> {
             // "Tribute and/or {good} → ...": triggers with identical effects share a line.
             if let AbilityKind::Triggered(t) = &a.kind {
                 while let Some(AbilityKind::Triggered(u)) = list.get(j).map(|b| &b.kind) {
-                    if u.steps != t.steps || u.loyalty != 0 || t.loyalty != 0 {
+                    // "Loyalty 2 and/or when this card attacks": a loyalty trigger may lead.
+                    if u.steps != t.steps || u.loyalty != 0 {
                         break;
                     }
                     let next = self.trigger_label(u);
@@ -837,6 +949,18 @@ pub fn mode_text(pool: &CardPool, id: CardId, mode: usize) -> Option<String> {
     })
 }
 
+/// Steps of an effect as the sentences a card prints for them ("Gain 10 health."): one
+/// branch of an "either … or …", for the option that takes it.
+pub fn steps_text(pool: &CardPool, steps: &[Step]) -> String {
+    W {
+        pool,
+        picked: Picked::Nothing,
+        it_plural: false,
+        explicit_you: false,
+    }
+    .steps(steps)
+}
+
 /// The rules text a player reads, generated from the definition: keywords joined with
 /// " ◆ ", each mode or ability on its own line, modes separated by "— OR —", and the
 /// abilities that work from the discard pile after an "In discard pile:" line. Flavour
@@ -875,7 +999,7 @@ pub fn card_text(pool: &CardPool, id: CardId) -> String {
     let in_play: Vec<&Ability> = def
         .abilities
         .iter()
-        .filter(|a| a.zone == AbilityZone::InPlay)
+        .filter(|a| a.zone != AbilityZone::DiscardPile)
         .collect();
     lines.extend(w.abilities(&in_play));
     if def.keywords.has(Keyword::MustBeBlocked) {

@@ -151,10 +151,10 @@ fn unknown_words_in_a_selection_are_not_classes() {
         format!("card Test\n  champion, wild, cost 0, Human, 1/1\n  tribute: {effect}\n")
     };
     assert_eq!(
-        mistakes(&event("deal 2 damage to target non-evil champion")),
+        mistakes(&event("deal 2 damage to target non-purple champion")),
         [
-            "3: unknown word 'non-evil' in 'non-evil champion': it is neither a class of the \
-          real cards nor a word of the card language"
+            "3: unknown word 'non-purple' in 'non-purple champion': it is neither a class of \
+          the real cards nor a word of the card language"
         ]
     );
     assert_eq!(

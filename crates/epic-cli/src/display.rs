@@ -399,6 +399,9 @@ pub fn board(game: &Game, voice: &Voice, view: &View) -> String {
             if p.eliminated { "   (eliminated)" } else { "" },
             beside(p.seat)
         );
+        if let Some(god) = &p.god {
+            s += &format!("    God: {}\n", god.name);
+        }
         let champs: Vec<_> = view
             .champions
             .iter()
@@ -472,6 +475,7 @@ pub fn board(game: &Game, voice: &Voice, view: &View) -> String {
                     def.name, def.cost, def.offense, def.defense
                 ),
                 CardType::Event => format!("{} ({} gold, event)", def.name, def.cost),
+                CardType::God => format!("{} (God)", def.name),
             }
         })
         .collect();

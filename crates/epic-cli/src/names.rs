@@ -125,6 +125,31 @@ pub fn find_card(pool: &CardPool, name: &str) -> CliResult<CardId> {
     if let Some(id) = pool.by_name(name).or_else(|| pool.token(name)) {
         return Ok(id);
     }
+    // Without its punctuation ("angeline silver wing"), or the start of one card's name
+    // ("furios").
+    let plain = |s: &str| -> String {
+        s.to_lowercase()
+            .chars()
+            .filter(|c| c.is_alphanumeric() || c.is_whitespace())
+            .collect::<String>()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let wanted = plain(name);
+    if !wanted.is_empty() {
+        let cards = || pool.iter().filter(|(_, c)| !c.token);
+        if let Some((id, _)) = cards().find(|(_, c)| plain(&c.name) == wanted) {
+            return Ok(id);
+        }
+        let mut starting = cards().filter(|(_, c)| {
+            let n = plain(&c.name);
+            n.starts_with(&wanted) && n[wanted.len()..].starts_with([' ', ','])
+        });
+        if let (Some((id, _)), None) = (starting.next(), starting.next()) {
+            return Ok(id);
+        }
+    }
     let hint = epic_cards::suggestion(&nearest_cards(pool, name, 3));
     Err(CliError::input(format!(
         "unknown card '{}'{hint}",

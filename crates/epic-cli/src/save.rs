@@ -115,6 +115,7 @@ pub fn describe(choice: Choice) -> String {
         Choice::Player(p) => format!("picks {}", entity(Entity::Player(p))),
         Choice::Assign { to, amount } => format!("assigns {amount} damage to {}", entity(to)),
         Choice::Trigger(i) => format!("resolves trigger {} next", u64::from(i) + 1),
+        Choice::Branch(b) => format!("takes choice {}", u16::from(b) + 1),
     }
 }
 

@@ -73,6 +73,7 @@ impl<'a> Engine<'a> {
         let zone = match self.st.obj(o).zone {
             Zone::InPlay => AbilityZone::InPlay,
             Zone::Discard => AbilityZone::DiscardPile,
+            Zone::Supplemental => AbilityZone::Supplemental,
             _ => return,
         };
         self.trigger_in(o, zone, on, subject);
@@ -142,15 +143,15 @@ impl<'a> Engine<'a> {
         }
     }
 
-    /// Ally abilities (5.18) of `p`'s champions in play and cards in their discard pile,
-    /// when `p` plays from hand a card with a printed cost of 1.
+    /// Ally abilities (5.18) of `p`'s champions in play, cards in their discard pile and
+    /// God card, when `p` plays from hand a card with a printed cost of 1.
     pub fn trigger_ally(&mut self, p: PlayerId, played: ObjId) {
         let def = self.pool.get(self.card_of(played));
         if def.cost != 1 {
             return;
         }
         let aligns = def.alignments;
-        self.st.player_mut(p).played_this_turn = self.st.player(p).played_this_turn.union(aligns);
+        self.note_played(p, played);
         // Every alignment's Ally shares one bit: this keeps the cards with any Ally ability.
         let ally = Trigger::Ally(Alignment::Good).bit();
         let sources: ObjList = self
@@ -162,6 +163,17 @@ impl<'a> Engine<'a> {
             for a in aligns.iter() {
                 self.trigger(o, Trigger::Ally(a), None);
             }
+        }
+    }
+
+    /// Remembers that `p` played a card with a printed cost of 1 this turn (White
+    /// Dragon, the "Will" events), from hand or by an effect.
+    pub fn note_played(&mut self, p: PlayerId, played: ObjId) {
+        let def = self.pool.get(self.card_of(played));
+        if def.cost == 1 {
+            let pl = self.st.player_mut(p);
+            pl.played_this_turn = pl.played_this_turn.union(def.alignments);
+            pl.cost1_plays = pl.cost1_plays.saturating_add(1);
         }
     }
 
@@ -227,6 +239,7 @@ impl<'a> Engine<'a> {
         obj.zone = to;
         obj.revealed = false;
         obj.broken_turn = 0;
+        obj.broken_from = None;
         obj.attacked_turn = 0;
         let (card, controller, number) = (obj.card, obj.controller, obj.number);
         if to == Zone::InPlay && self.lethal_without_damage(o) {
@@ -398,9 +411,12 @@ impl<'a> Engine<'a> {
         for &o in &breaking {
             let champion = self.seen(o);
             self.emit(|| Event::Broken { champion });
+            let controller = self.st.obj(o).controller;
             self.discard(o);
             // Broken this turn: the card in the discard pile, while it stays there.
-            self.st.obj_mut(o).broken_turn = turn;
+            let obj = self.st.obj_mut(o);
+            obj.broken_turn = turn;
+            obj.broken_from = (controller != obj.owner).then_some(controller);
         }
     }
 
@@ -551,6 +567,9 @@ impl<'a> Engine<'a> {
     }
 
     fn gain_own_health(&mut self, p: PlayerId, n: i32) {
+        if n > 0 && !self.look().can_gain_health(p) {
+            return;
+        }
         let pl = self.st.player_mut(p);
         let before = pl.health;
         pl.health = pl.health.saturating_add(n);
@@ -768,7 +787,8 @@ impl<'a> Engine<'a> {
     }
 
     /// The cards in the player's hand sharing a printed alignment with `card`, which
-    /// Loyalty may reveal (5.3.1, docs/rulings.md H-24).
+    /// Loyalty may reveal (5.3.1, docs/rulings.md H-24); a card with every alignment
+    /// shares each.
     pub fn loyalty_cards(&self, p: PlayerId, card: CardId) -> ObjList {
         let aligns = self.pool.get(card).alignments;
         self.st
@@ -776,7 +796,7 @@ impl<'a> Engine<'a> {
             .hand
             .iter()
             .copied()
-            .filter(|&h| self.pool.get(self.card_of(h)).alignments.intersects(aligns))
+            .filter(|&h| self.look().card_alignments(h).intersects(aligns))
             .collect()
     }
 

@@ -43,6 +43,8 @@ pub enum Choice {
     },
     /// Resolve this trigger of the batch next (3.2.5a).
     Trigger(u32),
+    /// Take branch `n` of an "either … or …" (the Elder Gods).
+    Branch(u8),
 }
 
 impl Choice {

@@ -16,14 +16,39 @@ use smallvec::SmallVec;
 
 /// The steps a frame runs: an event's mode, or a triggered ability's or power's effect.
 pub(crate) fn script_steps<'p>(pool: &'p epic_model::CardPool, f: &Frame) -> &'p [Step] {
-    let def = pool.get(f.card);
-    match f.script {
+    steps_of(pool, f.card, f.script)
+}
+
+fn steps_of(pool: &epic_model::CardPool, card: epic_model::CardId, script: Script) -> &[Step] {
+    let def = pool.get(card);
+    match script {
         Script::Mode(m) => def.modes.get(m as usize).map_or(&[], |m| &m.steps),
         Script::Ability(i) => match def.abilities.get(i as usize).map(|a| &a.kind) {
             Some(AbilityKind::Triggered(t)) => &t.steps,
             Some(AbilityKind::Power(p)) => &p.steps,
             _ => &[],
         },
+        Script::Branch {
+            mode,
+            index,
+            step,
+            branch,
+        } => {
+            let root = if mode {
+                Script::Mode(index)
+            } else {
+                Script::Ability(index)
+            };
+            match steps_of(pool, card, root)
+                .get(step as usize)
+                .map(|s| &s.action)
+            {
+                Some(Action::Either(branches)) => {
+                    branches.get(branch as usize).map_or(&[], Vec::as_slice)
+                }
+                _ => &[],
+            }
+        }
     }
 }
 
@@ -402,6 +427,10 @@ impl<'a> Engine<'a> {
                 Entity::Player(_) => false,
             }),
             Condition::YouControlledIt => f.ctx.it_controller == Some(f.controller),
+            Condition::YouOwnIt => f.ctx.it_owner == Some(f.controller),
+            Condition::NotYouOwnIt => f.ctx.it_owner.is_some_and(|p| p != f.controller),
+            // This card was counted when it was played.
+            Condition::FirstCostOnePlay => self.st.player(f.controller).cost1_plays <= 1,
             Condition::ItWasUnblockedAttackingYou => f.ctx.it_unblocked_attacking_you,
             // "This" is in play, or expended, only while it is the object the effect
             // began with.
@@ -427,7 +456,13 @@ impl<'a> Engine<'a> {
             _ => action.selection(),
         };
         match sel {
+            // "You may expend it": only while it is still there.
+            Some(Sel::It) => f.ctx.it.iter().any(|&r| self.st.find(r).is_some()),
             Some(Sel::Target(spec)) => !self.candidates(spec, true, f).is_empty(),
+            // "You may banish two other cards ...": only with two to choose from.
+            Some(Sel::Choose(spec)) if spec.count > 1 && !spec.up_to => {
+                self.candidates(spec, false, f).len() >= spec.count as usize
+            }
             Some(Sel::Choose(spec)) => !self.candidates(spec, false, f).is_empty(),
             _ => true,
         }
@@ -724,6 +759,24 @@ impl<'a> Engine<'a> {
                 (self.all(of, f).len() as u16).saturating_mul(each as u16)
             }
             Amount::PerRevealed(each) => (f.ctx.x as u16).saturating_mul(each as u16),
+            // The last choice's champions that have since been broken, counted for the
+            // player who controlled them.
+            Amount::TheirBrokenThisWay => {
+                let turn = self.st.turn;
+                f.ctx
+                    .it
+                    .iter()
+                    .filter(|r| match r.entity {
+                        Entity::Obj(o) => {
+                            let obj = self.st.obj(o);
+                            obj.number != r.number
+                                && obj.broken_turn == turn
+                                && obj.broken_from.unwrap_or(obj.owner) == for_player
+                        }
+                        Entity::Player(_) => false,
+                    })
+                    .count() as u16
+            }
             Amount::DamageOnThis => self.this().map_or(0, |o| self.st.obj(o).damage),
             Amount::ItsOffense => f.ctx.it_offense.max(0) as u16,
             Amount::ChampionsInDiscard => {
@@ -872,8 +925,15 @@ impl<'a> Engine<'a> {
                     Entity::Obj(_) => None,
                 });
                 let amount = self.amount(n, you);
-                let hits: SmallVec<[(Entity, u16); 16]> =
-                    ents.iter().map(|&e| (e, amount)).collect();
+                // "Equal to the number of their champions ...": each player's own number.
+                let each_player = matches!(n, Amount::TheirBrokenThisWay);
+                let hits: SmallVec<[(Entity, u16); 16]> = ents
+                    .iter()
+                    .map(|&e| match e {
+                        Entity::Player(p) if each_player => (e, self.amount(n, p)),
+                        _ => (e, amount),
+                    })
+                    .collect();
                 self.deal_damage(self.this(), &hits, false);
                 Some(!ents.is_empty())
             }
@@ -1073,6 +1133,32 @@ impl<'a> Engine<'a> {
                 frame.playing_event = false;
                 self.st.delayed.push(Delayed { frame });
                 Some(true)
+            }
+            Action::Either(branches) => self.exec_either(branches.len()),
+            Action::CannotGainHealth(who) => {
+                let players = self.players(who)?;
+                for &p in &players {
+                    self.st.player_mut(p).no_health_gain = true;
+                }
+                Some(!players.is_empty())
+            }
+            Action::EachMayPutFromHand => self.exec_each_put_from_hand(),
+            Action::Reenter(sel) => {
+                let sel = self.select(sel)?;
+                let objs = self.objs_in_play(&sel);
+                let mut back = ObjList::new();
+                for &o in &objs {
+                    // A token that leaves play is gone (2.3.5): "it" finds it no more.
+                    if self.pool.flags(self.card_of(o)).token {
+                        self.move_to(o, Zone::TokenPile);
+                    } else {
+                        let owner = self.st.obj(o).owner;
+                        self.put_into_play(o, owner, false);
+                        back.push(o);
+                    }
+                }
+                self.follow(&back);
+                Some(!objs.is_empty())
             }
         }
     }
@@ -1398,6 +1484,7 @@ impl<'a> Engine<'a> {
         if !free {
             self.spend_gold(player, def.alignments, def.mode_cost(mode));
         }
+        self.note_played(player, o);
         let played = self.seen(o);
         if def.is_champion() {
             self.put_into_play(o, player, false);
@@ -1414,6 +1501,95 @@ impl<'a> Engine<'a> {
             mode,
         });
         Some(true)
+    }
+
+    /// "Either A, or B": the controller picks a branch, which then runs as an effect of
+    /// its own, with this one's choices, before the rest of this effect.
+    fn exec_either(&mut self, branches: usize) -> Option<bool> {
+        let f = self.top();
+        let Some(branch) = f.ctx.play_mode else {
+            let player = f.controller;
+            let n = branches.min(u8::MAX as usize) as u8;
+            self.ask(player, DecisionKind::Choose, (0..n).map(Choice::Branch));
+            return None;
+        };
+        let (mode, index) = match f.script {
+            Script::Mode(m) => (true, m),
+            Script::Ability(i) => (false, i),
+            // The card language has no "either" inside a branch.
+            Script::Branch { .. } => return Some(false),
+        };
+        let mut branch_frame = f.clone();
+        branch_frame.script = Script::Branch {
+            mode,
+            index,
+            step: f.pc,
+            branch,
+        };
+        branch_frame.pc = 0;
+        branch_frame.playing_event = false;
+        branch_frame.delayed = false;
+        branch_frame.agreed = false;
+        branch_frame.finished = false;
+        branch_frame.picks.clear();
+        branch_frame.loyalty_checked = true;
+        branch_frame.cost_discards = 0;
+        branch_frame.ctx.play_mode = None;
+        branch_frame.ctx.cost_breaks = 0;
+        self.top_mut().ctx.play_mode = None;
+        self.st.frames.push(branch_frame);
+        Some(true)
+    }
+
+    /// New Dawn: starting with the acting player, each player may put a champion from
+    /// their hand into play. The question is asked of anyone with cards in hand, even
+    /// without a champion among them, so that it tells no one what they hold
+    /// (docs/rulings.md R-14); a player marks their turn as done in the frame's picks.
+    fn exec_each_put_from_hand(&mut self) -> Option<bool> {
+        let you = self.top().controller;
+        let seats: Players = self
+            .st
+            .seats_from(you)
+            .filter(|&p| self.st.reaches(you, p))
+            .collect();
+        let mut any = false;
+        for p in seats {
+            if self.top().picks.contains(&Entity::Player(p)) {
+                continue;
+            }
+            let f = self.top();
+            let picked = f.picks.iter().rev().find_map(|e| match *e {
+                Entity::Obj(o)
+                    if self.st.obj(o).owner == p && self.st.obj(o).zone == Zone::Hand =>
+                {
+                    Some(o)
+                }
+                _ => None,
+            });
+            if let Some(o) = picked {
+                self.put_into_play(o, p, false);
+                any = true;
+            } else if !f.finished && !self.st.player(p).hand.is_empty() {
+                let look = self.look();
+                let mut options: SmallVec<[Choice; 8]> = self
+                    .st
+                    .player(p)
+                    .hand
+                    .iter()
+                    .copied()
+                    .filter(|&o| look.def(o).is_champion())
+                    .map(Choice::Card)
+                    .collect();
+                options.push(Choice::Done);
+                self.ask(p, DecisionKind::Choose, options);
+                self.asked_privately(true);
+                return None;
+            }
+            let f = self.top_mut();
+            f.finished = false;
+            f.picks.push(Entity::Player(p));
+        }
+        Some(any)
     }
 
     /// Winged Death: each named player, in turn order from the acting player, chooses a
@@ -1436,6 +1612,7 @@ impl<'a> Engine<'a> {
                 f.picks.push(Entity::Obj(card));
                 f.ctx.play_mode = Some(mode);
             }
+            Choice::Branch(b) => f.ctx.play_mode = Some(b),
             Choice::Card(o) => f.picks.push(Entity::Obj(o)),
             Choice::Player(p) => f.picks.push(Entity::Player(p)),
             Choice::Done => f.finished = true,

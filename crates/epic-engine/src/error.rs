@@ -21,6 +21,12 @@ pub enum SetupError {
     UnknownCard { seat: usize, id: u16 },
     #[error("Player {}'s deck holds {name}, a token: tokens are never part of a deck (2.3.7)", .seat + 1)]
     TokenInDeck { seat: usize, name: String },
+    #[error("Player {} brings two God cards; a player may bring one (2.4)", .seat + 1)]
+    TwoGods { seat: usize },
+    #[error("Player {}'s {name} is a God card: it starts in the Supplemental zone, never in a hand, deck, discard pile or play (2.4.1)", .seat + 1)]
+    GodOutOfPlace { seat: usize, name: String },
+    #[error("Player {}'s {name} is not a God card", .seat + 1)]
+    NotAGod { seat: usize, name: String },
     #[error("Player {}'s deck has {count} cards; it needs at least the opening hand of {needed}", .seat + 1)]
     DeckTooSmall {
         seat: usize,

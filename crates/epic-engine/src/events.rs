@@ -159,7 +159,8 @@ fn sees(seat: PlayerId, zone: Zone, owner: PlayerId, revealed: bool) -> bool {
     match zone {
         Zone::InPlay | Zone::Discard | Zone::Supplemental | Zone::TokenPile => true,
         Zone::Hand => seat == owner || revealed,
-        Zone::Deck => false,
+        // A deck's card an effect revealed is public while it lies there (1.4.8).
+        Zone::Deck => revealed,
     }
 }
 

@@ -5,7 +5,7 @@ use crate::error::{ApplyError, SetupError};
 use crate::events::Event;
 use crate::ids::{ObjId, ObjNum, PlayerId};
 use crate::state::{Ask, GameState, Obj, Phase, Player, Step, Zone};
-use epic_model::CardPool;
+use epic_model::{CardId, CardPool};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -66,10 +66,15 @@ impl Game {
     /// opening hands drawn (1.8.1); the first decision is a mulligan (1.8.4).
     pub fn new(setup: Setup) -> Result<Game, SetupError> {
         for (seat, deck) in setup.decks.iter().enumerate() {
-            if deck.len() < setup.rules.opening_hand as usize {
+            // A God card is not part of the deck (1.3.2).
+            let count = deck
+                .iter()
+                .filter(|c| (c.0 as usize) >= setup.pool.len() || !setup.pool.get(**c).is_god())
+                .count();
+            if count < setup.rules.opening_hand as usize {
                 return Err(SetupError::DeckTooSmall {
                     seat,
-                    count: deck.len(),
+                    count,
                     needed: setup.rules.opening_hand as usize,
                 });
             }
@@ -100,8 +105,9 @@ impl Game {
         }
         let mut objs = Vec::with_capacity(cards + 32);
         let mut players = Vec::new();
-        for (seat, deck) in setup.decks.iter().enumerate() {
-            for &card in deck {
+        let mut gods = SmallVec::new();
+        for (seat, list) in setup.decks.iter().enumerate() {
+            for &card in list {
                 if card.0 as usize >= setup.pool.len() {
                     return Err(SetupError::UnknownCard { seat, id: card.0 });
                 }
@@ -112,6 +118,13 @@ impl Game {
                         name: def.name.clone(),
                     });
                 }
+            }
+            // A God card starts face up in the Supplemental zone, not in the deck (1.3.2,
+            // 2.4.1); a player brings at most one.
+            let (god, deck): (Vec<CardId>, Vec<CardId>) =
+                list.iter().partition(|&&c| setup.pool.get(c).is_god());
+            if god.len() > 1 {
+                return Err(SetupError::TwoGods { seat });
             }
             // The objects are shuffled, then numbered: an object's id and number say
             // where it lies in the deck, not which line of the deck list it came from.
@@ -125,6 +138,12 @@ impl Game {
                 obj.number = ObjNum(i as u32);
             }
             let ids: Vec<ObjId> = (base..objs.len()).map(|i| ObjId(i as u16)).collect();
+            for &c in &god {
+                let mut obj = Obj::new(c, seat as PlayerId, Zone::Supplemental);
+                obj.number = ObjNum(objs.len() as u32);
+                gods.push(ObjId(objs.len() as u16));
+                objs.push(obj);
+            }
             players.push(Player {
                 health: setup.rules.seat_health(),
                 gold: 0,
@@ -139,6 +158,8 @@ impl Game {
                 bonus_gold: 0,
                 bonus_for: Default::default(),
                 damaged_by: SmallVec::new(),
+                cost1_plays: 0,
+                no_health_gain: false,
             });
         }
         let objs_len = objs.len();
@@ -158,6 +179,7 @@ impl Game {
             statics_in_play: SmallVec::new(),
             continuous: Default::default(),
             supplemental: SmallVec::new(),
+            gods,
             turn: 1,
             active: first,
             first_player: first,
@@ -396,6 +418,19 @@ impl Game {
         crate::options::labels(&self.state, &self.pool, self.options())
     }
 
+    /// What `Choice::Branch(b)` of the pending "either … or …" would do, as the card
+    /// language's steps, for a front end to put in words (`epic_cards::steps_text`).
+    pub fn branch_steps(&self, b: u8) -> Option<&[epic_model::Step]> {
+        let f = self.state.frames.last()?;
+        match &crate::effects::script_steps(&self.pool, f)
+            .get(f.pc as usize)?
+            .action
+        {
+            epic_model::Action::Either(branches) => branches.get(b as usize).map(Vec::as_slice),
+            _ => None,
+        }
+    }
+
     fn prompt(&self, ask: &Ask) -> String {
         crate::options::prompt(&self.state, &self.pool, ask)
     }
@@ -464,6 +499,10 @@ impl GameState {
         let sources: SmallVec<[ObjId; 8]> = self.static_sources().collect();
         sources.hash(h);
         self.supplemental.hash(h);
+        // Only games with God cards hash them, so games without keep their digests.
+        if !self.gods.is_empty() {
+            self.gods.hash(h);
+        }
         (
             self.turn,
             self.active,

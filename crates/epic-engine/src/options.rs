@@ -231,6 +231,16 @@ pub fn label(st: &GameState, pool: &CardPool, c: Choice) -> String {
         Choice::Assign { to, amount } => {
             format!("Assign {amount} damage to {}", entity_name(st, pool, to))
         }
+        // The branch's words come from the card language: front ends add them
+        // (`epic_cards::steps_text`).
+        Choice::Branch(b) => match st.frames.last() {
+            Some(f) => format!(
+                "Take choice {} of {}'s ability",
+                b as u32 + 1,
+                pool.get(f.card).name
+            ),
+            None => format!("Take choice {}", b as u32 + 1),
+        },
         Choice::Trigger(i) => match st.batch.get(i as usize) {
             Some(t) => {
                 let def = pool.get(t.card);
@@ -405,6 +415,10 @@ fn action_phrase(a: &Action) -> String {
         Action::EachKeepsOneBreakRest => "keep one champion each and break the rest".into(),
         Action::JoinBattle { .. } => "have one of your champions join the battle".into(),
         Action::AtEndOfTurn(inner) => action_phrase(inner),
+        Action::Either(_) => "choose what happens".into(),
+        Action::CannotGainHealth(_) => "stop a player gaining health this turn".into(),
+        Action::EachMayPutFromHand => "put a champion from your hand into play".into(),
+        Action::Reenter(_) => "remove a champion from play and return it".into(),
     }
 }
 

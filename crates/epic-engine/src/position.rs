@@ -44,6 +44,9 @@ pub struct SeatSetup {
     pub deck: Vec<CardId>,
     pub discard: Vec<CardId>,
     pub in_play: Vec<ChampionSetup>,
+    /// The God card the seat brought, face up in the Supplemental zone (2.4).
+    #[serde(default)]
+    pub god: Option<CardId>,
 }
 
 impl SeatSetup {
@@ -55,6 +58,7 @@ impl SeatSetup {
             deck: vec![],
             discard: vec![],
             in_play: vec![],
+            god: None,
         }
     }
 }
@@ -116,6 +120,12 @@ impl Game {
                     name: def.name.clone(),
                 });
             }
+            if def.is_god() {
+                return Err(SetupError::GodOutOfPlace {
+                    seat,
+                    name: def.name.clone(),
+                });
+            }
             Ok(())
         };
         pos.rules.validate()?;
@@ -137,6 +147,17 @@ impl Game {
             for c in &s.in_play {
                 check(seat, c.card, true)?;
             }
+            if let Some(g) = s.god {
+                if g.0 as usize >= pos.pool.len() {
+                    return Err(SetupError::UnknownCard { seat, id: g.0 });
+                }
+                if !pos.pool.get(g).is_god() {
+                    return Err(SetupError::NotAGod {
+                        seat,
+                        name: pos.pool.get(g).name.clone(),
+                    });
+                }
+            }
         }
         let mut game = Game::empty(pos.pool.clone(), pos.rules.clone(), n, pos.seed);
         game.place(&pos);
@@ -149,6 +170,7 @@ impl Game {
         st.next_number = 0;
         st.in_play.clear();
         st.statics_in_play.clear();
+        st.gods.clear();
         let new_obj =
             |st: &mut crate::state::GameState, card: CardId, owner: PlayerId, zone: Zone| {
                 let id = ObjId(st.objs.len() as u16);
@@ -183,6 +205,10 @@ impl Game {
             pl.hand = hand;
             pl.deck = deck;
             pl.discard = discard;
+            if let Some(g) = s.god {
+                let o = new_obj(st, g, p, Zone::Supplemental);
+                st.gods.push(o);
+            }
             for c in &s.in_play {
                 let o = new_obj(st, c.card, p, Zone::InPlay);
                 let obj = st.obj_mut(o);

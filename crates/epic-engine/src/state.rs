@@ -37,7 +37,7 @@ impl Zone {
 pub type ObjList = SmallVec<[ObjId; 48]>;
 
 /// One card or token.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Obj {
     pub card: CardId,
     pub owner: PlayerId,
@@ -68,6 +68,48 @@ pub struct Obj {
     /// nothing of where the card was before, and whatever an effect remembers of it
     /// (with [`Remembered`]) finds it only while it is still that object.
     pub number: ObjNum,
+    /// Who controlled it when it was broken, when that was not its owner, while it is
+    /// still that object ("their champions broken this way", Flames of Furios).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub broken_from: Option<PlayerId>,
+}
+
+/// The fields in their order, and `broken_from` only when set, so games where no one's
+/// champion broke under another's control keep their digests.
+impl std::hash::Hash for Obj {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        let Obj {
+            card,
+            owner,
+            controller,
+            zone,
+            expended,
+            flipped,
+            deploying,
+            damage,
+            counters,
+            gained,
+            revealed,
+            broken_turn,
+            attacked_turn,
+            number,
+            broken_from,
+        } = self;
+        (card, owner, controller, zone, expended, flipped, deploying).hash(h);
+        (
+            damage,
+            counters,
+            gained,
+            revealed,
+            broken_turn,
+            attacked_turn,
+            number,
+        )
+            .hash(h);
+        if broken_from.is_some() {
+            broken_from.hash(h);
+        }
+    }
 }
 
 impl Obj {
@@ -88,6 +130,7 @@ impl Obj {
             broken_turn: 0,
             attacked_turn: 0,
             number: ObjNum(0),
+            broken_from: None,
         }
     }
 
@@ -129,6 +172,13 @@ pub struct Player {
     /// Covenant: "target champion that damaged you this turn").
     #[serde(default)]
     pub damaged_by: SmallVec<[Remembered; 8]>,
+    /// Cards with a printed cost of 1 played this turn (the Pantheon "Will" events: "if
+    /// this is the first {1} card you've played this turn").
+    #[serde(default)]
+    pub cost1_plays: u8,
+    /// "Cannot gain health this turn" (Steed of Zaltessa).
+    #[serde(default)]
+    pub no_health_gain: bool,
 }
 
 impl Player {
@@ -164,11 +214,21 @@ impl std::hash::Hash for Player {
             // hashing it would change the digest of every save made after a champion hit
             // a player: it is left out.
             damaged_by: _,
+            cost1_plays,
+            no_health_gain,
         } = self;
         (health, gold, hand, deck, discard, eliminated).hash(h);
         // Hashed only when there is some, so games without it keep their digests.
         if *bonus_gold > 0 {
             (bonus_gold, bonus_for).hash(h);
+        }
+        // Whether there was one follows from `played_this_turn`; more than one needs
+        // extra gold, which no base-set card gives.
+        if *cost1_plays > 1 {
+            cost1_plays.hash(h);
+        }
+        if *no_health_gain {
+            no_health_gain.hash(h);
         }
         (played_this_turn, pending_gain).hash(h);
     }
@@ -335,6 +395,14 @@ pub enum Script {
     Mode(u8),
     /// Ability `n` of the card (triggered or power).
     Ability(u8),
+    /// Branch `branch` of the "either … or …" at step `step` of mode `index` (`mode`) or
+    /// of ability `index`.
+    Branch {
+        mode: bool,
+        index: u8,
+        step: u8,
+        branch: u8,
+    },
 }
 
 /// What an effect remembers between steps: its last choice ("it"), the facts about it
@@ -358,7 +426,8 @@ pub struct EffectCtx {
     /// The cards this effect revealed from a deck ("among them", "the rest").
     #[serde(default)]
     pub revealed: Vec<Remembered>,
-    /// The mode picked for the card this effect plays.
+    /// The mode picked for the card this effect plays, or the branch picked for its
+    /// "either … or …".
     #[serde(default)]
     pub play_mode: Option<u8>,
     /// Champions still to break as the cost of the power this frame runs (Rift
@@ -472,6 +541,10 @@ pub struct GameState {
     pub continuous: Continuous,
     /// Events being played (1.4.6).
     pub supplemental: SmallVec<[ObjId; 2]>,
+    /// The God cards the players brought, in seat order: face up in the Supplemental zone
+    /// for the whole game, where no card can affect them (2.4).
+    #[serde(default)]
+    pub gods: SmallVec<[ObjId; 2]>,
     pub turn: u16,
     pub active: PlayerId,
     pub first_player: PlayerId,
@@ -541,6 +614,9 @@ pub struct Continuous {
     /// A modification takes some champion's own keywords and abilities away.
     #[serde(default)]
     pub blanks: bool,
+    /// A continuous ability in play keeps some players from gaining health.
+    #[serde(default)]
+    pub stops_gain: bool,
 }
 
 /// The pending decision: computed once when the engine stops, so listing options is
@@ -636,6 +712,7 @@ impl GameState {
             c.protects_player |= f.protects_player;
             c.grants_ambush |= f.grants_ambush;
             c.shields_player |= f.shields_player;
+            c.stops_gain |= f.stops_gain;
         }
         for m in &self.mods {
             c.granting = c.granting.union(m.keywords);
@@ -746,7 +823,17 @@ impl GameState {
             .iter()
             .copied()
             .filter(move |&o| self.obj(o).controller == p);
-        in_play.chain(self.player(p).discard.iter().copied())
+        in_play
+            .chain(self.player(p).discard.iter().copied())
+            .chain(self.gods_of(p))
+    }
+
+    /// `p`'s God card, if they brought one (2.4).
+    pub fn gods_of(&self, p: PlayerId) -> impl Iterator<Item = ObjId> + '_ {
+        self.gods
+            .iter()
+            .copied()
+            .filter(move |&o| self.obj(o).owner == p)
     }
 
     /// The players still in the game on other teams than `p`'s (everyone else, without

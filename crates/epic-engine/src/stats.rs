@@ -6,8 +6,8 @@ use crate::ids::{ObjId, PlayerId};
 use crate::state::{EffectCtx, GameState, Zone};
 use crate::Entity;
 use epic_model::{
-    AbilityKind, Alignments, CardPool, CardType, Condition, Filter, Keyword, Keywords, RareTerms,
-    Static, Whose, ZoneFilter,
+    AbilityKind, Alignments, Amount, CardPool, CardType, Condition, Filter, Keyword, Keywords,
+    RareTerms, Static, Whose, ZoneFilter,
 };
 
 /// Read-only rules questions about a state. Free to build: the state keeps an index of
@@ -60,6 +60,39 @@ impl<'a> Look<'a> {
             })
     }
 
+    /// Whether `p` can gain health now: not after "cannot gain health this turn" (Steed
+    /// of Zaltessa), nor while an opponent controls a champion that forbids it (Kalani).
+    pub fn can_gain_health(&self, p: PlayerId) -> bool {
+        let forbidden = || {
+            self.statics().any(|(src, s)| {
+                matches!(s, Static::OpponentsCannotGainHealth)
+                    && !self.st.same_team(self.st.obj(src).controller, p)
+                    && !self.blank(src)
+            })
+        };
+        !(self.st.player(p).no_health_gain || (self.st.continuous.stops_gain && forbidden()))
+    }
+
+    /// The offense a blocker needs to block `attacker`: its own, when it is unblockable
+    /// by champions with less (Steel Titan).
+    pub fn block_offense_needed(&self, attacker: ObjId) -> Option<i32> {
+        (self.pool.flags(self.st.obj(attacker).card).blocks_limited && !self.blank(attacker))
+            .then(|| self.offense(attacker))
+    }
+
+    /// The alignments a card has wherever it is: its printed ones, or all four for a card
+    /// that says so (Erwin, Architect of War) while it has its abilities.
+    pub fn card_alignments(&self, o: ObjId) -> Alignments {
+        let card = self.st.obj(o).card;
+        if self.pool.flags(card).all_alignments
+            && !(self.st.obj(o).zone == Zone::InPlay && self.blank(o))
+        {
+            Alignments::ALL
+        } else {
+            self.pool.get(card).alignments
+        }
+    }
+
     pub fn condition_holds(&self, cond: Condition, this: ObjId, you: PlayerId) -> bool {
         match cond {
             Condition::YourTurn => self.st.is_active(you),
@@ -77,14 +110,17 @@ impl<'a> Look<'a> {
             | Condition::NotDone
             | Condition::ItIsChampion
             | Condition::YouControlledIt
-            | Condition::ItWasUnblockedAttackingYou => false,
+            | Condition::ItWasUnblockedAttackingYou
+            | Condition::FirstCostOnePlay
+            | Condition::YouOwnIt
+            | Condition::NotYouOwnIt => false,
         }
     }
 
     /// Alignments, including those added by continuous abilities (2.5.3). Anthem filters
     /// are matched on printed alignments here, so that adding alignments cannot loop.
     pub fn alignments(&self, o: ObjId) -> Alignments {
-        let mut a = self.def(o).alignments;
+        let mut a = self.card_alignments(o);
         if self.st.obj(o).zone == Zone::InPlay && self.st.continuous.adds_alignment {
             for (src, s) in self.statics() {
                 if let Static::Anthem {
@@ -298,8 +334,10 @@ impl<'a> Look<'a> {
         }
         if let Some(a) = f.alignment {
             // Added alignments only add (2.5.3): the printed ones answer first.
-            let has =
-                def.alignments.contains(a) || (derived_alignment && self.alignments(o).contains(a));
+            let has = def.alignments.contains(a)
+                || (derived_alignment && self.alignments(o).contains(a))
+                || (self.pool.flags(obj.card).all_alignments
+                    && self.card_alignments(o).contains(a));
             if !has {
                 return false;
             }
@@ -311,7 +349,7 @@ impl<'a> Look<'a> {
             return false;
         }
         if let Some(rare) = &f.rare {
-            if !self.has_rare_terms(rare, o, you) {
+            if !self.has_rare_terms(rare, o, you, this) {
                 return false;
             }
         }
@@ -334,10 +372,31 @@ impl<'a> Look<'a> {
 
     /// Whether `o` has what a filter's rare terms ask: state, negation and name.
     #[inline(never)]
-    fn has_rare_terms(&self, f: &RareTerms, o: ObjId, you: PlayerId) -> bool {
+    fn has_rare_terms(&self, f: &RareTerms, o: ObjId, you: PlayerId, this: ObjId) -> bool {
         let obj = self.st.obj(o);
         let def = self.def(o);
+        let defense_over = |cap: &Amount| {
+            let cap = match cap {
+                Amount::Fixed(n) => i32::from(*n),
+                // "the number of humans you control"
+                Amount::Count { each, of } => {
+                    let n = self
+                        .st
+                        .in_play
+                        .iter()
+                        .filter(|&&c| self.matches(of, c, you, this, None))
+                        .count();
+                    n as i32 * i32::from(*each)
+                }
+                _ => return true,
+            };
+            self.defense(o) > cap
+        };
         !(f.not_class.is_some_and(|c| def.has_class(c))
+            || (f.expended && !obj.expended)
+            || f.not_alignment
+                .is_some_and(|a| self.alignments(o).contains(a))
+            || f.defense_at_most.as_ref().is_some_and(defense_over)
             || (f.damaged && obj.damage == 0)
             || (f.blocking && !self.blocking(o))
             || (f.damaged_you

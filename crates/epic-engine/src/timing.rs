@@ -395,6 +395,7 @@ impl<'a> Engine<'a> {
         });
         for pl in self.st.players.iter_mut() {
             pl.played_this_turn = Default::default();
+            pl.cost1_plays = 0;
         }
         let first_turn = turn == 1;
         let team = self.st.team(active);
@@ -439,6 +440,12 @@ impl<'a> Engine<'a> {
             for i in 0..self.st.player(p).discard.len() {
                 let o = self.st.player(p).discard[i];
                 self.trigger(o, Trigger::StartOfYourTurn, None);
+            }
+            for i in 0..self.st.gods.len() {
+                let o = self.st.gods[i];
+                if self.st.obj(o).owner == p {
+                    self.trigger(o, Trigger::StartOfYourTurn, None);
+                }
             }
         }
         self.st.step = Step::BeginMain;
@@ -679,6 +686,9 @@ impl<'a> Engine<'a> {
         for &o in &pl.discard_powers {
             powers(o, AbilityZone::DiscardPile);
         }
+        for o in self.st.gods_of(p) {
+            powers(o, AbilityZone::Supplemental);
+        }
         let (can_battle, must_attack) = if main {
             look.battle_status()
         } else {
@@ -899,23 +909,38 @@ impl<'a> Engine<'a> {
     }
 
     fn blocker_options_into(&self, out: &mut Vec<Choice>) {
+        /// An attacker, whether it can be blocked, whether only from the air, and the
+        /// offense a blocker needs.
+        type Reach = (ObjId, bool, bool, Option<i32>);
         let look = self.look();
         let Some(b) = self.st.battle.as_ref() else {
             out.push(Choice::Done);
             return;
         };
         // 5.2, 5.10: an unblockable attacker cannot be blocked, an airborne one only by an
-        // airborne blocker. Asked once per attacker: (attacker, blockable, needs airborne).
-        let reach: SmallVec<[(ObjId, bool, bool); 16]> = b
+        // airborne blocker, and one unblockable by champions with less offense only by a
+        // champion with as much (Steel Titan). Asked once per attacker: (attacker,
+        // blockable, needs airborne, offense needed).
+        let reach: SmallVec<[Reach; 16]> = b
             .attackers
             .iter()
             .map(|&a| {
                 let blockable = !look.has(a, Keyword::Unblockable);
-                (a, blockable, blockable && look.has(a, Keyword::Airborne))
+                let air = blockable && look.has(a, Keyword::Airborne);
+                (a, blockable, air, look.block_offense_needed(a))
             })
             .collect();
-        let from_ground = reach.iter().any(|&(_, blockable, air)| blockable && !air);
-        let from_air = reach.iter().any(|&(_, blockable, _)| blockable);
+        let can_block =
+            |o: ObjId, &(_, blockable, air, needed): &(ObjId, bool, bool, Option<i32>)| {
+                blockable
+                    && (!air || look.has(o, Keyword::Airborne))
+                    && needed.is_none_or(|n| look.offense(o) >= n)
+            };
+        let limited = reach.iter().any(|r| r.3.is_some());
+        let from_ground = reach
+            .iter()
+            .any(|&(_, blockable, air, _)| blockable && !air);
+        let from_air = reach.iter().any(|&(_, blockable, _, _)| blockable);
         let eligible: ObjList = self
             .st
             .in_play
@@ -926,17 +951,17 @@ impl<'a> Engine<'a> {
                 self.st.same_team(obj.controller, b.defender)
                     && obj.is_prepared()
                     && look.def(o).is_champion()
-                    && (from_ground || (from_air && look.has(o, Keyword::Airborne)))
+                    && if limited {
+                        reach.iter().any(|r| can_block(o, r))
+                    } else {
+                        from_ground || (from_air && look.has(o, Keyword::Airborne))
+                    }
             })
             .collect();
         self.undeclared(&eligible, out);
         // 4.4.6c: a "must be blocked" attacker that can be blocked, must be.
-        let must = reach.iter().any(|&(a, blockable, air)| {
-            blockable
-                && look.has(a, Keyword::MustBeBlocked)
-                && eligible
-                    .iter()
-                    .any(|&o| !air || look.has(o, Keyword::Airborne))
+        let must = reach.iter().any(|r| {
+            look.has(r.0, Keyword::MustBeBlocked) && eligible.iter().any(|&o| can_block(o, r))
         });
         self.close_block_options(must, out);
     }
@@ -1388,6 +1413,7 @@ impl<'a> Engine<'a> {
             pl.bonus_gold = 0;
             pl.bonus_for = Alignments::default();
             pl.damaged_by.clear();
+            pl.no_health_gain = false;
         }
         self.st.active = self.st.next_team(self.st.active);
         self.st.turn += 1;

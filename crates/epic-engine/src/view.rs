@@ -55,6 +55,9 @@ pub struct PlayerView {
     /// The viewer's own hand in full; for others, only cards revealed right now (1.4.8).
     pub hand: Vec<CardView>,
     pub eliminated: bool,
+    /// The God card this player brought, face up in the Supplemental zone (2.4.1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub god: Option<CardView>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -109,6 +112,7 @@ impl View {
                     discard: p.discard.iter().copied().map(card_view).collect(),
                     hand,
                     eliminated: p.eliminated,
+                    god: st.gods_of(seat).next().map(card_view),
                 }
             })
             .collect();

@@ -135,6 +135,20 @@ fn check_zones(game: &Game, deck_sizes: &[usize]) {
     st.supplemental
         .iter()
         .for_each(|&o| mark(o, Zone::Supplemental, None));
+    // God cards stay in the Supplemental zone all game, one at most per player (2.4.1).
+    st.gods
+        .iter()
+        .for_each(|&o| mark(o, Zone::Supplemental, Some(st.obj(o).owner)));
+    for p in 0..st.players.len() {
+        assert!(st.gods_of(p as u8).count() <= 1, "player {p} has two gods");
+    }
+    for (i, obj) in st.objs.iter().enumerate() {
+        assert_eq!(
+            pool.get(obj.card).is_god(),
+            st.gods.contains(&ObjId(i as u16)),
+            "card {i}: a God card is always and only in the list of gods"
+        );
+    }
     for (i, obj) in st.objs.iter().enumerate() {
         let def = pool.get(obj.card);
         if def.token {

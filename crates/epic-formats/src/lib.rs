@@ -55,6 +55,8 @@ pub struct Format {
     pub deck: DeckRule,
     /// The rules numbers of its games (starting health, hands, first-player draw).
     pub rules: RulesConfig,
+    /// Whether a player may bring one God card beside their deck (2.4.1, ruling R-22).
+    pub gods: bool,
     /// One sentence on how decks are made, for `--help` and the docs.
     pub summary: &'static str,
 }
@@ -85,6 +87,10 @@ pub enum Violation {
     },
     #[error("{card} is a token; tokens are never part of a deck (2.3.7)")]
     Token { card: String },
+    #[error("{card} is a God card; this format allows none (2.4.1)")]
+    GodNotAllowed { card: String },
+    #[error("{cards} are God cards; a player brings one at most (2.4.1)")]
+    TwoGods { cards: String },
     #[error("a Preconstructed deck is every card of one alignment of one set; this deck {why}")]
     NotPreconstructed { why: String },
 }
@@ -99,6 +105,7 @@ pub fn formats() -> Vec<Format> {
             players: 2..=4,
             deck: DeckRule::Exactly { cards: 30 },
             rules: rules(),
+            gods: false,
             summary: "30 cards dealt at random (or the best 30 of a larger dealt pool)",
         },
         Format {
@@ -107,6 +114,7 @@ pub fn formats() -> Vec<Format> {
             players: 3..=4,
             deck: DeckRule::Exactly { cards: 30 },
             rules: rules(),
+            gods: false,
             summary: "three 10-card packs drafted, passing left, right, left: all 30 picks",
         },
         Format {
@@ -115,6 +123,7 @@ pub fn formats() -> Vec<Format> {
             players: 2..=2,
             deck: DeckRule::AtLeast { cards: 30 },
             rules: rules(),
+            gods: false,
             summary: "four cards revealed at a time, picked 1/2/1; 30 cards from the picks",
         },
         Format {
@@ -123,6 +132,7 @@ pub fn formats() -> Vec<Format> {
             players: 8..=8,
             deck: DeckRule::AtLeast { cards: 30 },
             rules: rules(),
+            gods: false,
             summary: "three 12-card packs drafted from a cube; at least 30 of the 36 picks",
         },
         Format {
@@ -131,6 +141,7 @@ pub fn formats() -> Vec<Format> {
             players: 2..=2,
             deck: DeckRule::Exactly { cards: 30 },
             rules: rules(),
+            gods: false,
             summary: "ten rounds of 5-card packs, 1 picked and 2 of the other's 4: 30 cards",
         },
         Format {
@@ -139,6 +150,7 @@ pub fn formats() -> Vec<Format> {
             players: 2..=4,
             deck: DeckRule::Preconstructed,
             rules: rules(),
+            gods: true,
             summary: "every card of one alignment of one set",
         },
         Format {
@@ -151,6 +163,7 @@ pub fn formats() -> Vec<Format> {
                 ratio: 2,
             },
             rules: rules(),
+            gods: true,
             summary: "at least 60 cards, at most 3 of each, two 1-cost cards of an \
                       alignment for each 0-cost card of it",
         },
@@ -190,15 +203,30 @@ impl Format {
         }
     }
 
-    /// Every rule of the format the deck breaks; none for a legal deck.
-    pub fn check(&self, deck: &[CardId], pool: &CardPool) -> Vec<Violation> {
-        let mut out: Vec<Violation> = deck
-            .iter()
-            .filter(|&&c| pool.get(c).token)
-            .map(|&c| Violation::Token {
+    /// Every rule of the format the deck breaks; none for a legal deck. A God card
+    /// beside the deck is not one of its cards (1.3.2).
+    pub fn check(&self, list: &[CardId], pool: &CardPool) -> Vec<Violation> {
+        let (gods, deck): (Vec<CardId>, Vec<CardId>) =
+            list.iter().partition(|&&c| pool.get(c).is_god());
+        let deck = &deck[..];
+        let mut out: Vec<Violation> = Vec::new();
+        if !self.gods {
+            out.extend(gods.iter().map(|&c| Violation::GodNotAllowed {
                 card: pool.get(c).name.clone(),
-            })
-            .collect();
+            }));
+        } else if gods.len() > 1 {
+            let names: Vec<&str> = gods.iter().map(|&c| pool.get(c).name.as_str()).collect();
+            out.push(Violation::TwoGods {
+                cards: names.join(", "),
+            });
+        }
+        out.extend(
+            deck.iter()
+                .filter(|&&c| pool.get(c).token)
+                .map(|&c| Violation::Token {
+                    card: pool.get(c).name.clone(),
+                }),
+        );
         out.dedup();
         match self.deck {
             DeckRule::Exactly { cards } if deck.len() != cards => out.push(Violation::WrongSize {

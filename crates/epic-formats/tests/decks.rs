@@ -152,3 +152,30 @@ fn tokens_are_never_legal() {
         }]
     );
 }
+
+/// A God card goes beside the deck (1.3.2): where a format allows one, it is not counted
+/// among the deck's cards; two are too many; the limited formats allow none (2.4.1).
+#[test]
+fn god_cards_beside_a_deck() {
+    let full = epic_cards::full_pool();
+    let furios = full.by_name("Furios, Father of Nature").unwrap();
+    let maligus = full.by_name("Maligus, the Dark One").unwrap();
+    let mut deck = epic_cards::deck_from(full, "good", 0).unwrap();
+    deck.push(furios);
+    let preconstructed = format("preconstructed").unwrap();
+    assert_eq!(preconstructed.check(&deck, full), vec![]);
+    deck.push(maligus);
+    let v = preconstructed.check(&deck, full);
+    assert_eq!(v.len(), 1, "{v:?}");
+    assert!(matches!(&v[0], Violation::TwoGods { .. }), "{v:?}");
+    let sealed = format("sealed").unwrap();
+    let mut thirty = epic_cards::deck_from(full, "random", 1).unwrap();
+    thirty.push(furios);
+    assert_eq!(
+        sealed.check(&thirty, full),
+        vec![Violation::GodNotAllowed {
+            card: "Furios, Father of Nature".into()
+        }]
+    );
+    assert!(format("full-constructed").unwrap().gods && !sealed.gods);
+}

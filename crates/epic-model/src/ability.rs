@@ -2,13 +2,15 @@ use crate::{Alignment, CardType, ClassId, Keywords};
 use serde::{Deserialize, Serialize};
 
 /// Where an ability works (rules 5.0.2 – 5.0.3): on the card in play (or while an event
-/// resolves), or — for the shaded abilities — while the card is in its owner's discard pile.
+/// resolves), for the shaded abilities while the card is in its owner's discard pile, and
+/// for a God card's abilities while it is in its player's Supplemental zone (2.4).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum AbilityZone {
     #[default]
     InPlay,
     DiscardPile,
+    Supplemental,
 }
 
 /// One ability of a card.
@@ -210,6 +212,13 @@ pub enum Static {
     /// While the card is in its owner's hand: if an opponent's effect makes them discard
     /// it, it is put into play instead (Markus, Watch Captain).
     IntoPlayIfDiscardedByOpponent,
+    /// Champions with less offense than this one cannot block it (Steel Titan).
+    UnblockableByLowerOffense,
+    /// The card has every alignment, wherever it is; in deck building it has only its
+    /// printed ones (Erwin, Architect of War).
+    AllAlignments,
+    /// Its controller's opponents cannot gain health (Kalani, Woodreader).
+    OpponentsCannotGainHealth,
 }
 
 /// One sentence of an effect: an action, done only when the condition holds, and
@@ -278,6 +287,14 @@ pub enum Action {
     },
     /// Each named player breaks a champion they control, of their choice (Winged Death).
     BreaksOwn(Who),
+    /// The named players cannot gain health for the rest of the turn (Steed of Zaltessa).
+    CannotGainHealth(Who),
+    /// Starting with the acting player, each player may put a champion from their own
+    /// hand into play (New Dawn).
+    EachMayPutFromHand,
+    /// The selected champions leave play and return at once under their owners' control,
+    /// as new champions; a token leaves and is gone (Teleport).
+    Reenter(Sel),
     /// The acting player wins the game if their health is at least `times` their starting
     /// health (Chamberlain Kark).
     WinWithHealth {
@@ -379,6 +396,9 @@ pub enum Action {
     },
     /// Do the action at the end of this turn (4.5.2a), with this moment's choices.
     AtEndOfTurn(Box<Action>),
+    /// "Either A, or B": the controller picks one branch, which runs as an effect of its
+    /// own before the rest of this one (the Elder Gods' start-of-turn abilities).
+    Either(Vec<Vec<Step>>),
 }
 
 impl Action {
@@ -399,6 +419,7 @@ impl Action {
             | Action::AddCounters { sel: s, .. }
             | Action::LoseAbilities(s)
             | Action::Play { sel: s, .. }
+            | Action::Reenter(s)
             | Action::Modify { sel: s, .. } => Some(s),
             _ => None,
         }
@@ -421,6 +442,7 @@ impl Action {
             | Action::AddCounters { sel: s, .. }
             | Action::LoseAbilities(s)
             | Action::Play { sel: s, .. }
+            | Action::Reenter(s)
             | Action::Modify { sel: s, .. } => Some(s),
             _ => None,
         }
@@ -597,6 +619,16 @@ pub struct RareTerms {
     pub without: Keywords,
     /// Not named so ("not named Royal Escort"), compared without regard to case.
     pub not_named: Option<String>,
+    /// Expended ("target expended champion").
+    #[serde(default)]
+    pub expended: bool,
+    /// Not of this alignment ("non-evil champions").
+    #[serde(default)]
+    pub not_alignment: Option<Alignment>,
+    /// Defense at most this many ("with 2 defense or less", "with defense less than or
+    /// equal to the number of humans you control").
+    #[serde(default)]
+    pub defense_at_most: Option<Amount>,
 }
 
 impl Filter {
@@ -639,6 +671,13 @@ pub enum Condition {
     /// The card the last choice picked is a champion card (Corpsemonger: "if you banish a
     /// champion in this way").
     ItIsChampion,
+    /// The card being played is the first card with a printed cost of 1 its player has
+    /// played this turn (the Pantheon "Will" events).
+    FirstCostOnePlay,
+    /// You own the object the last choice picked (Gareth, Father of Genius).
+    YouOwnIt,
+    /// Someone else owns it ("otherwise").
+    NotYouOwnIt,
 }
 
 /// A number in an effect.
@@ -663,4 +702,8 @@ pub enum Amount {
     /// `each` for every card revealed for Loyalty X ("for each card revealed, gain 2
     /// health").
     PerRevealed(u8),
+    /// For each player: how many of the champions they controlled that the last choice
+    /// picked have since been broken ("the number of their champions broken in this
+    /// way", Flames of Furios).
+    TheirBrokenThisWay,
 }

@@ -19,6 +19,9 @@ pub struct ClassId(pub u16);
 pub enum CardType {
     Champion,
     Event,
+    /// A God card (rule 2.4): it starts the game face up in its player's Supplemental
+    /// zone, is never part of a deck, and no card can affect it.
+    God,
 }
 
 impl CardType {
@@ -26,6 +29,7 @@ impl CardType {
         match self {
             CardType::Champion => "champion",
             CardType::Event => "event",
+            CardType::God => "god",
         }
     }
 }
@@ -68,6 +72,9 @@ impl CardDef {
     }
     pub fn is_event(&self) -> bool {
         self.kind == CardType::Event
+    }
+    pub fn is_god(&self) -> bool {
+        self.kind == CardType::God
     }
     /// The gold it costs to play in `mode`: its cost plus the mode's extra cost.
     pub fn mode_cost(&self, mode: u8) -> u8 {

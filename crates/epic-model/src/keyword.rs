@@ -52,6 +52,13 @@ pub struct Alignments(pub u8);
 
 impl Alignments {
     pub const NONE: Alignments = Alignments(0);
+    /// Good, evil, sage and wild.
+    pub const ALL: Alignments = Alignments(
+        Alignment::Good.bit()
+            | Alignment::Evil.bit()
+            | Alignment::Sage.bit()
+            | Alignment::Wild.bit(),
+    );
 
     pub fn one(a: Alignment) -> Self {
         Alignments(a.bit())

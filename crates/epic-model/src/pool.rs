@@ -47,6 +47,15 @@ pub struct AbilityFlags {
     pub grants_ambush: bool,
     /// Whether it can keep its controller from being targeted (The Gudgeon).
     pub shields_player: bool,
+    /// Whether it has every alignment wherever it is (Erwin, Architect of War).
+    #[serde(default)]
+    pub all_alignments: bool,
+    /// Whether it can keep its controller's opponents from gaining health (Kalani).
+    #[serde(default)]
+    pub stops_gain: bool,
+    /// Whether it limits which champions can block it (Steel Titan).
+    #[serde(default)]
+    pub blocks_limited: bool,
 }
 
 impl AbilityFlags {
@@ -78,6 +87,9 @@ impl AbilityFlags {
                 AbilityKind::Static(Static::CannotBeAttacked { .. }) => f.protects_player = true,
                 AbilityKind::Static(Static::AmbushFor(_)) => f.grants_ambush = true,
                 AbilityKind::Static(Static::ControllerUntargetable) => f.shields_player = true,
+                AbilityKind::Static(Static::AllAlignments) => f.all_alignments = true,
+                AbilityKind::Static(Static::OpponentsCannotGainHealth) => f.stops_gain = true,
+                AbilityKind::Static(Static::UnblockableByLowerOffense) => f.blocks_limited = true,
                 _ => {}
             }
             match (&a.kind, a.zone) {

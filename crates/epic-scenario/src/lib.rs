@@ -92,6 +92,8 @@ pub struct SeatSpec {
     pub deck: Vec<CardId>,
     pub discard: Vec<CardId>,
     pub champions: Vec<ChampionSpec>,
+    /// The God card the seat brought (2.4).
+    pub god: Option<CardId>,
 }
 
 /// A champion placed in play: the engine's own description of one.

@@ -263,9 +263,13 @@ impl Parser<'_> {
                     "deck" => seat.deck = card_list(pool, value, false)?,
                     "discard" => seat.discard = card_list(pool, value, false)?,
                     "champion" | "champions" => seat.champions.extend(champion_line(pool, value)?),
+                    "god" => match card_list(pool, value, false)?[..] {
+                        [g] => seat.god = Some(g),
+                        _ => return Err("`pN god` names one God card".into()),
+                    },
                     other => {
                         return Err(format!(
-                            "unknown seat setting `{other}`: expected health, gold, hand, deck, discard, champion, do or reject"
+                            "unknown seat setting `{other}`: expected health, gold, hand, deck, discard, champion, god, do or reject"
                         ))
                     }
                 }

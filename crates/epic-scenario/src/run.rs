@@ -87,6 +87,7 @@ fn build(s: &Scenario) -> Result<Game, String> {
             deck: spec.deck.clone(),
             discard: spec.discard.clone(),
             in_play: spec.champions.clone(),
+            god: spec.god,
         };
     }
     Game::from_position(pos).map_err(|e| format!("the position cannot be set up: {e}"))

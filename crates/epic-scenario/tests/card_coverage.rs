@@ -1,5 +1,6 @@
-//! Card scenarios: every card and token of the base set has a file
-//! `scenarios/cards/<alignment>/<slug>.scn` (tokens under `scenarios/cards/tokens/`) whose
+//! Card scenarios: every card and token of every set has a file
+//! `scenarios/cards/<alignment>/<slug>.scn` (tokens under `scenarios/cards/tokens/`, God
+//! cards under `scenarios/cards/gods/`) whose
 //! scenarios name the card and check what its text does; every one of them passes.
 //!
 //! `cargo test -p epic-scenario --test card_coverage -- --nocapture` prints the table of
@@ -27,10 +28,13 @@ fn slug(name: &str) -> String {
     out.trim_matches('-').to_string()
 }
 
-/// The folder a card's file lives in: its alignment, or `tokens`.
+/// The folder a card's file lives in: its alignment, `tokens` or `gods`.
 fn folder(def: &CardDef) -> String {
     if def.token {
         return "tokens".into();
+    }
+    if def.is_god() {
+        return "gods".into();
     }
     def.alignments
         .iter()

@@ -21,7 +21,7 @@ pub struct Args {
     /// Only cards of this alignment (good, evil, sage, wild).
     #[arg(long)]
     pub alignment: Option<String>,
-    /// Only cards of this type (champion, event).
+    /// Only cards of this type (champion, event, god).
     #[arg(long = "type", value_name = "TYPE")]
     pub kind: Option<String>,
     /// Only cards of this gold cost (0 or 1).
@@ -33,6 +33,11 @@ pub struct Args {
     /// Print a JSON array instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// Compare each card's generated text with its printed text from a reference file
+    /// (JSON: a list of cards, or an object with a `cards` list, each with `name`, `text`
+    /// and `discard_pile_text`), and list every difference with its explanation.
+    #[arg(long, value_name = "FILE")]
+    pub compare: Option<std::path::PathBuf>,
 }
 
 #[derive(clap::Subcommand, Debug)]
@@ -55,7 +60,8 @@ pub struct CardRow {
     pub alignment: String,
     #[serde(rename = "type")]
     pub kind: String,
-    pub cost: u8,
+    /// `None` for a God card, which is never paid for.
+    pub cost: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub offense: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -79,7 +85,7 @@ pub fn row(pool: &CardPool, id: CardId) -> CardRow {
             .collect::<Vec<_>>()
             .join("/"),
         kind: c.kind.name().into(),
-        cost: c.cost,
+        cost: (!c.is_god()).then_some(c.cost),
         offense: champion.then_some(c.offense),
         defense: champion.then_some(c.defense),
         keywords: c.keywords.iter().map(|k| k.name().to_string()).collect(),
@@ -107,15 +113,20 @@ pub fn card_sheet(pool: &CardPool, id: CardId) -> String {
         aligns.join("/"),
         crate::display::cap(c.kind.name())
     );
-    s += &format!(
-        "Cost: {} gold{}\n",
-        c.cost,
-        if c.rare {
-            " · rare gem (one copy in a cube)"
-        } else {
-            ""
-        }
-    );
+    if c.is_god() {
+        s += "God card: brought beside a deck, it starts the game face up in the Supplemental \
+              zone, where no card can affect it (2.4).\n";
+    } else {
+        s += &format!(
+            "Cost: {} gold{}\n",
+            c.cost,
+            if c.rare {
+                " · rare gem (one copy in a cube)"
+            } else {
+                ""
+            }
+        );
+    }
     if c.kind == CardType::Champion {
         s += &format!("Offense {} / Defense {}\n", c.offense, c.defense);
     }
@@ -129,8 +140,12 @@ pub fn card_sheet(pool: &CardPool, id: CardId) -> String {
         .filter(|k| !matches!(k, Keyword::MustAttack | Keyword::MustBeBlocked))
         .map(|k| format!("  {k}: {}", epic_cards::reminder(k)))
         .collect();
-    if !reminders.is_empty() {
-        s += &format!("\n{}\n", reminders.join("\n"));
+    let symbols: Vec<String> = epic_cards::symbol_reminders(&r.text)
+        .into_iter()
+        .map(|(symbol, meaning)| format!("  {symbol}: {meaning}"))
+        .collect();
+    if !reminders.is_empty() || !symbols.is_empty() {
+        s += &format!("\n{}\n", [reminders, symbols].concat().join("\n"));
     }
     if let Some(f) = &c.flavor {
         s += &format!("\n\"{f}\"\n");
@@ -148,8 +163,74 @@ fn matches(r: &CardRow, q: &str) -> bool {
         || r.text.to_lowercase().contains(&q)
 }
 
+/// `epic cards --compare FILE`: every card of the file beside its generated text.
+fn compare(pool: &CardPool, path: &std::path::Path, json: bool) -> CliResult {
+    let text = crate::error::read_text(path)?;
+    let doc: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| CliError::input(format!("{} is not JSON: {e}", path.display())))?;
+    let list = doc.get("cards").unwrap_or(&doc).as_array().ok_or_else(|| {
+        CliError::input(format!(
+            "{}: expected a list of cards, or an object with a \"cards\" list",
+            path.display()
+        ))
+    })?;
+    let mut rows = Vec::new();
+    let mut unknown = Vec::new();
+    for card in list {
+        let field = |k: &str| card.get(k).and_then(|v| v.as_str());
+        let Some(name) = field("name") else {
+            return Err(CliError::input(format!(
+                "{}: a card without a \"name\"",
+                path.display()
+            )));
+        };
+        match epic_cards::compare::compare(
+            pool,
+            name,
+            field("text").unwrap_or(""),
+            field("discard_pile_text"),
+        ) {
+            Some(c) => rows.push(c),
+            None => unknown.push(name.to_string()),
+        }
+    }
+    if json {
+        return print_json(&rows);
+    }
+    let differ: Vec<_> = rows.iter().filter(|c| !c.same).collect();
+    for c in &differ {
+        println!("{}", c.name);
+        println!("  printed:   {}", c.printed.replace('\n', " / "));
+        println!("  generated: {}", c.generated.replace('\n', " / "));
+        match &c.why {
+            Some(why) => println!("  why: {why}"),
+            None => println!("  why: (not explained)"),
+        }
+        println!();
+    }
+    let unexplained = differ.iter().filter(|c| c.why.is_none()).count();
+    println!(
+        "{} card(s) compared: {} read as printed, {} differ ({} explained, {unexplained} not).",
+        rows.len(),
+        rows.len() - differ.len(),
+        differ.len(),
+        differ.len() - unexplained
+    );
+    if !unknown.is_empty() {
+        println!(
+            "Not in the card pool ({}): {}.",
+            unknown.len(),
+            unknown.join(", ")
+        );
+    }
+    Ok(())
+}
+
 pub fn run(args: Args) -> CliResult {
     let pool = names::pool();
+    if let Some(path) = &args.compare {
+        return compare(&pool, path, args.json);
+    }
     if let Some(Show::Show { name, json }) = args.show {
         let id = names::find_card(&pool, &name.join(" "))?;
         if json {
@@ -166,9 +247,9 @@ pub fn run(args: Args) -> CliResult {
         }
     }
     if let Some(t) = &args.kind {
-        if !["champion", "event"].contains(&t.to_lowercase().as_str()) {
+        if !["champion", "event", "god"].contains(&t.to_lowercase().as_str()) {
             return Err(CliError::input(format!(
-                "unknown type '{t}': expected champion or event"
+                "unknown type '{t}': expected champion, event or god"
             )));
         }
     }
@@ -187,7 +268,7 @@ pub fn run(args: Args) -> CliResult {
                 .as_deref()
                 .is_none_or(|t| r.kind.eq_ignore_ascii_case(t))
         })
-        .filter(|r| args.cost.is_none_or(|c| r.cost == c))
+        .filter(|r| args.cost.is_none_or(|c| r.cost == Some(c)))
         .filter(|r| {
             args.set
                 .as_deref()
@@ -221,7 +302,7 @@ pub fn run(args: Args) -> CliResult {
             r.name,
             r.alignment,
             r.kind,
-            r.cost,
+            r.cost.map_or_else(String::new, |c| c.to_string()),
             stats,
             r.classes.join(" "),
             r.keywords.join(", ")

@@ -368,6 +368,7 @@ fn card_line(pool: &CardPool, c: CardId) -> String {
             d.defense
         ),
         CardType::Event => format!("{}, {} gold, event", aligns.join("/"), d.cost),
+        CardType::God => format!("{}, God card", aligns.join("/")),
     }
 }
 

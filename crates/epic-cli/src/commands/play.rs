@@ -622,8 +622,14 @@ fn hint(game: &Game, voice: &Voice, seed: u64) -> String {
     text
 }
 
-/// For an event with several modes, what the offered mode does (" — Draw two cards.").
+/// For an event with several modes, what the offered mode does (" — Draw two cards."), and
+/// likewise for a choice of an "either … or …".
 fn mode_note(game: &Game, option: Option<&Choice>) -> String {
+    if let Some(&Choice::Branch(b)) = option {
+        return game.branch_steps(b).map_or_else(String::new, |steps| {
+            format!(" — {}", epic_cards::steps_text(game.pool(), steps))
+        });
+    }
     let Some(Choice::Play { card, mode }) = option else {
         return String::new();
     };

@@ -172,11 +172,23 @@ pub fn every_set_decks(seats: u64, seed: u64) -> Vec<Vec<CardId>> {
     let pool = epic_cards::shared_full_pool();
     let cards: Vec<CardId> = pool
         .iter()
-        .filter(|(_, c)| !c.token)
+        .filter(|(_, c)| !c.token && !c.is_god())
+        .map(|(id, _)| id)
+        .collect();
+    let gods: Vec<CardId> = pool
+        .iter()
+        .filter(|(_, c)| c.is_god())
         .map(|(id, _)| id)
         .collect();
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    // 30 cards each, and a God card beside most decks (2.4).
     (0..seats)
-        .map(|_| cards.choose_multiple(&mut rng, 30).copied().collect())
+        .map(|_| {
+            let mut deck: Vec<CardId> = cards.choose_multiple(&mut rng, 30).copied().collect();
+            if rng.gen_bool(0.75) {
+                deck.extend(gods.choose(&mut rng));
+            }
+            deck
+        })
         .collect()
 }
