@@ -973,6 +973,9 @@ fn parse_put(ctx: &mut Ctx, text: &str, who: Who) -> R<Action> {
                 || eat(&mut rest, "for each champion in your discard pile")
             {
                 n = Amount::ChampionsInDiscard;
+            } else if eat(&mut rest, "for each of their champions broken this way") {
+                // Demonic Rising.
+                n = Amount::TheirBrokenThisWay;
             }
             expect_done(rest, "'into play'")?;
             return Ok(Action::CreateTokens {

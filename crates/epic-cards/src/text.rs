@@ -542,6 +542,9 @@ impl W<'_> {
                         let their = if *who == Who::You { "your" } else { "their" };
                         format!("a {t} token into play for each champion in {their} discard pile")
                     }
+                    Amount::TheirBrokenThisWay => {
+                        format!("a {t} token into play for each of their champions broken this way")
+                    }
                     Amount::Count { each: 1, of } if of.token == Some(true) => {
                         return format!("{m}double the number of {}", self.filter(of, true));
                     }

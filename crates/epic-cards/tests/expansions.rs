@@ -10,12 +10,7 @@ mod reference;
 const WRITTEN: &[&str] = &["Tyrants: ", "Uprising: ", "Pantheon: "];
 /// Scrap Golem makes a "scrap token", which is none of the four tokens the reference
 /// data gives.
-const NOT_YET_WRITTEN: &[&str] = &[
-    "No Escape",
-    "Demonic Rising",
-    "Plague Zombies",
-    "Scrap Golem",
-];
+const NOT_YET_WRITTEN: &[&str] = &["No Escape", "Plague Zombies", "Scrap Golem"];
 
 fn text(name: &str) -> String {
     let pool = full_pool();
@@ -31,7 +26,7 @@ fn the_full_pool_extends_the_base_set_with_the_same_ids() {
     }
     let count = |set: &str| full.iter().filter(|(_, c)| c.set.starts_with(set)).count();
     assert_eq!(count("Tyrants: "), 48);
-    assert_eq!(count("Uprising: "), 45);
+    assert_eq!(count("Uprising: "), 46);
     assert_eq!(count("Pantheon: "), 55);
 }
 

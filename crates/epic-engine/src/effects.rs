@@ -760,7 +760,9 @@ impl<'a> Engine<'a> {
             }
             Amount::PerRevealed(each) => (f.ctx.x as u16).saturating_mul(each as u16),
             // The last choice's champions that have since been broken, counted for the
-            // player who controlled them.
+            // player who controlled them. A card broken this turn is still the object that
+            // broke until it moves again, and "it" was chosen in play: each such card broke
+            // after it was chosen (whether "it" followed it to the discard pile or not).
             Amount::TheirBrokenThisWay => {
                 let turn = self.st.turn;
                 f.ctx
@@ -769,8 +771,7 @@ impl<'a> Engine<'a> {
                     .filter(|r| match r.entity {
                         Entity::Obj(o) => {
                             let obj = self.st.obj(o);
-                            obj.number != r.number
-                                && obj.broken_turn == turn
+                            obj.broken_turn == turn
                                 && obj.broken_from.unwrap_or(obj.owner) == for_player
                         }
                         Entity::Player(_) => false,
