@@ -129,6 +129,8 @@ pub enum ZoneName {
     Discard,
     /// Champions the player controls in play.
     Champions,
+    /// The God card the player brought, in the Supplemental zone (2.4).
+    God,
 }
 
 /// What is expected of a zone.

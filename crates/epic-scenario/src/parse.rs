@@ -632,6 +632,7 @@ fn zone_name(w: &str) -> Option<ZoneName> {
         "deck" => ZoneName::Deck,
         "discard" => ZoneName::Discard,
         "champions" | "play" | "in-play" => ZoneName::Champions,
+        "god" => ZoneName::God,
         _ => return None,
     })
 }

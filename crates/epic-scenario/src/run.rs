@@ -380,6 +380,7 @@ fn zone_cards(game: &Game, p: u8, zone: ZoneName) -> Vec<CardId> {
         ZoneName::Hand => pl.hand.clone(),
         ZoneName::Deck => pl.deck.iter().rev().copied().collect(),
         ZoneName::Discard => pl.discard.clone(),
+        ZoneName::God => st.gods_of(p).collect(),
         ZoneName::Champions => {
             return game
                 .view(p)
@@ -399,6 +400,7 @@ fn zone_word(z: ZoneName) -> &'static str {
         ZoneName::Deck => "deck",
         ZoneName::Discard => "discard",
         ZoneName::Champions => "champions",
+        ZoneName::God => "god",
     }
 }
 
@@ -708,6 +710,7 @@ fn check_seen(game: &Game, viewer: u8, e: &Expect) -> Result<(), String> {
                     ZoneName::Deck => pv.deck_count,
                     ZoneName::Discard => pv.discard.len(),
                     ZoneName::Champions => view.champions.iter().filter(mine).count(),
+                    ZoneName::God => pv.god.iter().count(),
                 };
                 if got != *n {
                     return Err(format!("{what}: expected {n} card(s), got {got}"));
@@ -719,6 +722,7 @@ fn check_seen(game: &Game, viewer: u8, e: &Expect) -> Result<(), String> {
                 ZoneName::Hand => pv.hand.iter().map(|c| c.card).collect(),
                 ZoneName::Discard => pv.discard.iter().map(|c| c.card).collect(),
                 ZoneName::Champions => view.champions.iter().filter(mine).map(|c| c.card).collect(),
+                ZoneName::God => pv.god.iter().map(|c| c.card).collect(),
                 // A view never shows a card in a deck.
                 ZoneName::Deck => Vec::new(),
             };
