@@ -1314,14 +1314,20 @@ impl<'a> Engine<'a> {
         Some(true)
     }
 
+    /// The seats in turn order from the acting player that this effect reaches ("starting
+    /// with you, each player ...").
+    fn seats_reached(&self) -> Players {
+        let you = self.top().controller;
+        self.st
+            .seats_from(you)
+            .filter(|&p| self.st.reaches(you, p))
+            .collect()
+    }
+
     /// Stand Alone: each player, starting with you, keeps one champion they control.
     fn exec_keep_one(&mut self) -> Option<bool> {
         let you = self.top().controller;
-        let seats: Players = self
-            .st
-            .seats_from(you)
-            .filter(|&p| self.st.reaches(you, p))
-            .collect();
+        let seats = self.seats_reached();
         self.one_each(&seats, DecisionKind::KeepOne, |look, p| {
             look.champions_of(p)
         })?;
@@ -1547,12 +1553,7 @@ impl<'a> Engine<'a> {
     /// without a champion among them, so that it tells no one what they hold
     /// (docs/rulings.md R-14); a player marks their turn as done in the frame's picks.
     fn exec_each_put_from_hand(&mut self) -> Option<bool> {
-        let you = self.top().controller;
-        let seats: Players = self
-            .st
-            .seats_from(you)
-            .filter(|&p| self.st.reaches(you, p))
-            .collect();
+        let seats = self.seats_reached();
         let mut any = false;
         for p in seats {
             if self.top().picks.contains(&Entity::Player(p)) {
