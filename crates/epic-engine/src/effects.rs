@@ -1472,11 +1472,26 @@ impl<'a> Engine<'a> {
     fn exec_play(&mut self, sel: &Sel, free: bool) -> Option<bool> {
         let f = self.top();
         let Some(mode) = f.ctx.play_mode else {
-            let options = self.play_options(sel, free, f);
+            if f.finished {
+                // "Done": nothing played.
+                return Some(false);
+            }
+            let mut options = self.play_options(sel, free, f);
+            let player = f.controller;
+            // A card from the player's own hand: what can be played depends on cards only
+            // they see, so they are asked whenever they hold any, with "Done" to play
+            // nothing (docs/rulings.md R-14).
+            let from_hand = matches!(sel, Sel::Target(spec) | Sel::Choose(spec)
+                if spec.objects.as_ref().is_some_and(|o| o.zone == ZoneFilter::Hand));
+            if from_hand && self.holds_cards(player) {
+                options.push(Choice::Done);
+                self.ask(player, DecisionKind::Choose, options);
+                self.asked_privately(true);
+                return None;
+            }
             if options.is_empty() {
                 return Some(false);
             }
-            let player = f.controller;
             self.ask(player, DecisionKind::Choose, options);
             return None;
         };
