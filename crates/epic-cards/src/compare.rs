@@ -24,24 +24,25 @@ pub struct Comparison {
     pub why: Option<String>,
 }
 
-/// The explanation given for a card, if any.
-pub fn explanation(name: &str) -> Option<String> {
+/// The lines of [`EXPLANATIONS`]: (card name, why).
+fn entries() -> impl Iterator<Item = (&'static str, &'static str)> {
     EXPLANATIONS
         .lines()
         .filter(|l| !l.trim_start().starts_with('#'))
         .filter_map(|l| l.split_once(": "))
-        .find(|(n, _)| n.trim().eq_ignore_ascii_case(name))
-        .map(|(_, why)| why.trim().to_string())
+        .map(|(name, why)| (name.trim(), why.trim()))
+}
+
+/// The explanation given for a card, if any.
+pub fn explanation(name: &str) -> Option<String> {
+    entries()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map(|(_, why)| why.to_string())
 }
 
 /// The names [`EXPLANATIONS`] explains, in its order.
 pub fn explained_names() -> Vec<String> {
-    EXPLANATIONS
-        .lines()
-        .filter(|l| !l.trim_start().starts_with('#'))
-        .filter_map(|l| l.split_once(": "))
-        .map(|(n, _)| n.trim().to_string())
-        .collect()
+    entries().map(|(name, _)| name.to_string()).collect()
 }
 
 /// Compares a card of the pool with its printed text and discard-pile text; `None` when

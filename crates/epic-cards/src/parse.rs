@@ -490,22 +490,23 @@ fn header_line(p: &mut FileParser, ln: usize, text: &str) {
     }
 }
 
-fn is_event(p: &FileParser) -> bool {
+/// Whether the card being read has a good type line of this type.
+fn is_kind(p: &FileParser, kind: CardType) -> bool {
     p.cards
         .last()
-        .is_some_and(|b| b.header_ok && b.def.kind == CardType::Event)
+        .is_some_and(|b| b.header_ok && b.def.kind == kind)
+}
+
+fn is_event(p: &FileParser) -> bool {
+    is_kind(p, CardType::Event)
 }
 
 fn is_god(p: &FileParser) -> bool {
-    p.cards
-        .last()
-        .is_some_and(|b| b.header_ok && b.def.kind == CardType::God)
+    is_kind(p, CardType::God)
 }
 
 fn is_champion(p: &FileParser) -> bool {
-    p.cards
-        .last()
-        .is_some_and(|b| b.header_ok && b.def.kind == CardType::Champion)
+    is_kind(p, CardType::Champion)
 }
 
 fn body_line(p: &mut FileParser, work: &mut CardPool, ln: usize, text: &str) {

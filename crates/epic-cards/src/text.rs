@@ -21,6 +21,18 @@ struct W<'p> {
     explicit_you: bool,
 }
 
+impl<'p> W<'p> {
+    /// A writer at the start of an effect: nothing picked yet.
+    fn new(pool: &'p CardPool) -> Self {
+        W {
+            pool,
+            picked: Picked::Nothing,
+            it_plural: false,
+            explicit_you: false,
+        }
+    }
+}
+
 fn cap(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
@@ -578,12 +590,7 @@ impl W<'_> {
                         if b.iter().all(|s| s.when.is_none()) {
                             // One sentence: "put two zombie tokens into play and gain 4
                             // health".
-                            let mut w = W {
-                                pool: self.pool,
-                                picked: Picked::Nothing,
-                                it_plural: false,
-                                explicit_you: false,
-                            };
+                            let mut w = W::new(self.pool);
                             let parts: Vec<String> = b
                                 .iter()
                                 .map(|s| {
@@ -872,21 +879,22 @@ impl W<'_> {
                 (self.trigger_label(t), self.steps(&t.steps))
             }
             AbilityKind::Power(p) => {
-                let mut costs: Vec<String> = p.costs.iter().map(|c| cost_text(*c)).collect();
-                let counters = p
-                    .costs
-                    .iter()
-                    .filter(|c| **c == PowerCost::RemoveCounter)
-                    .count();
-                if counters > 1 {
-                    // "Remove two counters from this card", in the place of the first.
-                    let one = cost_text(PowerCost::RemoveCounter);
-                    let first = costs.iter().position(|c| *c == one).unwrap_or(0);
-                    costs.retain(|c| *c != one);
-                    costs.insert(
-                        first,
-                        format!("Remove {} counters from this card", words(counters as u8)),
-                    );
+                // Two counters to remove read as one cost, where the first is
+                // ("Remove two counters from this card").
+                let counters = PowerCost::total(&p.costs).counters;
+                let mut costs: Vec<String> = Vec::new();
+                for &c in &p.costs {
+                    match c {
+                        PowerCost::RemoveCounter if counters > 1 => {
+                            if !costs.iter().any(|t| t.starts_with("Remove ")) {
+                                costs.push(format!(
+                                    "Remove {} counters from this card",
+                                    words(counters as u8)
+                                ));
+                            }
+                        }
+                        c => costs.push(cost_text(c)),
+                    }
                 }
                 (costs.join(", "), self.steps(&p.steps))
             }
@@ -938,13 +946,7 @@ impl W<'_> {
 /// [`card_text`]: what choosing that mode does. `None` if the card has no such mode.
 pub fn mode_text(pool: &CardPool, id: CardId, mode: usize) -> Option<String> {
     let m = pool.get(id).modes.get(mode)?;
-    let mut w = W {
-        pool,
-        picked: Picked::Nothing,
-        it_plural: false,
-        explicit_you: false,
-    };
-    let body = w.steps(&m.steps);
+    let body = W::new(pool).steps(&m.steps);
     Some(if m.extra_gold > 0 {
         format!("{{{}}}: {body}", m.extra_gold)
     } else {
@@ -955,13 +957,7 @@ pub fn mode_text(pool: &CardPool, id: CardId, mode: usize) -> Option<String> {
 /// Steps of an effect as the sentences a card prints for them ("Gain 10 health."): one
 /// branch of an "either … or …", for the option that takes it.
 pub fn steps_text(pool: &CardPool, steps: &[Step]) -> String {
-    W {
-        pool,
-        picked: Picked::Nothing,
-        it_plural: false,
-        explicit_you: false,
-    }
-    .steps(steps)
+    W::new(pool).steps(steps)
 }
 
 /// The rules text a player reads, generated from the definition: keywords joined with
@@ -970,12 +966,7 @@ pub fn steps_text(pool: &CardPool, steps: &[Step]) -> String {
 /// text is not rules text; it is in [`CardDef::flavor`].
 pub fn card_text(pool: &CardPool, id: CardId) -> String {
     let def = pool.get(id);
-    let mut w = W {
-        pool,
-        picked: Picked::Nothing,
-        it_plural: false,
-        explicit_you: false,
-    };
+    let mut w = W::new(pool);
     let mut lines: Vec<String> = Vec::new();
     let shown: Vec<String> = def
         .keywords

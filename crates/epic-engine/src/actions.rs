@@ -151,7 +151,6 @@ impl<'a> Engine<'a> {
             return;
         }
         let aligns = def.alignments;
-        self.note_played(p, played);
         // Every alignment's Ally shares one bit: this keeps the cards with any Ally ability.
         let ally = Trigger::Ally(Alignment::Good).bit();
         let sources: ObjList = self

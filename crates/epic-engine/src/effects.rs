@@ -1541,25 +1541,23 @@ impl<'a> Engine<'a> {
             // The card language has no "either" inside a branch.
             Script::Branch { .. } => return Some(false),
         };
-        let mut branch_frame = f.clone();
-        branch_frame.script = Script::Branch {
+        let script = Script::Branch {
             mode,
             index,
             step: f.pc,
             branch,
         };
-        branch_frame.pc = 0;
-        branch_frame.playing_event = false;
-        branch_frame.delayed = false;
-        branch_frame.agreed = false;
-        branch_frame.finished = false;
-        branch_frame.picks.clear();
-        branch_frame.loyalty_checked = true;
-        branch_frame.cost_discards = 0;
-        branch_frame.ctx.play_mode = None;
-        branch_frame.ctx.cost_breaks = 0;
+        let (card, source, source_number, controller) =
+            (f.card, f.source, f.source_number, f.controller);
+        // The branch knows what the effect chose before it ("it").
+        let mut ctx = f.ctx.clone();
+        ctx.play_mode = None;
         self.top_mut().ctx.play_mode = None;
-        self.st.frames.push(branch_frame);
+        self.push_frame(card, source, controller, script);
+        let branch_frame = self.top_mut();
+        branch_frame.source_number = source_number;
+        branch_frame.ctx = ctx;
+        branch_frame.loyalty_checked = true;
         Some(true)
     }
 

@@ -714,6 +714,7 @@ impl<'a> Engine<'a> {
         let card = self.card_of(o);
         let def = self.pool.get(card);
         self.spend_gold(p, def.alignments, def.mode_cost(mode));
+        self.note_played(p, o);
         self.trigger_ally(p, o);
         if def.is_champion() {
             self.put_into_play(o, p, false);

@@ -401,10 +401,11 @@ pub enum Action {
     Either(Vec<Vec<Step>>),
 }
 
-impl Action {
-    /// The objects or players an action applies to, when it names a selection.
-    pub fn selection(&self) -> Option<&Sel> {
-        match self {
+/// The actions that name a selection, listed once for [`Action::selection`] and
+/// [`Action::selection_mut`]: the same match binds a shared or a mutable reference.
+macro_rules! selection_of {
+    ($action:expr) => {
+        match $action {
             Action::Bind(s)
             | Action::Break(s)
             | Action::Banish(s)
@@ -423,61 +424,47 @@ impl Action {
             | Action::Modify { sel: s, .. } => Some(s),
             _ => None,
         }
+    };
+}
+
+/// The actions that use a number, listed once for [`Action::amount`] and
+/// [`Action::amount_mut`].
+macro_rules! amount_of {
+    ($action:expr) => {
+        match $action {
+            Action::Draw { n, .. }
+            | Action::Discard { n, .. }
+            | Action::BanishFromHand { n, .. }
+            | Action::GainHealth { n, .. }
+            | Action::LoseHealth { n, .. }
+            | Action::Damage { n, .. }
+            | Action::AddCounters { n, .. }
+            | Action::RevealTop { n, .. }
+            | Action::CreateTokens { n, .. } => Some(n),
+            _ => None,
+        }
+    };
+}
+
+impl Action {
+    /// The objects or players an action applies to, when it names a selection.
+    pub fn selection(&self) -> Option<&Sel> {
+        selection_of!(self)
     }
 
     /// [`Action::selection`], to change it (the card language's "for each card revealed").
     pub fn selection_mut(&mut self) -> Option<&mut Sel> {
-        match self {
-            Action::Bind(s)
-            | Action::Break(s)
-            | Action::Banish(s)
-            | Action::ReturnToHand(s)
-            | Action::Expend(s)
-            | Action::Prepare(s)
-            | Action::RemoveFromBattle(s)
-            | Action::Damage { to: s, .. }
-            | Action::GainControl { sel: s, .. }
-            | Action::Transform { sel: s, .. }
-            | Action::PutIntoPlay { sel: s, .. }
-            | Action::AddCounters { sel: s, .. }
-            | Action::LoseAbilities(s)
-            | Action::Play { sel: s, .. }
-            | Action::Reenter(s)
-            | Action::Modify { sel: s, .. } => Some(s),
-            _ => None,
-        }
+        selection_of!(self)
     }
 
     /// The number an action uses, when it has one.
     pub fn amount(&self) -> Option<&Amount> {
-        match self {
-            Action::Draw { n, .. }
-            | Action::Discard { n, .. }
-            | Action::BanishFromHand { n, .. }
-            | Action::GainHealth { n, .. }
-            | Action::LoseHealth { n, .. }
-            | Action::Damage { n, .. }
-            | Action::AddCounters { n, .. }
-            | Action::RevealTop { n, .. }
-            | Action::CreateTokens { n, .. } => Some(n),
-            _ => None,
-        }
+        amount_of!(self)
     }
 
     /// [`Action::amount`], to change it.
     pub fn amount_mut(&mut self) -> Option<&mut Amount> {
-        match self {
-            Action::Draw { n, .. }
-            | Action::Discard { n, .. }
-            | Action::BanishFromHand { n, .. }
-            | Action::GainHealth { n, .. }
-            | Action::LoseHealth { n, .. }
-            | Action::Damage { n, .. }
-            | Action::AddCounters { n, .. }
-            | Action::RevealTop { n, .. }
-            | Action::CreateTokens { n, .. } => Some(n),
-            _ => None,
-        }
+        amount_of!(self)
     }
 }
 
