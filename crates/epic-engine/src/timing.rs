@@ -1334,10 +1334,6 @@ impl<'a> Engine<'a> {
             .battle
             .as_ref()
             .is_some_and(|b| b.attacker == p || b.defender == p);
-        self.st.frames.retain(|f| f.controller != p);
-        self.st.batch.retain(|t| t.controller != p);
-        self.st.waiting.retain(|t| t.controller != p);
-        self.st.delayed.retain(|d| d.frame.controller != p);
         let objs: ObjList = self
             .st
             .in_play
@@ -1354,6 +1350,12 @@ impl<'a> Engine<'a> {
                 self.gain_control(o, owner, false);
             }
         }
+        // After the cards went: what their going triggered leaves with the player too
+        // (Warrior Golem's "goes into your discard pile").
+        self.st.frames.retain(|f| f.controller != p);
+        self.st.batch.retain(|t| t.controller != p);
+        self.st.waiting.retain(|t| t.controller != p);
+        self.st.delayed.retain(|d| d.frame.controller != p);
         if involved {
             self.st.battle = None;
             self.st.phase = Phase::Main;
