@@ -16,6 +16,8 @@
 //! - `options`: the legal options of the pending decision and their labels.
 //! - `position`: [`Game::from_position`], any position set up directly (scenarios, tests).
 //! - [`view`]: what one player may see (rule 1.10).
+//! - [`tensor`]: the same as fixed-size numbers, and a fixed action space, for learning
+//!   programs.
 
 mod actions;
 mod choice;
@@ -31,6 +33,7 @@ mod ruleset;
 mod sample;
 pub mod state;
 mod stats;
+pub mod tensor;
 mod timing;
 pub mod view;
 

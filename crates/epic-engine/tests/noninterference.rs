@@ -6,8 +6,9 @@
 //! moment one of the two cards becomes visible to seat X, or a decision of the log is not
 //! legal in both games, everything X receives must be identical: the view after each
 //! decision, X's events, the label of each decision as X may read it, the pending
-//! decision, and X's own options and their labels. So must the game a search samples
-//! for X at X's decisions, when the two cards came from one deck list.
+//! decision, X's own options and their labels, and X's observation tensor, action mask and
+//! action features. So must the game a search samples for X at X's decisions, when the
+//! two cards came from one deck list.
 
 mod common;
 
@@ -111,6 +112,8 @@ struct Received {
     decision: Option<epic_engine::Decision>,
     /// The seat's own options and their labels, when the decision is theirs.
     options: Option<(Vec<Choice>, Vec<String>)>,
+    /// The observation tensor, action mask and action features (`epic_engine::tensor`).
+    tensors: (Vec<f32>, Vec<u8>, Vec<f32>),
 }
 
 fn received(g: &Game, seat: PlayerId, label: &str, events: &[Event]) -> Received {
@@ -122,7 +125,18 @@ fn received(g: &Game, seat: PlayerId, label: &str, events: &[Event]) -> Received
         view: g.view(seat),
         decision,
         options: mine.then(|| (g.options().to_vec(), g.labels())),
+        tensors: tensors(g, seat),
     }
+}
+
+fn tensors(g: &Game, seat: PlayerId) -> (Vec<f32>, Vec<u8>, Vec<f32>) {
+    use epic_engine::tensor::{Layout, ACTION_FEATURES, MAX_ACTIONS};
+    let mut obs = vec![0.0; Layout::of(g).observation_len()];
+    let mut mask = vec![0; MAX_ACTIONS];
+    let mut features = vec![0.0; MAX_ACTIONS * ACTION_FEATURES];
+    g.write_observation(seat, &mut obs);
+    g.write_actions(seat, &mut mask, Some(&mut features));
+    (obs, mask, features)
 }
 
 /// What a seat received, as JSON, for a failure's message.
@@ -133,6 +147,7 @@ fn json(r: &Received) -> Value {
         "view": r.view,
         "decision": r.decision,
         "options": r.options,
+        "tensors": r.tensors,
     })
 }
 
