@@ -1,0 +1,55 @@
+"""Epic, the card game, for AI research.
+
+The engine (Rust) plays the 2017 Complete Rules with every real card. This package gives
+it to Python:
+
+- :class:`Game`: one game over the engine's decision interface, its per-seat
+  observation tensor, fixed action space and legal-action mask, views, events, saves.
+- :class:`Bot`: the built-in players (``random``, ``greedy``, the ISMCTS search and
+  its levels ``easy``, ``medium``, ``hard``).
+- :class:`VecEnv`: many games stepped in one call, in parallel, without the GIL.
+- :mod:`epic.pettingzoo`: a PettingZoo AEC environment (``epic.pettingzoo.env()``).
+- :mod:`epic.gymnasium`: a single-agent Gymnasium environment (``"epic/Epic-v0"``).
+- :func:`epic.tournament.play`: Python agents and built-in bots in a round robin.
+
+Everything a seat receives is built from what that seat may know (docs/python.md).
+"""
+
+from epic._epic import (
+    ACTION_FEATURES,
+    BOT_NAMES,
+    CHAMPION_FEATURES,
+    CHAMPION_SLOTS,
+    DECK_NAMES,
+    MAX_ACTIONS,
+    OPTION_KINDS,
+    PLAYER_FEATURES,
+    Bot,
+    Game,
+    VecEnv,
+    __version__,
+    card_names,
+)
+
+# The bounds of every number in an observation or an action feature: health saturates
+# at the limits of a 32-bit integer, and nothing else comes near them.
+LOW = -(2.0**31)
+HIGH = 2.0**31
+
+__all__ = [
+    "HIGH",
+    "LOW",
+    "ACTION_FEATURES",
+    "BOT_NAMES",
+    "CHAMPION_FEATURES",
+    "CHAMPION_SLOTS",
+    "DECK_NAMES",
+    "MAX_ACTIONS",
+    "OPTION_KINDS",
+    "PLAYER_FEATURES",
+    "Bot",
+    "Game",
+    "VecEnv",
+    "__version__",
+    "card_names",
+]

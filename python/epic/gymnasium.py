@@ -1,0 +1,144 @@
+"""Epic as a single-agent Gymnasium environment: the learner plays one seat and a
+built-in bot plays every other seat (inside the engine, between the learner's steps).
+
+Observations are dicts holding the seat's ``observation`` vector, its ``action_mask``
+and, by default, the ``action_features`` of each action; the action space is
+``Discrete(MAX_ACTIONS)``. ``action_masks()`` gives the mask too, as masked-action
+learners (sb3-contrib's MaskablePPO) ask for it. The reward is +1 for a win, -1 for a
+loss, 0 for a draw, at the end.
+
+An illegal action ends the episode with ``illegal_reward`` (default -1) and
+``info["illegal_action"] = True`` unless ``illegal_action="raise"``, which raises
+``ValueError`` and changes nothing.
+
+    >>> import gymnasium, epic.gymnasium
+    >>> env = gymnasium.make("epic/Epic-v0", opponent="greedy")
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from epic import ACTION_FEATURES, HIGH, LOW, MAX_ACTIONS, Bot, Game
+from epic.render import board_text
+
+
+class EpicEnv(gym.Env):
+    metadata = {"render_modes": ["human", "ansi"], "render_fps": 4}
+
+    def __init__(
+        self,
+        decks: list[Any] | tuple[Any, ...] = ("good", "evil"),
+        seat: int = 0,
+        opponent: str = "random",
+        format: str | None = None,  # noqa: A002 (the engine's word)
+        variant: str = "ffa",
+        team_size: int | None = None,
+        action_features: bool = True,
+        illegal_action: str = "penalty",
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+    ) -> None:
+        if illegal_action not in ("penalty", "raise"):
+            raise ValueError(f"illegal_action must be 'penalty' or 'raise', not {illegal_action!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(
+                f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}"
+            )
+        self._table = dict(decks=list(decks), format=format, variant=variant, team_size=team_size)
+        probe = Game(seed=0, **self._table)
+        if not 0 <= seat < probe.seats:
+            raise ValueError(f"seat {seat} is not at the table (seats 0 to {probe.seats - 1})")
+        Bot(opponent)  # an unknown name is told now
+        self.seat = seat
+        self.opponent = opponent
+        self._features = action_features
+        self._illegal = illegal_action
+        self._illegal_reward = float(illegal_reward)
+        self.render_mode = render_mode
+        fields: dict[str, spaces.Space] = {
+            "observation": spaces.Box(LOW, HIGH, (probe.observation_size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (MAX_ACTIONS,), np.int8),
+        }
+        if action_features:
+            fields["action_features"] = spaces.Box(
+                LOW, HIGH, (MAX_ACTIONS, ACTION_FEATURES), np.float32
+            )
+        self.observation_space = spaces.Dict(fields)
+        self.action_space = spaces.Discrete(MAX_ACTIONS)
+        self.game: Game | None = None
+        self._bots: dict[int, Bot] = {}
+        self._done = False
+
+    def _observe(self) -> dict[str, np.ndarray]:
+        obs = {
+            "observation": self.game.observation(self.seat),
+            "action_mask": self.game.action_mask(self.seat).astype(np.int8),
+        }
+        if self._features:
+            obs["action_features"] = self.game.action_features(self.seat)
+        return obs
+
+    def _info(self) -> dict[str, Any]:
+        return {"decision_kind": self.game.decision_kind, "turn": self.game.turn}
+
+    def _play_others(self) -> None:
+        game = self.game
+        while not game.is_over and game.decider != self.seat:
+            game.apply(self._bots[game.decider].choose(game))
+
+    def reset(
+        self, *, seed: int | None = None, options: dict | None = None
+    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(2**63))
+        self.game = Game(seed=game_seed, **self._table)
+        self._bots = {
+            s: Bot(self.opponent, seed=game_seed + s)
+            for s in range(self.game.seats)
+            if s != self.seat
+        }
+        self._play_others()
+        self._done = self.game.is_over
+        return self._observe(), self._info()
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions as booleans (sb3-contrib's masked-action interface)."""
+        return self.game.action_mask(self.seat).astype(bool)
+
+    def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        if self.game is None:
+            raise RuntimeError("call reset() before step()")
+        if self._done:
+            raise RuntimeError("the episode is over: call reset()")
+        action = int(action)
+        if not 0 <= action < MAX_ACTIONS or not self.game.action_mask(self.seat)[action]:
+            if self._illegal == "raise":
+                self.game.apply(action)  # raises ValueError with the legal actions
+            self._done = True
+            info = self._info() | {"illegal_action": True}
+            return self._observe(), self._illegal_reward, True, False, info
+        self.game.apply(action)
+        self._play_others()
+        terminated = self._done = self.game.is_over
+        reward = float(self.game.rewards()[self.seat]) if terminated else 0.0
+        if self.render_mode == "human":
+            self.render()
+        return self._observe(), reward, terminated, False, self._info()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        text = board_text(self.game.view(self.seat), self.game.labels(self.seat))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+
+if "epic/Epic-v0" not in gym.registry:
+    gym.register(id="epic/Epic-v0", entry_point=EpicEnv)

@@ -1,0 +1,143 @@
+"""Epic as a PettingZoo AEC environment, after the conventions of PettingZoo's classic
+card games: agents ``player_0`` … ``player_{n-1}``, observations that are dicts holding
+the seat's ``observation`` vector and its ``action_mask`` (and, by default, the
+``action_features`` saying what each action does), a ``Discrete(MAX_ACTIONS)`` action
+space, and a reward of +1 for a win, -1 for a loss, 0 for a draw at the end.
+
+The agent to act is the seat the game waits on, so one agent often acts several times in
+a row (a turn is many decisions). A seat eliminated before the end (three players or
+more) is terminated then, with -1. An illegal action raises ``ValueError`` and changes
+nothing.
+
+    >>> from epic.pettingzoo import env
+    >>> e = env(decks=["good", "evil"])
+    >>> e.reset(seed=1)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from epic import ACTION_FEATURES, HIGH, LOW, MAX_ACTIONS, Game
+from epic.render import board_text
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """The environment (PettingZoo's usual entry point); the keyword arguments are
+    :class:`raw_env`'s."""
+    return raw_env(**kwargs)
+
+
+class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for it)
+    metadata = {
+        "render_modes": ["human", "ansi"],
+        "render_fps": 4,
+        "name": "epic_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        decks: list[Any] | tuple[Any, ...] = ("good", "evil"),
+        format: str | None = None,  # noqa: A002 (the engine's word)
+        variant: str = "ffa",
+        team_size: int | None = None,
+        action_features: bool = True,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(
+                f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}"
+            )
+        self._table = dict(decks=list(decks), format=format, variant=variant, team_size=team_size)
+        # Checks the table now, so a mistake is told at construction.
+        probe = Game(seed=0, **self._table)
+        self._features = action_features
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{i}" for i in range(probe.seats)]
+        self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
+        fields: dict[str, spaces.Space] = {
+            "observation": spaces.Box(LOW, HIGH, (probe.observation_size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (MAX_ACTIONS,), np.int8),
+        }
+        if action_features:
+            fields["action_features"] = spaces.Box(
+                LOW, HIGH, (MAX_ACTIONS, ACTION_FEATURES), np.float32
+            )
+        self.observation_spaces = {a: spaces.Dict(fields) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(MAX_ACTIONS) for a in self.possible_agents}
+        self._rng = np.random.default_rng()
+        self.game: Game | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self.agent_name_mapping[agent]
+        obs = {
+            "observation": self.game.observation(seat),
+            "action_mask": self.game.action_mask(seat).astype(np.int8),
+        }
+        if self._features:
+            obs["action_features"] = self.game.action_features(seat)
+        return obs
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        self.game = Game(seed=int(self._rng.integers(2**63)), **self._table)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._skip_agent_selection = None
+        self.agent_selection = self.possible_agents[self.game.decider]
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is to act: None is only for a terminated agent")
+        self.game.apply(int(action))
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        if self.game.is_over:
+            for a, r in zip(self.possible_agents, self.game.rewards()):
+                if a in self.agents:
+                    self.rewards[a] = float(r)
+                    self.terminations[a] = True
+        else:
+            for a, out in zip(self.possible_agents, self.game.eliminated):
+                if out and a in self.agents and not self.terminations[a]:
+                    self.rewards[a] = -1.0
+                    self.terminations[a] = True
+            self.agent_selection = self.possible_agents[self.game.decider]
+        self._accumulate_rewards()
+        self._deads_step_first()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        seat = self.agent_name_mapping.get(self.agent_selection, 0)
+        text = board_text(self.game.view(seat), self.game.labels(seat))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        self.game = None

@@ -1,0 +1,375 @@
+//! Many games stepped in one call, spread over threads with the GIL released: the
+//! throughput path for learning programs (docs/python.md, "Vectorised").
+//!
+//! Each step takes one action per game, for the seat that decides there. With an
+//! `opponent`, one seat (`seat`) is the learner's and built-in bots play every other
+//! seat inside the call; without one, the learner plays every seat (self-play) and each
+//! game's observation is its decider's. A game that ends is dealt again at once from the
+//! next seed (`seed + games dealt so far * num_envs + env index`), and the step reports
+//! its rewards and `terminated`; the observation returned is the new game's.
+
+use crate::table::{new_game, value_error, DeckSpec, TableSpec};
+use epic_bots::{bot_by_name, Bot};
+use epic_engine::tensor::{Layout, ACTION_FEATURES, MAX_ACTIONS};
+use epic_engine::{Game, PlayerId, Setup};
+use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, PyReadonlyArray1};
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+use rayon::prelude::*;
+use std::sync::Mutex;
+
+/// One game of the batch and the bots that play its other seats.
+struct Slot {
+    game: Game,
+    /// The bot of each seat the learner does not play (behind a lock only so that the
+    /// batch can be read from several threads; a step holds each slot alone).
+    bots: Vec<Option<Mutex<Box<dyn Bot + Send>>>>,
+    dealt: u64,
+}
+
+/// Where one game's outputs go.
+struct Out<'a> {
+    obs: Option<&'a mut [f32]>,
+    mask: &'a mut [u8],
+    features: Option<&'a mut [f32]>,
+    to_play: &'a mut i64,
+}
+
+#[pyclass(module = "epic._epic", name = "VecEnv")]
+pub struct PyVecEnv {
+    slots: Vec<Slot>,
+    num_envs: usize,
+    setup: Setup,
+    opponent: Option<String>,
+    seat: Option<PlayerId>,
+    observe: bool,
+    features: bool,
+    layout: Layout,
+    pool: rayon::ThreadPool,
+}
+
+impl PyVecEnv {
+    /// Deals game number `dealt` of env `index`.
+    fn deal(&self, index: usize, dealt: u64) -> PyResult<Slot> {
+        let n = self.num_envs;
+        let seed = self
+            .setup
+            .seed
+            .wrapping_add(dealt.wrapping_mul(n as u64))
+            .wrapping_add(index as u64);
+        let mut setup = self.setup.clone();
+        setup.seed = seed;
+        let game = new_game(setup)?;
+        let seats = game.state().players.len();
+        let bots = (0..seats)
+            .map(|s| match (&self.opponent, self.seat) {
+                (Some(name), Some(me)) if s != usize::from(me) => {
+                    bot_by_name(name, seed.wrapping_mul(31).wrapping_add(s as u64))
+                        .map(|b| Some(Mutex::new(b)))
+                        .map_err(value_error)
+                }
+                _ => Ok(None),
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        let mut slot = Slot { game, bots, dealt };
+        slot.play_bots();
+        Ok(slot)
+    }
+
+    fn outputs<'py>(&self, py: Python<'py>) -> Outputs<'py> {
+        let n = self.slots.len();
+        let seats = self.layout.seats;
+        Outputs {
+            obs: self
+                .observe
+                .then(|| PyArray2::<f32>::zeros(py, [n, self.layout.observation_len()], false)),
+            mask: PyArray2::<u8>::zeros(py, [n, MAX_ACTIONS], false),
+            features: self
+                .features
+                .then(|| PyArray3::<f32>::zeros(py, [n, MAX_ACTIONS, ACTION_FEATURES], false)),
+            rewards: PyArray2::<f32>::zeros(py, [n, seats], false),
+            terminated: PyArray1::<u8>::zeros(py, n, false),
+            to_play: PyArray1::<i64>::zeros(py, n, false),
+        }
+    }
+}
+
+/// The arrays a reset or a step returns.
+struct Outputs<'py> {
+    obs: Option<Bound<'py, PyArray2<f32>>>,
+    mask: Bound<'py, PyArray2<u8>>,
+    features: Option<Bound<'py, PyArray3<f32>>>,
+    rewards: Bound<'py, PyArray2<f32>>,
+    terminated: Bound<'py, PyArray1<u8>>,
+    to_play: Bound<'py, PyArray1<i64>>,
+}
+
+impl Slot {
+    /// Lets the bots decide until the learner's seat does or the game ends.
+    fn play_bots(&mut self) {
+        while let Some(d) = self.game.decision() {
+            let Some(bot) = self.bots[usize::from(d.player)].as_mut() else {
+                return;
+            };
+            let bot = bot.get_mut().unwrap_or_else(|e| e.into_inner());
+            let choice = bot.choose(&self.game);
+            // A bot only returns offered options; the guard keeps a bot's mistake
+            // from looping.
+            if self.game.apply_quiet(choice).is_err() {
+                return;
+            }
+        }
+    }
+
+    /// The seat whose view is written: the learner's, or the decider's in self-play.
+    fn viewer(&self, seat: Option<PlayerId>) -> PlayerId {
+        seat.or_else(|| self.game.decision().map(|d| d.player))
+            .unwrap_or(0)
+    }
+
+    fn write(&self, seat: Option<PlayerId>, out: Out<'_>) {
+        let viewer = self.viewer(seat);
+        if let Some(obs) = out.obs {
+            self.game.write_observation(viewer, obs);
+        }
+        self.game.write_actions(viewer, out.mask, out.features);
+        *out.to_play = self.game.decision().map_or(-1, |d| i64::from(d.player));
+    }
+}
+
+/// Splits a flat buffer into one row per game, or none at all.
+fn rows<T>(buf: Option<&mut [T]>, width: usize, n: usize) -> Vec<Option<&mut [T]>> {
+    match buf {
+        Some(b) => b.chunks_mut(width.max(1)).map(Some).collect(),
+        None => (0..n).map(|_| None).collect(),
+    }
+}
+
+#[pymethods]
+impl PyVecEnv {
+    /// `num_envs` games of `decks` (as `Game` takes them). With `opponent` (a bot
+    /// name), the learner plays `seat` and the bot every other seat; without, the
+    /// learner plays every seat. `observe` and `action_features` say which arrays a
+    /// step returns; `threads` defaults to every core.
+    #[new]
+    #[pyo3(signature = (num_envs, decks=vec![DeckSpec::Named("good".into()), DeckSpec::Named("evil".into())], seed=0, opponent=None, seat=0, format=None, variant="ffa".to_string(), team_size=None, observe=true, action_features=true, threads=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        num_envs: usize,
+        decks: Vec<DeckSpec>,
+        seed: u64,
+        opponent: Option<String>,
+        seat: u8,
+        format: Option<String>,
+        variant: String,
+        team_size: Option<u8>,
+        observe: bool,
+        action_features: bool,
+        threads: Option<usize>,
+    ) -> PyResult<Self> {
+        const MAX_ENVS: usize = 1 << 16;
+        if !(1..=MAX_ENVS).contains(&num_envs) {
+            return Err(value_error(format!(
+                "num_envs must be 1 to {MAX_ENVS}, not {num_envs}"
+            )));
+        }
+        let spec = TableSpec {
+            decks,
+            seed,
+            format,
+            variant,
+            team_size,
+            first_player: None,
+        };
+        let (setup, _) = spec.setup()?;
+        if usize::from(seat) >= setup.decks.len() {
+            return Err(value_error(format!(
+                "seat {seat} is not at the table (seats 0 to {})",
+                setup.decks.len() - 1
+            )));
+        }
+        if let Some(name) = &opponent {
+            bot_by_name(name, 0).map_err(value_error)?;
+        }
+        let threads = threads.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+        });
+        if !(1..=256).contains(&threads) {
+            return Err(value_error(format!(
+                "threads must be 1 to 256, not {threads}"
+            )));
+        }
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(value_error)?;
+        let probe = new_game(setup.clone())?;
+        let mut env = PyVecEnv {
+            slots: Vec::with_capacity(num_envs),
+            num_envs,
+            layout: Layout::of(&probe),
+            setup,
+            seat: opponent.is_some().then_some(seat),
+            opponent,
+            observe,
+            features: action_features,
+            pool,
+        };
+        for i in 0..num_envs {
+            let slot = env.deal(i, 0)?;
+            env.slots.push(slot);
+        }
+        Ok(env)
+    }
+
+    #[getter]
+    fn num_envs(&self) -> usize {
+        self.slots.len()
+    }
+
+    #[getter]
+    fn seats(&self) -> usize {
+        self.layout.seats
+    }
+
+    #[getter]
+    fn observation_size(&self) -> usize {
+        self.layout.observation_len()
+    }
+
+    /// The observations of every game as it stands: `(obs, mask, features, to_play)`
+    /// (`obs` and `features` are `None` when switched off).
+    fn observe<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let o = self.outputs(py);
+        self.fill(&o)?;
+        (o.obs, o.mask, o.features, o.to_play).into_pyobject(py)
+    }
+
+    /// Takes one action per game (an int array of `num_envs`), for the seat deciding
+    /// there. Returns `(obs, mask, features, rewards, terminated, to_play)`: `rewards`
+    /// has a column per seat (+1 win, -1 loss, 0 draw or not over), `to_play` is the
+    /// deciding seat of each game. An illegal action anywhere is a `ValueError` and no
+    /// game is changed.
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: PyReadonlyArray1<'py, i64>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let actions = actions.as_slice()?;
+        if actions.len() != self.slots.len() {
+            return Err(value_error(format!(
+                "step takes one action per game: {} actions for {} games",
+                actions.len(),
+                self.slots.len()
+            )));
+        }
+        let mut options = Vec::with_capacity(actions.len());
+        for (i, (&a, slot)) in actions.iter().zip(&self.slots).enumerate() {
+            let index = usize::try_from(a)
+                .ok()
+                .and_then(|a| slot.game.action_option(a))
+                .ok_or_else(|| {
+                    value_error(format!(
+                        "action {a} is not legal in game {i} (it has {} legal actions)",
+                        slot.game.options().len().min(MAX_ACTIONS)
+                    ))
+                })?;
+            options.push(index);
+        }
+        let o = self.outputs(py);
+        let mut ended = vec![false; self.slots.len()];
+        {
+            let mut rewards = o.rewards.readwrite();
+            let mut terminated = o.terminated.readwrite();
+            let rewards = rewards.as_slice_mut()?;
+            let terminated = terminated.as_slice_mut()?;
+            let seats = self.layout.seats;
+            let slots = &mut self.slots;
+            py.detach(|| {
+                self.pool.install(|| {
+                    slots
+                        .par_iter_mut()
+                        .zip(options.par_iter())
+                        .zip(rewards.par_chunks_mut(seats))
+                        .zip(terminated.par_iter_mut())
+                        .zip(ended.par_iter_mut())
+                        .for_each(|((((slot, &index), reward), term), ended)| {
+                            // Checked above: the option is offered.
+                            let _ = slot.game.apply_option(index);
+                            slot.play_bots();
+                            if slot.game.is_over() {
+                                crate::rewards(&slot.game, reward);
+                                *term = 1;
+                                *ended = true;
+                            }
+                        });
+                })
+            });
+        }
+        for (i, &e) in ended.iter().enumerate() {
+            if e {
+                let dealt = self.slots[i].dealt + 1;
+                self.slots[i] = self.deal(i, dealt)?;
+            }
+        }
+        self.fill(&o)?;
+        (
+            o.obs,
+            o.mask,
+            o.features,
+            o.rewards,
+            o.terminated,
+            o.to_play,
+        )
+            .into_pyobject(py)
+    }
+}
+
+impl PyVecEnv {
+    /// Writes every game's observation, mask, features and deciding seat.
+    fn fill(&self, o: &Outputs<'_>) -> PyResult<()> {
+        let n = self.slots.len();
+        let mut obs = o.obs.as_ref().map(|a| a.readwrite());
+        let mut features = o.features.as_ref().map(|a| a.readwrite());
+        let mut mask = o.mask.readwrite();
+        let mut to_play = o.to_play.readwrite();
+        let obs_rows = rows(
+            obs.as_mut().map(|a| a.as_slice_mut()).transpose()?,
+            self.layout.observation_len(),
+            n,
+        );
+        let feature_rows = rows(
+            features.as_mut().map(|a| a.as_slice_mut()).transpose()?,
+            MAX_ACTIONS * ACTION_FEATURES,
+            n,
+        );
+        let mask = mask.as_slice_mut()?;
+        let to_play = to_play.as_slice_mut()?;
+        let seat = self.seat;
+        let slots = &self.slots;
+        let work = obs_rows
+            .into_iter()
+            .zip(feature_rows)
+            .zip(mask.chunks_mut(MAX_ACTIONS))
+            .zip(to_play.iter_mut())
+            .collect::<Vec<_>>();
+        o.mask.py().detach(|| {
+            self.pool.install(|| {
+                work.into_par_iter().zip(slots.par_iter()).for_each(
+                    |((((obs, features), mask), to_play), slot)| {
+                        slot.write(
+                            seat,
+                            Out {
+                                obs,
+                                mask,
+                                features,
+                                to_play,
+                            },
+                        );
+                    },
+                );
+            })
+        });
+        Ok(())
+    }
+}

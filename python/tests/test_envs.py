@@ -1,0 +1,97 @@
+"""The PettingZoo and Gymnasium environments pass their libraries' own checkers."""
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
+
+import epic.gymnasium  # noqa: F401 (registers epic/Epic-v0)
+from epic.gymnasium import EpicEnv
+from epic.pettingzoo import env, raw_env
+
+
+def test_pettingzoo_api_test():
+    api_test(env(), num_cycles=2000)
+
+
+def test_pettingzoo_api_test_three_players_without_features():
+    api_test(env(decks=["good", "evil", "sage"], action_features=False), num_cycles=2000)
+
+
+def test_pettingzoo_seed_test():
+    seed_test(env, num_cycles=500)
+
+
+def test_pettingzoo_plays_whole_games_with_masks():
+    e = env(decks=["wild", "sage"])
+    for seed in range(3):
+        e.reset(seed=seed)
+        rewards = {a: 0.0 for a in e.possible_agents}
+        for agent in e.agent_iter():
+            obs, reward, terminated, truncated, _ = e.last()
+            rewards[agent] += reward
+            if terminated or truncated:
+                e.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            e.step(int(e.np_random.choice(legal)) if hasattr(e, "np_random") else int(legal[0]))
+        assert sorted(rewards.values()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_pettingzoo_refuses_an_illegal_action():
+    e = raw_env()
+    e.reset(seed=1)
+    before = e.game.digest()
+    with pytest.raises(ValueError, match="not legal"):
+        e.step(255)
+    assert e.game.digest() == before
+
+
+def test_gymnasium_check_env():
+    check_env(EpicEnv(), skip_render_check=False)
+    check_env(gymnasium.make("epic/Epic-v0", opponent="greedy").unwrapped)
+
+
+def test_gymnasium_episode_against_a_bot():
+    environment = gymnasium.make("epic/Epic-v0", opponent="random", seat=1, render_mode="ansi")
+    obs, info = environment.reset(seed=3)
+    assert obs["action_mask"].any()
+    done, total, steps = False, 0.0, 0
+    while not done:
+        legal = np.flatnonzero(obs["action_mask"])
+        obs, reward, terminated, truncated, info = environment.step(int(legal[-1]))
+        total += reward
+        steps += 1
+        done = terminated or truncated
+    assert total in (-1.0, 0.0, 1.0) and steps > 10
+    assert "Game over" in environment.render()
+
+
+def test_gymnasium_illegal_action_penalty_or_error():
+    e = EpicEnv()
+    obs, _ = e.reset(seed=1)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    _, reward, terminated, _, info = e.step(illegal)
+    assert reward == -1.0 and terminated and info["illegal_action"]
+    with pytest.raises(RuntimeError, match="reset"):
+        e.step(0)
+    strict = EpicEnv(illegal_action="raise")
+    strict.reset(seed=1)
+    with pytest.raises(ValueError, match="not legal"):
+        strict.step(illegal)
+
+
+def test_gymnasium_same_seed_same_episode():
+    def episode(seed):
+        e = EpicEnv(opponent="greedy")
+        obs, _ = e.reset(seed=seed)
+        trace = [obs["observation"].copy()]
+        done = False
+        while not done:
+            obs, _, done, _, _ = e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+            trace.append(obs["observation"].copy())
+        return trace
+
+    a, b = episode(4), episode(4)
+    assert len(a) == len(b) and all((x == y).all() for x, y in zip(a, b))

@@ -1,0 +1,89 @@
+"""The vectorised environment: the same games as one at a time, every game dealt again
+when it ends, refusals that change nothing."""
+
+import numpy as np
+import pytest
+
+from epic import ACTION_FEATURES, MAX_ACTIONS, Game, VecEnv
+
+
+def random_actions(mask, rng):
+    counts = mask.sum(axis=1)
+    return (rng.random(len(counts)) * counts).astype(np.int64)
+
+
+def test_self_play_steps_match_single_games():
+    env = VecEnv(4, decks=["good", "evil"], seed=100, threads=2)
+    obs, mask, features, to_play = env.observe()
+    assert obs.shape == (4, env.observation_size)
+    assert mask.shape == (4, MAX_ACTIONS) and features.shape == (4, MAX_ACTIONS, ACTION_FEATURES)
+    games = [Game(["good", "evil"], seed=100 + i) for i in range(4)]
+    rng = np.random.default_rng(0)
+    for _ in range(300):
+        for i, g in enumerate(games):
+            assert to_play[i] == g.decider
+            assert (obs[i] == g.observation(g.decider)).all()
+            assert (mask[i] == g.action_mask(g.decider)).all()
+        actions = random_actions(mask, rng)
+        obs, mask, features, rewards, terminated, to_play = env.step(actions)
+        for i, g in enumerate(games):
+            g.apply(int(actions[i]))
+            if g.is_over:
+                assert terminated[i] == 1 and list(rewards[i]) == g.rewards()
+                games[i] = Game(["good", "evil"], seed=100 + 4 + i)
+            else:
+                assert terminated[i] == 0 and not rewards[i].any()
+
+
+def test_games_end_and_are_dealt_again():
+    env = VecEnv(16, seed=1, observe=False, action_features=False)
+    obs, mask, features, _ = env.observe()
+    assert obs is None and features is None
+    rng = np.random.default_rng(1)
+    finished = 0
+    for _ in range(3000):
+        _, mask, _, rewards, terminated, to_play = env.step(random_actions(mask, rng))
+        finished += int(terminated.sum())
+        assert (rewards[terminated == 1].sum(axis=1) == 0).all()
+        assert (to_play >= 0).all() and mask.any(axis=1).all()
+    assert finished > 16
+
+
+def test_against_a_bot_the_learner_always_decides():
+    env = VecEnv(8, seed=3, opponent="random", seat=1)
+    _, mask, _, to_play = env.observe()
+    rng = np.random.default_rng(3)
+    wins = 0
+    for _ in range(2000):
+        assert (to_play == 1).all()
+        _, mask, _, rewards, terminated, to_play = env.step(random_actions(mask, rng))
+        wins += int((rewards[:, 1] == 1).sum())
+    assert wins > 0
+
+
+def test_the_same_seed_gives_the_same_batch():
+    a, b = VecEnv(8, seed=9), VecEnv(8, seed=9, threads=1)
+    rng_a, rng_b = np.random.default_rng(2), np.random.default_rng(2)
+    mask_a, mask_b = a.observe()[1], b.observe()[1]
+    for _ in range(200):
+        out_a = a.step(random_actions(mask_a, rng_a))
+        out_b = b.step(random_actions(mask_b, rng_b))
+        mask_a, mask_b = out_a[1], out_b[1]
+        for x, y in zip(out_a, out_b):
+            assert (x == y).all()
+
+
+def test_bad_arguments_and_illegal_actions_are_refused():
+    with pytest.raises(ValueError, match="num_envs"):
+        VecEnv(0)
+    with pytest.raises(ValueError, match="unknown bot"):
+        VecEnv(2, opponent="nobody")
+    with pytest.raises(ValueError, match="seat 5"):
+        VecEnv(2, opponent="random", seat=5)
+    env = VecEnv(2, seed=1)
+    before = env.observe()[0].copy()
+    with pytest.raises(ValueError, match="not legal in game 1"):
+        env.step(np.array([0, MAX_ACTIONS], dtype=np.int64))
+    with pytest.raises(ValueError, match="one action per game"):
+        env.step(np.array([0], dtype=np.int64))
+    assert (env.observe()[0] == before).all()
