@@ -72,7 +72,7 @@ impl PyGame {
     /// The option that `action` stands for, or a `ValueError` saying which actions
     /// are legal.
     fn option_of(&self, action: i64) -> PyResult<usize> {
-        let Some(decider) = self.game.decision().map(|d| d.player) else {
+        let Some(decider) = self.game.decider() else {
             return Err(value_error("the game is over: no action can be taken"));
         };
         usize::try_from(action)
@@ -132,7 +132,7 @@ impl PyGame {
     /// The seat that must decide now, or `None` once the game is over.
     #[getter]
     fn decider(&self) -> Option<u8> {
-        self.game.decision().map(|d| d.player)
+        self.game.decider()
     }
 
     #[getter]
@@ -362,9 +362,10 @@ impl PyGame {
     #[staticmethod]
     fn load(text: &str) -> PyResult<PyGame> {
         let file = SaveFile::parse("the saved game", text).map_err(|e| value_error(e.message))?;
-        let game = file
+        let mut game = file
             .rebuild(&epic_cli::names::pool(), None)
             .map_err(|e| value_error(e.message))?;
+        game.set_undo(false);
         Ok(PyGame {
             game,
             save: Some(file.setup),

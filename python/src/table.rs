@@ -129,7 +129,10 @@ impl TableSpec {
     }
 }
 
-/// A new game from a setup, its refusal a `ValueError`.
+/// A new game from a setup, its refusal a `ValueError`. Plays cannot be undone
+/// (rule 3.7 is for people at a table): no `Undo` option, and no state copied per play.
 pub fn new_game(setup: Setup) -> PyResult<Game> {
-    Game::new(setup).map_err(value_error)
+    let mut game = Game::new(setup).map_err(value_error)?;
+    game.set_undo(false);
+    Ok(game)
 }

@@ -18,97 +18,70 @@ use pyo3::types::PyTuple;
 use rayon::prelude::*;
 use std::sync::Mutex;
 
-/// One game of the batch and the bots that play its other seats.
-struct Slot {
-    game: Game,
-    /// The bot of each seat the learner does not play (behind a lock only so that the
-    /// batch can be read from several threads; a step holds each slot alone).
-    bots: Vec<Option<Mutex<Box<dyn Bot + Send>>>>,
-    dealt: u64,
-}
-
-/// Where one game's outputs go.
-struct Out<'a> {
-    obs: Option<&'a mut [f32]>,
-    mask: &'a mut [u8],
-    features: Option<&'a mut [f32]>,
-    to_play: &'a mut i64,
-}
-
-#[pyclass(module = "epic._epic", name = "VecEnv")]
-pub struct PyVecEnv {
-    slots: Vec<Slot>,
-    num_envs: usize,
+/// What every game of the batch is dealt from.
+struct Dealer {
     setup: Setup,
     opponent: Option<String>,
+    /// The learner's seat when bots play the others.
     seat: Option<PlayerId>,
-    observe: bool,
-    features: bool,
-    layout: Layout,
-    pool: rayon::ThreadPool,
+    num_envs: usize,
 }
 
-impl PyVecEnv {
-    /// Deals game number `dealt` of env `index`.
-    fn deal(&self, index: usize, dealt: u64) -> PyResult<Slot> {
-        let n = self.num_envs;
+impl Dealer {
+    /// Deals game number `dealt` of env `index`, the bots playing until the learner
+    /// decides.
+    fn deal(&self, index: usize, dealt: u64) -> Result<Slot, String> {
         let seed = self
             .setup
             .seed
-            .wrapping_add(dealt.wrapping_mul(n as u64))
+            .wrapping_add(dealt.wrapping_mul(self.num_envs as u64))
             .wrapping_add(index as u64);
         let mut setup = self.setup.clone();
         setup.seed = seed;
-        let game = new_game(setup)?;
+        let mut game = Game::new(setup).map_err(|e| e.to_string())?;
+        game.set_undo(false);
         let seats = game.state().players.len();
         let bots = (0..seats)
             .map(|s| match (&self.opponent, self.seat) {
                 (Some(name), Some(me)) if s != usize::from(me) => {
                     bot_by_name(name, seed.wrapping_mul(31).wrapping_add(s as u64))
                         .map(|b| Some(Mutex::new(b)))
-                        .map_err(value_error)
+                        .map_err(|e| e.to_string())
                 }
                 _ => Ok(None),
             })
-            .collect::<PyResult<Vec<_>>>()?;
+            .collect::<Result<Vec<_>, _>>()?;
         let mut slot = Slot { game, bots, dealt };
         slot.play_bots();
         Ok(slot)
     }
-
-    fn outputs<'py>(&self, py: Python<'py>) -> Outputs<'py> {
-        let n = self.slots.len();
-        let seats = self.layout.seats;
-        Outputs {
-            obs: self
-                .observe
-                .then(|| PyArray2::<f32>::zeros(py, [n, self.layout.observation_len()], false)),
-            mask: PyArray2::<u8>::zeros(py, [n, MAX_ACTIONS], false),
-            features: self
-                .features
-                .then(|| PyArray3::<f32>::zeros(py, [n, MAX_ACTIONS, ACTION_FEATURES], false)),
-            rewards: PyArray2::<f32>::zeros(py, [n, seats], false),
-            terminated: PyArray1::<u8>::zeros(py, n, false),
-            to_play: PyArray1::<i64>::zeros(py, n, false),
-        }
-    }
 }
 
-/// The arrays a reset or a step returns.
-struct Outputs<'py> {
-    obs: Option<Bound<'py, PyArray2<f32>>>,
-    mask: Bound<'py, PyArray2<u8>>,
-    features: Option<Bound<'py, PyArray3<f32>>>,
-    rewards: Bound<'py, PyArray2<f32>>,
-    terminated: Bound<'py, PyArray1<u8>>,
-    to_play: Bound<'py, PyArray1<i64>>,
+/// One game of the batch and the bots that play its other seats.
+struct Slot {
+    game: Game,
+    /// The bot of each seat the learner does not play (behind a lock only so that the
+    /// batch can be read from several threads; a step holds each slot alone).
+    bots: Vec<Option<Mutex<Box<dyn Bot + Send>>>>,
+    /// Games dealt to this env before this one.
+    dealt: u64,
+}
+
+/// Where one game's outputs go.
+struct Row<'a> {
+    obs: Option<&'a mut [f32]>,
+    mask: &'a mut [u8],
+    features: Option<&'a mut [f32]>,
+    rewards: &'a mut [f32],
+    terminated: &'a mut u8,
+    to_play: &'a mut i64,
 }
 
 impl Slot {
     /// Lets the bots decide until the learner's seat does or the game ends.
     fn play_bots(&mut self) {
-        while let Some(d) = self.game.decision() {
-            let Some(bot) = self.bots[usize::from(d.player)].as_mut() else {
+        while let Some(player) = self.game.decider() {
+            let Some(bot) = self.bots[usize::from(player)].as_mut() else {
                 return;
             };
             let bot = bot.get_mut().unwrap_or_else(|e| e.into_inner());
@@ -121,27 +94,134 @@ impl Slot {
         }
     }
 
-    /// The seat whose view is written: the learner's, or the decider's in self-play.
-    fn viewer(&self, seat: Option<PlayerId>) -> PlayerId {
-        seat.or_else(|| self.game.decision().map(|d| d.player))
-            .unwrap_or(0)
+    /// Takes option `option` (known to be offered), lets the bots play, and deals the
+    /// next game if this one ended, its rewards noted in `row`.
+    fn step(
+        &mut self,
+        dealer: &Dealer,
+        index: usize,
+        option: usize,
+        row: &mut Row<'_>,
+    ) -> Result<(), String> {
+        self.game.apply_option(option).map_err(|e| e.to_string())?;
+        self.play_bots();
+        if self.game.is_over() {
+            crate::rewards(&self.game, row.rewards);
+            *row.terminated = 1;
+            *self = dealer.deal(index, self.dealt + 1)?;
+        }
+        Ok(())
     }
 
-    fn write(&self, seat: Option<PlayerId>, out: Out<'_>) {
-        let viewer = self.viewer(seat);
-        if let Some(obs) = out.obs {
+    /// Writes what the viewing seat may know: the learner's seat, or the decider's in
+    /// self-play.
+    fn write(&self, seat: Option<PlayerId>, row: Row<'_>) {
+        let viewer = seat.or_else(|| self.game.decider()).unwrap_or(0);
+        if let Some(obs) = row.obs {
             self.game.write_observation(viewer, obs);
         }
-        self.game.write_actions(viewer, out.mask, out.features);
-        *out.to_play = self.game.decision().map_or(-1, |d| i64::from(d.player));
+        self.game.write_actions(viewer, row.mask, row.features);
+        *row.to_play = self.game.decider().map_or(-1, i64::from);
     }
 }
 
-/// Splits a flat buffer into one row per game, or none at all.
+#[pyclass(module = "epic._epic", name = "VecEnv")]
+pub struct PyVecEnv {
+    slots: Vec<Slot>,
+    dealer: Dealer,
+    observe: bool,
+    features: bool,
+    layout: Layout,
+    pool: rayon::ThreadPool,
+}
+
+/// The arrays a reset or a step returns.
+struct Outputs<'py> {
+    obs: Option<Bound<'py, PyArray2<f32>>>,
+    mask: Bound<'py, PyArray2<u8>>,
+    features: Option<Bound<'py, PyArray3<f32>>>,
+    rewards: Bound<'py, PyArray2<f32>>,
+    terminated: Bound<'py, PyArray1<u8>>,
+    to_play: Bound<'py, PyArray1<i64>>,
+}
+
+/// Splits a buffer into one row per game, or gives none at all.
 fn rows<T>(buf: Option<&mut [T]>, width: usize, n: usize) -> Vec<Option<&mut [T]>> {
     match buf {
         Some(b) => b.chunks_mut(width.max(1)).map(Some).collect(),
         None => (0..n).map(|_| None).collect(),
+    }
+}
+
+impl PyVecEnv {
+    /// Takes `options` (one per game, already checked) if given, then writes every
+    /// game's arrays: one pass over the batch, on the pool's threads, without the GIL.
+    fn run<'py>(&mut self, py: Python<'py>, options: Option<&[usize]>) -> PyResult<Outputs<'py>> {
+        let n = self.slots.len();
+        let seats = self.layout.seats;
+        let o = Outputs {
+            obs: self
+                .observe
+                .then(|| PyArray2::<f32>::zeros(py, [n, self.layout.observation_len()], false)),
+            mask: PyArray2::<u8>::zeros(py, [n, MAX_ACTIONS], false),
+            features: self
+                .features
+                .then(|| PyArray3::<f32>::zeros(py, [n, MAX_ACTIONS, ACTION_FEATURES], false)),
+            rewards: PyArray2::<f32>::zeros(py, [n, seats], false),
+            terminated: PyArray1::<u8>::zeros(py, n, false),
+            to_play: PyArray1::<i64>::zeros(py, n, false),
+        };
+        let mut obs = o.obs.as_ref().map(|a| a.readwrite());
+        let mut features = o.features.as_ref().map(|a| a.readwrite());
+        let (mut mask, mut rewards) = (o.mask.readwrite(), o.rewards.readwrite());
+        let (mut terminated, mut to_play) = (o.terminated.readwrite(), o.to_play.readwrite());
+        let obs_rows = rows(
+            obs.as_mut().map(|a| a.as_slice_mut()).transpose()?,
+            self.layout.observation_len(),
+            n,
+        );
+        let feature_rows = rows(
+            features.as_mut().map(|a| a.as_slice_mut()).transpose()?,
+            MAX_ACTIONS * ACTION_FEATURES,
+            n,
+        );
+        let batch: Vec<Row<'_>> = obs_rows
+            .into_iter()
+            .zip(feature_rows)
+            .zip(mask.as_slice_mut()?.chunks_mut(MAX_ACTIONS))
+            .zip(rewards.as_slice_mut()?.chunks_mut(seats.max(1)))
+            .zip(terminated.as_slice_mut()?.iter_mut())
+            .zip(to_play.as_slice_mut()?.iter_mut())
+            .map(
+                |(((((obs, features), mask), rewards), terminated), to_play)| Row {
+                    obs,
+                    mask,
+                    features,
+                    rewards,
+                    terminated,
+                    to_play,
+                },
+            )
+            .collect();
+        let (dealer, slots, pool) = (&self.dealer, &mut self.slots, &self.pool);
+        let seat = dealer.seat;
+        py.detach(|| {
+            pool.install(|| {
+                slots
+                    .par_iter_mut()
+                    .zip(batch)
+                    .enumerate()
+                    .try_for_each(|(i, (slot, mut row))| {
+                        if let Some(options) = options {
+                            slot.step(dealer, i, options[i], &mut row)?;
+                        }
+                        slot.write(seat, row);
+                        Ok::<(), String>(())
+                    })
+            })
+        })
+        .map_err(pyo3::exceptions::PyRuntimeError::new_err)?;
+        Ok(o)
     }
 }
 
@@ -203,23 +283,25 @@ impl PyVecEnv {
             .num_threads(threads)
             .build()
             .map_err(value_error)?;
-        let probe = new_game(setup.clone())?;
-        let mut env = PyVecEnv {
-            slots: Vec::with_capacity(num_envs),
-            num_envs,
-            layout: Layout::of(&probe),
+        let layout = Layout::of(&new_game(setup.clone())?);
+        let dealer = Dealer {
             setup,
             seat: opponent.is_some().then_some(seat),
             opponent,
+            num_envs,
+        };
+        let slots = (0..num_envs)
+            .map(|i| dealer.deal(i, 0))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(value_error)?;
+        Ok(PyVecEnv {
+            slots,
+            dealer,
             observe,
             features: action_features,
+            layout,
             pool,
-        };
-        for i in 0..num_envs {
-            let slot = env.deal(i, 0)?;
-            env.slots.push(slot);
-        }
-        Ok(env)
+        })
     }
 
     #[getter]
@@ -239,9 +321,8 @@ impl PyVecEnv {
 
     /// The observations of every game as it stands: `(obs, mask, features, to_play)`
     /// (`obs` and `features` are `None` when switched off).
-    fn observe<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let o = self.outputs(py);
-        self.fill(&o)?;
+    fn observe<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let o = self.run(py, None)?;
         (o.obs, o.mask, o.features, o.to_play).into_pyobject(py)
     }
 
@@ -276,43 +357,7 @@ impl PyVecEnv {
                 })?;
             options.push(index);
         }
-        let o = self.outputs(py);
-        let mut ended = vec![false; self.slots.len()];
-        {
-            let mut rewards = o.rewards.readwrite();
-            let mut terminated = o.terminated.readwrite();
-            let rewards = rewards.as_slice_mut()?;
-            let terminated = terminated.as_slice_mut()?;
-            let seats = self.layout.seats;
-            let slots = &mut self.slots;
-            py.detach(|| {
-                self.pool.install(|| {
-                    slots
-                        .par_iter_mut()
-                        .zip(options.par_iter())
-                        .zip(rewards.par_chunks_mut(seats))
-                        .zip(terminated.par_iter_mut())
-                        .zip(ended.par_iter_mut())
-                        .for_each(|((((slot, &index), reward), term), ended)| {
-                            // Checked above: the option is offered.
-                            let _ = slot.game.apply_option(index);
-                            slot.play_bots();
-                            if slot.game.is_over() {
-                                crate::rewards(&slot.game, reward);
-                                *term = 1;
-                                *ended = true;
-                            }
-                        });
-                })
-            });
-        }
-        for (i, &e) in ended.iter().enumerate() {
-            if e {
-                let dealt = self.slots[i].dealt + 1;
-                self.slots[i] = self.deal(i, dealt)?;
-            }
-        }
-        self.fill(&o)?;
+        let o = self.run(py, Some(&options))?;
         (
             o.obs,
             o.mask,
@@ -322,54 +367,5 @@ impl PyVecEnv {
             o.to_play,
         )
             .into_pyobject(py)
-    }
-}
-
-impl PyVecEnv {
-    /// Writes every game's observation, mask, features and deciding seat.
-    fn fill(&self, o: &Outputs<'_>) -> PyResult<()> {
-        let n = self.slots.len();
-        let mut obs = o.obs.as_ref().map(|a| a.readwrite());
-        let mut features = o.features.as_ref().map(|a| a.readwrite());
-        let mut mask = o.mask.readwrite();
-        let mut to_play = o.to_play.readwrite();
-        let obs_rows = rows(
-            obs.as_mut().map(|a| a.as_slice_mut()).transpose()?,
-            self.layout.observation_len(),
-            n,
-        );
-        let feature_rows = rows(
-            features.as_mut().map(|a| a.as_slice_mut()).transpose()?,
-            MAX_ACTIONS * ACTION_FEATURES,
-            n,
-        );
-        let mask = mask.as_slice_mut()?;
-        let to_play = to_play.as_slice_mut()?;
-        let seat = self.seat;
-        let slots = &self.slots;
-        let work = obs_rows
-            .into_iter()
-            .zip(feature_rows)
-            .zip(mask.chunks_mut(MAX_ACTIONS))
-            .zip(to_play.iter_mut())
-            .collect::<Vec<_>>();
-        o.mask.py().detach(|| {
-            self.pool.install(|| {
-                work.into_par_iter().zip(slots.par_iter()).for_each(
-                    |((((obs, features), mask), to_play), slot)| {
-                        slot.write(
-                            seat,
-                            Out {
-                                obs,
-                                mask,
-                                features,
-                                to_play,
-                            },
-                        );
-                    },
-                );
-            })
-        });
-        Ok(())
     }
 }

@@ -168,7 +168,7 @@ impl Bot for GreedyBot {
         if let [only] = game.options() {
             return *only;
         }
-        let Some(me) = game.decision().map(|d| d.player) else {
+        let Some(me) = game.decider() else {
             return Choice::Pass;
         };
         let sample = game.sample_for(me, self.rng.gen());

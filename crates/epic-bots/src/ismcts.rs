@@ -47,7 +47,7 @@ impl IsmctsBot {
 
     /// Searches the pending decision for whoever must make it, without playing it.
     pub fn think(&mut self, game: &Game) -> Option<SearchResult<Choice>> {
-        let seat = game.decision()?.player;
+        let seat = game.decider()?;
         let seed = self.rng.gen();
         search(game, seat, &self.config, &WinChance, seed)
     }

@@ -137,11 +137,11 @@ pub fn play_out_timed(
     times: &mut [ladder::DecisionTimes],
 ) -> Option<usize> {
     for n in 0..max_decisions {
-        let Some(decision) = game.decision() else {
+        let Some(player) = game.decider() else {
             return Some(n);
         };
-        let bot = &mut bots[decision.player as usize % bots.len()];
-        let choice = match times.get_mut(decision.player as usize) {
+        let bot = &mut bots[player as usize % bots.len()];
+        let choice = match times.get_mut(player as usize) {
             Some(t) => {
                 let start = std::time::Instant::now();
                 let choice = bot.choose(game);

@@ -304,6 +304,13 @@ impl Game {
         })
     }
 
+    /// The player who must decide now, or `None` when the game is over: what
+    /// [`Game::decision`] says without putting its prompt in words, for programs that
+    /// ask at every step.
+    pub fn decider(&self) -> Option<PlayerId> {
+        self.pending().map(|a| a.player)
+    }
+
     /// The legal options of the pending decision (empty when the game is over).
     pub fn options(&self) -> &[Choice] {
         self.pending().map_or(&[], |a| &a.options)
