@@ -10,6 +10,7 @@ it to Python:
 - :class:`VecEnv`: many games stepped in one call, in parallel, without the GIL.
 - :mod:`epic.pettingzoo`: a PettingZoo AEC environment (``epic.pettingzoo.env()``).
 - :mod:`epic.gymnasium`: a single-agent Gymnasium environment (``"epic/Epic-v0"``).
+- :mod:`epic.openspiel`: Epic registered as the OpenSpiel game ``python_epic``.
 - :func:`epic.tournament.play`: Python agents and built-in bots in a round robin.
 
 Everything a seat receives is built from what that seat may know (docs/python.md).

@@ -1,0 +1,129 @@
+"""Epic registered as an OpenSpiel game, through ``pyspiel``'s Python-game API, so that
+OpenSpiel's algorithms and ``evaluate_bots`` run on it:
+
+    >>> import pyspiel, epic.openspiel
+    >>> game = pyspiel.load_game("python_epic", {"decks": "sage,wild", "seed": 3})
+
+Two players, imperfect information, zero-sum (+1 and -1; 0 each for a draw). Chance is
+inside the engine (``SAMPLED_STOCHASTIC``): each ``new_initial_state()`` deals a new
+game, the n-th from ``seed + n``, so a run is reproducible from the game's parameters.
+Actions are the fixed action space of :class:`epic.Game` (``MAX_ACTIONS`` = 256);
+observations are its observation tensor and, as a string, the board from the player's
+view. Information-state (perfect-recall) tensors are not provided.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyspiel
+
+from epic import MAX_ACTIONS, Game
+from epic.render import board_text
+
+# The longest game the engine can play: each decision moves the game on, and a 30-card
+# deck runs out long before this many.
+MAX_GAME_LENGTH = 100_000
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name="python_epic",
+    long_name="Epic (2017 Complete Rules)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=2,
+    min_num_players=2,
+    provides_information_state_string=False,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification={"decks": "good,evil", "seed": 0},
+)
+
+
+class EpicGame(pyspiel.Game):
+    """The game: its parameters are the two decks (``"good,evil"``: built-in names or
+    deck-list paths) and the seed of the first deal."""
+
+    def __init__(self, params=None):
+        params = dict(params or {})
+        decks = str(params.get("decks", "good,evil")).split(",")
+        if len(decks) != 2:
+            raise ValueError(f"decks names two decks separated by a comma, not {decks!r}")
+        self._decks = [d.strip() for d in decks]
+        self._seed = int(params.get("seed", 0))
+        probe = Game(self._decks, seed=self._seed)  # a bad deck is told now
+        self._observation_size = probe.observation_size
+        self._dealt = 0
+        info = pyspiel.GameInfo(
+            num_distinct_actions=MAX_ACTIONS,
+            max_chance_outcomes=0,
+            num_players=2,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=MAX_GAME_LENGTH,
+        )
+        super().__init__(_GAME_TYPE, info, params)
+
+    def new_initial_state(self):
+        seed = self._seed + self._dealt
+        self._dealt += 1
+        return EpicState(self, Game(self._decks, seed=seed))
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            raise ValueError("Epic provides observations, not perfect-recall information states")
+        return EpicObserver(self._observation_size, params)
+
+
+class EpicState(pyspiel.State):
+    def __init__(self, game, epic_game):
+        super().__init__(game)
+        self.epic = epic_game
+
+    def current_player(self):
+        if self.epic.is_over:
+            return pyspiel.PlayerId.TERMINAL
+        return self.epic.decider
+
+    def _legal_actions(self, player):
+        return self.epic.legal_actions(player)
+
+    def _apply_action(self, action):
+        self.epic.apply(int(action))
+
+    def _action_to_string(self, player, action):
+        labels = self.epic.labels(player) if player >= 0 else []
+        return labels[action] if 0 <= action < len(labels) else f"action {action}"
+
+    def is_terminal(self):
+        return self.epic.is_over
+
+    def returns(self):
+        return [float(r) for r in self.epic.rewards()]
+
+    def __str__(self):
+        return f"Epic game {self.epic.digest():016x} after {self.epic.history_len} decisions"
+
+
+class EpicObserver:
+    """The observation of :meth:`epic.Game.observation`, as OpenSpiel's observers give
+    it (``tensor``, ``dict``, ``string_from``)."""
+
+    def __init__(self, size, params):
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state, player):
+        self.tensor[:] = state.epic.observation(player)
+
+    def string_from(self, state, player):
+        return board_text(state.epic.view(player), state.epic.labels(player))
+
+
+if "python_epic" not in pyspiel.registered_names():
+    pyspiel.register_game(_GAME_TYPE, EpicGame)
