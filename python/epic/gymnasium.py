@@ -23,8 +23,9 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from epic import ACTION_FEATURES, HIGH, LOW, MAX_ACTIONS, Bot, Game
+from epic import MAX_ACTIONS, Bot, Game
 from epic.render import board_text
+from epic.spaces import observation_space, observe
 
 
 class EpicEnv(gym.Env):
@@ -60,28 +61,14 @@ class EpicEnv(gym.Env):
         self._illegal = illegal_action
         self._illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
-        fields: dict[str, spaces.Space] = {
-            "observation": spaces.Box(LOW, HIGH, (probe.observation_size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (MAX_ACTIONS,), np.int8),
-        }
-        if action_features:
-            fields["action_features"] = spaces.Box(
-                LOW, HIGH, (MAX_ACTIONS, ACTION_FEATURES), np.float32
-            )
-        self.observation_space = spaces.Dict(fields)
+        self.observation_space = observation_space(probe.observation_size, action_features)
         self.action_space = spaces.Discrete(MAX_ACTIONS)
         self.game: Game | None = None
         self._bots: dict[int, Bot] = {}
         self._done = False
 
     def _observe(self) -> dict[str, np.ndarray]:
-        obs = {
-            "observation": self.game.observation(self.seat),
-            "action_mask": self.game.action_mask(self.seat).astype(np.int8),
-        }
-        if self._features:
-            obs["action_features"] = self.game.action_features(self.seat)
-        return obs
+        return observe(self.game, self.seat, self._features)
 
     def _info(self) -> dict[str, Any]:
         return {"decision_kind": self.game.decision_kind, "turn": self.game.turn}

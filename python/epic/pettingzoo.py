@@ -22,8 +22,9 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from epic import ACTION_FEATURES, HIGH, LOW, MAX_ACTIONS, Game
+from epic import MAX_ACTIONS, Game
 from epic.render import board_text
+from epic.spaces import observation_space, observe
 
 
 def env(**kwargs: Any) -> AECEnv:
@@ -61,15 +62,8 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for it)
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(probe.seats)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
-        fields: dict[str, spaces.Space] = {
-            "observation": spaces.Box(LOW, HIGH, (probe.observation_size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (MAX_ACTIONS,), np.int8),
-        }
-        if action_features:
-            fields["action_features"] = spaces.Box(
-                LOW, HIGH, (MAX_ACTIONS, ACTION_FEATURES), np.float32
-            )
-        self.observation_spaces = {a: spaces.Dict(fields) for a in self.possible_agents}
+        space = observation_space(probe.observation_size, action_features)
+        self.observation_spaces = {a: space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(MAX_ACTIONS) for a in self.possible_agents}
         self._rng = np.random.default_rng()
         self.game: Game | None = None
@@ -81,14 +75,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for it)
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self.agent_name_mapping[agent]
-        obs = {
-            "observation": self.game.observation(seat),
-            "action_mask": self.game.action_mask(seat).astype(np.int8),
-        }
-        if self._features:
-            obs["action_features"] = self.game.action_features(seat)
-        return obs
+        return observe(self.game, self.agent_name_mapping[agent], self._features)
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None:
