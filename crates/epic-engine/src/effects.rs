@@ -1584,7 +1584,7 @@ impl<'a> Engine<'a> {
             if let Some(o) = picked {
                 self.put_into_play(o, p, false);
                 any = true;
-            } else if !f.finished && !self.st.player(p).hand.is_empty() {
+            } else if !f.finished && self.holds_cards(p) {
                 let look = self.look();
                 let mut options: SmallVec<[Choice; 8]> = self
                     .st

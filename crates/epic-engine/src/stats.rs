@@ -333,11 +333,11 @@ impl<'a> Look<'a> {
             return false;
         }
         if let Some(a) = f.alignment {
-            // Added alignments only add (2.5.3): the printed ones answer first.
+            // Added alignments only add (2.5.3): the printed ones answer first, then
+            // those added, then every alignment for a card that has them all.
             let has = def.alignments.contains(a)
                 || (derived_alignment && self.alignments(o).contains(a))
-                || (self.pool.flags(obj.card).all_alignments
-                    && self.card_alignments(o).contains(a));
+                || self.card_alignments(o).contains(a);
             if !has {
                 return false;
             }

@@ -441,11 +441,9 @@ impl<'a> Engine<'a> {
                 let o = self.st.player(p).discard[i];
                 self.trigger(o, Trigger::StartOfYourTurn, None);
             }
-            for i in 0..self.st.gods.len() {
-                let o = self.st.gods[i];
-                if self.st.obj(o).owner == p {
-                    self.trigger(o, Trigger::StartOfYourTurn, None);
-                }
+            let gods: ObjList = self.st.gods_of(p).collect();
+            for o in gods {
+                self.trigger(o, Trigger::StartOfYourTurn, None);
             }
         }
         self.st.step = Step::BeginMain;
@@ -931,12 +929,11 @@ impl<'a> Engine<'a> {
                 (a, blockable, air, look.block_offense_needed(a))
             })
             .collect();
-        let can_block =
-            |o: ObjId, &(_, blockable, air, needed): &(ObjId, bool, bool, Option<i32>)| {
-                blockable
-                    && (!air || look.has(o, Keyword::Airborne))
-                    && needed.is_none_or(|n| look.offense(o) >= n)
-            };
+        let can_block = |o: ObjId, &(_, blockable, air, needed): &Reach| {
+            blockable
+                && (!air || look.has(o, Keyword::Airborne))
+                && needed.is_none_or(|n| look.offense(o) >= n)
+        };
         let limited = reach.iter().any(|r| r.3.is_some());
         let from_ground = reach
             .iter()
