@@ -10,7 +10,7 @@ mod vec_env;
 
 use epic_cli::save::{SaveFile, SaveSetup};
 use epic_engine::tensor::{self, Layout, ACTION_FEATURES, MAX_ACTIONS};
-use epic_engine::{Choice, Game, PlayerId};
+use epic_engine::{Choice, Event, Game, PlayerId};
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -63,12 +63,27 @@ pub(crate) fn rewards(game: &Game, out: &mut [f32]) {
     }
 }
 
-/// Json text as Python values.
-fn from_json<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
+/// A value as Python's dicts and lists, by way of its JSON form.
+fn to_python<'py>(py: Python<'py>, value: &impl serde::Serialize) -> PyResult<Bound<'py, PyAny>> {
+    let text = serde_json::to_string(value).map_err(value_error)?;
     py.import("json")?.call_method1("loads", (text,))
 }
 
 impl PyGame {
+    /// Takes `action` for the decider and records it for saves; the events it caused
+    /// when `with_events`, else none.
+    fn take(&mut self, action: i64, with_events: bool) -> PyResult<Vec<Event>> {
+        let choice = self.game.options()[self.option_of(action)?];
+        let events = if with_events {
+            self.game.apply(choice)
+        } else {
+            self.game.apply_quiet(choice).map(|()| Vec::new())
+        }
+        .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+        self.decisions.push(choice);
+        Ok(events)
+    }
+
     /// The option that `action` stands for, or a `ValueError` saying which actions
     /// are legal.
     fn option_of(&self, action: i64) -> PyResult<usize> {
@@ -81,7 +96,7 @@ impl PyGame {
             .ok_or_else(|| {
                 value_error(format!(
                     "action {action} is not legal now: seat {decider} has {} (see labels())",
-                    match self.game.options().len().min(MAX_ACTIONS) {
+                    match self.game.num_actions() {
                         1 => "only action 0".to_string(),
                         n => format!("actions 0 to {}", n - 1),
                     }
@@ -208,7 +223,7 @@ impl PyGame {
         if self.decider() != Some(seat) {
             return Ok(Vec::new());
         }
-        Ok((0..self.game.options().len().min(MAX_ACTIONS)).collect())
+        Ok((0..self.game.num_actions()).collect())
     }
 
     /// The pending decision's options in words as `seat` may read them, one per action
@@ -219,8 +234,7 @@ impl PyGame {
             return Ok(Vec::new());
         }
         let labels = self.game.labels();
-        let n = self.game.options().len().min(MAX_ACTIONS);
-        Ok((0..n)
+        Ok((0..self.game.num_actions())
             .map(|a| labels[self.game.action_option(a).expect("slot in range")].clone())
             .collect())
     }
@@ -278,13 +292,7 @@ impl PyGame {
     /// Takes `action` (a legal action of the decider); a `ValueError` otherwise, and
     /// the game is unchanged.
     fn apply(&mut self, action: i64) -> PyResult<()> {
-        let index = self.option_of(action)?;
-        let choice = self.game.options()[index];
-        self.game
-            .apply_option(index)
-            .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
-        self.decisions.push(choice);
-        Ok(())
+        self.take(action, false).map(drop)
     }
 
     /// `apply`, returning what happened as `seat` may know it: a list of event dicts
@@ -296,21 +304,15 @@ impl PyGame {
         seat: i64,
     ) -> PyResult<Bound<'py, PyAny>> {
         let seat = seat_of(&self.game, seat)?;
-        let choice = self.game.options()[self.option_of(action)?];
-        let events = self
-            .game
-            .apply(choice)
-            .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
-        self.decisions.push(choice);
+        let events = self.take(action, true)?;
         let seen: Vec<_> = events.iter().map(|e| e.seen_by(seat)).collect();
-        from_json(py, &serde_json::to_string(&seen).map_err(value_error)?)
+        to_python(py, &seen)
     }
 
     /// What `seat` may see as a dict: players, champions, its hand, the turn (rule 1.10).
     fn view<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyAny>> {
         let seat = seat_of(&self.game, seat)?;
-        let view = self.game.view(seat);
-        from_json(py, &serde_json::to_string(&view).map_err(value_error)?)
+        to_python(py, &self.game.view(seat))
     }
 
     /// +1 for each winning seat and -1 for the others once the game is over (0 for
@@ -362,10 +364,10 @@ impl PyGame {
     #[staticmethod]
     fn load(text: &str) -> PyResult<PyGame> {
         let file = SaveFile::parse("the saved game", text).map_err(|e| value_error(e.message))?;
-        let mut game = file
+        let game = file
             .rebuild(&epic_cli::names::pool(), None)
+            .map(table::without_undo)
             .map_err(|e| value_error(e.message))?;
-        game.set_undo(false);
         Ok(PyGame {
             game,
             save: Some(file.setup),

@@ -129,10 +129,14 @@ impl TableSpec {
     }
 }
 
-/// A new game from a setup, its refusal a `ValueError`. Plays cannot be undone
-/// (rule 3.7 is for people at a table): no `Undo` option, and no state copied per play.
+/// A new game from a setup, its refusal a `ValueError`.
 pub fn new_game(setup: Setup) -> PyResult<Game> {
-    let mut game = Game::new(setup).map_err(value_error)?;
+    Game::new(setup).map(without_undo).map_err(value_error)
+}
+
+/// The game as Python plays it: plays cannot be undone (rule 3.7 is for people at a
+/// table), so no `Undo` option appears and no state is copied per play.
+pub fn without_undo(mut game: Game) -> Game {
     game.set_undo(false);
-    Ok(game)
+    game
 }

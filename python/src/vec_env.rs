@@ -8,7 +8,7 @@
 //! next seed (`seed + games dealt so far * num_envs + env index`), and the step reports
 //! its rewards and `terminated`; the observation returned is the new game's.
 
-use crate::table::{new_game, value_error, DeckSpec, TableSpec};
+use crate::table::{new_game, value_error, without_undo, DeckSpec, TableSpec};
 use epic_bots::{bot_by_name, Bot};
 use epic_engine::tensor::{Layout, ACTION_FEATURES, MAX_ACTIONS};
 use epic_engine::{Game, PlayerId, Setup};
@@ -38,8 +38,9 @@ impl Dealer {
             .wrapping_add(index as u64);
         let mut setup = self.setup.clone();
         setup.seed = seed;
-        let mut game = Game::new(setup).map_err(|e| e.to_string())?;
-        game.set_undo(false);
+        let game = Game::new(setup)
+            .map(without_undo)
+            .map_err(|e| e.to_string())?;
         let seats = game.state().players.len();
         let bots = (0..seats)
             .map(|s| match (&self.opponent, self.seat) {
@@ -352,7 +353,7 @@ impl PyVecEnv {
                 .ok_or_else(|| {
                     value_error(format!(
                         "action {a} is not legal in game {i} (it has {} legal actions)",
-                        slot.game.options().len().min(MAX_ACTIONS)
+                        slot.game.num_actions()
                     ))
                 })?;
             options.push(index);

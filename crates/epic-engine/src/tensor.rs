@@ -15,6 +15,7 @@ use crate::ids::{Entity, ObjId, PlayerId};
 use crate::state::{GameState, Phase, Zone};
 use crate::stats::Look;
 use epic_model::Keyword;
+use smallvec::SmallVec;
 
 /// The action slots of the fixed action space: option `i` of the pending decision is
 /// action `i`. A decision with more options (a pick among more than 256 cards, never
@@ -235,7 +236,7 @@ impl Game {
         w = resolving + cards;
 
         // Champions, by controller.
-        let mut filled = vec![0usize; n];
+        let mut filled: SmallVec<[usize; 8]> = smallvec::smallvec![0; n];
         for o in in_play() {
             let obj = st.obj(o);
             let k = place(n, seat, obj.controller);
@@ -293,6 +294,12 @@ impl Game {
             let row = &mut features[slot * ACTION_FEATURES..(slot + 1) * ACTION_FEATURES];
             write_option(st, seat, n, options[slots.option(slot)], row);
         }
+    }
+
+    /// How many actions of the fixed action space the decider has now: the options, up to
+    /// [`MAX_ACTIONS`] (0 once the game is over).
+    pub fn num_actions(&self) -> usize {
+        Slots::of(self.options()).len()
     }
 
     /// The option that action `slot` of the fixed action space stands for, as an index
