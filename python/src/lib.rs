@@ -73,11 +73,12 @@ impl PyGame {
     /// Takes `action` for the decider and records it for saves; the events it caused
     /// when `with_events`, else none.
     fn take(&mut self, action: i64, with_events: bool) -> PyResult<Vec<Event>> {
-        let choice = self.game.options()[self.option_of(action)?];
+        let index = self.option_of(action)?;
+        let choice = self.game.options()[index];
         let events = if with_events {
             self.game.apply(choice)
         } else {
-            self.game.apply_quiet(choice).map(|()| Vec::new())
+            self.game.apply_option(index).map(|()| Vec::new())
         }
         .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
         self.decisions.push(choice);
