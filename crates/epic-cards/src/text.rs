@@ -954,6 +954,13 @@ pub fn mode_text(pool: &CardPool, id: CardId, mode: usize) -> Option<String> {
     })
 }
 
+/// The text of one ability of a card (its trigger or cost, then what it does), as
+/// [`card_text`] prints it: what a log or an option says when that ability is used.
+pub fn ability_text(pool: &CardPool, id: CardId, index: usize) -> Option<String> {
+    let a = pool.get(id).abilities.get(index)?;
+    W::new(pool).abilities(&[a]).into_iter().next()
+}
+
 /// Steps of an effect as the sentences a card prints for them ("Gain 10 health."): one
 /// branch of an "either … or …", for the option that takes it.
 pub fn steps_text(pool: &CardPool, steps: &[Step]) -> String {

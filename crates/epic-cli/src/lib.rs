@@ -5,6 +5,7 @@
 
 pub mod alloc_count;
 pub mod commands;
+pub mod data_dir;
 pub mod display;
 pub mod draft_save;
 pub mod error;
@@ -12,3 +13,4 @@ pub mod interrupt;
 pub mod names;
 pub mod save;
 pub mod table;
+pub mod term;

@@ -159,10 +159,20 @@ impl SaveFile {
         }
     }
 
+    /// Writes the file whole or not at all: to a temporary file beside it, then renamed
+    /// over it, so a program stopped mid-write never leaves half a save.
     pub fn write(&self, path: &Path) -> CliResult {
-        let text = serde_json::to_string_pretty(self)?;
-        std::fs::write(path, text + "\n")
-            .map_err(|e| CliError::findings(format!("cannot write {}: {e}", path.display())))
+        let text = serde_json::to_string_pretty(self)? + "\n";
+        let cannot =
+            |e: std::io::Error| CliError::findings(format!("cannot write {}: {e}", path.display()));
+        let mut tmp = path.as_os_str().to_owned();
+        tmp.push(".partial");
+        let tmp = std::path::PathBuf::from(tmp);
+        std::fs::write(&tmp, text).map_err(cannot)?;
+        std::fs::rename(&tmp, path).map_err(|e| {
+            let _ = std::fs::remove_file(&tmp);
+            cannot(e)
+        })
     }
 
     /// Reads a file and checks its format and version; [`SaveFile::rebuild`] checks the

@@ -54,7 +54,7 @@ fn play_commands_and_end_of_input() {
     );
     let text = stdout(&out);
     assert!(out.status.success());
-    assert!(text.contains("show CARD"));
+    assert!(text.contains("show NAME"));
     assert!(text.contains("Deal 3 damage to a target"));
     assert!(text.contains("did you mean 'Fire Shaman'"));
     assert!(text.contains("discard pile (0)"));
@@ -70,7 +70,16 @@ fn play_reads_words_and_survives_odd_input() {
     let mut input = b"keep hand\nend turn\n".to_vec();
     input.extend_from_slice(b"\xff\xfe\n99999999999999999999999\nshow\nquit\n");
     let out = epic_with_input(
-        &["play", "--seed", "42", "--first", "me", "--ai", "random"],
+        &[
+            "play",
+            "--seed",
+            "42",
+            "--first",
+            "me",
+            "--ai",
+            "random",
+            "--no-autosave",
+        ],
         &String::from_utf8_lossy(&input),
     );
     let text = stdout(&out);
@@ -933,7 +942,7 @@ fn play_a_four_player_game_to_the_end() {
     assert!(text.contains("Epic: 4 players, Free-for-all."), "{text}");
     assert!(text.contains("Player 2 sits to your left, Player 4 to your right"));
     for seat in ["Player 2", "Player 3", "Player 4"] {
-        assert!(text.contains(&format!("{seat}   health")), "{seat}: {text}");
+        assert!(text.contains(&format!("{seat}  health")), "{seat}: {text}");
     }
     assert!(text.contains("(your left)") && text.contains("(your right)"));
     assert!(

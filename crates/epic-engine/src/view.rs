@@ -4,7 +4,7 @@
 //! never by the engine's own ids.
 
 use crate::ids::{ObjId, ObjNum, PlayerId};
-use crate::state::{GameState, Phase, Zone};
+use crate::state::{GameState, Phase, Step, Window, Zone};
 use crate::stats::Look;
 use epic_model::{Alignments, CardId, CardPool, Keyword};
 use serde::{Deserialize, Serialize};
@@ -67,6 +67,14 @@ pub struct View {
     pub active: PlayerId,
     pub phase: Phase,
     pub initiative: Option<PlayerId>,
+    /// Which exchange of initiative is open (main phase, end of turn, before blocks,
+    /// before damage), while a player holds initiative.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub window: Option<Window>,
+    /// The last player to make a play in the open exchange: the one the holder would be
+    /// responding to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_play: Option<PlayerId>,
     pub players: Vec<PlayerView>,
     pub champions: Vec<ChampionView>,
     /// Events being played right now.
@@ -151,6 +159,14 @@ impl View {
             active: st.active,
             phase: st.phase,
             initiative: st.initiative(),
+            window: match st.step {
+                Step::Initiative { window, .. } => Some(window),
+                _ => None,
+            },
+            last_play: match st.step {
+                Step::Initiative { last, .. } => last,
+                _ => None,
+            },
             players,
             champions,
             resolving: st.supplemental.iter().copied().map(card_view).collect(),

@@ -42,7 +42,8 @@ pub struct Args {
 
 #[derive(clap::Subcommand, Debug)]
 pub enum Show {
-    /// Show one card as a player reads it: type line, cost, stats, text, keyword reminders.
+    /// Show one card as a player reads it: type line, cost, stats, text, keyword reminders
+    /// (or what a keyword or symbol means: `epic cards show airborne`).
     Show {
         /// The card's name (case-insensitive).
         #[arg(required = true, num_args = 1..)]
@@ -232,11 +233,13 @@ pub fn run(args: Args) -> CliResult {
         return compare(&pool, path, args.json);
     }
     if let Some(Show::Show { name, json }) = args.show {
-        let id = names::find_card(&pool, &name.join(" "))?;
+        let name = name.join(" ");
         if json {
-            return print_json(&row(&pool, id));
+            return print_json(&row(&pool, names::find_card(&pool, &name)?));
         }
-        print!("{}", card_sheet(&pool, id));
+        // A keyword or a symbol is explained too (`epic cards show airborne`).
+        let sheet = names::explain(&pool, &name, &[])?;
+        println!("{}", sheet.trim_end());
         return Ok(());
     }
     if let Some(a) = &args.alignment {

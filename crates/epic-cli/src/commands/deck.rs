@@ -1,4 +1,6 @@
 //! `epic deck check FILE`: read a deck list, report mistakes, count what is in it.
+//! `epic deck show NAME`: a built-in or file deck card by card, with its curve and
+//! alignments.
 
 use crate::commands::print_json;
 use crate::error::{CliError, CliResult};
@@ -30,6 +32,44 @@ pub enum DeckCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Show a deck card by card, with its gold curve, alignments and types: a built-in
+    /// deck (good, evil, sage, wild, random) or a deck-list file.
+    Show {
+        /// The deck: a built-in name or a deck-list file.
+        #[arg(value_name = "NAME|PATH")]
+        deck: String,
+        /// Seed of the `random` deck (a Sealed deck dealt from it).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Print a JSON object instead.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        term: crate::term::TermArgs,
+    },
+}
+
+/// How many cards of a deck there are of each alignment, type and cost.
+#[derive(Serialize, Default)]
+struct Counts {
+    by_alignment: BTreeMap<String, usize>,
+    by_type: BTreeMap<String, usize>,
+    by_cost: BTreeMap<String, usize>,
+}
+
+impl Counts {
+    fn of(pool: &epic_cards::CardPool, deck: &[epic_cards::CardId]) -> Counts {
+        let mut counts = Counts::default();
+        for id in deck {
+            let c = pool.get(*id);
+            for a in c.alignments.iter() {
+                *counts.by_alignment.entry(a.name().into()).or_default() += 1;
+            }
+            *counts.by_type.entry(c.kind.name().into()).or_default() += 1;
+            *counts.by_cost.entry(c.cost.to_string()).or_default() += 1;
+        }
+        counts
+    }
 }
 
 #[derive(Serialize)]
@@ -41,13 +81,20 @@ struct Report {
     valid: bool,
     cards: usize,
     errors: Vec<String>,
-    by_alignment: BTreeMap<String, usize>,
-    by_type: BTreeMap<String, usize>,
-    by_cost: BTreeMap<String, usize>,
+    #[serde(flatten)]
+    counts: Counts,
 }
 
 pub fn run(args: Args) -> CliResult {
-    let DeckCommand::Check { file, format, json } = args.command;
+    let (file, format, json) = match args.command {
+        DeckCommand::Check { file, format, json } => (file, format, json),
+        DeckCommand::Show {
+            deck,
+            seed,
+            json,
+            term,
+        } => return show(&deck, seed, json, &term.term()),
+    };
     let format = format.as_deref().map(names::format).transpose()?;
     let pool = names::pool();
     let text = crate::error::read_text(&file)?;
@@ -58,21 +105,12 @@ pub fn run(args: Args) -> CliResult {
         valid: true,
         cards: 0,
         errors: vec![],
-        by_alignment: BTreeMap::new(),
-        by_type: BTreeMap::new(),
-        by_cost: BTreeMap::new(),
+        counts: Counts::default(),
     };
     match epic_cards::parse_deck_list(&name, &text, &pool) {
         Ok(deck) => {
             report.cards = deck.len();
-            for id in &deck {
-                let c = pool.get(*id);
-                for a in c.alignments.iter() {
-                    *report.by_alignment.entry(a.name().into()).or_default() += 1;
-                }
-                *report.by_type.entry(c.kind.name().into()).or_default() += 1;
-                *report.by_cost.entry(c.cost.to_string()).or_default() += 1;
-            }
+            report.counts = Counts::of(&pool, &deck);
             if let Err(why) = names::playable(&deck, &RulesConfig::default()) {
                 report.valid = false;
                 report.errors.push(format!("{name}: the deck {why}"));
@@ -109,11 +147,11 @@ pub fn run(args: Args) -> CliResult {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        println!("  by alignment: {}", fmt(&report.by_alignment));
-        println!("  by type:      {}", fmt(&report.by_type));
+        println!("  by alignment: {}", fmt(&report.counts.by_alignment));
+        println!("  by type:      {}", fmt(&report.counts.by_type));
         println!(
             "  by cost:      {}",
-            fmt(&report.by_cost)
+            fmt(&report.counts.by_cost)
                 .replace("0 ", "0 gold: ")
                 .replace("1 ", "1 gold: ")
         );
@@ -130,4 +168,116 @@ pub fn run(args: Args) -> CliResult {
             report.errors.len()
         )))
     }
+}
+
+/// One line of a deck shown: a card and how many copies.
+#[derive(Serialize)]
+struct Entry {
+    copies: usize,
+    #[serde(flatten)]
+    card: crate::commands::cards::CardRow,
+}
+
+/// `epic deck show`: the deck's cards grouped by type, each with its copies, cost,
+/// stats and alignment, then its curve, alignments and types.
+fn show(spec: &str, seed: u64, json: bool, term: &crate::term::Term) -> CliResult {
+    use crate::term::Ink;
+    let pool = names::pool();
+    let deck = names::resolve_deck(&pool, spec, seed)?;
+    let mut entries: Vec<Entry> = Vec::new();
+    let mut ids: Vec<epic_cards::CardId> = Vec::new();
+    for &id in &deck {
+        match ids.iter().position(|&x| x == id) {
+            Some(i) => entries[i].copies += 1,
+            None => {
+                ids.push(id);
+                entries.push(Entry {
+                    copies: 1,
+                    card: crate::commands::cards::row(&pool, id),
+                });
+            }
+        }
+    }
+    let counts = Counts::of(&pool, &deck);
+    if json {
+        #[derive(Serialize)]
+        struct Shown<'a> {
+            deck: &'a str,
+            cards: usize,
+            list: &'a [Entry],
+            #[serde(flatten)]
+            counts: &'a Counts,
+        }
+        return print_json(&Shown {
+            deck: spec,
+            cards: deck.len(),
+            list: &entries,
+            counts: &counts,
+        });
+    }
+    let source = match names::deck_source(spec)? {
+        names::DeckSource::BuiltIn(_) => "built-in deck",
+        names::DeckSource::File(_) => "deck list",
+    };
+    let mut out = String::new();
+    out += &term.paint(
+        Ink::Heading,
+        &format!("{spec} ({source}): {} cards", deck.len()),
+    );
+    out.push('\n');
+    let width = entries
+        .iter()
+        .map(|e| e.card.name.chars().count())
+        .max()
+        .unwrap_or(0);
+    for (kind, title) in [
+        ("champion", "Champions"),
+        ("event", "Events"),
+        ("god", "God cards"),
+    ] {
+        let of_kind: Vec<(&Entry, &epic_cards::CardId)> = entries
+            .iter()
+            .zip(&ids)
+            .filter(|(e, _)| e.card.kind == kind)
+            .collect();
+        if of_kind.is_empty() {
+            continue;
+        }
+        let n: usize = of_kind.iter().map(|(e, _)| e.copies).sum();
+        out += &format!("{title} ({n}):\n");
+        for (e, &id) in of_kind {
+            let c = &e.card;
+            let stats = match (c.offense, c.defense) {
+                (Some(o), Some(d)) => format!("{o:>2}/{d:<2}"),
+                _ => "     ".into(),
+            };
+            let cost = c
+                .cost
+                .map_or_else(|| "God   ".into(), |g| format!("{g} gold"));
+            let name = crate::term::pad(&c.name, width);
+            out += &format!(
+                "  {:>2} {}  {cost}  {stats}  {}\n",
+                e.copies,
+                term.card(pool.get(id).alignments, &name),
+                c.alignment
+            );
+        }
+    }
+    out += "Curve:\n";
+    let most = counts.by_cost.values().copied().max().unwrap_or(1).max(1);
+    let bar_room = term.width.saturating_sub(20).clamp(10, 40);
+    for (cost, n) in &counts.by_cost {
+        let bar = "#".repeat((n * bar_room).div_ceil(most));
+        out += &format!("  {cost} gold  {bar} {n}\n");
+    }
+    let list = |m: &BTreeMap<String, usize>| {
+        m.iter()
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    out += &format!("Alignments: {}\n", list(&counts.by_alignment));
+    out += &format!("Types: {}\n", list(&counts.by_type));
+    print!("{out}");
+    Ok(())
 }

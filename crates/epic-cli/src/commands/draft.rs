@@ -3,7 +3,7 @@
 //! against the other drafters with the decks drafted. Read from plain lines on stdin, as
 //! `epic play` is.
 
-use crate::commands::play::{play_session, read_line, typed_option};
+use crate::commands::play::{play_session, read_line, typed_option, Options};
 use crate::draft_save::{DraftFile, DraftSeat, DraftSetup, SavedChoice};
 use crate::error::{CliError, CliResult};
 use crate::names;
@@ -278,7 +278,7 @@ pub fn run(args: Args) -> CliResult {
                     _ => writeln!(out, "Pick a number from 1 to {}.", labels.len())?,
                 }
             }
-            _ => match typed_option(line, &labels, &labels) {
+            _ => match typed_option(line, &labels, &labels, |i, j| labels[i] == labels[j]) {
                 Ok(i) => {
                     let c = draft.options()[i];
                     apply(&mut draft, &mut history, c)?;
@@ -335,11 +335,11 @@ pub fn run(args: Args) -> CliResult {
             })
             .collect(),
     };
-    let game = Game::new(setup.to_setup(&pool)?).map_err(|e| CliError::input(e.to_string()))?;
+    Game::new(setup.to_setup(&pool)?).map_err(|e| CliError::input(e.to_string()))?;
     writeln!(out, "\nNow the game, with the decks drafted.")?;
     // The game reads and writes through locks of its own.
     drop((out, input));
-    play_session(setup, Vec::new(), game, Vec::new(), None)
+    play_session(setup, Vec::new(), None, Options::standard()?)
 }
 
 /// Makes a decision and notes it for `save`.

@@ -3,20 +3,22 @@
 //! decisions, JSON — is built from that seat's view and events: what they could not see
 //! during the game, the replay does not show either. `--reveal-all` shows everything.
 
-use crate::display::{self, Voice};
+use crate::display::{self, Decided, Voice};
 use crate::draft_save::DraftFile;
 use crate::error::{CliError, CliResult};
 use crate::names;
 use crate::save::SaveFile;
+use crate::term::{Ink, Term, TermArgs};
 use epic_engine::{Choice, Event, Game, PlayerId};
 use serde::Serialize;
-use std::io::Write;
+use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// A file written by `save FILE` in `epic play`.
-    pub file: PathBuf,
+    /// A file written by `save FILE` in `epic play` or `epic draft` (default: the last
+    /// game played, from its autosave).
+    pub file: Option<PathBuf>,
     /// Jump to the position after decision N (0: the start) and show only that.
     #[arg(long, value_name = "N")]
     pub to: Option<usize>,
@@ -32,6 +34,16 @@ pub struct Args {
     /// Print a JSON object: the steps, the view at the end and the result.
     #[arg(long)]
     pub json: bool,
+    /// Print every step at once, as for a script (the default when input or output is
+    /// not a terminal).
+    #[arg(long, conflicts_with = "interactive")]
+    pub dump: bool,
+    /// Step through the game one decision at a time, forward and back, reading commands
+    /// from the input (the default in a terminal).
+    #[arg(long, conflicts_with_all = ["json", "reveal_all"])]
+    pub interactive: bool,
+    #[command(flatten)]
+    pub term: TermArgs,
 }
 
 /// One decision as the viewer saw it.
@@ -63,10 +75,25 @@ impl Viewer {
     }
 }
 
-pub fn run(args: Args) -> CliResult {
+pub fn run(mut args: Args) -> CliResult {
     let pool = names::pool();
-    let text = crate::error::read_text(&args.file)?;
-    let source = args.file.display().to_string();
+    let path = match &args.file {
+        Some(path) => path.clone(),
+        None => {
+            let path = crate::data_dir::autosave_path()?;
+            if !path.exists() {
+                return Err(CliError::input(format!(
+                    "no game to replay: name a saved game, or play one first (the last \
+                     game is autosaved in {})",
+                    path.display()
+                )));
+            }
+            path
+        }
+    };
+    args.file = Some(path.clone());
+    let text = crate::error::read_text(&path)?;
+    let source = path.display().to_string();
     if DraftFile::is_draft(&text) {
         return replay_draft(&args, DraftFile::parse(&source, &text)?);
     }
@@ -82,6 +109,16 @@ pub fn run(args: Args) -> CliResult {
     } else {
         Viewer::Seat(seat)
     };
+    let term = args.term.term();
+    let interactive = args.interactive
+        || !(args.dump || args.json || args.reveal_all || args.to.is_some())
+            && std::io::stdin().is_terminal()
+            && std::io::stdout().is_terminal();
+    if interactive {
+        let mut input = std::io::stdin().lock();
+        let mut out = std::io::stdout().lock();
+        return step_through(&file, seat, &term, &mut input, &mut out);
+    }
     let mut game = file.rebuild(&pool, Some(0))?;
     let mut out = std::io::stdout().lock();
     if args.json {
@@ -100,8 +137,96 @@ pub fn run(args: Args) -> CliResult {
             &file.decisions[..at],
             total,
             viewer,
+            &term,
             &mut out,
         )
+    }
+}
+
+const STEP_HELP: &str = "Enter or n: next · b: back · N: go to decision N · s: start · \
+                         e: end · q: leave the replay";
+
+/// A saved game one decision at a time, as `seat` saw it: forward, back and jumps, read
+/// from `input` (`STEP_HELP`). What a decision was, its events and the board after it.
+pub fn step_through(
+    file: &SaveFile,
+    seat: PlayerId,
+    term: &Term,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> CliResult {
+    let pool = names::pool();
+    let total = file.decisions.len();
+    let voice = Voice::replay(seat);
+    let viewer = Viewer::Seat(seat);
+    writeln!(
+        out,
+        "Replay: {total} decisions, as Player {} saw them. {STEP_HELP}",
+        seat + 1
+    )?;
+    let mut at = 0;
+    let mut shown = None;
+    loop {
+        if shown != Some(at) {
+            shown = Some(at);
+            if at == 0 {
+                let game = file.rebuild(&pool, Some(0))?;
+                writeln!(
+                    out,
+                    "\n{}",
+                    term.paint(Ink::Heading, "The start of the game.")
+                )?;
+                write!(out, "{}", board(&game, &voice, viewer, term))?;
+            } else {
+                let mut game = file.rebuild(&pool, Some(at - 1))?;
+                let head = |label: &str, player: PlayerId| {
+                    format!("Decision {at} of {total}: Player {}: {label}", player + 1)
+                };
+                show_decision(
+                    &mut game,
+                    file.decisions[at - 1],
+                    viewer,
+                    at,
+                    head,
+                    term,
+                    out,
+                )?;
+                if game.decision().is_none() {
+                    writeln!(out, "{}", display::result_line(&game, &voice))?;
+                }
+            }
+        }
+        write!(out, "[{at}/{total}] > ")?;
+        out.flush()?;
+        let Some(line) = crate::commands::play::read_line(input)? else {
+            writeln!(out)?;
+            return Ok(());
+        };
+        match line.trim().to_ascii_lowercase().as_str() {
+            "" | "n" | "next" | "f" => {
+                if at == total {
+                    writeln!(out, "That was the last decision (b: back, q: leave).")?;
+                } else {
+                    at += 1;
+                }
+            }
+            "b" | "back" | "p" => {
+                if at == 0 {
+                    writeln!(out, "This is the start (n: next, q: leave).")?;
+                } else {
+                    at -= 1;
+                }
+            }
+            "s" | "start" => at = 0,
+            "e" | "end" => at = total,
+            "q" | "quit" | "exit" => return Ok(()),
+            "h" | "help" | "?" => writeln!(out, "{STEP_HELP}")?,
+            n if n.bytes().all(|b| b.is_ascii_digit()) => match n.parse::<usize>() {
+                Ok(n) if n <= total => at = n,
+                _ => writeln!(out, "There are decisions 0 to {total}.")?,
+            },
+            other => writeln!(out, "Unknown command '{other}'. {STEP_HELP}")?,
+        }
     }
 }
 
@@ -157,10 +282,38 @@ fn step(
     Ok((label, events))
 }
 
-fn board(game: &Game, voice: &Voice, viewer: Viewer) -> String {
-    let mut s = display::board(game, voice, &game.view(viewer.seat()));
+/// Applies decision `n` and shows it: a heading made by `head` from its label and its
+/// decider, what the viewer saw happen, and the board after it.
+fn show_decision(
+    game: &mut Game,
+    choice: Choice,
+    viewer: Viewer,
+    n: usize,
+    head: impl Fn(&str, PlayerId) -> String,
+    term: &Term,
+    out: &mut impl Write,
+) -> CliResult {
+    let voice = Voice::replay(viewer.seat());
+    let player = game.decision().map_or(0, |d| d.player);
+    let decided = Decided::before(game, &voice, choice);
+    let (label, events) = step(game, choice, viewer, n)?;
+    writeln!(out, "\n{}", term.paint(Ink::Heading, &head(&label, player)))?;
+    for line in display::tell(game.pool(), &voice, &events, decided.as_ref()) {
+        let text = term.fill(&format!("  {}", line.text), "    ");
+        writeln!(
+            out,
+            "{}",
+            line.ink.map_or(text.clone(), |ink| term.paint(ink, &text))
+        )?;
+    }
+    write!(out, "{}", board(game, &voice, viewer, term))?;
+    Ok(())
+}
+
+fn board(game: &Game, voice: &Voice, viewer: Viewer, term: &Term) -> String {
+    let mut s = display::board(game, voice, &game.view(viewer.seat()), term);
     if let Viewer::Everything(_) = viewer {
-        s += &display::hidden_hands(game, voice);
+        s += &display::hidden_hands(game, voice, term);
     }
     s
 }
@@ -171,6 +324,7 @@ fn replay_text(
     decisions: &[Choice],
     total: usize,
     viewer: Viewer,
+    term: &Term,
     out: &mut impl Write,
 ) -> CliResult {
     let voice = Voice::replay(viewer.seat());
@@ -186,25 +340,24 @@ fn replay_text(
     writeln!(
         out,
         "Replay of {}: {total} decisions; {whose}.",
-        args.file.display()
+        file_name(args)
     )?;
     if quiet_until == 0 {
-        write!(out, "\n{}", board(game, &voice, viewer))?;
+        write!(out, "\n{}", board(game, &voice, viewer, term))?;
     }
     for (i, &choice) in decisions.iter().enumerate() {
-        let player = game.decision().map_or(0, |d| d.player);
-        let (label, events) = step(game, choice, viewer, i + 1)?;
         if i + 1 > quiet_until {
-            writeln!(out, "\n#{} Player {}: {label}", i + 1, player + 1)?;
-            for line in display::narrate(game.pool(), &voice, &events) {
-                writeln!(out, "  {line}")?;
-            }
-            write!(out, "{}", board(game, &voice, viewer))?;
+            let head = |label: &str, player: PlayerId| {
+                format!("#{} Player {}: {label}", i + 1, player + 1)
+            };
+            show_decision(game, choice, viewer, i + 1, head, term, out)?;
+        } else {
+            step(game, choice, viewer, i + 1)?;
         }
     }
     if quiet_until > 0 {
         writeln!(out, "\nAfter decision {}:", decisions.len())?;
-        write!(out, "{}", board(game, &voice, viewer))?;
+        write!(out, "{}", board(game, &voice, viewer, term))?;
     }
     match game.decision() {
         Some(d) => writeln!(out, "Next: {}", d.prompt)?,
@@ -231,7 +384,7 @@ fn replay_json(
     write!(
         out,
         "{{\"file\":{},\"decisions\":{total},\"at\":{},\"seat\":{seat},\"steps\":[",
-        string(&args.file.display().to_string())?,
+        string(&file_name(args))?,
         decisions.len()
     )?;
     for (i, &choice) in decisions.iter().enumerate() {
@@ -261,6 +414,13 @@ fn replay_json(
     }
     writeln!(out, "}}")?;
     Ok(())
+}
+
+/// The file replayed, as named or found.
+fn file_name(args: &Args) -> String {
+    args.file
+        .as_ref()
+        .map_or_else(String::new, |p| p.display().to_string())
 }
 
 /// One decision of a draft as the viewer knows it.

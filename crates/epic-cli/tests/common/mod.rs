@@ -5,9 +5,17 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
+/// A data folder of its own for one run (`EPIC_DATA_DIR`), so that no test writes an
+/// autosave into the user's data folder or reads another test's.
+fn own_data_dir() -> tempfile::TempDir {
+    tempfile::tempdir().expect("a temporary folder")
+}
+
 /// Runs `epic ARGS` with no input.
 pub fn epic(args: &[&str]) -> Output {
+    let data = own_data_dir();
     Command::new(env!("CARGO_BIN_EXE_epic"))
+        .env("EPIC_DATA_DIR", data.path())
         .args(args)
         .output()
         .expect("epic runs")
@@ -20,7 +28,17 @@ pub fn epic_with_input(args: &[&str], input: &str) -> Output {
 
 /// Runs `epic ARGS` in `dir`, with `input` on stdin.
 pub fn epic_in(dir: &Path, args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_epic"))
+    let data = own_data_dir();
+    epic_with_env(dir, &[("EPIC_DATA_DIR", data.path())], args, input)
+}
+
+/// Runs `epic ARGS` in `dir` with these environment variables, with `input` on stdin.
+pub fn epic_with_env(dir: &Path, env: &[(&str, &Path)], args: &[&str], input: &str) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_epic"));
+    for (k, v) in env {
+        command.env(k, v);
+    }
+    let mut child = command
         .current_dir(dir)
         .args(args)
         .stdin(Stdio::piped())

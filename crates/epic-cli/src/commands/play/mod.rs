@@ -1,0 +1,281 @@
+//! `epic play`: a game against the built-in AI, read from plain lines on stdin so a
+//! person or a script can play it.
+
+mod session;
+mod summary;
+mod words;
+
+pub use session::{play_session, Options};
+pub(crate) use words::typed_option;
+
+use crate::display::moment::{parse_stops, Stops};
+use crate::error::{CliError, CliResult};
+use crate::names;
+use crate::save::{SaveFile, SaveSetup, Seat};
+use crate::table::TableArgs;
+use crate::term::TermArgs;
+use clap::ValueEnum;
+use epic_engine::Game;
+use session::HUMAN;
+use std::io::BufRead;
+use std::path::PathBuf;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Your deck: good, evil, sage, wild, random (a seeded Sealed deck) or a deck-list file
+    /// (any other value with a / or a . in it, or naming a file that exists). Default:
+    /// good, or a Sealed deck in the sealed format.
+    #[arg(long, value_name = "NAME|PATH")]
+    pub deck: Option<String>,
+    /// An AI's deck, as for --deck; give it once for each AI seat, clockwise from your
+    /// left. Seats without one play evil, sage, wild, good, then Sealed decks (all Sealed
+    /// in the sealed format).
+    #[arg(long, value_name = "NAME|PATH")]
+    pub ai_deck: Vec<String>,
+    /// Who plays every other seat: a level, `easy`, `medium` or `hard` (the search AI
+    /// with a time limit of 0.01, 0.05 or 0.25 s a decision), or a bot: `greedy` (one move
+    /// ahead), `random`, `ismcts` or `ismcts@N` (the search with N iterations).
+    #[arg(long, default_value = "hard", value_name = "LEVEL|BOT")]
+    pub ai: String,
+    #[command(flatten)]
+    pub table: TableArgs,
+    /// Seed for shuffles and the AI; the same seed and the same answers give the same
+    /// game. Default: taken from the clock and printed.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Who goes first (`ai`: the AI to your left).
+    #[arg(long, value_enum, default_value_t = First::Random)]
+    pub first: First,
+    /// Resume a game saved with the `save FILE` command (the other options are ignored).
+    #[arg(long, value_name = "FILE", conflicts_with = "resume")]
+    pub load: Option<PathBuf>,
+    /// Continue the game in progress from its autosave (the other options are ignored).
+    /// The game is autosaved before every question in the data folder: `EPIC_DATA_DIR`,
+    /// else ~/.local/share/epic (Linux), ~/Library/Application Support/epic (macOS).
+    #[arg(long)]
+    pub resume: bool,
+    /// Do not autosave this game.
+    #[arg(long)]
+    pub no_autosave: bool,
+    /// The moments, besides decisions only you can make, at which the game asks whether
+    /// you want to play rather than passing for you: main, response, attacking,
+    /// attacked, blocks, end, others; or all, none, default (main, response, attacked,
+    /// blocks, end). `stops` in the game shows and changes them.
+    #[arg(long, value_name = "LIST", value_parser = parse_stops, default_value = "default")]
+    pub stops: Stops,
+    #[command(flatten)]
+    pub term: TermArgs,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum First {
+    Me,
+    Ai,
+    Random,
+}
+
+pub(super) const HELP: &str = "\
+Commands:
+  N              take option number N
+  TEXT           take the option with these words, in this order, each word or
+                 its start (`end turn`, `play gargoyle`, `wolf #61`); copies of a
+                 card in your hand are one choice
+  board          show the board again
+  show NAME      a card's full text (`show Fire Shaman`, `show white dragon`), or
+                 a keyword or symbol (`show airborne`, `show ally`)
+  help symbols   what the symbols and keywords on cards mean
+  discard        show the discard piles
+  log            show everything that happened so far
+  stops          where the game asks you when you could play; `stops +attacking`,
+                 `stops -end`, `stops all`, `stops default` change them
+  undo           take back your last play, while nothing new has been learnt
+  hint           what the hard AI would do in your place, and your chance to win
+  save FILE      save the game to FILE (resume with `epic play --load FILE`)
+  quit           leave the game (it stays autosaved: `epic play --resume`)
+  help           this list";
+
+pub(crate) fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+        % 1_000_000_000_000
+}
+
+/// The decks AI seats play when none is given, in seat order; Sealed decks after these.
+const AI_DECKS: [&str; 4] = ["evil", "sage", "wild", "good"];
+
+fn new_game(args: &Args) -> CliResult<(SaveSetup, Game)> {
+    let pool = names::pool();
+    let table = args.table.table()?;
+    if let Some(draft) = table.draft {
+        return Err(CliError::input(format!(
+            "{} decks are drafted: `epic draft --format {}` drafts them against AI drafters \
+             and then plays the game",
+            draft.format().title,
+            draft.name()
+        )));
+    }
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    epic_bots::bot_by_name(&args.ai, seed).map_err(|e| CliError::input(e.to_string()))?;
+    let ai_seats = usize::from(table.players) - 1;
+    if args.ai_deck.len() > ai_seats {
+        return Err(CliError::input(format!(
+            "{} AI decks given for {ai_seats} AI seat(s); add --players or drop an --ai-deck",
+            args.ai_deck.len()
+        )));
+    }
+    let sealed = table.format.as_ref().is_some_and(|f| f.name == "sealed");
+    let default_deck = |ai: Option<usize>| -> String {
+        match ai {
+            _ if sealed => "random".into(),
+            None => "good".into(),
+            Some(i) => AI_DECKS.get(i).copied().unwrap_or("random").into(),
+        }
+    };
+    let card_names =
+        |d: &[epic_cards::CardId]| d.iter().map(|c| pool.get(*c).name.clone()).collect();
+    let mut seats = Vec::new();
+    for seat in 0..usize::from(table.players) {
+        let ai = seat.checked_sub(1);
+        let spec = match ai {
+            None => args.deck.clone(),
+            Some(i) => args.ai_deck.get(i).cloned(),
+        }
+        .unwrap_or_else(|| default_deck(ai));
+        let deck = names::resolve_deck(&pool, &spec, seed.wrapping_add(seat as u64))?;
+        let whose = match ai {
+            None => "your deck".to_string(),
+            Some(_) if table.players == 2 => "the AI's deck".to_string(),
+            Some(_) => format!("Player {}'s deck", seat + 1),
+        };
+        table.check_deck(&deck, &spec, &whose)?;
+        seats.push(Seat {
+            player: match ai {
+                None => "human".into(),
+                Some(_) => args.ai.trim().to_ascii_lowercase(),
+            },
+            bot_seed: ai.map(|i| seed.wrapping_add(i as u64)),
+            deck: spec,
+            cards: card_names(&deck),
+        });
+    }
+    let setup = SaveSetup {
+        rules: table.rules.clone(),
+        format: table.format.as_ref().map(|f| f.name.to_string()),
+        seed,
+        first_player: match args.first {
+            First::Me => Some(HUMAN),
+            First::Ai => Some(HUMAN + 1),
+            First::Random => None,
+        },
+        seats,
+    };
+    let game = Game::new(setup.to_setup(&pool)?).map_err(|e| CliError::input(e.to_string()))?;
+    Ok((setup, game))
+}
+
+/// Who sits where and who plays them, for the start of a game.
+fn introduce(setup: &SaveSetup) -> String {
+    let ai = &setup.seats[1];
+    if setup.seats.len() == 2 && setup.rules.variant.is_free_for_all() {
+        return format!(
+            "Epic: you ({}) against the {} AI ({}).",
+            setup.seats[0].deck, ai.player, ai.deck
+        );
+    }
+    let others: Vec<String> = setup.seats[1..]
+        .iter()
+        .enumerate()
+        .map(|(i, s)| format!("Player {} ({}, {})", i + 2, s.player, s.deck))
+        .collect();
+    let mut s = format!(
+        "Epic: {} players, {}. You are Player 1 ({}); the AIs are {}.\n\
+         Play goes clockwise: Player 2 sits to your left, Player {} to your right.",
+        setup.seats.len(),
+        setup.rules.variant.title(),
+        setup.seats[0].deck,
+        others.join(", "),
+        setup.seats.len()
+    );
+    if setup.rules.variant == epic_engine::Variant::Hydra {
+        let k = usize::from(setup.rules.team_size.max(1));
+        let team = |t: usize| {
+            let seats: Vec<String> = (t * k..(t + 1) * k)
+                .map(|s| format!("Player {}", s + 1))
+                .collect();
+            seats.join(" and ")
+        };
+        s += &format!(
+            "\nYour team: {} (you share a turn and {} health). The other team(s): {}.",
+            team(0),
+            setup.rules.seat_health(),
+            (1..setup.seats.len() / k)
+                .map(team)
+                .collect::<Vec<_>>()
+                .join("; ")
+        );
+    }
+    if setup.rules.variant.hunter() {
+        s += "\nYou may attack only the player to your left, and your cards reach only \
+              you and your two neighbours.";
+    }
+    s
+}
+
+/// One line of input; `None` at end of input. Bytes that are not UTF-8 are replaced
+/// rather than ending the game.
+pub(crate) fn read_line(input: &mut impl BufRead) -> CliResult<Option<String>> {
+    let mut buf = Vec::new();
+    match input.read_until(b'\n', &mut buf) {
+        Ok(0) => Ok(None),
+        Ok(_) => Ok(Some(String::from_utf8_lossy(&buf).into_owned())),
+        Err(e) => Err(CliError::input(format!("cannot read input: {e}"))),
+    }
+}
+
+pub fn run(args: Args) -> CliResult {
+    let resumed = match (&args.load, args.resume) {
+        (Some(path), _) => Some(path.clone()),
+        (None, true) => {
+            let path = crate::data_dir::autosave_path()?;
+            if !path.exists() {
+                return Err(CliError::input(format!(
+                    "there is no game in progress to resume (no autosave at {})",
+                    path.display()
+                )));
+            }
+            Some(path)
+        }
+        (None, false) => None,
+    };
+    let (setup, history) = match &resumed {
+        Some(path) => {
+            let file = SaveFile::read(path)?;
+            let game = file.rebuild(&names::pool(), None)?;
+            if game.is_over() {
+                return Err(CliError::input(format!(
+                    "the game in {} is over: `epic replay {}` shows it, and `epic play` \
+                     starts a new one",
+                    path.display(),
+                    path.display()
+                )));
+            }
+            (file.setup, file.decisions)
+        }
+        None => {
+            let (setup, _) = new_game(&args)?;
+            (setup, Vec::new())
+        }
+    };
+    let opts = Options {
+        term: args.term.term(),
+        stops: args.stops,
+        autosave: if args.no_autosave {
+            None
+        } else {
+            Options::standard()?.autosave
+        },
+    };
+    let loaded = args.load.as_deref();
+    play_session(setup, history, loaded, opts)
+}

@@ -1,0 +1,368 @@
+//! What the human reads and types in `epic play`: prompts and option labels in plain
+//! words ("you", "the AI", "before blockers are declared"), the symbols of rules text
+//! spelt out, and typed words matched to an option.
+
+use crate::display::{moment, plain_symbols, seat_name, Voice};
+use epic_engine::state::Zone;
+use epic_engine::{Choice, Decision, DecisionKind, Game, PlayerId};
+
+/// An option's label as the human reads it: "you" for their own seat, and "the AI" for
+/// the one opponent of a duel; at a larger table opponents keep their seat names.
+pub fn personal_label(label: &str, voice: &Voice) -> String {
+    let you = seat_name(voice.viewer);
+    let mut l = label.replace(&format!("({you})"), "(yours)");
+    if let Some(ai) = &voice.other {
+        let seat = seat_name(1 - voice.viewer.min(1));
+        l = l
+            .replace(&format!("({seat})"), &format!("({ai}'s)"))
+            .replace(seat.as_str(), ai);
+    }
+    for verb in ["Target", "Choose"] {
+        l = l.replace(&format!("{verb} {you}"), &format!("{verb} yourself"));
+    }
+    let l = l
+        .replace(&format!("damage to {you}"), "damage to you")
+        .replace(you.as_str(), "you");
+    plain_symbols(&l)
+}
+
+/// The engine's prompt as the human reads it: their seat as "you", and without the
+/// rule numbers, which say nothing to a player.
+pub fn personal_prompt(prompt: &str, voice: &Voice) -> String {
+    let you = seat_name(voice.viewer);
+    let mut p = prompt
+        .replace(&format!("{you} has"), "You have")
+        .replace(&format!("{you}:"), "You:");
+    if let Some(ai) = &voice.other {
+        p = p
+            .replace("opponents made plays", &format!("{ai} made plays"))
+            .replace(seat_name(1 - voice.viewer.min(1)).as_str(), ai);
+    }
+    without_rule_numbers(&plain_symbols(&p.replace(you.as_str(), "you")))
+}
+
+/// The question the human answers now, in words: for initiative, where in the turn it
+/// is held and what they may do; otherwise the engine's prompt made personal.
+pub fn prompt(game: &Game, decision: &Decision, voice: &Voice) -> String {
+    let view = game.view(voice.viewer);
+    match decision.kind {
+        DecisionKind::Initiative => {
+            let when = moment::when(&view, voice).unwrap_or_default();
+            match moment::Moment::of(&view, voice.viewer) {
+                Some(moment::Moment::Main) if view.last_play.is_none() => {
+                    "Your main phase: play a card, declare a battle or end the turn.".to_string()
+                }
+                _ => format!("You may play {when}, or pass."),
+            }
+        }
+        DecisionKind::ContinueOrEnd => {
+            let others = match &voice.other {
+                Some(ai) => format!("{} made plays", crate::display::cap(ai)),
+                None => "Other players made plays".into(),
+            };
+            format!(
+                "{others} at the end of your turn: continue your main phase (you must then \
+                 make a play or declare a battle) or end the turn."
+            )
+        }
+        _ => personal_prompt(&decision.prompt, voice),
+    }
+}
+
+/// The text without parenthesised rule numbers: "(4.4.11b)", "(M4.4.9)", "(rule 3.7)".
+pub fn without_rule_numbers(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find(" (") {
+        let after = &rest[open + 2..];
+        let Some(close) = after.find(')') else {
+            break;
+        };
+        let inside = after[..close].trim_start_matches("rule ");
+        let is_rule = !inside.is_empty()
+            && inside
+                .trim_start_matches('M')
+                .starts_with(|c: char| c.is_ascii_digit())
+            && inside
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == ',' || c == ' ');
+        if is_rule && inside.contains('.') {
+            out.push_str(&rest[..open]);
+        } else {
+            out.push_str(&rest[..open + 2 + close + 1]);
+        }
+        rest = &after[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// What an option does, when its label does not say: the effect of an event's mode or a
+/// power (" — Deal 2 damage to a target."), or of a branch of an "either … or …".
+pub fn option_note(game: &Game, option: Choice) -> String {
+    let pool = game.pool();
+    let text = match option {
+        Choice::Branch(b) => game
+            .branch_steps(b)
+            .map(|steps| epic_cards::steps_text(pool, steps)),
+        Choice::Play { card, mode } => game
+            .state()
+            .objs
+            .get(card.0 as usize)
+            .filter(|o| pool.get(o.card).modes.len() > 1)
+            .and_then(|o| epic_cards::mode_text(pool, o.card, usize::from(mode))),
+        Choice::Power { card, index } => game
+            .state()
+            .objs
+            .get(card.0 as usize)
+            .and_then(|o| epic_cards::ability_text(pool, o.card, usize::from(index)))
+            .map(|t| match t.split_once(": ") {
+                Some((_cost, effect)) => effect.to_string(),
+                None => t,
+            }),
+        _ => None,
+    };
+    text.map_or_else(String::new, |t| {
+        format!(
+            " — {}",
+            plain_symbols(&t.lines().collect::<Vec<_>>().join(" / "))
+        )
+    })
+}
+
+/// Whether two options are the same play for every purpose the player can see: the same
+/// card from the same hand with the same mode (two copies of Crystal Golem).
+pub fn interchangeable(game: &Game, a: Choice, b: Choice) -> bool {
+    let st = game.state();
+    match (a, b) {
+        (Choice::Play { card: x, mode: m }, Choice::Play { card: y, mode: n }) if m == n => {
+            match (st.objs.get(x.0 as usize), st.objs.get(y.0 as usize)) {
+                (Some(x), Some(y)) => {
+                    x.card == y.card && x.zone == Zone::Hand && y.zone == Zone::Hand
+                }
+                _ => false,
+            }
+        }
+        _ => false,
+    }
+}
+
+/// The order options are listed in: for a target or a choice of cards, the human's own
+/// first, then everyone else's, so the two sides are not mixed; otherwise as offered.
+pub fn listing_order(game: &Game, options: &[Choice], viewer: PlayerId) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..options.len()).collect();
+    let kind = game.decision().map(|d| d.kind);
+    if matches!(
+        kind,
+        Some(DecisionKind::Target | DecisionKind::Choose | DecisionKind::KeepOne)
+    ) {
+        let st = game.state();
+        let side = |c: &Choice| match c {
+            Choice::Player(p) if *p == viewer => 0,
+            Choice::Player(_) => 2,
+            Choice::Card(o) => match st.objs.get(o.0 as usize) {
+                Some(obj) if obj.controller == viewer => 1,
+                Some(_) => 3,
+                None => 4,
+            },
+            _ => 5,
+        };
+        order.sort_by_key(|&i| side(&options[i]));
+    }
+    order
+}
+
+fn words(s: &str) -> Vec<String> {
+    s.split_whitespace().map(|w| w.to_lowercase()).collect()
+}
+
+/// The word without the punctuation around it ("gargoyle," is "gargoyle", "#60" is "60").
+fn bare(w: &str) -> &str {
+    w.trim_matches(|c: char| !c.is_alphanumeric())
+}
+
+/// Which option a typed line names: a label typed in full (as shown, or as the engine
+/// words it), else the only label that has the typed words in that order, each typed
+/// word the start of a word of the label ("play crys gol"). `Err` holds the labels that
+/// match equally well, when there are several.
+pub fn pick_by_text(line: &str, shown: &[String], engine: &[String]) -> Result<usize, Vec<usize>> {
+    let typed = words(line);
+    let exact: Vec<usize> = (0..shown.len())
+        .filter(|&i| words(&shown[i]) == typed || words(&engine[i]) == typed)
+        .collect();
+    if exact.len() == 1 {
+        return Ok(exact[0]);
+    }
+    let has_in_order = |label: &str| {
+        let mut rest = words(label).into_iter();
+        typed.iter().all(|t| {
+            let t = bare(t);
+            rest.any(|w| {
+                let w = bare(&w);
+                !t.is_empty() && (w == t || w.starts_with(t))
+            })
+        })
+    };
+    let loose: Vec<usize> = (0..shown.len())
+        .filter(|&i| has_in_order(&shown[i]) || has_in_order(&engine[i]))
+        .collect();
+    match loose.as_slice() {
+        [i] => Ok(*i),
+        _ => Err(loose),
+    }
+}
+
+/// The option a typed line names ([`pick_by_text`]), or what to tell the player: which
+/// options it fits, or that it is no command. `same(i, j)`: the options listed at `i` and
+/// `j` are interchangeable, so a line that fits only such options takes the first.
+pub fn typed_option(
+    line: &str,
+    shown: &[String],
+    engine: &[String],
+    same: impl Fn(usize, usize) -> bool,
+) -> Result<usize, String> {
+    match pick_by_text(line, shown, engine) {
+        Ok(i) => Ok(i),
+        Err(several) if several.len() > 1 && several[1..].iter().all(|&j| same(several[0], j)) => {
+            Ok(several[0])
+        }
+        Err(several) if several.len() > 1 => {
+            let fits: Vec<String> = several
+                .iter()
+                .map(|&i| format!("{}. {}", i + 1, shown[i]))
+                .collect();
+            Err(format!(
+                "'{line}' fits {} options: {}. Type more of the name (a number such as #61 \
+                 tells copies apart), or the option's number.",
+                several.len(),
+                fits.join("; ")
+            ))
+        }
+        Err(_) => Err(format!(
+            "Unknown command '{line}'. Type an option's number or words from it, or `help`."
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_speak_to_the_human() {
+        let duel = Voice::play(0, 2);
+        assert_eq!(
+            personal_label("Target Demon token (Player 2) #60", &duel),
+            "Target Demon token (the AI's) #60"
+        );
+        assert_eq!(
+            personal_label("Target Gargoyle (Player 1)", &duel),
+            "Target Gargoyle (yours)"
+        );
+        assert_eq!(personal_label("Target Player 1", &duel), "Target yourself");
+        assert_eq!(personal_label("Attack Player 2", &duel), "Attack the AI");
+        assert_eq!(
+            personal_label("Assign 3 damage to Player 2", &duel),
+            "Assign 3 damage to the AI"
+        );
+        assert_eq!(
+            personal_label("Use Fire Shaman's power ({expend})", &duel),
+            "Use Fire Shaman's power (Expend)"
+        );
+        assert_eq!(
+            personal_prompt("Player 1: opponents made plays; continue", &duel),
+            "You: the AI made plays; continue"
+        );
+        assert_eq!(
+            personal_prompt(
+                "Player 1: choose which champion assigns its damage next (4.4.11b)",
+                &duel
+            ),
+            "You: choose which champion assigns its damage next"
+        );
+    }
+
+    /// At a larger table every opponent keeps their seat's name; only "you" changes.
+    #[test]
+    fn labels_name_each_opponent_at_a_larger_table() {
+        let four = Voice::play(0, 4);
+        assert_eq!(personal_label("Attack Player 3", &four), "Attack Player 3");
+        assert_eq!(
+            personal_label("Target Kong (Player 4)", &four),
+            "Target Kong (Player 4)"
+        );
+        assert_eq!(personal_label("Target Player 1", &four), "Target yourself");
+        assert_eq!(
+            personal_prompt("Player 1: opponents made plays; continue", &four),
+            "You: opponents made plays; continue"
+        );
+    }
+
+    #[test]
+    fn rule_numbers_are_left_out_and_other_brackets_kept() {
+        assert_eq!(
+            without_rule_numbers("apply breakthrough's 3 excess damage (4.4.11a)?"),
+            "apply breakthrough's 3 excess damage?"
+        );
+        assert_eq!(
+            without_rule_numbers("You have initiative (M4.4.9) now (rule 3.7)."),
+            "You have initiative now."
+        );
+        assert_eq!(
+            without_rule_numbers("choose cards to mulligan (1 health each)"),
+            "choose cards to mulligan (1 health each)"
+        );
+    }
+
+    #[test]
+    fn typed_text_picks_an_option() {
+        let labels: Vec<String> = [
+            "Play High King (1 gold)",
+            "Play Resurrection (mode 1, 1 gold)",
+            "Play Resurrection (mode 2, 1 gold)",
+            "End the turn",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        assert_eq!(pick_by_text("end turn", &labels, &labels), Ok(3));
+        assert_eq!(pick_by_text("END THE TURN", &labels, &labels), Ok(3));
+        assert_eq!(pick_by_text("play high king", &labels, &labels), Ok(0));
+        assert_eq!(pick_by_text("high k", &labels, &labels), Ok(0));
+        assert_eq!(pick_by_text("resurrection mode 2", &labels, &labels), Ok(2));
+        assert_eq!(
+            pick_by_text("resurrection", &labels, &labels),
+            Err(vec![1, 2])
+        );
+        assert_eq!(pick_by_text("fireball", &labels, &labels), Err(vec![]));
+    }
+
+    #[test]
+    fn copies_are_told_apart_by_number_or_taken_as_one() {
+        let labels: Vec<String> = [
+            "Play Crystal Golem (1 gold) #12",
+            "Play Crystal Golem (1 gold) #13",
+            "Target Wolf token (the AI's) #60",
+            "Target Wolf token (the AI's) #61",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let golems_alike = |i: usize, j: usize| i < 2 && j < 2;
+        assert_eq!(
+            typed_option("play crystal golem", &labels, &labels, golems_alike),
+            Ok(0)
+        );
+        assert_eq!(
+            typed_option("wolf 61", &labels, &labels, golems_alike),
+            Ok(3)
+        );
+        assert_eq!(
+            typed_option("wolf #60", &labels, &labels, golems_alike),
+            Ok(2)
+        );
+        let err = typed_option("wolf", &labels, &labels, golems_alike).unwrap_err();
+        assert!(err.contains("3. Target Wolf token"), "{err}");
+        assert!(err.contains("#61"), "{err}");
+    }
+}

@@ -1,0 +1,259 @@
+//! What a player reads: the board from their view (rule 1.10) and the events of a play
+//! told in plain sentences. Everything here is built from a [`View`] or from events as
+//! the viewer may know them; a card moving between hidden zones is never named.
+
+mod board;
+pub mod log;
+pub mod moment;
+
+pub use board::board;
+pub use log::{tell, Decided, Told};
+
+use crate::term::Term;
+use epic_cards::CardPool;
+use epic_engine::state::Phase;
+use epic_engine::view::View;
+use epic_engine::{Event, Game, PlayerId, Seen};
+use epic_model::CardId;
+
+/// How seats are called: "you" and "the AI" in a game, "Player 1" in a replay.
+#[derive(Clone, Debug)]
+pub struct Voice {
+    pub viewer: PlayerId,
+    /// Whether the viewer is addressed as "you".
+    pub second_person: bool,
+    /// Name of the other seat when it is the single opponent ("the AI").
+    pub other: Option<String>,
+}
+
+impl Voice {
+    /// The human's voice at a table of `players` seats: the one opponent of a duel is
+    /// "the AI"; at a larger table each opponent keeps their seat's name.
+    pub fn play(viewer: PlayerId, players: usize) -> Voice {
+        Voice {
+            viewer,
+            second_person: true,
+            other: (players == 2).then(|| "the AI".into()),
+        }
+    }
+    pub fn replay(viewer: PlayerId) -> Voice {
+        Voice {
+            viewer,
+            second_person: false,
+            other: None,
+        }
+    }
+
+    /// "you", "the AI", "Player 2" (lower case inside a sentence).
+    pub fn name(&self, p: PlayerId) -> String {
+        if p == self.viewer && self.second_person {
+            "you".into()
+        } else if let (true, Some(o)) = (p != self.viewer, &self.other) {
+            o.clone()
+        } else {
+            format!("Player {}", p + 1)
+        }
+    }
+
+    /// "your", "the AI's".
+    pub fn possessive(&self, p: PlayerId) -> String {
+        if p == self.viewer && self.second_person {
+            "your".into()
+        } else {
+            format!("{}'s", self.name(p))
+        }
+    }
+
+    /// Subject and verb: ("you", "take") or ("the AI", "takes").
+    pub(crate) fn says(&self, p: PlayerId, verb_you: &str, verb_other: &str) -> String {
+        let you = p == self.viewer && self.second_person;
+        format!(
+            "{} {}",
+            cap(&self.name(p)),
+            if you { verb_you } else { verb_other }
+        )
+    }
+}
+
+/// A seat as the engine's labels and prompts name it ("Player 1").
+pub fn seat_name(p: PlayerId) -> String {
+    format!("Player {}", p + 1)
+}
+
+pub fn cap(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+/// A card's name as the log says it ("Wolf token").
+fn card_name(pool: &CardPool, card: CardId) -> String {
+    let def = pool.get(card);
+    if def.token {
+        format!("{} token", def.name)
+    } else {
+        def.name.clone()
+    }
+}
+
+fn seen_name(pool: &CardPool, s: &Seen) -> String {
+    card_name(pool, s.card)
+}
+
+fn list(names: &[String]) -> String {
+    match names.len() {
+        0 => String::new(),
+        1 => names[0].clone(),
+        n => format!("{} and {}", names[..n - 1].join(", "), names[n - 1]),
+    }
+}
+
+/// Rules text with its symbols in words: `{offense}` is "offense", `{expend}:` is
+/// "Expend:", `{good} →` is "Good ally →", `{1}:` is "1 gold:", `{0} champion` is
+/// "0-cost champion". `help symbols` lists the symbols themselves.
+pub fn plain_symbols(text: &str) -> String {
+    let mut s = text.to_string();
+    for (a, word) in [
+        ("good", "Good"),
+        ("evil", "Evil"),
+        ("sage", "Sage"),
+        ("wild", "Wild"),
+    ] {
+        s = s.replace(&format!("{{{a}}} →"), &format!("{word} ally →"));
+        s = s.replace(&format!("{{{a}}}"), a);
+    }
+    s = s
+        .replace("{offense}", "offense")
+        .replace("{defense}", "defense")
+        .replace("{expend}", "Expend");
+    for n in 0..=9 {
+        let sym = format!("{{{n}}}");
+        s = s
+            .replace(&format!("{sym}:"), &format!("{n} gold:"))
+            .replace(&format!("({sym})"), &format!("({n} gold)"))
+            .replace(&sym, &format!("{n}-cost"));
+    }
+    s
+}
+
+/// The events of a decision as `seat` receives them ([`Event::seen_by`]): what the
+/// log, the replay and JSON output of that seat are built from.
+pub fn seat_events(events: &[Event], seat: PlayerId) -> Vec<Event> {
+    events.iter().map(|e| e.seen_by(seat)).collect()
+}
+
+fn phase_name(p: Phase) -> &'static str {
+    match p {
+        Phase::Setup => "setup",
+        Phase::Start => "start phase",
+        Phase::Main => "main phase",
+        Phase::Battle => "battle phase",
+        Phase::End => "end phase",
+    }
+}
+
+/// Every player's hand in full: only for a replay asked to show everything
+/// (`epic replay --reveal-all`), never in a seat's own output.
+pub fn hidden_hands(game: &Game, voice: &Voice, term: &Term) -> String {
+    let st = game.state();
+    let mut s = String::new();
+    for p in 0..st.num_players() as PlayerId {
+        let names: Vec<String> = st
+            .player(p)
+            .hand
+            .iter()
+            .map(|&o| card_name(game.pool(), st.obj(o).card))
+            .collect();
+        let head = format!("{} hand (hidden):", cap(&voice.possessive(p)));
+        s += &if names.is_empty() {
+            format!("{head} (empty)")
+        } else {
+            term.wrapped(&head, &names, ", ", "    ")
+        };
+        s.push('\n');
+    }
+    s
+}
+
+/// Both discard piles, top card last.
+pub fn discards(voice: &Voice, view: &View, term: &Term) -> String {
+    let mut s = String::new();
+    for p in &view.players {
+        let names: Vec<String> = p.discard.iter().map(|c| c.name.clone()).collect();
+        let head = format!(
+            "{} discard pile ({}):",
+            cap(&voice.possessive(p.seat)),
+            names.len()
+        );
+        s += &if names.is_empty() {
+            format!("{head} (empty)")
+        } else {
+            term.wrapped(&head, &names, ", ", "    ")
+        };
+        s.push('\n');
+    }
+    s
+}
+
+/// Why the game ended, in a sentence.
+pub fn result_line(game: &Game, voice: &Voice) -> String {
+    let Some(r) = game.result() else {
+        return "The game is not over.".into();
+    };
+    let why = match r.reason {
+        epic_engine::EndReason::Health => "health reached 0",
+        epic_engine::EndReason::DrewFromEmptyDeck => {
+            "a player tried to draw from an empty deck (rule 1.6.2)"
+        }
+        epic_engine::EndReason::Loop => {
+            "effects ran on without end, with no decision to make (ruling R-11)"
+        }
+        epic_engine::EndReason::ObjectLimit => {
+            "the game reached the most cards and tokens it can hold (ruling R-11)"
+        }
+        epic_engine::EndReason::FirstBlood => {
+            "a player was eliminated, and in Hunter – First Blood the player to their right wins"
+        }
+        epic_engine::EndReason::CardEffect => "a card said its player wins",
+    };
+    match r.winners.as_slice() {
+        [] => format!("The game is a draw after {} turns: {why}.", r.turns),
+        [w] => format!(
+            "{} after {} turns: {why}.",
+            if voice.second_person && *w == voice.viewer {
+                "You win".to_string()
+            } else {
+                format!("{} wins", cap(&voice.name(*w)))
+            },
+            r.turns
+        ),
+        ws => format!(
+            "{} win after {} turns: {why}.",
+            list(&ws.iter().map(|w| cap(&voice.name(*w))).collect::<Vec<_>>()),
+            r.turns
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn symbols_are_spelt_out() {
+        assert_eq!(
+            plain_symbols("{good} → Gain 3 health. {expend}: Deal 2 damage."),
+            "Good ally → Gain 3 health. Expend: Deal 2 damage."
+        );
+        assert_eq!(
+            plain_symbols("Your champions get +2 {offense} and +2 {defense} this turn."),
+            "Your champions get +2 offense and +2 defense this turn."
+        );
+        assert_eq!(
+            plain_symbols("{1}: Recall. Banish all {0} champions. Play X ({1})"),
+            "1 gold: Recall. Banish all 0-cost champions. Play X (1 gold)"
+        );
+    }
+}

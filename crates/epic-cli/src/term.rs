@@ -1,0 +1,260 @@
+//! The terminal a person reads: how wide it is, whether it shows colour, and the few
+//! colours the game uses. Everything still reads without colour (`NO_COLOR`, a pipe).
+
+use anstyle::{AnsiColor, Style};
+use clap::ValueEnum;
+use epic_model::Alignment;
+
+/// When to colour the output.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum ColorWhen {
+    /// When standard output is a terminal and neither `NO_COLOR` nor `TERM=dumb` is set.
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
+/// The terminal options of the commands that draw a board.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct TermArgs {
+    /// Columns to fit the board and the log into (default: `COLUMNS`, else the
+    /// terminal's width, else 100).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(40..=1000))]
+    pub width: Option<u16>,
+    /// Colour the board and the log: auto, always or never.
+    #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
+    pub color: ColorWhen,
+}
+
+/// Width used when nothing says how wide the output is (a pipe, a file).
+pub const DEFAULT_WIDTH: usize = 100;
+
+/// The narrowest width the board is laid out for.
+const MIN_WIDTH: usize = 40;
+
+impl TermArgs {
+    pub fn term(&self) -> Term {
+        let width = self
+            .width
+            .map(usize::from)
+            .or_else(|| {
+                std::env::var("COLUMNS")
+                    .ok()
+                    .and_then(|c| c.trim().parse::<usize>().ok())
+            })
+            .or_else(|| terminal_size::terminal_size().map(|(w, _)| usize::from(w.0)))
+            .unwrap_or(DEFAULT_WIDTH)
+            .clamp(MIN_WIDTH, 1000);
+        let color = match self.color {
+            ColorWhen::Always => true,
+            ColorWhen::Never => false,
+            ColorWhen::Auto => !matches!(
+                anstream::AutoStream::choice(&std::io::stdout()),
+                anstream::ColorChoice::Never
+            ),
+        };
+        Term { width, color }
+    }
+}
+
+/// How wide the output is and whether it is coloured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Term {
+    pub width: usize,
+    pub color: bool,
+}
+
+impl Default for Term {
+    /// Plain text, [`DEFAULT_WIDTH`] wide: what a script reads.
+    fn default() -> Term {
+        Term {
+            width: DEFAULT_WIDTH,
+            color: false,
+        }
+    }
+}
+
+/// What a piece of text is, for its colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ink {
+    /// A heading: the turn line, a prompt.
+    Heading,
+    /// The viewer's own seat.
+    Mine,
+    /// An opponent's seat.
+    Theirs,
+    /// Damage, low health, an attack.
+    Danger,
+    /// Something to notice that is not a danger: a block, a gain.
+    Note,
+    /// Less important text: passes, reminders.
+    Quiet,
+    /// A card of this alignment.
+    Aligned(Alignment),
+}
+
+impl Ink {
+    fn style(self) -> Style {
+        let fg = |c: AnsiColor| Style::new().fg_color(Some(c.into()));
+        match self {
+            Ink::Heading => Style::new().bold(),
+            Ink::Mine => fg(AnsiColor::Cyan).bold(),
+            Ink::Theirs => fg(AnsiColor::Magenta).bold(),
+            Ink::Danger => fg(AnsiColor::Red).bold(),
+            Ink::Note => fg(AnsiColor::Green),
+            Ink::Quiet => Style::new().dimmed(),
+            Ink::Aligned(Alignment::Good) => fg(AnsiColor::Yellow),
+            Ink::Aligned(Alignment::Evil) => fg(AnsiColor::Red),
+            Ink::Aligned(Alignment::Sage) => fg(AnsiColor::Blue).bold(),
+            Ink::Aligned(Alignment::Wild) => fg(AnsiColor::Green),
+        }
+    }
+}
+
+impl Term {
+    /// `text` in `ink`'s colour, or as it is without colour.
+    pub fn paint(&self, ink: Ink, text: &str) -> String {
+        if !self.color || text.is_empty() {
+            return text.to_string();
+        }
+        let style = ink.style();
+        format!("{style}{text}{style:#}")
+    }
+
+    /// A card's name in its alignment's colour (the first, for a card of two).
+    pub fn card(&self, alignments: epic_model::Alignments, name: &str) -> String {
+        match alignments.iter().next() {
+            Some(a) => self.paint(Ink::Aligned(a), name),
+            None => name.to_string(),
+        }
+    }
+
+    /// `head` followed by `items` joined with `sep` ("; ": a semicolon after each item
+    /// but the last, then a space), wrapped to the width with the continuation lines
+    /// indented by `indent`; one item is never split.
+    pub fn wrapped(&self, head: &str, items: &[String], sep: &str, indent: &str) -> String {
+        let punct = sep.trim_end();
+        let gap = if sep.len() > punct.len() {
+            &sep[punct.len()..]
+        } else {
+            " "
+        };
+        let mut s = head.to_string();
+        let mut col = visible_len(head);
+        for (i, item) in items.iter().enumerate() {
+            let piece = if i + 1 < items.len() {
+                format!("{item}{punct}")
+            } else {
+                item.clone()
+            };
+            let len = visible_len(&piece);
+            let space = if i > 0 { gap } else { " " };
+            if (i > 0 || !head.trim().is_empty()) && col + space.len() + len > self.width {
+                s += "\n";
+                s += indent;
+                col = indent.len();
+            } else if i > 0 || !(head.ends_with(' ') || head.is_empty()) {
+                s += space;
+                col += space.len();
+            }
+            s += &piece;
+            col += len;
+        }
+        s
+    }
+
+    /// A sentence broken into lines no wider than the width, continuation lines
+    /// indented by `indent`.
+    pub fn fill(&self, text: &str, indent: &str) -> String {
+        let mut out = Vec::new();
+        for line in text.lines() {
+            let lead: String = line.chars().take_while(|c| *c == ' ').collect();
+            let words: Vec<String> = line.split_whitespace().map(str::to_string).collect();
+            if words.is_empty() {
+                out.push(String::new());
+                continue;
+            }
+            out.push(self.wrapped(&lead, &words, " ", &format!("{lead}{indent}")));
+        }
+        out.join("\n")
+    }
+}
+
+/// The columns a string takes on screen: its characters, colour codes left out.
+pub fn visible_len(s: &str) -> usize {
+    if s.contains('\x1b') {
+        anstream::adapter::strip_str(s)
+            .map(|piece| piece.chars().count())
+            .sum()
+    } else {
+        s.chars().count()
+    }
+}
+
+/// `s` padded with spaces to `width` visible columns.
+pub fn pad(s: &str, width: usize) -> String {
+    let len = visible_len(s);
+    format!("{s}{}", " ".repeat(width.saturating_sub(len)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_lists_wrap_between_items_within_the_width() {
+        for width in [40, 80, 120] {
+            let term = Term {
+                width,
+                color: false,
+            };
+            let items: Vec<String> = (0..12)
+                .map(|i| format!("Card number {i} (1 gold, 5/5)"))
+                .collect();
+            let text = term.wrapped("Your hand:", &items, "; ", "    ");
+            assert!(text.lines().count() > 1);
+            assert!(text.lines().all(|l| l.chars().count() <= width), "{text}");
+            assert!(
+                text.lines().skip(1).all(|l| l.starts_with("    Card")),
+                "{text}"
+            );
+        }
+        let term = Term::default();
+        let items = ["A (1 gold)".to_string(), "B (0 gold)".to_string()];
+        assert_eq!(
+            term.wrapped("Your hand:", &items, "; ", "    "),
+            "Your hand: A (1 gold); B (0 gold)"
+        );
+    }
+
+    #[test]
+    fn colour_is_left_out_of_widths_and_off_without_colour() {
+        let plain = Term::default();
+        assert_eq!(plain.paint(Ink::Danger, "damage 3"), "damage 3");
+        let coloured = Term {
+            color: true,
+            ..plain
+        };
+        let red = coloured.paint(Ink::Danger, "damage 3");
+        assert!(red.contains('\x1b'));
+        assert_eq!(visible_len(&red), 8);
+        assert_eq!(visible_len(&pad(&red, 10)), 10);
+    }
+
+    #[test]
+    fn text_fills_the_width() {
+        let term = Term {
+            width: 40,
+            color: false,
+        };
+        let text = "  Deal 2 damage to each champion and each player, then gain 2 health.";
+        let filled = term.fill(text, "  ");
+        assert!(filled.lines().count() == 2, "{filled}");
+        assert!(filled.lines().all(|l| l.chars().count() <= 40), "{filled}");
+        assert!(
+            filled.lines().nth(1).unwrap().starts_with("    "),
+            "{filled}"
+        );
+    }
+}
