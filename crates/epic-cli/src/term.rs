@@ -181,6 +181,65 @@ impl Term {
     }
 }
 
+/// A writer that keeps every line within the terminal's width: a line that is too wide
+/// is broken between words, its continuation indented two more than the line. Lines
+/// that fit pass unchanged; a line without its newline yet (a prompt) is written as it
+/// is when flushed.
+pub struct Fitted<W: std::io::Write> {
+    inner: W,
+    term: Term,
+    line: Vec<u8>,
+}
+
+impl<W: std::io::Write> Fitted<W> {
+    pub fn new(inner: W, term: Term) -> Fitted<W> {
+        Fitted {
+            inner,
+            term,
+            line: Vec::new(),
+        }
+    }
+
+    fn emit_line(&mut self) -> std::io::Result<()> {
+        let text = String::from_utf8_lossy(&self.line).into_owned();
+        self.line.clear();
+        let body = text.strip_suffix('\n').unwrap_or(&text);
+        if visible_len(body) <= self.term.width {
+            self.inner.write_all(text.as_bytes())
+        } else {
+            let lead = body.len() - body.trim_start_matches(' ').len();
+            let indent = " ".repeat(lead + 2);
+            writeln!(self.inner, "{}", self.term.fill(body, &indent[lead..]))
+        }
+    }
+}
+
+impl<W: std::io::Write> std::io::Write for Fitted<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        for &b in buf {
+            self.line.push(b);
+            if b == b'\n' {
+                self.emit_line()?;
+            }
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if !self.line.is_empty() {
+            self.inner.write_all(&self.line)?;
+            self.line.clear();
+        }
+        self.inner.flush()
+    }
+}
+
+impl<W: std::io::Write> Drop for Fitted<W> {
+    fn drop(&mut self) {
+        let _ = std::io::Write::flush(self);
+    }
+}
+
 /// The columns a string takes on screen: its characters, colour codes left out.
 pub fn visible_len(s: &str) -> usize {
     if s.contains('\x1b') {
@@ -240,6 +299,31 @@ mod tests {
         assert!(red.contains('\x1b'));
         assert_eq!(visible_len(&red), 8);
         assert_eq!(visible_len(&pad(&red, 10)), 10);
+    }
+
+    #[test]
+    fn a_fitted_writer_breaks_only_the_lines_too_wide() {
+        use std::io::Write;
+        let term = Term {
+            width: 40,
+            color: false,
+        };
+        let mut out = Vec::new();
+        {
+            let mut fitted = Fitted::new(&mut out, term);
+            writeln!(fitted, "Player 2  health 30  gold 1").unwrap();
+            write!(
+                fitted,
+                "  unknown stop 'bogus': the stops are main, response, attacking\n> "
+            )
+            .unwrap();
+        }
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.starts_with("Player 2  health 30  gold 1\n"), "{text}");
+        assert!(text.ends_with("\n> "), "{text}");
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines.iter().all(|l| l.chars().count() <= 40), "{text}");
+        assert!(lines[2].starts_with("    "), "{text}");
     }
 
     #[test]

@@ -8,7 +8,7 @@ use crate::draft_save::DraftFile;
 use crate::error::{CliError, CliResult};
 use crate::names;
 use crate::save::SaveFile;
-use crate::term::{Ink, Term, TermArgs};
+use crate::term::{Fitted, Ink, Term, TermArgs};
 use epic_engine::{Choice, Event, Game, PlayerId};
 use serde::Serialize;
 use std::io::{BufRead, IsTerminal, Write};
@@ -116,7 +116,7 @@ pub fn run(mut args: Args) -> CliResult {
             && std::io::stdout().is_terminal();
     if interactive {
         let mut input = std::io::stdin().lock();
-        let mut out = std::io::stdout().lock();
+        let mut out = Fitted::new(std::io::stdout().lock(), term);
         return step_through(&file, seat, &term, &mut input, &mut out);
     }
     let mut game = file.rebuild(&pool, Some(0))?;
@@ -138,7 +138,7 @@ pub fn run(mut args: Args) -> CliResult {
             total,
             viewer,
             &term,
-            &mut out,
+            &mut Fitted::new(out, term),
         )
     }
 }

@@ -202,21 +202,35 @@ pub fn result_line(game: &Game, voice: &Voice) -> String {
     let Some(r) = game.result() else {
         return "The game is not over.".into();
     };
+    // In a duel the one who lost is named.
+    let loser = match (r.winners.as_slice(), game.state().num_players()) {
+        ([w], 2) => Some(1 - *w),
+        _ => None,
+    };
     let why = match r.reason {
-        epic_engine::EndReason::Health => "health reached 0",
-        epic_engine::EndReason::DrewFromEmptyDeck => {
-            "a player tried to draw from an empty deck (rule 1.6.2)"
-        }
+        epic_engine::EndReason::Health => match loser {
+            Some(l) => format!("{} health reached 0", voice.possessive(l)),
+            None => "health reached 0".into(),
+        },
+        epic_engine::EndReason::DrewFromEmptyDeck => match r.winners.as_slice() {
+            [w] => format!(
+                "{} had to draw from an empty deck, which wins the game",
+                voice.name(*w)
+            ),
+            _ => "drawing from an empty deck wins the game".into(),
+        },
         epic_engine::EndReason::Loop => {
-            "effects ran on without end, with no decision to make (ruling R-11)"
+            "effects ran on without end, with no decision to make".into()
         }
         epic_engine::EndReason::ObjectLimit => {
-            "the game reached the most cards and tokens it can hold (ruling R-11)"
+            "the game reached the most cards and tokens it can hold".into()
         }
         epic_engine::EndReason::FirstBlood => {
-            "a player was eliminated, and in Hunter – First Blood the player to their right wins"
+            "a player was eliminated, and in Hunter – First Blood the player to their right \
+             wins"
+                .into()
         }
-        epic_engine::EndReason::CardEffect => "a card said its player wins",
+        epic_engine::EndReason::CardEffect => "a card said its player wins".into(),
     };
     match r.winners.as_slice() {
         [] => format!("The game is a draw after {} turns: {why}.", r.turns),

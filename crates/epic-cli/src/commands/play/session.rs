@@ -9,7 +9,7 @@ use crate::display::{self, Decided, Told, Voice};
 use crate::error::{CliError, CliResult};
 use crate::names;
 use crate::save::{SaveFile, SaveSetup};
-use crate::term::{Ink, Term};
+use crate::term::{Fitted, Ink, Term};
 use epic_engine::{Choice, DecisionKind, Game, PlayerId};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -284,9 +284,8 @@ pub fn play_session(
     }
     let mut s = Session::resume(setup, &history, opts)?;
     s.saved = loaded.map(|p| (p.display().to_string(), s.history.len()));
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
     let term = s.opts.term;
+    let mut out = Fitted::new(std::io::stdout().lock(), term);
     writeln!(out, "{}", term.fill(&super::introduce(&s.setup), "  "))?;
     writeln!(
         out,
@@ -335,9 +334,9 @@ pub fn play_session(
             }
             continue;
         }
-        if let Some(auto) = automatic(&s, decision.kind) {
-            let (choice, line) = auto;
+        if let Some((choice, line)) = automatic(&s.game, &s.voice, s.opts.stops, s.told_stops) {
             if let Some(line) = line {
+                s.told_stops |= line.text.contains("stops +");
                 s.note(&mut out, line)?;
             }
             s.apply(choice, &mut out)?;
@@ -489,9 +488,16 @@ fn save(s: &mut Session, path: &str, out: &mut impl Write) -> CliResult<bool> {
 }
 
 /// The choice made for the human without asking, and what to say about it: the only
-/// option there is, or a pass at a moment that is not one of their stops.
-fn automatic(s: &Session, kind: DecisionKind) -> Option<(Choice, Option<Told>)> {
-    let options = s.game.options();
+/// option there is, or a pass at a moment that is not one of their `stops` (with how to
+/// make it one, unless `told` already).
+fn automatic(
+    game: &Game,
+    voice: &Voice,
+    stops: Stops,
+    told: bool,
+) -> Option<(Choice, Option<Told>)> {
+    let kind = game.decision()?.kind;
+    let options = game.options();
     if let [only] = options {
         let only = *only;
         // The engine asks a player with cards in hand even when passing is all they can
@@ -504,7 +510,7 @@ fn automatic(s: &Session, kind: DecisionKind) -> Option<(Choice, Option<Told>)> 
             )),
             _ => Some(Told::quiet(format!(
                 "{} (your only choice).",
-                personal_label(&s.game.label(only), &s.voice)
+                personal_label(&game.label(only), voice)
             ))),
         };
         return Some((only, line));
@@ -512,14 +518,14 @@ fn automatic(s: &Session, kind: DecisionKind) -> Option<(Choice, Option<Told>)> 
     if kind != DecisionKind::Initiative || !options.contains(&Choice::Pass) {
         return None;
     }
-    let view = s.game.view(HUMAN);
-    let moment = Moment::of(&view, HUMAN)?;
-    if s.opts.stops.has(moment) {
+    let view = game.view(voice.viewer);
+    let moment = Moment::of(&view, voice.viewer)?;
+    if stops.has(moment) {
         return None;
     }
-    let when = display::moment::when(&view, &s.voice).unwrap_or_default();
+    let when = display::moment::when(&view, voice).unwrap_or_default();
     let mut text = format!("You pass {when}.");
-    if !s.told_stops {
+    if !told {
         text += &format!(
             " (Not one of your stops: `stops +{}` asks you here.)",
             moment.name()
@@ -728,5 +734,79 @@ fn game_over(s: &mut Session, input: &mut impl BufRead, out: &mut impl Write) ->
             "" => {}
             _ => writeln!(out, "Type a number from 1 to 4.")?,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use epic_engine::{ChampionSetup, Position};
+
+    /// Takes the option with this label.
+    fn take(game: &mut Game, label: &str) {
+        let i = game.labels().iter().position(|l| l == label);
+        let c = game.options()[i.unwrap_or_else(|| panic!("no option {label}"))];
+        game.apply(c).expect("legal");
+    }
+
+    /// Player 1 attacks with Lurking Giant holding Fireball; Player 2 has Cave Troll.
+    fn attacking() -> Game {
+        let pool = names::pool();
+        let card = |name: &str| pool.by_name(name).expect("a real card");
+        let mut pos = Position::new(pool.clone(), 2);
+        pos.seats[0].in_play = vec![ChampionSetup::new(card("Lurking Giant"))];
+        pos.seats[0].hand = vec![card("Fireball")];
+        pos.seats[1].in_play = vec![ChampionSetup::new(card("Cave Troll"))];
+        pos.seats[1].hand = vec![card("Fireball")];
+        let mut game = Game::from_position(pos).expect("a legal position");
+        for label in ["Declare a battle", "Attack with Lurking Giant"] {
+            take(&mut game, label);
+        }
+        game
+    }
+
+    #[test]
+    fn the_default_stops_pass_before_blocks_in_your_own_attack_and_say_so() {
+        let game = attacking();
+        let voice = Voice::play(HUMAN, 2);
+        assert_eq!(
+            words::prompt(&game, &game.decision().unwrap(), &voice),
+            "You may play before blockers are declared, or pass."
+        );
+        let (choice, line) = automatic(&game, &voice, Stops::default(), false).unwrap();
+        assert_eq!(choice, Choice::Pass);
+        assert_eq!(
+            line.unwrap().text,
+            "You pass before blockers are declared. (Not one of your stops: `stops +attacking` \
+             asks you here.)"
+        );
+        let (_, line) = automatic(&game, &voice, Stops::default(), true).unwrap();
+        assert_eq!(line.unwrap().text, "You pass before blockers are declared.");
+        assert!(automatic(&game, &voice, Stops::all(), false).is_none());
+        let plus = Stops::parse("+attacking", Stops::default()).unwrap();
+        assert!(automatic(&game, &voice, plus, false).is_none());
+    }
+
+    #[test]
+    fn the_default_stops_ask_once_blockers_are_declared() {
+        let mut game = attacking();
+        for (seat, label) in [(0, "Pass"), (1, "Pass"), (1, "Do not block"), (1, "Pass")] {
+            assert_eq!(game.decision().unwrap().player, seat, "{label}");
+            take(&mut game, label);
+        }
+        let voice = Voice::play(HUMAN, 2);
+        assert_eq!(game.decision().unwrap().player, HUMAN);
+        assert_eq!(
+            words::prompt(&game, &game.decision().unwrap(), &voice),
+            "You may play after blockers are declared, before damage, or pass."
+        );
+        assert!(automatic(&game, &voice, Stops::default(), false).is_none());
+        let none = Stops::parse("none", Stops::default()).unwrap();
+        let (choice, line) = automatic(&game, &voice, none, true).unwrap();
+        assert_eq!(choice, Choice::Pass);
+        assert_eq!(
+            line.unwrap().text,
+            "You pass after blockers are declared, before damage."
+        );
     }
 }
