@@ -742,9 +742,9 @@ mod tests {
     use super::*;
     use epic_engine::{ChampionSetup, Position};
 
-    /// Takes the option with this label.
+    /// Takes the option whose label starts with `label`.
     fn take(game: &mut Game, label: &str) {
-        let i = game.labels().iter().position(|l| l == label);
+        let i = game.labels().iter().position(|l| l.starts_with(label));
         let c = game.options()[i.unwrap_or_else(|| panic!("no option {label}"))];
         game.apply(c).expect("legal");
     }
@@ -807,6 +807,37 @@ mod tests {
         assert_eq!(
             line.unwrap().text,
             "You pass after blockers are declared, before damage."
+        );
+    }
+
+    /// A target list shows your side first, then the other: never mixed.
+    #[test]
+    fn targets_are_listed_yours_first() {
+        let pool = names::pool();
+        let card = |name: &str| pool.by_name(name).expect("a real card");
+        let mut pos = Position::new(pool.clone(), 2);
+        pos.seats[0].in_play = vec![ChampionSetup::new(card("Lurking Giant"))];
+        pos.seats[0].hand = vec![card("Fireball")];
+        pos.seats[1].in_play = vec![
+            ChampionSetup::new(card("Cave Troll")),
+            ChampionSetup::new(card("Kong")),
+        ];
+        pos.seats[1].hand = vec![card("Fireball")];
+        let mut game = Game::from_position(pos).expect("a legal position");
+        take(&mut game, "Play Fireball");
+        let voice = Voice::play(HUMAN, 2);
+        let offer = Offer::new(&game, &voice);
+        // The engine lists champions first, then players.
+        assert_eq!(game.labels()[0], "Target Lurking Giant (Player 1)");
+        assert_eq!(
+            offer.shown,
+            [
+                "Target yourself",
+                "Target Lurking Giant (yours)",
+                "Target the AI",
+                "Target Cave Troll (the AI's)",
+                "Target Kong (the AI's)",
+            ]
         );
     }
 }
