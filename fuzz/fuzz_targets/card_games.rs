@@ -7,9 +7,17 @@
 
 use epic_cards::CardId;
 use epic_cli::display::{self, Voice};
+use epic_cli::term::Term;
+
 use epic_engine::{Game, Setup};
 use libfuzzer_sys::fuzz_target;
 use std::sync::Arc;
+
+/// The narrowest board, coloured: every wrapping and painting path.
+const NARROW: Term = Term {
+    width: 40,
+    color: true,
+};
 
 /// The most decisions a game is given; a game of the base set takes about 225.
 const MAX_DECISIONS: usize = 3_000;
@@ -57,7 +65,7 @@ fuzz_target!(|data: &[u8]| {
         let choice = options[(rng % options.len() as u64) as usize];
         let _ = game.labels();
         let events = game.apply(choice).expect("an offered option applies");
-        let _ = display::narrate(game.pool(), &voice, &display::seat_events(&events, 0));
+        let _ = display::tell(game.pool(), &voice, &display::seat_events(&events, 0), None);
     }
-    let _ = display::board(&game, &voice, &game.view(0));
+    let _ = display::board(&game, &voice, &game.view(0), &NARROW);
 });

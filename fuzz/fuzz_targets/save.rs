@@ -11,8 +11,15 @@ use epic_cards::CardPool;
 use epic_cli::display::{self, Voice};
 use epic_cli::draft_save::DraftFile;
 use epic_cli::save::SaveFile;
+use epic_cli::term::Term;
 use libfuzzer_sys::fuzz_target;
 use std::sync::{Arc, OnceLock};
+
+/// The narrowest board, coloured: every wrapping and painting path.
+const NARROW: Term = Term {
+    width: 40,
+    color: true,
+};
 
 fn pool() -> Arc<CardPool> {
     static POOL: OnceLock<Arc<CardPool>> = OnceLock::new();
@@ -59,15 +66,15 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let voice = Voice::replay(0);
-    let _ = display::board(&game, &voice, &game.view(0));
+    let _ = display::board(&game, &voice, &game.view(0), &NARROW);
     for &choice in &file.decisions {
         let _ = game.label_for(choice, 0);
         let Ok(events) = game.apply(choice) else {
             return;
         };
         let events = display::seat_events(&events, 0);
-        let _ = display::narrate(game.pool(), &voice, &events);
-        let _ = display::board(&game, &voice, &game.view(0));
+        let _ = display::tell(game.pool(), &voice, &events, None);
+        let _ = display::board(&game, &voice, &game.view(0), &NARROW);
     }
     let _ = display::result_line(&game, &voice);
 });

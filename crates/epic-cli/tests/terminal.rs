@@ -408,6 +408,14 @@ fn deck_show_lists_cards_curve_and_alignments() {
     assert_eq!(v["by_alignment"]["sage"], 15);
     assert_eq!(v["by_cost"]["0"], 15);
 
+    let out = epic(&["deck", "list"]);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{}", stderr(&out));
+    for line in ["good     30 cards: good 30", "wild     30 cards: wild 30"] {
+        assert!(text.contains(line), "{text}");
+    }
+    assert!(text.contains("random   30 cards: a Sealed deck"), "{text}");
+
     let out = epic(&["deck", "show", "goood"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(

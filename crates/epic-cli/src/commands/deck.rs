@@ -32,6 +32,12 @@ pub enum DeckCommand {
         #[arg(long)]
         json: bool,
     },
+    /// List the built-in decks, with their alignments and sizes.
+    List {
+        /// Print a JSON array instead.
+        #[arg(long)]
+        json: bool,
+    },
     /// Show a deck card by card, with its gold curve, alignments and types: a built-in
     /// deck (good, evil, sage, wild, random) or a deck-list file.
     Show {
@@ -94,6 +100,7 @@ pub fn run(args: Args) -> CliResult {
             json,
             term,
         } => return show(&deck, seed, json, &term.term()),
+        DeckCommand::List { json } => return list(json),
     };
     let format = format.as_deref().map(names::format).transpose()?;
     let pool = names::pool();
@@ -279,5 +286,44 @@ fn show(spec: &str, seed: u64, json: bool, term: &crate::term::Term) -> CliResul
     out += &format!("Alignments: {}\n", list(&counts.by_alignment));
     out += &format!("Types: {}\n", list(&counts.by_type));
     print!("{out}");
+    Ok(())
+}
+
+/// `epic deck list`: every built-in deck, its size and alignments (`random` is dealt from
+/// a seed, so its cards vary).
+fn list(json: bool) -> CliResult {
+    #[derive(Serialize)]
+    struct BuiltIn {
+        name: &'static str,
+        cards: usize,
+        by_alignment: BTreeMap<String, usize>,
+    }
+    let pool = names::pool();
+    let mut decks = Vec::new();
+    for name in epic_cards::DECK_NAMES {
+        let deck =
+            epic_cards::deck_from(&pool, name, 0).map_err(|e| CliError::input(e.to_string()))?;
+        decks.push(BuiltIn {
+            name,
+            cards: deck.len(),
+            by_alignment: Counts::of(&pool, &deck).by_alignment,
+        });
+    }
+    if json {
+        return print_json(&decks);
+    }
+    println!("The built-in decks (`epic deck show NAME` lists one):");
+    for d in &decks {
+        let what = if d.name == "random" {
+            "a Sealed deck of different cards, dealt from the seed".to_string()
+        } else {
+            d.by_alignment
+                .iter()
+                .map(|(a, n)| format!("{a} {n}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        println!("  {:<8} {} cards: {what}", d.name, d.cards);
+    }
     Ok(())
 }
