@@ -115,7 +115,8 @@ fn copies_deck(dir: &Path) -> String {
 fn names_match_forgivingly_and_copies_are_one_choice() {
     let dir = tempfile::tempdir().unwrap();
     let deck = copies_deck(dir.path());
-    let input = "show airborne\nshow chomp\nshow white\nhelp symbols\nkeep hand\n\
+    let input = "show airborne\nshow chomp\nshow white\nhelp symbols\nshow tribute\nshow ally\n\
+                 keep hand\n\
                  play crystal golem\nplay white dragon\nplay white dragon\nboard\nquit\n";
     let out = epic_with_input(
         &[
@@ -307,16 +308,39 @@ fn autosave_resume_replay_and_the_end_of_a_game() {
     );
 }
 
-/// Ctrl-C at a prompt leaves the game and says where it is saved.
+/// Ctrl-C at a prompt leaves the game and says where it is saved: the autosave, or
+/// nowhere when autosave is off.
 #[cfg(unix)]
 #[test]
 fn ctrl_c_says_what_was_saved() {
+    let data = tempfile::tempdir().unwrap();
+    let (code, text) = interrupted_at_first_question(data.path(), &[]);
+    assert_eq!(code, Some(130));
+    assert!(
+        text.contains("Interrupted: the game is autosaved in"),
+        "{text}"
+    );
+    assert!(data.path().join("autosave.json").exists());
+    let empty = tempfile::tempdir().unwrap();
+    let (code, text) = interrupted_at_first_question(empty.path(), &["--no-autosave"]);
+    assert_eq!(code, Some(130));
+    assert!(
+        text.contains("Interrupted: nothing was saved (autosave is off)."),
+        "{text}"
+    );
+    assert!(!empty.path().join("autosave.json").exists());
+}
+
+/// Starts a game, waits for its first question, presses Ctrl-C: the exit code and all
+/// that was printed.
+#[cfg(unix)]
+fn interrupted_at_first_question(data: &Path, extra: &[&str]) -> (Option<i32>, String) {
     use std::io::Read;
     use std::process::{Command, Stdio};
-    let data = tempfile::tempdir().unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_epic"))
-        .env("EPIC_DATA_DIR", data.path())
+        .env("EPIC_DATA_DIR", data)
         .args(["play", "--seed", "3", "--first", "me", "--ai", "random"])
+        .args(extra)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -325,7 +349,6 @@ fn ctrl_c_says_what_was_saved() {
     let mut stdout = child.stdout.take().unwrap();
     let mut seen = Vec::new();
     let mut buf = [0u8; 4096];
-    // Wait for the first question.
     while !String::from_utf8_lossy(&seen).contains("> ") {
         let n = stdout.read(&mut buf).expect("output");
         assert!(n > 0, "the game ended before asking");
@@ -337,13 +360,7 @@ fn ctrl_c_says_what_was_saved() {
     }
     stdout.read_to_end(&mut seen).unwrap();
     let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(130));
-    let text = String::from_utf8_lossy(&seen);
-    assert!(
-        text.contains("Interrupted. The game is autosaved in"),
-        "{text}"
-    );
-    assert!(data.path().join("autosave.json").exists());
+    (status.code(), String::from_utf8_lossy(&seen).into_owned())
 }
 
 #[test]

@@ -152,8 +152,25 @@ impl Session {
         if let Err(e) = self.save_file().write(path) {
             writeln!(out, "{} (autosave is off for this game)", e.message)?;
             self.opts.autosave = None;
+            self.arm_interrupt();
         }
         Ok(())
+    }
+
+    /// From now on Ctrl-C ends the program saying where the game is saved: the
+    /// autosave, else the player's last save, else nowhere.
+    fn arm_interrupt(&self) {
+        let note = match (&self.opts.autosave, &self.saved) {
+            (Some(path), _) => format!(
+                "the game is autosaved in {}: `epic play --resume` continues it",
+                path.display()
+            ),
+            (None, Some((path, _))) => format!(
+                "the game was last saved in {path} (autosave is off: later plays are not saved)"
+            ),
+            (None, None) => "nothing was saved (autosave is off)".into(),
+        };
+        crate::interrupt::exit_on_interrupt(&format!("\nInterrupted: {note}.\n"));
     }
 
     /// Where the game stands on disk, for leaving it.
@@ -307,12 +324,7 @@ pub fn play_session(
     } else {
         writeln!(out, "Type `help` for commands.")?;
     }
-    if let Some(path) = &s.opts.autosave {
-        crate::interrupt::exit_on_interrupt(&format!(
-            "\nInterrupted. The game is autosaved in {}: `epic play --resume` continues it.\n",
-            path.display()
-        ));
-    }
+    s.arm_interrupt();
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     // The board is printed again only when something on it changed.
@@ -477,6 +489,9 @@ fn save(s: &mut Session, path: &str, out: &mut impl Write) -> CliResult<bool> {
     match s.save_file().write(Path::new(path)) {
         Ok(()) => {
             s.saved = Some((path.to_string(), s.history.len()));
+            if !s.game.is_over() {
+                s.arm_interrupt();
+            }
             writeln!(out, "Saved to {path}. Resume with: epic play --load {path}")?;
             Ok(true)
         }
