@@ -441,3 +441,25 @@ fn deck_show_lists_cards_curve_and_alignments() {
         stderr(&out)
     );
 }
+
+/// A play taken back with `undo` is not counted in the summary.
+#[test]
+fn an_undone_play_is_not_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = short_game(dir.path());
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = common::epic_in(
+        dir.path(),
+        &args,
+        "keep hand\nplay kong\nundo\nend turn\n1\n",
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(text.contains("You play Kong."), "{text}");
+    assert!(text.contains("You undo the last play."), "{text}");
+    let cards_played = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("Cards played"))
+        .expect("the summary");
+    assert_eq!(flat(cards_played), "Cards played 0 0", "{text}");
+}

@@ -56,6 +56,8 @@ pub(super) struct Session {
     pub voice: Voice,
     pub log: Vec<Told>,
     pub tally: Tally,
+    /// The tally before the human's last play, which `undo` takes back with it.
+    tally_before_play: Option<Tally>,
     opts: Options,
     /// Where the game was last saved by the player, and after how many decisions.
     saved: Option<(String, usize)>,
@@ -77,6 +79,7 @@ impl Session {
             game,
             log: Vec::new(),
             tally: Tally::default(),
+            tally_before_play: None,
             opts,
             saved: None,
             told_stops: false,
@@ -103,6 +106,19 @@ impl Session {
             .map_err(|e| CliError::findings(format!("the engine refused a choice: {e}")))?;
         self.history.push(choice);
         let seen = display::seat_events(&events, self.voice.viewer);
+        match choice {
+            // A play can be undone (3.7) until something new is learnt; the counts go
+            // back with it.
+            Choice::Play { .. } | Choice::Power { .. } => {
+                self.tally_before_play = Some(self.tally.clone());
+            }
+            Choice::Undo => {
+                if let Some(t) = self.tally_before_play.take() {
+                    self.tally = t;
+                }
+            }
+            _ => {}
+        }
         self.tally.add(&before, &seen);
         let lines = display::tell(self.game.pool(), &self.voice, &seen, decided.as_ref());
         self.log.extend(lines.iter().cloned());
