@@ -194,13 +194,14 @@ fn a_pick_can_be_taken_back_and_stops_can_be_changed() {
     assert!(stderr(&out).contains("unknown stop 'sometimes'"));
 }
 
-/// A five-card deck for both seats: the AI draws from an empty deck on its first turn,
-/// and so wins (1.6.2).
-fn short_game(dir: &Path) -> Vec<String> {
+/// Plays a game with a five-card deck for both seats, answering `input`: the AI draws
+/// from an empty deck on its first turn, and so wins (1.6.2). `data`: the data folder
+/// (`EPIC_DATA_DIR`), else one of its own.
+fn play_short_game(dir: &Path, data: Option<&Path>, input: &str) -> Output {
     let path = dir.join("five.txt");
     std::fs::write(&path, "5 Kong\n").unwrap();
     let deck = path.display().to_string();
-    [
+    let args = [
         "play",
         "--seed",
         "1",
@@ -212,23 +213,22 @@ fn short_game(dir: &Path) -> Vec<String> {
         &deck,
         "--ai-deck",
         &deck,
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect()
+    ];
+    match data {
+        Some(data) => epic_with_env(dir, &[("EPIC_DATA_DIR", data)], &args, input),
+        None => common::epic_in(dir, &args, input),
+    }
 }
 
 #[test]
 fn the_end_of_a_game_offers_save_replay_and_log() {
     let dir = tempfile::tempdir().unwrap();
-    let args = short_game(dir.path());
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let saved = dir.path().join("finished.json");
     let input = format!(
         "keep hand\nend turn\n2\n{}\n3\nn\nb\nq\n4\nbogus\n1\n",
         saved.display()
     );
-    let out = common::epic_in(dir.path(), &args, &input);
+    let out = play_short_game(dir.path(), None, &input);
     let text = stdout(&out);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(
@@ -280,9 +280,7 @@ fn autosave_resume_replay_and_the_end_of_a_game() {
     assert!(stdout(&out).contains("autosave.json: "), "{}", stdout(&out));
 
     // A finished game is not resumed.
-    let short = short_game(dir.path());
-    let short: Vec<&str> = short.iter().map(String::as_str).collect();
-    let out = epic_with_env(dir.path(), &env, &short, "keep hand\nend turn\n1\n");
+    let out = play_short_game(dir.path(), Some(&data), "keep hand\nend turn\n1\n");
     assert!(
         stdout(&out).contains("The AI wins after"),
         "{}",
@@ -366,11 +364,9 @@ fn interrupted_at_first_question(data: &Path, extra: &[&str]) -> (Option<i32>, S
 #[test]
 fn replay_steps_forward_and_back() {
     let dir = tempfile::tempdir().unwrap();
-    let args = short_game(dir.path());
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let saved = dir.path().join("game.json");
     let input = format!("keep hand\nend turn\n2\n{}\n1\n", saved.display());
-    let out = common::epic_in(dir.path(), &args, &input);
+    let out = play_short_game(dir.path(), None, &input);
     assert!(out.status.success(), "{}", stderr(&out));
     let file = saved.to_str().unwrap();
     let out = epic_with_input(
@@ -446,12 +442,15 @@ fn deck_show_lists_cards_curve_and_alignments() {
 #[test]
 fn an_undone_play_is_not_counted() {
     let dir = tempfile::tempdir().unwrap();
-    let args = short_game(dir.path());
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let out = common::epic_in(
+    let out = play_short_game(
         dir.path(),
-        &args,
-        "keep hand\nplay kong\nundo\nend turn\n1\n",
+        None,
+        "keep hand
+play kong
+undo
+end turn
+1
+",
     );
     let text = stdout(&out);
     assert!(out.status.success(), "{}", stderr(&out));
