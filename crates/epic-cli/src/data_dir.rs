@@ -21,3 +21,18 @@ pub fn data_dir() -> CliResult<PathBuf> {
 pub fn autosave_path() -> CliResult<PathBuf> {
     Ok(data_dir()?.join("autosave.json"))
 }
+
+/// [`autosave_path`], with its folder made if it is missing, ready to be written.
+pub fn autosave_for_writing() -> CliResult<PathBuf> {
+    let path = autosave_path()?;
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            CliError::input(format!(
+                "cannot make the data folder {} for the autosave: {e} (set EPIC_DATA_DIR, or \
+                 play with --no-autosave)",
+                dir.display()
+            ))
+        })?;
+    }
+    Ok(path)
+}

@@ -176,7 +176,6 @@ pub fn explain(pool: &CardPool, name: &str, in_sight: &[CardId]) -> CliResult<St
             !wanted.is_empty() && (n.starts_with(&wanted) || n.contains(&format!(" {wanted}")))
         })
         .collect();
-    seen.dedup();
     seen.sort();
     seen.dedup();
     if let [id] = seen.as_slice() {

@@ -295,16 +295,11 @@ fn show_decision(
 ) -> CliResult {
     let voice = Voice::replay(viewer.seat());
     let player = game.decision().map_or(0, |d| d.player);
-    let decided = Decided::before(game, &voice, choice);
+    let decided = Decided::before(game, &game.view(viewer.seat()), &voice, choice);
     let (label, events) = step(game, choice, viewer, n)?;
     writeln!(out, "\n{}", term.paint(Ink::Heading, &head(&label, player)))?;
     for line in display::tell(game.pool(), &voice, &events, decided.as_ref()) {
-        let text = term.fill(&format!("  {}", line.text), "    ");
-        writeln!(
-            out,
-            "{}",
-            line.ink.map_or(text.clone(), |ink| term.paint(ink, &text))
-        )?;
+        writeln!(out, "{}", line.render(term))?;
     }
     write!(out, "{}", board(game, &voice, viewer, term))?;
     Ok(())

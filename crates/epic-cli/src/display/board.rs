@@ -39,15 +39,10 @@ pub fn board(game: &Game, voice: &Voice, view: &View, term: &Term) -> String {
     }
     let mut seats: Vec<&PlayerView> = view.players.iter().collect();
     seats.sort_by_key(|p| p.seat == view.viewer);
-    // Champions that share a name carry their number, as the options name them.
-    let mut names: HashMap<&str, usize> = HashMap::new();
-    for c in &view.champions {
-        *names.entry(c.name.as_str()).or_default() += 1;
-    }
-    let width = view
-        .champions
+    let names = champion_names(view);
+    let width = names
         .iter()
-        .map(|c| champion_name(c, names[c.name.as_str()] > 1).chars().count())
+        .map(|n| n.chars().count())
         .max()
         .unwrap_or(0)
         .max(12);
@@ -59,17 +54,18 @@ pub fn board(game: &Game, voice: &Voice, view: &View, term: &Term) -> String {
                 term.card(pool.get(god.card).alignments, &god.name)
             );
         }
-        let champs: Vec<&ChampionView> = view
+        let champs: Vec<(&ChampionView, &String)> = view
             .champions
             .iter()
-            .filter(|c| c.controller == p.seat)
+            .zip(&names)
+            .filter(|(c, _)| c.controller == p.seat)
             .collect();
         if champs.is_empty() {
             s += &term.paint(Ink::Quiet, "    (no champions in play)");
             s.push('\n');
         }
-        for c in champs {
-            s += &champion_line(pool, c, names[c.name.as_str()] > 1, width, term);
+        for (c, name) in champs {
+            s += &champion_line(pool, c, name, width, term);
         }
         if p.seat != view.viewer && !p.hand.is_empty() {
             let revealed: Vec<String> = p
@@ -160,30 +156,40 @@ fn beside(game: &Game, voice: &Voice, view: &View, seat: PlayerId) -> Option<Str
     }
 }
 
-/// A champion's name on the board: "Wolf token", with its number ("#61") when another
-/// champion in play has the same name, as the options tell them apart.
-fn champion_name(c: &ChampionView, numbered: bool) -> String {
-    let name = if c.token {
-        format!("{} token", c.name)
-    } else {
-        c.name.clone()
-    };
-    if numbered {
-        format!("{name} {}", c.obj)
-    } else {
-        name
+/// Each champion of `view.champions`, in order, as the board and the options name it:
+/// "Wolf token", with its number ("Wolf token #61") when another champion in play has
+/// the same name, as the options tell them apart.
+pub fn champion_names(view: &View) -> Vec<String> {
+    let mut count: HashMap<&str, usize> = HashMap::new();
+    for c in &view.champions {
+        *count.entry(c.name.as_str()).or_default() += 1;
     }
+    view.champions
+        .iter()
+        .map(|c| {
+            let name = if c.token {
+                format!("{} token", c.name)
+            } else {
+                c.name.clone()
+            };
+            if count[c.name.as_str()] > 1 {
+                format!("{name} {}", c.obj)
+            } else {
+                name
+            }
+        })
+        .collect()
 }
 
 /// A champion: name, offense/defense, state, keywords; wrapped under itself when long.
 fn champion_line(
     pool: &CardPool,
     c: &ChampionView,
-    numbered: bool,
+    name: &str,
     width: usize,
     term: &Term,
 ) -> String {
-    let name = pad(&champion_name(c, numbered), width);
+    let name = pad(name, width);
     let head = format!(
         "    {} {:>2}/{:<2} ",
         term.card(pool.get(c.card).alignments, &name),

@@ -2,10 +2,11 @@
 //! events as that seat received them ([`super::seat_events`]), so a card the seat may not
 //! know is never named.
 
-use super::{card_name, list, seen_name, Voice};
+use super::{card_name, list, one_line, seen_name, Voice};
 use crate::term::{Ink, Term};
 use epic_cards::CardPool;
 use epic_engine::state::{Phase, Zone};
+use epic_engine::view::View;
 use epic_engine::{Choice, DecisionKind, Event, Game, PlayerId, Recipient};
 
 /// One line of the log, with how to colour it.
@@ -32,18 +33,18 @@ impl Told {
         Told::inked(Ink::Quiet, text)
     }
 
-    /// The line as the terminal shows it.
-    pub fn show(&self, term: &Term) -> String {
+    /// The line as the terminal shows it: indented, fitted to the width (continuation
+    /// lines indented further) and coloured.
+    pub fn render(&self, term: &Term) -> String {
+        let text = term.fill(&format!("  {}", self.text), "  ");
         match self.ink {
-            Some(ink) => term.paint(ink, &self.text),
-            None => self.text.clone(),
+            Some(ink) => text
+                .lines()
+                .map(|l| term.paint(ink, l))
+                .collect::<Vec<_>>()
+                .join("\n"),
+            None => text,
         }
-    }
-}
-
-impl std::fmt::Display for Told {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.text)
     }
 }
 
@@ -63,13 +64,13 @@ pub struct Decided {
 
 impl Decided {
     /// The pending decision of `game`, about to be answered with `choice`, as `voice`'s
-    /// seat knows it. `None` when nothing is pending.
-    pub fn before(game: &Game, voice: &Voice, choice: Choice) -> Option<Decided> {
+    /// seat knows it from `view`, its view now. `None` when nothing is pending.
+    pub fn before(game: &Game, view: &View, voice: &Voice, choice: Choice) -> Option<Decided> {
         let d = game.decision()?;
         Some(Decided {
             player: d.player,
             kind: d.kind,
-            when: super::moment::when(&game.view(voice.viewer), voice),
+            when: super::moment::when(view, voice),
             done: choice == Choice::Done,
             ends_turn: choice == Choice::EndTurn,
         })
@@ -106,7 +107,7 @@ pub fn tell(
 /// One sentence per event worth telling, from the viewer's side. `events` are the
 /// viewer's own ([`seat_events`]): a card they may not know is never in them, so it
 /// cannot be told. `decided` says what the decision was, for a pass.
-pub fn narrate(
+fn narrate(
     pool: &CardPool,
     voice: &Voice,
     events: &[Event],
@@ -320,15 +321,10 @@ fn ink_of(e: &Event) -> Option<Ink> {
     }
 }
 
-/// ": Deal 2 damage to a target" for a power with text; nothing otherwise.
+/// " (Expend: Deal 2 damage to a target)" for a power with text; nothing otherwise.
 fn ability(pool: &CardPool, card: epic_model::CardId, index: u8) -> String {
     epic_cards::ability_text(pool, card, usize::from(index)).map_or_else(String::new, |t| {
         let t = one_line(&t);
         format!(" ({})", t.trim_end_matches('.'))
     })
-}
-
-/// Rules text on one line, its symbols in words.
-fn one_line(text: &str) -> String {
-    super::plain_symbols(&text.lines().collect::<Vec<_>>().join(" / "))
 }

@@ -6,7 +6,7 @@ mod board;
 pub mod log;
 pub mod moment;
 
-pub use board::board;
+pub use board::{board, champion_names};
 pub use log::{tell, Decided, Told};
 
 use crate::term::Term;
@@ -89,7 +89,7 @@ pub fn cap(s: &str) -> String {
 }
 
 /// A card's name as the log says it ("Wolf token").
-fn card_name(pool: &CardPool, card: CardId) -> String {
+pub fn card_name(pool: &CardPool, card: CardId) -> String {
     let def = pool.get(card);
     if def.token {
         format!("{} token", def.name)
@@ -136,6 +136,11 @@ pub fn plain_symbols(text: &str) -> String {
             .replace(&sym, &format!("{n}-cost"));
     }
     s
+}
+
+/// Rules text on one line (its lines joined with " / "), its symbols in words.
+pub fn one_line(text: &str) -> String {
+    plain_symbols(&text.lines().collect::<Vec<_>>().join(" / "))
 }
 
 /// The events of a decision as `seat` receives them ([`Event::seen_by`]): what the

@@ -273,7 +273,7 @@ pub fn run(args: Args) -> CliResult {
         autosave: if args.no_autosave {
             None
         } else {
-            Options::standard()?.autosave
+            Some(crate::data_dir::autosave_for_writing()?)
         },
     };
     let loaded = args.load.as_deref();

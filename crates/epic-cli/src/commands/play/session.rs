@@ -29,19 +29,10 @@ impl Options {
     /// What a game started by another command (`epic draft`) uses: the terminal as it
     /// is, the default stops, the autosave in the data folder.
     pub fn standard() -> CliResult<Options> {
-        let autosave = crate::data_dir::autosave_path()?;
-        if let Some(dir) = autosave.parent() {
-            std::fs::create_dir_all(dir).map_err(|e| {
-                CliError::input(format!(
-                    "cannot make the data folder {} for the autosave: {e} (set EPIC_DATA_DIR)",
-                    dir.display()
-                ))
-            })?;
-        }
         Ok(Options {
             term: crate::term::TermArgs::default().term(),
             stops: Stops::default(),
-            autosave: Some(autosave),
+            autosave: Some(crate::data_dir::autosave_for_writing()?),
         })
     }
 }
@@ -98,8 +89,8 @@ impl Session {
 
     /// Applies a choice and notes it: history, log, tally. Returns the new log lines.
     fn record(&mut self, choice: Choice) -> CliResult<Vec<Told>> {
-        let decided = Decided::before(&self.game, &self.voice, choice);
         let before = self.game.view(HUMAN);
+        let decided = Decided::before(&self.game, &before, &self.voice, choice);
         let events = self
             .game
             .apply(choice)
@@ -133,19 +124,9 @@ impl Session {
         Ok(())
     }
 
-    /// One line of the log, indented, coloured and fitted to the width.
+    /// One line of the log as the terminal shows it.
     fn say(&self, out: &mut impl Write, line: &Told) -> CliResult {
-        let term = &self.opts.term;
-        let text = term.fill(&format!("  {}", line.text), "  ");
-        let text = match line.ink {
-            Some(ink) => text
-                .lines()
-                .map(|l| term.paint(ink, l))
-                .collect::<Vec<_>>()
-                .join("\n"),
-            None => text,
-        };
-        writeln!(out, "{text}")?;
+        writeln!(out, "{}", line.render(&self.opts.term))?;
         Ok(())
     }
 
@@ -364,7 +345,9 @@ pub fn play_session(
         }
         if let Some((choice, line)) = automatic(&s.game, &s.voice, s.opts.stops, s.told_stops) {
             if let Some(line) = line {
-                s.told_stops |= line.text.contains("stops +");
+                // A pass at a moment that is not a stop says, the first time, how to
+                // make it one.
+                s.told_stops |= choice == Choice::Pass;
                 s.note(&mut out, line)?;
             }
             s.apply(choice, &mut out)?;
@@ -580,7 +563,7 @@ fn asking_card_text(game: &Game, kind: DecisionKind) -> Option<String> {
         format!(
             "  ({}: {})",
             pool.get(frame.card).name,
-            display::plain_symbols(&text.lines().collect::<Vec<_>>().join(" / "))
+            display::one_line(&text)
         )
     })
 }
@@ -601,29 +584,16 @@ fn chosen_so_far(game: &Game, kind: DecisionKind) -> Option<String> {
     Some(format!("{what} so far: {}.", names.join(", ")))
 }
 
-/// A card as the board and the options name it: "Human token #90" when another card in
-/// play shares its name.
+/// One of the human's picks as the board and the options name it: a champion in play
+/// by [`display::champion_names`] ("Human token #90"), a card in hand by its name.
 fn object_name(game: &Game, o: epic_engine::ObjId) -> String {
-    let st = game.state();
-    let Some(obj) = st.objs.get(o.0 as usize) else {
+    let Some(obj) = game.state().objs.get(o.0 as usize) else {
         return String::new();
     };
-    let def = game.pool().get(obj.card);
-    let name = if def.token {
-        format!("{} token", def.name)
-    } else {
-        def.name.clone()
-    };
-    let shared = st
-        .in_play
-        .iter()
-        .filter(|&&x| x != o && st.obj(x).zone == epic_engine::state::Zone::InPlay)
-        .filter(|&&x| game.pool().get(st.obj(x).card).name == def.name)
-        .count();
-    if shared > 0 && obj.zone == epic_engine::state::Zone::InPlay {
-        format!("{name} {}", obj.number)
-    } else {
-        name
+    let view = game.view(HUMAN);
+    match view.champions.iter().position(|c| c.obj == obj.number) {
+        Some(i) => display::champion_names(&view).swap_remove(i),
+        None => display::card_name(game.pool(), obj.card),
     }
 }
 

@@ -2,7 +2,7 @@
 //! words ("you", "the AI", "before blockers are declared"), the symbols of rules text
 //! spelt out, and typed words matched to an option.
 
-use crate::display::{moment, plain_symbols, seat_name, Voice};
+use crate::display::{moment, one_line, plain_symbols, seat_name, Voice};
 use epic_engine::state::Zone;
 use epic_engine::{Choice, Decision, DecisionKind, Game, PlayerId};
 
@@ -12,7 +12,7 @@ pub fn personal_label(label: &str, voice: &Voice) -> String {
     let you = seat_name(voice.viewer);
     let mut l = label.replace(&format!("({you})"), "(yours)");
     if let Some(ai) = &voice.other {
-        let seat = seat_name(1 - voice.viewer.min(1));
+        let seat = seat_name(duel_opponent(voice));
         l = l
             .replace(&format!("({seat})"), &format!("({ai}'s)"))
             .replace(seat.as_str(), ai);
@@ -26,6 +26,11 @@ pub fn personal_label(label: &str, voice: &Voice) -> String {
     plain_symbols(&l)
 }
 
+/// The other seat of a duel, the one `voice.other` names.
+fn duel_opponent(voice: &Voice) -> PlayerId {
+    1 - voice.viewer.min(1)
+}
+
 /// The engine's prompt as the human reads it: their seat as "you", and without the
 /// rule numbers, which say nothing to a player.
 pub fn personal_prompt(prompt: &str, voice: &Voice) -> String {
@@ -36,7 +41,7 @@ pub fn personal_prompt(prompt: &str, voice: &Voice) -> String {
     if let Some(ai) = &voice.other {
         p = p
             .replace("opponents made plays", &format!("{ai} made plays"))
-            .replace(seat_name(1 - voice.viewer.min(1)).as_str(), ai);
+            .replace(seat_name(duel_opponent(voice)).as_str(), ai);
     }
     without_rule_numbers(&plain_symbols(&p.replace(you.as_str(), "you")))
 }
@@ -122,12 +127,7 @@ pub fn option_note(game: &Game, option: Choice) -> String {
             }),
         _ => None,
     };
-    text.map_or_else(String::new, |t| {
-        format!(
-            " — {}",
-            plain_symbols(&t.lines().collect::<Vec<_>>().join(" / "))
-        )
-    })
+    text.map_or_else(String::new, |t| format!(" — {}", one_line(&t)))
 }
 
 /// Whether two options are the same play for every purpose the player can see: the same
