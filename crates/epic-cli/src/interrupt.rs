@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicUsize, Ordering};
 
 /// The exit code of a command stopped by Ctrl-C: 128 + SIGINT, the shells' convention.
-pub const EXIT_CODE: u8 = 130;
+pub const EXIT_CODE: u8 = crate::error::INTERRUPTED;
 
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 

@@ -42,6 +42,10 @@ enum Command {
     /// Measure the engine: games and decisions per second, state clone time and size,
     /// heap allocations per decision, on a fixed seeded workload.
     Bench(commands::bench::Args),
+    #[cfg(feature = "server")]
+    /// Serve Epic to browsers: accounts, games against the AI and friends, replays
+    /// (docs/server.md).
+    Serve(commands::serve::Args),
 }
 
 /// Counts allocations so `epic bench` can report them; otherwise the system allocator.
@@ -77,6 +81,8 @@ fn main() -> ExitCode {
         Command::Replay(a) => commands::replay::run(a),
         Command::Scenario(a) => commands::scenario::run(a),
         Command::Bench(a) => commands::bench::run(a),
+        #[cfg(feature = "server")]
+        Command::Serve(a) => commands::serve::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -75,29 +75,13 @@ impl Default for Term {
     }
 }
 
-/// What a piece of text is, for its colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ink {
-    /// A heading: the turn line, a prompt.
-    Heading,
-    /// The viewer's own seat.
-    Mine,
-    /// An opponent's seat.
-    Theirs,
-    /// Damage, low health, an attack.
-    Danger,
-    /// Something to notice that is not a danger: a block, a gain.
-    Note,
-    /// Less important text: passes, reminders.
-    Quiet,
-    /// A card of this alignment.
-    Aligned(Alignment),
-}
+pub use epic_words::Ink;
 
-impl Ink {
-    fn style(self) -> Style {
+/// The terminal's style for an [`Ink`].
+fn style(ink: Ink) -> Style {
+    {
         let fg = |c: AnsiColor| Style::new().fg_color(Some(c.into()));
-        match self {
+        match ink {
             Ink::Heading => Style::new().bold(),
             Ink::Mine => fg(AnsiColor::Cyan).bold(),
             Ink::Theirs => fg(AnsiColor::Magenta).bold(),
@@ -118,7 +102,7 @@ impl Term {
         if !self.color || text.is_empty() {
             return text.to_string();
         }
-        let style = ink.style();
+        let style = style(ink);
         format!("{style}{text}{style:#}")
     }
 

@@ -4,6 +4,10 @@ use std::fmt;
 /// A seat at the table (for team formats such as Hydra, one team: rule 1.2).
 pub type PlayerId = u8;
 
+/// A viewer who holds no seat (a spectator): [`crate::view::View::new`] and
+/// [`crate::Event::seen_by`] give them public information only, since no hand is theirs.
+pub const SPECTATOR: PlayerId = PlayerId::MAX;
+
 /// A game object: one physical card or token, by index into the game's object table.
 /// A card keeps its id as it moves between zones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

@@ -43,6 +43,6 @@ pub use epic_model as model;
 pub use error::{ApplyError, SetupError};
 pub use events::{Event, Recipient, Seen};
 pub use game::{EndReason, Game, GameResult, Stats};
-pub use ids::{Entity, ObjId, ObjNum, PlayerId, Remembered};
+pub use ids::{Entity, ObjId, ObjNum, PlayerId, Remembered, SPECTATOR};
 pub use position::{ChampionSetup, Position, SeatSetup, StartAt};
 pub use timing::MAX_STEPS;

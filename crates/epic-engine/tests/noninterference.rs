@@ -318,3 +318,29 @@ fn a_seat_that_sees_the_swapped_cards_receives_different_things() {
     assert_ne!(received(&a, 1, "", &[]), received(&b, 1, "", &[]));
     assert_eq!(received(&a, 0, "", &[]), received(&b, 0, "", &[]));
 }
+
+/// A spectator, who holds no seat, is shown of each hand only what every other seat is
+/// shown (the cards revealed from it), and told no card drawn.
+#[test]
+fn a_spectator_sees_public_information_only() {
+    use epic_engine::SPECTATOR;
+    let mut game = game(decks(17), 17);
+    for _ in 0..200 {
+        let Some(&choice) = game.options().first() else {
+            break;
+        };
+        let events = game.apply(choice).unwrap();
+        for e in events.iter().map(|e| e.seen_by(SPECTATOR)) {
+            if let Event::Drew { card, .. } = e {
+                assert_eq!(card, None, "a spectator is told no card drawn");
+            }
+        }
+        let view = game.view(SPECTATOR);
+        for p in &view.players {
+            let other = (p.seat + 1) % view.players.len() as PlayerId;
+            let shown = &game.view(other).players[usize::from(p.seat)].hand;
+            assert_eq!(&p.hand, shown, "a spectator sees what an opponent sees");
+        }
+        assert!(view.options.is_empty());
+    }
+}

@@ -238,7 +238,7 @@ pub fn run(args: Args) -> CliResult {
             return print_json(&row(&pool, names::find_card(&pool, &name)?));
         }
         // A keyword or a symbol is explained too (`epic cards show airborne`).
-        let sheet = names::explain(&pool, &name, &[])?;
+        let sheet = explain(&pool, &name, &[])?;
         println!("{}", sheet.trim_end());
         return Ok(());
     }
@@ -313,4 +313,52 @@ pub fn run(args: Args) -> CliResult {
     }
     println!("{} card(s).", rows.len());
     Ok(())
+}
+
+/// What `show NAME` prints: a card's sheet ([`find_card`]; when the name fits several
+/// cards, the one among `in_sight` — the cards on the player's board, hand and discard
+/// piles — if only one fits), else a keyword's or a symbol's meaning.
+pub fn explain(pool: &CardPool, name: &str, in_sight: &[CardId]) -> CliResult<String> {
+    let not_a_card = match names::find_card(pool, name) {
+        Ok(id) => return Ok(card_sheet(pool, id)),
+        Err(e) => e,
+    };
+    let wanted = names::plain(name);
+    let mut seen: Vec<CardId> = in_sight
+        .iter()
+        .copied()
+        .filter(|&id| {
+            let n = names::plain(&pool.get(id).name);
+            !wanted.is_empty() && (n.starts_with(&wanted) || n.contains(&format!(" {wanted}")))
+        })
+        .collect();
+    seen.sort();
+    seen.dedup();
+    if let [id] = seen.as_slice() {
+        return Ok(card_sheet(pool, *id));
+    }
+    if let Some(k) = epic_model::Keyword::ALL
+        .into_iter()
+        .find(|k| names::plain(k.name()) == wanted || names::plain(&k.to_string()) == wanted)
+    {
+        return Ok(format!("{k} (keyword): {}", k.reminder()));
+    }
+    let symbol = |s: &str| names::plain(&s.replace(['{', '}', '→'], " "));
+    let meanings: Vec<String> = epic_cards::SYMBOLS
+        .iter()
+        .filter(|(s, meaning)| {
+            symbol(s) == wanted
+                || (wanted == "ally" && meaning.starts_with("Ally"))
+                || (wanted == "gold" && *s == "{1}")
+        })
+        .map(|(s, meaning)| format!("{s}: {meaning}"))
+        .collect();
+    match meanings.as_slice() {
+        [] => Err(not_a_card),
+        // The four Ally symbols say the same of four alignments: one is enough.
+        [first, ..] if wanted == "ally" => Ok(format!(
+            "{first}\n(and likewise {{evil}} →, {{sage}} →, {{wild}} → for the other alignments)"
+        )),
+        _ => Ok(meanings.join("\n")),
+    }
 }

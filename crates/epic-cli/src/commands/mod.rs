@@ -7,6 +7,8 @@ pub mod draft;
 pub mod play;
 pub mod replay;
 pub mod scenario;
+#[cfg(feature = "server")]
+pub mod serve;
 pub mod sim;
 pub mod tournament;
 

@@ -299,7 +299,7 @@ fn show_decision(
     let (label, events) = step(game, choice, viewer, n)?;
     writeln!(out, "\n{}", term.paint(Ink::Heading, &head(&label, player)))?;
     for line in display::tell(game.pool(), &voice, &events, decided.as_ref()) {
-        writeln!(out, "{}", line.render(term))?;
+        writeln!(out, "{}", crate::display::render(&line, term))?;
     }
     write!(out, "{}", board(game, &voice, viewer, term))?;
     Ok(())

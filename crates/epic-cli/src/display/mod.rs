@@ -3,159 +3,29 @@
 //! the viewer may know them; a card moving between hidden zones is never named.
 
 mod board;
-pub mod log;
-pub mod moment;
 
 pub use board::{board, champion_names};
-pub use log::{tell, Decided, Told};
+pub use epic_words::log::{tell, Decided, Told};
+pub use epic_words::{
+    cap, card_name, log, moment, one_line, phase_name, plain_symbols, result_line, seat_events,
+    seat_name, Voice,
+};
 
 use crate::term::Term;
-use epic_cards::CardPool;
-use epic_engine::state::Phase;
 use epic_engine::view::View;
-use epic_engine::{Event, Game, PlayerId, Seen};
-use epic_model::CardId;
+use epic_engine::{Game, PlayerId};
 
-/// How seats are called: "you" and "the AI" in a game, "Player 1" in a replay.
-#[derive(Clone, Debug)]
-pub struct Voice {
-    pub viewer: PlayerId,
-    /// Whether the viewer is addressed as "you".
-    pub second_person: bool,
-    /// Name of the other seat when it is the single opponent ("the AI").
-    pub other: Option<String>,
-}
-
-impl Voice {
-    /// The human's voice at a table of `players` seats: the one opponent of a duel is
-    /// "the AI"; at a larger table each opponent keeps their seat's name.
-    pub fn play(viewer: PlayerId, players: usize) -> Voice {
-        Voice {
-            viewer,
-            second_person: true,
-            other: (players == 2).then(|| "the AI".into()),
-        }
-    }
-    pub fn replay(viewer: PlayerId) -> Voice {
-        Voice {
-            viewer,
-            second_person: false,
-            other: None,
-        }
-    }
-
-    /// "you", "the AI", "Player 2" (lower case inside a sentence).
-    pub fn name(&self, p: PlayerId) -> String {
-        if p == self.viewer && self.second_person {
-            "you".into()
-        } else if let (true, Some(o)) = (p != self.viewer, &self.other) {
-            o.clone()
-        } else {
-            format!("Player {}", p + 1)
-        }
-    }
-
-    /// "your", "the AI's".
-    pub fn possessive(&self, p: PlayerId) -> String {
-        if p == self.viewer && self.second_person {
-            "your".into()
-        } else {
-            format!("{}'s", self.name(p))
-        }
-    }
-
-    /// Subject and verb: ("you", "take") or ("the AI", "takes").
-    pub(crate) fn says(&self, p: PlayerId, verb_you: &str, verb_other: &str) -> String {
-        let you = p == self.viewer && self.second_person;
-        format!(
-            "{} {}",
-            cap(&self.name(p)),
-            if you { verb_you } else { verb_other }
-        )
-    }
-}
-
-/// A seat as the engine's labels and prompts name it ("Player 1").
-pub fn seat_name(p: PlayerId) -> String {
-    format!("Player {}", p + 1)
-}
-
-pub fn cap(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
-    }
-}
-
-/// A card's name as the log says it ("Wolf token").
-pub fn card_name(pool: &CardPool, card: CardId) -> String {
-    let def = pool.get(card);
-    if def.token {
-        format!("{} token", def.name)
-    } else {
-        def.name.clone()
-    }
-}
-
-fn seen_name(pool: &CardPool, s: &Seen) -> String {
-    card_name(pool, s.card)
-}
-
-fn list(names: &[String]) -> String {
-    match names.len() {
-        0 => String::new(),
-        1 => names[0].clone(),
-        n => format!("{} and {}", names[..n - 1].join(", "), names[n - 1]),
-    }
-}
-
-/// Rules text with its symbols in words: `{offense}` is "offense", `{expend}:` is
-/// "Expend:", `{good} →` is "Good ally →", `{1}:` is "1 gold:", `{0} champion` is
-/// "0-cost champion". `help symbols` lists the symbols themselves.
-pub fn plain_symbols(text: &str) -> String {
-    let mut s = text.to_string();
-    for (a, word) in [
-        ("good", "Good"),
-        ("evil", "Evil"),
-        ("sage", "Sage"),
-        ("wild", "Wild"),
-    ] {
-        s = s.replace(&format!("{{{a}}} →"), &format!("{word} ally →"));
-        s = s.replace(&format!("{{{a}}}"), a);
-    }
-    s = s
-        .replace("{offense}", "offense")
-        .replace("{defense}", "defense")
-        .replace("{expend}", "Expend");
-    for n in 0..=9 {
-        let sym = format!("{{{n}}}");
-        s = s
-            .replace(&format!("{sym}:"), &format!("{n} gold:"))
-            .replace(&format!("({sym})"), &format!("({n} gold)"))
-            .replace(&sym, &format!("{n}-cost"));
-    }
-    s
-}
-
-/// Rules text on one line (its lines joined with " / "), its symbols in words.
-pub fn one_line(text: &str) -> String {
-    plain_symbols(&text.lines().collect::<Vec<_>>().join(" / "))
-}
-
-/// The events of a decision as `seat` receives them ([`Event::seen_by`]): what the
-/// log, the replay and JSON output of that seat are built from.
-pub fn seat_events(events: &[Event], seat: PlayerId) -> Vec<Event> {
-    events.iter().map(|e| e.seen_by(seat)).collect()
-}
-
-fn phase_name(p: Phase) -> &'static str {
-    match p {
-        Phase::Setup => "setup",
-        Phase::Start => "start phase",
-        Phase::Main => "main phase",
-        Phase::Battle => "battle phase",
-        Phase::End => "end phase",
+/// A log line as the terminal shows it: indented, fitted to the width (continuation
+/// lines indented further) and coloured.
+pub fn render(told: &Told, term: &Term) -> String {
+    let text = term.fill(&format!("  {}", told.text), "  ");
+    match told.ink {
+        Some(ink) => text
+            .lines()
+            .map(|l| term.paint(ink, l))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        None => text,
     }
 }
 
@@ -200,79 +70,4 @@ pub fn discards(voice: &Voice, view: &View, term: &Term) -> String {
         s.push('\n');
     }
     s
-}
-
-/// Why the game ended, in a sentence.
-pub fn result_line(game: &Game, voice: &Voice) -> String {
-    let Some(r) = game.result() else {
-        return "The game is not over.".into();
-    };
-    // In a duel the one who lost is named.
-    let loser = match (r.winners.as_slice(), game.state().num_players()) {
-        ([w], 2) => Some(1 - *w),
-        _ => None,
-    };
-    let why = match r.reason {
-        epic_engine::EndReason::Health => match loser {
-            Some(l) => format!("{} health reached 0", voice.possessive(l)),
-            None => "health reached 0".into(),
-        },
-        epic_engine::EndReason::DrewFromEmptyDeck => match r.winners.as_slice() {
-            [w] => format!(
-                "{} had to draw from an empty deck, which wins the game",
-                voice.name(*w)
-            ),
-            _ => "drawing from an empty deck wins the game".into(),
-        },
-        epic_engine::EndReason::Loop => {
-            "effects ran on without end, with no decision to make".into()
-        }
-        epic_engine::EndReason::ObjectLimit => {
-            "the game reached the most cards and tokens it can hold".into()
-        }
-        epic_engine::EndReason::FirstBlood => {
-            "a player was eliminated, and in Hunter – First Blood the player to their right \
-             wins"
-                .into()
-        }
-        epic_engine::EndReason::CardEffect => "a card said its player wins".into(),
-    };
-    match r.winners.as_slice() {
-        [] => format!("The game is a draw after {} turns: {why}.", r.turns),
-        [w] => format!(
-            "{} after {} turns: {why}.",
-            if voice.second_person && *w == voice.viewer {
-                "You win".to_string()
-            } else {
-                format!("{} wins", cap(&voice.name(*w)))
-            },
-            r.turns
-        ),
-        ws => format!(
-            "{} win after {} turns: {why}.",
-            list(&ws.iter().map(|w| cap(&voice.name(*w))).collect::<Vec<_>>()),
-            r.turns
-        ),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn symbols_are_spelt_out() {
-        assert_eq!(
-            plain_symbols("{good} → Gain 3 health. {expend}: Deal 2 damage."),
-            "Good ally → Gain 3 health. Expend: Deal 2 damage."
-        );
-        assert_eq!(
-            plain_symbols("Your champions get +2 {offense} and +2 {defense} this turn."),
-            "Your champions get +2 offense and +2 defense this turn."
-        );
-        assert_eq!(
-            plain_symbols("{1}: Recall. Banish all {0} champions. Play X ({1})"),
-            "1 gold: Recall. Banish all 0-cost champions. Play X (1 gold)"
-        );
-    }
 }

@@ -126,7 +126,7 @@ impl Session {
 
     /// One line of the log as the terminal shows it.
     fn say(&self, out: &mut impl Write, line: &Told) -> CliResult {
-        writeln!(out, "{}", line.render(&self.opts.term))?;
+        writeln!(out, "{}", crate::display::render(line, &self.opts.term))?;
         Ok(())
     }
 
@@ -615,7 +615,7 @@ fn show(game: &Game, text: &str, term: &Term) -> String {
         }))
         .chain(view.resolving.iter().map(|c| c.card))
         .collect();
-    let sheet = match names::explain(pool, text, &in_sight) {
+    let sheet = match crate::commands::cards::explain(pool, text, &in_sight) {
         Ok(sheet) => sheet,
         Err(e) => e.message,
     };

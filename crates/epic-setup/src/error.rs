@@ -1,8 +1,11 @@
 //! Exit codes: 0 success, 1 a failure or findings (an invalid deck, a failing check),
 //! 2 a usage or input error (bad arguments, an unreadable or corrupt file), 130 stopped
-//! by Ctrl-C ([`crate::interrupt`]).
+//! by Ctrl-C.
 
 use std::fmt;
+
+/// The exit code of a command stopped by Ctrl-C (128 + SIGINT, as shells report it).
+pub const INTERRUPTED: u8 = 130;
 
 /// An error that ends a command with a chosen exit code and a plain message.
 #[derive(Debug)]
@@ -22,7 +25,7 @@ impl CliError {
     /// The command was stopped by Ctrl-C, after reporting what it had done (exit 130).
     pub fn interrupted(message: impl Into<String>) -> Self {
         CliError {
-            code: crate::interrupt::EXIT_CODE,
+            code: INTERRUPTED,
             message: message.into(),
         }
     }

@@ -149,7 +149,7 @@ pub fn find_card(pool: &CardPool, name: &str) -> CliResult<CardId> {
 }
 
 /// Text made comparable: lower case, punctuation left out, one space between words.
-fn plain(s: &str) -> String {
+pub fn plain(s: &str) -> String {
     s.to_lowercase()
         .chars()
         .filter(|c| c.is_alphanumeric() || c.is_whitespace())
@@ -157,54 +157,6 @@ fn plain(s: &str) -> String {
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// What `show NAME` prints: a card's sheet ([`find_card`]; when the name fits several
-/// cards, the one among `in_sight` — the cards on the player's board, hand and discard
-/// piles — if only one fits), else a keyword's or a symbol's meaning.
-pub fn explain(pool: &CardPool, name: &str, in_sight: &[CardId]) -> CliResult<String> {
-    let not_a_card = match find_card(pool, name) {
-        Ok(id) => return Ok(crate::commands::cards::card_sheet(pool, id)),
-        Err(e) => e,
-    };
-    let wanted = plain(name);
-    let mut seen: Vec<CardId> = in_sight
-        .iter()
-        .copied()
-        .filter(|&id| {
-            let n = plain(&pool.get(id).name);
-            !wanted.is_empty() && (n.starts_with(&wanted) || n.contains(&format!(" {wanted}")))
-        })
-        .collect();
-    seen.sort();
-    seen.dedup();
-    if let [id] = seen.as_slice() {
-        return Ok(crate::commands::cards::card_sheet(pool, *id));
-    }
-    if let Some(k) = epic_model::Keyword::ALL
-        .into_iter()
-        .find(|k| plain(k.name()) == wanted || plain(&k.to_string()) == wanted)
-    {
-        return Ok(format!("{k} (keyword): {}", k.reminder()));
-    }
-    let symbol = |s: &str| plain(&s.replace(['{', '}', '→'], " "));
-    let meanings: Vec<String> = epic_cards::SYMBOLS
-        .iter()
-        .filter(|(s, meaning)| {
-            symbol(s) == wanted
-                || (wanted == "ally" && meaning.starts_with("Ally"))
-                || (wanted == "gold" && *s == "{1}")
-        })
-        .map(|(s, meaning)| format!("{s}: {meaning}"))
-        .collect();
-    match meanings.as_slice() {
-        [] => Err(not_a_card),
-        // The four Ally symbols say the same of four alignments: one is enough.
-        [first, ..] if wanted == "ally" => Ok(format!(
-            "{first}\n(and likewise {{evil}} →, {{sage}} →, {{wild}} → for the other alignments)"
-        )),
-        _ => Ok(meanings.join("\n")),
-    }
 }
 
 /// The most cards a deck may hold. The engine numbers every card of a game with 16 bits,

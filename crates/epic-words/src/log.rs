@@ -3,7 +3,7 @@
 //! know is never named.
 
 use super::{card_name, list, one_line, seen_name, Voice};
-use crate::term::{Ink, Term};
+use crate::Ink;
 use epic_cards::CardPool;
 use epic_engine::state::{Phase, Zone};
 use epic_engine::view::View;
@@ -31,20 +31,6 @@ impl Told {
     /// A line of less importance: a pass, a choice made for the player.
     pub fn quiet(text: String) -> Told {
         Told::inked(Ink::Quiet, text)
-    }
-
-    /// The line as the terminal shows it: indented, fitted to the width (continuation
-    /// lines indented further) and coloured.
-    pub fn render(&self, term: &Term) -> String {
-        let text = term.fill(&format!("  {}", self.text), "  ");
-        match self.ink {
-            Some(ink) => text
-                .lines()
-                .map(|l| term.paint(ink, l))
-                .collect::<Vec<_>>()
-                .join("\n"),
-            None => text,
-        }
     }
 }
 

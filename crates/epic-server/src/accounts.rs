@@ -1,0 +1,250 @@
+//! Accounts and sessions: sign-up and sign-in with passwords hashed by Argon2id (memory
+//! hard; the hash carries its own salt and parameters), guests, and a session cookie
+//! holding a random token of which the database keeps only the SHA-256.
+
+use crate::store::{now_ms, UserRow};
+use crate::{ApiError, Shared};
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::Argon2;
+use axum::extract::{FromRequestParts, State};
+use axum::http::header::{COOKIE, SET_COOKIE};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, HeaderValue};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use rand::RngCore;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+pub const COOKIE_NAME: &str = "epic_session";
+/// How long a session lasts: 30 days.
+const SESSION_MS: i64 = 30 * 24 * 60 * 60 * 1000;
+pub const NAME_LENGTH: std::ops::RangeInclusive<usize> = 3..=24;
+pub const PASSWORD_LENGTH: std::ops::RangeInclusive<usize> = 8..=128;
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct User {
+    pub id: String,
+    pub name: String,
+    pub guest: bool,
+}
+
+impl From<UserRow> for User {
+    fn from(u: UserRow) -> User {
+        User {
+            id: u.id,
+            name: u.name,
+            guest: u.guest,
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Credentials {
+    pub name: String,
+    pub password: String,
+}
+
+/// `n` random bytes from the operating system, as hexadecimal.
+pub fn random_hex(n: usize) -> String {
+    let mut bytes = vec![0u8; n];
+    rand::rngs::OsRng.fill_bytes(&mut bytes);
+    hex(&bytes)
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The SHA-256 of a secret (a session token, an invite): what the database keeps.
+pub fn digest(secret: &str) -> String {
+    hex(&Sha256::digest(secret.as_bytes()))
+}
+
+/// The session token of a request's cookie, if it has one.
+fn session_token(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|kv| kv.trim().split_once('='))
+        .find(|(k, _)| *k == COOKIE_NAME)
+        .map(|(_, v)| v.to_string())
+        .filter(|t| t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// The signed-in user of a request: handlers that take one answer 401 without it.
+pub struct CurrentUser(pub UserRow);
+
+impl FromRequestParts<Shared> for CurrentUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, app: &Shared) -> Result<Self, ApiError> {
+        match MaybeUser::from_request_parts(parts, app).await? {
+            MaybeUser(Some(u)) => Ok(CurrentUser(u)),
+            MaybeUser(None) => Err(ApiError::unauthorized()),
+        }
+    }
+}
+
+/// The signed-in user of a request, if any (a spectator may have none).
+pub struct MaybeUser(pub Option<UserRow>);
+
+impl FromRequestParts<Shared> for MaybeUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, app: &Shared) -> Result<Self, ApiError> {
+        let Some(token) = session_token(&parts.headers) else {
+            return Ok(MaybeUser(None));
+        };
+        Ok(MaybeUser(app.store.session_user(&digest(&token)).await?))
+    }
+}
+
+/// A new session for `user`, answered with its cookie.
+async fn signed_in(app: &Shared, user: UserRow) -> Result<Response, ApiError> {
+    let token = random_hex(32);
+    app.store
+        .create_session(&digest(&token), &user.id, now_ms() + SESSION_MS)
+        .await?;
+    let secure = if app.secure_cookies { "; Secure" } else { "" };
+    let cookie = format!(
+        "{COOKIE_NAME}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={}{secure}",
+        SESSION_MS / 1000
+    );
+    let mut response = Json(User::from(user)).into_response();
+    response.headers_mut().insert(
+        SET_COOKIE,
+        HeaderValue::from_str(&cookie).map_err(ApiError::internal)?,
+    );
+    Ok(response)
+}
+
+fn check_name(name: &str) -> Result<(), ApiError> {
+    let ok = NAME_LENGTH.contains(&name.chars().count())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+        && !name.starts_with("guest-");
+    if ok {
+        Ok(())
+    } else {
+        Err(ApiError::bad(format!(
+            "a name is {} to {} letters, digits, '-' or '_', and does not start with 'guest-'",
+            NAME_LENGTH.start(),
+            NAME_LENGTH.end()
+        )))
+    }
+}
+
+/// Argon2id with its recommended parameters, off the async threads (it is meant to be
+/// slow).
+async fn hash_password(password: String) -> Result<String, ApiError> {
+    tokio::task::spawn_blocking(move || {
+        let salt = SaltString::generate(&mut rand::rngs::OsRng);
+        Argon2::default()
+            .hash_password(password.as_bytes(), &salt)
+            .map(|h| h.to_string())
+            .map_err(ApiError::internal)
+    })
+    .await
+    .map_err(ApiError::internal)?
+}
+
+async fn password_matches(password: String, hash: String) -> bool {
+    tokio::task::spawn_blocking(move || {
+        PasswordHash::new(&hash).is_ok_and(|h| {
+            Argon2::default()
+                .verify_password(password.as_bytes(), &h)
+                .is_ok()
+        })
+    })
+    .await
+    .unwrap_or(false)
+}
+
+pub async fn signup(
+    State(app): State<Shared>,
+    Json(c): Json<Credentials>,
+) -> Result<Response, ApiError> {
+    check_name(&c.name)?;
+    if !PASSWORD_LENGTH.contains(&c.password.chars().count()) {
+        return Err(ApiError::bad(format!(
+            "a password is {} to {} characters",
+            PASSWORD_LENGTH.start(),
+            PASSWORD_LENGTH.end()
+        )));
+    }
+    let hash = hash_password(c.password).await?;
+    let id = random_hex(8);
+    if !app
+        .store
+        .create_user(&id, &c.name, Some(&hash), false)
+        .await?
+    {
+        return Err(ApiError::conflict(format!(
+            "the name '{}' is taken; choose another",
+            c.name
+        )));
+    }
+    let user = UserRow {
+        id,
+        name: c.name,
+        guest: false,
+    };
+    signed_in(&app, user).await
+}
+
+pub async fn signin(
+    State(app): State<Shared>,
+    Json(c): Json<Credentials>,
+) -> Result<Response, ApiError> {
+    let wrong = || ApiError {
+        status: axum::http::StatusCode::UNAUTHORIZED,
+        message: "wrong name or password".into(),
+    };
+    if c.name.len() > 64 || c.password.len() > 4 * PASSWORD_LENGTH.end() {
+        return Err(wrong());
+    }
+    let Some((user, Some(hash))) = app.store.user_by_name(&c.name).await? else {
+        return Err(wrong());
+    };
+    if !password_matches(c.password, hash).await {
+        return Err(wrong());
+    }
+    signed_in(&app, user).await
+}
+
+pub async fn guest(State(app): State<Shared>) -> Result<Response, ApiError> {
+    let id = random_hex(8);
+    let name = format!("guest-{}", &random_hex(3));
+    if !app.store.create_user(&id, &name, None, true).await? {
+        return Err(ApiError::conflict("try again"));
+    }
+    signed_in(
+        &app,
+        UserRow {
+            id,
+            name,
+            guest: true,
+        },
+    )
+    .await
+}
+
+pub async fn signout(State(app): State<Shared>, headers: HeaderMap) -> Result<Response, ApiError> {
+    if let Some(token) = session_token(&headers) {
+        app.store.delete_session(&digest(&token)).await?;
+    }
+    let mut response = Json(serde_json::json!({})).into_response();
+    response.headers_mut().insert(
+        SET_COOKIE,
+        HeaderValue::from_static("epic_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0"),
+    );
+    Ok(response)
+}
+
+pub async fn me(CurrentUser(user): CurrentUser) -> Json<User> {
+    Json(user.into())
+}

@@ -1,0 +1,484 @@
+//! JSON over HTTP (docs/server.md, "HTTP"): games made, listed, joined, replayed and
+//! saved, and the routes of the whole server.
+
+use crate::accounts::{self, digest, random_hex, CurrentUser, MaybeUser};
+use crate::board;
+use crate::store::{now_ms, GameRow, SeatRow};
+use crate::tables::{ASYNC_MOVE_SECONDS, LIVE_MOVE_SECONDS};
+use crate::{ws, ApiError, Shared};
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::header;
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use epic_engine::{Game, PlayerId};
+use epic_setup::save::{SaveFile, SaveSetup, Seat};
+use epic_setup::table::TableArgs;
+use serde::{Deserialize, Serialize};
+use tower_http::services::{ServeDir, ServeFile};
+
+/// The largest request body accepted, in bytes.
+pub const MAX_BODY: usize = 16 * 1024;
+/// Seats at a table the server starts.
+pub const SEATS: std::ops::RangeInclusive<usize> = 2..=4;
+/// The longest a move timer may be: a week.
+pub const MAX_MOVE_SECONDS: i64 = 7 * 24 * 60 * 60;
+/// The most games a list answers with.
+const LIST_LIMIT: i64 = 100;
+/// The most games not over a player may sit in: each is held in memory.
+pub const MAX_UNFINISHED: i64 = 50;
+
+pub fn routes(app: Shared, client: Option<&std::path::Path>) -> Router {
+    let api = Router::new()
+        .route("/api/guest", post(accounts::guest))
+        .route("/api/signup", post(accounts::signup))
+        .route("/api/signin", post(accounts::signin))
+        .route("/api/signout", post(accounts::signout))
+        .route("/api/me", get(accounts::me))
+        .route("/api/options", get(options))
+        .route("/api/openapi.json", get(openapi))
+        .route("/api/games", post(create))
+        .route("/api/games/open", get(open_games))
+        .route("/api/games/mine", get(my_games))
+        .route("/api/games/{id}", get(summary))
+        .route("/api/games/{id}/join", post(join))
+        .route("/api/games/{id}/replay", get(replay))
+        .route("/api/games/{id}/save", get(save))
+        .route("/api/games/{id}/ws", get(ws::connect))
+        .fallback(|| async { ApiError::not_found("page") })
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(app);
+    match client.filter(|d| d.join("index.html").is_file()) {
+        Some(dir) => api
+            .fallback_service(ServeDir::new(dir).fallback(ServeFile::new(dir.join("index.html")))),
+        None => api.fallback(|| async { Html(NO_CLIENT) }),
+    }
+}
+
+const NO_CLIENT: &str = "<!doctype html><title>Epic</title><p>The Epic server is running, \
+but its web client is not built. From the repository, run <code>scripts/serve</code>, or \
+<code>npm ci --prefix web &amp;&amp; npm run build --prefix web</code> and start \
+<code>epic serve --client web/dist</code>.</p>";
+
+async fn openapi() -> Response {
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        include_str!("../openapi.json"),
+    )
+        .into_response()
+}
+
+#[derive(Serialize)]
+struct Options {
+    decks: Vec<&'static str>,
+    ai: Vec<&'static str>,
+    variants: Vec<&'static str>,
+    timers: [&'static str; 2],
+}
+
+async fn options() -> Json<Options> {
+    Json(Options {
+        decks: epic_cards::DECK_NAMES.to_vec(),
+        ai: epic_bots::BOT_NAMES.to_vec(),
+        variants: epic_engine::Variant::ALL
+            .map(epic_engine::Variant::name)
+            .to_vec(),
+        timers: ["live", "async"],
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatSpec {
+    pub kind: String,
+    pub deck: Option<String>,
+    pub ai: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    pub seats: Vec<SeatSpec>,
+    pub seed: Option<u64>,
+    pub variant: Option<String>,
+    pub timer: Option<String>,
+    pub move_seconds: Option<i64>,
+}
+
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
+pub struct SeatSummary {
+    pub seat: usize,
+    pub player: Option<String>,
+    pub ai: Option<String>,
+    pub deck: String,
+    pub open: bool,
+}
+
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
+pub struct Invite {
+    pub seat: usize,
+    pub secret: String,
+}
+
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
+pub struct GameSummary {
+    pub id: String,
+    pub status: String,
+    pub seats: Vec<SeatSummary>,
+    pub your_seat: Option<usize>,
+    pub invites: Vec<Invite>,
+    pub timer: String,
+    pub move_seconds: i64,
+    pub turn: i64,
+    pub decisions: i64,
+    pub winners: Option<Vec<usize>>,
+    pub created: i64,
+}
+
+fn summary_of(
+    row: &GameRow,
+    seats: &[SeatRow],
+    user_id: Option<&str>,
+    invites: Vec<Invite>,
+) -> GameSummary {
+    GameSummary {
+        id: row.id.clone(),
+        status: row.status.clone(),
+        seats: seats
+            .iter()
+            .map(|s| SeatSummary {
+                seat: s.seat,
+                player: s.player.clone(),
+                ai: s.ai.clone(),
+                deck: s.deck.clone(),
+                open: s.user_id.is_none() && s.ai.is_none(),
+            })
+            .collect(),
+        your_seat: seats
+            .iter()
+            .find(|s| user_id.is_some() && s.user_id.as_deref() == user_id)
+            .map(|s| s.seat),
+        invites,
+        timer: row.timer.clone(),
+        move_seconds: row.move_seconds,
+        turn: row.turn,
+        decisions: row.decisions,
+        winners: row
+            .winners
+            .as_deref()
+            .and_then(|w| serde_json::from_str(w).ok()),
+        created: row.created,
+    }
+}
+
+async fn summary_by_id(
+    app: &Shared,
+    id: &str,
+    user_id: Option<&str>,
+) -> Result<GameSummary, ApiError> {
+    let row = app
+        .store
+        .game(id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("game"))?;
+    let seats = app.store.seats(id).await?;
+    Ok(summary_of(&row, &seats, user_id, Vec::new()))
+}
+
+/// Starts a game: the creator sits in its one `me` seat; `ai` seats are played by the
+/// server; `open` seats wait for a player, who joins from the lobby or with the seat's
+/// invite secret (answered once, to the creator).
+async fn create(
+    State(app): State<Shared>,
+    CurrentUser(user): CurrentUser,
+    Json(new): Json<NewGame>,
+) -> Result<Json<GameSummary>, ApiError> {
+    let n = new.seats.len();
+    if !SEATS.contains(&n) {
+        return Err(ApiError::bad(format!(
+            "a game has {} to {} seats; got {n}",
+            SEATS.start(),
+            SEATS.end()
+        )));
+    }
+    if app.store.unfinished_of(&user.id).await? >= MAX_UNFINISHED {
+        return Err(ApiError {
+            status: axum::http::StatusCode::TOO_MANY_REQUESTS,
+            message: format!(
+                "you are in {MAX_UNFINISHED} games that are not over: finish one first"
+            ),
+        });
+    }
+    let mine = new.seats.iter().filter(|s| s.kind == "me").count();
+    if mine != 1 {
+        return Err(ApiError::bad(
+            "exactly one seat is yours: give one seat the kind \"me\"",
+        ));
+    }
+    let seed = new.seed.unwrap_or_else(rand::random);
+    let table = TableArgs {
+        players: n as u8,
+        format: None,
+        variant: new.variant.clone().unwrap_or_else(|| "ffa".into()),
+        team_size: None,
+    }
+    .table()
+    .map_err(|e| ApiError::bad(e.message))?;
+    let timer = new.timer.clone().unwrap_or_else(|| "live".into());
+    let default_seconds = match timer.as_str() {
+        "live" => LIVE_MOVE_SECONDS,
+        "async" => ASYNC_MOVE_SECONDS,
+        other => {
+            return Err(ApiError::bad(format!(
+                "unknown timer '{other}': expected live or async"
+            )))
+        }
+    };
+    let move_seconds = new.move_seconds.unwrap_or(default_seconds);
+    if !(1..=MAX_MOVE_SECONDS).contains(&move_seconds) {
+        return Err(ApiError::bad(format!(
+            "move_seconds is 1 to {MAX_MOVE_SECONDS}"
+        )));
+    }
+    let pool = epic_setup::names::pool();
+    let id = random_hex(6);
+    let mut seats = Vec::with_capacity(n);
+    let mut save_seats = Vec::with_capacity(n);
+    let mut invites = Vec::new();
+    for (seat, spec) in new.seats.iter().enumerate() {
+        let deck_name = spec.deck.clone().unwrap_or_else(|| "random".into());
+        let deck_name = deck_name.to_ascii_lowercase();
+        if !epic_cards::DECK_NAMES.contains(&deck_name.as_str()) {
+            return Err(ApiError::bad(format!(
+                "seat {}: unknown deck '{deck_name}'; the decks are {}",
+                seat + 1,
+                epic_cards::DECK_NAMES.join(", ")
+            )));
+        }
+        let deck = epic_cards::deck_from(&pool, &deck_name, seed.wrapping_add(seat as u64))
+            .map_err(|e| ApiError::bad(e.to_string()))?;
+        table
+            .check_deck(&deck, &deck_name, &format!("seat {}'s deck", seat + 1))
+            .map_err(|e| ApiError::bad(e.message))?;
+        let (user_id, ai, invite_hash, player) = match spec.kind.as_str() {
+            "me" => (Some(user.id.clone()), None, None, "human".to_string()),
+            "ai" => {
+                let ai = spec.ai.clone().unwrap_or_else(|| "medium".into());
+                epic_bots::bot_by_name(&ai, 0).map_err(|e| ApiError::bad(e.to_string()))?;
+                (None, Some(ai.clone()), None, ai)
+            }
+            "open" => {
+                let secret = random_hex(16);
+                let hash = digest(&secret);
+                invites.push(Invite { seat, secret });
+                (None, None, Some(hash), "human".to_string())
+            }
+            other => {
+                return Err(ApiError::bad(format!(
+                    "seat {}: unknown kind '{other}': expected me, ai or open",
+                    seat + 1
+                )))
+            }
+        };
+        save_seats.push(Seat {
+            player,
+            bot_seed: None,
+            deck: deck_name.clone(),
+            cards: deck.iter().map(|&c| pool.get(c).name.clone()).collect(),
+        });
+        seats.push(SeatRow {
+            seat,
+            user_id,
+            player: None,
+            ai,
+            deck: deck_name,
+            invite_hash,
+        });
+    }
+    let save = SaveSetup {
+        rules: table.rules.clone(),
+        format: None,
+        seed,
+        first_player: None,
+        seats: save_seats,
+    };
+    // The setup must make a game before it is kept.
+    Game::new(save.to_setup(&pool).map_err(|e| ApiError::bad(e.message))?)
+        .map_err(|e| ApiError::bad(e.to_string()))?;
+    let row = GameRow {
+        id: id.clone(),
+        setup: serde_json::to_string(&save).map_err(ApiError::internal)?,
+        creator: user.id.clone(),
+        status: if invites.is_empty() {
+            "playing"
+        } else {
+            "open"
+        }
+        .into(),
+        timer,
+        move_seconds,
+        winners: None,
+        turn: 0,
+        decisions: 0,
+        created: now_ms(),
+    };
+    app.store.create_game(&row, &seats).await?;
+    app.tables.get(&id).await?;
+    let seats = app.store.seats(&id).await?;
+    Ok(Json(summary_of(&row, &seats, Some(&user.id), invites)))
+}
+
+async fn open_games(
+    State(app): State<Shared>,
+    MaybeUser(user): MaybeUser,
+) -> Result<Json<Vec<GameSummary>>, ApiError> {
+    let rows = app.store.open_games(LIST_LIMIT).await?;
+    summaries(&app, rows, user.map(|u| u.id)).await
+}
+
+async fn my_games(
+    State(app): State<Shared>,
+    CurrentUser(user): CurrentUser,
+) -> Result<Json<Vec<GameSummary>>, ApiError> {
+    let rows = app.store.games_of(&user.id, LIST_LIMIT).await?;
+    summaries(&app, rows, Some(user.id)).await
+}
+
+async fn summaries(
+    app: &Shared,
+    rows: Vec<GameRow>,
+    user_id: Option<String>,
+) -> Result<Json<Vec<GameSummary>>, ApiError> {
+    let mut out = Vec::with_capacity(rows.len());
+    for row in rows {
+        let seats = app.store.seats(&row.id).await?;
+        out.push(summary_of(&row, &seats, user_id.as_deref(), Vec::new()));
+    }
+    Ok(Json(out))
+}
+
+async fn summary(
+    State(app): State<Shared>,
+    MaybeUser(user): MaybeUser,
+    Path(id): Path<String>,
+) -> Result<Json<GameSummary>, ApiError> {
+    Ok(Json(
+        summary_by_id(&app, &id, user.as_ref().map(|u| u.id.as_str())).await?,
+    ))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct JoinRequest {
+    pub invite: Option<String>,
+}
+
+/// Takes the seat an invite names, or else the first open seat.
+async fn join(
+    State(app): State<Shared>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+    body: Option<Json<JoinRequest>>,
+) -> Result<Json<GameSummary>, ApiError> {
+    let invite = body.and_then(|Json(b)| b.invite);
+    let seats = app.store.seats(&id).await?;
+    if seats.is_empty() {
+        return Err(ApiError::not_found("game"));
+    }
+    if seats.iter().any(|s| s.user_id.as_deref() == Some(&user.id)) {
+        return Err(ApiError::conflict("you already have a seat in this game"));
+    }
+    let open = seats
+        .iter()
+        .filter(|s| s.user_id.is_none() && s.ai.is_none());
+    let seat = match &invite {
+        Some(secret) => {
+            let hash = digest(secret);
+            open.clone()
+                .find(|s| s.invite_hash.as_deref() == Some(hash.as_str()))
+                .ok_or_else(|| {
+                    ApiError::forbidden("that invite is not valid, or its seat is taken")
+                })?
+                .seat
+        }
+        None => {
+            open.clone()
+                .next()
+                .ok_or_else(|| ApiError::conflict("every seat of this game is taken"))?
+                .seat
+        }
+    };
+    if !app.store.take_seat(&id, seat, &user.id).await? {
+        return Err(ApiError::conflict("someone took that seat first"));
+    }
+    app.tables.seated(&id).await?;
+    Ok(Json(summary_by_id(&app, &id, Some(&user.id)).await?))
+}
+
+#[derive(Serialize)]
+struct Replay {
+    seat: Option<PlayerId>,
+    frames: Vec<board::State>,
+}
+
+/// Every position of a finished game, from the asker's seat (a spectator's, for someone
+/// who did not play), each with the log lines of the decision that led to it.
+async fn replay(
+    State(app): State<Shared>,
+    MaybeUser(user): MaybeUser,
+    Path(id): Path<String>,
+) -> Result<Json<Replay>, ApiError> {
+    let finished = app.tables.load(&id).await?;
+    if finished.status != "over" {
+        return Err(ApiError::conflict(
+            "a game is replayed once it is over; until then, watch it",
+        ));
+    }
+    let seat = user.and_then(|u| finished.seat_of(&u.id));
+    let frames = finished.frames(seat);
+    Ok(Json(Replay { seat, frames }))
+}
+
+/// The game as an `epic` save file (docs/saves.md), for `epic replay`: once it is over,
+/// to a player who sat in it against computer seats only, since the file holds every
+/// card of every deck.
+async fn save(
+    State(app): State<Shared>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let finished = app.tables.load(&id).await?;
+    if finished.seat_of(&user.id).is_none() {
+        return Err(ApiError::forbidden("only a player of the game may save it"));
+    }
+    if finished.status != "over" {
+        return Err(ApiError::conflict("a game is saved once it is over"));
+    }
+    if finished
+        .seats
+        .iter()
+        .any(|s| s.ai.is_none() && s.user_id.as_deref() != Some(&user.id))
+    {
+        return Err(ApiError::forbidden(
+            "a save file shows every player's cards, so it is offered only for games \
+             against the AI",
+        ));
+    }
+    let file = SaveFile::new(
+        finished.save.clone(),
+        finished.decisions.clone(),
+        &finished.game,
+    );
+    let text = serde_json::to_string_pretty(&file).map_err(ApiError::internal)?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/json".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"epic-{id}.json\""),
+            ),
+        ],
+        text,
+    )
+        .into_response())
+}

@@ -1,0 +1,487 @@
+//! Games being played, in memory: each a [`Live`] game rebuilt from its setup and
+//! decisions in the database, its log told once per seat (and once for spectators), and
+//! a channel that wakes the game's sockets after every decision.
+//!
+//! A decision is tried on a copy of the game, committed to the database, and only then
+//! made the game's state and announced, so nothing a client was told can be lost.
+//! Computer seats, and human seats whose move timer ran out, are played by a bot on a
+//! blocking thread, from a copy of the game, without holding the game's lock.
+
+use crate::board::{self, LogLine, Texts};
+use crate::store::{now_ms, GameRow, Progress, SeatRow, Store};
+use crate::ApiError;
+use epic_cards::CardPool;
+use epic_engine::{Choice, Event, Game, PlayerId, SPECTATOR};
+use epic_setup::save::SaveSetup;
+use epic_words::log::Decided;
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::{watch, Mutex};
+
+/// What plays a human seat's decision when its timer runs out (docs/server.md).
+pub const TIMEOUT_BOT: &str = "greedy";
+/// The default time for one decision: live and asynchronous games.
+pub const LIVE_MOVE_SECONDS: i64 = 120;
+pub const ASYNC_MOVE_SECONDS: i64 = 48 * 60 * 60;
+
+/// A game being played.
+pub struct Live {
+    pub id: String,
+    pub game: Game,
+    pub save: SaveSetup,
+    texts: Arc<Texts>,
+    pub seats: Vec<SeatRow>,
+    /// The seats' players as the board names them.
+    pub names: Vec<String>,
+    pub status: String,
+    pub move_seconds: i64,
+    pub decisions: Vec<Choice>,
+    /// The log as each seat was told it, then as spectators were.
+    logs: Vec<Vec<LogLine>>,
+    /// When the deciding human seat's timer runs out (ms since 1970).
+    pub deadline: Option<i64>,
+    /// A bot is deciding for this game now.
+    thinking: bool,
+    /// Counts the changes a client sees: decisions, players seated.
+    pub version: u64,
+    /// Sends [`Live::version`] after each change.
+    pub changed: watch::Sender<u64>,
+}
+
+impl Live {
+    /// The game at its start.
+    fn new(
+        pool: &Arc<CardPool>,
+        texts: Arc<Texts>,
+        id: &str,
+        save: SaveSetup,
+        seats: Vec<SeatRow>,
+        status: &str,
+        move_seconds: i64,
+    ) -> Result<Live, String> {
+        let setup = save.to_setup(pool).map_err(|e| e.message)?;
+        let game = Game::new(setup).map_err(|e| e.to_string())?;
+        let names = seats
+            .iter()
+            .map(|s| match (&s.player, &s.ai) {
+                (Some(p), _) => p.clone(),
+                (None, Some(ai)) => format!("AI ({ai})"),
+                (None, None) => format!("Player {} (open)", s.seat + 1),
+            })
+            .collect::<Vec<_>>();
+        Ok(Live {
+            id: id.to_string(),
+            logs: vec![Vec::new(); names.len() + 1],
+            game,
+            save,
+            texts,
+            seats,
+            names,
+            status: status.to_string(),
+            move_seconds,
+            decisions: Vec::new(),
+            deadline: None,
+            thinking: false,
+            version: 0,
+            changed: watch::channel(0).0,
+        })
+    }
+
+    /// The game rebuilt from its rows and decisions.
+    fn rebuild(
+        pool: &Arc<CardPool>,
+        texts: Arc<Texts>,
+        row: &GameRow,
+        seats: Vec<SeatRow>,
+        decisions: &[String],
+    ) -> Result<Live, String> {
+        let save: SaveSetup =
+            serde_json::from_str(&row.setup).map_err(|e| format!("its setup: {e}"))?;
+        let mut live = Live::new(
+            pool,
+            texts,
+            &row.id,
+            save,
+            seats,
+            &row.status,
+            row.move_seconds,
+        )?;
+        for (n, text) in decisions.iter().enumerate() {
+            let choice: Choice = serde_json::from_str(text)
+                .map_err(|e| format!("decision {n} cannot be read: {e}"))?;
+            let mut next = live.game.clone();
+            let events = next
+                .apply(choice)
+                .map_err(|e| format!("decision {n} does not apply: {e}"))?;
+            live.take(choice, next, &events);
+        }
+        live.set_deadline();
+        Ok(live)
+    }
+
+    /// Every position of this game from its start, as `viewer` saw it, each with the log
+    /// lines of the decision that led to it: a replay.
+    pub fn frames(&self, viewer: Option<PlayerId>) -> Vec<board::State> {
+        let Ok(mut replay) = Live::new(
+            self.game.pool(),
+            self.texts.clone(),
+            &self.id,
+            self.save.clone(),
+            self.seats.clone(),
+            "playing",
+            self.move_seconds,
+        ) else {
+            return Vec::new();
+        };
+        let mut frames = vec![replay.state(viewer, 0)];
+        for &choice in &self.decisions {
+            let from = replay.log(viewer).len();
+            let mut next = replay.game.clone();
+            let Ok(events) = next.apply(choice) else {
+                break;
+            };
+            replay.take(choice, next, &events);
+            frames.push(replay.state(viewer, from));
+        }
+        frames
+    }
+
+    /// The viewers a log is kept for: each seat, then spectators.
+    fn viewers(&self) -> impl Iterator<Item = Option<PlayerId>> {
+        (0..self.names.len() as PlayerId)
+            .map(Some)
+            .chain(std::iter::once(None))
+    }
+
+    pub fn voice(&self, viewer: Option<PlayerId>) -> epic_words::Voice {
+        board::voice(viewer, &self.names)
+    }
+
+    /// Makes `next`, the game after `choice`, this game's state, and tells every viewer
+    /// what happened: `events`, the events of `choice`.
+    fn take(&mut self, choice: Choice, next: Game, events: &[Event]) {
+        let pool = self.game.pool().clone();
+        let decided: Vec<Option<Decided>> = self
+            .viewers()
+            .map(|v| {
+                let voice = self.voice(v);
+                let view = self.game.view(v.unwrap_or(SPECTATOR));
+                Decided::before(&self.game, &view, &voice, choice)
+            })
+            .collect();
+        self.game = next;
+        for (i, v) in self.viewers().collect::<Vec<_>>().into_iter().enumerate() {
+            let voice = self.voice(v);
+            let lines = board::told(&pool, &voice, events, decided[i].as_ref());
+            self.logs[i].extend(lines);
+        }
+        self.decisions.push(choice);
+        if self.game.is_over() {
+            self.status = "over".into();
+        }
+    }
+
+    /// Wakes the game's sockets to send what changed.
+    fn announce(&mut self) {
+        self.version += 1;
+        self.changed.send_replace(self.version);
+    }
+
+    /// The seat `user_id` holds here.
+    pub fn seat_of(&self, user_id: &str) -> Option<PlayerId> {
+        self.seats
+            .iter()
+            .find(|s| s.user_id.as_deref() == Some(user_id))
+            .map(|s| s.seat as PlayerId)
+    }
+
+    /// The log as `viewer` was told it.
+    pub fn log(&self, viewer: Option<PlayerId>) -> &[LogLine] {
+        let i = viewer.map_or(self.names.len(), usize::from);
+        &self.logs[i.min(self.names.len())]
+    }
+
+    /// The bot that must decide now, if any: the deciding seat's AI, or the timeout bot
+    /// when a human seat's time ran out.
+    fn machine(&self, now: i64) -> Option<String> {
+        if self.status != "playing" {
+            return None;
+        }
+        let seat = self.game.decider()?;
+        let s = self.seats.get(usize::from(seat))?;
+        match &s.ai {
+            Some(ai) => Some(ai.clone()),
+            None => self
+                .deadline
+                .filter(|&d| now >= d)
+                .map(|_| TIMEOUT_BOT.to_string()),
+        }
+    }
+
+    fn set_deadline(&mut self) {
+        let human_decides = self
+            .game
+            .decider()
+            .and_then(|p| self.seats.get(usize::from(p)))
+            .is_some_and(|s| s.ai.is_none());
+        self.deadline = (self.status == "playing" && human_decides)
+            .then(|| now_ms() + self.move_seconds * 1000);
+    }
+
+    /// The message for `viewer`, carrying the log lines from `from` on.
+    pub fn state(&self, viewer: Option<PlayerId>, from: usize) -> board::State {
+        let voice = self.voice(viewer);
+        let view = self.game.view(viewer.unwrap_or(SPECTATOR));
+        let log = self.log(viewer);
+        board::State {
+            kind: "state",
+            game: self.id.clone(),
+            seq: self.decisions.len(),
+            seat: viewer,
+            board: board::board(
+                board::Cards {
+                    pool: self.game.pool(),
+                    texts: &self.texts,
+                },
+                &view,
+                &self.names,
+            ),
+            decision: if self.status == "playing" {
+                board::decision(&self.game, viewer, &voice)
+            } else {
+                None
+            },
+            log: log[from.min(log.len())..].to_vec(),
+            result: board::result(&self.game, &voice),
+            deadline: self.deadline,
+        }
+    }
+}
+
+/// Every game in memory, by id.
+pub struct Tables {
+    pub store: Store,
+    pub pool: Arc<CardPool>,
+    texts: Arc<Texts>,
+    live: Mutex<HashMap<String, Arc<Mutex<Live>>>>,
+}
+
+impl Tables {
+    pub fn new(store: Store) -> Arc<Tables> {
+        let pool = epic_setup::names::pool();
+        Arc::new(Tables {
+            store,
+            texts: Arc::new(Texts::of(&pool)),
+            pool,
+            live: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// A game's rows and decisions made into a [`Live`] game, not kept in memory (a
+    /// finished game's replay).
+    pub async fn load(&self, id: &str) -> Result<Live, ApiError> {
+        let row = self
+            .store
+            .game(id)
+            .await?
+            .ok_or_else(|| ApiError::not_found("game"))?;
+        let seats = self.store.seats(id).await?;
+        let decisions = self.store.decisions(id).await?;
+        Live::rebuild(&self.pool, self.texts.clone(), &row, seats, &decisions)
+            .map_err(|e| ApiError::internal(format!("game {id} cannot be rebuilt: {e}")))
+    }
+
+    /// The game in memory, loaded from the database the first time it is asked for.
+    pub async fn get(self: &Arc<Self>, id: &str) -> Result<Arc<Mutex<Live>>, ApiError> {
+        let mut live = self.live.lock().await;
+        if let Some(g) = live.get(id) {
+            return Ok(g.clone());
+        }
+        let game = Arc::new(Mutex::new(self.load(id).await?));
+        live.insert(id.to_string(), game.clone());
+        drop(live);
+        self.clone().wake(id.to_string());
+        Ok(game)
+    }
+
+    /// Forgets a game that nobody watches once it is over (it stays in the database).
+    pub async fn release(&self, id: &str) {
+        let mut live = self.live.lock().await;
+        let idle = match live.get(id) {
+            Some(g) => match g.try_lock() {
+                Ok(l) => l.status == "over" && l.changed.receiver_count() == 0,
+                Err(_) => false,
+            },
+            None => false,
+        };
+        if idle {
+            live.remove(id);
+        }
+    }
+
+    /// Loads every game still being played, so its bots and timers go on.
+    pub async fn resume_all(self: &Arc<Self>) -> Result<(), ApiError> {
+        for id in self.store.unfinished().await? {
+            if let Err(e) = self.get(&id).await {
+                eprintln!("epic serve: game {id} is not resumed: {}", e.message);
+            }
+        }
+        Ok(())
+    }
+
+    /// Seats a user after the database did: the game in memory learns its new player.
+    pub async fn seated(self: &Arc<Self>, id: &str) -> Result<(), ApiError> {
+        let seats = self.store.seats(id).await?;
+        let row = self
+            .store
+            .game(id)
+            .await?
+            .ok_or_else(|| ApiError::not_found("game"))?;
+        let game = self.get(id).await?;
+        let mut l = game.lock().await;
+        let fresh = Live::rebuild(&self.pool, self.texts.clone(), &row, seats, &[])
+            .map_err(|e| ApiError::internal(format!("game {id}: {e}")))?;
+        l.names = fresh.names;
+        l.seats = fresh.seats;
+        l.status = row.status;
+        l.set_deadline();
+        l.announce();
+        drop(l);
+        self.clone().wake(id.to_string());
+        Ok(())
+    }
+
+    /// A human seat's decision: option `option` of decision number `seq`.
+    pub async fn decide(
+        self: &Arc<Self>,
+        id: &str,
+        seat: PlayerId,
+        seq: usize,
+        option: usize,
+    ) -> Result<(), ApiError> {
+        let game = self.get(id).await?;
+        let mut l = game.lock().await;
+        if l.status != "playing" {
+            return Err(ApiError::conflict(match l.status.as_str() {
+                "open" => "the game waits for its players to join",
+                _ => "the game is over",
+            }));
+        }
+        if seq != l.decisions.len() {
+            return Err(ApiError::conflict(format!(
+                "that answers decision {seq}, but the game is at decision {}; nothing was changed",
+                l.decisions.len()
+            )));
+        }
+        if l.game.decider() != Some(seat) {
+            return Err(ApiError::forbidden("it is not your decision"));
+        }
+        let Some(&choice) = l.game.options().get(option) else {
+            return Err(ApiError::bad(format!(
+                "there is no option {option}; the options are numbered 0 to {}",
+                l.game.options().len().saturating_sub(1)
+            )));
+        };
+        self.commit(&mut l, choice).await?;
+        drop(l);
+        self.clone().wake(id.to_string());
+        Ok(())
+    }
+
+    /// Records `choice` as the game's next decision, then plays it and announces it.
+    async fn commit(&self, l: &mut Live, choice: Choice) -> Result<(), ApiError> {
+        let mut next = l.game.clone();
+        let events = next
+            .apply(choice)
+            .map_err(|e| ApiError::bad(format!("that option cannot be taken: {e}")))?;
+        let winners = next
+            .result()
+            .map(|r| serde_json::to_string(&r.winners).unwrap_or_default());
+        let progress = Progress {
+            status: if next.is_over() { "over" } else { "playing" },
+            winners,
+            turn: i64::from(next.state().turn),
+        };
+        let text = serde_json::to_string(&choice).map_err(ApiError::internal)?;
+        self.store
+            .record_decision(&l.id, l.decisions.len(), &text, progress)
+            .await?;
+        l.take(choice, next, &events);
+        l.set_deadline();
+        l.announce();
+        Ok(())
+    }
+
+    /// Lets the bots play while the game waits on one: on a blocking thread, from a copy
+    /// of the game, the game's lock held only to commit.
+    pub fn wake(self: Arc<Self>, id: String) {
+        tokio::spawn(async move {
+            let Ok(game) = self.get_loaded(&id).await else {
+                return;
+            };
+            loop {
+                let (copy, seq, bot, seed) = {
+                    let mut l = game.lock().await;
+                    let Some(bot) = l.machine(now_ms()).filter(|_| !l.thinking) else {
+                        return;
+                    };
+                    l.thinking = true;
+                    // A bot's seed per decision: the game's seed and the decision number.
+                    let seq = l.decisions.len();
+                    let seed = l.save.seed ^ (seq as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                    (l.game.clone(), seq, bot, seed)
+                };
+                let choice = tokio::task::spawn_blocking(move || {
+                    epic_bots::bot_by_name(&bot, seed)
+                        .ok()
+                        .map(|mut b| b.choose(&copy))
+                })
+                .await
+                .ok()
+                .flatten();
+                let mut l = game.lock().await;
+                l.thinking = false;
+                let Some(choice) = choice else {
+                    eprintln!("epic serve: game {id}: a seat's AI is unknown");
+                    return;
+                };
+                if l.decisions.len() != seq {
+                    continue;
+                }
+                if let Err(e) = self.commit(&mut l, choice).await {
+                    eprintln!("epic serve: game {id}: {}", e.message);
+                    return;
+                }
+            }
+        });
+    }
+
+    async fn get_loaded(&self, id: &str) -> Result<Arc<Mutex<Live>>, ()> {
+        self.live.lock().await.get(id).cloned().ok_or(())
+    }
+
+    /// Every second, plays the decisions whose timer ran out.
+    pub fn start_clock(self: Arc<Self>) {
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(Duration::from_secs(1));
+            loop {
+                tick.tick().await;
+                let now = now_ms();
+                let ids: Vec<String> = {
+                    let live = self.live.lock().await;
+                    live.iter()
+                        .filter(|(_, g)| {
+                            g.try_lock()
+                                .is_ok_and(|l| l.deadline.is_some_and(|d| now >= d))
+                        })
+                        .map(|(id, _)| id.clone())
+                        .collect()
+                };
+                for id in ids {
+                    self.clone().wake(id);
+                }
+            }
+        });
+    }
+}

@@ -1,0 +1,653 @@
+//! The server over HTTP and WebSocket, as a browser uses it: accounts, games against the
+//! AI and between players, hidden information at the socket, reconnecting, restarting,
+//! timers and bad input. Each test runs against SQLite, and PostgreSQL when configured
+//! (`common::databases`).
+
+mod common;
+
+use common::{next, next_state, play_to_end, send, Server};
+use futures_util::SinkExt;
+use serde_json::{json, Value};
+use std::collections::HashSet;
+use tokio_tungstenite::tungstenite::Message;
+
+fn unique(prefix: &str) -> String {
+    format!("{prefix}{}", rand::random::<u32>())
+}
+
+#[tokio::test]
+async fn accounts_sign_up_in_and_out() {
+    for db in common::databases() {
+        let server = Server::start(db.as_deref()).await;
+        let mut c = server.client();
+        let name = unique("ann");
+        let (status, _) = c.call("GET", "/api/me", None).await;
+        assert_eq!(status, 401);
+        let (status, e) = c
+            .call(
+                "POST",
+                "/api/signup",
+                Some(json!({"name": name, "password": "short"})),
+            )
+            .await;
+        assert_eq!(status, 400);
+        assert!(e["error"].as_str().unwrap().contains("password"), "{e}");
+        let (status, user) = c
+            .call(
+                "POST",
+                "/api/signup",
+                Some(json!({"name": name, "password": "correct horse"})),
+            )
+            .await;
+        assert_eq!(status, 200, "{user}");
+        assert_eq!(user["name"], name.as_str());
+        assert_eq!(user["guest"], false);
+        let (status, me) = c.call("GET", "/api/me", None).await;
+        assert_eq!((status, &me), (200, &user));
+
+        let mut other = server.client();
+        let (status, e) = other
+            .call(
+                "POST",
+                "/api/signup",
+                Some(json!({"name": name, "password": "another one"})),
+            )
+            .await;
+        assert_eq!(status, 409, "a name is taken once: {e}");
+        let (status, _) = other
+            .call(
+                "POST",
+                "/api/signin",
+                Some(json!({"name": name, "password": "wrong horse"})),
+            )
+            .await;
+        assert_eq!(status, 401);
+        let (status, again) = other
+            .call(
+                "POST",
+                "/api/signin",
+                Some(json!({"name": name, "password": "correct horse"})),
+            )
+            .await;
+        assert_eq!((status, &again), (200, &user));
+
+        let (status, _) = c.call("POST", "/api/signout", None).await;
+        assert_eq!(status, 200);
+        let (status, _) = c.call("GET", "/api/me", None).await;
+        assert_eq!(status, 401, "signed out");
+        let (status, _) = other.call("GET", "/api/me", None).await;
+        assert_eq!(status, 200, "the other session lives on");
+    }
+}
+
+/// The password is kept only as an Argon2id hash.
+#[tokio::test]
+async fn passwords_are_kept_as_argon2_hashes() {
+    let server = Server::start(None).await;
+    let mut c = server.client();
+    c.call(
+        "POST",
+        "/api/signup",
+        Some(json!({"name": "hasher", "password": "secret words"})),
+    )
+    .await;
+    let (url, _dir) = server.stop();
+    use sqlx::Row;
+    let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+    let row = sqlx::query("SELECT password_hash FROM users WHERE name = 'hasher'")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    let hash: String = row.get(0);
+    assert!(hash.starts_with("$argon2id$"), "{hash}");
+    assert!(!hash.contains("secret words"));
+}
+
+/// A guest plays a whole game against the AI over the socket; it ends with a result,
+/// and the game's summary and history agree.
+#[tokio::test]
+async fn a_guest_plays_the_ai_to_the_end() {
+    for db in common::databases() {
+        let server = Server::start(db.as_deref()).await;
+        let mut c = server.client();
+        c.guest().await;
+        let id = c.game_against("random", 7).await;
+        let mut socket = c.socket(&id).await;
+        let (last, log) = play_to_end(&mut socket, 1).await;
+        assert_eq!(last["seat"], 0);
+        assert!(last["decision"].is_null());
+        let winners = last["result"]["winners"].clone();
+        assert!(!winners.as_array().unwrap().is_empty());
+        assert!(log.iter().any(|l| l.starts_with("--- Turn 1")), "{log:?}");
+        let (status, summary) = c.call("GET", &format!("/api/games/{id}"), None).await;
+        assert_eq!(status, 200);
+        assert_eq!(summary["status"], "over");
+        assert_eq!(summary["winners"], winners);
+        assert_eq!(summary["decisions"], last["seq"]);
+        let (_, mine) = c.call("GET", "/api/games/mine", None).await;
+        assert_eq!(mine[0]["id"], id.as_str());
+
+        // The replay holds every position, the last one the end.
+        let (status, replay) = c
+            .call("GET", &format!("/api/games/{id}/replay"), None)
+            .await;
+        assert_eq!(status, 200, "{replay}");
+        let frames = replay["frames"].as_array().unwrap();
+        assert_eq!(frames.len() as u64, last["seq"].as_u64().unwrap() + 1);
+        assert_eq!(frames.last().unwrap()["board"], last["board"]);
+        assert_eq!(frames.last().unwrap()["result"], last["result"]);
+        let replayed: Vec<String> = frames
+            .iter()
+            .flat_map(|f| f["log"].as_array().unwrap().clone())
+            .map(|l| l["text"].as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(replayed, log, "the replay tells the game as it was told");
+
+        // The save file replays in the terminal.
+        let (status, save) = c.call("GET", &format!("/api/games/{id}/save"), None).await;
+        assert_eq!(status, 200);
+        let file: epic_setup::save::SaveFile = serde_json::from_value(save).unwrap();
+        let game = file.rebuild(&epic_setup::names::pool(), None).unwrap();
+        assert!(game.is_over());
+        assert_eq!(file.decisions.len() as u64, last["seq"].as_u64().unwrap());
+    }
+}
+
+/// Two players in one game, each through their own socket: neither ever receives a card
+/// of the other's hand but those revealed from it, and a spectator no more than they.
+#[tokio::test]
+async fn no_seat_receives_another_seats_hand() {
+    for db in common::databases() {
+        let server = Server::start(db.as_deref()).await;
+        let mut a = server.client();
+        let mut b = server.client();
+        a.guest().await;
+        b.guest().await;
+        let (status, game) = a
+            .call(
+                "POST",
+                "/api/games",
+                Some(json!({"seats": [{"kind": "me", "deck": "sage"}, {"kind": "open", "deck": "wild"}], "seed": 11})),
+            )
+            .await;
+        assert_eq!(status, 200, "{game}");
+        assert_eq!(game["status"], "open");
+        let id = game["id"].as_str().unwrap().to_string();
+        let secret = game["invites"][0]["secret"].as_str().unwrap().to_string();
+        let (status, _) = b
+            .call(
+                "POST",
+                &format!("/api/games/{id}/join"),
+                Some(json!({"invite": "0000"})),
+            )
+            .await;
+        assert_eq!(status, 403, "a wrong invite takes no seat");
+        let (status, joined) = b
+            .call(
+                "POST",
+                &format!("/api/games/{id}/join"),
+                Some(json!({"invite": secret})),
+            )
+            .await;
+        assert_eq!(status, 200, "{joined}");
+        assert_eq!(joined["your_seat"], 1);
+        assert_eq!(joined["status"], "playing");
+
+        let spectator = server.client();
+        let mut sa = a.socket(&id).await;
+        let mut sb = b.socket(&id).await;
+        let mut sw = spectator.socket(&id).await;
+        let mut ended = false;
+        let mut k = 11;
+        for seq in 0..3000u64 {
+            let (x, y, w) = (
+                next_state(&mut sa).await,
+                next_state(&mut sb).await,
+                next_state(&mut sw).await,
+            );
+            assert_eq!(
+                (x["seq"].as_u64(), y["seq"].as_u64()),
+                (Some(seq), Some(seq))
+            );
+            assert_eq!(w["seat"], Value::Null);
+            assert!(
+                w["decision"].is_null() || w["decision"]["options"].as_array().unwrap().is_empty()
+            );
+            for (me, them, other) in [(&x, &y, 1), (&y, &x, 0)] {
+                let hidden: HashSet<u64> = them["board"]["players"][other]["hand"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|c| c["obj"].as_u64().unwrap())
+                    .collect();
+                let shown: Vec<u64> = me["board"]["players"][other]["hand"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|c| c["obj"].as_u64().unwrap())
+                    .collect();
+                assert!(shown.iter().all(|o| hidden.contains(o)));
+                // Elsewhere in the message, no card of the hand appears.
+                let mut rest = me.clone();
+                rest["board"]["players"][other]["hand"] = json!([]);
+                let text = rest.to_string();
+                for o in hidden.iter().filter(|o| !shown.contains(o)) {
+                    assert!(
+                        !text.contains(&format!("\"obj\":{o},")),
+                        "card {o} of seat {other}'s hand leaked at decision {seq}"
+                    );
+                }
+                assert_eq!(
+                    me["board"]["players"][other]["hand_count"],
+                    them["board"]["players"][other]["hand_count"]
+                );
+            }
+            // A spectator is shown of each hand what the other player is: only the
+            // cards revealed from it.
+            assert_eq!(
+                w["board"]["players"][0]["hand"],
+                y["board"]["players"][0]["hand"]
+            );
+            assert_eq!(
+                w["board"]["players"][1]["hand"],
+                x["board"]["players"][1]["hand"]
+            );
+            if !x["result"].is_null() {
+                ended = true;
+                break;
+            }
+            let (me, socket) = if common::my_turn(&x) {
+                (&x, &mut sa)
+            } else {
+                (&y, &mut sb)
+            };
+            let options = me["decision"]["options"].as_array().unwrap();
+            assert!(!options.is_empty(), "the deciding seat has options");
+            let option = common::pick(options, &mut k);
+            send(
+                socket,
+                json!({"type": "decide", "seq": seq, "option": option}),
+            )
+            .await;
+        }
+        assert!(ended, "the game did not end in 3,000 decisions");
+    }
+}
+
+/// Stale, foreign, impossible and malformed decisions are refused in words and change
+/// nothing; a flood is slowed, then closed.
+#[tokio::test]
+async fn bad_messages_are_refused_and_change_nothing() {
+    let server = Server::start(None).await;
+    let mut c = server.client();
+    c.guest().await;
+    let (status, game) = c
+        .call(
+            "POST",
+            "/api/games",
+            Some(json!({"seats": [{"kind": "me"}, {"kind": "open"}], "seed": 3})),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let id = game["id"].as_str().unwrap().to_string();
+    let mut s = c.socket(&id).await;
+    let state = next_state(&mut s).await;
+    assert_eq!(state["seq"], 0);
+    send(&mut s, json!({"type": "decide", "seq": 0, "option": 0})).await;
+    let e = next(&mut s).await;
+    assert_eq!(e["type"], "error");
+    assert!(
+        e["message"]
+            .as_str()
+            .unwrap()
+            .contains("waits for its players"),
+        "{e}"
+    );
+
+    let mut d = server.client();
+    d.guest().await;
+    d.call("POST", &format!("/api/games/{id}/join"), None).await;
+    let mut t = d.socket(&id).await;
+    let state = next_state(&mut s).await;
+    let deciding = state["decision"]["seat"].as_u64().unwrap();
+    let (mine, theirs) = if deciding == 0 {
+        (&mut s, &mut t)
+    } else {
+        (&mut t, &mut s)
+    };
+    let _ = next_state(theirs).await;
+    for (bad, words) in [
+        (
+            json!({"type": "decide", "seq": 5, "option": 0}),
+            "decision 5",
+        ),
+        (
+            json!({"type": "decide", "seq": 0, "option": 999}),
+            "no option 999",
+        ),
+        (json!({"type": "decide", "seq": 0}), "cannot be read"),
+        (json!({"type": "shout"}), "cannot be read"),
+        (json!([1, 2, 3]), "cannot be read"),
+    ] {
+        send(mine, bad).await;
+        let e = next(mine).await;
+        assert_eq!(e["type"], "error");
+        assert!(
+            e["message"].as_str().unwrap().contains(words),
+            "{e} should say {words}"
+        );
+    }
+    send(theirs, json!({"type": "decide", "seq": 0, "option": 0})).await;
+    let e = next(theirs).await;
+    assert!(
+        e["message"].as_str().unwrap().contains("not your decision"),
+        "{e}"
+    );
+    mine.send(Message::Text("not json".into())).await.unwrap();
+    assert_eq!(next(mine).await["type"], "error");
+    let (_, summary) = c.call("GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(summary["decisions"], 0, "nothing changed the game");
+
+    // A flood: the bucket runs dry and the socket is told to slow down, then closed.
+    let mut slowed = false;
+    let mut closed = false;
+    for _ in 0..200 {
+        if mine
+            .send(Message::Text("{\"type\":\"ping\"}".into()))
+            .await
+            .is_err()
+        {
+            closed = true;
+            break;
+        }
+    }
+    while let Ok(Some(m)) = tokio::time::timeout(
+        std::time::Duration::from_secs(5),
+        futures_util::StreamExt::next(mine),
+    )
+    .await
+    {
+        match m {
+            Ok(Message::Text(t)) if t.contains("slow down") => slowed = true,
+            Ok(Message::Close(_)) | Err(_) => {
+                closed = true;
+                break;
+            }
+            _ => {}
+        }
+    }
+    assert!(slowed && closed, "slowed {slowed}, closed {closed}");
+    let (_, summary) = c.call("GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(summary["decisions"], 0);
+
+    // Oversized messages and bodies.
+    let mut big = c.socket(&id).await;
+    let _ = next_state(&mut big).await;
+    let _ = big.send(Message::Text("x".repeat(100_000).into())).await;
+    let end = tokio::time::timeout(
+        std::time::Duration::from_secs(5),
+        futures_util::StreamExt::next(&mut big),
+    )
+    .await
+    .unwrap();
+    assert!(
+        matches!(end, None | Some(Err(_)) | Some(Ok(Message::Close(_)))),
+        "{end:?}"
+    );
+    let (status, _) = c
+        .call(
+            "POST",
+            "/api/signup",
+            Some(json!({"name": "x".repeat(100_000), "password": "p"})),
+        )
+        .await;
+    assert_eq!(status, 413);
+}
+
+/// Leaving and coming back: the first message after reconnecting is the position and
+/// the whole log, exactly as it stood.
+#[tokio::test]
+async fn reconnecting_resumes_where_the_player_was() {
+    let server = Server::start(None).await;
+    let mut c = server.client();
+    c.guest().await;
+    let id = c.game_against("greedy", 21).await;
+    let mut s = c.socket(&id).await;
+    let mut log = Vec::new();
+    let mut last = Value::Null;
+    for _ in 0..6 {
+        let state = loop {
+            let st = next_state(&mut s).await;
+            log.extend(st["log"].as_array().unwrap().clone());
+            if common::my_turn(&st) {
+                break st;
+            }
+        };
+        send(
+            &mut s,
+            json!({"type": "decide", "seq": state["seq"], "option": 0}),
+        )
+        .await;
+        last = state;
+    }
+    let after = loop {
+        let st = next_state(&mut s).await;
+        log.extend(st["log"].as_array().unwrap().clone());
+        if common::my_turn(&st) && st["seq"].as_u64() > last["seq"].as_u64() {
+            break st;
+        }
+    };
+    drop(s);
+    let mut again = c.socket(&id).await;
+    let resumed = next_state(&mut again).await;
+    assert_eq!(resumed["seq"], after["seq"]);
+    assert_eq!(resumed["board"], after["board"]);
+    assert_eq!(resumed["decision"], after["decision"]);
+    assert_eq!(resumed["log"].as_array().unwrap(), &log);
+}
+
+/// A server stopped and started again over the same database resumes each game at the
+/// decision it was at, with the same position.
+#[tokio::test]
+async fn a_restarted_server_resumes_every_game() {
+    for db in common::databases() {
+        let server = Server::start(db.as_deref()).await;
+        let mut c = server.client();
+        c.guest().await;
+        let id = c.game_against("random", 5).await;
+        let mut s = c.socket(&id).await;
+        let mut state = next_state(&mut s).await;
+        for _ in 0..5 {
+            while !common::my_turn(&state) {
+                state = next_state(&mut s).await;
+            }
+            send(
+                &mut s,
+                json!({"type": "decide", "seq": state["seq"], "option": 0}),
+            )
+            .await;
+            state = next_state(&mut s).await;
+        }
+        while !common::my_turn(&state) {
+            state = next_state(&mut s).await;
+        }
+        drop(s);
+        let cookie = c.cookie.clone();
+        let (url, dir) = server.stop();
+        let server = Server::on(url, dir).await;
+        let mut c = server.client();
+        c.cookie = cookie;
+        let mut s = c.socket(&id).await;
+        let resumed = next_state(&mut s).await;
+        assert_eq!(resumed["seq"], state["seq"]);
+        assert_eq!(resumed["board"], state["board"]);
+        assert_eq!(resumed["decision"], state["decision"]);
+    }
+}
+
+/// When a human seat's move timer runs out, the server decides for it (the greedy bot)
+/// and the game goes on.
+#[tokio::test]
+async fn a_decision_past_its_timer_is_made_for_the_seat() {
+    let server = Server::start(None).await;
+    let mut c = server.client();
+    c.guest().await;
+    let (status, game) = c
+        .call(
+            "POST",
+            "/api/games",
+            Some(json!({"seats": [{"kind": "me"}, {"kind": "ai", "ai": "random"}], "seed": 9, "move_seconds": 1})),
+        )
+        .await;
+    assert_eq!(status, 200, "{game}");
+    let id = game["id"].as_str().unwrap();
+    let mut s = c.socket(id).await;
+    let mut state = next_state(&mut s).await;
+    while !common::my_turn(&state) {
+        state = next_state(&mut s).await;
+    }
+    let deadline = state["deadline"]
+        .as_i64()
+        .expect("a human decision has a deadline");
+    let seq = state["seq"].as_u64().unwrap();
+    let later = loop {
+        let st = next_state(&mut s).await;
+        if st["seq"].as_u64().unwrap() > seq {
+            break st;
+        }
+    };
+    assert!(epic_server::store::now_ms() >= deadline);
+    assert!(!later["log"].as_array().unwrap().is_empty());
+}
+
+/// The lobby lists games with an open seat; joining without an invite takes the first.
+#[tokio::test]
+async fn the_lobby_lists_open_games_until_they_fill() {
+    let server = Server::start(None).await;
+    let mut a = server.client();
+    let mut b = server.client();
+    a.guest().await;
+    b.guest().await;
+    let (_, game) = a
+        .call(
+            "POST",
+            "/api/games",
+            Some(json!({"seats": [{"kind": "me"}, {"kind": "open"}, {"kind": "ai", "ai": "random"}], "timer": "async"})),
+        )
+        .await;
+    let id = game["id"].as_str().unwrap();
+    assert_eq!(game["move_seconds"], 48 * 3600);
+    let (_, open) = b.call("GET", "/api/games/open", None).await;
+    assert!(open.as_array().unwrap().iter().any(|g| g["id"] == id));
+    assert!(
+        open[0]["invites"].as_array().unwrap().is_empty(),
+        "secrets are never listed"
+    );
+    let (status, joined) = b.call("POST", &format!("/api/games/{id}/join"), None).await;
+    assert_eq!(status, 200, "{joined}");
+    assert_eq!(joined["your_seat"], 1);
+    let (status, _) = b.call("POST", &format!("/api/games/{id}/join"), None).await;
+    assert_eq!(status, 409);
+    let (_, open) = b.call("GET", "/api/games/open", None).await;
+    assert!(!open.as_array().unwrap().iter().any(|g| g["id"] == id));
+}
+
+/// What a new game asks for is checked, in words.
+#[tokio::test]
+async fn new_games_are_checked() {
+    let server = Server::start(None).await;
+    let mut c = server.client();
+    let (status, _) = c
+        .call("POST", "/api/games", Some(json!({"seats": []})))
+        .await;
+    assert_eq!(status, 401, "a game needs a player");
+    c.guest().await;
+    for (body, words) in [
+        (json!({"seats": [{"kind": "me"}]}), "2 to 4 seats"),
+        (
+            json!({"seats": [{"kind": "ai"}, {"kind": "ai"}]}),
+            "exactly one seat is yours",
+        ),
+        (
+            json!({"seats": [{"kind": "me", "deck": "chaos"}, {"kind": "ai"}]}),
+            "unknown deck",
+        ),
+        (
+            json!({"seats": [{"kind": "me", "deck": "/etc/passwd"}, {"kind": "ai"}]}),
+            "unknown deck",
+        ),
+        (
+            json!({"seats": [{"kind": "me"}, {"kind": "ai", "ai": "genius"}]}),
+            "unknown bot",
+        ),
+        (
+            json!({"seats": [{"kind": "me"}, {"kind": "robot"}]}),
+            "unknown kind",
+        ),
+        (
+            json!({"seats": [{"kind": "me"}, {"kind": "ai"}], "timer": "blitz"}),
+            "unknown timer",
+        ),
+        (
+            json!({"seats": [{"kind": "me"}, {"kind": "ai"}], "move_seconds": 0}),
+            "move_seconds",
+        ),
+        (
+            json!({"seats": [{"kind": "me"}, {"kind": "ai"}], "variant": "hunter-first-blood"}),
+            "3",
+        ),
+    ] {
+        let (status, e) = c.call("POST", "/api/games", Some(body.clone())).await;
+        assert_eq!(status, 400, "{body} → {e}");
+        assert!(
+            e["error"].as_str().unwrap().contains(words),
+            "{body}: {e} should say {words}"
+        );
+    }
+    let (status, _) = c.call("GET", "/api/games/nosuchgame", None).await;
+    assert_eq!(status, 404);
+
+    // A player holds at most so many games that are not over.
+    let open = json!({"seats": [{"kind": "me"}, {"kind": "open"}]});
+    for _ in 0..epic_server::api::MAX_UNFINISHED {
+        let (status, e) = c.call("POST", "/api/games", Some(open.clone())).await;
+        assert_eq!(status, 200, "{e}");
+    }
+    let (status, e) = c.call("POST", "/api/games", Some(open)).await;
+    assert_eq!(status, 429);
+    assert!(
+        e["error"].as_str().unwrap().contains("finish one first"),
+        "{e}"
+    );
+}
+
+/// Every path of the OpenAPI description is served, with each method it names, and
+/// answers the statuses it lists.
+#[tokio::test]
+async fn the_openapi_description_matches_the_routes() {
+    let server = Server::start(None).await;
+    let mut c = server.client();
+    let (status, doc) = c.call("GET", "/api/openapi.json", None).await;
+    assert_eq!(status, 200);
+    let on_disk: Value = serde_json::from_str(include_str!("../openapi.json")).unwrap();
+    assert_eq!(doc, on_disk);
+    c.guest().await;
+    let id = c.game_against("random", 1).await;
+    let paths = doc["paths"].as_object().unwrap();
+    assert!(paths.len() >= 14);
+    for (path, item) in paths {
+        for (method, op) in item.as_object().unwrap() {
+            if method == "parameters" || path.ends_with("/ws") || path.ends_with("/signout") {
+                continue;
+            }
+            let url = path.replace("{id}", &id);
+            let body = (method == "post").then(|| json!({}));
+            let (status, answer) = c.call(&method.to_uppercase(), &url, body).await;
+            let listed: Vec<&String> = op["responses"].as_object().unwrap().keys().collect();
+            assert!(
+                listed.iter().any(|s| s.as_str() == status.to_string()) || status == 422,
+                "{method} {path} answered {status} {answer}, not one of {listed:?}"
+            );
+        }
+    }
+}

@@ -1,0 +1,247 @@
+// Two browsers in one game, and a spectator: no one is ever sent a card hidden from them.
+
+import { writeFile } from "node:fs/promises";
+import { expect, test, type Page } from "@playwright/test";
+import type { State } from "../src/protocol";
+import {
+  gameIdOf,
+  playAsGuest,
+  playByClicking,
+  randomPicker,
+  recordGameSockets,
+  screenshot,
+  type Recorder,
+} from "./helpers";
+
+/** Enough decisions to see both hands change many times, when a game runs long. */
+const DECISIONS = 150;
+
+/**
+ * Every card object number a message carries outside `seat`'s hand: the `obj`
+ * of every card anywhere in it, and the `card` every option names.
+ */
+function objsOutsideHand(state: State, seat: number): Set<number> {
+  const found = new Set<number>();
+  const visit = (value: unknown, skip: unknown) => {
+    if (value === skip || value === null || typeof value !== "object") return;
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item, skip);
+      return;
+    }
+    for (const [key, field] of Object.entries(value)) {
+      if ((key === "obj" || key === "card") && typeof field === "number") found.add(field);
+      else visit(field, skip);
+    }
+  };
+  const hand = state.board.players.find((p) => p.seat === seat)?.hand;
+  visit(state, hand);
+  return found;
+}
+
+function bySeq(states: State[]): Map<number, State[]> {
+  const map = new Map<number, State[]>();
+  for (const state of states) map.set(state.seq, [...(map.get(state.seq) ?? []), state]);
+  return map;
+}
+
+function player(state: State, seat: number) {
+  const p = state.board.players.find((candidate) => candidate.seat === seat);
+  if (!p) throw new Error(`no seat ${seat} at seq ${state.seq}`);
+  return p;
+}
+
+/**
+ * What `viewer` was sent at each seq hides `owner`'s hand as `owner` was sent it
+ * then: none of its cards anywhere but among the revealed cards of that hand,
+ * those a subset of it, and the same hand count. Returns how many States were
+ * compared, and how many hidden cards in all.
+ */
+function checkHidden(owner: State[], viewer: State[], label: string) {
+  const viewed = bySeq(viewer);
+  let compared = 0;
+  let cards = 0;
+  for (const own of owner) {
+    const seat = own.seat;
+    if (seat === null) throw new Error("the owner's states have no seat");
+    const mine = player(own, seat);
+    const hand = new Map(mine.hand.map((card) => [card.obj, card]));
+    expect(mine.hand_count, `${label}: hand_count of my own hand at seq ${own.seq}`).toBe(hand.size);
+    for (const other of viewed.get(own.seq) ?? []) {
+      compared += 1;
+      cards += hand.size;
+      const where = `${label}, seq ${own.seq}`;
+      const outside = objsOutsideHand(other, seat);
+      const leaked = [...hand.keys()].filter((obj) => outside.has(obj));
+      expect(leaked, `${where}: cards of the hand sent outside it`).toEqual([]);
+      const seen = player(other, seat);
+      for (const card of seen.hand) {
+        expect(hand.get(card.obj), `${where}: revealed card ${card.obj} is in the hand`).toEqual(card);
+      }
+      expect(seen.hand_count, `${where}: hand_count`).toBe(mine.hand_count);
+    }
+  }
+  return { compared, cards };
+}
+
+function seatOf(recorder: Recorder): number {
+  const seat = recorder.states().find((s) => s.seat !== null)?.seat;
+  if (seat === undefined || seat === null) throw new Error("no seated State received");
+  return seat;
+}
+
+async function playerPage(page: Page) {
+  await expect(page.getByTestId("board")).toBeVisible();
+  await expect(page.getByTestId("my-hand")).toBeVisible();
+}
+
+test("two guests play a friend game; neither, nor a spectator, sees a hidden card", async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(8 * 60_000);
+  const contextA = await browser.newContext();
+  const contextB = await browser.newContext();
+  const contextS = await browser.newContext();
+  try {
+    const a = await contextA.newPage();
+    const b = await contextB.newPage();
+    const s = await contextS.newPage();
+    const socketsA = recordGameSockets(a);
+    const socketsB = recordGameSockets(b);
+    const socketsS = recordGameSockets(s);
+
+    // A: a guest who creates a game with a friend and reads the invite link.
+    await a.goto("/");
+    await playAsGuest(a);
+    await a.getByTestId("new-friend-game").click();
+    const invite = (await a.getByTestId("invite-link").innerText()).trim();
+    expect(invite).toMatch(/#\/join\/[^/]+\/[^/]+$/);
+    await a.getByRole("button", { name: "Go to the game" }).click();
+    await expect(a).toHaveURL(/#\/game\//);
+    const id = gameIdOf(a);
+    expect(invite).toContain(`/join/${id}/`);
+
+    // B: opens the link in its own browser, and joins as a guest.
+    await b.goto(invite);
+    await playAsGuest(b);
+    await expect(b).toHaveURL(new RegExp(`#/game/${id}$`));
+    await playerPage(a);
+    await playerPage(b);
+
+    // A spectator, not signed in.
+    await s.goto(`/#/game/${id}`);
+    await expect(s.getByTestId("board")).toBeVisible();
+    await expect(s.getByTestId("my-hand")).toHaveCount(0);
+
+    // A friend game has a live move timer unless the form says otherwise.
+    const summary = await (await a.request.get(`/api/games/${id}`)).json();
+    const moveSeconds = Number(summary.move_seconds ?? 120);
+
+    const seatA = seatOf(socketsA);
+    const seatB = seatOf(socketsB);
+    expect(seatA).not.toBe(seatB);
+
+    // Both play by clicking, each in its own loop, until the game ends or runs long.
+    const enough = () => Math.max(socketsA.latestSeq(), socketsB.latestSeq()) >= DECISIONS;
+    const started = Date.now();
+    let shot = false;
+    const [clicksA, clicksB] = await Promise.all([
+      playByClicking(a, {
+        pick: randomPicker(started),
+        stop: enough,
+        afterClick: async (n) => {
+          if (!shot && n >= 10) {
+            shot = true;
+            await screenshot(a, testInfo, "friend-game-player-a");
+          }
+          // The move timer never shows more time than a move has.
+          for (const text of await a.locator(".countdown").allInnerTexts()) {
+            const [minutes, seconds] = /(\d+):(\d\d)/.exec(text)!.slice(1).map(Number);
+            expect(minutes * 60 + seconds, `countdown "${text}"`).toBeLessThanOrEqual(moveSeconds);
+          }
+        },
+      }),
+      playByClicking(b, { pick: randomPicker(started + 1), stop: enough }),
+    ]);
+    // Let a decision still on its way arrive everywhere.
+    await a.waitForTimeout(300);
+    await expect
+      .poll(() => {
+        const seqs = [socketsA, socketsB, socketsS].map((r) => r.latestSeq());
+        return seqs.every((x) => x === seqs[0]);
+      })
+      .toBe(true);
+    const seq = socketsA.latestSeq();
+    const over = socketsA.last()?.result != null;
+    console.log(
+      `game ${id}: A ${clicksA} clicks, B ${clicksB} clicks, ${seq} decisions, ` +
+        `${over ? "over" : "stopped"} after ${Math.round((Date.now() - started) / 1000)} s`,
+    );
+    expect(clicksA).toBeGreaterThan(0);
+    expect(clicksB).toBeGreaterThan(0);
+    if (over) {
+      await expect(a.getByTestId("game-over")).toBeVisible();
+      await expect(b.getByTestId("game-over")).toBeVisible();
+      await expect(s.getByTestId("game-over")).toBeVisible();
+    }
+    await screenshot(s, testInfo, "friend-game-spectator");
+
+    const statesA = socketsA.states();
+    const statesB = socketsB.states();
+    const statesS = socketsS.states();
+    try {
+      for (const recorder of [socketsA, socketsB, socketsS]) {
+        expect(recorder.notJson).toEqual([]);
+        expect(recorder.messages.filter((m) => m.message.type === "error")).toEqual([]);
+      }
+      expect(statesA.every((state) => state.seat === seatA)).toBe(true);
+      expect(statesB.every((state) => state.seat === seatB)).toBe(true);
+
+      // A and B, paired by seq: each one's hand stays hidden from the other.
+      const least = Math.min(seq, DECISIONS) / 2;
+      for (const check of [
+        checkHidden(statesB, statesA, "B's hand in A's view"),
+        checkHidden(statesA, statesB, "A's hand in B's view"),
+      ]) {
+        expect(check.compared).toBeGreaterThanOrEqual(least);
+        expect(check.cards).toBeGreaterThanOrEqual(check.compared);
+      }
+
+      // The spectator: no options, and no card of a hand but those its owner
+      // revealed to everyone (a loyalty reveal, public until the end of the turn),
+      // the very ones the opponent is shown at the same seq: mostly none.
+      expect(statesS.length).toBeGreaterThan(10);
+      const viewOf = { [seatA]: bySeq(statesB), [seatB]: bySeq(statesA) };
+      let emptyHands = 0;
+      for (const state of statesS) {
+        expect(state.seat).toBeNull();
+        expect(state.decision?.options ?? []).toEqual([]);
+        for (const p of state.board.players) {
+          const shown = p.hand.map((card) => card.obj).sort((x, y) => x - y);
+          if (shown.length === 0) emptyHands += 1;
+          for (const opponent of viewOf[p.seat].get(state.seq) ?? []) {
+            const revealed = player(opponent, p.seat).hand.map((card) => card.obj).sort((x, y) => x - y);
+            expect(shown, `seat ${p.seat}'s hand as the spectator sees it at seq ${state.seq}`).toEqual(revealed);
+          }
+        }
+      }
+      expect(emptyHands).toBeGreaterThan(statesS.length);
+      for (const check of [
+        checkHidden(statesA, statesS, "A's hand in the spectator's view"),
+        checkHidden(statesB, statesS, "B's hand in the spectator's view"),
+      ]) {
+        expect(check.compared).toBeGreaterThan(10);
+        expect(check.cards).toBeGreaterThan(check.compared);
+      }
+    } catch (error) {
+      // What each one was sent, to see what went wrong.
+      for (const [who, states] of [["a", statesA], ["b", statesB], ["spectator", statesS]] as const) {
+        await writeFile(testInfo.outputPath(`states-${who}.json`), JSON.stringify(states, null, 1));
+      }
+      throw error;
+    }
+  } finally {
+    await contextA.close();
+    await contextB.close();
+    await contextS.close();
+  }
+});

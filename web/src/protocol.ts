@@ -1,0 +1,178 @@
+// The JSON the game server speaks, as described in docs/server.md.
+// Keep this file a faithful mirror of that document.
+
+// ---- HTTP ----
+
+/** Every failed request answers `{"error": "message in words"}` with a 4xx status. */
+export type ErrorBody = { error: string };
+
+export type User = { id: string; name: string; guest: boolean };
+
+/** Body of `POST /api/signup` and `POST /api/signin`. */
+export type Credentials = { name: string; password: string };
+
+/** `GET /api/options`. */
+export type Options = { decks: string[]; ai: string[]; variants: string[] };
+
+export type SeatSpec = { kind: "me" | "ai" | "open"; deck?: string; ai?: string };
+
+/** Body of `POST /api/games`. */
+export type NewGame = {
+  seats: SeatSpec[];
+  seed?: number;
+  variant?: string;
+  timer?: "live" | "async";
+  move_seconds?: number;
+};
+
+export type SeatSummary = {
+  seat: number;
+  player: string | null;
+  ai: string | null;
+  deck: string;
+  open: boolean;
+};
+
+export type Invite = { seat: number; secret: string };
+
+export type GameStatus = "open" | "playing" | "over";
+
+export type GameSummary = {
+  id: string;
+  status: GameStatus;
+  seats: SeatSummary[];
+  your_seat: number | null;
+  /** Only to the game's creator, for open seats. */
+  invites: Invite[];
+  turn: number;
+  decisions: number;
+  winners: number[] | null;
+  /** Milliseconds since 1970. */
+  created: number;
+};
+
+/** Body of `POST /api/games/{id}/join`: an invite's secret, or `{}` for the first open seat. */
+export type JoinRequest = { invite?: string };
+
+/** `GET /api/games/{id}/replay`: a finished game, from your seat. Frame 0 is the start. */
+export type Replay = { seat: number | null; frames: State[] };
+
+// ---- WebSocket: client to server ----
+
+/** `seq` is the `State.seq` this decision answers. */
+export type Decide = { type: "decide"; seq: number; option: number };
+export type Ping = { type: "ping" };
+export type ClientMessage = Decide | Ping;
+
+// ---- WebSocket: server to client ----
+
+export type ErrorMessage = { type: "error"; message: string };
+
+export type State = {
+  type: "state";
+  game: string;
+  /** Decisions made so far. */
+  seq: number;
+  /** Yours; null for a spectator. */
+  seat: number | null;
+  board: Board;
+  /** Null when the game is over. */
+  decision: Decision | null;
+  /** Lines since the previous State on this socket (all of them on connect). */
+  log: LogLine[];
+  result: GameResult | null;
+  /** When the deciding seat's timer runs out (ms since 1970). */
+  deadline: number | null;
+};
+
+export type ServerMessage = State | ErrorMessage;
+
+export type GameResult = { winners: number[]; text: string };
+
+export type Decision = {
+  /** Who decides; only that seat gets options. */
+  seat: number;
+  /** In words, to the deciding seat. */
+  prompt: string;
+  /** Empty unless the decision is yours. */
+  options: Option[];
+};
+
+export type Option = {
+  index: number;
+  label: string;
+  /** The object number (`Card.obj`) this option plays, uses or picks. */
+  card: number | null;
+  /** The seat this option picks or assigns damage to. */
+  player: number | null;
+};
+
+export type Phase = "setup" | "start" | "main" | "battle" | "end";
+
+export type Board = {
+  turn: number;
+  active: number;
+  phase: Phase;
+  initiative: number | null;
+  attacker: number | null;
+  defender: number | null;
+  players: PlayerBoard[];
+  champions: Champion[];
+  /** Events being played right now. */
+  resolving: Card[];
+};
+
+export type PlayerBoard = {
+  seat: number;
+  name: string;
+  health: number;
+  gold: number;
+  hand_count: number;
+  deck_count: number;
+  /** Yours in full; another seat's: only cards revealed now. */
+  hand: Card[];
+  discard: Card[];
+  eliminated: boolean;
+  god: Card | null;
+};
+
+export type CardKind = "champion" | "event" | "god";
+
+export type Card = {
+  obj: number;
+  name: string;
+  kind: CardKind;
+  cost: number;
+  alignments: string[];
+  text: string;
+  offense: number | null;
+  defense: number | null;
+};
+
+export type Keyword = { name: string; reminder: string };
+
+export type Champion = Card & {
+  owner: number;
+  controller: number;
+  token: boolean;
+  /** Derived, with every modifier. */
+  offense: number;
+  defense: number;
+  damage: number;
+  counters: number;
+  expended: boolean;
+  flipped: boolean;
+  deploying: boolean;
+  attacking: boolean;
+  blocking: boolean;
+  keywords: Keyword[];
+};
+
+export type LogTone = "heading" | "mine" | "theirs" | "danger" | "note" | "quiet";
+
+export type LogLine = { text: string; tone: LogTone | null };
+
+/** A card or champion as the board shows it. */
+export function isChampion(card: Card): card is Champion {
+  return "controller" in card;
+}

@@ -1,0 +1,114 @@
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { buildActions, myOptions } from "../board/actions";
+import { Board } from "../board/Board";
+import { DecisionPanel } from "../board/DecisionPanel";
+import { GameLog } from "../board/GameLog";
+import { useGameSocket } from "../game/useGameSocket";
+import type { Option } from "../protocol";
+import { navigate, paths } from "../router";
+import { useSettings } from "../settings";
+
+const AUTO_PASS_MS = 700;
+
+export function GameScreen({ id }: { id: string }) {
+  const { state, log, connection, pendingSeq, notices, fatal, decide, dismiss } = useGameSocket(id);
+  const { autoPass } = useSettings();
+
+  const seq = state?.seq ?? null;
+  const choose = useCallback(
+    (option: Option) => {
+      if (seq !== null) decide(seq, option.index);
+    },
+    [decide, seq],
+  );
+
+  const options = state ? myOptions(state) : null;
+  const disabled = pendingSeq !== null || connection !== "open";
+  // The option button under the pointer, remembered with the State it belongs to.
+  const [hover, setHover] = useState<{ seq: number; index: number } | null>(null);
+  const hovered =
+    hover !== null && hover.seq === seq ? (options?.find((o) => o.index === hover.index) ?? null) : null;
+  const onHover = (option: Option | null) =>
+    setHover(option !== null && seq !== null ? { seq, index: option.index } : null);
+  const actions = useMemo(
+    () => (options ? buildActions(options, choose, disabled, hovered) : null),
+    [options, choose, disabled, hovered],
+  );
+
+  // Auto-pass: a decision of mine with a single option is sent after a short delay.
+  const only = options?.length === 1 ? options[0] : null;
+  useEffect(() => {
+    if (!autoPass || only === null || disabled || seq === null) return;
+    const timer = window.setTimeout(() => decide(seq, only.index), AUTO_PASS_MS);
+    return () => window.clearTimeout(timer);
+  }, [autoPass, only, disabled, seq, decide]);
+
+  if (fatal !== null) {
+    return (
+      <div className="screen narrow">
+        <p className="notice notice-error">{fatal}</p>
+        <a href={paths.home()}>Home</a>
+      </div>
+    );
+  }
+
+  return (
+    <div className="game-screen">
+      {connection === "reconnecting" && (
+        <div className="connection" role="status">
+          Reconnecting…
+        </div>
+      )}
+      {notices.length > 0 && (
+        <div className="notices">
+          {notices.map((notice) => (
+            <div key={notice.id} className="notice notice-error" role="alert">
+              <span>{notice.message}</span>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label="Dismiss"
+                onClick={() => dismiss(notice.id)}
+              >
+                ×
+              </button>
+            </div>
+          ))}
+        </div>
+      )}
+      {state === null ? (
+        <p className="loading">{connection === "reconnecting" ? "Reconnecting…" : "Connecting…"}</p>
+      ) : (
+        <>
+          {state.result !== null && (
+            <div className="game-over" data-testid="game-over" role="status">
+              <p className="game-over-text">{state.result.text}</p>
+              <div className="game-over-buttons">
+                <button
+                  type="button"
+                  className="primary"
+                  data-testid="replay-button"
+                  onClick={() => navigate(paths.replay(id))}
+                >
+                  Replay
+                </button>
+                <button type="button" onClick={() => navigate(paths.home())}>
+                  Home
+                </button>
+              </div>
+            </div>
+          )}
+          <div className="table">
+            <div className="table-board">
+              <Board state={state} actions={actions} />
+            </div>
+            <aside className="table-side">
+              <DecisionPanel state={state} actions={actions} onHover={onHover} />
+              <GameLog lines={log} />
+            </aside>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

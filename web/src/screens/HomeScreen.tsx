@@ -1,0 +1,421 @@
+import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { api, errorText, inviteUrl, saveUrl } from "../api";
+import { dateText, gameStatusText, seatLabel } from "../format";
+import type { GameSummary, NewGame, Options, SeatSpec, User } from "../protocol";
+import { navigate, paths } from "../router";
+
+const ANY = "";
+const LOBBY_REFRESH_MS = 10_000;
+
+function DeckSelect({
+  label,
+  decks,
+  value,
+  onChange,
+}: {
+  label: string;
+  decks: string[];
+  value: string;
+  onChange: (deck: string) => void;
+}) {
+  return (
+    <label>
+      {label}
+      <select value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value={ANY}>Server’s choice</option>
+        {decks.map((deck) => (
+          <option key={deck} value={deck}>
+            {deck}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function seat(kind: SeatSpec["kind"], deck: string, ai?: string): SeatSpec {
+  const spec: SeatSpec = { kind };
+  if (deck !== ANY) spec.deck = deck;
+  if (ai !== undefined) spec.ai = ai;
+  return spec;
+}
+
+function Copyable({ text, testId }: { text: string; testId?: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = () => {
+    navigator.clipboard
+      ?.writeText(text)
+      .then(() => {
+        setCopied(true);
+        window.setTimeout(() => setCopied(false), 1500);
+      })
+      .catch(() => setCopied(false));
+  };
+  return (
+    <div className="copyable">
+      <code data-testid={testId}>{text}</code>
+      <button type="button" onClick={copy}>
+        {copied ? "Copied" : "Copy"}
+      </button>
+    </div>
+  );
+}
+
+function NewAiGame({ options }: { options: Options }) {
+  const [myDeck, setMyDeck] = useState(ANY);
+  const [aiDeck, setAiDeck] = useState(ANY);
+  const [level, setLevel] = useState(() =>
+    options.ai.includes("medium") ? "medium" : (options.ai[0] ?? "medium"),
+  );
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const start = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const game = await api.createGame({ seats: [seat("me", myDeck), seat("ai", aiDeck, level)] });
+      navigate(paths.game(game.id));
+    } catch (e) {
+      setError(errorText(e));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="panel">
+      <h2>New game against the AI</h2>
+      <form className="form" onSubmit={(event) => void start(event)}>
+        <DeckSelect label="Your deck" decks={options.decks} value={myDeck} onChange={setMyDeck} />
+        <DeckSelect label="AI’s deck" decks={options.decks} value={aiDeck} onChange={setAiDeck} />
+        <label>
+          AI level
+          <select value={level} onChange={(event) => setLevel(event.target.value)}>
+            {options.ai.map((ai) => (
+              <option key={ai} value={ai}>
+                {ai}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="form-buttons">
+          <button type="submit" className="primary" data-testid="new-ai-game" disabled={busy}>
+            {busy ? "Starting…" : "Play"}
+          </button>
+        </div>
+      </form>
+      {error && <p className="notice notice-error">{error}</p>}
+    </section>
+  );
+}
+
+type Timer = "none" | "live" | "async";
+
+function NewFriendGame({ options, onCreated }: { options: Options; onCreated: () => void }) {
+  const [myDeck, setMyDeck] = useState(ANY);
+  const [variant, setVariant] = useState(ANY);
+  const [timer, setTimer] = useState<Timer>("none");
+  const [seconds, setSeconds] = useState(60);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState<GameSummary | null>(null);
+
+  const start = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    const game: NewGame = { seats: [seat("me", myDeck), { kind: "open" }] };
+    if (variant !== ANY) game.variant = variant;
+    if (timer !== "none") {
+      game.timer = timer;
+      if (seconds > 0) game.move_seconds = seconds;
+    }
+    try {
+      setCreated(await api.createGame(game));
+      onCreated();
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="panel">
+      <h2>Game with a friend</h2>
+      <form className="form" onSubmit={(event) => void start(event)}>
+        <DeckSelect label="Your deck" decks={options.decks} value={myDeck} onChange={setMyDeck} />
+        {options.variants.length > 0 && (
+          <label>
+            Variant
+            <select value={variant} onChange={(event) => setVariant(event.target.value)}>
+              <option value={ANY}>Standard</option>
+              {options.variants.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <label>
+          Move timer
+          <select value={timer} onChange={(event) => setTimer(event.target.value as Timer)}>
+            <option value="none">None</option>
+            <option value="live">Live</option>
+            <option value="async">Correspondence</option>
+          </select>
+        </label>
+        {timer !== "none" && (
+          <label>
+            Seconds per move
+            <input
+              type="number"
+              min={1}
+              value={seconds}
+              onChange={(event) => setSeconds(Number(event.target.value))}
+            />
+          </label>
+        )}
+        <div className="form-buttons">
+          <button type="submit" className="primary" data-testid="new-friend-game" disabled={busy}>
+            {busy ? "Creating…" : "Create and invite"}
+          </button>
+        </div>
+      </form>
+      {error && <p className="notice notice-error">{error}</p>}
+      {created && (
+        <div className="invite">
+          <p>Send this link to your friend:</p>
+          {created.invites.length === 0 ? (
+            <p className="muted">The server gave no invite for this game.</p>
+          ) : (
+            created.invites.map((invite) => (
+              <Copyable key={invite.seat} text={inviteUrl(created.id, invite.secret)} testId="invite-link" />
+            ))
+          )}
+          <button type="button" className="primary" onClick={() => navigate(paths.game(created.id))}>
+            Go to the game
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Players({ game }: { game: GameSummary }) {
+  return (
+    <span className="players">
+      {game.seats.map((s, i) => (
+        <span key={s.seat}>
+          {i > 0 && <span className="muted"> vs </span>}
+          <span className={game.your_seat === s.seat ? "me" : s.open ? "muted" : undefined}>
+            {seatLabel(game, s.seat)}
+          </span>
+          {s.deck && <span className="muted deck"> ({s.deck})</span>}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+function useList(load: () => Promise<GameSummary[]>, refreshMs?: number) {
+  const [games, setGames] = useState<GameSummary[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [tick, setTick] = useState(0);
+  const refresh = useCallback(() => setTick((t) => t + 1), []);
+
+  useEffect(() => {
+    let live = true;
+    load()
+      .then((list) => {
+        if (live) {
+          setGames(list);
+          setError(null);
+        }
+      })
+      .catch((e: unknown) => {
+        if (live) setError(errorText(e));
+      });
+    return () => {
+      live = false;
+    };
+  }, [load, tick]);
+
+  useEffect(() => {
+    if (!refreshMs) return;
+    const timer = window.setInterval(refresh, refreshMs);
+    return () => window.clearInterval(timer);
+  }, [refresh, refreshMs]);
+
+  return { games, error, refresh };
+}
+
+function Lobby() {
+  const { games, error, refresh } = useList(api.openGames, LOBBY_REFRESH_MS);
+  const [joining, setJoining] = useState<string | null>(null);
+  const [joinError, setJoinError] = useState<string | null>(null);
+
+  const join = async (id: string) => {
+    setJoining(id);
+    setJoinError(null);
+    try {
+      const game = await api.join(id, {});
+      navigate(paths.game(game.id));
+    } catch (e) {
+      setJoinError(errorText(e));
+      setJoining(null);
+      refresh();
+    }
+  };
+
+  return (
+    <section className="panel" data-testid="lobby">
+      <div className="panel-head">
+        <h2>Lobby</h2>
+        <button type="button" className="small-button" onClick={refresh}>
+          Refresh
+        </button>
+      </div>
+      {error && <p className="notice notice-error">{error}</p>}
+      {joinError && <p className="notice notice-error">{joinError}</p>}
+      {games === null ? (
+        <p className="muted">Loading…</p>
+      ) : games.length === 0 ? (
+        <p className="muted">No open games. Create one and invite a friend.</p>
+      ) : (
+        <ul className="game-list">
+          {games.map((game) => (
+            <li key={game.id} className="game-row">
+              <div className="game-row-main">
+                <Players game={game} />
+                <span className="muted small">{dateText(game.created)}</span>
+              </div>
+              {game.your_seat !== null ? (
+                <a className="button" href={paths.game(game.id)}>
+                  Open
+                </a>
+              ) : (
+                <button
+                  type="button"
+                  className="primary"
+                  disabled={joining !== null}
+                  onClick={() => void join(game.id)}
+                >
+                  {joining === game.id ? "Joining…" : "Join"}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function MyGames({ version }: { version: number }) {
+  const load = useCallback(() => {
+    void version; // reload when a game is created
+    return api.myGames();
+  }, [version]);
+  const { games, error, refresh } = useList(load);
+
+  return (
+    <section className="panel" data-testid="my-games">
+      <div className="panel-head">
+        <h2>My games</h2>
+        <button type="button" className="small-button" onClick={refresh}>
+          Refresh
+        </button>
+      </div>
+      {error && <p className="notice notice-error">{error}</p>}
+      {games === null ? (
+        <p className="muted">Loading…</p>
+      ) : games.length === 0 ? (
+        <p className="muted">No games yet.</p>
+      ) : (
+        <ul className="game-list">
+          {games.map((game) => (
+            <li key={game.id} className={`game-row status-${game.status}`}>
+              <div className="game-row-main">
+                <Players game={game} />
+                <span className="small">
+                  <span className={`game-status status-${game.status}`}>{gameStatusText(game)}</span>
+                  <span className="muted"> · {dateText(game.created)}</span>
+                </span>
+                {game.status === "open" &&
+                  game.invites.map((invite) => (
+                    <Copyable key={invite.seat} text={inviteUrl(game.id, invite.secret)} />
+                  ))}
+              </div>
+              <div className="game-row-actions">
+                {game.status === "over" ? (
+                  <>
+                    <a className="button" href={paths.replay(game.id)}>
+                      Replay
+                    </a>
+                    <a className="button" href={saveUrl(game.id)} download>
+                      Save
+                    </a>
+                  </>
+                ) : (
+                  <a className="button primary" href={paths.game(game.id)}>
+                    Resume
+                  </a>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function HomeScreen({ user }: { user: User }) {
+  const [options, setOptions] = useState<Options | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    api
+      .options()
+      .then((o) => {
+        if (live) setOptions(o);
+      })
+      .catch((e: unknown) => {
+        if (live) setError(errorText(e));
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  return (
+    <div className="screen home">
+      <p className="greeting">
+        Hello, <strong>{user.name}</strong>
+        {user.guest && <span className="muted"> (guest)</span>}.
+      </p>
+      {error && <p className="notice notice-error">{error}</p>}
+      <div className="home-grid">
+        <div className="home-column">
+          {options ? (
+            <>
+              <NewAiGame options={options} />
+              <NewFriendGame options={options} onCreated={() => setCreated((c) => c + 1)} />
+            </>
+          ) : (
+            !error && <p className="muted">Loading…</p>
+          )}
+        </div>
+        <div className="home-column">
+          <MyGames version={created} />
+          <Lobby />
+        </div>
+      </div>
+    </div>
+  );
+}
