@@ -4,10 +4,13 @@
 //! percentile and worst round trip of a decision: from sending `decide` to receiving the
 //! `State` that shows it.
 //!
-//! cargo bench -p epic-server --bench load -- [GAMES] [postgres://URL]
+//! cargo bench -p epic-server --bench load -- [GAMES] [THINK_MS] [postgres://URL]
 //!
-//! GAMES defaults to 200; the database is SQLite in a temporary folder unless a
-//! PostgreSQL URL is given.
+//! GAMES defaults to 200. THINK_MS (default 0) is how long each bot waits before it
+//! answers: 0 plays as fast as the server allows, which measures its capacity (every
+//! game always waits on the server, so a round trip is as long as the queue); a pause
+//! like a fast human's measures the round trip of a server that is not saturated. The
+//! database is SQLite in a temporary folder unless a PostgreSQL URL is given.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -17,7 +20,7 @@ use serde_json::json;
 use std::time::{Duration, Instant};
 
 /// One seat played to the end by a random bot: the round trip of each decision it made.
-async fn seat(mut socket: common::Socket, seed: u64) -> Vec<Duration> {
+async fn seat(mut socket: common::Socket, seed: u64, think: Duration) -> Vec<Duration> {
     let mut times = Vec::new();
     let mut pending: Option<(u64, Instant)> = None;
     let mut k = seed;
@@ -34,6 +37,9 @@ async fn seat(mut socket: common::Socket, seed: u64) -> Vec<Duration> {
             return times;
         }
         if my_turn(&state) && pending.is_none() {
+            if !think.is_zero() {
+                tokio::time::sleep(think).await;
+            }
             let option = common::pick(state["decision"]["options"].as_array().unwrap(), &mut k);
             pending = Some((seq, Instant::now()));
             send(
@@ -45,7 +51,7 @@ async fn seat(mut socket: common::Socket, seed: u64) -> Vec<Duration> {
     }
 }
 
-async fn game(server: &Server, seed: u64) -> Vec<Duration> {
+async fn game(server: &Server, seed: u64, think: Duration) -> Vec<Duration> {
     let mut a = server.client();
     let mut b = server.client();
     a.guest().await;
@@ -69,7 +75,7 @@ async fn game(server: &Server, seed: u64) -> Vec<Duration> {
         .await;
     assert_eq!(status, 200, "{joined}");
     let (sa, sb) = (a.socket(&id).await, b.socket(&id).await);
-    let (x, y) = tokio::join!(seat(sa, seed * 2), seat(sb, seed * 2 + 1));
+    let (x, y) = tokio::join!(seat(sa, seed * 2, think), seat(sb, seed * 2 + 1, think));
     x.into_iter().chain(y).collect()
 }
 
@@ -83,7 +89,9 @@ async fn main() {
         .skip(1)
         .filter(|a| !a.starts_with("--"))
         .collect();
-    let games: u64 = args.first().and_then(|g| g.parse().ok()).unwrap_or(200);
+    let number = |i: usize| args.get(i).and_then(|a| a.parse::<u64>().ok());
+    let games = number(0).unwrap_or(200);
+    let think = Duration::from_millis(number(1).unwrap_or(0));
     let postgres = args.iter().find(|a| a.starts_with("postgres"));
     let server = Server::start(postgres.map(String::as_str)).await;
     let database = if postgres.is_some() {
@@ -95,7 +103,7 @@ async fn main() {
     let tasks: Vec<_> = (0..games)
         .map(|g| {
             let server = &server;
-            async move { game(server, 1000 + g).await }
+            async move { game(server, 1000 + g, think).await }
         })
         .collect();
     let mut times: Vec<Duration> = futures_util::future::join_all(tasks)
@@ -106,8 +114,9 @@ async fn main() {
     let elapsed = started.elapsed();
     times.sort();
     println!(
-        "{games} games at once over {database}: {} decisions in {:.1} s, {:.0} decisions/s; \
-         round trip p50 {:.1} ms, p99 {:.1} ms, worst {:.1} ms",
+        "{games} games at once over {database}, bots thinking {} ms: {} decisions in {:.1} s, \
+         {:.0} decisions/s; round trip p50 {:.1} ms, p99 {:.1} ms, worst {:.1} ms",
+        think.as_millis(),
         times.len(),
         elapsed.as_secs_f64(),
         times.len() as f64 / elapsed.as_secs_f64(),

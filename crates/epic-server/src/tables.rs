@@ -305,7 +305,8 @@ impl Tables {
         Ok(game)
     }
 
-    /// Forgets a game that nobody watches once it is over (it stays in the database).
+    /// Forgets a game that nobody watches once it is over (it stays in the database), so
+    /// that memory holds only the games being played and watched.
     pub async fn release(&self, id: &str) {
         let mut live = self.live.lock().await;
         let idle = match live.get(id) {
@@ -318,6 +319,11 @@ impl Tables {
         if idle {
             live.remove(id);
         }
+    }
+
+    /// Whether a game is in memory.
+    pub async fn in_memory(&self, id: &str) -> bool {
+        self.live.lock().await.contains_key(id)
     }
 
     /// Loads every game still being played, so its bots and timers go on.
@@ -424,6 +430,8 @@ impl Tables {
                 let (copy, seq, bot, seed) = {
                     let mut l = game.lock().await;
                     let Some(bot) = l.machine(now_ms()).filter(|_| !l.thinking) else {
+                        drop(l);
+                        self.release(&id).await;
                         return;
                     };
                     l.thinking = true;

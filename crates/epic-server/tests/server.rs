@@ -126,6 +126,15 @@ async fn a_guest_plays_the_ai_to_the_end() {
         assert_eq!(summary["decisions"], last["seq"]);
         let (_, mine) = c.call("GET", "/api/games/mine", None).await;
         assert_eq!(mine[0]["id"], id.as_str());
+        // Once over and unwatched, the game leaves memory (it stays in the database).
+        drop(socket);
+        for _ in 0..100 {
+            if !server.app.tables.in_memory(&id).await {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        assert!(!server.app.tables.in_memory(&id).await);
 
         // The replay holds every position, the last one the end.
         let (status, replay) = c

@@ -13,6 +13,7 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 pub struct Server {
+    pub app: epic_server::Shared,
     pub addr: SocketAddr,
     pub url: String,
     task: tokio::task::JoinHandle<()>,
@@ -56,7 +57,7 @@ impl Server {
             client_dir: None,
             secure_cookies: false,
         };
-        let (_, router) = epic_server::app(&config).await.unwrap();
+        let (app, router) = epic_server::app(&config).await.unwrap();
         let listener = tokio::net::TcpListener::bind(config.addr).await.unwrap();
         let addr = listener.local_addr().unwrap();
         let task = tokio::spawn(async move {
@@ -68,6 +69,7 @@ impl Server {
             .unwrap();
         });
         Server {
+            app,
             addr,
             url: database_url,
             task,
