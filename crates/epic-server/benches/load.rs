@@ -56,14 +56,9 @@ async fn game(server: &Server, seed: u64, think: Duration) -> Vec<Duration> {
     let mut b = server.client();
     a.guest().await;
     b.guest().await;
-    let (status, game) = a
-        .call(
-            "POST",
-            "/api/games",
-            Some(json!({"seats": [{"kind": "me"}, {"kind": "open"}], "seed": seed})),
-        )
+    let game = a
+        .create(json!({"seats": [{"kind": "me"}, {"kind": "open"}], "seed": seed}))
         .await;
-    assert_eq!(status, 200, "{game}");
     let id = game["id"].as_str().unwrap().to_string();
     let invite = game["invites"][0]["secret"].clone();
     let (status, joined) = b

@@ -172,14 +172,7 @@ async fn no_seat_receives_another_seats_hand() {
         let mut b = server.client();
         a.guest().await;
         b.guest().await;
-        let (status, game) = a
-            .call(
-                "POST",
-                "/api/games",
-                Some(json!({"seats": [{"kind": "me", "deck": "sage"}, {"kind": "open", "deck": "wild"}], "seed": 11})),
-            )
-            .await;
-        assert_eq!(status, 200, "{game}");
+        let game = a.create(json!({"seats": [{"kind": "me", "deck": "sage"}, {"kind": "open", "deck": "wild"}], "seed": 11})).await;
         assert_eq!(game["status"], "open");
         let id = game["id"].as_str().unwrap().to_string();
         let secret = game["invites"][0]["secret"].as_str().unwrap().to_string();
@@ -290,14 +283,9 @@ async fn bad_messages_are_refused_and_change_nothing() {
     let server = Server::start(None).await;
     let mut c = server.client();
     c.guest().await;
-    let (status, game) = c
-        .call(
-            "POST",
-            "/api/games",
-            Some(json!({"seats": [{"kind": "me"}, {"kind": "open"}], "seed": 3})),
-        )
+    let game = c
+        .create(json!({"seats": [{"kind": "me"}, {"kind": "open"}], "seed": 3}))
         .await;
-    assert_eq!(status, 200);
     let id = game["id"].as_str().unwrap().to_string();
     let mut s = c.socket(&id).await;
     let state = next_state(&mut s).await;
@@ -501,14 +489,7 @@ async fn a_decision_past_its_timer_is_made_for_the_seat() {
     let server = Server::start(None).await;
     let mut c = server.client();
     c.guest().await;
-    let (status, game) = c
-        .call(
-            "POST",
-            "/api/games",
-            Some(json!({"seats": [{"kind": "me"}, {"kind": "ai", "ai": "random"}], "seed": 9, "move_seconds": 1})),
-        )
-        .await;
-    assert_eq!(status, 200, "{game}");
+    let game = c.create(json!({"seats": [{"kind": "me"}, {"kind": "ai", "ai": "random"}], "seed": 9, "move_seconds": 1})).await;
     let id = game["id"].as_str().unwrap();
     let mut s = c.socket(id).await;
     let mut state = next_state(&mut s).await;
@@ -537,12 +518,8 @@ async fn the_lobby_lists_open_games_until_they_fill() {
     let mut b = server.client();
     a.guest().await;
     b.guest().await;
-    let (_, game) = a
-        .call(
-            "POST",
-            "/api/games",
-            Some(json!({"seats": [{"kind": "me"}, {"kind": "open"}, {"kind": "ai", "ai": "random"}], "timer": "async"})),
-        )
+    let game = a
+        .create(json!({"seats": [{"kind": "me"}, {"kind": "open"}, {"kind": "ai", "ai": "random"}], "timer": "async"}))
         .await;
     let id = game["id"].as_str().unwrap();
     assert_eq!(game["move_seconds"], 48 * 3600);

@@ -133,19 +133,21 @@ impl Client {
         user
     }
 
-    /// A game against the AI: the client's `deck` at seat 0.
-    pub async fn game_against(&mut self, ai: &str, seed: u64) -> String {
-        let (status, game) = self
-            .call(
-                "POST",
-                "/api/games",
-                Some(json!({"seats": [
-                    {"kind": "me", "deck": "good"},
-                    {"kind": "ai", "deck": "evil", "ai": ai}
-                ], "seed": seed})),
-            )
-            .await;
+    /// Starts a game (`NewGame`), failing the test if it is refused; its summary.
+    pub async fn create(&mut self, new_game: Value) -> Value {
+        let (status, game) = self.call("POST", "/api/games", Some(new_game)).await;
         assert_eq!(status, 200, "{game}");
+        game
+    }
+
+    /// A game against the AI `ai`, the good deck against evil; its id.
+    pub async fn game_against(&mut self, ai: &str, seed: u64) -> String {
+        let game = self
+            .create(json!({"seats": [
+                {"kind": "me", "deck": "good"},
+                {"kind": "ai", "deck": "evil", "ai": ai}
+            ], "seed": seed}))
+            .await;
         game["id"].as_str().unwrap().to_string()
     }
 
