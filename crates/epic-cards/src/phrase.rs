@@ -307,6 +307,7 @@ fn parse_sentence(ctx: &mut Ctx, sentence: &str, steps: &mut Vec<Step>) -> R<()>
     let mut s = sentence;
     let mut when = None;
     let mut may = false;
+    let mut by = None;
     let mut at_end = false;
     let mut each_revealed = false;
     if let Some(rest) = s.strip_prefix("if you have at least twice your starting health, ") {
@@ -352,9 +353,19 @@ fn parse_sentence(ctx: &mut Ctx, sentence: &str, steps: &mut Vec<Step>) -> R<()>
             when = Some(Condition::PlayedThisTurn(a));
         } else if eat(&mut s, "you may") {
             may = true;
+        } else if let Some(who) = performer_may(&mut s) {
+            may = true;
+            by = Some(who);
         } else {
             break;
         }
+    }
+    // "The player whose turn it is may return ... from their discard pile": the performer
+    // is "you" of the step, so "their" is read as "your".
+    let performed;
+    if by.is_some() {
+        performed = s.replace("their ", "your ");
+        s = &performed;
     }
     if eat(&mut s, "this may only be used to play") {
         // Brachiosaurus: the gold the previous sentence gained is for these cards only.
@@ -396,9 +407,30 @@ fn parse_sentence(ctx: &mut Ctx, sentence: &str, steps: &mut Vec<Step>) -> R<()>
         } else {
             action
         };
-        steps.push(Step { when, may, action });
+        steps.push(Step {
+            when,
+            may,
+            by: by.clone(),
+            action,
+        });
     }
     Ok(())
+}
+
+/// The players who may perform a step of someone else's effect: those a [`Who`] names
+/// without a choice ("the player whose turn it is may ...").
+const PERFORMERS: &[(&str, Who)] = &[
+    ("the player whose turn it is may", Who::ActivePlayer),
+    ("its controller may", Who::It),
+    ("its owner may", Who::ItsOwner),
+    ("that player may", Who::Subject),
+];
+
+/// Consumes "<player> may" for a step another player performs.
+fn performer_may(s: &mut &str) -> Option<Who> {
+    PERFORMERS
+        .iter()
+        .find_map(|(p, w)| eat(s, p).then(|| w.clone()))
 }
 
 /// One action, or several joined by "and" ("draw a card and deal 2 damage to a target").
@@ -407,6 +439,9 @@ fn parse_sentence(ctx: &mut Ctx, sentence: &str, steps: &mut Vec<Step>) -> R<()>
 /// "and" followed by the first word of an effect ends an action. Each part is read once,
 /// so a sentence costs time in proportion to its length.
 fn parse_actions(ctx: &mut Ctx, s: &str) -> R<Vec<Action>> {
+    if s.contains('"') {
+        return parse_grant(ctx, s);
+    }
     let whole = match parse_action(ctx, s) {
         Ok(a) => return Ok(vec![a]),
         Err(e) => e,
@@ -427,6 +462,55 @@ fn parse_actions(ctx: &mut Ctx, s: &str) -> R<Vec<Action>> {
     }
     parts.push(&s[start..]);
     parts.into_iter().map(|p| parse_action(ctx, p)).collect()
+}
+
+/// "<selection> gain[s] [<keywords> and] "<trigger>: <effect>" [this turn]": the
+/// champions gain the quoted triggered ability (Plague Zombies), and the keywords
+/// before it as any gain does.
+fn parse_grant(ctx: &mut Ctx, s: &str) -> R<Vec<Action>> {
+    const SHAPE: &str =
+        "a quoted ability is given as '<champions> gain \"<trigger>: <effect>\" [this turn]'";
+    let (who, rest) = [" gains ", " gain "]
+        .iter()
+        .find_map(|verb| s.split_once(verb))
+        .ok_or(SHAPE)?;
+    let mut rest = rest.trim();
+    let duration = if eat_end(&mut rest, "this turn") {
+        Duration::ThisTurn
+    } else {
+        Duration::Permanent
+    };
+    let (mods, quoted) = rest.split_once('"').ok_or(SHAPE)?;
+    let ability = quoted.strip_suffix('"').ok_or(SHAPE)?;
+    let (label, body) = ability.split_once(':').ok_or(SHAPE)?;
+    let on = match parse_triggers(ctx, label.trim())?.as_slice() {
+        [(on, 0, about)] => Triggered {
+            on: *on,
+            loyalty: 0,
+            about: about.clone(),
+            steps: parse_effect(ctx, body, &[])?,
+        },
+        _ => return Err(format!("{SHAPE}, with one trigger and no loyalty")),
+    };
+    let sel = parse_objects(ctx, who, "given an ability")?;
+    let mut actions = Vec::new();
+    let mods = mods.trim().trim_end_matches(" and").trim_end_matches(',');
+    if !mods.is_empty() {
+        let (offense, defense, keywords) = parse_mods(mods)?;
+        actions.push(Action::Modify {
+            sel: sel.clone(),
+            offense,
+            defense,
+            keywords,
+            duration,
+        });
+    }
+    actions.push(Action::Grant {
+        sel,
+        ability: Box::new(on),
+        duration,
+    });
+    Ok(actions)
 }
 
 /// Whether a text starts with a word that starts an effect: a verb, a player or a

@@ -532,6 +532,15 @@ impl W<'_> {
                 let verb = if may { "may gain" } else { verb };
                 format!("{who} {verb} {}{turn}", mods(*offense, *defense, *keywords))
             }
+            Action::Grant { sel, ability, duration } => {
+                let verb = if W::sel_is_plural(sel) { "gain" } else { "gains" };
+                let turn = if *duration == Duration::ThisTurn { " this turn" } else { "" };
+                let who = self.sel(sel, false);
+                let who = if let Some(rest) = who.strip_prefix("all your ") { format!("your {rest}") } else { who };
+                let granted = Ability { zone: AbilityZone::InPlay, kind: AbilityKind::Triggered((**ability).clone()) };
+                let text = W::new(self.pool).abilities(&[&granted]).join(" ");
+                format!("{m}{who} {verb} \"{text}\"{turn}")
+            }
             Action::AddCounters { sel, n } => match n {
                 Amount::DamageOnThis => format!(
                     "{m}put a +1 {{offense}} +1 {{defense}} counter on {} for each point of damage it took this turn",
@@ -682,10 +691,23 @@ impl W<'_> {
                     j += 1;
                 }
             }
+            if let Some(sentence) = self.gain_with_grant(&steps[i..]) {
+                out.push(format!("{}.", cap(&sentence)));
+                i += 2;
+                continue;
+            }
             self.explicit_you = j > i + 1;
             let mut parts = Vec::new();
             for step in &steps[i..j] {
-                parts.push(self.action(&step.action, step.may));
+                parts.push(match &step.by {
+                    // The performer is "you" of the step: "your" reads "their".
+                    Some(who) => format!(
+                        "{} may {}",
+                        self.who(who),
+                        self.action(&step.action, false).replace("your ", "their ")
+                    ),
+                    None => self.action(&step.action, step.may),
+                });
                 self.note_pick(&step.action);
             }
             self.explicit_you = false;
@@ -703,6 +725,39 @@ impl W<'_> {
             i = j;
         }
         out.join(" ")
+    }
+}
+
+impl W<'_> {
+    /// Keywords and a quoted ability gained together, as printed: "Your zombie tokens
+    /// gain blitz and "When this card is broken → …" this turn."
+    fn gain_with_grant(&self, steps: &[Step]) -> Option<String> {
+        let [first, second, ..] = steps else {
+            return None;
+        };
+        let plain = |s: &Step| s.when.is_none() && !s.may && s.by.is_none();
+        match (&first.action, &second.action) {
+            (
+                Action::Modify { sel, duration, .. },
+                Action::Grant {
+                    sel: granted,
+                    duration: lasts,
+                    ..
+                },
+            ) if plain(first) && plain(second) && sel == granted && duration == lasts => {
+                let gain = self.action(&first.action, false);
+                let grant = self.action(&second.action, false);
+                let turn = if *duration == Duration::ThisTurn {
+                    " this turn"
+                } else {
+                    ""
+                };
+                let gain = gain.strip_suffix(turn)?;
+                let (_, quoted) = grant.split_once(" \"")?;
+                Some(format!("{gain} and \"{quoted}"))
+            }
+            _ => None,
+        }
     }
 }
 
@@ -863,6 +918,7 @@ impl W<'_> {
                 if let [Step {
                     when: None,
                     may: false,
+                    by: None,
                     action:
                         Action::Modify {
                             sel: Sel::This,

@@ -10,7 +10,7 @@ mod reference;
 const WRITTEN: &[&str] = &["Tyrants: ", "Uprising: ", "Pantheon: "];
 /// Scrap Golem makes a "scrap token", which is none of the four tokens the reference
 /// data gives.
-const NOT_YET_WRITTEN: &[&str] = &["No Escape", "Plague Zombies", "Scrap Golem"];
+const NOT_YET_WRITTEN: &[&str] = &["Scrap Golem"];
 
 fn text(name: &str) -> String {
     let pool = full_pool();
@@ -26,7 +26,7 @@ fn the_full_pool_extends_the_base_set_with_the_same_ids() {
     }
     let count = |set: &str| full.iter().filter(|(_, c)| c.set.starts_with(set)).count();
     assert_eq!(count("Tyrants: "), 48);
-    assert_eq!(count("Uprising: "), 46);
+    assert_eq!(count("Uprising: "), 48);
     assert_eq!(count("Pantheon: "), 55);
 }
 
@@ -330,4 +330,76 @@ fn pantheon_words_mean_what_they_say() {
         card("Teleport").modes[0].steps[0].action,
         Action::Reenter(_)
     ));
+}
+
+/// "The player whose turn it is may ..." is a step another player performs, in which
+/// "their" is theirs; a quoted ability is granted, with the keywords gained beside it.
+#[test]
+fn performed_steps_and_granted_abilities_mean_what_they_say() {
+    let pool = full_pool();
+    let no_escape = pool.get(pool.by_name("No Escape").unwrap());
+    let returned = &no_escape.modes[1].steps[1];
+    assert_eq!(returned.by, Some(Who::ActivePlayer));
+    assert!(returned.may);
+    match &returned.action {
+        Action::ReturnToHand(Sel::Choose(spec)) => {
+            let f = spec.objects.as_ref().unwrap();
+            assert_eq!(
+                (f.zone, f.whose, f.kind),
+                (
+                    ZoneFilter::DiscardPile,
+                    Whose::You,
+                    Some(CardType::Champion)
+                )
+            );
+        }
+        a => panic!("{a:?}"),
+    }
+    assert_eq!(no_escape.modes[1].steps[0].by, None);
+
+    let plague = pool.get(pool.by_name("Plague Zombies").unwrap());
+    let steps = &plague.modes[0].steps;
+    assert_eq!(steps.len(), 3, "{steps:?}");
+    let zombie_tokens = match &steps[1].action {
+        Action::Modify {
+            sel,
+            keywords,
+            duration: Duration::ThisTurn,
+            ..
+        } => {
+            assert_eq!(*keywords, Keywords::one(Keyword::Blitz));
+            sel.clone()
+        }
+        a => panic!("{a:?}"),
+    };
+    match &steps[2].action {
+        Action::Grant {
+            sel,
+            ability,
+            duration: Duration::ThisTurn,
+        } => {
+            assert_eq!(*sel, zombie_tokens);
+            assert_eq!(ability.on, Trigger::Broken);
+            assert!(matches!(
+                ability.steps[..],
+                [Step {
+                    action: Action::Damage { .. },
+                    ..
+                }]
+            ));
+        }
+        a => panic!("{a:?}"),
+    }
+    // Without the quote's closing mark, or with a power in it, the card is refused.
+    let mut scratch = base_pool().clone();
+    for bad in [
+        "your zombie tokens gain \"when this is broken: draw a card this turn",
+        "your zombie tokens gain \"{expend}: draw a card\" this turn",
+    ] {
+        let file = format!("card Bad Grant\n  event, evil, cost 1\n  play: {bad}\n");
+        assert!(
+            epic_cards::parse_cards("bad.epic", &file, &mut scratch).is_err(),
+            "{bad}"
+        );
+    }
 }

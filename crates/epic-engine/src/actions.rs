@@ -2,10 +2,11 @@
 //! causes; none asks a player anything.
 
 use crate::config::{Variant, MAX_OBJECTS};
+use crate::effects::granted_ability;
 use crate::events::{Event, Recipient, Seen};
 use crate::game::EndReason;
 use crate::ids::{Entity, ObjId, PlayerId};
-use crate::state::{GameState, Modifier, Obj, ObjList, PendingTrigger, Player, Step, Zone};
+use crate::state::{GameState, Modifier, Obj, ObjList, PendingTrigger, Player, Script, Step, Zone};
 use crate::stats::Look;
 use epic_model::{
     AbilityKind, AbilityZone, Alignment, Alignments, CardId, CardPool, Keyword, Trigger,
@@ -93,6 +94,39 @@ impl<'a> Engine<'a> {
         if self.pool.flags(self.st.obj(o).card).triggers & on.bit() != 0 {
             self.queue_triggers(o, zone, on, subject);
         }
+        if self.st.continuous.grants_triggers && zone == AbilityZone::InPlay {
+            self.queue_granted(o, on, subject);
+        }
+    }
+
+    /// The triggered abilities that modifications gave `o` (Plague Zombies), waiting for
+    /// `on`: they trigger as its own would, "this" being `o`.
+    #[inline(never)]
+    fn queue_granted(&mut self, o: ObjId, on: Trigger, subject: Option<Entity>) {
+        let obj = self.st.obj(o);
+        let (controller, source_number) = (obj.controller, obj.number);
+        let pool = self.pool;
+        let granted: SmallVec<[(CardId, Script); 4]> = self
+            .st
+            .mods
+            .iter()
+            .filter(|m| m.obj == o)
+            .filter_map(|m| m.grant)
+            .filter(|&(card, script)| {
+                matches!(granted_ability(pool, card, script), Some(t) if t.on == on)
+            })
+            .collect();
+        for (card, script) in granted {
+            let subject = subject.map(|e| self.st.remember(e));
+            self.st.waiting.push(PendingTrigger {
+                source: o,
+                source_number,
+                card,
+                script,
+                controller,
+                subject,
+            });
+        }
     }
 
     /// The rare case of [`Engine::trigger_in`], kept out of line so the test stays small
@@ -133,7 +167,7 @@ impl<'a> Engine<'a> {
                             source: o,
                             source_number,
                             card,
-                            ability: i as u8,
+                            script: Script::Ability(i as u8),
                             controller,
                             subject: remembered,
                         });

@@ -34,12 +34,7 @@ fn steps_of(pool: &epic_model::CardPool, card: epic_model::CardId, script: Scrip
             step,
             branch,
         } => {
-            let root = if mode {
-                Script::Mode(index)
-            } else {
-                Script::Ability(index)
-            };
-            match steps_of(pool, card, root)
+            match steps_of(pool, card, Script::from_root(mode, index))
                 .get(step as usize)
                 .map(|s| &s.action)
             {
@@ -49,6 +44,40 @@ fn steps_of(pool: &epic_model::CardPool, card: epic_model::CardId, script: Scrip
                 _ => &[],
             }
         }
+        Script::Granted { .. } => granted_ability(pool, card, script).map_or(&[], |t| &t.steps),
+    }
+}
+
+/// The triggered ability at `script` of a card: one of its own, or one it grants.
+pub(crate) fn triggered_at(
+    pool: &epic_model::CardPool,
+    card: epic_model::CardId,
+    script: Script,
+) -> Option<&epic_model::Triggered> {
+    match script {
+        Script::Ability(i) => match pool.get(card).abilities.get(i as usize).map(|a| &a.kind) {
+            Some(AbilityKind::Triggered(t)) => Some(t),
+            _ => None,
+        },
+        _ => granted_ability(pool, card, script),
+    }
+}
+
+/// The triggered ability a card grants at `script` (a [`Script::Granted`]).
+pub(crate) fn granted_ability(
+    pool: &epic_model::CardPool,
+    card: epic_model::CardId,
+    script: Script,
+) -> Option<&epic_model::Triggered> {
+    let Script::Granted { mode, index, step } = script else {
+        return None;
+    };
+    match steps_of(pool, card, Script::from_root(mode, index))
+        .get(step as usize)
+        .map(|s| &s.action)
+    {
+        Some(Action::Grant { ability, .. }) => Some(ability),
+        _ => None,
     }
 }
 
@@ -174,9 +203,9 @@ impl<'a> Engine<'a> {
             return Flow::Continue;
         }
         // Copies of the few fields needed, so the frame is not cloned on every step.
-        let (pc, delayed, agreed, controller) = {
+        let (pc, delayed, agreed) = {
             let f = self.top();
-            (f.pc, f.delayed, f.agreed, f.controller)
+            (f.pc, f.delayed, f.agreed)
         };
         let steps = self.steps(self.top());
         let Some(step) = steps.get(pc as usize) else {
@@ -190,12 +219,25 @@ impl<'a> Engine<'a> {
             (a, _) => a,
         };
         if !delayed {
-            if let Some(c) = step.when {
+            // A step another player performs is entered once: its condition is read
+            // as the effect's controller reads it, then the performer stands in.
+            let performing = self.top().ctx.lent_from.is_some();
+            if let (Some(c), false) = (step.when, performing) {
                 if !self.effect_condition(c, self.top()) {
                     self.next_step(false);
                     return Flow::Continue;
                 }
             }
+            if let (Some(by), false) = (&step.by, performing) {
+                let Some(&p) = self.players(by).as_deref().and_then(|ps| ps.first()) else {
+                    self.next_step(false);
+                    return Flow::Continue;
+                };
+                let f = self.top_mut();
+                f.ctx.lent_from = Some(f.controller);
+                f.controller = p;
+            }
+            let controller = self.top().controller;
             if step.may && !agreed {
                 // Whether a choice among the cards of one's hand is possible depends on
                 // them: that question is always asked (docs/rulings.md R-14).
@@ -388,6 +430,9 @@ impl<'a> Engine<'a> {
 
     fn next_step_at(&mut self, frame: usize, did: bool) {
         let f = &mut self.st.frames[frame];
+        if let Some(controller) = f.ctx.lent_from.take() {
+            f.controller = controller;
+        }
         f.pc += 1;
         f.ctx.done = did;
         f.agreed = false;
@@ -905,6 +950,7 @@ impl<'a> Engine<'a> {
                         keywords: epic_model::Keywords::NONE,
                         permanent: false,
                         blank: true,
+                        grant: None,
                     });
                 }
                 Some(!objs.is_empty())
@@ -1022,6 +1068,34 @@ impl<'a> Engine<'a> {
                 }
                 Some(!objs.is_empty())
             }
+            Action::Grant { sel, duration, .. } => {
+                let f = self.top();
+                let card = f.card;
+                // The card language grants abilities only from an event's mode or an
+                // ability, never from a branch or a granted ability.
+                let Some((mode, index)) = f.script.root() else {
+                    return Some(false);
+                };
+                let grant = Script::Granted {
+                    mode,
+                    index,
+                    step: f.pc,
+                };
+                let sel = self.select(sel)?;
+                let objs = self.objs_in_play(&sel);
+                for &o in &objs {
+                    self.add_modifier(Modifier {
+                        obj: o,
+                        offense: 0,
+                        defense: 0,
+                        keywords: epic_model::Keywords::NONE,
+                        permanent: *duration == Duration::Permanent,
+                        blank: false,
+                        grant: Some((card, grant)),
+                    });
+                }
+                Some(!objs.is_empty())
+            }
             Action::Modify {
                 sel,
                 offense,
@@ -1043,6 +1117,7 @@ impl<'a> Engine<'a> {
                             keywords: *keywords,
                             permanent: *duration == Duration::Permanent,
                             blank: false,
+                            grant: None,
                         });
                     }
                 }
@@ -1434,6 +1509,7 @@ impl<'a> Engine<'a> {
             keywords,
             permanent: false,
             blank: false,
+            grant: None,
         });
         Some(true)
     }
@@ -1535,11 +1611,9 @@ impl<'a> Engine<'a> {
             self.ask(player, DecisionKind::Choose, (0..n).map(Choice::Branch));
             return None;
         };
-        let (mode, index) = match f.script {
-            Script::Mode(m) => (true, m),
-            Script::Ability(i) => (false, i),
-            // The card language has no "either" inside a branch.
-            Script::Branch { .. } => return Some(false),
+        // The card language has no "either" inside a branch or a granted ability.
+        let Some((mode, index)) = f.script.root() else {
+            return Some(false);
         };
         let script = Script::Branch {
             mode,

@@ -78,6 +78,11 @@ pub enum Event {
         source: Seen,
         ability: u8,
     },
+    /// A triggered ability another card gave the champion (Plague Zombies) triggers.
+    GrantedTriggered {
+        champion: Seen,
+        from: CardId,
+    },
     Revealed {
         player: PlayerId,
         cards: Vec<Seen>,

@@ -243,19 +243,15 @@ pub fn label(st: &GameState, pool: &CardPool, c: Choice) -> String {
         },
         Choice::Trigger(i) => match st.batch.get(i as usize) {
             Some(t) => {
-                let def = pool.get(t.card);
+                // The champion that has the ability: a granted one is not its card's.
+                let def = pool.get(st.obj(t.source).card);
                 let name = if def.token {
                     format!("{} token", def.name)
                 } else {
                     def.name.clone()
                 };
-                let what = match pool
-                    .get(t.card)
-                    .abilities
-                    .get(t.ability as usize)
-                    .map(|a| &a.kind)
-                {
-                    Some(AbilityKind::Triggered(tr)) => trigger_name(tr),
+                let what = match crate::effects::triggered_at(pool, t.card, t.script) {
+                    Some(tr) => trigger_name(tr),
                     _ => "ability".to_string(),
                 };
                 match t.subject {
@@ -390,6 +386,7 @@ fn action_phrase(a: &Action) -> String {
         Action::BreaksOwn(_) => "break a champion they control".into(),
         Action::WinWithHealth { .. } => "win the game".into(),
         Action::LoseAbilities(_) => "take champions' abilities away this turn".into(),
+        Action::Grant { .. } => "give champions an ability".into(),
         Action::Play { free: true, .. } => "play a card without paying its cost".into(),
         Action::Play { free: false, .. } => "play it, paying its cost".into(),
         Action::GainHealth { n: k, .. } => format!("gain {} health", n(k)),

@@ -369,6 +369,10 @@ pub struct Modifier {
     /// The object loses its own keywords and abilities (Blind Faith).
     #[serde(default)]
     pub blank: bool,
+    /// The triggered ability it gains (Plague Zombies): the card whose text holds it,
+    /// and where in that text it is.
+    #[serde(default)]
+    pub grant: Option<(CardId, Script)>,
 }
 
 /// Hashes `blank` only when set, so games without it keep their digests.
@@ -384,6 +388,9 @@ impl std::hash::Hash for Modifier {
             .hash(h);
         if self.blank {
             true.hash(h);
+        }
+        if let Some(grant) = self.grant {
+            grant.hash(h);
         }
     }
 }
@@ -403,6 +410,30 @@ pub enum Script {
         step: u8,
         branch: u8,
     },
+    /// The triggered ability that the grant at step `step` of mode `index` (`mode`) or
+    /// of ability `index` gives (Plague Zombies).
+    Granted { mode: bool, index: u8, step: u8 },
+}
+
+impl Script {
+    /// The event mode (`true`) or ability this script is, as nested scripts (branches,
+    /// granted abilities) name where they live; `None` for a nested one.
+    pub fn root(self) -> Option<(bool, u8)> {
+        match self {
+            Script::Mode(m) => Some((true, m)),
+            Script::Ability(i) => Some((false, i)),
+            Script::Branch { .. } | Script::Granted { .. } => None,
+        }
+    }
+
+    /// The script [`Script::root`] names.
+    pub fn from_root(mode: bool, index: u8) -> Script {
+        if mode {
+            Script::Mode(index)
+        } else {
+            Script::Ability(index)
+        }
+    }
 }
 
 /// What an effect remembers between steps: its last choice ("it"), the facts about it
@@ -434,6 +465,10 @@ pub struct EffectCtx {
     /// Summoner), chosen by the player one at a time before the effect.
     #[serde(default)]
     pub cost_breaks: u8,
+    /// The effect's controller while another player performs the current step (the
+    /// step's `by`); they are its controller again at the next step.
+    #[serde(default)]
+    pub lent_from: Option<PlayerId>,
 }
 
 /// Hashes `revealed` and `play_mode` only when the effect has them, so games without
@@ -452,6 +487,7 @@ impl std::hash::Hash for EffectCtx {
             revealed,
             play_mode,
             cost_breaks,
+            lent_from,
         } = self;
         (
             it,
@@ -470,6 +506,9 @@ impl std::hash::Hash for EffectCtx {
         }
         if *cost_breaks > 0 {
             cost_breaks.hash(h);
+        }
+        if let Some(p) = lent_from {
+            p.hash(h);
         }
     }
 }
@@ -512,7 +551,8 @@ pub struct PendingTrigger {
     /// The source's number when it triggered: "this", for the ability.
     pub source_number: ObjNum,
     pub card: CardId,
-    pub ability: u8,
+    /// The ability: one of the card's own, or one it grants.
+    pub script: Script,
     pub controller: PlayerId,
     pub subject: Option<Remembered>,
 }
@@ -617,6 +657,9 @@ pub struct Continuous {
     /// A continuous ability in play keeps some players from gaining health.
     #[serde(default)]
     pub stops_gain: bool,
+    /// A modification gives some champion a triggered ability.
+    #[serde(default)]
+    pub grants_triggers: bool,
 }
 
 /// The pending decision: computed once when the engine stops, so listing options is
@@ -718,6 +761,7 @@ impl GameState {
             c.granting = c.granting.union(m.keywords);
             c.lowers_defense |= m.defense < 0;
             c.blanks |= m.blank;
+            c.grants_triggers |= m.grant.is_some();
         }
         self.continuous = c;
     }

@@ -199,7 +199,7 @@ impl<'a> Engine<'a> {
         let all_same = mine.iter().all(|&i| {
             let t = self.st.batch[i];
             t.card == first_one.card
-                && t.ability == first_one.ability
+                && t.script == first_one.script
                 && t.subject == first_one.subject
         });
         if all_same {
@@ -212,14 +212,24 @@ impl<'a> Engine<'a> {
 
     fn start_trigger(&mut self, i: usize) {
         let t = self.st.batch.remove(i);
-        self.emit(|| Event::Triggered {
-            source: Seen {
-                obj: t.source_number,
-                card: t.card,
+        let granted_to = self.st.obj(t.source).card;
+        self.emit(|| match t.script {
+            Script::Ability(ability) => Event::Triggered {
+                source: Seen {
+                    obj: t.source_number,
+                    card: t.card,
+                },
+                ability,
             },
-            ability: t.ability,
+            _ => Event::GrantedTriggered {
+                champion: Seen {
+                    obj: t.source_number,
+                    card: granted_to,
+                },
+                from: t.card,
+            },
         });
-        self.push_frame(t.card, t.source, t.controller, Script::Ability(t.ability));
+        self.push_frame(t.card, t.source, t.controller, t.script);
         let frame = self.st.frames.last_mut().expect("pushed");
         // "This" is the object that triggered, if it still is that object.
         frame.source_number = t.source_number;
@@ -758,8 +768,9 @@ impl<'a> Engine<'a> {
                 PowerCost::RemoveCounter => {
                     let obj = self.st.obj_mut(o);
                     obj.counters = obj.counters.saturating_sub(1);
-                    let now = obj.counters;
-                    if self.lethal_without_damage(o) {
+                    let (now, damaged) = (obj.counters, obj.damage > 0);
+                    // Fewer counters lower its defense: damage it took may now be lethal.
+                    if damaged || self.lethal_without_damage(o) {
                         self.st.damaged = true;
                     }
                     let champion = self.seen(o);
@@ -767,6 +778,11 @@ impl<'a> Engine<'a> {
                 }
                 PowerCost::Discard(_) | PowerCost::BreakOwn => {}
             }
+        }
+        // A champion left with lethal damage by its costs breaks before anyone decides
+        // anything more (5.16.3); the power still resolves (3.5.2).
+        if pw.costs.contains(&PowerCost::RemoveCounter) {
+            self.check_state();
         }
         self.push_frame(card, o, p, Script::Ability(index));
         let frame = self.st.frames.last_mut().expect("pushed");

@@ -305,7 +305,7 @@ fn check_views(game: &Game) {
 /// State checks (5.16.3, 1.2.2) run before anyone decides: no champion in play has lethal
 /// damage unless it is unbreakable, and, once no effect is resolving (H-01), no player
 /// still in the game has 0 health or less.
-fn check_state_checked(game: &Game) {
+fn check_state_checked(game: &Game, seed: u64) {
     if game.is_over() {
         return;
     }
@@ -317,14 +317,15 @@ fn check_state_checked(game: &Game) {
             !((damage > 0 || stats.defense <= 0)
                 && damage >= stats.defense
                 && !stats.keywords.has(Keyword::Unbreakable)),
-            "a champion with lethal damage is in play at a decision"
+            "seed {seed}: {} with lethal damage is in play at a decision",
+            game.pool().get(st.obj(o).card).name
         );
     }
     if st.frames.is_empty() {
         for (p, pl) in st.players.iter().enumerate() {
             assert!(
                 pl.eliminated || pl.health > 0,
-                "player {p} is at {} health and still in the game at a decision",
+                "seed {seed}: player {p} is at {} health and still in the game at a decision",
                 pl.health
             );
         }
@@ -552,7 +553,7 @@ fn random_games_at(table: Table) {
                 check_zones(&game, &deck_sizes);
                 check_numbers(&game);
                 check_views(&game);
-                check_state_checked(&game);
+                check_state_checked(&game, seed);
                 if c != Choice::Undo {
                     check_health(&before, &game, &events);
                 }

@@ -227,6 +227,12 @@ pub enum Static {
 pub struct Step {
     pub when: Option<Condition>,
     pub may: bool,
+    /// Another player performs the step ("the player whose turn it is may return a
+    /// champion card from their discard pile to their hand"): for this step they are
+    /// "you", answer its "may" and make its choices. One of the players a `Who` names
+    /// without a choice: the active player, its controller, its owner, that player.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<Who>,
     pub action: Action,
 }
 
@@ -235,6 +241,7 @@ impl Step {
         Step {
             when: None,
             may: false,
+            by: None,
             action,
         }
     }
@@ -399,6 +406,14 @@ pub enum Action {
     /// "Either A, or B": the controller picks one branch, which runs as an effect of its
     /// own before the rest of this one (the Elder Gods' start-of-turn abilities).
     Either(Vec<Vec<Step>>),
+    /// The selected champions gain a triggered ability, written in quotes on the card
+    /// (Plague Zombies: "your zombie tokens gain \"When this card is broken → deal 2
+    /// damage to target player\" this turn"); "this" in it is the champion that has it.
+    Grant {
+        sel: Sel,
+        ability: Box<Triggered>,
+        duration: Duration,
+    },
 }
 
 /// The actions that name a selection, listed once for [`Action::selection`] and
@@ -421,6 +436,7 @@ macro_rules! selection_of {
             | Action::LoseAbilities(s)
             | Action::Play { sel: s, .. }
             | Action::Reenter(s)
+            | Action::Grant { sel: s, .. }
             | Action::Modify { sel: s, .. } => Some(s),
             _ => None,
         }

@@ -158,6 +158,11 @@ fn narrate(
                     None => " triggers.".into(),
                 }
             )),
+            Event::GrantedTriggered { champion, from } => Some(format!(
+                "{}'s ability from {} triggers.",
+                seen_name(pool, champion),
+                pool.get(*from).name
+            )),
             Event::Revealed { player, cards } => {
                 let names: Vec<String> = cards.iter().map(|c| seen_name(pool, c)).collect();
                 Some(format!(
