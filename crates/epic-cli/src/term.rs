@@ -79,20 +79,18 @@ pub use epic_words::Ink;
 
 /// The terminal's style for an [`Ink`].
 fn style(ink: Ink) -> Style {
-    {
-        let fg = |c: AnsiColor| Style::new().fg_color(Some(c.into()));
-        match ink {
-            Ink::Heading => Style::new().bold(),
-            Ink::Mine => fg(AnsiColor::Cyan).bold(),
-            Ink::Theirs => fg(AnsiColor::Magenta).bold(),
-            Ink::Danger => fg(AnsiColor::Red).bold(),
-            Ink::Note => fg(AnsiColor::Green),
-            Ink::Quiet => Style::new().dimmed(),
-            Ink::Aligned(Alignment::Good) => fg(AnsiColor::Yellow),
-            Ink::Aligned(Alignment::Evil) => fg(AnsiColor::Red),
-            Ink::Aligned(Alignment::Sage) => fg(AnsiColor::Blue).bold(),
-            Ink::Aligned(Alignment::Wild) => fg(AnsiColor::Green),
-        }
+    let fg = |c: AnsiColor| Style::new().fg_color(Some(c.into()));
+    match ink {
+        Ink::Heading => Style::new().bold(),
+        Ink::Mine => fg(AnsiColor::Cyan).bold(),
+        Ink::Theirs => fg(AnsiColor::Magenta).bold(),
+        Ink::Danger => fg(AnsiColor::Red).bold(),
+        Ink::Note => fg(AnsiColor::Green),
+        Ink::Quiet => Style::new().dimmed(),
+        Ink::Aligned(Alignment::Good) => fg(AnsiColor::Yellow),
+        Ink::Aligned(Alignment::Evil) => fg(AnsiColor::Red),
+        Ink::Aligned(Alignment::Sage) => fg(AnsiColor::Blue).bold(),
+        Ink::Aligned(Alignment::Wild) => fg(AnsiColor::Green),
     }
 }
 

@@ -944,13 +944,8 @@ impl<'a> Engine<'a> {
                 let objs = self.objs_in_play(&sel);
                 for &o in &objs {
                     self.add_modifier(Modifier {
-                        obj: o,
-                        offense: 0,
-                        defense: 0,
-                        keywords: epic_model::Keywords::NONE,
-                        permanent: false,
                         blank: true,
-                        grant: None,
+                        ..Modifier::on(o)
                     });
                 }
                 Some(!objs.is_empty())
@@ -1085,13 +1080,9 @@ impl<'a> Engine<'a> {
                 let objs = self.objs_in_play(&sel);
                 for &o in &objs {
                     self.add_modifier(Modifier {
-                        obj: o,
-                        offense: 0,
-                        defense: 0,
-                        keywords: epic_model::Keywords::NONE,
                         permanent: *duration == Duration::Permanent,
-                        blank: false,
                         grant: Some((card, grant)),
+                        ..Modifier::on(o)
                     });
                 }
                 Some(!objs.is_empty())
@@ -1111,13 +1102,11 @@ impl<'a> Engine<'a> {
                         obj.gained = obj.gained.union(*keywords);
                     } else {
                         self.add_modifier(Modifier {
-                            obj: o,
                             offense: *offense,
                             defense: *defense,
                             keywords: *keywords,
                             permanent: *duration == Duration::Permanent,
-                            blank: false,
-                            grant: None,
+                            ..Modifier::on(o)
                         });
                     }
                 }
@@ -1503,13 +1492,8 @@ impl<'a> Engine<'a> {
             self.st.obj_mut(joiner).flipped = true;
         }
         self.add_modifier(Modifier {
-            obj: joiner,
-            offense: 0,
-            defense: 0,
             keywords,
-            permanent: false,
-            blank: false,
-            grant: None,
+            ..Modifier::on(joiner)
         });
         Some(true)
     }

@@ -243,8 +243,7 @@ pub fn label(st: &GameState, pool: &CardPool, c: Choice) -> String {
         },
         Choice::Trigger(i) => match st.batch.get(i as usize) {
             Some(t) => {
-                // The champion that has the ability: a granted one is not its card's.
-                let def = pool.get(st.obj(t.source).card);
+                let def = pool.get(t.holder(st));
                 let name = if def.token {
                     format!("{} token", def.name)
                 } else {

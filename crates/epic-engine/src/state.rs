@@ -375,6 +375,22 @@ pub struct Modifier {
     pub grant: Option<(CardId, Script)>,
 }
 
+impl Modifier {
+    /// A modification of `obj` that changes nothing yet and ends with the turn: the
+    /// base the others are written on (`Modifier { blank: true, ..Modifier::on(o) }`).
+    pub fn on(obj: ObjId) -> Modifier {
+        Modifier {
+            obj,
+            offense: 0,
+            defense: 0,
+            keywords: Keywords::NONE,
+            permanent: false,
+            blank: false,
+            grant: None,
+        }
+    }
+}
+
 /// Hashes `blank` only when set, so games without it keep their digests.
 impl std::hash::Hash for Modifier {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
@@ -555,6 +571,17 @@ pub struct PendingTrigger {
     pub script: Script,
     pub controller: PlayerId,
     pub subject: Option<Remembered>,
+}
+
+impl PendingTrigger {
+    /// The card of the champion that has the ability, as the log and labels name it:
+    /// the ability's own card, or for a granted ability the champion it was given to.
+    pub fn holder(&self, st: &GameState) -> CardId {
+        match self.script {
+            Script::Ability(_) => self.card,
+            _ => st.obj(self.source).card,
+        }
+    }
 }
 
 /// An action to do at end of turn, with the choices of the effect that set it up.

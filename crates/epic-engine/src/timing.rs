@@ -212,20 +212,17 @@ impl<'a> Engine<'a> {
 
     fn start_trigger(&mut self, i: usize) {
         let t = self.st.batch.remove(i);
-        let granted_to = self.st.obj(t.source).card;
+        let holder = Seen {
+            obj: t.source_number,
+            card: t.holder(self.st),
+        };
         self.emit(|| match t.script {
             Script::Ability(ability) => Event::Triggered {
-                source: Seen {
-                    obj: t.source_number,
-                    card: t.card,
-                },
+                source: holder,
                 ability,
             },
             _ => Event::GrantedTriggered {
-                champion: Seen {
-                    obj: t.source_number,
-                    card: granted_to,
-                },
+                champion: holder,
                 from: t.card,
             },
         });
@@ -768,9 +765,8 @@ impl<'a> Engine<'a> {
                 PowerCost::RemoveCounter => {
                     let obj = self.st.obj_mut(o);
                     obj.counters = obj.counters.saturating_sub(1);
-                    let (now, damaged) = (obj.counters, obj.damage > 0);
-                    // Fewer counters lower its defense: damage it took may now be lethal.
-                    if damaged || self.lethal_without_damage(o) {
+                    let now = obj.counters;
+                    if self.lethal_without_damage(o) {
                         self.st.damaged = true;
                     }
                     let champion = self.seen(o);
@@ -779,8 +775,8 @@ impl<'a> Engine<'a> {
                 PowerCost::Discard(_) | PowerCost::BreakOwn => {}
             }
         }
-        // A champion left with lethal damage by its costs breaks before anyone decides
-        // anything more (5.16.3); the power still resolves (3.5.2).
+        // Fewer counters lower defense: a champion its damage now kills breaks before
+        // anyone decides anything more (5.16.3); the power still resolves (3.5.2).
         if pw.costs.contains(&PowerCost::RemoveCounter) {
             self.check_state();
         }

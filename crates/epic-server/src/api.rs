@@ -176,12 +176,11 @@ async fn summary_by_id(
     id: &str,
     user_id: Option<&str>,
 ) -> Result<GameSummary, ApiError> {
-    let row = app
+    let (row, seats) = app
         .store
-        .game(id)
+        .game_and_seats(id)
         .await?
         .ok_or_else(|| ApiError::not_found("game"))?;
-    let seats = app.store.seats(id).await?;
     Ok(summary_of(&row, &seats, user_id, Vec::new()))
 }
 
@@ -428,14 +427,8 @@ async fn replay(
     MaybeUser(user): MaybeUser,
     Path(id): Path<String>,
 ) -> Result<Json<Replay>, ApiError> {
-    let finished = app.tables.load(&id).await?;
-    if finished.status != "over" {
-        return Err(ApiError::conflict(
-            "a game is replayed once it is over; until then, watch it",
-        ));
-    }
-    let seat = user.and_then(|u| finished.seat_of(&u.id));
-    let frames = finished.frames(seat);
+    let user_id = user.as_ref().map(|u| u.id.as_str());
+    let (seat, frames) = app.tables.replay(&id, user_id).await?;
     Ok(Json(Replay { seat, frames }))
 }
 

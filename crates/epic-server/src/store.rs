@@ -242,6 +242,17 @@ impl Store {
         row.as_ref().map(game_row).transpose()
     }
 
+    /// A game's row and its seats; `None` if there is no such game.
+    pub async fn game_and_seats(
+        &self,
+        id: &str,
+    ) -> Result<Option<(GameRow, Vec<SeatRow>)>, sqlx::Error> {
+        let Some(row) = self.game(id).await? else {
+            return Ok(None);
+        };
+        Ok(Some((row, self.seats(id).await?)))
+    }
+
     pub async fn seats(&self, game_id: &str) -> Result<Vec<SeatRow>, sqlx::Error> {
         let rows = sqlx::query(
             "SELECT s.seat, s.user_id, u.name, s.ai, s.deck, s.invite_hash FROM seats s \

@@ -62,14 +62,7 @@ impl Live {
     ) -> Result<Live, String> {
         let setup = save.to_setup(pool).map_err(|e| e.message)?;
         let game = Game::new(setup).map_err(|e| e.to_string())?;
-        let names = seats
-            .iter()
-            .map(|s| match (&s.player, &s.ai) {
-                (Some(p), _) => p.clone(),
-                (None, Some(ai)) => format!("AI ({ai})"),
-                (None, None) => format!("Player {} (open)", s.seat + 1),
-            })
-            .collect::<Vec<_>>();
+        let names = seat_names(&seats);
         Ok(Live {
             id: id.to_string(),
             logs: vec![Vec::new(); names.len() + 1],
@@ -96,17 +89,24 @@ impl Live {
         seats: Vec<SeatRow>,
         decisions: &[String],
     ) -> Result<Live, String> {
+        Live::rebuild_with(pool, texts, row, &row.status, seats, decisions, |_| {})
+    }
+
+    /// [`Live::rebuild`] as if the game had status `status` at its start; `each` sees the
+    /// game at its start and after every decision (a replay's frames).
+    fn rebuild_with(
+        pool: &Arc<CardPool>,
+        texts: Arc<Texts>,
+        row: &GameRow,
+        status: &str,
+        seats: Vec<SeatRow>,
+        decisions: &[String],
+        mut each: impl FnMut(&Live),
+    ) -> Result<Live, String> {
         let save: SaveSetup =
             serde_json::from_str(&row.setup).map_err(|e| format!("its setup: {e}"))?;
-        let mut live = Live::new(
-            pool,
-            texts,
-            &row.id,
-            save,
-            seats,
-            &row.status,
-            row.move_seconds,
-        )?;
+        let mut live = Live::new(pool, texts, &row.id, save, seats, status, row.move_seconds)?;
+        each(&live);
         for (n, text) in decisions.iter().enumerate() {
             let choice: Choice = serde_json::from_str(text)
                 .map_err(|e| format!("decision {n} cannot be read: {e}"))?;
@@ -115,36 +115,10 @@ impl Live {
                 .apply(choice)
                 .map_err(|e| format!("decision {n} does not apply: {e}"))?;
             live.take(choice, next, &events);
+            each(&live);
         }
         live.set_deadline();
         Ok(live)
-    }
-
-    /// Every position of this game from its start, as `viewer` saw it, each with the log
-    /// lines of the decision that led to it: a replay.
-    pub fn frames(&self, viewer: Option<PlayerId>) -> Vec<board::State> {
-        let Ok(mut replay) = Live::new(
-            self.game.pool(),
-            self.texts.clone(),
-            &self.id,
-            self.save.clone(),
-            self.seats.clone(),
-            "playing",
-            self.move_seconds,
-        ) else {
-            return Vec::new();
-        };
-        let mut frames = vec![replay.state(viewer, 0)];
-        for &choice in &self.decisions {
-            let from = replay.log(viewer).len();
-            let mut next = replay.game.clone();
-            let Ok(events) = next.apply(choice) else {
-                break;
-            };
-            replay.take(choice, next, &events);
-            frames.push(replay.state(viewer, from));
-        }
-        frames
     }
 
     /// The viewers a log is kept for: each seat, then spectators.
@@ -161,19 +135,19 @@ impl Live {
     /// Makes `next`, the game after `choice`, this game's state, and tells every viewer
     /// what happened: `events`, the events of `choice`.
     fn take(&mut self, choice: Choice, next: Game, events: &[Event]) {
-        let pool = self.game.pool().clone();
-        let decided: Vec<Option<Decided>> = self
-            .viewers()
-            .map(|v| {
+        let viewers: Vec<Option<PlayerId>> = self.viewers().collect();
+        let decided: Vec<Option<Decided>> = viewers
+            .iter()
+            .map(|&v| {
                 let voice = self.voice(v);
                 let view = self.game.view(v.unwrap_or(SPECTATOR));
                 Decided::before(&self.game, &view, &voice, choice)
             })
             .collect();
         self.game = next;
-        for (i, v) in self.viewers().collect::<Vec<_>>().into_iter().enumerate() {
+        for (i, (&v, decided)) in viewers.iter().zip(&decided).enumerate() {
             let voice = self.voice(v);
-            let lines = board::told(&pool, &voice, events, decided[i].as_ref());
+            let lines = board::told(self.game.pool(), &voice, events, decided.as_ref());
             self.logs[i].extend(lines);
         }
         self.decisions.push(choice);
@@ -259,6 +233,18 @@ impl Live {
     }
 }
 
+/// The seats' players as the board names them.
+fn seat_names(seats: &[SeatRow]) -> Vec<String> {
+    seats
+        .iter()
+        .map(|s| match (&s.player, &s.ai) {
+            (Some(p), _) => p.clone(),
+            (None, Some(ai)) => format!("AI ({ai})"),
+            (None, None) => format!("Player {} (open)", s.seat + 1),
+        })
+        .collect()
+}
+
 /// Every game in memory, by id.
 pub struct Tables {
     pub store: Store,
@@ -281,15 +267,55 @@ impl Tables {
     /// A game's rows and decisions made into a [`Live`] game, not kept in memory (a
     /// finished game's replay).
     pub async fn load(&self, id: &str) -> Result<Live, ApiError> {
-        let row = self
+        let (row, seats) = self
             .store
-            .game(id)
+            .game_and_seats(id)
             .await?
             .ok_or_else(|| ApiError::not_found("game"))?;
-        let seats = self.store.seats(id).await?;
         let decisions = self.store.decisions(id).await?;
         Live::rebuild(&self.pool, self.texts.clone(), &row, seats, &decisions)
             .map_err(|e| ApiError::internal(format!("game {id} cannot be rebuilt: {e}")))
+    }
+
+    /// Every position of a finished game from its start, as the seat `user_id` holds (or
+    /// a spectator) saw it, each with the log lines of the decision that led to it.
+    pub async fn replay(
+        &self,
+        id: &str,
+        user_id: Option<&str>,
+    ) -> Result<(Option<PlayerId>, Vec<board::State>), ApiError> {
+        let (row, seats) = self
+            .store
+            .game_and_seats(id)
+            .await?
+            .ok_or_else(|| ApiError::not_found("game"))?;
+        if row.status != "over" {
+            return Err(ApiError::conflict(
+                "a game is replayed once it is over; until then, watch it",
+            ));
+        }
+        let seat = seats
+            .iter()
+            .find(|s| user_id.is_some() && s.user_id.as_deref() == user_id)
+            .map(|s| s.seat as PlayerId);
+        let decisions = self.store.decisions(id).await?;
+        let mut frames = Vec::with_capacity(decisions.len() + 1);
+        let mut from = 0;
+        // Replayed as if still being played, so that each frame shows its decision.
+        Live::rebuild_with(
+            &self.pool,
+            self.texts.clone(),
+            &row,
+            "playing",
+            seats,
+            &decisions,
+            |live| {
+                frames.push(live.state(seat, from));
+                from = live.log(seat).len();
+            },
+        )
+        .map_err(|e| ApiError::internal(format!("game {id} cannot be rebuilt: {e}")))?;
+        Ok((seat, frames))
     }
 
     /// The game in memory, loaded from the database the first time it is asked for.
@@ -338,18 +364,15 @@ impl Tables {
 
     /// Seats a user after the database did: the game in memory learns its new player.
     pub async fn seated(self: &Arc<Self>, id: &str) -> Result<(), ApiError> {
-        let seats = self.store.seats(id).await?;
-        let row = self
+        let (row, seats) = self
             .store
-            .game(id)
+            .game_and_seats(id)
             .await?
             .ok_or_else(|| ApiError::not_found("game"))?;
         let game = self.get(id).await?;
         let mut l = game.lock().await;
-        let fresh = Live::rebuild(&self.pool, self.texts.clone(), &row, seats, &[])
-            .map_err(|e| ApiError::internal(format!("game {id}: {e}")))?;
-        l.names = fresh.names;
-        l.seats = fresh.seats;
+        l.names = seat_names(&seats);
+        l.seats = seats;
         l.status = row.status;
         l.set_deadline();
         l.announce();

@@ -60,9 +60,14 @@ impl Voice {
         }
     }
 
+    /// Whether `p` is addressed as "you".
+    pub fn is_you(&self, p: PlayerId) -> bool {
+        p == self.viewer && self.second_person
+    }
+
     /// "you", "the AI", "Player 2" (lower case inside a sentence).
     pub fn name(&self, p: PlayerId) -> String {
-        if p == self.viewer && self.second_person {
+        if self.is_you(p) {
             "you".into()
         } else if let (true, Some(o)) = (p != self.viewer, &self.other) {
             o.clone()
@@ -73,7 +78,7 @@ impl Voice {
 
     /// "your", "the AI's".
     pub fn possessive(&self, p: PlayerId) -> String {
-        if p == self.viewer && self.second_person {
+        if self.is_you(p) {
             "your".into()
         } else {
             format!("{}'s", self.name(p))
@@ -82,11 +87,10 @@ impl Voice {
 
     /// Subject and verb: ("you", "take") or ("the AI", "takes").
     pub(crate) fn says(&self, p: PlayerId, verb_you: &str, verb_other: &str) -> String {
-        let you = p == self.viewer && self.second_person;
         format!(
             "{} {}",
             cap(&self.name(p)),
-            if you { verb_you } else { verb_other }
+            if self.is_you(p) { verb_you } else { verb_other }
         )
     }
 }
@@ -214,7 +218,7 @@ pub fn result_line(game: &Game, voice: &Voice) -> String {
         [] => format!("The game is a draw after {} turns: {why}.", r.turns),
         [w] => format!(
             "{} after {} turns: {why}.",
-            if voice.second_person && *w == voice.viewer {
+            if voice.is_you(*w) {
                 "You win".to_string()
             } else {
                 format!("{} wins", cap(&voice.name(*w)))

@@ -120,7 +120,7 @@ fn narrate(
             Event::Mulligan { player, count: 0 } => Some(format!(
                 "{} {} hand.",
                 voice.says(*player, "keep", "keeps"),
-                if *player == voice.viewer && voice.second_person {
+                if voice.is_you(*player) {
                     "your"
                 } else {
                     "their"
@@ -129,7 +129,7 @@ fn narrate(
             Event::Mulligan { player, count } => Some(format!(
                 "{} {count} card(s) back and {} as many.",
                 voice.says(*player, "put", "puts"),
-                if *player == voice.viewer && voice.second_person {
+                if voice.is_you(*player) {
                     "draw"
                 } else {
                     "draws"
@@ -225,7 +225,7 @@ fn narrate(
                 } else {
                     "attack"
                 };
-                let whose = if voice.second_person && *attacker == voice.viewer {
+                let whose = if voice.is_you(*attacker) {
                     "Your ".to_string()
                 } else {
                     String::new()
@@ -244,17 +244,15 @@ fn narrate(
             Event::RemovedFromBattle { champion } => {
                 Some(format!("{} leaves the battle.", seen_name(pool, champion)))
             }
-            Event::Passed { player } if *player != voice.viewer || !voice.second_person => {
-                Some(match decided {
-                    Some(d) if d.ends_turn => {
-                        format!("{}.", voice.says(*player, "end your turn", "ends the turn"))
-                    }
-                    Some(Decided { when: Some(w), .. }) => {
-                        format!("{} {w}.", voice.says(*player, "pass", "passes"))
-                    }
-                    _ => format!("{}.", voice.says(*player, "pass", "passes")),
-                })
-            }
+            Event::Passed { player } if !voice.is_you(*player) => Some(match decided {
+                Some(d) if d.ends_turn => {
+                    format!("{}.", voice.says(*player, "end your turn", "ends the turn"))
+                }
+                Some(Decided { when: Some(w), .. }) => {
+                    format!("{} {w}.", voice.says(*player, "pass", "passes"))
+                }
+                _ => format!("{}.", voice.says(*player, "pass", "passes")),
+            }),
             Event::Eliminated { player } => {
                 Some(format!("{} eliminated.", voice.says(*player, "are", "is")))
             }
