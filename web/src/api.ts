@@ -95,5 +95,5 @@ export function socketUrl(id: string): string {
 }
 
 export function inviteUrl(id: string, secret: string): string {
-  return `${location.origin}/#/join/${id}/${secret}`;
+  return `${location.origin}/#/join/${encodeURIComponent(id)}/${encodeURIComponent(secret)}`;
 }

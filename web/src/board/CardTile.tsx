@@ -101,7 +101,7 @@ function Stats({ card }: { card: Card }) {
 /** A card face: name, cost, alignments, kind, text, and for champions their state. */
 export function CardTile({ card, actions, testId, fresh, small }: CardTileProps) {
   const showCard = useShowCard();
-  const { pickable, enabled, pick, menuOpen, closeMenu } = usePick(
+  const { pickable, enabled, pick, menu } = usePick(
     actions?.byCard.get(card.obj),
     actions,
   );
@@ -171,13 +171,7 @@ export function CardTile({ card, actions, testId, fresh, small }: CardTileProps)
           i
         </button>
       )}
-      {menuOpen && actions && (
-        <OptionMenu
-          options={actions.byCard.get(card.obj) ?? []}
-          onChoose={actions.choose}
-          onClose={closeMenu}
-        />
-      )}
+      {menu && <OptionMenu {...menu} />}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { useDismiss } from "../components/useDismiss";
 import type { Option } from "../protocol";
 
 type OptionMenuProps = {
@@ -11,21 +12,10 @@ type OptionMenuProps = {
 export function OptionMenu({ options, onChoose, onClose }: OptionMenuProps) {
   const ref = useRef<HTMLDivElement>(null);
 
+  useDismiss(ref, onClose);
   useEffect(() => {
-    const onPointer = (event: PointerEvent) => {
-      if (ref.current && !ref.current.contains(event.target as Node)) onClose();
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") onClose();
-    };
-    document.addEventListener("pointerdown", onPointer);
-    document.addEventListener("keydown", onKey);
     ref.current?.querySelector("button")?.focus();
-    return () => {
-      document.removeEventListener("pointerdown", onPointer);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [onClose]);
+  }, []);
 
   return (
     <div className="option-menu" role="menu" ref={ref} onClick={(event) => event.stopPropagation()}>

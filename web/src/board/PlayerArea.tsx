@@ -17,9 +17,11 @@ type PlayerAreaProps = {
   fresh: ReadonlySet<string>;
 };
 
-function Stat({ label, value, testId }: { label: string; value: number; testId?: string }) {
+type StatProps = { label: string; value: number; testId?: string; className?: string };
+
+function Stat({ label, value, testId, className }: StatProps) {
   return (
-    <span className="stat">
+    <span className={className ? `stat ${className}` : "stat"}>
       <span className="stat-label">{label}</span>
       <Flash value={value} className="stat-value">
         <span data-testid={testId}>{value}</span>
@@ -39,10 +41,8 @@ export function PlayerArea({
   fresh,
 }: PlayerAreaProps) {
   const [discardOpen, setDiscardOpen] = useState(false);
-  const { pickable, enabled, pick, menuOpen, closeMenu } = usePick(
-    actions?.byPlayer.get(player.seat),
-    actions,
-  );
+  const playerOptions = actions?.byPlayer.get(player.seat);
+  const { pickable, enabled, pick, menu } = usePick(playerOptions, actions);
   const isMe = mySeat !== null && player.seat === mySeat;
   const discardPicks = actions
     ? player.discard.filter((card) => actions.byCard.has(card.obj)).length
@@ -84,7 +84,7 @@ export function PlayerArea({
               className="player-pick"
               disabled={!enabled}
               onClick={pick}
-              title={(actions?.byPlayer.get(player.seat) ?? []).map((o) => o.label).join("\n")}
+              title={(playerOptions ?? []).map((o) => o.label).join("\n")}
             >
               {isMe ? "You" : player.name}
             </button>
@@ -97,27 +97,12 @@ export function PlayerArea({
               {flag}
             </span>
           ))}
-          {menuOpen && actions && (
-            <OptionMenu
-              options={actions.byPlayer.get(player.seat) ?? []}
-              onChoose={actions.choose}
-              onClose={closeMenu}
-            />
-          )}
+          {menu && <OptionMenu {...menu} />}
         </div>
         <div className="player-stats">
-          <span className="stat stat-health">
-            <span className="stat-label">Health</span>
-            <Flash value={player.health} className="stat-value">
-              {player.health}
-            </Flash>
-          </span>
+          <Stat label="Health" value={player.health} className="stat-health" />
           <Stat label="Gold" value={player.gold} />
-          {isMe ? (
-            <Stat label="Hand" value={player.hand_count} />
-          ) : (
-            <Stat label="Hand" value={player.hand_count} testId="opponent-hand-count" />
-          )}
+          <Stat label="Hand" value={player.hand_count} testId={isMe ? undefined : "opponent-hand-count"} />
           <Stat label="Deck" value={player.deck_count} />
           <button
             type="button"

@@ -4,7 +4,7 @@ import type { Actions } from "./actions";
 
 /**
  * Clicking something the decision names: one option is sent at once, several
- * open a menu of them.
+ * open a menu of them. `menu` is the open menu's props for `OptionMenu`, or null.
  */
 export function usePick(options: Option[] | undefined, actions: Actions | null) {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -19,5 +19,6 @@ export function usePick(options: Option[] | undefined, actions: Actions | null) 
 
   const closeMenu = useCallback(() => setMenuOpen(false), []);
 
-  return { pickable, enabled, pick, menuOpen: menuOpen && enabled, closeMenu };
+  const menu = menuOpen && enabled ? { options, onChoose: actions.choose, onClose: closeMenu } : null;
+  return { pickable, enabled, pick, menu };
 }

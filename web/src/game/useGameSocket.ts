@@ -113,7 +113,6 @@ export function useGameSocket(id: string) {
 
       ws.onopen = () => {
         failures = 0;
-        resetLog = true;
         dispatch({ type: "open" });
         pingTimer = window.setInterval(() => {
           if (ws.readyState === WebSocket.OPEN) {

@@ -21,12 +21,7 @@ export function AuthScreen({ onSignedIn, invited }: AuthScreenProps) {
     setBusy(what);
     setError(null);
     try {
-      const user =
-        what === "guest"
-          ? await api.guest()
-          : what === "signup"
-            ? await api.signup({ name: name.trim(), password })
-            : await api.signin({ name: name.trim(), password });
+      const user = what === "guest" ? await api.guest() : await api[what]({ name: name.trim(), password });
       onSignedIn(user);
     } catch (e) {
       setError(errorText(e));

@@ -1,8 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { buildActions, myOptions } from "../board/actions";
-import { Board } from "../board/Board";
-import { DecisionPanel } from "../board/DecisionPanel";
-import { GameLog } from "../board/GameLog";
+import { Table } from "../board/Table";
 import { useGameSocket } from "../game/useGameSocket";
 import type { Option } from "../protocol";
 import { navigate, paths } from "../router";
@@ -98,15 +96,7 @@ export function GameScreen({ id }: { id: string }) {
               </div>
             </div>
           )}
-          <div className="table">
-            <div className="table-board">
-              <Board state={state} actions={actions} />
-            </div>
-            <aside className="table-side">
-              <DecisionPanel state={state} actions={actions} onHover={onHover} />
-              <GameLog lines={log} />
-            </aside>
-          </div>
+          <Table state={state} actions={actions} log={log} onHover={onHover} />
         </>
       )}
     </div>

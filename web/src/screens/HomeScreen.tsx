@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { api, errorText, inviteUrl, saveUrl } from "../api";
 import { dateText, gameStatusText, seatLabel } from "../format";
 import type { GameSummary, NewGame, Options, SeatSpec, User } from "../protocol";
@@ -7,30 +7,34 @@ import { navigate, paths } from "../router";
 const ANY = "";
 const LOBBY_REFRESH_MS = 10_000;
 
-function DeckSelect({
-  label,
-  decks,
-  value,
-  onChange,
-}: {
+type ChoiceProps = {
   label: string;
-  decks: string[];
+  choices: string[];
   value: string;
-  onChange: (deck: string) => void;
-}) {
+  onChange: (choice: string) => void;
+  /** The words for leaving it to the server (the value ANY), offered first; omitted: no such option. */
+  any?: string;
+};
+
+/** A labelled select of names. */
+function Choice({ label, choices, value, onChange, any }: ChoiceProps) {
   return (
     <label>
       {label}
       <select value={value} onChange={(event) => onChange(event.target.value)}>
-        <option value={ANY}>Server’s choice</option>
-        {decks.map((deck) => (
-          <option key={deck} value={deck}>
-            {deck}
+        {any !== undefined && <option value={ANY}>{any}</option>}
+        {choices.map((choice) => (
+          <option key={choice} value={choice}>
+            {choice}
           </option>
         ))}
       </select>
     </label>
   );
+}
+
+function DeckSelect({ decks, ...props }: Omit<ChoiceProps, "choices" | "any"> & { decks: string[] }) {
+  return <Choice {...props} choices={decks} any="Server’s choice" />;
 }
 
 function seat(kind: SeatSpec["kind"], deck: string, ai?: string): SeatSpec {
@@ -42,13 +46,15 @@ function seat(kind: SeatSpec["kind"], deck: string, ai?: string): SeatSpec {
 
 function Copyable({ text, testId }: { text: string; testId?: string }) {
   const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = window.setTimeout(() => setCopied(false), 1500);
+    return () => window.clearTimeout(timer);
+  }, [copied]);
   const copy = () => {
     navigator.clipboard
       ?.writeText(text)
-      .then(() => {
-        setCopied(true);
-        window.setTimeout(() => setCopied(false), 1500);
-      })
+      .then(() => setCopied(true))
       .catch(() => setCopied(false));
   };
   return (
@@ -89,16 +95,7 @@ function NewAiGame({ options }: { options: Options }) {
       <form className="form" onSubmit={(event) => void start(event)}>
         <DeckSelect label="Your deck" decks={options.decks} value={myDeck} onChange={setMyDeck} />
         <DeckSelect label="AI’s deck" decks={options.decks} value={aiDeck} onChange={setAiDeck} />
-        <label>
-          AI level
-          <select value={level} onChange={(event) => setLevel(event.target.value)}>
-            {options.ai.map((ai) => (
-              <option key={ai} value={ai}>
-                {ai}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Choice label="AI level" choices={options.ai} value={level} onChange={setLevel} />
         <div className="form-buttons">
           <button type="submit" className="primary" data-testid="new-ai-game" disabled={busy}>
             {busy ? "Starting…" : "Play"}
@@ -147,17 +144,7 @@ function NewFriendGame({ options, onCreated }: { options: Options; onCreated: ()
       <form className="form" onSubmit={(event) => void start(event)}>
         <DeckSelect label="Your deck" decks={options.decks} value={myDeck} onChange={setMyDeck} />
         {options.variants.length > 0 && (
-          <label>
-            Variant
-            <select value={variant} onChange={(event) => setVariant(event.target.value)}>
-              <option value={ANY}>Standard</option>
-              {options.variants.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <Choice label="Variant" choices={options.variants} value={variant} onChange={setVariant} any="Standard" />
         )}
         <label>
           Move timer
@@ -252,8 +239,45 @@ function useList(load: () => Promise<GameSummary[]>, refreshMs?: number) {
   return { games, error, refresh };
 }
 
+type GameList = ReturnType<typeof useList>;
+
+type GameListProps = {
+  title: string;
+  testId: string;
+  list: GameList;
+  /** Shown when the list is empty. */
+  empty: string;
+  /** An error from acting on a game of the list, shown after the list's own. */
+  actionError?: string | null;
+  row: (game: GameSummary) => ReactNode;
+};
+
+/** A panel with a list of games, refreshed by its button. */
+function GameListPanel({ title, testId, list, empty, actionError, row }: GameListProps) {
+  const { games, error, refresh } = list;
+  return (
+    <section className="panel" data-testid={testId}>
+      <div className="panel-head">
+        <h2>{title}</h2>
+        <button type="button" className="small-button" onClick={refresh}>
+          Refresh
+        </button>
+      </div>
+      {error && <p className="notice notice-error">{error}</p>}
+      {actionError && <p className="notice notice-error">{actionError}</p>}
+      {games === null ? (
+        <p className="muted">Loading…</p>
+      ) : games.length === 0 ? (
+        <p className="muted">{empty}</p>
+      ) : (
+        <ul className="game-list">{games.map(row)}</ul>
+      )}
+    </section>
+  );
+}
+
 function Lobby() {
-  const { games, error, refresh } = useList(api.openGames, LOBBY_REFRESH_MS);
+  const list = useList(api.openGames, LOBBY_REFRESH_MS);
   const [joining, setJoining] = useState<string | null>(null);
   const [joinError, setJoinError] = useState<string | null>(null);
 
@@ -266,117 +290,90 @@ function Lobby() {
     } catch (e) {
       setJoinError(errorText(e));
       setJoining(null);
-      refresh();
+      list.refresh();
     }
   };
 
   return (
-    <section className="panel" data-testid="lobby">
-      <div className="panel-head">
-        <h2>Lobby</h2>
-        <button type="button" className="small-button" onClick={refresh}>
-          Refresh
-        </button>
-      </div>
-      {error && <p className="notice notice-error">{error}</p>}
-      {joinError && <p className="notice notice-error">{joinError}</p>}
-      {games === null ? (
-        <p className="muted">Loading…</p>
-      ) : games.length === 0 ? (
-        <p className="muted">No open games. Create one and invite a friend.</p>
-      ) : (
-        <ul className="game-list">
-          {games.map((game) => (
-            <li key={game.id} className="game-row">
-              <div className="game-row-main">
-                <Players game={game} />
-                <span className="muted small">{dateText(game.created)}</span>
-              </div>
-              {game.your_seat !== null ? (
-                <a className="button" href={paths.game(game.id)}>
-                  Open
-                </a>
-              ) : (
-                <button
-                  type="button"
-                  className="primary"
-                  disabled={joining !== null}
-                  onClick={() => void join(game.id)}
-                >
-                  {joining === game.id ? "Joining…" : "Join"}
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
+    <GameListPanel
+      title="Lobby"
+      testId="lobby"
+      list={list}
+      empty="No open games. Create one and invite a friend."
+      actionError={joinError}
+      row={(game) => (
+        <li key={game.id} className="game-row">
+          <div className="game-row-main">
+            <Players game={game} />
+            <span className="muted small">{dateText(game.created)}</span>
+          </div>
+          {game.your_seat !== null ? (
+            <a className="button" href={paths.game(game.id)}>
+              Open
+            </a>
+          ) : (
+            <button
+              type="button"
+              className="primary"
+              disabled={joining !== null}
+              onClick={() => void join(game.id)}
+            >
+              {joining === game.id ? "Joining…" : "Join"}
+            </button>
+          )}
+        </li>
       )}
-    </section>
+    />
   );
 }
 
-function MyGames({ version }: { version: number }) {
-  const load = useCallback(() => {
-    void version; // reload when a game is created
-    return api.myGames();
-  }, [version]);
-  const { games, error, refresh } = useList(load);
-
+function MyGames({ list }: { list: GameList }) {
   return (
-    <section className="panel" data-testid="my-games">
-      <div className="panel-head">
-        <h2>My games</h2>
-        <button type="button" className="small-button" onClick={refresh}>
-          Refresh
-        </button>
-      </div>
-      {error && <p className="notice notice-error">{error}</p>}
-      {games === null ? (
-        <p className="muted">Loading…</p>
-      ) : games.length === 0 ? (
-        <p className="muted">No games yet.</p>
-      ) : (
-        <ul className="game-list">
-          {games.map((game) => (
-            <li key={game.id} className={`game-row status-${game.status}`}>
-              <div className="game-row-main">
-                <Players game={game} />
-                <span className="small">
-                  <span className={`game-status status-${game.status}`}>{gameStatusText(game)}</span>
-                  <span className="muted"> · {dateText(game.created)}</span>
-                </span>
-                {game.status === "open" &&
-                  game.invites.map((invite) => (
-                    <Copyable key={invite.seat} text={inviteUrl(game.id, invite.secret)} />
-                  ))}
-              </div>
-              <div className="game-row-actions">
-                {game.status === "over" ? (
-                  <>
-                    <a className="button" href={paths.replay(game.id)}>
-                      Replay
-                    </a>
-                    <a className="button" href={saveUrl(game.id)} download>
-                      Save
-                    </a>
-                  </>
-                ) : (
-                  <a className="button primary" href={paths.game(game.id)}>
-                    Resume
-                  </a>
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
+    <GameListPanel
+      title="My games"
+      testId="my-games"
+      list={list}
+      empty="No games yet."
+      row={(game) => (
+        <li key={game.id} className={`game-row status-${game.status}`}>
+          <div className="game-row-main">
+            <Players game={game} />
+            <span className="small">
+              <span className={`game-status status-${game.status}`}>{gameStatusText(game)}</span>
+              <span className="muted"> · {dateText(game.created)}</span>
+            </span>
+            {game.status === "open" &&
+              game.invites.map((invite) => (
+                <Copyable key={invite.seat} text={inviteUrl(game.id, invite.secret)} />
+              ))}
+          </div>
+          <div className="game-row-actions">
+            {game.status === "over" ? (
+              <>
+                <a className="button" href={paths.replay(game.id)}>
+                  Replay
+                </a>
+                <a className="button" href={saveUrl(game.id)} download>
+                  Save
+                </a>
+              </>
+            ) : (
+              <a className="button primary" href={paths.game(game.id)}>
+                Resume
+              </a>
+            )}
+          </div>
+        </li>
       )}
-    </section>
+    />
   );
 }
 
 export function HomeScreen({ user }: { user: User }) {
   const [options, setOptions] = useState<Options | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [created, setCreated] = useState(0);
+  // Reloaded when a game is created.
+  const myGames = useList(api.myGames);
 
   useEffect(() => {
     let live = true;
@@ -405,14 +402,14 @@ export function HomeScreen({ user }: { user: User }) {
           {options ? (
             <>
               <NewAiGame options={options} />
-              <NewFriendGame options={options} onCreated={() => setCreated((c) => c + 1)} />
+              <NewFriendGame options={options} onCreated={myGames.refresh} />
             </>
           ) : (
             !error && <p className="muted">Loading…</p>
           )}
         </div>
         <div className="home-column">
-          <MyGames version={created} />
+          <MyGames list={myGames} />
           <Lobby />
         </div>
       </div>

@@ -1,8 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import { api, errorText, saveUrl } from "../api";
-import { Board } from "../board/Board";
-import { DecisionPanel } from "../board/DecisionPanel";
-import { GameLog } from "../board/GameLog";
+import { Table } from "../board/Table";
 import type { LogLine, Replay } from "../protocol";
 import { paths } from "../router";
 
@@ -32,16 +30,18 @@ export function ReplayScreen({ id }: { id: string }) {
   const last = Math.max(0, frames.length - 1);
   const k = Math.min(frame, last);
 
-  // The log up to frame k: each frame carries the lines since the one before it.
-  const logs = useMemo(() => {
-    const upTo: LogLine[][] = [];
-    let lines: LogLine[] = [];
+  // Each frame carries the log lines since the one before it: the whole log,
+  // and where each frame's part of it ends.
+  const { lines, ends } = useMemo(() => {
+    const lines: LogLine[] = [];
+    const ends: number[] = [];
     for (const state of frames) {
-      lines = lines.concat(state.log);
-      upTo.push(lines);
+      for (const line of state.log) lines.push(line);
+      ends.push(lines.length);
     }
-    return upTo;
+    return { lines, ends };
   }, [frames]);
+  const log = useMemo(() => lines.slice(0, ends[k] ?? 0), [lines, ends, k]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -128,15 +128,7 @@ export function ReplayScreen({ id }: { id: string }) {
           <p className="game-over-text">{state.result.text}</p>
         </div>
       )}
-      <div className="table">
-        <div className="table-board">
-          <Board state={state} actions={null} />
-        </div>
-        <aside className="table-side">
-          <DecisionPanel state={state} actions={null} readOnly />
-          <GameLog lines={logs[k] ?? []} />
-        </aside>
-      </div>
+      <Table state={state} actions={null} log={log} readOnly />
     </div>
   );
 }

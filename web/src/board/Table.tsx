@@ -1,0 +1,29 @@
+import type { LogLine, Option, State } from "../protocol";
+import type { Actions } from "./actions";
+import { Board } from "./Board";
+import { DecisionPanel } from "./DecisionPanel";
+import { GameLog } from "./GameLog";
+
+type TableProps = {
+  state: State;
+  actions: Actions | null;
+  log: LogLine[];
+  /** A replay: the decision's options are listed, not offered. */
+  readOnly?: boolean;
+  onHover?: (option: Option | null) => void;
+};
+
+/** The board, with the decision at hand and the game log beside it: a live game's or a replay frame's. */
+export function Table({ state, actions, log, readOnly, onHover }: TableProps) {
+  return (
+    <div className="table">
+      <div className="table-board">
+        <Board state={state} actions={actions} />
+      </div>
+      <aside className="table-side">
+        <DecisionPanel state={state} actions={actions} readOnly={readOnly} onHover={onHover} />
+        <GameLog lines={log} />
+      </aside>
+    </div>
+  );
+}
