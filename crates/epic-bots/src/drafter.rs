@@ -44,7 +44,7 @@ pub fn card_rating(def: &CardDef) -> f64 {
             let stats = f64::from(def.offense) + f64::from(def.defense);
             stats / if free { 2.5 } else { 4.0 }
         }
-        CardType::Event => 2.0 + 1.2 * def.modes.len() as f64,
+        CardType::Event | CardType::Object => 2.0 + 1.2 * def.modes.len() as f64,
         // Every turn of the game: worth a strong card.
         CardType::God => 6.0,
     };

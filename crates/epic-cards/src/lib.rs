@@ -26,6 +26,7 @@ pub use deck::{
 };
 pub use diag::{edit_distance, excerpt, nearest, suggestion, Diagnostic, Errors};
 pub use epic_model::{CardDef, CardId, CardPool, Keyword, BASE_SET};
+use epic_model::{Filter, Step};
 pub use parse::{MAX_ABILITIES, MAX_LINE_CHARS, MAX_POOL_CARDS};
 pub use text::{ability_text, card_text, mode_text, steps_text};
 
@@ -199,6 +200,19 @@ pub fn load_file(path: &Path, pool: &mut CardPool) -> Result<Vec<CardId>, Errors
             message: format!("cannot read the file: {e}"),
         }])),
     }
+}
+
+/// Reads one effect of the card language ("deal 3 damage to target champion. Draw a
+/// card"), as a card file's ability would be read: for a ruleset whose card files have
+/// type lines and ability labels of their own but share the effects (the classic game).
+pub fn read_effect(pool: &mut CardPool, text: &str) -> Result<Vec<Step>, String> {
+    phrase::parse_effect(&mut phrase::Ctx { pool }, text, &[])
+}
+
+/// Reads a description of objects ("other champions you control", "evil champions").
+pub fn read_filter(pool: &mut CardPool, text: &str) -> Result<Filter, String> {
+    let text = phrase::normalize(text);
+    phrase::parse_filter(&mut phrase::Ctx { pool }, &text)
 }
 
 /// The text without a leading UTF-8 byte-order mark, which some editors write at the

@@ -1469,6 +1469,8 @@ fn eat_noun(s: &mut &str, f: &mut Filter) -> bool {
         ("event card", Some(CardType::Event)),
         ("events", Some(CardType::Event)),
         ("event", Some(CardType::Event)),
+        ("objects", Some(CardType::Object)),
+        ("object", Some(CardType::Object)),
         ("cards", None),
         ("card", None),
     ] {

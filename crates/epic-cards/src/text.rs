@@ -164,6 +164,8 @@ impl W<'_> {
             (Some(CardType::Champion), false) => "champion card",
             (Some(CardType::Event), _) => "event card",
             (Some(CardType::God), _) => "God card",
+            (Some(CardType::Object), true) => "object",
+            (Some(CardType::Object), false) => "object card",
             (None, _) => "card",
         };
         pre.push(if many {

@@ -5,6 +5,7 @@ use crate::error::{ApplyError, SetupError};
 use crate::events::Event;
 use crate::ids::{ObjId, ObjNum, PlayerId};
 use crate::state::{Ask, GameState, Obj, Phase, Player, Step, Zone};
+use epic_game::Fnv;
 use epic_model::{CardId, CardPool};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -469,29 +470,6 @@ impl Game {
 
     pub fn decision_kind(&self) -> Option<DecisionKind> {
         self.pending().map(|a| a.kind)
-    }
-}
-
-/// FNV-1a: a tiny stable hasher, so digests do not depend on the standard library's
-/// randomised or unspecified hashers.
-#[derive(Clone, Copy)]
-pub struct Fnv(u64);
-
-impl Default for Fnv {
-    fn default() -> Self {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-}
-
-impl Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for b in bytes {
-            self.0 ^= *b as u64;
-            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
-        }
     }
 }
 

@@ -9,7 +9,7 @@
 //! [`State::options`]; [`State::apply`] takes one of them and nothing else changes it.
 
 use std::fmt::Debug;
-use std::hash::Hash;
+use std::hash::{Hash, Hasher};
 
 /// A seat at the table, numbered from 0.
 pub type Seat = u8;
@@ -78,5 +78,28 @@ pub trait State: Clone + Send + Sync {
         } else {
             0.0
         })
+    }
+}
+
+/// FNV-1a: a tiny stable hasher for digests, so that they do not depend on the standard
+/// library's randomised or unspecified hashers.
+#[derive(Clone, Copy)]
+pub struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Self {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 ^= *b as u64;
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
     }
 }

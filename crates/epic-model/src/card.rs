@@ -19,6 +19,9 @@ pub struct ClassId(pub u16);
 pub enum CardType {
     Champion,
     Event,
+    /// An object of the classic game (2009): an item or location that stays in play.
+    /// No card of the 2017 game is one.
+    Object,
     /// A God card (rule 2.4): it starts the game face up in its player's Supplemental
     /// zone, is never part of a deck, and no card can affect it.
     God,
@@ -29,6 +32,7 @@ impl CardType {
         match self {
             CardType::Champion => "champion",
             CardType::Event => "event",
+            CardType::Object => "object",
             CardType::God => "god",
         }
     }

@@ -23,6 +23,7 @@
 //!   reports an [`Outcome`] per scenario.
 //! - [`coverage`]: which rules the scenarios cover, checked against `scenarios/coverage.md`.
 
+pub mod classic;
 pub mod coverage;
 mod parse;
 mod run;
@@ -329,14 +330,10 @@ pub fn load_path_with(path: &Path, pool: Arc<CardPool>) -> Result<Vec<Scenario>,
     let mut all = Vec::new();
     let mut errors = Vec::new();
     for file in scenario_files(path)? {
-        let text = std::fs::read_to_string(&file).map_err(|e| ScenarioError::Io {
-            path: file.display().to_string(),
-            message: if e.kind() == std::io::ErrorKind::InvalidData {
-                "not a text file (scenario files are UTF-8 text)".to_string()
-            } else {
-                e.to_string()
-            },
-        })?;
+        let text = read_scenario_file(&file)?;
+        if classic::is_classic(&text) {
+            continue;
+        }
         match parse_str_with(&file.display().to_string(), &text, pool.clone()) {
             Ok(s) => all.extend(s),
             Err(ScenarioError::Parse(e)) => errors.extend(e),
@@ -348,6 +345,18 @@ pub fn load_path_with(path: &Path, pool: Arc<CardPool>) -> Result<Vec<Scenario>,
     } else {
         Err(ScenarioError::Parse(errors))
     }
+}
+
+/// A scenario file's text, or why it cannot be read.
+pub(crate) fn read_scenario_file(file: &Path) -> Result<String, ScenarioError> {
+    std::fs::read_to_string(file).map_err(|e| ScenarioError::Io {
+        path: file.display().to_string(),
+        message: if e.kind() == std::io::ErrorKind::InvalidData {
+            "not a text file (scenario files are UTF-8 text)".to_string()
+        } else {
+            e.to_string()
+        },
+    })
 }
 
 /// Runs every scenario of a file or folder and says how it went: `Ok(n)` when all `n`
@@ -379,7 +388,28 @@ pub fn run_path(path: &Path) -> Result<Vec<Outcome>, ScenarioError> {
     run_path_with(path, epic_cards::shared_full_pool())
 }
 
-/// [`run_path`], naming the cards of `pool`.
+/// [`run_path`], naming the cards of `pool`. Files of the classic ruleset (they start
+/// with `ruleset classic`) are run by [`classic`], against the classic cards.
 pub fn run_path_with(path: &Path, pool: Arc<CardPool>) -> Result<Vec<Outcome>, ScenarioError> {
-    Ok(load_path_with(path, pool)?.iter().map(run).collect())
+    let mut out = Vec::new();
+    let mut errors = Vec::new();
+    for file in scenario_files(path)? {
+        let text = read_scenario_file(&file)?;
+        let name = file.display().to_string();
+        let result = if classic::is_classic(&text) {
+            classic::run_classic_str(&name, &text)
+        } else {
+            parse_str_with(&name, &text, pool.clone()).map(|s| s.iter().map(run).collect())
+        };
+        match result {
+            Ok(o) => out.extend(o),
+            Err(ScenarioError::Parse(e)) => errors.extend(e),
+            Err(e) => return Err(e),
+        }
+    }
+    if errors.is_empty() {
+        Ok(out)
+    } else {
+        Err(ScenarioError::Parse(errors))
+    }
 }

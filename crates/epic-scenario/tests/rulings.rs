@@ -1,5 +1,6 @@
 //! Every ruling of `docs/rulings.md` (`**H-nn …**`, `**R-nn …**`) is pinned by a scenario
-//! that cites it in a `rule` line (under `scenarios/rules` or `scenarios/cards`, the
+//! that cites it in a `rule` line (under `scenarios/rules`, `scenarios/cards` or
+//! `scenarios/classic`, the
 //! scenarios that must pass), or says in a "Not pinned:" sentence why no game can show it.
 
 use std::collections::BTreeSet;
@@ -16,11 +17,11 @@ struct Entry {
     text: String,
 }
 
-/// `H-07`, `R-05`: a letter, a dash, two digits.
+/// `H-07`, `R-05`, `C-01` (the classic game's): a letter, a dash, two digits.
 fn is_ruling_id(s: &str) -> bool {
     let b = s.as_bytes();
     b.len() == 4
-        && (b[0] == b'H' || b[0] == b'R')
+        && (b[0] == b'H' || b[0] == b'R' || b[0] == b'C')
         && b[1] == b'-'
         && b[2].is_ascii_digit()
         && b[3].is_ascii_digit()
@@ -83,6 +84,11 @@ fn cited() -> BTreeSet<String> {
         for s in scenarios {
             cited.extend(s.rules.into_iter().filter(|r| is_ruling_id(r)));
         }
+    }
+    let classic = epic_scenario::classic::cited_rules(&root.join("classic"))
+        .unwrap_or_else(|e| panic!("scenarios/classic cannot be read:\n{e}"));
+    for (_, rules) in classic {
+        cited.extend(rules.into_iter().filter(|r| is_ruling_id(r)));
     }
     cited
 }

@@ -157,11 +157,7 @@ fn card(cards: Cards, obj: u32, id: CardId) -> Card {
     Card {
         obj,
         name: epic_words::card_name(pool, id),
-        kind: match def.kind {
-            CardType::Champion => "champion",
-            CardType::Event => "event",
-            CardType::God => "god",
-        },
+        kind: def.kind.name(),
         cost: def.cost,
         alignments: def.alignments.iter().map(|a| a.name()).collect(),
         text: cards.texts.0[usize::from(id.0)].clone(),

@@ -367,7 +367,9 @@ fn card_line(pool: &CardPool, c: CardId) -> String {
             d.offense,
             d.defense
         ),
-        CardType::Event => format!("{}, {} gold, event", aligns.join("/"), d.cost),
+        CardType::Event | CardType::Object => {
+            format!("{}, {} gold, {}", aligns.join("/"), d.cost, d.kind.name())
+        }
         CardType::God => format!("{}, God card", aligns.join("/")),
     }
 }

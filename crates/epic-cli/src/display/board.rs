@@ -264,7 +264,9 @@ fn hand_line(pool: &CardPool, voice: &Voice, view: &View, term: &Term) -> String
                 CardType::Champion => {
                     format!("({} gold, {}/{})", def.cost, def.offense, def.defense)
                 }
-                CardType::Event => format!("({} gold, event)", def.cost),
+                CardType::Event | CardType::Object => {
+                    format!("({} gold, {})", def.cost, def.kind.name())
+                }
                 CardType::God => "(God)".to_string(),
             };
             format!("{}{copies} {what}", term.card(def.alignments, &def.name))

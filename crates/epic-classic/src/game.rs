@@ -1,0 +1,720 @@
+//! `ClassicGame`: setup, the decision loop, the steps and priority (T-6, T-8).
+
+use crate::card::{ClassicCard, ClassicPool, Effect, Speed, Timing};
+use crate::state::*;
+use epic_game::Seat;
+use epic_model::{CardId, CardType};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use std::sync::Arc;
+
+/// One option of a classic decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Choice {
+    /// Put the cards at these hand positions (bits) on the bottom and draw as many.
+    Mulligan(u8),
+    /// Pass priority; with the line empty, the active player's pass ends the step.
+    Pass,
+    /// Play this card from hand.
+    Play(ObjId),
+    /// Use this card's activated ability.
+    Activate(ObjId, u8),
+    /// Name this target for the item being announced.
+    Target(Target),
+    /// Add this champion to the attacking group.
+    Attacker(ObjId),
+    /// The group attacks this player.
+    AttackPlayer(Seat),
+    /// The group of hunters attacks this champion (T-13.7).
+    Hunt(ObjId),
+    /// End the Battle step.
+    EndBattle,
+    Blocker(ObjId),
+    NoMoreBlockers,
+    /// The next point of battle damage goes to this champion.
+    Assign(ObjId),
+    Discard(ObjId),
+    Yes,
+    No,
+}
+
+/// Why a classic game could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupError(pub String);
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// The most players at one table.
+pub const MAX_PLAYERS: usize = 8;
+/// The most cards in one deck: far beyond any format, so memory stays bounded.
+pub const MAX_DECK: usize = 1000;
+
+/// A classic game: the whole state as a plain value.
+#[derive(Clone, Debug)]
+pub struct ClassicGame {
+    pub(crate) pool: Arc<ClassicPool>,
+    pub(crate) objs: Vec<Obj>,
+    pub(crate) players: Vec<Player>,
+    pub(crate) in_play: Vec<ObjId>,
+    pub(crate) line: Vec<Item>,
+    pub(crate) mods: Vec<Modifier>,
+    pub(crate) triggers: Vec<Triggered>,
+    pub(crate) turn: u32,
+    pub(crate) first: Seat,
+    pub(crate) active: Seat,
+    pub(crate) step: Step,
+    pub(crate) window: Window,
+    /// The player with priority, and how many passed in a row since the last play.
+    pub(crate) holder: Seat,
+    pub(crate) passes: u8,
+    pub(crate) attack: Option<Attack>,
+    /// Attackers or blockers picked so far.
+    pub(crate) chosen: Vec<ObjId>,
+    pub(crate) announcing: Option<Announcing>,
+    pub(crate) resolving: Option<Resolving>,
+    pub(crate) ask: Option<(Seat, Ask)>,
+    pub(crate) options: Vec<Choice>,
+    pub(crate) winners: Option<Vec<Seat>>,
+    pub(crate) decisions: u32,
+    pub(crate) rng: Pcg64Mcg,
+}
+
+impl ClassicGame {
+    /// A game between `decks.len()` players (2 to 8), seated in order; the first player
+    /// is chosen at random (T-2.4) and every deck shuffled, all from `seed`.
+    pub fn new(
+        pool: Arc<ClassicPool>,
+        decks: &[Vec<CardId>],
+        seed: u64,
+    ) -> Result<Self, SetupError> {
+        if !(2..=MAX_PLAYERS).contains(&decks.len()) {
+            return Err(SetupError(format!(
+                "a classic game has 2 to {MAX_PLAYERS} players, not {}",
+                decks.len()
+            )));
+        }
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let mut objs = Vec::new();
+        let mut players = Vec::new();
+        for (seat, deck) in decks.iter().enumerate() {
+            if deck.len() <= START_HAND || deck.len() > MAX_DECK {
+                return Err(SetupError(format!(
+                    "player {}'s deck has {} cards; a classic deck has {} to {MAX_DECK}",
+                    seat + 1,
+                    deck.len(),
+                    START_HAND + 1
+                )));
+            }
+            if let Some(bad) = deck.iter().find(|c| c.0 as usize >= pool.len()) {
+                return Err(SetupError(format!(
+                    "card id {} is not in the classic pool",
+                    bad.0
+                )));
+            }
+            let mut cards = deck.clone();
+            cards.shuffle(&mut rng);
+            let base = objs.len();
+            for card in cards {
+                objs.push(Obj {
+                    card,
+                    owner: seat as Seat,
+                    controller: seat as Seat,
+                    zone: Zone::Deck,
+                    pose: Pose::Prepared,
+                    damage: 0,
+                    deadly: false,
+                    life: 0,
+                });
+            }
+            let mut deck: Vec<ObjId> = (base..objs.len()).map(|i| i as ObjId).collect();
+            let hand = deck.split_off(deck.len() - START_HAND);
+            for &o in &hand {
+                objs[o as usize].zone = Zone::Hand;
+            }
+            players.push(Player {
+                mojo: START_MOJO,
+                actions: 0,
+                hand,
+                deck,
+                discard: Vec::new(),
+                out: false,
+                mulliganed: false,
+                public_bottom: 0,
+                mulligan_bottom: 0,
+            });
+        }
+        if objs.len() > ObjId::MAX as usize {
+            return Err(SetupError("the decks hold too many cards in all".into()));
+        }
+        let first = rng.gen_range(0..decks.len()) as Seat;
+        let mut g = ClassicGame {
+            pool,
+            objs,
+            players,
+            in_play: Vec::new(),
+            line: Vec::new(),
+            mods: Vec::new(),
+            triggers: Vec::new(),
+            turn: 0,
+            first,
+            active: first,
+            step: Step::Mulligan,
+            window: Window::BeforeAttack,
+            holder: first,
+            passes: 0,
+            attack: None,
+            chosen: Vec::new(),
+            announcing: None,
+            resolving: None,
+            ask: None,
+            options: Vec::new(),
+            winners: None,
+            decisions: 0,
+            rng,
+        };
+        g.run();
+        Ok(g)
+    }
+
+    pub fn pool(&self) -> &ClassicPool {
+        &self.pool
+    }
+
+    pub(crate) fn card(&self, o: ObjId) -> &ClassicCard {
+        self.pool.get(self.objs[o as usize].card)
+    }
+
+    pub fn players(&self) -> usize {
+        self.players.len()
+    }
+
+    pub fn mojo(&self, seat: Seat) -> i32 {
+        self.players[seat as usize].mojo
+    }
+
+    pub fn actions(&self, seat: Seat) -> u8 {
+        self.players[seat as usize].actions
+    }
+
+    pub fn active(&self) -> Seat {
+        self.active
+    }
+
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    pub fn step(&self) -> Step {
+        self.step
+    }
+
+    pub fn window(&self) -> Window {
+        self.window
+    }
+
+    /// The player with priority.
+    pub fn holder(&self) -> Seat {
+        self.holder
+    }
+
+    pub fn ask(&self) -> Option<(Seat, &Ask)> {
+        self.ask.as_ref().map(|(s, a)| (*s, a))
+    }
+
+    pub fn options(&self) -> &[Choice] {
+        &self.options
+    }
+
+    pub fn winners(&self) -> Option<&[Seat]> {
+        self.winners.as_deref()
+    }
+
+    /// The line, bottom first: each item's card and its text's source.
+    pub fn line(&self) -> &[Item] {
+        &self.line
+    }
+
+    pub fn hand(&self, seat: Seat) -> &[ObjId] {
+        &self.players[seat as usize].hand
+    }
+
+    pub fn deck_size(&self, seat: Seat) -> usize {
+        self.players[seat as usize].deck.len()
+    }
+
+    pub fn discard(&self, seat: Seat) -> &[ObjId] {
+        &self.players[seat as usize].discard
+    }
+
+    pub fn in_play(&self) -> &[ObjId] {
+        &self.in_play
+    }
+
+    pub fn obj(&self, o: ObjId) -> &Obj {
+        &self.objs[o as usize]
+    }
+
+    pub fn card_of(&self, o: ObjId) -> &ClassicCard {
+        self.card(o)
+    }
+
+    pub fn is_out(&self, seat: Seat) -> bool {
+        self.players[seat as usize].out
+    }
+
+    /// Takes one of the pending decision's options and runs the game to the next
+    /// decision. Anything not offered is refused and changes nothing.
+    pub fn apply(&mut self, choice: Choice) -> Result<(), epic_game::Refused> {
+        if self.winners.is_some() || !self.options.contains(&choice) {
+            return Err(epic_game::Refused);
+        }
+        let Some((seat, ask)) = self.ask.take() else {
+            return Err(epic_game::Refused);
+        };
+        self.options.clear();
+        self.decisions += 1;
+        self.answer(seat, ask, choice);
+        self.run();
+        Ok(())
+    }
+
+    fn answer(&mut self, seat: Seat, ask: Ask, choice: Choice) {
+        match (ask, choice) {
+            (Ask::Mulligan, Choice::Mulligan(mask)) => self.mulligan(seat, mask),
+            (Ask::Priority, Choice::Pass) => self.pass(),
+            (Ask::Priority, Choice::Play(o)) => self.play(seat, o),
+            (Ask::Priority, Choice::Activate(o, i)) => self.activate(seat, o, i),
+            (Ask::Target, Choice::Target(t)) => self.name_target(t),
+            (Ask::Attackers, c) => self.answer_attackers(c),
+            (Ask::Blockers, c) => self.answer_blockers(c),
+            (Ask::AssignDamage { dealer, left }, Choice::Assign(to)) => {
+                self.assign(dealer, left, to)
+            }
+            (Ask::Discard, Choice::Discard(o)) => {
+                self.move_to(o, Zone::Discard, seat);
+                self.end_window();
+            }
+            (Ask::May, c) => {
+                if let Some(r) = &mut self.resolving {
+                    r.may = Some(c == Choice::Yes);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Runs the game until a decision with a real choice, or its end.
+    pub(crate) fn run(&mut self) {
+        loop {
+            if self.winners.is_some() {
+                self.ask = None;
+                self.options.clear();
+                return;
+            }
+            if self.decisions >= MAX_DECISIONS {
+                self.winners = Some(Vec::new());
+                continue;
+            }
+            if let Some((seat, ask)) = self.ask.clone() {
+                self.options = self.compute_options(seat, &ask);
+                // One option is no choice, unless its being asked says something about a
+                // hand (a priority holder with cards, a mulligan).
+                let private = matches!(ask, Ask::Mulligan | Ask::Discard)
+                    || (ask == Ask::Priority && !self.players[seat as usize].hand.is_empty());
+                if self.options.len() == 1 && !private {
+                    let c = self.options[0];
+                    self.ask = None;
+                    self.options.clear();
+                    self.answer(seat, ask, c);
+                    continue;
+                }
+                if self.options.is_empty() {
+                    // Nothing can be done: the decision cannot be made (no legal target
+                    // left); drop what asked for it.
+                    self.ask = None;
+                    self.announcing = None;
+                    continue;
+                }
+                return;
+            }
+            if self.resolving.is_some() {
+                self.continue_resolving();
+                self.check_state();
+                continue;
+            }
+            if self.announcing.is_none() && !self.triggers.is_empty() {
+                self.next_trigger();
+                self.check_state();
+                continue;
+            }
+            if self.announcing.is_some() {
+                self.ask = Some((
+                    self.announcing
+                        .as_ref()
+                        .map_or(self.holder, |a| a.item.controller),
+                    Ask::Target,
+                ));
+                continue;
+            }
+            self.step_machine();
+        }
+    }
+
+    fn step_machine(&mut self) {
+        match self.step {
+            Step::Mulligan => {
+                let n = self.players.len();
+                let next = (0..n)
+                    .map(|i| ((self.first as usize + i) % n) as Seat)
+                    .find(|&s| !self.players[s as usize].mulliganed);
+                match next {
+                    Some(s) => self.ask = Some((s, Ask::Mulligan)),
+                    None => {
+                        // T-6.1: the very first turn starts in the Build step.
+                        self.turn = 1;
+                        self.gain_actions();
+                        self.enter(Step::Build);
+                    }
+                }
+            }
+            Step::Prepare => {
+                let active = self.active;
+                for &o in &self.in_play {
+                    if self.objs[o as usize].controller == active {
+                        self.objs[o as usize].pose = Pose::Prepared;
+                    }
+                }
+                self.draw(active, 1);
+                self.check_state();
+                if self.winners.is_none() {
+                    self.enter(Step::PreBattle);
+                }
+            }
+            _ => self.ask = Some((self.holder, Ask::Priority)),
+        }
+    }
+
+    /// T-4.1: at the beginning of each turn every player gains an action.
+    fn gain_actions(&mut self) {
+        for p in &mut self.players {
+            if !p.out {
+                p.actions = p.actions.saturating_add(1);
+            }
+        }
+    }
+
+    pub(crate) fn enter(&mut self, step: Step) {
+        self.step = step;
+        self.window = Window::BeforeAttack;
+        self.holder = self.active;
+        self.passes = 0;
+    }
+
+    fn mulligan(&mut self, seat: Seat, mask: u8) {
+        let p = &mut self.players[seat as usize];
+        p.mulliganed = true;
+        let chosen: Vec<ObjId> = p
+            .hand
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| mask & (1 << i) != 0)
+            .map(|(_, &o)| o)
+            .collect();
+        for &o in &chosen {
+            self.move_to(o, Zone::Deck, seat);
+        }
+        let p = &mut self.players[seat as usize];
+        p.mojo -= chosen.len() as i32;
+        p.mulligan_bottom = chosen.len() as u16;
+        self.draw(seat, chosen.len());
+    }
+
+    /// The alive seats from `from` around the table to the left.
+    pub(crate) fn alive_from(&self, from: Seat) -> impl Iterator<Item = Seat> + '_ {
+        let n = self.players.len();
+        (0..n)
+            .map(move |i| ((from as usize + i) % n) as Seat)
+            .filter(|&s| !self.players[s as usize].out)
+    }
+
+    pub(crate) fn next_alive(&self, seat: Seat) -> Seat {
+        self.alive_from(seat).nth(1).unwrap_or(seat)
+    }
+
+    pub(crate) fn alive_count(&self) -> usize {
+        self.players.iter().filter(|p| !p.out).count()
+    }
+
+    /// T-8.2: priority passes to the left; a full circle of passes resolves the top of
+    /// the line (and the active player regains priority, T-6.3) or, with the line
+    /// empty, ends the step (T-6.5).
+    fn pass(&mut self) {
+        self.passes = self.passes.saturating_add(1);
+        self.holder = self.next_alive(self.holder);
+        if (self.passes as usize) < self.alive_count() {
+            return;
+        }
+        self.passes = 0;
+        self.holder = self.active;
+        if let Some(item) = self.line.pop() {
+            self.begin_resolving(item);
+        } else {
+            self.end_window();
+        }
+    }
+
+    fn end_window(&mut self) {
+        match (self.step, self.window) {
+            (Step::PreBattle, _) => self.enter(Step::Battle),
+            (Step::Battle, Window::BeforeAttack) => {
+                self.chosen.clear();
+                self.ask = Some((self.active, Ask::Attackers));
+            }
+            (Step::Battle, Window::AfterAttack) => {
+                self.chosen.clear();
+                let defender = self.attack.as_ref().map_or(self.active, |a| a.defender);
+                if self.players[defender as usize].out {
+                    self.attack = None;
+                    self.window = Window::BeforeAttack;
+                } else {
+                    self.ask = Some((defender, Ask::Blockers));
+                }
+            }
+            (Step::Battle, Window::AfterBlock) => self.start_damage(),
+            (Step::Build, _) => self.enter(Step::End),
+            (Step::End, _) => {
+                let hand = self.players[self.active as usize].hand.len();
+                if hand > HAND_LIMIT {
+                    self.ask = Some((self.active, Ask::Discard));
+                } else {
+                    self.next_turn();
+                }
+            }
+            (Step::Mulligan | Step::Prepare, _) => {}
+        }
+    }
+
+    /// The end of the End step (T-6 table) and the next player's turn.
+    pub(crate) fn next_turn(&mut self) {
+        for i in 0..self.in_play.len() {
+            let o = self.in_play[i] as usize;
+            if self.objs[o].pose == Pose::Flipped {
+                self.objs[o].pose = Pose::Prepared;
+            }
+            self.objs[o].damage = 0;
+            self.objs[o].deadly = false;
+        }
+        self.mods.retain(|m| !m.this_turn);
+        for p in &mut self.players {
+            p.actions = 0;
+        }
+        self.line.clear();
+        self.attack = None;
+        self.announcing = None;
+        self.resolving = None;
+        self.triggers.clear();
+        self.active = self.next_alive(self.active);
+        self.turn += 1;
+        self.gain_actions();
+        self.enter(Step::Prepare);
+    }
+
+    /// Whether `seat`, holding priority, may play something of this timing now
+    /// (T-5.1 – T-5.5; which speeds each step allows is ruling C-02).
+    pub(crate) fn timing_allows(&self, seat: Seat, timing: Timing) -> bool {
+        let own = seat == self.active;
+        let empty = self.line.is_empty();
+        match timing.speed {
+            Speed::Build => own && empty && self.step == Step::Build,
+            Speed::Paced => own && empty && matches!(self.step, Step::PreBattle | Step::Build),
+            Speed::Fast => matches!(
+                self.step,
+                Step::PreBattle | Step::Battle | Step::Build | Step::End
+            ),
+        }
+    }
+
+    /// Recomputes the pending decision's options (after a sample dealt a hand anew).
+    pub(crate) fn refresh_options(&mut self) {
+        if let Some((seat, ask)) = self.ask.clone() {
+            self.options = self.compute_options(seat, &ask);
+        }
+    }
+
+    fn compute_options(&self, seat: Seat, ask: &Ask) -> Vec<Choice> {
+        match ask {
+            Ask::Mulligan => {
+                let n = self.players[seat as usize].hand.len().min(7);
+                (0..(1u16 << n))
+                    .map(|m| Choice::Mulligan(m as u8))
+                    .collect()
+            }
+            Ask::Priority => self.priority_options(seat),
+            Ask::Target => self.target_options(),
+            Ask::Attackers => self.attacker_options(),
+            Ask::Blockers => self.blocker_options(),
+            Ask::AssignDamage { dealer, .. } => self
+                .recipients(*dealer)
+                .into_iter()
+                .map(Choice::Assign)
+                .collect(),
+            Ask::Discard => self.players[seat as usize]
+                .hand
+                .iter()
+                .map(|&o| Choice::Discard(o))
+                .collect(),
+            Ask::May => vec![Choice::Yes, Choice::No],
+        }
+    }
+
+    fn priority_options(&self, seat: Seat) -> Vec<Choice> {
+        let mut out = vec![Choice::Pass];
+        let p = &self.players[seat as usize];
+        for &o in &p.hand {
+            let c = self.card(o);
+            if (c.free || p.actions > 0)
+                && self.timing_allows(seat, c.timing)
+                && self.targets_exist(o, crate::state::Source::Card, seat)
+            {
+                out.push(Choice::Play(o));
+            }
+        }
+        for &o in &self.in_play {
+            let obj = &self.objs[o as usize];
+            if obj.controller != seat {
+                continue;
+            }
+            for (i, a) in self.card(o).activated.iter().enumerate() {
+                if (a.expend || a.flip) && obj.pose != Pose::Prepared {
+                    continue;
+                }
+                if a.action && p.actions == 0 {
+                    continue;
+                }
+                if self.timing_allows(seat, a.timing)
+                    && self.targets_exist(o, crate::state::Source::Activated(i as u8), seat)
+                {
+                    out.push(Choice::Activate(o, i as u8));
+                }
+            }
+        }
+        out
+    }
+
+    /// Plays a card from hand (T-7.1): announce, name targets, pay, put on the line.
+    fn play(&mut self, seat: Seat, o: ObjId) {
+        let c = self.card(o);
+        let free = c.free;
+        let alignment = c.alignment;
+        if !free {
+            self.players[seat as usize].actions -= 1;
+        }
+        self.take_from_hand(o, seat);
+        let item = Item {
+            obj: o,
+            life: self.objs[o as usize].life,
+            source: crate::state::Source::Card,
+            controller: seat,
+            aims: Vec::new(),
+        };
+        self.queue_play_triggers(seat, alignment);
+        self.announce(item, AnnounceKind::Play);
+    }
+
+    fn activate(&mut self, seat: Seat, o: ObjId, i: u8) {
+        let a = &self.card(o).activated[i as usize];
+        let (action, expend, flip) = (a.action, a.expend, a.flip);
+        if action {
+            self.players[seat as usize].actions -= 1;
+        }
+        if expend {
+            self.objs[o as usize].pose = Pose::Expended;
+        }
+        if flip {
+            self.objs[o as usize].pose = Pose::Flipped;
+        }
+        let item = Item {
+            obj: o,
+            life: self.objs[o as usize].life,
+            source: crate::state::Source::Activated(i),
+            controller: seat,
+            aims: Vec::new(),
+        };
+        self.announce(item, AnnounceKind::Play);
+    }
+
+    /// A card leaves its player's hand for the line.
+    fn take_from_hand(&mut self, o: ObjId, seat: Seat) {
+        self.players[seat as usize].hand.retain(|&h| h != o);
+        let obj = &mut self.objs[o as usize];
+        obj.zone = Zone::Line;
+        obj.life += 1;
+    }
+
+    /// Starts announcing an item: its targets are asked one by one, then it goes on
+    /// the line.
+    pub(crate) fn announce(&mut self, item: Item, kind: AnnounceKind) {
+        self.announcing = Some(Announcing { item, kind });
+        self.after_target();
+    }
+
+    fn name_target(&mut self, t: Target) {
+        let life = match t {
+            Target::Obj(o) => self.objs[o as usize].life,
+            Target::Player(_) => 0,
+        };
+        if let Some(a) = &mut self.announcing {
+            a.item.aims.push(Aim { target: t, life });
+        }
+        self.after_target();
+    }
+
+    /// Once every target is named, the item goes on the line; an instantaneous one
+    /// resolves at once and its player keeps priority (T-5.4).
+    fn after_target(&mut self) {
+        let Some(a) = &self.announcing else { return };
+        if a.item.aims.len() < self.wants(&a.item).len() {
+            return;
+        }
+        let Some(a) = self.announcing.take() else {
+            return;
+        };
+        let instant = match a.item.source {
+            crate::state::Source::Card => self.card(a.item.obj).timing.instant,
+            crate::state::Source::Activated(i) => {
+                self.card(a.item.obj).activated[i as usize].timing.instant
+            }
+            crate::state::Source::When(_) => false,
+        };
+        if a.kind == AnnounceKind::Play {
+            self.passes = 0;
+        }
+        if instant {
+            self.begin_resolving(a.item);
+        } else {
+            self.line.push(a.item);
+        }
+    }
+
+    /// The effect an item carries.
+    pub(crate) fn effect_of(&self, item: &Item) -> &[Effect] {
+        let c = self.card(item.obj);
+        match item.source {
+            crate::state::Source::Card => &c.effect,
+            crate::state::Source::Activated(i) => &c.activated[i as usize].effect,
+            crate::state::Source::When(i) => &c.when[i as usize].effect,
+        }
+    }
+
+    /// A champion or object is a card in play; an event is not.
+    pub(crate) fn is_permanent(&self, o: ObjId) -> bool {
+        self.card(o).kind != CardType::Event
+    }
+}

@@ -1,0 +1,169 @@
+//! Any position set up directly, for scenarios and tests: what each player has where,
+//! whose turn it is and which step.
+
+use crate::game::{ClassicGame, SetupError, MAX_DECK};
+use crate::state::*;
+use crate::ClassicPool;
+use epic_game::Seat;
+use epic_model::CardId;
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+use std::sync::Arc;
+
+/// One player's part of a position.
+#[derive(Clone, Debug)]
+pub struct SeatSetup {
+    pub mojo: i32,
+    pub actions: u8,
+    pub hand: Vec<CardId>,
+    /// Top card first.
+    pub deck: Vec<CardId>,
+    pub discard: Vec<CardId>,
+    /// Cards in play: the card, how it is turned, the damage on it.
+    pub in_play: Vec<(CardId, Pose, u16)>,
+}
+
+impl Default for SeatSetup {
+    fn default() -> Self {
+        SeatSetup {
+            mojo: START_MOJO,
+            actions: 1,
+            hand: Vec::new(),
+            deck: Vec::new(),
+            discard: Vec::new(),
+            in_play: Vec::new(),
+        }
+    }
+}
+
+/// A whole position.
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub seats: Vec<SeatSetup>,
+    pub active: Seat,
+    /// The step the active player holds priority in, at its start; `Step::Mulligan`
+    /// starts the game from its mulligans (hands as given, the first player `active`).
+    pub step: Step,
+    pub turn: u32,
+}
+
+impl ClassicGame {
+    /// The game at `pos`, run to its first decision.
+    pub fn from_position(
+        pool: Arc<ClassicPool>,
+        pos: &Position,
+        seed: u64,
+    ) -> Result<Self, SetupError> {
+        let n = pos.seats.len();
+        if !(2..=crate::MAX_PLAYERS).contains(&n) || pos.active as usize >= n {
+            return Err(SetupError(format!(
+                "a position has 2 to {} players and an active one",
+                crate::MAX_PLAYERS
+            )));
+        }
+        let mut g = ClassicGame {
+            pool: pool.clone(),
+            objs: Vec::new(),
+            players: Vec::new(),
+            in_play: Vec::new(),
+            line: Vec::new(),
+            mods: Vec::new(),
+            triggers: Vec::new(),
+            turn: pos.turn.max(1),
+            first: pos.active,
+            active: pos.active,
+            step: pos.step,
+            window: Window::BeforeAttack,
+            holder: pos.active,
+            passes: 0,
+            attack: None,
+            chosen: Vec::new(),
+            announcing: None,
+            resolving: None,
+            ask: None,
+            options: Vec::new(),
+            winners: None,
+            decisions: 0,
+            rng: Pcg64Mcg::seed_from_u64(seed),
+        };
+        for (s, setup) in pos.seats.iter().enumerate() {
+            let seat = s as Seat;
+            let total =
+                setup.hand.len() + setup.deck.len() + setup.discard.len() + setup.in_play.len();
+            if total > MAX_DECK * 2 {
+                return Err(SetupError(format!(
+                    "player {} has more than {} cards",
+                    s + 1,
+                    MAX_DECK * 2
+                )));
+            }
+            let all = setup
+                .hand
+                .iter()
+                .chain(&setup.deck)
+                .chain(&setup.discard)
+                .chain(setup.in_play.iter().map(|p| &p.0));
+            if let Some(bad) = all.into_iter().find(|c| c.0 as usize >= pool.len()) {
+                return Err(SetupError(format!(
+                    "card id {} is not in the classic pool",
+                    bad.0
+                )));
+            }
+            g.players.push(Player {
+                mojo: setup.mojo,
+                // Before the first turn nobody has gained an action yet.
+                actions: if pos.step == Step::Mulligan {
+                    0
+                } else {
+                    setup.actions
+                },
+                hand: Vec::new(),
+                deck: Vec::new(),
+                discard: Vec::new(),
+                out: false,
+                mulliganed: pos.step != Step::Mulligan,
+                public_bottom: 0,
+                mulligan_bottom: 0,
+            });
+            let place = |g: &mut ClassicGame, card: CardId, zone: Zone, pose: Pose, damage: u16| {
+                let o = g.objs.len() as ObjId;
+                g.objs.push(Obj {
+                    card,
+                    owner: seat,
+                    controller: seat,
+                    zone,
+                    pose,
+                    damage,
+                    deadly: false,
+                    life: 0,
+                });
+                let p = &mut g.players[s];
+                match zone {
+                    Zone::Hand => p.hand.push(o),
+                    Zone::Deck => p.deck.insert(0, o),
+                    Zone::Discard => p.discard.push(o),
+                    Zone::Play => g.in_play.push(o),
+                    Zone::Line | Zone::Removed => {}
+                }
+            };
+            for &c in &setup.hand {
+                place(&mut g, c, Zone::Hand, Pose::Prepared, 0);
+            }
+            for &c in &setup.deck {
+                place(&mut g, c, Zone::Deck, Pose::Prepared, 0);
+            }
+            for &c in &setup.discard {
+                place(&mut g, c, Zone::Discard, Pose::Prepared, 0);
+            }
+            for &(c, pose, damage) in &setup.in_play {
+                place(&mut g, c, Zone::Play, pose, damage);
+            }
+        }
+        if g.objs.len() > ObjId::MAX as usize {
+            return Err(SetupError("the position holds too many cards".into()));
+        }
+        g.enter(pos.step);
+        g.run();
+        Ok(g)
+    }
+}

@@ -1,0 +1,732 @@
+//! Targets (T-12), resolving the line, the effects of the shared card language, moving
+//! cards, when-triggers (T-10) and the checks of the game's state (T-3, T-12.5).
+
+use crate::card::{Effect, Kw, WhenOn};
+use crate::game::ClassicGame;
+use crate::state::*;
+use epic_game::Seat;
+use epic_model::{
+    Action, Amount, CardType, Filter, PlayerFilter, Sel, Step as Sentence, Who, Whose,
+};
+
+/// One target an item must name on announcement.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Want<'a> {
+    /// Cards in play matching the filter, players matching the player filter, or both.
+    Spec {
+        objects: Option<&'a Filter>,
+        players: Option<PlayerFilter>,
+    },
+    /// A card on the line (Stop).
+    Line(Option<CardType>),
+}
+
+impl ClassicGame {
+    /// The targets an item names, in the order its effect uses them.
+    pub(crate) fn wants<'a>(&'a self, item: &Item) -> Vec<Want<'a>> {
+        let mut out = Vec::new();
+        for e in self.effect_of(item) {
+            match e {
+                Effect::Stop(kind) => out.push(Want::Line(*kind)),
+                Effect::Shared(s) => {
+                    if let Some(Sel::Target(spec)) = s.action.selection() {
+                        for _ in 0..spec.count {
+                            out.push(Want::Spec {
+                                objects: spec.objects.as_ref(),
+                                players: spec.players,
+                            });
+                        }
+                    }
+                    if let Some(Who::Target(pf)) = who_of(&s.action) {
+                        out.push(Want::Spec {
+                            objects: None,
+                            players: Some(*pf),
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// T-12.1: a card or ability with targets can be played only if each has a legal one.
+    pub(crate) fn targets_exist(&self, o: ObjId, source: Source, seat: Seat) -> bool {
+        let item = Item {
+            obj: o,
+            life: self.objs[o as usize].life,
+            source,
+            controller: seat,
+            aims: Vec::new(),
+        };
+        self.wants(&item)
+            .iter()
+            .all(|w| !self.candidates(&item, *w).is_empty())
+    }
+
+    /// Every legal target of one want, for this item.
+    pub(crate) fn candidates(&self, item: &Item, want: Want) -> Vec<Target> {
+        let mut out = Vec::new();
+        match want {
+            Want::Line(kind) => {
+                for it in &self.line {
+                    if it.source == Source::Card
+                        && kind.is_none_or(|k| self.card(it.obj).kind == k)
+                        && !(it.obj == item.obj && item.source == Source::Card)
+                    {
+                        out.push(Target::Obj(it.obj));
+                    }
+                }
+            }
+            Want::Spec { objects, players } => {
+                if let Some(f) = objects {
+                    for &o in &self.in_play {
+                        if self.can_target(item, o, f) {
+                            out.push(Target::Obj(o));
+                        }
+                    }
+                }
+                if let Some(pf) = players {
+                    for s in self.alive_from(item.controller) {
+                        if pf == PlayerFilter::Any || s != item.controller {
+                            out.push(Target::Player(s));
+                        }
+                    }
+                }
+            }
+        }
+        out.retain(|t| !item.aims.iter().any(|a| a.target == *t));
+        out
+    }
+
+    /// The options while an item is being announced: the legal targets of its next want.
+    pub(crate) fn target_options(&self) -> Vec<crate::game::Choice> {
+        let Some(a) = &self.announcing else {
+            return Vec::new();
+        };
+        let wants = self.wants(&a.item);
+        let Some(w) = wants.get(a.item.aims.len()) else {
+            return Vec::new();
+        };
+        self.candidates(&a.item, *w)
+            .into_iter()
+            .map(crate::game::Choice::Target)
+            .collect()
+    }
+
+    fn can_target(&self, item: &Item, o: ObjId, f: &Filter) -> bool {
+        self.matches(o, f, item.controller, Some(item.obj))
+            && !self.keywords(o).has(Kw::UNTARGETABLE)
+            && !self.warded_from(o, item.obj)
+    }
+
+    /// "X Ward": the source's alignment is the one the champion is warded from.
+    pub(crate) fn warded_from(&self, o: ObjId, source: ObjId) -> bool {
+        self.card(o)
+            .keywords
+            .ward
+            .is_some_and(|a| a == self.card(source).alignment)
+    }
+
+    /// Whether a card in play matches a filter of the shared language, for `you`.
+    pub(crate) fn matches(&self, o: ObjId, f: &Filter, you: Seat, this: Option<ObjId>) -> bool {
+        let obj = &self.objs[o as usize];
+        let c = self.card(o);
+        obj.zone == Zone::Play
+            && f.kind.is_none_or(|k| c.kind == k)
+            && match f.whose {
+                Whose::You => obj.controller == you,
+                Whose::Opponents => obj.controller != you,
+                _ => true,
+            }
+            && f.alignment.is_none_or(|a| c.alignment.shared() == Some(a))
+            && !(f.other && this == Some(o))
+            && (!f.attacking || self.is_attacking(o))
+    }
+
+    pub(crate) fn is_attacking(&self, o: ObjId) -> bool {
+        let life = self.objs[o as usize].life;
+        self.attack
+            .as_ref()
+            .is_some_and(|a| a.attackers.contains(&(o, life)))
+    }
+
+    /// Whether an aim still names what it named, and legally (T-12.2).
+    fn aim_legal(&self, item: &Item, index: usize, want: Want) -> bool {
+        let aim = item.aims[index];
+        match (aim.target, want) {
+            (
+                Target::Player(s),
+                Want::Spec {
+                    players: Some(pf), ..
+                },
+            ) => !self.players[s as usize].out && (pf == PlayerFilter::Any || s != item.controller),
+            (
+                Target::Obj(o),
+                Want::Spec {
+                    objects: Some(f), ..
+                },
+            ) => self.objs[o as usize].life == aim.life && self.can_target(item, o, f),
+            (Target::Obj(o), Want::Line(_)) => {
+                self.objs[o as usize].life == aim.life && self.objs[o as usize].zone == Zone::Line
+            }
+            _ => false,
+        }
+    }
+
+    /// Starts resolving an item taken off the line. It fails if every target it named
+    /// is illegal now (T-12.3).
+    pub(crate) fn begin_resolving(&mut self, item: Item) {
+        let wants = self.wants(&item);
+        let any_legal = (0..item.aims.len()).any(|i| self.aim_legal(&item, i, wants[i]));
+        if !item.aims.is_empty() && !any_legal {
+            if item.source == Source::Card {
+                self.move_to(item.obj, Zone::Discard, item.controller);
+            }
+            return;
+        }
+        if item.source == Source::Card && self.is_permanent(item.obj) {
+            // T-7.1: a champion or object resolves into play.
+            self.move_to(item.obj, Zone::Play, item.controller);
+            self.queue_triggers(item.obj, |on| on == WhenOn::EntersPlay);
+            return;
+        }
+        self.resolving = Some(Resolving {
+            item,
+            next: 0,
+            aim: 0,
+            may: None,
+        });
+    }
+
+    /// Runs the resolving item's effects, stopping at a "you may" until it is answered.
+    pub(crate) fn continue_resolving(&mut self) {
+        let Some(mut r) = self.resolving.take() else {
+            return;
+        };
+        let effects: Vec<Effect> = self.effect_of(&r.item).to_vec();
+        let wants_len = self.wants(&r.item).len();
+        while r.next < effects.len() {
+            let e = &effects[r.next];
+            let uses = match e {
+                Effect::Stop(_) => 1,
+                Effect::Shared(s) => aims_used(s),
+            };
+            if let Effect::Shared(s) = e {
+                if s.may && r.may.is_none() {
+                    let seat = r.item.controller;
+                    self.resolving = Some(r);
+                    self.ask = Some((seat, Ask::May));
+                    return;
+                }
+            }
+            let skip = r.may == Some(false);
+            r.may = None;
+            let first = r.aim.min(wants_len);
+            let last = (r.aim + uses).min(wants_len);
+            r.aim += uses;
+            r.next += 1;
+            if skip {
+                continue;
+            }
+            let wants = self.wants(&r.item);
+            let aims: Vec<Target> = (first..last)
+                .filter(|&i| self.aim_legal(&r.item, i, wants[i]))
+                .map(|i| r.item.aims[i].target)
+                .collect();
+            match e {
+                Effect::Stop(_) => {
+                    for t in aims {
+                        if let Target::Obj(o) = t {
+                            self.stop(o);
+                        }
+                    }
+                }
+                Effect::Shared(s) => self.run_step(&r.item, s, &aims),
+            }
+            if self.winners.is_some() {
+                return;
+            }
+        }
+        if r.item.source == Source::Card && self.objs[r.item.obj as usize].zone == Zone::Line {
+            // T-1.1: an event resolves, then goes to the discard pile.
+            self.move_to(r.item.obj, Zone::Discard, r.item.controller);
+        }
+    }
+
+    /// T-8.3: a card taken off the line goes to the discard pile without resolving.
+    fn stop(&mut self, o: ObjId) {
+        if let Some(i) = self
+            .line
+            .iter()
+            .position(|it| it.obj == o && it.source == Source::Card)
+        {
+            let item = self.line.remove(i);
+            self.move_to(o, Zone::Discard, item.controller);
+        }
+    }
+
+    fn run_step(&mut self, item: &Item, s: &Sentence, aims: &[Target]) {
+        let you = item.controller;
+        let n = |a: &Amount| match a {
+            Amount::Fixed(n) => *n as i32,
+            _ => 0,
+        };
+        match &s.action {
+            Action::Draw { who, n: a } => {
+                for p in self.players_of(who, you, aims) {
+                    self.draw(p, n(a) as usize);
+                }
+            }
+            Action::GainHealth { who, n: a } => {
+                for p in self.players_of(who, you, aims) {
+                    self.players[p as usize].mojo += n(a);
+                }
+            }
+            Action::LoseHealth { who, n: a } => {
+                for p in self.players_of(who, you, aims) {
+                    self.players[p as usize].mojo -= n(a);
+                }
+            }
+            Action::Damage { to, n: a } => {
+                let (objs, players) = self.selection(item, to, aims);
+                for o in objs {
+                    if self.card(o).is_champion() {
+                        self.damage_champion(o, n(a), item.obj, None);
+                    }
+                }
+                for p in players {
+                    self.players[p as usize].mojo -= n(a);
+                }
+            }
+            Action::Break(sel) => {
+                for o in self.selection(item, sel, aims).0 {
+                    if !self.warded_from(o, item.obj) {
+                        self.break_obj(o);
+                    }
+                }
+            }
+            Action::Banish(sel) => {
+                for o in self.selection(item, sel, aims).0 {
+                    if !self.keywords(o).has(Kw::UNBANISHABLE) && !self.warded_from(o, item.obj) {
+                        let owner = self.objs[o as usize].owner;
+                        self.move_to(o, Zone::Deck, owner);
+                        let p = &mut self.players[owner as usize];
+                        p.public_bottom = p.public_bottom.saturating_add(1);
+                    }
+                }
+            }
+            Action::ReturnToHand(sel) => {
+                for o in self.selection(item, sel, aims).0 {
+                    if !self.warded_from(o, item.obj) {
+                        // T-12.9: to its controller's hand.
+                        let c = self.objs[o as usize].controller;
+                        self.move_to(o, Zone::Hand, c);
+                    }
+                }
+            }
+            Action::Expend(sel) | Action::Prepare(sel) => {
+                let pose = if matches!(s.action, Action::Expend(_)) {
+                    Pose::Expended
+                } else {
+                    Pose::Prepared
+                };
+                for o in self.selection(item, sel, aims).0 {
+                    self.objs[o as usize].pose = pose;
+                }
+            }
+            Action::Modify {
+                sel,
+                offense,
+                defense,
+                keywords,
+                duration,
+            } => {
+                for o in self.selection(item, sel, aims).0 {
+                    self.mods.push(Modifier {
+                        obj: o,
+                        life: self.objs[o as usize].life,
+                        offense: *offense as i16,
+                        defense: *defense as i16,
+                        keywords: Kw::from_shared(*keywords),
+                        this_turn: *duration == epic_model::Duration::ThisTurn,
+                    });
+                }
+            }
+            // The card files refuse every other action (parse.rs).
+            _ => {}
+        }
+    }
+
+    /// The players a `Who` names.
+    fn players_of(&self, who: &Who, you: Seat, aims: &[Target]) -> Vec<Seat> {
+        match who {
+            Who::You => vec![you],
+            Who::EachOpponent => self.alive_from(you).skip(1).collect(),
+            Who::EachPlayer => self.alive_from(you).collect(),
+            Who::ActivePlayer => vec![self.active],
+            Who::Target(_) => aims
+                .iter()
+                .filter_map(|t| match t {
+                    Target::Player(p) => Some(*p),
+                    Target::Obj(_) => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The cards in play and the players a selection names.
+    fn selection(&self, item: &Item, sel: &Sel, aims: &[Target]) -> (Vec<ObjId>, Vec<Seat>) {
+        let you = item.controller;
+        match sel {
+            Sel::This => {
+                let o = item.obj;
+                let obj = &self.objs[o as usize];
+                let here = obj.zone == Zone::Play && obj.life == item.life;
+                (if here { vec![o] } else { Vec::new() }, Vec::new())
+            }
+            Sel::Target(_) => {
+                let mut objs = Vec::new();
+                let mut players = Vec::new();
+                for t in aims {
+                    match *t {
+                        Target::Obj(o) => objs.push(o),
+                        Target::Player(p) => players.push(p),
+                    }
+                }
+                (objs, players)
+            }
+            Sel::All(f) => (
+                self.in_play
+                    .iter()
+                    .copied()
+                    .filter(|&o| self.matches(o, f, you, Some(item.obj)))
+                    .collect(),
+                Vec::new(),
+            ),
+            Sel::Players(who) => (Vec::new(), self.players_of(who, you, aims)),
+            Sel::AllChampionsAndPlayers => (
+                self.in_play
+                    .iter()
+                    .copied()
+                    .filter(|&o| self.card(o).is_champion())
+                    .collect(),
+                self.alive_from(you).collect(),
+            ),
+            _ => (Vec::new(), Vec::new()),
+        }
+    }
+
+    /// Deals damage to a champion from `source` (a card), less its Damage Ward; in
+    /// battle, `ward` is what is left of the ward for this attack (ruling C-07).
+    pub(crate) fn damage_champion(
+        &mut self,
+        o: ObjId,
+        n: i32,
+        source: ObjId,
+        ward: Option<&mut u8>,
+    ) -> i32 {
+        if n <= 0 || self.warded_from(o, source) {
+            return 0;
+        }
+        let printed = self.card(o).keywords.damage_ward;
+        let dealt = match ward {
+            Some(left) => {
+                let absorbed = (*left as i32).min(n);
+                *left -= absorbed as u8;
+                n - absorbed
+            }
+            None => (n - printed as i32).max(0),
+        };
+        if dealt > 0 {
+            let obj = &mut self.objs[o as usize];
+            obj.damage = obj.damage.saturating_add(dealt.min(u16::MAX as i32) as u16);
+            if self.card(source).is_champion() && self.keywords(source).has(Kw::DEADLY) {
+                self.objs[o as usize].deadly = true;
+            }
+        }
+        dealt
+    }
+
+    /// Breaks a champion or object in play (T-12.8: to its controller's discard pile),
+    /// unless it is unbreakable.
+    pub(crate) fn break_obj(&mut self, o: ObjId) {
+        if self.objs[o as usize].zone != Zone::Play || self.keywords(o).has(Kw::UNBREAKABLE) {
+            return;
+        }
+        let c = self.objs[o as usize].controller;
+        let champion = self.card(o).is_champion();
+        // Triggers look back at the moment before the card left play.
+        self.queue_triggers(o, |on| {
+            on == WhenOn::Broken || (champion && on == WhenOn::ChampionToDiscard)
+        });
+        if champion {
+            for i in 0..self.in_play.len() {
+                let other = self.in_play[i];
+                if other != o {
+                    self.queue_triggers(other, |on| on == WhenOn::ChampionToDiscard);
+                }
+            }
+        }
+        self.move_to(o, Zone::Discard, c);
+    }
+
+    /// Moves a card to a zone held by `holder` (its hand, discard pile; a deck is always
+    /// its owner's, T-12.7). The card is a new object there.
+    pub(crate) fn move_to(&mut self, o: ObjId, zone: Zone, holder: Seat) {
+        let obj = &self.objs[o as usize];
+        let (from, ctrl, owner) = (obj.zone, obj.controller as usize, obj.owner as usize);
+        match from {
+            Zone::Hand => self.players[ctrl].hand.retain(|&h| h != o),
+            Zone::Deck => self.players[owner].deck.retain(|&h| h != o),
+            Zone::Discard => self.players[ctrl].discard.retain(|&h| h != o),
+            Zone::Play => self.in_play.retain(|&h| h != o),
+            Zone::Line | Zone::Removed => {}
+        }
+        let obj = &mut self.objs[o as usize];
+        obj.zone = zone;
+        obj.life += 1;
+        obj.damage = 0;
+        obj.deadly = false;
+        obj.pose = Pose::Prepared;
+        obj.controller = if zone == Zone::Deck {
+            obj.owner
+        } else {
+            holder
+        };
+        let holder = obj.controller as usize;
+        match zone {
+            Zone::Hand => self.players[holder].hand.push(o),
+            // Banished and mulliganed cards go to the bottom (T-2.5, Banish).
+            Zone::Deck => self.players[holder].deck.insert(0, o),
+            Zone::Discard => self.players[holder].discard.push(o),
+            Zone::Play => self.in_play.push(o),
+            Zone::Line | Zone::Removed => {}
+        }
+    }
+
+    pub(crate) fn draw(&mut self, seat: Seat, n: usize) {
+        for _ in 0..n {
+            let Some(&o) = self.players[seat as usize].deck.last() else {
+                return;
+            };
+            self.move_to(o, Zone::Hand, seat);
+        }
+    }
+
+    /// Queues the when-triggers of a card in play whose condition `on` accepts.
+    pub(crate) fn queue_triggers(&mut self, o: ObjId, on: impl Fn(WhenOn) -> bool) {
+        let obj = &self.objs[o as usize];
+        let (controller, life) = (obj.controller, obj.life);
+        let pool = self.pool.clone();
+        for (i, w) in pool.get(self.objs[o as usize].card).when.iter().enumerate() {
+            if on(w.on) {
+                self.triggers.push(Triggered {
+                    obj: o,
+                    life,
+                    index: i as u8,
+                    controller,
+                });
+            }
+        }
+    }
+
+    /// "when you play a good card" triggers as the card is played.
+    pub(crate) fn queue_play_triggers(&mut self, seat: Seat, alignment: crate::card::Alignment) {
+        for i in 0..self.in_play.len() {
+            let o = self.in_play[i];
+            if self.objs[o as usize].controller == seat {
+                self.queue_triggers(o, |on| on == WhenOn::YouPlay(alignment));
+            }
+        }
+    }
+
+    /// T-10.2: the active player's triggers go on the line first, then the next
+    /// player's to the left; one's own in the order they happened.
+    pub(crate) fn next_trigger(&mut self) {
+        let order: Vec<Seat> = self.alive_from(self.active).collect();
+        let Some(i) = order
+            .iter()
+            .find_map(|s| self.triggers.iter().position(|t| t.controller == *s))
+        else {
+            self.triggers.clear();
+            return;
+        };
+        let t = self.triggers.remove(i);
+        let item = Item {
+            obj: t.obj,
+            life: t.life,
+            source: Source::When(t.index),
+            controller: t.controller,
+            aims: Vec::new(),
+        };
+        // A trigger whose targets cannot all be named is not put on the line.
+        if self
+            .wants(&item)
+            .iter()
+            .any(|w| self.candidates(&item, *w).is_empty())
+        {
+            return;
+        }
+        self.announce(item, AnnounceKind::Trigger);
+    }
+
+    /// The checks made after every change (T-3, T-12.5): champions whose defense is
+    /// used up break, players at 0 Mojo or less are out, and a player whose deck is
+    /// empty wins (ruling C-01).
+    pub(crate) fn check_state(&mut self) {
+        if self.winners.is_some() || self.step == Step::Mulligan {
+            return;
+        }
+        loop {
+            let doomed: Vec<ObjId> = self
+                .in_play
+                .iter()
+                .copied()
+                .filter(|&o| {
+                    let obj = &self.objs[o as usize];
+                    self.card(o).is_champion()
+                        && !self.keywords(o).has(Kw::UNBREAKABLE)
+                        && (self.defense(o) <= 0
+                            || obj.damage as i32 >= self.defense(o)
+                            || obj.deadly)
+                })
+                .collect();
+            if doomed.is_empty() {
+                break;
+            }
+            for o in doomed {
+                self.break_obj(o);
+            }
+        }
+        let mut active_out = false;
+        for s in 0..self.players.len() {
+            if !self.players[s].out && self.players[s].mojo <= 0 {
+                self.eliminate(s as Seat);
+                active_out |= s as Seat == self.active;
+            }
+        }
+        let alive: Vec<Seat> = self.alive_from(0).collect();
+        if alive.len() <= 1 {
+            self.winners = Some(alive);
+            return;
+        }
+        let empty: Vec<Seat> = alive
+            .iter()
+            .copied()
+            .filter(|&s| self.players[s as usize].deck.is_empty())
+            .collect();
+        if !empty.is_empty() {
+            // T-3.3: those players win; several finish in a tie.
+            self.winners = Some(if empty.len() == alive.len() {
+                Vec::new()
+            } else {
+                empty
+            });
+            return;
+        }
+        if active_out {
+            self.next_turn();
+        }
+    }
+
+    /// A player out of the game: their cards leave play and the line.
+    fn eliminate(&mut self, seat: Seat) {
+        self.players[seat as usize].out = true;
+        let theirs: Vec<ObjId> = self
+            .in_play
+            .iter()
+            .copied()
+            .filter(|&o| self.objs[o as usize].controller == seat)
+            .collect();
+        for o in theirs {
+            self.move_to(o, Zone::Removed, seat);
+        }
+        let line: Vec<Item> = std::mem::take(&mut self.line);
+        for item in line {
+            if item.controller == seat {
+                if item.source == Source::Card {
+                    self.move_to(item.obj, Zone::Removed, seat);
+                }
+            } else {
+                self.line.push(item);
+            }
+        }
+        self.triggers.retain(|t| t.controller != seat);
+        if self.holder == seat {
+            self.holder = self.next_alive(seat);
+            self.passes = 0;
+        }
+        if self.ask.as_ref().is_some_and(|(s, _)| *s == seat) {
+            self.ask = None;
+            self.options.clear();
+            self.announcing = None;
+            self.resolving = None;
+        }
+    }
+
+    /// Offense, defense and keywords as they are now: printed, then continuous
+    /// abilities in play, then modifiers (T-11). Negative numbers are kept (T-12.4).
+    pub(crate) fn offense(&self, o: ObjId) -> i32 {
+        self.stat(o).0
+    }
+
+    pub(crate) fn defense(&self, o: ObjId) -> i32 {
+        self.stat(o).1
+    }
+
+    pub(crate) fn keywords(&self, o: ObjId) -> Kw {
+        self.stat(o).2
+    }
+
+    /// Offense, defense and keywords of a card as they are now.
+    pub fn stats(&self, o: ObjId) -> (i32, i32, Kw) {
+        self.stat(o)
+    }
+
+    pub(crate) fn stat(&self, o: ObjId) -> (i32, i32, Kw) {
+        let c = self.card(o);
+        let obj = &self.objs[o as usize];
+        let (mut off, mut def, mut kw) = (c.offense as i32, c.defense as i32, c.keywords.flags);
+        if obj.zone == Zone::Play {
+            for &s in &self.in_play {
+                for cont in &self.card(s).continuous {
+                    let you = self.objs[s as usize].controller;
+                    if self.matches(o, &cont.affects, you, Some(s)) {
+                        off += cont.offense as i32;
+                        def += cont.defense as i32;
+                        kw = kw.with(cont.keywords);
+                    }
+                }
+            }
+        }
+        for m in &self.mods {
+            if m.obj == o && m.life == obj.life {
+                off += m.offense as i32;
+                def += m.defense as i32;
+                kw = kw.with(m.keywords);
+            }
+        }
+        (off, def, kw)
+    }
+}
+
+/// The player a step names as a target, if it names one.
+fn who_of(a: &Action) -> Option<&Who> {
+    match a {
+        Action::Draw { who, .. }
+        | Action::GainHealth { who, .. }
+        | Action::LoseHealth { who, .. } => Some(who),
+        _ => None,
+    }
+}
+
+/// How many of an item's aims one step uses.
+fn aims_used(s: &Sentence) -> usize {
+    let sel = match s.action.selection() {
+        Some(Sel::Target(spec)) => spec.count as usize,
+        _ => 0,
+    };
+    let who = usize::from(matches!(who_of(&s.action), Some(Who::Target(_))));
+    sel + who
+}

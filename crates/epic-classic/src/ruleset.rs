@@ -1,0 +1,179 @@
+//! The classic game behind the ruleset-neutral interface ([`epic_game::State`]): labels
+//! as a seat may read them, a sample of what a seat cannot see, the digest.
+
+use crate::game::{Choice, ClassicGame};
+use crate::state::*;
+use epic_game::{Fnv, Refused, Seat, State};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use std::hash::{Hash, Hasher};
+
+impl ClassicGame {
+    /// The name of a card, or "a card" where `seat` cannot see it (in a hand or deck
+    /// not its own).
+    pub fn name_for(&self, o: ObjId, seat: Seat) -> String {
+        let obj = &self.objs[o as usize];
+        let hidden = match obj.zone {
+            Zone::Hand => obj.controller != seat,
+            Zone::Deck => true,
+            _ => false,
+        };
+        if hidden {
+            format!("a card from Player {}'s hand", obj.controller + 1)
+        } else {
+            self.card(o).name.clone()
+        }
+    }
+
+    /// An option of the pending decision in words, as `seat` may read it.
+    pub fn label_for(&self, c: Choice, seat: Seat) -> String {
+        let name = |o: ObjId| self.name_for(o, seat);
+        match c {
+            Choice::Mulligan(0) => "Keep your hand".into(),
+            Choice::Mulligan(m) => {
+                let decider = self.ask.as_ref().map_or(seat, |a| a.0);
+                let hand = &self.players[decider as usize].hand;
+                let names: Vec<String> = hand
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| m & (1 << i) != 0)
+                    .map(|(_, &o)| name(o))
+                    .collect();
+                if decider == seat {
+                    format!("Mulligan {}: {}", names.len(), names.join(", "))
+                } else {
+                    format!("Mulligan {} cards", names.len())
+                }
+            }
+            Choice::Pass => {
+                if self.line.is_empty() && self.holder == self.active {
+                    format!("Pass (end the {})", self.step.name())
+                } else {
+                    "Pass".into()
+                }
+            }
+            Choice::Play(o) => {
+                if self.objs[o as usize].controller == seat {
+                    format!("Play {} ({})", name(o), self.card(o).type_line())
+                } else {
+                    format!("Play {}", name(o))
+                }
+            }
+            Choice::Activate(o, i) => format!(
+                "Use {}: {}",
+                name(o),
+                self.card(o).activated[i as usize].text
+            ),
+            Choice::Target(Target::Obj(o)) => format!("Target {}", name(o)),
+            Choice::Target(Target::Player(p)) => format!("Target Player {}", p + 1),
+            Choice::Attacker(o) => format!("Attack with {}", name(o)),
+            Choice::AttackPlayer(p) => format!("Attack Player {}", p + 1),
+            Choice::Hunt(o) => format!("Hunt {}", name(o)),
+            Choice::EndBattle => "End the Battle step".into(),
+            Choice::Blocker(o) => format!("Block with {}", name(o)),
+            Choice::NoMoreBlockers => {
+                if self.chosen.is_empty() {
+                    "Do not block".into()
+                } else {
+                    "Done blocking".into()
+                }
+            }
+            Choice::Assign(o) => format!("1 damage to {}", name(o)),
+            Choice::Discard(o) => format!("Discard {}", name(o)),
+            Choice::Yes => "Yes".into(),
+            Choice::No => "No".into(),
+        }
+    }
+
+    /// A whole game `seat` cannot tell from this one: the cards it cannot see (other
+    /// players' hands and decks, its own deck) dealt anew from `seed`; what every player
+    /// knows of the bottom of a deck stays.
+    pub fn sample_for(&self, seat: Seat, seed: u64) -> ClassicGame {
+        let mut g = self.clone();
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        for (p, player) in self.players.iter().enumerate() {
+            let own = p == seat as usize;
+            let mut known = player.public_bottom as usize;
+            if own {
+                known += player.mulligan_bottom as usize;
+            }
+            let known = known.min(player.deck.len());
+            let mut slots: Vec<ObjId> = player.deck[known..].to_vec();
+            if !own {
+                slots.extend(player.hand.iter().copied());
+            }
+            let mut cards: Vec<_> = slots.iter().map(|&o| self.objs[o as usize].card).collect();
+            cards.shuffle(&mut rng);
+            for (&o, card) in slots.iter().zip(cards) {
+                g.objs[o as usize].card = card;
+            }
+        }
+        g.rng = Pcg64Mcg::seed_from_u64(rng.gen());
+        // The options of a hidden hand are recomputed from the dealt cards.
+        if let Some((s, ask)) = g.ask.clone() {
+            if s != seat {
+                g.ask = Some((s, ask));
+                g.refresh_options();
+            }
+        }
+        g
+    }
+
+    /// A fingerprint of the whole game.
+    pub fn digest(&self) -> u64 {
+        let mut h = Fnv::default();
+        self.objs.hash(&mut h);
+        self.players.hash(&mut h);
+        self.in_play.hash(&mut h);
+        self.line.hash(&mut h);
+        self.mods.hash(&mut h);
+        self.triggers.hash(&mut h);
+        (self.turn, self.first, self.active, self.step, self.window).hash(&mut h);
+        (self.holder, self.passes, &self.attack, &self.chosen).hash(&mut h);
+        (&self.announcing, &self.resolving, &self.ask, &self.options).hash(&mut h);
+        (&self.winners, self.decisions).hash(&mut h);
+        self.rng.clone().gen::<u64>().hash(&mut h);
+        h.finish()
+    }
+}
+
+impl State for ClassicGame {
+    type Choice = Choice;
+
+    fn seats(&self) -> usize {
+        self.players.len()
+    }
+
+    fn side(&self, seat: Seat) -> usize {
+        seat as usize
+    }
+
+    fn decider(&self) -> Option<Seat> {
+        self.ask.as_ref().map(|a| a.0)
+    }
+
+    fn options(&self) -> &[Choice] {
+        &self.options
+    }
+
+    fn apply(&mut self, choice: Choice) -> Result<(), Refused> {
+        ClassicGame::apply(self, choice)
+    }
+
+    fn winners(&self) -> Option<&[Seat]> {
+        self.winners.as_deref()
+    }
+
+    fn sample_for(&self, seat: Seat, seed: u64) -> Self {
+        ClassicGame::sample_for(self, seat, seed)
+    }
+
+    fn label(&self, choice: Choice, seat: Seat) -> String {
+        self.label_for(choice, seat)
+    }
+
+    fn digest(&self) -> u64 {
+        ClassicGame::digest(self)
+    }
+}

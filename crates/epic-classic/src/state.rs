@@ -1,0 +1,227 @@
+//! The classic game as a plain value: cards, players, the line, the step, the attack and
+//! the pending decision.
+
+use crate::card::Kw;
+use epic_game::Seat;
+use epic_model::CardId;
+
+/// The engine's handle on a card for the whole game.
+pub type ObjId = u16;
+
+/// Mojo at the start (T-2.3).
+pub const START_MOJO: i32 = 30;
+/// The starting hand (T-2.2).
+pub const START_HAND: usize = 5;
+/// The hand limit at the end of the turn (T-2.6).
+pub const HAND_LIMIT: usize = 10;
+/// Decisions after which a game that has not ended is a draw (ruling C-20): nothing
+/// loops forever, whatever cards are in it.
+pub const MAX_DECISIONS: u32 = 20_000;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Zone {
+    Deck,
+    Hand,
+    Play,
+    /// On the line, waiting to resolve.
+    Line,
+    Discard,
+    /// Removed from the game (T-11.4).
+    Removed,
+}
+
+/// How a card in play is turned (T-13.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Pose {
+    Prepared,
+    Expended,
+    Flipped,
+}
+
+/// One card.
+#[derive(Clone, Debug, Hash)]
+pub struct Obj {
+    pub card: CardId,
+    pub owner: Seat,
+    /// Who uses it in play, or whose hand, line item or discard pile holds it (T-12.8).
+    pub controller: Seat,
+    pub zone: Zone,
+    pub pose: Pose,
+    /// Damage this turn (champions only).
+    pub damage: u16,
+    /// It took deadly damage this turn.
+    pub deadly: bool,
+    /// Counts the card's zone changes: what remembers it (a target, a modifier) finds it
+    /// only while this is unchanged, for a card that changes zone is a new object.
+    pub life: u32,
+}
+
+#[derive(Clone, Debug, Hash)]
+pub struct Player {
+    pub mojo: i32,
+    pub actions: u8,
+    pub hand: Vec<ObjId>,
+    /// The top card is the last.
+    pub deck: Vec<ObjId>,
+    /// Face up: the cards it owns and the cards it does not, kept in one list (T-12.12).
+    pub discard: Vec<ObjId>,
+    pub out: bool,
+    pub mulliganed: bool,
+    /// How many cards at the bottom of the deck every player knows: banished cards
+    /// (the bottom of the deck is face down, but everyone saw them go there).
+    pub public_bottom: u16,
+    /// How many cards it put on the bottom when it mulliganed (only it knows them).
+    pub mulligan_bottom: u16,
+}
+
+/// Something a line item singles out (T-12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Target {
+    Obj(ObjId),
+    Player(Seat),
+}
+
+/// A target as named on announcement, with the life of the card it named.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Aim {
+    pub target: Target,
+    pub life: u32,
+}
+
+/// Which text of a card a line item carries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Source {
+    /// The card itself (on the line).
+    Card,
+    Activated(u8),
+    When(u8),
+}
+
+/// One thing on the line (T-8.2).
+#[derive(Clone, Debug, Hash)]
+pub struct Item {
+    pub obj: ObjId,
+    /// The life of the card when the item was made: "this" means the card while unchanged.
+    pub life: u32,
+    pub source: Source,
+    pub controller: Seat,
+    pub aims: Vec<Aim>,
+}
+
+/// A change to a card's numbers or keywords, until the end of the turn or while it stays.
+#[derive(Clone, Debug, Hash)]
+pub struct Modifier {
+    pub obj: ObjId,
+    pub life: u32,
+    pub offense: i16,
+    pub defense: i16,
+    pub keywords: Kw,
+    pub this_turn: bool,
+}
+
+/// The five steps (T-6), and the mulligans before the first turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Step {
+    Mulligan,
+    Prepare,
+    PreBattle,
+    Battle,
+    Build,
+    End,
+}
+
+impl Step {
+    pub fn name(self) -> &'static str {
+        match self {
+            Step::Mulligan => "mulligans",
+            Step::Prepare => "Prepare step",
+            Step::PreBattle => "Pre-Battle step",
+            Step::Battle => "Battle step",
+            Step::Build => "Build step",
+            Step::End => "End step",
+        }
+    }
+}
+
+/// Where the Battle step stands (T-13.1): the windows in which players play fast cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Window {
+    /// Before an attack (1): it ends with the active player attacking or ending the step.
+    BeforeAttack,
+    /// After attackers are declared (3).
+    AfterAttack,
+    /// After blockers are declared (5).
+    AfterBlock,
+}
+
+/// The attack in progress.
+#[derive(Clone, Debug, Default, Hash)]
+pub struct Attack {
+    pub attackers: Vec<(ObjId, u32)>,
+    pub defender: Seat,
+    /// The champion hunters attack (T-13.7).
+    pub hunted: Option<(ObjId, u32)>,
+    pub blockers: Vec<(ObjId, u32)>,
+    /// Damage Ward each champion has used up in this attack (ruling C-07).
+    pub warded: Vec<(ObjId, u8)>,
+    /// Battle damage assigned point by point: (dealer, recipient, points).
+    pub assigned: Vec<(ObjId, ObjId, u16)>,
+}
+
+/// The decision the game waits on.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Ask {
+    Mulligan,
+    /// Play, activate, or pass.
+    Priority,
+    /// Targets for the item being announced.
+    Target,
+    Attackers,
+    Blockers,
+    /// Where the dealer's next point of battle damage goes.
+    AssignDamage {
+        dealer: ObjId,
+        left: u16,
+    },
+    /// Discard down to the hand limit.
+    Discard,
+    /// "You may": do the step or not.
+    May,
+}
+
+/// An item being announced: its targets are named one at a time.
+#[derive(Clone, Debug, Hash)]
+pub struct Announcing {
+    pub item: Item,
+    /// How the announcement was paid for and where it goes once every target is named.
+    pub kind: AnnounceKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AnnounceKind {
+    /// Played or activated by the priority holder: costs are paid, it goes on the line.
+    Play,
+    /// A when-trigger going on the line.
+    Trigger,
+}
+
+/// A when-trigger waiting to be put on the line.
+#[derive(Clone, Debug, Hash)]
+pub struct Triggered {
+    pub obj: ObjId,
+    pub life: u32,
+    pub index: u8,
+    pub controller: Seat,
+}
+
+/// The item resolving, stopped at a "you may".
+#[derive(Clone, Debug, Hash)]
+pub struct Resolving {
+    pub item: Item,
+    /// The next effect to run.
+    pub next: usize,
+    /// The next of the item's aims to use.
+    pub aim: usize,
+    /// The answer to the "you may" of the next effect, once given.
+    pub may: Option<bool>,
+}

@@ -1,0 +1,77 @@
+//! The classic card files: the embedded pool and decks, and clear errors for bad files.
+
+use epic_classic::card::{Kw, Speed};
+use epic_classic::{
+    classic_deck, classic_pool, parse_classic_cards, read_deck, ClassicPool, CLASSIC_DECKS,
+};
+use epic_model::CardType;
+
+#[test]
+fn the_embedded_pool_and_decks_load() {
+    let pool = classic_pool();
+    assert!(pool.len() >= 30, "{} cards", pool.len());
+    for (name, _) in CLASSIC_DECKS {
+        let deck = classic_deck(name).expect("the deck reads");
+        assert_eq!(deck.len(), 30, "{name}");
+    }
+    let hawk = pool.get(pool.id("Hawk Rider").expect("Hawk Rider"));
+    assert_eq!((hawk.offense, hawk.defense), (2, 1));
+    assert!(hawk.free && hawk.timing.speed == Speed::Fast);
+    assert!(hawk.keywords.flags.has(Kw::AIRBORNE) && hawk.keywords.flags.has(Kw::RANGE));
+    let fury = pool.get(
+        pool.id("battle fury")
+            .expect("names are read without regard to case"),
+    );
+    assert!(fury.timing.instant);
+    let tower = pool.get(pool.id("Watchtower").expect("Watchtower"));
+    assert_eq!(tower.kind, CardType::Object);
+    assert!(tower.activated[0].expend);
+}
+
+fn errors(text: &str) -> String {
+    let mut pool = ClassicPool::default();
+    let e = parse_classic_cards("t.epic", text, &mut pool).expect_err("a mistake");
+    assert!(pool.is_empty(), "a file with a mistake adds nothing");
+    e.to_string()
+}
+
+#[test]
+fn mistakes_are_reported_with_their_line() {
+    let e = errors("card A\n  champion, good, natural, action, paced\n");
+    assert!(
+        e.contains("t.epic:2") && e.contains("offense/defense"),
+        "{e}"
+    );
+    let e = errors("card A\n  event, purple, action, fast\n  draw a card\n");
+    assert!(e.contains("t.epic:2") && e.contains("purple"), "{e}");
+    let e =
+        errors("card A\n  event, good, action, fast\n  transform target champion into a wolf\n");
+    assert!(e.contains("t.epic:3"), "{e}");
+    let e = errors("card A\n  event, good, action, fast\n  recycle\n");
+    assert!(e.contains("not in the classic game"), "{e}");
+    let e = errors("card A\n  event, good, action, fast\n  draw a card\ncard a\n  event, good, free, fast\n  draw a card\n");
+    assert!(e.contains("already a card named"), "{e}");
+    let e = errors("  champion, good\n");
+    assert!(e.contains("`card` line"), "{e}");
+    let e = errors("card A\n  event, good, action, fast\n");
+    assert!(e.contains("no effect"), "{e}");
+    let e = errors(&format!(
+        "card A\n  event, good, action, fast\n  draw a card{}\n",
+        " ".repeat(2000)
+    ));
+    assert!(e.contains("longer than"), "{e}");
+}
+
+#[test]
+fn deck_lists_name_classic_cards() {
+    let pool = classic_pool();
+    assert_eq!(
+        read_deck(&pool, "2 Ember Bolt\n# a comment\nThornback\n")
+            .expect("reads")
+            .len(),
+        3
+    );
+    let e = read_deck(&pool, "3 Fireball\n").expect_err("not a classic card");
+    assert!(e.contains("line 1") && e.contains("Fireball"), "{e}");
+    assert!(read_deck(&pool, "99999999 Ember Bolt\n").is_err());
+}

@@ -1,0 +1,126 @@
+//! Random classic games, 2 and 4 players, with the invariants checked after every
+//! decision: every card in exactly one place, build and paced plays only on an empty
+//! line, the line resolving last-in first-out, every game ending, and the same seed and
+//! choices giving the same game.
+
+use epic_classic::card::Speed;
+use epic_classic::state::{Item, Source, Zone};
+use epic_classic::{classic_deck, classic_pool, Choice, ClassicGame};
+use epic_game::{Seat, State};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+fn decks(players: usize) -> Vec<Vec<epic_model::CardId>> {
+    (0..players)
+        .map(|i| classic_deck(if i % 2 == 0 { "order" } else { "chaos" }).expect("deck"))
+        .collect()
+}
+
+/// Every card is in exactly one place, and the place matches its zone.
+fn check_places(g: &ClassicGame, seed: u64) {
+    let n = (0..g.players() as Seat)
+        .map(|s| g.hand(s).len() + g.deck_size(s) + g.discard(s).len())
+        .sum::<usize>();
+    let mut seen = vec![0u8; 60 * g.players()];
+    for s in 0..g.players() as Seat {
+        for &o in g.hand(s) {
+            assert_eq!(g.obj(o).zone, Zone::Hand, "seed {seed}");
+            seen[o as usize] += 1;
+        }
+        for &o in g.discard(s) {
+            assert_eq!(g.obj(o).zone, Zone::Discard, "seed {seed}");
+            seen[o as usize] += 1;
+        }
+    }
+    for &o in g.in_play() {
+        assert_eq!(g.obj(o).zone, Zone::Play, "seed {seed}");
+        seen[o as usize] += 1;
+    }
+    for it in g.line() {
+        if it.source == Source::Card {
+            assert_eq!(g.obj(it.obj).zone, Zone::Line, "seed {seed}");
+            seen[it.obj as usize] += 1;
+        }
+    }
+    assert!(
+        seen.iter().all(|&c| c <= 1),
+        "seed {seed}: a card in two places"
+    );
+    let _ = n;
+}
+
+fn play(players: usize, seed: u64) -> (ClassicGame, Vec<Choice>) {
+    let mut g = ClassicGame::new(classic_pool(), &decks(players), seed).expect("setup");
+    let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0x5eed);
+    let mut choices = Vec::new();
+    while g.decider().is_some() {
+        check_places(&g, seed);
+        let options = g.options().to_vec();
+        assert!(
+            !options.is_empty(),
+            "seed {seed}: a decision without options"
+        );
+        for c in &options {
+            if let Choice::Play(o) = c {
+                let speed = g.card_of(*o).timing.speed;
+                if speed != Speed::Fast {
+                    assert!(
+                        g.line().is_empty(),
+                        "seed {seed}: a {speed:?} card offered on a busy line"
+                    );
+                }
+            }
+        }
+        let line_before: Vec<Item> = g.line().to_vec();
+        let c = options[rng.gen_range(0..options.len())];
+        choices.push(c);
+        g.apply(c).expect("an offered option is taken");
+        // Last in, first out: what stays on the line keeps its order, and what is new
+        // lies on top of it. (Stop and an elimination may take out any item.)
+        let key = |it: &Item| (it.obj, it.life, it.source);
+        let before: Vec<_> = line_before.iter().map(key).collect();
+        let mut pos = 0;
+        for (i, it) in g.line().iter().enumerate() {
+            match before[pos..].iter().position(|b| *b == key(it)) {
+                Some(j) => pos += j + 1,
+                None => {
+                    let rest = &g.line()[i..];
+                    assert!(
+                        rest.iter()
+                            .all(|r| r.source != Source::Card || !before.contains(&key(r))),
+                        "seed {seed}: a card on the line moved after {c:?}"
+                    );
+                    break;
+                }
+            }
+        }
+        assert!(choices.len() < 50_000, "seed {seed}: the game did not end");
+    }
+    check_places(&g, seed);
+    (g, choices)
+}
+
+#[test]
+fn random_games_keep_every_invariant() {
+    let games: u64 = std::env::var("EPIC_CLASSIC_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(500);
+    for seed in 0..games {
+        let players = if seed % 4 == 3 { 4 } else { 2 };
+        let (g, _) = play(players, seed);
+        assert!(g.winners().is_some());
+    }
+}
+
+#[test]
+fn same_seed_and_choices_give_the_same_game() {
+    for seed in 0..20 {
+        let (g, choices) = play(2, seed);
+        let mut again = ClassicGame::new(classic_pool(), &decks(2), seed).expect("setup");
+        for c in choices {
+            again.apply(c).expect("replayed");
+        }
+        assert_eq!(g.digest(), again.digest(), "seed {seed}");
+    }
+}

@@ -1,0 +1,559 @@
+//! Scenarios of the classic ruleset (the 2009 game): files that start with
+//! `ruleset classic` (docs/scenarios.md, "Classic scenarios"). The same idea as the
+//! 2017 scenarios — a position, decisions by label, expectations — over the classic
+//! game's state: Mojo, actions, steps, the line.
+
+use crate::{Outcome, ParseError, ScenarioError};
+use epic_classic::state::{Pose, Source, Step};
+use epic_classic::{parse_classic_cards, ClassicGame, ClassicPool, Position, SeatSetup};
+use epic_game::{Seat, State};
+use epic_model::CardId;
+use std::sync::Arc;
+
+/// Whether a scenario file is written for the classic ruleset.
+pub fn is_classic(text: &str) -> bool {
+    text.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+        .is_some_and(|l| l.eq_ignore_ascii_case("ruleset classic"))
+}
+
+struct Classic {
+    line: usize,
+    name: String,
+    rules: Vec<String>,
+    pool: Arc<ClassicPool>,
+    pos: Position,
+    steps: Vec<(usize, String)>,
+}
+
+/// Reads a classic scenario file; every mistake is reported.
+fn parse(file: &str, text: &str) -> Result<Vec<Classic>, ScenarioError> {
+    let mut out: Vec<Classic> = Vec::new();
+    let mut errors = Vec::new();
+    let mut setup_done = false;
+    let base = epic_classic::classic_pool();
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let l = raw.trim();
+        if l.is_empty() || l.starts_with('#') || l.eq_ignore_ascii_case("ruleset classic") {
+            continue;
+        }
+        let mut err = |m: String| {
+            errors.push(ParseError {
+                file: file.to_string(),
+                line,
+                message: m,
+            })
+        };
+        if let Some(name) = l.strip_prefix("scenario ") {
+            out.push(Classic {
+                line,
+                name: name.trim().to_string(),
+                rules: Vec::new(),
+                pool: base.clone(),
+                pos: Position {
+                    seats: vec![SeatSetup::default(), SeatSetup::default()],
+                    active: 0,
+                    step: Step::Build,
+                    turn: 3,
+                },
+                steps: Vec::new(),
+            });
+            setup_done = false;
+            continue;
+        }
+        let Some(s) = out.last_mut() else {
+            err("expected a `scenario` line first".into());
+            continue;
+        };
+        if let Some(rules) = l.strip_prefix("rule ") {
+            s.rules.extend(
+                rules
+                    .split([',', ' '])
+                    .filter(|r| !r.is_empty())
+                    .map(String::from),
+            );
+            continue;
+        }
+        if l.starts_with("do ")
+            || l.starts_with("expect ")
+            || l.starts_with("reject ")
+            || l.contains(" do ")
+        {
+            setup_done = true;
+            s.steps.push((line, l.to_string()));
+            continue;
+        }
+        if setup_done {
+            err("setup statements come before the first do, reject or expect".into());
+            continue;
+        }
+        if let Err(m) = setup(s, l) {
+            err(m);
+        }
+    }
+    for s in &out {
+        if s.rules.is_empty() {
+            errors.push(ParseError {
+                file: file.to_string(),
+                line: s.line,
+                message: format!("scenario '{}' names no rule", s.name),
+            });
+        }
+    }
+    if errors.is_empty() {
+        Ok(out)
+    } else {
+        Err(ScenarioError::Parse(errors))
+    }
+}
+
+fn seat_of(word: &str) -> Option<usize> {
+    word.strip_prefix('p')?
+        .parse::<usize>()
+        .ok()
+        .filter(|n| (1..=8).contains(n))
+        .map(|n| n - 1)
+}
+
+fn cards(pool: &ClassicPool, list: &str) -> Result<Vec<CardId>, String> {
+    let mut out = Vec::new();
+    if list.trim() == "none" {
+        return Ok(out);
+    }
+    for part in list.split(',').map(str::trim) {
+        let (name, n) = match part.rsplit_once(" x") {
+            Some((name, n)) if n.parse::<usize>().is_ok() => (name, n.parse().unwrap_or(1)),
+            _ => (part, 1),
+        };
+        if n > 100 {
+            return Err(format!("'{part}': at most 100 copies"));
+        }
+        let id = pool
+            .id(name)
+            .ok_or_else(|| format!("no classic card is named '{name}'"))?;
+        out.extend(std::iter::repeat_n(id, n));
+    }
+    Ok(out)
+}
+
+fn setup(s: &mut Classic, l: &str) -> Result<(), String> {
+    let (head, rest) = l
+        .split_once(' ')
+        .ok_or_else(|| format!("cannot read '{l}'"))?;
+    match head {
+        "players" => {
+            let n: usize = rest
+                .trim()
+                .parse()
+                .ok()
+                .filter(|n| (2..=8).contains(n))
+                .ok_or("players is 2 to 8")?;
+            s.pos.seats.resize(n, SeatSetup::default());
+            Ok(())
+        }
+        "active" => {
+            s.pos.active = seat_of(rest.trim())
+                .filter(|&p| p < s.pos.seats.len())
+                .ok_or("expected active pN")? as Seat;
+            Ok(())
+        }
+        "turn" => {
+            s.pos.turn = rest.trim().parse().map_err(|_| "expected turn N")?;
+            Ok(())
+        }
+        "step" => {
+            s.pos.step = match rest.trim() {
+                "mulligan" => Step::Mulligan,
+                "prepare" => Step::Prepare,
+                "prebattle" | "pre-battle" => Step::PreBattle,
+                "battle" => Step::Battle,
+                "build" => Step::Build,
+                "end" => Step::End,
+                other => return Err(format!("unknown step '{other}'")),
+            };
+            Ok(())
+        }
+        "card" => {
+            // card NAME | type line | ability | ...
+            let parts: Vec<&str> = l["card ".len()..].split(" | ").collect();
+            let text = std::iter::once(format!("card {}", parts[0].trim()))
+                .chain(parts[1..].iter().map(|p| format!("  {}", p.trim())))
+                .collect::<Vec<_>>()
+                .join("\n");
+            let mut pool = (*s.pool).clone();
+            parse_classic_cards("scenario card", &text, &mut pool).map_err(|e| e.to_string())?;
+            s.pool = Arc::new(pool);
+            Ok(())
+        }
+        _ => {
+            let p = seat_of(head)
+                .filter(|&p| p < s.pos.seats.len())
+                .ok_or_else(|| format!("unknown statement '{head}'"))?;
+            let (what, value) = rest.split_once(' ').unwrap_or((rest, ""));
+            let pool = s.pool.clone();
+            let seat = &mut s.pos.seats[p];
+            match what {
+                "mojo" => seat.mojo = value.trim().parse().map_err(|_| "expected pN mojo N")?,
+                "actions" => {
+                    seat.actions = value.trim().parse().map_err(|_| "expected pN actions N")?
+                }
+                "hand" => seat.hand.extend(cards(&pool, value)?),
+                "deck" => {
+                    let list = cards(&pool, value)?;
+                    if list.is_empty() {
+                        seat.deck.clear();
+                    }
+                    seat.deck.extend(list);
+                }
+                "discard" => seat.discard.extend(cards(&pool, value)?),
+                "play" => {
+                    // pN play NAME [expended|flipped] [damage N]
+                    let mut name = value.trim();
+                    let mut pose = Pose::Prepared;
+                    let mut damage = 0;
+                    if let Some((n, d)) = name.rsplit_once(" damage ") {
+                        damage = d.trim().parse().map_err(|_| "expected damage N")?;
+                        name = n;
+                    }
+                    if let Some(n) = name.strip_suffix(" expended") {
+                        pose = Pose::Expended;
+                        name = n;
+                    } else if let Some(n) = name.strip_suffix(" flipped") {
+                        pose = Pose::Flipped;
+                        name = n;
+                    }
+                    let id = pool
+                        .id(name)
+                        .ok_or_else(|| format!("no classic card is named '{name}'"))?;
+                    seat.in_play.push((id, pose, damage));
+                }
+                other => return Err(format!("unknown statement 'pN {other}'")),
+            }
+            Ok(())
+        }
+    }
+}
+
+/// The default deck of a seat the scenario gives none: ten cards, so that nobody wins
+/// by an empty deck unless the scenario says so.
+fn filled(mut pos: Position, pool: &ClassicPool, explicit: &[bool]) -> Position {
+    let filler = pool.id("Temple Guard").unwrap_or(CardId(0));
+    for (seat, given) in pos.seats.iter_mut().zip(explicit) {
+        if !given && seat.deck.is_empty() {
+            seat.deck = vec![filler; 10];
+        }
+    }
+    pos
+}
+
+/// Runs one classic scenario.
+fn run_one(file: &str, s: &Classic, deck_given: &[bool]) -> Outcome {
+    let mut failures = Vec::new();
+    let pos = filled(s.pos.clone(), &s.pool, deck_given);
+    match ClassicGame::from_position(s.pool.clone(), &pos, 1) {
+        Err(e) => failures.push(format!(
+            "line {}: the position cannot be set up: {e}",
+            s.line
+        )),
+        Ok(mut g) => {
+            for (line, step) in &s.steps {
+                if let Err(m) = run_step(&mut g, step) {
+                    failures.push(format!("line {line}: {step}: {m}"));
+                    if step.contains("do ") && !step.starts_with("expect") {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    Outcome {
+        file: file.to_string(),
+        line: s.line,
+        name: s.name.clone(),
+        rules: s.rules.clone(),
+        passed: failures.is_empty(),
+        failures,
+    }
+}
+
+fn labels(g: &ClassicGame) -> Vec<(epic_classic::Choice, String)> {
+    let seat = g.decider().unwrap_or(0);
+    g.options()
+        .iter()
+        .map(|&c| (c, g.label_for(c, seat)))
+        .collect()
+}
+
+fn find(g: &ClassicGame, label: &str) -> Result<epic_classic::Choice, String> {
+    let all = labels(g);
+    let lower = label.to_lowercase();
+    let hits: Vec<_> = all
+        .iter()
+        .filter(|(_, l)| l.to_lowercase().starts_with(&lower))
+        .collect();
+    match hits.as_slice() {
+        [one] => Ok(one.0),
+        [] => Err(format!(
+            "no option '{label}'; the options are: {}",
+            all.iter()
+                .map(|x| x.1.as_str())
+                .collect::<Vec<_>>()
+                .join(" | ")
+        )),
+        [first, ..] => {
+            // Two copies of one card are the same option to a reader: take the first.
+            if hits.iter().all(|h| h.1 == first.1) {
+                Ok(first.0)
+            } else {
+                Err(format!("'{label}' matches {} options", hits.len()))
+            }
+        }
+    }
+}
+
+fn run_step(g: &mut ClassicGame, step: &str) -> Result<(), String> {
+    if let Some(rest) = step.strip_prefix("expect ") {
+        return expect(g, rest.trim());
+    }
+    let (player, rest) = match step.split_once(' ') {
+        Some((p, r)) if seat_of(p).is_some() => (seat_of(p), r),
+        _ => (None, step),
+    };
+    if let (Some(p), Some(d)) = (player, g.decider()) {
+        if p != d as usize {
+            return Err(format!(
+                "Player {} is deciding, not Player {}",
+                d + 1,
+                p + 1
+            ));
+        }
+    }
+    if let Some(label) = rest.strip_prefix("do ") {
+        let c = find(g, label.trim())?;
+        return g.apply(c).map_err(|e| e.to_string());
+    }
+    if let Some(label) = rest.strip_prefix("reject ") {
+        return match find(g, label.trim()) {
+            Ok(_) => Err("the option is offered".into()),
+            Err(_) => Ok(()),
+        };
+    }
+    Err("expected do, reject or expect".into())
+}
+
+fn names(g: &ClassicGame, objs: impl Iterator<Item = u16>) -> Vec<String> {
+    let mut v: Vec<String> = objs.map(|o| g.card_of(o).name.clone()).collect();
+    v.sort();
+    v
+}
+
+fn list(text: &str) -> Vec<String> {
+    if text.trim() == "none" || text.trim() == "empty" {
+        return Vec::new();
+    }
+    let mut v: Vec<String> = text.split(',').map(|s| s.trim().to_string()).collect();
+    v.sort();
+    v
+}
+
+fn find_in_play(g: &ClassicGame, name: &str) -> Result<u16, String> {
+    g.in_play()
+        .iter()
+        .copied()
+        .find(|&o| g.card_of(o).name.eq_ignore_ascii_case(name))
+        .ok_or_else(|| format!("{name} is not in play"))
+}
+
+fn expect(g: &ClassicGame, e: &str) -> Result<(), String> {
+    let check = |ok: bool, got: String| {
+        if ok {
+            Ok(())
+        } else {
+            Err(format!("got {got}"))
+        }
+    };
+    let words: Vec<&str> = e.split_whitespace().collect();
+    match words.as_slice() {
+        ["winner", "none"] => check(g.winners() == Some(&[][..]), format!("{:?}", g.winners())),
+        ["winner", ps @ ..] => {
+            let want: Vec<Seat> = ps
+                .iter()
+                .filter_map(|p| seat_of(p.trim_end_matches(',')))
+                .map(|s| s as Seat)
+                .collect();
+            check(
+                g.winners() == Some(&want[..]),
+                format!(
+                    "{:?}",
+                    g.winners()
+                        .map(|w| w.iter().map(|s| s + 1).collect::<Vec<_>>())
+                ),
+            )
+        }
+        ["game", "on"] => check(
+            g.winners().is_none(),
+            format!("the game over: {:?}", g.winners()),
+        ),
+        ["decision", "none"] => check(g.decider().is_none(), format!("{:?}", g.decider())),
+        ["decision", p, kind @ ..] => {
+            let want = seat_of(p).ok_or("expected decision pN")?;
+            let ask = g
+                .ask()
+                .map(|(s, a)| (s as usize, format!("{a:?}").to_lowercase()));
+            let ok = ask
+                .as_ref()
+                .is_some_and(|(s, a)| *s == want && kind.first().is_none_or(|k| a.starts_with(k)));
+            check(ok, format!("{ask:?}"))
+        }
+        ["step", s] => check(
+            g.step()
+                .name()
+                .to_lowercase()
+                .starts_with(&s.to_lowercase()),
+            g.step().name().into(),
+        ),
+        ["active", p] => check(
+            Some(g.active() as usize) == seat_of(p),
+            format!("Player {}", g.active() + 1),
+        ),
+        ["line", rest @ ..] => {
+            // expect line is A, B (bottom first) / expect line empty
+            let text = rest.join(" ");
+            let want: Vec<String> = match text.strip_prefix("is ") {
+                Some(t) => t.split(',').map(|s| s.trim().to_string()).collect(),
+                None if text == "empty" => Vec::new(),
+                None => return Err("expected 'line is A, B' or 'line empty'".into()),
+            };
+            let got: Vec<String> = g
+                .line()
+                .iter()
+                .map(|it| match it.source {
+                    Source::Card => g.card_of(it.obj).name.clone(),
+                    _ => format!("{} ability", g.card_of(it.obj).name),
+                })
+                .collect();
+            check(got == want, got.join(", "))
+        }
+        ["option", ..] => find(g, &e["option ".len()..]).map(|_| ()),
+        ["in", "play", "has", ..] => find_in_play(g, &e["in play has ".len()..]).map(|_| ()),
+        ["in", "play", "lacks", ..] => match find_in_play(g, &e["in play lacks ".len()..]) {
+            Ok(_) => Err("it is in play".into()),
+            Err(_) => Ok(()),
+        },
+        [p, what, rest @ ..] if seat_of(p).is_some() => {
+            let seat = seat_of(p).unwrap_or(0) as Seat;
+            if seat as usize >= g.players() {
+                return Err("no such player".into());
+            }
+            let rest = rest.join(" ");
+            let zone: Vec<u16> = match *what {
+                "mojo" => {
+                    return check(
+                        rest.parse::<i32>().ok() == Some(g.mojo(seat)),
+                        g.mojo(seat).to_string(),
+                    )
+                }
+                "actions" => {
+                    return check(
+                        rest.parse::<u8>().ok() == Some(g.actions(seat)),
+                        g.actions(seat).to_string(),
+                    )
+                }
+                "deck" => {
+                    return check(
+                        rest.parse::<usize>().ok() == Some(g.deck_size(seat)),
+                        g.deck_size(seat).to_string(),
+                    )
+                }
+                "hand" => g.hand(seat).to_vec(),
+                "discard" => g.discard(seat).to_vec(),
+                "play" => g
+                    .in_play()
+                    .iter()
+                    .copied()
+                    .filter(|&o| g.obj(o).controller == seat)
+                    .collect(),
+                _ => return Err(format!("unknown expectation '{what}'")),
+            };
+            let got = names(g, zone.iter().copied());
+            if let Ok(n) = rest.parse::<usize>() {
+                return check(
+                    got.len() == n,
+                    format!("{} ({})", got.len(), got.join(", ")),
+                );
+            }
+            if let Some(t) = rest.strip_prefix("is ") {
+                return check(got == list(t), got.join(", "));
+            }
+            if let Some(t) = rest.strip_prefix("has ") {
+                return check(list(t).iter().all(|n| got.contains(n)), got.join(", "));
+            }
+            if let Some(t) = rest.strip_prefix("lacks ") {
+                return check(list(t).iter().all(|n| !got.contains(n)), got.join(", "));
+            }
+            Err("expected a count, 'is', 'has' or 'lacks'".into())
+        }
+        _ => {
+            // expect NAME offense N | defense N | damage N | expended | flipped | prepared
+            for (suffix, kind) in [(" offense ", 0), (" defense ", 1), (" damage ", 2)] {
+                if let Some((name, n)) = e.rsplit_once(suffix) {
+                    let o = find_in_play(g, name)?;
+                    let n: i32 = n.trim().parse().map_err(|_| "expected a number")?;
+                    let got = g.stats(o);
+                    let v = [got.0, got.1, g.obj(o).damage as i32][kind];
+                    return check(v == n, v.to_string());
+                }
+            }
+            for (suffix, pose) in [
+                (" expended", Pose::Expended),
+                (" flipped", Pose::Flipped),
+                (" prepared", Pose::Prepared),
+            ] {
+                if let Some(name) = e.strip_suffix(suffix) {
+                    let o = find_in_play(g, name)?;
+                    return check(g.obj(o).pose == pose, format!("{:?}", g.obj(o).pose));
+                }
+            }
+            Err(format!("unknown expectation '{e}'"))
+        }
+    }
+}
+
+/// Reads and runs every scenario of a classic scenario file.
+pub fn run_classic_str(file: &str, text: &str) -> Result<Vec<Outcome>, ScenarioError> {
+    let scenarios = parse(file, text)?;
+    Ok(scenarios
+        .iter()
+        .map(|s| {
+            let given: Vec<bool> = (0..s.pos.seats.len())
+                .map(|p| deck_given(text, s, p))
+                .collect();
+            run_one(file, s, &given)
+        })
+        .collect())
+}
+
+/// Whether the scenario wrote a `pN deck` line for this seat (an empty deck included).
+fn deck_given(text: &str, s: &Classic, p: usize) -> bool {
+    let prefix = format!("p{} deck", p + 1);
+    text.lines()
+        .skip(s.line)
+        .take_while(|l| !l.trim_start().starts_with("scenario "))
+        .any(|l| l.trim().starts_with(&prefix))
+}
+
+/// The classic scenarios of a file or folder, each as its name and the rules it cites
+/// (for coverage and the rulings' check).
+pub fn cited_rules(path: &std::path::Path) -> Result<Vec<(String, Vec<String>)>, ScenarioError> {
+    let mut out = Vec::new();
+    for file in crate::scenario_files(path)? {
+        let text = crate::read_scenario_file(&file)?;
+        if is_classic(&text) {
+            let name = file.display().to_string();
+            out.extend(parse(&name, &text)?.into_iter().map(|s| (s.name, s.rules)));
+        }
+    }
+    Ok(out)
+}
