@@ -18,11 +18,13 @@
 //! simulations.
 //! Drafts have their own players, [`drafter`]: each bot's name also names a drafter.
 
+pub mod classic;
 pub mod drafter;
 pub mod eval;
 mod greedy;
 mod ismcts;
 pub mod ladder;
+pub mod players;
 mod random;
 pub mod search;
 

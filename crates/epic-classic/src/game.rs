@@ -12,8 +12,11 @@ use std::sync::Arc;
 /// One option of a classic decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Choice {
-    /// Put the cards at these hand positions (bits) on the bottom and draw as many.
-    Mulligan(u8),
+    /// Mulligan this card: it will go to the bottom of the deck (T-2.5).
+    Bottom(ObjId),
+    /// Done choosing: the cards chosen go to the bottom together and as many are drawn;
+    /// with none chosen, the hand is kept.
+    Keep,
     /// Pass priority; with the line empty, the active player's pass ends the step.
     Pass,
     /// Play this card from hand.
@@ -287,7 +290,11 @@ impl ClassicGame {
 
     fn answer(&mut self, seat: Seat, ask: Ask, choice: Choice) {
         match (ask, choice) {
-            (Ask::Mulligan, Choice::Mulligan(mask)) => self.mulligan(seat, mask),
+            (Ask::Mulligan, Choice::Bottom(o)) => {
+                self.chosen.push(o);
+                self.ask = Some((seat, Ask::Mulligan));
+            }
+            (Ask::Mulligan, Choice::Keep) => self.mulligan(seat),
             (Ask::Priority, Choice::Pass) => self.pass(),
             (Ask::Priority, Choice::Play(o)) => self.play(seat, o),
             (Ask::Priority, Choice::Activate(o, i)) => self.activate(seat, o, i),
@@ -417,16 +424,11 @@ impl ClassicGame {
         self.passes = 0;
     }
 
-    fn mulligan(&mut self, seat: Seat, mask: u8) {
-        let p = &mut self.players[seat as usize];
-        p.mulliganed = true;
-        let chosen: Vec<ObjId> = p
-            .hand
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| mask & (1 << i) != 0)
-            .map(|(_, &o)| o)
-            .collect();
+    /// T-2.5: the chosen cards go to the bottom at the same time; one Mojo and one new
+    /// card for each.
+    fn mulligan(&mut self, seat: Seat) {
+        self.players[seat as usize].mulliganed = true;
+        let chosen = std::mem::take(&mut self.chosen);
         for &o in &chosen {
             self.move_to(o, Zone::Deck, seat);
         }
@@ -551,10 +553,14 @@ impl ClassicGame {
     fn compute_options(&self, seat: Seat, ask: &Ask) -> Vec<Choice> {
         match ask {
             Ask::Mulligan => {
-                let n = self.players[seat as usize].hand.len().min(7);
-                (0..(1u16 << n))
-                    .map(|m| Choice::Mulligan(m as u8))
-                    .collect()
+                let hand = &self.players[seat as usize].hand;
+                let mut out: Vec<Choice> = hand
+                    .iter()
+                    .filter(|o| !self.chosen.contains(o))
+                    .map(|&o| Choice::Bottom(o))
+                    .collect();
+                out.push(Choice::Keep);
+                out
             }
             Ask::Priority => self.priority_options(seat),
             Ask::Target => self.target_options(),

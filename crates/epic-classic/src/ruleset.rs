@@ -9,17 +9,113 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use std::hash::{Hash, Hasher};
 
+/// What one seat may see of a classic game: everything public, and its own hand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct View {
+    pub seat: Seat,
+    pub turn: u32,
+    pub active: Seat,
+    pub step: Step,
+    pub window: Window,
+    /// The player with priority.
+    pub holder: Seat,
+    pub players: Vec<PlayerView>,
+    /// Cards in play in the order they came: name, controller, how turned, damage,
+    /// offense and defense now.
+    pub in_play: Vec<(String, Seat, Pose, u16, i32, i32)>,
+    /// The line, bottom first: the card's name, whether it is an ability, its controller.
+    pub line: Vec<(String, bool, Seat)>,
+    /// Who decides now, and what kind of decision it is.
+    pub decision: Option<(Seat, String)>,
+    /// The pending options in words, when this seat decides.
+    pub options: Vec<String>,
+    pub winners: Option<Vec<Seat>>,
+}
+
+/// One player as a seat sees them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerView {
+    pub mojo: i32,
+    pub actions: u8,
+    /// Card names for the seat's own hand; for another's, only how many.
+    pub hand: Result<Vec<String>, usize>,
+    pub deck: usize,
+    /// Face up (T-12.12).
+    pub discard: Vec<String>,
+    pub out: bool,
+}
+
 impl ClassicGame {
+    /// What `seat` may see (its own hand, everything public).
+    pub fn view(&self, seat: Seat) -> View {
+        let name = |o: &ObjId| self.card(*o).name.clone();
+        View {
+            seat,
+            turn: self.turn,
+            active: self.active,
+            step: self.step,
+            window: self.window,
+            holder: self.holder,
+            players: self
+                .players
+                .iter()
+                .enumerate()
+                .map(|(i, p)| PlayerView {
+                    mojo: p.mojo,
+                    actions: p.actions,
+                    hand: if i == seat as usize {
+                        Ok(p.hand.iter().map(name).collect())
+                    } else {
+                        Err(p.hand.len())
+                    },
+                    deck: p.deck.len(),
+                    discard: p.discard.iter().map(name).collect(),
+                    out: p.out,
+                })
+                .collect(),
+            in_play: self
+                .in_play
+                .iter()
+                .map(|&o| {
+                    let obj = &self.objs[o as usize];
+                    let (off, def, _) = self.stat(o);
+                    (name(&o), obj.controller, obj.pose, obj.damage, off, def)
+                })
+                .collect(),
+            line: self
+                .line
+                .iter()
+                .map(|it| (name(&it.obj), it.source != Source::Card, it.controller))
+                .collect(),
+            decision: self.ask.as_ref().map(|(s, a)| (*s, format!("{a:?}"))),
+            options: match &self.ask {
+                Some((s, _)) if *s == seat => self
+                    .options
+                    .iter()
+                    .map(|&c| self.label_for(c, seat))
+                    .collect(),
+                _ => Vec::new(),
+            },
+            winners: self.winners.clone(),
+        }
+    }
+
+    /// Whether `seat` can see which card `o` is now: anywhere but a deck or another
+    /// player's hand.
+    pub fn visible_to(&self, o: ObjId, seat: Seat) -> bool {
+        let obj = &self.objs[o as usize];
+        match obj.zone {
+            Zone::Deck => false,
+            Zone::Hand => obj.controller == seat,
+            _ => true,
+        }
+    }
+
     /// The name of a card, or "a card" where `seat` cannot see it (in a hand or deck
     /// not its own).
     pub fn name_for(&self, o: ObjId, seat: Seat) -> String {
         let obj = &self.objs[o as usize];
-        let hidden = match obj.zone {
-            Zone::Hand => obj.controller != seat,
-            Zone::Deck => true,
-            _ => false,
-        };
-        if hidden {
+        if !self.visible_to(o, seat) {
             format!("a card from Player {}'s hand", obj.controller + 1)
         } else {
             self.card(o).name.clone()
@@ -30,22 +126,11 @@ impl ClassicGame {
     pub fn label_for(&self, c: Choice, seat: Seat) -> String {
         let name = |o: ObjId| self.name_for(o, seat);
         match c {
-            Choice::Mulligan(0) => "Keep your hand".into(),
-            Choice::Mulligan(m) => {
-                let decider = self.ask.as_ref().map_or(seat, |a| a.0);
-                let hand = &self.players[decider as usize].hand;
-                let names: Vec<String> = hand
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, _)| m & (1 << i) != 0)
-                    .map(|(_, &o)| name(o))
-                    .collect();
-                if decider == seat {
-                    format!("Mulligan {}: {}", names.len(), names.join(", "))
-                } else {
-                    format!("Mulligan {} cards", names.len())
-                }
-            }
+            Choice::Bottom(o) => format!("Mulligan {}", name(o)),
+            Choice::Keep => match self.chosen.len() {
+                0 => "Keep your hand".into(),
+                n => format!("Done: put {n} on the bottom and draw {n}"),
+            },
             Choice::Pass => {
                 if self.line.is_empty() && self.holder == self.active {
                     format!("Pass (end the {})", self.step.name())
@@ -104,6 +189,9 @@ impl ClassicGame {
                 slots.extend(player.hand.iter().copied());
             }
             let mut cards: Vec<_> = slots.iter().map(|&o| self.objs[o as usize].card).collect();
+            // Sorted first, so that the deal depends on which cards are hidden, never on
+            // where they were.
+            cards.sort_unstable();
             cards.shuffle(&mut rng);
             for (&o, card) in slots.iter().zip(cards) {
                 g.objs[o as usize].card = card;

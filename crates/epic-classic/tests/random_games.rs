@@ -105,7 +105,7 @@ fn random_games_keep_every_invariant() {
     let games: u64 = std::env::var("EPIC_CLASSIC_GAMES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(500);
+        .unwrap_or(10_000);
     for seed in 0..games {
         let players = if seed % 4 == 3 { 4 } else { 2 };
         let (g, _) = play(players, seed);

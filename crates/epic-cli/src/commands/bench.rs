@@ -248,6 +248,36 @@ fn round(work: &Workload, games: u64, threads: usize) -> CliResult<(f64, (u64, u
     Ok((start.elapsed().as_secs_f64(), counts))
 }
 
+/// Plays `games` classic games (the two preconstructed decks, each on both sides in
+/// turn) with uniformly random choices on one thread; the seconds and the decisions.
+fn classic_round(seed: u64, games: u64) -> CliResult<(f64, u64)> {
+    use epic_game::State;
+    let pool = epic_classic::classic_pool();
+    let decks: Vec<Vec<epic_model::CardId>> = epic_classic::CLASSIC_DECKS
+        .iter()
+        .filter_map(|(name, _)| epic_classic::classic_deck(name))
+        .collect();
+    let start = Instant::now();
+    let mut decisions = 0;
+    for i in 0..games {
+        let pair = if i % 2 == 0 {
+            vec![decks[0].clone(), decks[1].clone()]
+        } else {
+            vec![decks[1].clone(), decks[0].clone()]
+        };
+        let game_seed = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(i);
+        let mut game = epic_classic::ClassicGame::new(pool.clone(), &pair, game_seed)
+            .map_err(|e| CliError::input(e.to_string()))?;
+        let mut rng = Pcg64Mcg::seed_from_u64(seed ^ i.rotate_left(17));
+        while game.decider().is_some() {
+            let c = game.options()[rng.gen_range(0..game.options().len())];
+            game.apply(c).map_err(|e| CliError::input(e.to_string()))?;
+            decisions += 1;
+        }
+    }
+    Ok((start.elapsed().as_secs_f64(), decisions))
+}
+
 /// The median, slowest and fastest of the rounds' times, in seconds.
 fn spread(mut seconds: Vec<f64>) -> (f64, f64, f64) {
     seconds.sort_by(f64::total_cmp);
@@ -274,7 +304,7 @@ pub fn run(args: Args) -> CliResult {
         .min(usize::try_from(args.games).unwrap_or(usize::MAX));
 
     let bar = progress_bar(
-        (2 + TABLES.len() as u64) * u64::from(args.rounds),
+        (3 + TABLES.len() as u64) * u64::from(args.rounds),
         "{bar:40} {pos}/{len} rounds  {msg}",
     );
     // Every round plays the same games, so they make the same decisions. Allocations are
@@ -330,6 +360,29 @@ pub fn run(args: Args) -> CliResult {
             cost_per_decision_vs_two_players: median * 1e9 / decisions as f64 / two_player_ns,
         });
     }
+    // The classic game (2009) beside them: the same measure, on its preconstructed decks.
+    let games = args.games.div_ceil(4);
+    bar.set_message("classic");
+    let mut decisions = 0;
+    let seconds = (0..args.rounds)
+        .map(|_| {
+            let (seconds, d) = classic_round(args.seed, games)?;
+            decisions = d;
+            bar.inc(1);
+            Ok(seconds)
+        })
+        .collect::<CliResult<Vec<f64>>>()?;
+    let (median, _, _) = spread(seconds);
+    tables.push(TableReport {
+        table: "classic (2009), 2 players".into(),
+        players: 2,
+        variant: "classic",
+        games,
+        games_per_second: games as f64 / median,
+        decisions_per_second: decisions as f64 / median,
+        decisions_per_game: decisions as f64 / games as f64,
+        cost_per_decision_vs_two_players: median * 1e9 / decisions as f64 / two_player_ns,
+    });
     bar.finish_and_clear();
     let (clone_ns, state_bytes) = clone_ns(&work)?;
 

@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod cards;
+pub mod classic;
 pub mod deck;
 pub mod draft;
 pub mod play;

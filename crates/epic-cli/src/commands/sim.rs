@@ -60,6 +60,10 @@ pub struct Args {
     /// Print a JSON object instead of a report.
     #[arg(long)]
     pub json: bool,
+    /// The rules: 2017 (the Complete Rules) or classic (the 2009 game; decks order and
+    /// chaos or a classic deck-list file; bots random, greedy and the searches).
+    #[arg(long, value_enum, default_value_t = super::classic::Ruleset::Epic2017)]
+    pub ruleset: super::classic::Ruleset,
 }
 
 struct Side {
@@ -375,6 +379,9 @@ pub fn run(args: Args) -> CliResult {
     }
     if args.max_decisions == 0 {
         return Err(CliError::input("--max-decisions must be at least 1"));
+    }
+    if args.ruleset == super::classic::Ruleset::Classic {
+        return super::classic::sim(&args);
     }
     if args.tournament {
         return super::tournament::run(&args);

@@ -65,6 +65,10 @@ pub struct Args {
     pub stops: Stops,
     #[command(flatten)]
     pub term: TermArgs,
+    /// The rules: 2017 (the Complete Rules) or classic (the 2009 game, played by
+    /// numbered options; decks order and chaos or a classic deck-list file).
+    #[arg(long, value_enum, default_value_t = crate::commands::classic::Ruleset::Epic2017)]
+    pub ruleset: crate::commands::classic::Ruleset,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -234,6 +238,14 @@ pub(crate) fn read_line(input: &mut impl BufRead) -> CliResult<Option<String>> {
 }
 
 pub fn run(args: Args) -> CliResult {
+    if args.ruleset == crate::commands::classic::Ruleset::Classic {
+        return crate::commands::classic::play(
+            args.deck.as_deref(),
+            args.ai_deck.first().map(String::as_str),
+            &args.ai,
+            args.seed,
+        );
+    }
     let resumed = match (&args.load, args.resume) {
         (Some(path), _) => Some(path.clone()),
         (None, true) => {

@@ -1,0 +1,159 @@
+//! Players for any ruleset behind [`epic_game::State`]: uniform random, one-ply greedy by
+//! a ruleset's [`Heuristic`], and the search. The classic game is played by these
+//! (`crate::classic`); a ruleset brings only its evaluation.
+
+use crate::search::{search, Heuristic, SearchConfig};
+use epic_game::{Seat, State};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+/// A computer player of one ruleset. `choose` is called only while the state waits on
+/// the player's seat, and returns one of its options.
+pub trait Player<S: State>: Send {
+    fn name(&self) -> &str;
+    fn choose(&mut self, state: &S) -> S::Choice;
+}
+
+/// Uniform over the options, from a seeded generator.
+pub struct RandomPlayer {
+    rng: Pcg64Mcg,
+}
+
+impl RandomPlayer {
+    pub fn new(seed: u64) -> Self {
+        RandomPlayer {
+            rng: Pcg64Mcg::seed_from_u64(seed),
+        }
+    }
+}
+
+impl<S: State> Player<S> for RandomPlayer {
+    fn name(&self) -> &str {
+        "random"
+    }
+
+    fn choose(&mut self, state: &S) -> S::Choice {
+        let options = state.options();
+        options[self.rng.gen_range(0..options.len())]
+    }
+}
+
+/// Tries each option on a game its seat cannot tell from the real one (a sample), lets
+/// the game run on by first options while others decide ([`settle`]: in the classic
+/// game, nobody answers), and keeps the option whose result the heuristic values most;
+/// ties go to the first.
+pub struct GreedyPlayer<H> {
+    heuristic: H,
+    rng: Pcg64Mcg,
+}
+
+impl<H> GreedyPlayer<H> {
+    pub fn new(heuristic: H, seed: u64) -> Self {
+        GreedyPlayer {
+            heuristic,
+            rng: Pcg64Mcg::seed_from_u64(seed),
+        }
+    }
+}
+
+/// How far a greedy look runs on after its option: at most this many decisions, each
+/// the seat's or its opponents' first option (in the classic game, passing).
+const SETTLE: usize = 40;
+
+impl<S: State, H: Heuristic<S> + Send> Player<S> for GreedyPlayer<H> {
+    fn name(&self) -> &str {
+        "greedy"
+    }
+
+    fn choose(&mut self, state: &S) -> S::Choice {
+        let Some(seat) = state.decider() else {
+            return state.options()[0];
+        };
+        let sample = state.sample_for(seat, self.rng.gen());
+        let mut best: Option<(f64, S::Choice)> = None;
+        for &c in state.options() {
+            let mut g = sample.clone();
+            if g.apply(c).is_err() {
+                continue;
+            }
+            settle(&mut g, seat);
+            let v = g
+                .outcome(seat)
+                .unwrap_or_else(|| self.heuristic.value(&g, seat));
+            if best.as_ref().is_none_or(|(b, _)| v > *b) {
+                best = Some((v, c));
+            }
+        }
+        best.map_or(state.options()[0], |(_, c)| c)
+    }
+}
+
+/// Runs a state on by its first options while another seat decides or the seat's
+/// decision continues what it started (a target to name), so that what an option
+/// leads to is valued, not the moment after it.
+fn settle<S: State>(g: &mut S, seat: Seat) {
+    for _ in 0..SETTLE {
+        match g.decider() {
+            Some(s) if s != seat || g.options().len() == 1 => {
+                let c = g.options()[0];
+                if g.apply(c).is_err() {
+                    return;
+                }
+            }
+            _ => return,
+        }
+    }
+}
+
+/// The search ([`crate::search`]) with a ruleset's heuristic.
+pub struct SearchPlayer<H> {
+    name: String,
+    heuristic: H,
+    config: SearchConfig,
+    rng: Pcg64Mcg,
+}
+
+impl<H> SearchPlayer<H> {
+    pub fn new(name: &str, heuristic: H, config: SearchConfig, seed: u64) -> Self {
+        SearchPlayer {
+            name: name.to_string(),
+            heuristic,
+            config,
+            rng: Pcg64Mcg::seed_from_u64(seed),
+        }
+    }
+}
+
+impl<S: State, H: Heuristic<S> + Send> Player<S> for SearchPlayer<H> {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(&mut self, state: &S) -> S::Choice {
+        let seat = state.decider().unwrap_or(0);
+        match search(state, seat, &self.config, &self.heuristic, self.rng.gen()) {
+            Some(r) => r.choice,
+            None => state.options()[0],
+        }
+    }
+}
+
+/// Plays a state to its end with one player per seat; the number of decisions, or
+/// `None` past `max_decisions`.
+pub fn play_to_end<S: State>(
+    state: &mut S,
+    players: &mut [Box<dyn Player<S>>],
+    max_decisions: usize,
+) -> Option<usize> {
+    for n in 0..max_decisions {
+        let Some(seat) = state.decider() else {
+            return Some(n);
+        };
+        let c = players[seat as usize].choose(state);
+        if state.apply(c).is_err() {
+            let first = state.options()[0];
+            state.apply(first).ok()?;
+        }
+    }
+    state.decider().is_none().then_some(max_decisions)
+}

@@ -1,0 +1,111 @@
+//! `--ruleset classic`: the 2009 game from the command line, as a user runs it.
+
+mod common;
+
+use common::{epic, epic_with_input};
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+#[test]
+fn classic_sim_reports_every_game() {
+    let out = epic(&[
+        "sim",
+        "--ruleset",
+        "classic",
+        "--games",
+        "12",
+        "--p1",
+        "greedy",
+        "--p2",
+        "random:chaos",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["ruleset"], "classic");
+    assert_eq!(v["games"], 12);
+    let wins: u64 = v["wins"]
+        .as_array()
+        .expect("wins")
+        .iter()
+        .map(|w| w.as_u64().unwrap_or(0))
+        .sum();
+    assert_eq!(
+        wins + v["draws"].as_u64().unwrap_or(0) + v["unfinished"].as_u64().unwrap_or(0),
+        12
+    );
+    assert_eq!(v["players"][0], "greedy:order");
+    // The same seed gives the same games.
+    let again = epic(&[
+        "sim",
+        "--ruleset",
+        "classic",
+        "--games",
+        "12",
+        "--p1",
+        "greedy",
+        "--p2",
+        "random:chaos",
+        "--json",
+    ]);
+    let w: serde_json::Value = serde_json::from_slice(&again.stdout).expect("JSON");
+    assert_eq!(v["wins"], w["wins"]);
+    assert_eq!(v["average_decisions"], w["average_decisions"]);
+}
+
+#[test]
+fn classic_sim_refuses_unknown_decks_and_bots() {
+    let out = epic(&["sim", "--ruleset", "classic", "--p1", "random:elves"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("order, chaos"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = epic(&["sim", "--ruleset", "classic", "--p1", "genius:order"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("unknown bot"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn classic_play_takes_numbered_options_and_leaves_on_q() {
+    let out = epic_with_input(
+        &[
+            "play",
+            "--ruleset",
+            "classic",
+            "--ai",
+            "random",
+            "--seed",
+            "3",
+        ],
+        "9\nx\n5\nq\n",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.contains("Keep your hand"), "{s}");
+    assert!(s.contains("'9' is not one of the options"), "{s}");
+    assert!(s.contains("'x' is not one of the options"), "{s}");
+    assert!(s.contains("You left the game."), "{s}");
+    // End of input leaves the game too.
+    let out = epic_with_input(
+        &[
+            "play",
+            "--ruleset",
+            "classic",
+            "--ai",
+            "random",
+            "--seed",
+            "3",
+        ],
+        "",
+    );
+    assert!(out.status.success());
+    assert!(text(&out.stdout).contains("End of input"));
+}
