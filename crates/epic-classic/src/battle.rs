@@ -303,7 +303,8 @@ impl ClassicGame {
             if to_player > 0 {
                 if let Some(a) = &self.attack {
                     let defender = a.defender as usize;
-                    self.players[defender].mojo -= to_player;
+                    self.players[defender].mojo =
+                        self.players[defender].mojo.saturating_sub(to_player);
                 }
             }
             self.check_state();

@@ -343,10 +343,15 @@ impl ClassicGame {
                     continue;
                 }
                 if self.options.is_empty() {
-                    // Nothing can be done: the decision cannot be made (no legal target
-                    // left); drop what asked for it.
+                    // No legal target is left for what is being announced: it is not
+                    // played, and a card already taken from hand goes to the discard
+                    // pile, as one that fails (T-12.3).
                     self.ask = None;
-                    self.announcing = None;
+                    if let Some(a) = self.announcing.take() {
+                        if a.item.source == crate::state::Source::Card {
+                            self.move_to(a.item.obj, Zone::Discard, a.item.controller);
+                        }
+                    }
                     continue;
                 }
                 return;
@@ -433,7 +438,7 @@ impl ClassicGame {
             self.move_to(o, Zone::Deck, seat);
         }
         let p = &mut self.players[seat as usize];
-        p.mojo -= chosen.len() as i32;
+        p.mojo = p.mojo.saturating_sub(chosen.len() as i32);
         p.mulligan_bottom = chosen.len() as u16;
         self.draw(seat, chosen.len());
     }
@@ -523,7 +528,7 @@ impl ClassicGame {
         self.resolving = None;
         self.triggers.clear();
         self.active = self.next_alive(self.active);
-        self.turn += 1;
+        self.turn = self.turn.saturating_add(1);
         self.gain_actions();
         self.enter(Step::Prepare);
     }

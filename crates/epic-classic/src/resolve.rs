@@ -279,12 +279,14 @@ impl ClassicGame {
             }
             Action::GainHealth { who, n: a } => {
                 for p in self.players_of(who, you, aims) {
-                    self.players[p as usize].mojo += n(a);
+                    self.players[p as usize].mojo =
+                        self.players[p as usize].mojo.saturating_add(n(a));
                 }
             }
             Action::LoseHealth { who, n: a } => {
                 for p in self.players_of(who, you, aims) {
-                    self.players[p as usize].mojo -= n(a);
+                    self.players[p as usize].mojo =
+                        self.players[p as usize].mojo.saturating_sub(n(a));
                 }
             }
             Action::Damage { to, n: a } => {
@@ -295,7 +297,8 @@ impl ClassicGame {
                     }
                 }
                 for p in players {
-                    self.players[p as usize].mojo -= n(a);
+                    self.players[p as usize].mojo =
+                        self.players[p as usize].mojo.saturating_sub(n(a));
                 }
             }
             Action::Break(sel) => {

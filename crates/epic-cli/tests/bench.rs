@@ -60,6 +60,17 @@ fn bench_json_reports_the_budget_fields() {
     assert_eq!(every["players"], 2);
     assert!(every["decisions_per_game"].as_f64().unwrap() > 20.0);
     assert!(every["cost_per_decision_vs_two_players"].as_f64().unwrap() > 0.0);
+    // The classic game (2009) beside them, measured the same way.
+    let classic = &v["tables"][3];
+    assert_eq!(classic["variant"], "classic");
+    assert_eq!(classic["games"], 10);
+    assert!(classic["decisions_per_game"].as_f64().unwrap() > 20.0);
+    assert!(
+        classic["cost_per_decision_vs_two_players"]
+            .as_f64()
+            .unwrap()
+            > 0.0
+    );
 }
 
 #[test]

@@ -363,11 +363,11 @@ pub fn run(args: Args) -> CliResult {
     // The classic game (2009) beside them: the same measure, on its preconstructed decks.
     let games = args.games.div_ceil(4);
     bar.set_message("classic");
-    let mut decisions = 0;
+    let mut classic_decisions = 0;
     let seconds = (0..args.rounds)
         .map(|_| {
             let (seconds, d) = classic_round(args.seed, games)?;
-            decisions = d;
+            classic_decisions = d;
             bar.inc(1);
             Ok(seconds)
         })
@@ -379,9 +379,9 @@ pub fn run(args: Args) -> CliResult {
         variant: "classic",
         games,
         games_per_second: games as f64 / median,
-        decisions_per_second: decisions as f64 / median,
-        decisions_per_game: decisions as f64 / games as f64,
-        cost_per_decision_vs_two_players: median * 1e9 / decisions as f64 / two_player_ns,
+        decisions_per_second: classic_decisions as f64 / median,
+        decisions_per_game: classic_decisions as f64 / games as f64,
+        cost_per_decision_vs_two_players: median * 1e9 / classic_decisions as f64 / two_player_ns,
     });
     bar.finish_and_clear();
     let (clone_ns, state_bytes) = clone_ns(&work)?;
