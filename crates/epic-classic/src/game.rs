@@ -157,10 +157,19 @@ impl ClassicGame {
             return Err(SetupError("the decks hold too many cards in all".into()));
         }
         let first = rng.gen_range(0..decks.len()) as Seat;
-        let mut g = ClassicGame {
+        let mut g = ClassicGame::empty(pool, first, Step::Mulligan, rng);
+        g.objs = objs;
+        g.players = players;
+        g.run();
+        Ok(g)
+    }
+
+    /// A game with no cards or players yet, `first` to play, at `step`.
+    pub(crate) fn empty(pool: Arc<ClassicPool>, first: Seat, step: Step, rng: Pcg64Mcg) -> Self {
+        ClassicGame {
             pool,
-            objs,
-            players,
+            objs: Vec::new(),
+            players: Vec::new(),
             in_play: Vec::new(),
             line: Vec::new(),
             mods: Vec::new(),
@@ -168,7 +177,7 @@ impl ClassicGame {
             turn: 0,
             first,
             active: first,
-            step: Step::Mulligan,
+            step,
             window: Window::BeforeAttack,
             holder: first,
             passes: 0,
@@ -181,9 +190,7 @@ impl ClassicGame {
             winners: None,
             decisions: 0,
             rng,
-        };
-        g.run();
-        Ok(g)
+        }
     }
 
     pub fn pool(&self) -> &ClassicPool {

@@ -61,31 +61,9 @@ impl ClassicGame {
                 crate::MAX_PLAYERS
             )));
         }
-        let mut g = ClassicGame {
-            pool: pool.clone(),
-            objs: Vec::new(),
-            players: Vec::new(),
-            in_play: Vec::new(),
-            line: Vec::new(),
-            mods: Vec::new(),
-            triggers: Vec::new(),
-            turn: pos.turn.max(1),
-            first: pos.active,
-            active: pos.active,
-            step: pos.step,
-            window: Window::BeforeAttack,
-            holder: pos.active,
-            passes: 0,
-            attack: None,
-            chosen: Vec::new(),
-            announcing: None,
-            resolving: None,
-            ask: None,
-            options: Vec::new(),
-            winners: None,
-            decisions: 0,
-            rng: Pcg64Mcg::seed_from_u64(seed),
-        };
+        let rng = Pcg64Mcg::seed_from_u64(seed);
+        let mut g = ClassicGame::empty(pool.clone(), pos.active, pos.step, rng);
+        g.turn = pos.turn.max(1);
         for (s, setup) in pos.seats.iter().enumerate() {
             let seat = s as Seat;
             let total =

@@ -8,22 +8,19 @@ fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
+/// `epic sim --ruleset classic ARGS --json`, read.
+fn classic_sim(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["sim", "--ruleset", "classic", "--json"];
+    all.extend(args);
+    let out = epic(&all);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("JSON")
+}
+
 #[test]
 fn classic_sim_reports_every_game() {
-    let out = epic(&[
-        "sim",
-        "--ruleset",
-        "classic",
-        "--games",
-        "12",
-        "--p1",
-        "greedy",
-        "--p2",
-        "random:chaos",
-        "--json",
-    ]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let args = ["--games", "12", "--p1", "greedy", "--p2", "random:chaos"];
+    let v = classic_sim(&args);
     assert_eq!(v["ruleset"], "classic");
     assert_eq!(v["games"], 12);
     let wins: u64 = v["wins"]
@@ -38,21 +35,9 @@ fn classic_sim_reports_every_game() {
     );
     assert_eq!(v["players"][0], "greedy:order");
     // The same seed gives the same games.
-    let again = epic(&[
-        "sim",
-        "--ruleset",
-        "classic",
-        "--games",
-        "12",
-        "--p1",
-        "greedy",
-        "--p2",
-        "random:chaos",
-        "--json",
-    ]);
-    let w: serde_json::Value = serde_json::from_slice(&again.stdout).expect("JSON");
-    assert_eq!(v["wins"], w["wins"]);
-    assert_eq!(v["average_decisions"], w["average_decisions"]);
+    let again = classic_sim(&args);
+    assert_eq!(v["wins"], again["wins"]);
+    assert_eq!(v["average_decisions"], again["average_decisions"]);
 }
 
 #[test]
@@ -75,18 +60,16 @@ fn classic_sim_refuses_unknown_decks_and_bots() {
 
 #[test]
 fn classic_play_takes_numbered_options_and_leaves_on_q() {
-    let out = epic_with_input(
-        &[
-            "play",
-            "--ruleset",
-            "classic",
-            "--ai",
-            "random",
-            "--seed",
-            "3",
-        ],
-        "9\nx\n5\nq\n",
-    );
+    let play = [
+        "play",
+        "--ruleset",
+        "classic",
+        "--ai",
+        "random",
+        "--seed",
+        "3",
+    ];
+    let out = epic_with_input(&play, "9\nx\n5\nq\n");
     assert!(out.status.success(), "{}", text(&out.stderr));
     let s = text(&out.stdout);
     assert!(s.contains("Keep your hand"), "{s}");
@@ -94,18 +77,7 @@ fn classic_play_takes_numbered_options_and_leaves_on_q() {
     assert!(s.contains("'x' is not one of the options"), "{s}");
     assert!(s.contains("You left the game."), "{s}");
     // End of input leaves the game too.
-    let out = epic_with_input(
-        &[
-            "play",
-            "--ruleset",
-            "classic",
-            "--ai",
-            "random",
-            "--seed",
-            "3",
-        ],
-        "",
-    );
+    let out = epic_with_input(&play, "");
     assert!(out.status.success());
     assert!(text(&out.stdout).contains("End of input"));
 }

@@ -298,10 +298,7 @@ pub fn run(args: Args) -> CliResult {
         return Err(CliError::input("--rounds must be at least 1"));
     }
     let work = Workload::new(args.seed, 2, Variant::FreeForAll, 1, false);
-    let threads = args
-        .threads
-        .map_or_else(super::default_threads, usize::from)
-        .min(usize::try_from(args.games).unwrap_or(usize::MAX));
+    let threads = super::threads_for(args.threads, args.games);
 
     let bar = progress_bar(
         (3 + TABLES.len() as u64) * u64::from(args.rounds),

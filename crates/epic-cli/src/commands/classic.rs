@@ -101,10 +101,7 @@ pub fn sim(args: &super::sim::Args) -> CliResult {
     for _ in 2..players {
         sides.push(side(&args.others, "chaos")?);
     }
-    let threads = args
-        .threads
-        .map_or_else(super::default_threads, usize::from)
-        .min(usize::try_from(args.games).unwrap_or(usize::MAX));
+    let threads = super::threads_for(args.threads, args.games);
     interrupt::catch();
     let start = Instant::now();
     let bar = progress_bar(

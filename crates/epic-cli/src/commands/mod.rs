@@ -37,6 +37,14 @@ pub fn default_threads() -> usize {
         .min(usize::from(MAX_THREADS))
 }
 
+/// The worker threads for `jobs` jobs: `--threads` if given, else one per core, and
+/// never more than there are jobs.
+pub fn threads_for(asked: Option<u16>, jobs: u64) -> usize {
+    asked
+        .map_or_else(default_threads, usize::from)
+        .min(usize::try_from(jobs).unwrap_or(usize::MAX))
+}
+
 /// A progress bar on stderr, drawn only when stderr is a terminal, so piped or JSON
 /// output stays clean. `template` is indicatif's, e.g. "{bar:40} {pos}/{len} games".
 pub fn progress_bar(len: u64, template: &str) -> ProgressBar {

@@ -407,10 +407,7 @@ pub fn run(args: Args) -> CliResult {
             table.check_deck(deck, &side.deck_spec, &format!("the {flag} deck"))?;
         }
     }
-    let threads = args
-        .threads
-        .map_or_else(super::default_threads, usize::from)
-        .min(usize::try_from(args.games).unwrap_or(usize::MAX));
+    let threads = super::threads_for(args.threads, args.games);
     interrupt::catch();
     let start = Instant::now();
     let tally = play_all(&args, &table, &sides, threads)?;

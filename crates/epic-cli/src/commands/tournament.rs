@@ -252,10 +252,7 @@ pub fn run(args: &Args) -> CliResult {
         per_pair: args.games,
     };
     let total = schedule.games();
-    let threads = args
-        .threads
-        .map_or_else(super::default_threads, usize::from)
-        .min(usize::try_from(total).unwrap_or(usize::MAX));
+    let threads = super::threads_for(args.threads, total);
     interrupt::catch();
     let start = Instant::now();
     let bar = progress_bar(total, "{bar:40} {pos}/{len} games  {per_sec}  eta {eta}");
