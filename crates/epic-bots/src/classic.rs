@@ -18,7 +18,7 @@ impl ClassicEval {
         let board: f64 = g
             .in_play()
             .iter()
-            .filter(|&&o| g.obj(o).controller == seat && g.card_of(o).is_champion())
+            .filter(|&&o| g.obj(o).controller == seat && g.card(o).is_champion())
             .map(|&o| {
                 let (off, def, _) = g.stats(o);
                 f64::from(off.max(0)) + 0.5 * f64::from(def.max(0))

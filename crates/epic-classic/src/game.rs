@@ -197,7 +197,8 @@ impl ClassicGame {
         &self.pool
     }
 
-    pub(crate) fn card(&self, o: ObjId) -> &ClassicCard {
+    /// The card an object is.
+    pub fn card(&self, o: ObjId) -> &ClassicCard {
         self.pool.get(self.objs[o as usize].card)
     }
 
@@ -267,12 +268,22 @@ impl ClassicGame {
         &self.in_play
     }
 
-    pub fn obj(&self, o: ObjId) -> &Obj {
-        &self.objs[o as usize]
+    /// The item off the line for now: being announced (its targets named), or resolving
+    /// (waiting on a "you may").
+    pub fn pending_item(&self) -> Option<&Item> {
+        self.announcing
+            .as_ref()
+            .map(|a| &a.item)
+            .or(self.resolving.as_ref().map(|r| &r.item))
     }
 
-    pub fn card_of(&self, o: ObjId) -> &ClassicCard {
-        self.card(o)
+    /// How many cards the game holds (objects `0..card_count()`).
+    pub fn card_count(&self) -> usize {
+        self.objs.len()
+    }
+
+    pub fn obj(&self, o: ObjId) -> &Obj {
+        &self.objs[o as usize]
     }
 
     pub fn is_out(&self, seat: Seat) -> bool {
@@ -634,7 +645,7 @@ impl ClassicGame {
         if !free {
             self.players[seat as usize].actions -= 1;
         }
-        self.take_from_hand(o, seat);
+        self.move_to(o, Zone::Line, seat);
         let item = Item {
             obj: o,
             life: self.objs[o as usize].life,
@@ -666,14 +677,6 @@ impl ClassicGame {
             aims: Vec::new(),
         };
         self.announce(item, AnnounceKind::Play);
-    }
-
-    /// A card leaves its player's hand for the line.
-    fn take_from_hand(&mut self, o: ObjId, seat: Seat) {
-        self.players[seat as usize].hand.retain(|&h| h != o);
-        let obj = &mut self.objs[o as usize];
-        obj.zone = Zone::Line;
-        obj.life += 1;
     }
 
     /// Starts announcing an item: its targets are asked one by one, then it goes on
@@ -723,16 +726,20 @@ impl ClassicGame {
 
     /// The effect an item carries.
     pub(crate) fn effect_of(&self, item: &Item) -> &[Effect] {
-        let c = self.card(item.obj);
-        match item.source {
-            crate::state::Source::Card => &c.effect,
-            crate::state::Source::Activated(i) => &c.activated[i as usize].effect,
-            crate::state::Source::When(i) => &c.when[i as usize].effect,
-        }
+        effect(self.card(item.obj), item.source)
     }
 
     /// A champion or object is a card in play; an event is not.
     pub(crate) fn is_permanent(&self, o: ObjId) -> bool {
         self.card(o).kind != CardType::Event
+    }
+}
+
+/// The effect a card's text of this source carries.
+pub(crate) fn effect(card: &ClassicCard, source: crate::state::Source) -> &[Effect] {
+    match source {
+        crate::state::Source::Card => &card.effect,
+        crate::state::Source::Activated(i) => &card.activated[i as usize].effect,
+        crate::state::Source::When(i) => &card.when[i as usize].effect,
     }
 }

@@ -33,7 +33,7 @@ pub use card::{ClassicCard, ClassicPool};
 pub use game::{Choice, ClassicGame, SetupError, MAX_DECK, MAX_PLAYERS};
 pub use parse::parse_classic_cards;
 pub use position::{Position, SeatSetup};
-pub use ruleset::{PlayerView, View};
+pub use ruleset::{InPlay, PlayerView, View};
 
 use epic_model::CardId;
 use std::sync::{Arc, OnceLock};

@@ -12,10 +12,7 @@
 
 use crate::card::*;
 use epic_cards::{Diagnostic, Errors};
-use epic_model::{
-    Action, Amount, CardPool, CardType, Duration, Filter, PlayerFilter, Sel, Step, Who, Whose,
-    ZoneFilter,
-};
+use epic_model::{Action, Amount, CardPool, CardType, Filter, Sel, Step, Who, Whose, ZoneFilter};
 
 /// The longest line a classic card file may have, as for every card file.
 const MAX_LINE_CHARS: usize = epic_cards::MAX_LINE_CHARS;
@@ -442,12 +439,7 @@ fn check_step(step: &Step) -> Result<(), String> {
         | Action::ReturnToHand(s)
         | Action::Expend(s)
         | Action::Prepare(s) => check_sel(s),
-        Action::Modify { sel, duration, .. } => {
-            check_sel(sel)?;
-            match duration {
-                Duration::ThisTurn | Duration::Permanent => Ok(()),
-            }
-        }
+        Action::Modify { sel, .. } => check_sel(sel),
         other => Err(format!(
             "this action is not in the classic game yet ({})",
             format!("{other:?}")
@@ -478,12 +470,7 @@ fn check_sel(sel: &Sel) -> Result<(), String> {
             if spec.up_to || spec.per_revealed || spec.count == 0 {
                 return Err("only an exact number of targets is in the classic game yet".into());
             }
-            if let Some(f) = &spec.objects {
-                check_filter(f)?;
-            }
-            match spec.players {
-                None | Some(PlayerFilter::Any) | Some(PlayerFilter::Opponent) => Ok(()),
-            }
+            spec.objects.as_ref().map_or(Ok(()), check_filter)
         }
         _ => Err("this selection is not in the classic game yet".into()),
     }

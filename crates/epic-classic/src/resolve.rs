@@ -8,6 +8,7 @@ use epic_game::Seat;
 use epic_model::{
     Action, Amount, CardType, Filter, PlayerFilter, Sel, Step as Sentence, Who, Whose,
 };
+use std::sync::Arc;
 
 /// One target an item must name on announcement.
 #[derive(Clone, Copy, Debug)]
@@ -24,29 +25,7 @@ pub(crate) enum Want<'a> {
 impl ClassicGame {
     /// The targets an item names, in the order its effect uses them.
     pub(crate) fn wants<'a>(&'a self, item: &Item) -> Vec<Want<'a>> {
-        let mut out = Vec::new();
-        for e in self.effect_of(item) {
-            match e {
-                Effect::Stop(kind) => out.push(Want::Line(*kind)),
-                Effect::Shared(s) => {
-                    if let Some(Sel::Target(spec)) = s.action.selection() {
-                        for _ in 0..spec.count {
-                            out.push(Want::Spec {
-                                objects: spec.objects.as_ref(),
-                                players: spec.players,
-                            });
-                        }
-                    }
-                    if let Some(Who::Target(pf)) = who_of(&s.action) {
-                        out.push(Want::Spec {
-                            objects: None,
-                            players: Some(*pf),
-                        });
-                    }
-                }
-            }
-        }
-        out
+        wants_of(self.effect_of(item))
     }
 
     /// T-12.1: a card or ability with targets can be played only if each has a legal one.
@@ -203,8 +182,12 @@ impl ClassicGame {
         let Some(mut r) = self.resolving.take() else {
             return;
         };
-        let effects: Vec<Effect> = self.effect_of(&r.item).to_vec();
-        let wants_len = self.wants(&r.item).len();
+        // The card's text lives in the shared pool, not in the game being changed.
+        let pool = Arc::clone(&self.pool);
+        let effects =
+            crate::game::effect(pool.get(self.objs[r.item.obj as usize].card), r.item.source);
+        let wants = wants_of(effects);
+        let wants_len = wants.len();
         while r.next < effects.len() {
             let e = &effects[r.next];
             let uses = match e {
@@ -228,7 +211,6 @@ impl ClassicGame {
             if skip {
                 continue;
             }
-            let wants = self.wants(&r.item);
             let aims: Vec<Target> = (first..last)
                 .filter(|&i| self.aim_legal(&r.item, i, wants[i]))
                 .map(|i| r.item.aims[i].target)
@@ -521,9 +503,8 @@ impl ClassicGame {
     pub(crate) fn queue_triggers(&mut self, o: ObjId, on: impl Fn(WhenOn) -> bool) {
         let obj = &self.objs[o as usize];
         let (controller, life) = (obj.controller, obj.life);
-        let pool = self.pool.clone();
-        for (i, w) in pool.get(self.objs[o as usize].card).when.iter().enumerate() {
-            if on(w.on) {
+        for i in 0..self.card(o).when.len() {
+            if on(self.card(o).when[i].on) {
                 self.triggers.push(Triggered {
                     obj: o,
                     life,
@@ -588,11 +569,10 @@ impl ClassicGame {
                 .copied()
                 .filter(|&o| {
                     let obj = &self.objs[o as usize];
+                    let (_, defense, keywords) = self.stats(o);
                     self.card(o).is_champion()
-                        && !self.keywords(o).has(Kw::UNBREAKABLE)
-                        && (self.defense(o) <= 0
-                            || obj.damage as i32 >= self.defense(o)
-                            || obj.deadly)
+                        && !keywords.has(Kw::UNBREAKABLE)
+                        && (defense <= 0 || obj.damage as i32 >= defense || obj.deadly)
                 })
                 .collect();
             if doomed.is_empty() {
@@ -671,23 +651,19 @@ impl ClassicGame {
     /// Offense, defense and keywords as they are now: printed, then continuous
     /// abilities in play, then modifiers (T-11). Negative numbers are kept (T-12.4).
     pub(crate) fn offense(&self, o: ObjId) -> i32 {
-        self.stat(o).0
+        self.stats(o).0
     }
 
     pub(crate) fn defense(&self, o: ObjId) -> i32 {
-        self.stat(o).1
+        self.stats(o).1
     }
 
     pub(crate) fn keywords(&self, o: ObjId) -> Kw {
-        self.stat(o).2
+        self.stats(o).2
     }
 
     /// Offense, defense and keywords of a card as they are now.
     pub fn stats(&self, o: ObjId) -> (i32, i32, Kw) {
-        self.stat(o)
-    }
-
-    pub(crate) fn stat(&self, o: ObjId) -> (i32, i32, Kw) {
         let c = self.card(o);
         let obj = &self.objs[o as usize];
         let (mut off, mut def, mut kw) = (c.offense as i32, c.defense as i32, c.keywords.flags);
@@ -732,4 +708,31 @@ fn aims_used(s: &Sentence) -> usize {
     };
     let who = usize::from(matches!(who_of(&s.action), Some(Who::Target(_))));
     sel + who
+}
+
+/// The targets an effect names, in the order it uses them.
+pub(crate) fn wants_of(effects: &[Effect]) -> Vec<Want<'_>> {
+    let mut out = Vec::new();
+    for e in effects {
+        match e {
+            Effect::Stop(kind) => out.push(Want::Line(*kind)),
+            Effect::Shared(s) => {
+                if let Some(Sel::Target(spec)) = s.action.selection() {
+                    for _ in 0..spec.count {
+                        out.push(Want::Spec {
+                            objects: spec.objects.as_ref(),
+                            players: spec.players,
+                        });
+                    }
+                }
+                if let Some(Who::Target(pf)) = who_of(&s.action) {
+                    out.push(Want::Spec {
+                        objects: None,
+                        players: Some(*pf),
+                    });
+                }
+            }
+        }
+    }
+    out
 }

@@ -20,9 +20,8 @@ pub struct View {
     /// The player with priority.
     pub holder: Seat,
     pub players: Vec<PlayerView>,
-    /// Cards in play in the order they came: name, controller, how turned, damage,
-    /// offense and defense now.
-    pub in_play: Vec<(String, Seat, Pose, u16, i32, i32)>,
+    /// Cards in play in the order they came.
+    pub in_play: Vec<InPlay>,
     /// The line, bottom first: the card's name, whether it is an ability, its controller.
     pub line: Vec<(String, bool, Seat)>,
     /// Who decides now, and what kind of decision it is.
@@ -30,6 +29,17 @@ pub struct View {
     /// The pending options in words, when this seat decides.
     pub options: Vec<String>,
     pub winners: Option<Vec<Seat>>,
+}
+
+/// A card in play as every seat sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InPlay {
+    pub name: String,
+    pub controller: Seat,
+    pub pose: Pose,
+    pub damage: u16,
+    /// A champion's offense and defense now; `None` for an object.
+    pub stats: Option<(i32, i32)>,
 }
 
 /// One player as a seat sees them.
@@ -78,8 +88,14 @@ impl ClassicGame {
                 .iter()
                 .map(|&o| {
                     let obj = &self.objs[o as usize];
-                    let (off, def, _) = self.stat(o);
-                    (name(&o), obj.controller, obj.pose, obj.damage, off, def)
+                    let (off, def, _) = self.stats(o);
+                    InPlay {
+                        name: name(&o),
+                        controller: obj.controller,
+                        pose: obj.pose,
+                        damage: obj.damage,
+                        stats: self.card(o).is_champion().then_some((off, def)),
+                    }
                 })
                 .collect(),
             line: self
@@ -199,11 +215,8 @@ impl ClassicGame {
         }
         g.rng = Pcg64Mcg::seed_from_u64(rng.gen());
         // The options of a hidden hand are recomputed from the dealt cards.
-        if let Some((s, ask)) = g.ask.clone() {
-            if s != seat {
-                g.ask = Some((s, ask));
-                g.refresh_options();
-            }
+        if g.ask.as_ref().is_some_and(|(s, _)| *s != seat) {
+            g.refresh_options();
         }
         g
     }

@@ -18,10 +18,7 @@ fn decks(players: usize) -> Vec<Vec<epic_model::CardId>> {
 
 /// Every card is in exactly one place, and the place matches its zone.
 fn check_places(g: &ClassicGame, seed: u64) {
-    let n = (0..g.players() as Seat)
-        .map(|s| g.hand(s).len() + g.deck_size(s) + g.discard(s).len())
-        .sum::<usize>();
-    let mut seen = vec![0u8; 60 * g.players()];
+    let mut seen = vec![0u8; g.card_count()];
     for s in 0..g.players() as Seat {
         for &o in g.hand(s) {
             assert_eq!(g.obj(o).zone, Zone::Hand, "seed {seed}");
@@ -36,7 +33,7 @@ fn check_places(g: &ClassicGame, seed: u64) {
         assert_eq!(g.obj(o).zone, Zone::Play, "seed {seed}");
         seen[o as usize] += 1;
     }
-    for it in g.line() {
+    for it in g.line().iter().chain(g.pending_item()) {
         if it.source == Source::Card {
             assert_eq!(g.obj(it.obj).zone, Zone::Line, "seed {seed}");
             seen[it.obj as usize] += 1;
@@ -46,7 +43,24 @@ fn check_places(g: &ClassicGame, seed: u64) {
         seen.iter().all(|&c| c <= 1),
         "seed {seed}: a card in two places"
     );
-    let _ = n;
+    // Every card in a hand, discard pile, play or on the line is listed there; the
+    // others are in their owner's deck or out of the game.
+    let mut in_decks = vec![0usize; g.players()];
+    for (o, &times) in seen.iter().enumerate() {
+        let obj = g.obj(o as u16);
+        match obj.zone {
+            Zone::Deck => in_decks[obj.owner as usize] += 1,
+            Zone::Removed => assert_eq!(times, 0, "seed {seed}"),
+            _ => assert_eq!(times, 1, "seed {seed}: a card in no place"),
+        }
+    }
+    for s in 0..g.players() as Seat {
+        assert_eq!(
+            in_decks[s as usize],
+            g.deck_size(s),
+            "seed {seed}: deck {s}"
+        );
+    }
 }
 
 fn play(players: usize, seed: u64) -> (ClassicGame, Vec<Choice>) {
@@ -62,7 +76,7 @@ fn play(players: usize, seed: u64) -> (ClassicGame, Vec<Choice>) {
         );
         for c in &options {
             if let Choice::Play(o) = c {
-                let speed = g.card_of(*o).timing.speed;
+                let speed = g.card(*o).timing.speed;
                 if speed != Speed::Fast {
                     assert!(
                         g.line().is_empty(),

@@ -24,6 +24,8 @@ struct Classic {
     rules: Vec<String>,
     pool: Arc<ClassicPool>,
     pos: Position,
+    /// The seats whose deck the scenario wrote (an empty one included).
+    deck_given: Vec<bool>,
     steps: Vec<(usize, String)>,
 }
 
@@ -58,6 +60,7 @@ fn parse(file: &str, text: &str) -> Result<Vec<Classic>, ScenarioError> {
                     step: Step::Build,
                     turn: 3,
                 },
+                deck_given: vec![false; 2],
                 steps: Vec::new(),
             });
             setup_done = false;
@@ -109,12 +112,12 @@ fn parse(file: &str, text: &str) -> Result<Vec<Classic>, ScenarioError> {
     }
 }
 
+/// A seat written as one word (`p2`), as the 2017 scenarios read it.
 fn seat_of(word: &str) -> Option<usize> {
-    word.strip_prefix('p')?
-        .parse::<usize>()
-        .ok()
-        .filter(|n| (1..=8).contains(n))
-        .map(|n| n - 1)
+    match crate::parse::player_prefix(word) {
+        Some((p, "")) => Some(p as usize),
+        _ => None,
+    }
 }
 
 fn cards(pool: &ClassicPool, list: &str) -> Result<Vec<CardId>, String> {
@@ -151,6 +154,7 @@ fn setup(s: &mut Classic, l: &str) -> Result<(), String> {
                 .filter(|n| (2..=8).contains(n))
                 .ok_or("players is 2 to 8")?;
             s.pos.seats.resize(n, SeatSetup::default());
+            s.deck_given.resize(n, false);
             Ok(())
         }
         "active" => {
@@ -201,6 +205,7 @@ fn setup(s: &mut Classic, l: &str) -> Result<(), String> {
                 }
                 "hand" => seat.hand.extend(cards(&pool, value)?),
                 "deck" => {
+                    s.deck_given[p] = true;
                     let list = cards(&pool, value)?;
                     if list.is_empty() {
                         seat.deck.clear();
@@ -249,9 +254,9 @@ fn filled(mut pos: Position, pool: &ClassicPool, explicit: &[bool]) -> Position 
 }
 
 /// Runs one classic scenario.
-fn run_one(file: &str, s: &Classic, deck_given: &[bool]) -> Outcome {
+fn run_one(file: &str, s: &Classic) -> Outcome {
     let mut failures = Vec::new();
-    let pos = filled(s.pos.clone(), &s.pool, deck_given);
+    let pos = filled(s.pos.clone(), &s.pool, &s.deck_given);
     match ClassicGame::from_position(s.pool.clone(), &pos, 1) {
         Err(e) => failures.push(format!(
             "line {}: the position cannot be set up: {e}",
@@ -344,7 +349,7 @@ fn run_step(g: &mut ClassicGame, step: &str) -> Result<(), String> {
 }
 
 fn names(g: &ClassicGame, objs: impl Iterator<Item = u16>) -> Vec<String> {
-    let mut v: Vec<String> = objs.map(|o| g.card_of(o).name.clone()).collect();
+    let mut v: Vec<String> = objs.map(|o| g.card(o).name.clone()).collect();
     v.sort();
     v
 }
@@ -362,7 +367,7 @@ fn find_in_play(g: &ClassicGame, name: &str) -> Result<u16, String> {
     g.in_play()
         .iter()
         .copied()
-        .find(|&o| g.card_of(o).name.eq_ignore_ascii_case(name))
+        .find(|&o| g.card(o).name.eq_ignore_ascii_case(name))
         .ok_or_else(|| format!("{name} is not in play"))
 }
 
@@ -430,8 +435,8 @@ fn expect(g: &ClassicGame, e: &str) -> Result<(), String> {
                 .line()
                 .iter()
                 .map(|it| match it.source {
-                    Source::Card => g.card_of(it.obj).name.clone(),
-                    _ => format!("{} ability", g.card_of(it.obj).name),
+                    Source::Card => g.card(it.obj).name.clone(),
+                    _ => format!("{} ability", g.card(it.obj).name),
                 })
                 .collect();
             check(got == want, got.join(", "))
@@ -524,24 +529,7 @@ fn expect(g: &ClassicGame, e: &str) -> Result<(), String> {
 /// Reads and runs every scenario of a classic scenario file.
 pub fn run_classic_str(file: &str, text: &str) -> Result<Vec<Outcome>, ScenarioError> {
     let scenarios = parse(file, text)?;
-    Ok(scenarios
-        .iter()
-        .map(|s| {
-            let given: Vec<bool> = (0..s.pos.seats.len())
-                .map(|p| deck_given(text, s, p))
-                .collect();
-            run_one(file, s, &given)
-        })
-        .collect())
-}
-
-/// Whether the scenario wrote a `pN deck` line for this seat (an empty deck included).
-fn deck_given(text: &str, s: &Classic, p: usize) -> bool {
-    let prefix = format!("p{} deck", p + 1);
-    text.lines()
-        .skip(s.line)
-        .take_while(|l| !l.trim_start().starts_with("scenario "))
-        .any(|l| l.trim().starts_with(&prefix))
+    Ok(scenarios.iter().map(|s| run_one(file, s)).collect())
 }
 
 /// The classic scenarios of a file or folder, each as its name and the rules it cites

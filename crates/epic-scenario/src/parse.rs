@@ -396,7 +396,7 @@ fn is_rule_number(r: &str) -> bool {
 }
 
 /// `p2`, `P2`, `player 2`, `Player 2` at the start of `s`: the seat and the rest.
-fn player_prefix(s: &str) -> Option<(u8, &str)> {
+pub(crate) fn player_prefix(s: &str) -> Option<(u8, &str)> {
     let (w, rest) = split_word(s);
     let lower = w.to_ascii_lowercase();
     if let Some(num) = lower.strip_prefix('p') {

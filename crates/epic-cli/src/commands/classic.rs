@@ -112,6 +112,7 @@ pub fn sim(args: &super::sim::Args) -> CliResult {
         wins: vec![0; players],
         ..Tally::default()
     };
+    let decks: Vec<Vec<CardId>> = sides.iter().map(|s| s.deck.clone()).collect();
     let tally = parallel_fold(
         args.games,
         threads,
@@ -119,7 +120,6 @@ pub fn sim(args: &super::sim::Args) -> CliResult {
         init,
         |i| {
             let seed = super::sim::mix(args.seed ^ i.wrapping_mul(0x9e37_79b9_7f4a_7c15));
-            let decks: Vec<Vec<CardId>> = sides.iter().map(|s| s.deck.clone()).collect();
             let mut game = ClassicGame::new(classic_pool(), &decks, seed)
                 .map_err(|e| CliError::input(e.to_string()))?;
             let mut bots = sides
@@ -245,20 +245,16 @@ pub fn board(game: &ClassicGame, seat: Seat) -> String {
         let here: Vec<String> = v
             .in_play
             .iter()
-            .filter(|c| c.1 as usize == s)
-            .map(|(name, _, pose, damage, off, def)| {
-                let mut t = name.clone();
-                if game
-                    .pool()
-                    .id(name)
-                    .is_some_and(|id| game.pool().get(id).is_champion())
-                {
+            .filter(|c| c.controller as usize == s)
+            .map(|c| {
+                let mut t = c.name.clone();
+                if let Some((off, def)) = c.stats {
                     t += &format!(" {off}/{def}");
                 }
-                if *damage > 0 {
-                    t += &format!(" ({damage} damage)");
+                if c.damage > 0 {
+                    t += &format!(" ({} damage)", c.damage);
                 }
-                match pose {
+                match c.pose {
                     Pose::Expended => t += " [expended]",
                     Pose::Flipped => t += " [flipped]",
                     Pose::Prepared => {}
