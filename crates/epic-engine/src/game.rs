@@ -412,8 +412,16 @@ impl Game {
         crate::options::label(&self.state, &self.pool, c)
     }
 
+    /// The number of the card an option of the pending decision is about (a card to
+    /// play, a power's champion, a trigger's source, a champion to damage), as its
+    /// decider sees it: what a front end points at beside the option's words.
+    pub fn option_number(&self, c: Choice) -> Option<ObjNum> {
+        crate::options::number_of(&self.state, c)
+    }
+
     /// The label of an option of the pending decision as `seat` may read it: in full
     /// unless it names a card that seat cannot see (then "a card from Player 2's hand").
+    /// See also [`Game::option_number`].
     /// What replays and logs of other seats' decisions show, and what a refused choice
     /// tells the player who made it.
     pub fn label_for(&self, c: Choice, seat: PlayerId) -> String {

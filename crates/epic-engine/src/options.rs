@@ -356,7 +356,7 @@ pub fn labels(st: &GameState, pool: &CardPool, options: &[Choice]) -> Vec<String
 }
 
 /// The number of the object an option is about, as its decider sees it.
-fn number_of(st: &GameState, c: Choice) -> Option<ObjNum> {
+pub(crate) fn number_of(st: &GameState, c: Choice) -> Option<ObjNum> {
     let obj = |o: ObjId| st.objs.get(o.0 as usize).map(|x| x.number);
     match c {
         Choice::Play { card, .. } | Choice::Power { card, .. } | Choice::Card(card) => obj(card),

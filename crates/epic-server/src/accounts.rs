@@ -240,7 +240,10 @@ pub async fn signout(State(app): State<Shared>, headers: HeaderMap) -> Result<Re
     let mut response = Json(serde_json::json!({})).into_response();
     response.headers_mut().insert(
         SET_COOKIE,
-        HeaderValue::from_static("epic_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0"),
+        HeaderValue::from_str(&format!(
+            "{COOKIE_NAME}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0"
+        ))
+        .expect("a cookie of plain characters"),
     );
     Ok(response)
 }

@@ -151,13 +151,10 @@ fn summary_of(
                 player: s.player.clone(),
                 ai: s.ai.clone(),
                 deck: s.deck.clone(),
-                open: s.user_id.is_none() && s.ai.is_none(),
+                open: s.is_open(),
             })
             .collect(),
-        your_seat: seats
-            .iter()
-            .find(|s| user_id.is_some() && s.user_id.as_deref() == user_id)
-            .map(|s| s.seat),
+        your_seat: crate::store::seat_of(seats, user_id),
         invites,
         timer: row.timer.clone(),
         move_seconds: row.move_seconds,
@@ -387,9 +384,7 @@ async fn join(
     if seats.iter().any(|s| s.user_id.as_deref() == Some(&user.id)) {
         return Err(ApiError::conflict("you already have a seat in this game"));
     }
-    let open = seats
-        .iter()
-        .filter(|s| s.user_id.is_none() && s.ai.is_none());
+    let open = seats.iter().filter(|s| s.is_open());
     let seat = match &invite {
         Some(secret) => {
             let hash = digest(secret);

@@ -234,7 +234,13 @@ pub fn board(cards: Cards, view: &View, names: &[String]) -> Board {
 }
 
 /// The pending decision as `viewer` is told it: its options only if it is theirs.
-pub fn decision(game: &Game, viewer: Option<PlayerId>, voice: &Voice) -> Option<DecisionOut> {
+/// `view` is the viewer's, whose option labels are the decision's.
+pub fn decision(
+    game: &Game,
+    view: &View,
+    viewer: Option<PlayerId>,
+    voice: &Voice,
+) -> Option<DecisionOut> {
     let d = game.decision()?;
     if viewer != Some(d.player) {
         return Some(DecisionOut {
@@ -243,39 +249,28 @@ pub fn decision(game: &Game, viewer: Option<PlayerId>, voice: &Voice) -> Option<
             options: Vec::new(),
         });
     }
-    let st = game.state();
-    let number = |o| st.obj(o).number.0;
     let options = game
         .options()
         .iter()
-        .zip(game.labels())
+        .zip(&view.options)
         .enumerate()
-        .map(|(index, (&choice, label))| {
-            let (card, player) = match choice {
-                Choice::Play { card, .. } | Choice::Power { card, .. } | Choice::Card(card) => {
-                    (Some(number(card)), None)
-                }
-                Choice::Assign {
-                    to: Entity::Obj(o), ..
-                } => (Some(number(o)), None),
+        .map(|(index, (&choice, label))| OptionOut {
+            index,
+            label: epic_words::prompt::personal_label(label, voice),
+            card: game.option_number(choice).map(|n| n.0),
+            player: match choice {
                 Choice::Player(p)
                 | Choice::Assign {
                     to: Entity::Player(p),
                     ..
-                } => (None, Some(p)),
-                _ => (None, None),
-            };
-            OptionOut {
-                index,
-                label: epic_words::prompt::personal_label(&label, voice),
-                card,
-                player,
-            }
+                } => Some(p),
+                _ => None,
+            },
         })
         .collect();
     Some(DecisionOut {
         seat: d.player,
-        prompt: epic_words::prompt::prompt(game, &d, voice),
+        prompt: epic_words::prompt::prompt(view, &d, voice),
         options,
     })
 }

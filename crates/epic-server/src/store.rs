@@ -52,6 +52,22 @@ pub struct SeatRow {
     pub invite_hash: Option<String>,
 }
 
+impl SeatRow {
+    /// No one sits here yet: neither a user nor an AI.
+    pub fn is_open(&self) -> bool {
+        self.user_id.is_none() && self.ai.is_none()
+    }
+}
+
+/// The seat `user_id` holds among `seats`, if any (a guest without a session holds none).
+pub fn seat_of(seats: &[SeatRow], user_id: Option<&str>) -> Option<usize> {
+    let user_id = user_id?;
+    seats
+        .iter()
+        .find(|s| s.user_id.as_deref() == Some(user_id))
+        .map(|s| s.seat)
+}
+
 /// What a decision changes in its game's row.
 pub struct Progress<'a> {
     pub status: &'a str,

@@ -135,19 +135,17 @@ impl Live {
     /// Makes `next`, the game after `choice`, this game's state, and tells every viewer
     /// what happened: `events`, the events of `choice`.
     fn take(&mut self, choice: Choice, next: Game, events: &[Event]) {
-        let viewers: Vec<Option<PlayerId>> = self.viewers().collect();
-        let decided: Vec<Option<Decided>> = viewers
+        let voices: Vec<epic_words::Voice> = self.viewers().map(|v| self.voice(v)).collect();
+        // The moment of a decision is public (whose turn, which window, whose play), so
+        // one view serves every viewer: the spectator's, which words no options.
+        let view = self.game.view(SPECTATOR);
+        let decided: Vec<Option<Decided>> = voices
             .iter()
-            .map(|&v| {
-                let voice = self.voice(v);
-                let view = self.game.view(v.unwrap_or(SPECTATOR));
-                Decided::before(&self.game, &view, &voice, choice)
-            })
+            .map(|voice| Decided::before(&self.game, &view, voice, choice))
             .collect();
         self.game = next;
-        for (i, (&v, decided)) in viewers.iter().zip(&decided).enumerate() {
-            let voice = self.voice(v);
-            let lines = board::told(self.game.pool(), &voice, events, decided.as_ref());
+        for (i, (voice, decided)) in voices.iter().zip(&decided).enumerate() {
+            let lines = board::told(self.game.pool(), voice, events, decided.as_ref());
             self.logs[i].extend(lines);
         }
         self.decisions.push(choice);
@@ -164,10 +162,7 @@ impl Live {
 
     /// The seat `user_id` holds here.
     pub fn seat_of(&self, user_id: &str) -> Option<PlayerId> {
-        self.seats
-            .iter()
-            .find(|s| s.user_id.as_deref() == Some(user_id))
-            .map(|s| s.seat as PlayerId)
+        crate::store::seat_of(&self.seats, Some(user_id)).map(|s| s as PlayerId)
     }
 
     /// The log as `viewer` was told it.
@@ -222,7 +217,7 @@ impl Live {
                 &self.names,
             ),
             decision: if self.status == "playing" {
-                board::decision(&self.game, viewer, &voice)
+                board::decision(&self.game, &view, viewer, &voice)
             } else {
                 None
             },
@@ -294,10 +289,7 @@ impl Tables {
                 "a game is replayed once it is over; until then, watch it",
             ));
         }
-        let seat = seats
-            .iter()
-            .find(|s| user_id.is_some() && s.user_id.as_deref() == user_id)
-            .map(|s| s.seat as PlayerId);
+        let seat = crate::store::seat_of(&seats, user_id).map(|s| s as PlayerId);
         let decisions = self.store.decisions(id).await?;
         let mut frames = Vec::with_capacity(decisions.len() + 1);
         let mut from = 0;
@@ -318,13 +310,18 @@ impl Tables {
         Ok((seat, frames))
     }
 
-    /// The game in memory, loaded from the database the first time it is asked for.
+    /// The game in memory, loaded from the database the first time it is asked for. The
+    /// map is not held while a game loads (queries and a replay of its decisions), so
+    /// other games go on meanwhile; of two loads of one game, the first kept wins.
     pub async fn get(self: &Arc<Self>, id: &str) -> Result<Arc<Mutex<Live>>, ApiError> {
+        if let Some(g) = self.live.lock().await.get(id) {
+            return Ok(g.clone());
+        }
+        let game = Arc::new(Mutex::new(self.load(id).await?));
         let mut live = self.live.lock().await;
         if let Some(g) = live.get(id) {
             return Ok(g.clone());
         }
-        let game = Arc::new(Mutex::new(self.load(id).await?));
         live.insert(id.to_string(), game.clone());
         drop(live);
         self.clone().wake(id.to_string());

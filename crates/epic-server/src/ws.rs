@@ -4,6 +4,7 @@
 //! error and change nothing; a flood closes the socket.
 
 use crate::accounts::MaybeUser;
+use crate::tables::Live;
 use crate::{ApiError, Shared};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
@@ -12,7 +13,9 @@ use axum::http::HeaderMap;
 use axum::response::Response;
 use epic_engine::PlayerId;
 use serde::Deserialize;
+use std::sync::Arc;
 use std::time::Instant;
+use tokio::sync::Mutex;
 
 /// The largest message a client may send, in bytes.
 pub const MAX_MESSAGE: usize = 4 * 1024;
@@ -62,7 +65,7 @@ pub async fn connect(
     Ok(upgrade
         .max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
-        .on_upgrade(move |socket| play(app, id, seat, socket)))
+        .on_upgrade(move |socket| play(app, id, game, seat, socket)))
 }
 
 fn error(message: &str) -> Message {
@@ -96,10 +99,13 @@ impl Bucket {
     }
 }
 
-async fn play(app: Shared, id: String, seat: Option<PlayerId>, mut socket: WebSocket) {
-    let Ok(game) = app.tables.get(&id).await else {
-        return;
-    };
+async fn play(
+    app: Shared,
+    id: String,
+    game: Arc<Mutex<Live>>,
+    seat: Option<PlayerId>,
+    mut socket: WebSocket,
+) {
     let mut changed = game.lock().await.changed.subscribe();
     let mut sent_lines = 0;
     let mut sent_version = None;

@@ -3,6 +3,7 @@
 //! labels with "you" for the seat's own, and the note on what an option does.
 
 use crate::{moment, one_line, plain_symbols, seat_name, Voice};
+use epic_engine::view::View;
 use epic_engine::{Choice, Decision, DecisionKind, Game, PlayerId};
 
 /// An option's label as the human reads it: "you" for their own seat, and "the AI" for
@@ -47,12 +48,11 @@ pub fn personal_prompt(prompt: &str, voice: &Voice) -> String {
 
 /// The question the human answers now, in words: for initiative, where in the turn it
 /// is held and what they may do; otherwise the engine's prompt made personal.
-pub fn prompt(game: &Game, decision: &Decision, voice: &Voice) -> String {
-    let view = game.view(voice.viewer);
+pub fn prompt(view: &View, decision: &Decision, voice: &Voice) -> String {
     match decision.kind {
         DecisionKind::Initiative => {
-            let when = moment::when(&view, voice).unwrap_or_default();
-            match moment::Moment::of(&view, voice.viewer) {
+            let when = moment::when(view, voice).unwrap_or_default();
+            match moment::Moment::of(view, voice.viewer) {
                 Some(moment::Moment::Main) if view.last_play.is_none() => {
                     "Your main phase: play a card, declare a battle or end the turn.".to_string()
                 }

@@ -353,13 +353,14 @@ pub fn play_session(
             s.apply(choice, &mut out)?;
             continue;
         }
-        let board = display::board(&s.game, &s.voice, &s.game.view(HUMAN), &term);
+        let view = s.game.view(HUMAN);
+        let board = display::board(&s.game, &s.voice, &view, &term);
         if shown_board.as_deref() != Some(board.as_str()) {
             write!(out, "\n{board}")?;
             shown_board = Some(board);
         }
         let offer = Offer::new(&s.game, &s.voice);
-        let prompt = words::prompt(&s.game, &decision, &s.voice);
+        let prompt = words::prompt(&view, &decision, &s.voice);
         writeln!(
             out,
             "{}",
@@ -771,7 +772,7 @@ mod tests {
         let game = attacking();
         let voice = Voice::play(HUMAN, 2);
         assert_eq!(
-            words::prompt(&game, &game.decision().unwrap(), &voice),
+            words::prompt(&game.view(HUMAN), &game.decision().unwrap(), &voice),
             "You may play before blockers are declared, or pass."
         );
         let (choice, line) = automatic(&game, &voice, Stops::default(), false).unwrap();
@@ -798,7 +799,7 @@ mod tests {
         let voice = Voice::play(HUMAN, 2);
         assert_eq!(game.decision().unwrap().player, HUMAN);
         assert_eq!(
-            words::prompt(&game, &game.decision().unwrap(), &voice),
+            words::prompt(&game.view(HUMAN), &game.decision().unwrap(), &voice),
             "You may play after blockers are declared, before damage, or pass."
         );
         assert!(automatic(&game, &voice, Stops::default(), false).is_none());
