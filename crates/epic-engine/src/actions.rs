@@ -113,11 +113,15 @@ impl<'a> Engine<'a> {
             .filter(|m| m.obj == o)
             .filter_map(|m| m.grant)
             .filter(|&(card, script)| {
-                matches!(granted_ability(pool, card, script), Some(t) if t.on == on)
+                matches!(granted_ability(pool, card, script),
+                    Some(t) if t.on == on && self.about_holds(t, subject, controller, o))
             })
             .collect();
+        if granted.is_empty() {
+            return;
+        }
+        let subject = subject.map(|e| self.st.remember(e));
         for (card, script) in granted {
-            let subject = subject.map(|e| self.st.remember(e));
             self.st.waiting.push(PendingTrigger {
                 source: o,
                 source_number,
@@ -127,6 +131,22 @@ impl<'a> Engine<'a> {
                 subject,
             });
         }
+    }
+
+    /// Whether a trigger's event is about what it waits for ("when another non-zombie
+    /// champion is broken": only about such a one), for a card's own triggered abilities
+    /// and those it was given alike.
+    fn about_holds(
+        &self,
+        t: &epic_model::Triggered,
+        subject: Option<Entity>,
+        controller: PlayerId,
+        o: ObjId,
+    ) -> bool {
+        t.about.as_ref().is_none_or(|f| match subject {
+            Some(Entity::Obj(s)) => self.look().matches(f, s, controller, o, None),
+            _ => false,
+        })
     }
 
     /// The rare case of [`Engine::trigger_in`], kept out of line so the test stays small
@@ -156,22 +176,18 @@ impl<'a> Engine<'a> {
         let pool = self.pool;
         for (i, a) in pool.get(card).abilities.iter().enumerate() {
             if let AbilityKind::Triggered(t) = &a.kind {
-                if t.on == on && (a.zone == zone || on.works_from_any_zone()) {
-                    // "When another non-zombie champion is broken": only about such a one.
-                    let about = t.about.as_ref().is_none_or(|f| match subject {
-                        Some(Entity::Obj(s)) => self.look().matches(f, s, controller, o, None),
-                        _ => false,
+                if t.on == on
+                    && (a.zone == zone || on.works_from_any_zone())
+                    && self.about_holds(t, subject, controller, o)
+                {
+                    self.st.waiting.push(PendingTrigger {
+                        source: o,
+                        source_number,
+                        card,
+                        script: Script::Ability(i as u8),
+                        controller,
+                        subject: remembered,
                     });
-                    if about {
-                        self.st.waiting.push(PendingTrigger {
-                            source: o,
-                            source_number,
-                            card,
-                            script: Script::Ability(i as u8),
-                            controller,
-                            subject: remembered,
-                        });
-                    }
                 }
             }
         }
