@@ -1,9 +1,9 @@
 //! The classic game's computer players: the generic players of [`crate::players`] with
 //! an evaluation of the classic game's own.
 
-use crate::players::{GreedyPlayer, Player, RandomPlayer, SearchPlayer};
+use crate::players::{player_by_name, Player};
 use crate::search::Heuristic;
-use crate::{search_config, UnknownBot};
+use crate::UnknownBot;
 use epic_classic::ClassicGame;
 use epic_game::Seat;
 
@@ -34,8 +34,8 @@ impl Heuristic<ClassicGame> for ClassicEval {
         let theirs = (0..g.players() as Seat)
             .filter(|&s| s != seat && !g.is_out(s))
             .map(|s| Self::strength(g, s))
-            .fold(f64::MIN, f64::max);
-        let theirs = if theirs == f64::MIN { 0.0 } else { theirs };
+            .reduce(f64::max)
+            .unwrap_or(0.0);
         1.0 / (1.0 + (-(mine - theirs) / 12.0).exp())
     }
 }
@@ -43,13 +43,5 @@ impl Heuristic<ClassicGame> for ClassicEval {
 /// A classic player by name: `random`, `greedy`, or a search (`ismcts`, `easy`,
 /// `medium`, `hard`, `ismcts@N`) valued by [`ClassicEval`].
 pub fn classic_player(name: &str, seed: u64) -> Result<Box<dyn Player<ClassicGame>>, UnknownBot> {
-    let key = name.trim().to_ascii_lowercase();
-    match key.as_str() {
-        "random" => Ok(Box::new(RandomPlayer::new(seed))),
-        "greedy" => Ok(Box::new(GreedyPlayer::new(ClassicEval, seed))),
-        _ => match search_config(&key) {
-            Some(config) => Ok(Box::new(SearchPlayer::new(&key, ClassicEval, config, seed))),
-            None => Err(UnknownBot(name.to_string())),
-        },
-    }
+    player_by_name(name, seed, ClassicEval)
 }

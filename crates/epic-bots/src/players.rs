@@ -157,3 +157,26 @@ pub fn play_to_end<S: State>(
     }
     state.decider().is_none().then_some(max_decisions)
 }
+
+/// A player of any ruleset by name — `random`, `greedy`, or a search (`ismcts`, `easy`,
+/// `medium`, `hard`, `ismcts@N`: [`crate::search_config`]) — valued by the ruleset's
+/// heuristic.
+pub fn player_by_name<S, H>(
+    name: &str,
+    seed: u64,
+    heuristic: H,
+) -> Result<Box<dyn Player<S>>, crate::UnknownBot>
+where
+    S: State + 'static,
+    H: Heuristic<S> + Send + 'static,
+{
+    let key = name.trim().to_ascii_lowercase();
+    match key.as_str() {
+        "random" => Ok(Box::new(RandomPlayer::new(seed))),
+        "greedy" => Ok(Box::new(GreedyPlayer::new(heuristic, seed))),
+        _ => match crate::search_config(&key) {
+            Some(config) => Ok(Box::new(SearchPlayer::new(&key, heuristic, config, seed))),
+            None => Err(crate::UnknownBot(name.to_string())),
+        },
+    }
+}

@@ -417,20 +417,20 @@ fn parse_sentence(ctx: &mut Ctx, sentence: &str, steps: &mut Vec<Step>) -> R<()>
     Ok(())
 }
 
-/// The players who may perform a step of someone else's effect: those a [`Who`] names
-/// without a choice ("the player whose turn it is may ...").
-const PERFORMERS: &[(&str, Who)] = &[
-    ("the player whose turn it is may", Who::ActivePlayer),
-    ("its controller may", Who::It),
-    ("its owner may", Who::ItsOwner),
-    ("that player may", Who::Subject),
-];
-
-/// Consumes "<player> may" for a step another player performs.
+/// Consumes "<player> may" for a step another player performs: one of [`PLAYERS`] that
+/// names a player without a choice ("the player whose turn it is may ...").
 fn performer_may(s: &mut &str) -> Option<Who> {
-    PERFORMERS
+    let performers = [Who::ActivePlayer, Who::It, Who::ItsOwner, Who::Subject];
+    PLAYERS
         .iter()
-        .find_map(|(p, w)| eat(s, p).then(|| w.clone()))
+        .filter(|(_, w)| performers.contains(w))
+        .find_map(|(p, w)| {
+            let mut t = *s;
+            (eat(&mut t, p) && eat(&mut t, "may")).then(|| {
+                *s = t;
+                w.clone()
+            })
+        })
 }
 
 /// One action, or several joined by "and" ("draw a card and deal 2 damage to a target").

@@ -400,19 +400,7 @@ impl<'a> Engine<'a> {
 
     /// Loyalty X of the ability a frame runs, 0 if none.
     fn loyalty_of(&self, f: &Frame) -> u8 {
-        let Script::Ability(i) = f.script else {
-            return 0;
-        };
-        match self
-            .pool
-            .get(f.card)
-            .abilities
-            .get(i as usize)
-            .map(|a| &a.kind)
-        {
-            Some(AbilityKind::Triggered(t)) => t.loyalty,
-            _ => 0,
-        }
+        triggered_at(self.pool, f.card, f.script).map_or(0, |t| t.loyalty)
     }
 
     /// Answers whether to reveal cards for Loyalty (5.3.5: it is optional).

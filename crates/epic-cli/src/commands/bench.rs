@@ -324,10 +324,38 @@ pub fn run(args: Args) -> CliResult {
     let all = spread(timed(threads, "all cores")?);
     let (decisions, allocations) = one_thread;
     let two_player_ns = one.0 * 1e9 / decisions as f64;
+    // Each other table: `round` plays its games once and says (seconds, decisions).
+    let games = args.games.div_ceil(4);
+    let row = |table: String,
+               players: usize,
+               variant: &'static str,
+               round: &dyn Fn() -> CliResult<(f64, u64)>|
+     -> CliResult<TableReport> {
+        bar.set_message(table.clone());
+        let mut decisions = 0;
+        let seconds = (0..args.rounds)
+            .map(|_| {
+                let (seconds, d) = round()?;
+                decisions = d;
+                bar.inc(1);
+                Ok(seconds)
+            })
+            .collect::<CliResult<Vec<f64>>>()?;
+        let (median, _, _) = spread(seconds);
+        Ok(TableReport {
+            table,
+            players,
+            variant,
+            games,
+            games_per_second: games as f64 / median,
+            decisions_per_second: decisions as f64 / median,
+            decisions_per_game: decisions as f64 / games as f64,
+            cost_per_decision_vs_two_players: median * 1e9 / decisions as f64 / two_player_ns,
+        })
+    };
     let mut tables = Vec::new();
     for (players, variant, team_size, every_set) in TABLES {
         let table = Workload::new(args.seed, players, variant, team_size, every_set);
-        let games = args.games.div_ceil(4);
         let name = if every_set {
             "2 players, decks of every set".to_string()
         } else if variant == Variant::Hydra {
@@ -335,51 +363,17 @@ pub fn run(args: Args) -> CliResult {
         } else {
             format!("{players}-player {}", variant.title().to_lowercase())
         };
-        bar.set_message(name.clone());
-        let mut decisions = 0;
-        let seconds = (0..args.rounds)
-            .map(|_| {
-                let (seconds, (d, _)) = round(&table, games, 1)?;
-                decisions = d;
-                bar.inc(1);
-                Ok(seconds)
-            })
-            .collect::<CliResult<Vec<f64>>>()?;
-        let (median, _, _) = spread(seconds);
-        tables.push(TableReport {
-            table: name,
-            players,
-            variant: variant.name(),
-            games,
-            games_per_second: games as f64 / median,
-            decisions_per_second: decisions as f64 / median,
-            decisions_per_game: decisions as f64 / games as f64,
-            cost_per_decision_vs_two_players: median * 1e9 / decisions as f64 / two_player_ns,
-        });
+        let play = || round(&table, games, 1).map(|(seconds, (d, _))| (seconds, d));
+        tables.push(row(name, players, variant.name(), &play)?);
     }
     // The classic game (2009) beside them: the same measure, on its preconstructed decks.
-    let games = args.games.div_ceil(4);
-    bar.set_message("classic");
-    let mut classic_decisions = 0;
-    let seconds = (0..args.rounds)
-        .map(|_| {
-            let (seconds, d) = classic_round(args.seed, games)?;
-            classic_decisions = d;
-            bar.inc(1);
-            Ok(seconds)
-        })
-        .collect::<CliResult<Vec<f64>>>()?;
-    let (median, _, _) = spread(seconds);
-    tables.push(TableReport {
-        table: "classic (2009), 2 players".into(),
-        players: 2,
-        variant: "classic",
-        games,
-        games_per_second: games as f64 / median,
-        decisions_per_second: classic_decisions as f64 / median,
-        decisions_per_game: classic_decisions as f64 / games as f64,
-        cost_per_decision_vs_two_players: median * 1e9 / classic_decisions as f64 / two_player_ns,
-    });
+    let classic = || classic_round(args.seed, games);
+    tables.push(row(
+        "classic (2009), 2 players".into(),
+        2,
+        "classic",
+        &classic,
+    )?);
     bar.finish_and_clear();
     let (clone_ns, state_bytes) = clone_ns(&work)?;
 
