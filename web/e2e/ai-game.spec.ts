@@ -34,6 +34,18 @@ test("a new account plays a game against the AI to the end and replays it", asyn
   const id = gameIdOf(page);
   await expect(page.getByTestId("board")).toBeVisible();
 
+  /** The board on a phone's screen: shown, kept, and as wide as the screen. */
+  const onPhone = async () => {
+    await page.setViewportSize(PHONE);
+    await expect(page.getByTestId("board")).toBeVisible();
+    await screenshot(page, testInfo, "ai-game-board-375x740");
+    // The page fits the phone's width: nothing to scroll sideways.
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, "horizontal overflow on a 375 px wide screen").toBeLessThanOrEqual(0);
+    await page.setViewportSize(DESKTOP);
+  };
   let sawHand = false;
   let midGameShot = false;
   let phoneShot = false;
@@ -53,15 +65,7 @@ test("a new account plays a game against the AI to the end and replays it", asyn
       }
       if (!phoneShot && n >= 24) {
         phoneShot = true;
-        await page.setViewportSize(PHONE);
-        await expect(page.getByTestId("board")).toBeVisible();
-        await screenshot(page, testInfo, "ai-game-board-375x740");
-        // The page fits the phone's width: nothing to scroll sideways.
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        );
-        expect(overflow, "horizontal overflow on a 375 px wide screen").toBeLessThanOrEqual(0);
-        await page.setViewportSize(DESKTOP);
+        await onPhone();
       }
     },
   });
@@ -72,12 +76,8 @@ test("a new account plays a game against the AI to the end and replays it", asyn
   expect(sawHand, "the board showed cards in my hand").toBe(true);
   expect(sockets.notJson).toEqual([]);
   if (!midGameShot) await screenshot(page, testInfo, "ai-game-board-1280x800");
-  if (!phoneShot) {
-    // A short game: the board at its end, then.
-    await page.setViewportSize(PHONE);
-    await screenshot(page, testInfo, "ai-game-board-375x740");
-    await page.setViewportSize(DESKTOP);
-  }
+  // A short game: the board at its end, then.
+  if (!phoneShot) await onPhone();
 
   // Game over: the banner repeats the server's result, which says who won.
   const over = page.getByTestId("game-over");

@@ -2,7 +2,7 @@
 
 import { writeFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
-import type { State } from "../src/protocol";
+import type { GameSummary, State } from "../src/protocol";
 import {
   gameIdOf,
   playAsGuest,
@@ -133,8 +133,10 @@ test("two guests play a friend game; neither, nor a spectator, sees a hidden car
     await expect(s.getByTestId("my-hand")).toHaveCount(0);
 
     // A friend game has a live move timer unless the form says otherwise.
-    const summary = await (await a.request.get(`/api/games/${id}`)).json();
-    const moveSeconds = Number(summary.move_seconds ?? 120);
+    const summary = (await (await a.request.get(`/api/games/${id}`)).json()) as GameSummary;
+    expect(summary.timer).toBe("live");
+    const moveSeconds = summary.move_seconds;
+    expect(moveSeconds).toBeGreaterThan(0);
 
     const seatA = seatOf(socketsA);
     const seatB = seatOf(socketsB);

@@ -61,7 +61,7 @@ export type PlayOptions = {
 };
 
 /** A small seeded random number generator (mulberry32): numbers in [0, 1). */
-export function seededRandom(seed: number): () => number {
+function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

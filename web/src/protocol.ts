@@ -3,8 +3,7 @@
 
 // ---- HTTP ----
 
-/** Every failed request answers `{"error": "message in words"}` with a 4xx status. */
-export type ErrorBody = { error: string };
+// Every failed request answers `{"error": "message in words"}` with a 4xx status.
 
 export type User = { id: string; name: string; guest: boolean };
 
@@ -44,6 +43,10 @@ export type GameSummary = {
   your_seat: number | null;
   /** Only to the game's creator, for open seats. */
   invites: Invite[];
+  /** "live" or "async" (docs/server.md). */
+  timer: string;
+  /** Each human move's time, in seconds. */
+  move_seconds: number;
   turn: number;
   decisions: number;
   winners: number[] | null;

@@ -1,6 +1,6 @@
 import { seatName } from "../format";
 import type { Option, State } from "../protocol";
-import type { Actions } from "./actions";
+import { myOptions, type Actions } from "./actions";
 import { Countdown } from "./Countdown";
 
 type DecisionPanelProps = {
@@ -16,7 +16,7 @@ type DecisionPanelProps = {
 export function DecisionPanel({ state, actions, readOnly, onHover }: DecisionPanelProps) {
   const decision = state.decision;
   if (state.result !== null || decision === null) return null;
-  const mine = state.seat !== null && decision.seat === state.seat;
+  const mine = myOptions(state) !== null;
   // Keyed by the deadline: a new one counts from now, not from the last tick of the old one.
   const deadline =
     state.deadline !== null && !readOnly ? <Countdown key={state.deadline} deadline={state.deadline} /> : null;

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { api, errorText } from "../api";
+import { Field } from "../components/Field";
 import type { User } from "../protocol";
 
 type AuthScreenProps = {
@@ -33,7 +34,7 @@ export function AuthScreen({ onSignedIn, invited }: AuthScreenProps) {
     event.preventDefault();
     // Enter in the form signs in; the sign-up button says so itself.
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    void run(submitter?.dataset.testid === "signup" ? "signup" : "signin");
+    void run(submitter?.getAttribute("name") === "signup" ? "signup" : "signin");
   };
 
   const canSubmit = busy === null && name.trim() !== "" && password !== "";
@@ -61,34 +62,30 @@ export function AuthScreen({ onSignedIn, invited }: AuthScreenProps) {
       <section className="panel">
         <h2>Your account</h2>
         <form className="form" onSubmit={onSubmit}>
-          <label>
-            Name
-            <input
-              data-testid="signup-name"
-              name="name"
-              autoComplete="username"
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              required
-            />
-          </label>
-          <label>
-            Password
-            <input
-              data-testid="signup-password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              required
-            />
-          </label>
+          <Field
+            label="Name"
+            data-testid="signup-name"
+            name="name"
+            autoComplete="username"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            required
+          />
+          <Field
+            label="Password"
+            data-testid="signup-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            required
+          />
           <div className="form-buttons">
             <button type="submit" className="primary" data-testid="signin" disabled={!canSubmit}>
               {busy === "signin" ? "Signing in…" : "Sign in"}
             </button>
-            <button type="submit" data-testid="signup" disabled={!canSubmit}>
+            <button type="submit" name="signup" data-testid="signup" disabled={!canSubmit}>
               {busy === "signup" ? "Signing up…" : "Sign up"}
             </button>
           </div>

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from
 import { api, errorText, inviteUrl, saveUrl } from "../api";
 import { dateText, gameStatusText, seatLabel } from "../format";
 import type { GameSummary, NewGame, Options, SeatSpec, User } from "../protocol";
+import { Field } from "../components/Field";
+import { useAction } from "../components/useAction";
 import { navigate, paths } from "../router";
 
 const ANY = "";
@@ -73,26 +75,20 @@ function NewAiGame({ options }: { options: Options }) {
   const [level, setLevel] = useState(() =>
     options.ai.includes("medium") ? "medium" : (options.ai[0] ?? "medium"),
   );
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAction();
 
-  const start = async (event: FormEvent) => {
+  const start = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    void run(async () => {
       const game = await api.createGame({ seats: [seat("me", myDeck), seat("ai", aiDeck, level)] });
       navigate(paths.game(game.id));
-    } catch (e) {
-      setError(errorText(e));
-      setBusy(false);
-    }
+    });
   };
 
   return (
     <section className="panel">
       <h2>New game against the AI</h2>
-      <form className="form" onSubmit={(event) => void start(event)}>
+      <form className="form" onSubmit={start}>
         <DeckSelect label="Your deck" decks={options.decks} value={myDeck} onChange={setMyDeck} />
         <DeckSelect label="AI’s deck" decks={options.decks} value={aiDeck} onChange={setAiDeck} />
         <Choice label="AI level" choices={options.ai} value={level} onChange={setLevel} />
@@ -114,34 +110,27 @@ function NewFriendGame({ options, onCreated }: { options: Options; onCreated: ()
   const [variant, setVariant] = useState(ANY);
   const [timer, setTimer] = useState<Timer>("none");
   const [seconds, setSeconds] = useState(60);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAction();
   const [created, setCreated] = useState<GameSummary | null>(null);
 
-  const start = async (event: FormEvent) => {
+  const start = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
     const game: NewGame = { seats: [seat("me", myDeck), { kind: "open" }] };
     if (variant !== ANY) game.variant = variant;
     if (timer !== "none") {
       game.timer = timer;
       if (seconds > 0) game.move_seconds = seconds;
     }
-    try {
+    void run(async () => {
       setCreated(await api.createGame(game));
       onCreated();
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
     <section className="panel">
       <h2>Game with a friend</h2>
-      <form className="form" onSubmit={(event) => void start(event)}>
+      <form className="form" onSubmit={start}>
         <DeckSelect label="Your deck" decks={options.decks} value={myDeck} onChange={setMyDeck} />
         {options.variants.length > 0 && (
           <Choice label="Variant" choices={options.variants} value={variant} onChange={setVariant} any="Standard" />
@@ -155,15 +144,13 @@ function NewFriendGame({ options, onCreated }: { options: Options; onCreated: ()
           </select>
         </label>
         {timer !== "none" && (
-          <label>
-            Seconds per move
-            <input
-              type="number"
-              min={1}
-              value={seconds}
-              onChange={(event) => setSeconds(Number(event.target.value))}
-            />
-          </label>
+          <Field
+            label="Seconds per move"
+            type="number"
+            min={1}
+            value={seconds}
+            onChange={(event) => setSeconds(Number(event.target.value))}
+          />
         )}
         <div className="form-buttons">
           <button type="submit" className="primary" data-testid="new-friend-game" disabled={busy}>
