@@ -2,7 +2,8 @@
 //! (objects, origins, Unaligned, the action or free cost, speeds, wards, range, deadly,
 //! hunter) around effects written in the shared card language ([`epic_model::Step`]).
 
-use epic_model::{CardId, CardType, Filter, Step};
+use crate::state::Step as GameStep;
+use epic_model::{CardId, CardType, Filter, Step, Who};
 use std::collections::HashMap;
 
 /// The four alignments of the classic game (T-1.2).
@@ -192,14 +193,18 @@ pub struct Keywords {
     pub ward: Option<Alignment>,
 }
 
-/// One sentence of a classic effect: the shared card language, or Stop (T-8.3), which
-/// only the classic game has, since only it has a line to take a card out of.
+/// One sentence of a classic effect: the shared card language, or what only the classic
+/// game has.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Effect {
-    Shared(Step),
+    /// A step of the shared card language; with an origin, its every filter also asks
+    /// for that origin ("banish all magical champions and objects", X-12).
+    Shared { step: Step, origin: Option<Origin> },
     /// Stop target card on the line (of this type, if given): it goes to the discard
-    /// pile without resolving.
+    /// pile without resolving (T-8.3).
     Stop(Option<CardType>),
+    /// The players discard this many cards at random (T-12.11).
+    DiscardRandom { who: Who, n: u8 },
 }
 
 /// An activated ability (T-9.2): costs, a speed, and an effect that goes on the line.
@@ -225,6 +230,8 @@ pub enum WhenOn {
     ChampionToDiscard,
     /// Its controller plays a card of this alignment.
     YouPlay(Alignment),
+    /// The beginning of a step (T-6.2): of its controller's turn only, or of every turn.
+    StepBegins { step: GameStep, yours: bool },
 }
 
 /// A when-trigger: its effect is added to the line when the condition is met.
@@ -234,14 +241,73 @@ pub struct When {
     pub effect: Vec<Effect>,
 }
 
-/// A continuous ability of the second layer (T-11.1: "get", "gain"): the champions it
-/// affects get the bonuses while its card is in play.
+/// An as-trigger (T-10.4): it happens at the same time as its condition, never on the
+/// line.
+#[derive(Clone, Debug, PartialEq)]
+pub enum As {
+    /// "As this enters play: …": the effect happens as the card comes into play.
+    EntersPlay(Vec<Effect>),
+    /// "As any card would go to a discard pile: … instead".
+    Discard(Instead),
+}
+
+/// Where a card that would go to a discard pile goes instead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Instead {
+    /// To the bottom of its owner's deck ("banish it instead"; "the banished pile" of
+    /// X-15 is this, ruling C-13).
+    Banish,
+    /// To the hand of the trigger's controller, owner or not (X-01, T-12.10).
+    YourHand,
+}
+
+/// What a continuous ability does to the cards it affects (T-11.1: "are", "have" and
+/// "control" are the first layer; "get", "gain" and "lose" the second).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Does {
+    /// "all champions are 2/2": printed offense and defense replaced.
+    Are(i8, i8),
+    /// "champions you control have airborne".
+    Have(Kw),
+    /// "you control all champions" (X-03; ruling C-09: control is of the first layer).
+    Control,
+    /// "champions you control get +2 +2 and airborne".
+    Get { offense: i8, defense: i8, gains: Kw },
+    /// "champions your opponents control lose airborne".
+    Lose(Kw),
+}
+
+impl Does {
+    /// The layer it is applied in (T-11.1).
+    pub fn layer(self) -> u8 {
+        match self {
+            Does::Are(..) | Does::Have(_) | Does::Control => 1,
+            Does::Get { .. } | Does::Lose(_) => 2,
+        }
+    }
+
+    /// Whether the two, applied to the same card by these controllers, contradict
+    /// (T-11.3): in the same layer, they cannot both be true of it.
+    pub fn contradicts(self, mine: epic_game::Seat, other: Does, theirs: epic_game::Seat) -> bool {
+        match (self, other) {
+            (Does::Are(a, b), Does::Are(c, d)) => (a, b) != (c, d),
+            (Does::Control, Does::Control) => mine != theirs,
+            (Does::Get { gains, .. }, Does::Lose(k)) | (Does::Lose(k), Does::Get { gains, .. }) => {
+                gains.0 & k.0 != 0
+            }
+            _ => false,
+        }
+    }
+}
+
+/// A continuous ability (T-9.4): what it does to the cards in play it affects, while its
+/// card is in play.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Continuous {
     pub affects: Filter,
-    pub offense: i8,
-    pub defense: i8,
-    pub keywords: Kw,
+    /// Only cards of this origin ("magical champions get +1 +1").
+    pub origin: Option<Origin>,
+    pub does: Does,
 }
 
 /// One classic card as printed.
@@ -262,7 +328,11 @@ pub struct ClassicCard {
     pub effect: Vec<Effect>,
     pub activated: Vec<Activated>,
     pub when: Vec<When>,
+    pub as_triggers: Vec<As>,
     pub continuous: Vec<Continuous>,
+    /// A token (T-12.6): put into play by an effect, never in a deck; it leaves the
+    /// game whenever it would leave play.
+    pub token: bool,
     /// The card's text as written in its file, line by line, for players to read.
     pub text: Vec<String>,
 }
@@ -274,6 +344,18 @@ impl ClassicCard {
 
     /// Its type line in words: "fast wild magical event, action".
     pub fn type_line(&self) -> String {
+        if self.token {
+            let origin = self.origin.map_or("", Origin::name);
+            let mut s = format!(
+                "{} {origin} token {}",
+                self.alignment.name(),
+                self.kind.name()
+            );
+            if self.is_champion() {
+                s += &format!(" {}/{}", self.offense, self.defense);
+            }
+            return s;
+        }
         let mut s = format!("{} {}", self.timing.name(), self.alignment.name());
         if let Some(o) = self.origin {
             s += " ";

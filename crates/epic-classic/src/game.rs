@@ -40,6 +40,8 @@ pub enum Choice {
     Discard(ObjId),
     Yes,
     No,
+    /// Of one's contradicting as-triggers, this card's applies (T-10.6).
+    Prefer(ObjId),
 }
 
 /// Why a classic game could not be set up.
@@ -87,6 +89,9 @@ pub struct ClassicGame {
     pub(crate) winners: Option<Vec<Seat>>,
     pub(crate) decisions: u32,
     pub(crate) rng: Pcg64Mcg,
+    pub(crate) rules: Rules,
+    /// Cards the active player has still to discard at the end of the turn (T-2.6).
+    pub(crate) to_discard: u8,
 }
 
 impl ClassicGame {
@@ -96,6 +101,16 @@ impl ClassicGame {
         pool: Arc<ClassicPool>,
         decks: &[Vec<CardId>],
         seed: u64,
+    ) -> Result<Self, SetupError> {
+        ClassicGame::with_rules(pool, decks, seed, Rules::default())
+    }
+
+    /// As [`ClassicGame::new`], under the rules of a format (Pack War's deck-out).
+    pub fn with_rules(
+        pool: Arc<ClassicPool>,
+        decks: &[Vec<CardId>],
+        seed: u64,
+        rules: Rules,
     ) -> Result<Self, SetupError> {
         if !(2..=MAX_PLAYERS).contains(&decks.len()) {
             return Err(SetupError(format!(
@@ -121,20 +136,17 @@ impl ClassicGame {
                     bad.0
                 )));
             }
+            if let Some(token) = deck.iter().find(|c| pool.get(**c).token) {
+                return Err(SetupError(format!(
+                    "{} is a token; tokens are never in a deck (T-12.6)",
+                    pool.get(*token).name
+                )));
+            }
             let mut cards = deck.clone();
             cards.shuffle(&mut rng);
             let base = objs.len();
             for card in cards {
-                objs.push(Obj {
-                    card,
-                    owner: seat as Seat,
-                    controller: seat as Seat,
-                    zone: Zone::Deck,
-                    pose: Pose::Prepared,
-                    damage: 0,
-                    deadly: false,
-                    life: 0,
-                });
+                objs.push(Obj::new(card, seat as Seat, Zone::Deck));
             }
             let mut deck: Vec<ObjId> = (base..objs.len()).map(|i| i as ObjId).collect();
             let hand = deck.split_off(deck.len() - START_HAND);
@@ -151,6 +163,7 @@ impl ClassicGame {
                 mulliganed: false,
                 public_bottom: 0,
                 mulligan_bottom: 0,
+                as_choice: None,
             });
         }
         if objs.len() > ObjId::MAX as usize {
@@ -158,6 +171,7 @@ impl ClassicGame {
         }
         let first = rng.gen_range(0..decks.len()) as Seat;
         let mut g = ClassicGame::empty(pool, first, Step::Mulligan, rng);
+        g.rules = rules;
         g.objs = objs;
         g.players = players;
         g.run();
@@ -190,6 +204,8 @@ impl ClassicGame {
             winners: None,
             decisions: 0,
             rng,
+            rules: Rules::default(),
+            to_discard: 0,
         }
     }
 
@@ -286,6 +302,21 @@ impl ClassicGame {
         &self.objs[o as usize]
     }
 
+    /// The cards `seat` owns that are out of the game (T-11.4), tokens included.
+    pub fn removed(&self, seat: Seat) -> Vec<ObjId> {
+        (0..self.objs.len() as ObjId)
+            .filter(|&o| {
+                let obj = &self.objs[o as usize];
+                obj.zone == Zone::Removed && obj.owner == seat
+            })
+            .collect()
+    }
+
+    /// The rules of the format played.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
     pub fn is_out(&self, seat: Seat) -> bool {
         self.players[seat as usize].out
     }
@@ -324,7 +355,15 @@ impl ClassicGame {
             }
             (Ask::Discard, Choice::Discard(o)) => {
                 self.move_to(o, Zone::Discard, seat);
-                self.end_window();
+                self.to_discard = self.to_discard.saturating_sub(1);
+                if self.to_discard > 0 {
+                    self.ask = Some((seat, Ask::Discard));
+                } else {
+                    self.next_turn();
+                }
+            }
+            (Ask::ChooseAs, Choice::Prefer(o)) => {
+                self.players[seat as usize].as_choice = Some((o, self.objs[o as usize].life));
             }
             (Ask::May, c) => {
                 if let Some(r) = &mut self.resolving {
@@ -445,6 +484,19 @@ impl ClassicGame {
         self.window = Window::BeforeAttack;
         self.holder = self.active;
         self.passes = 0;
+        if !matches!(step, Step::Mulligan | Step::Prepare) {
+            // T-6.2: beginning-of-step triggers go on the line, the active player's first.
+            for i in 0..self.in_play.len() {
+                let o = self.in_play[i];
+                let yours = self.objs[o as usize].controller == self.active;
+                self.queue_triggers(o, |on| match on {
+                    crate::card::WhenOn::StepBegins { step: s, yours: y } => {
+                        s == step && (yours || !y)
+                    }
+                    _ => false,
+                });
+            }
+        }
     }
 
     /// T-2.5: the chosen cards go to the bottom at the same time; one Mojo and one new
@@ -515,8 +567,11 @@ impl ClassicGame {
             (Step::Battle, Window::AfterBlock) => self.start_damage(),
             (Step::Build, _) => self.enter(Step::End),
             (Step::End, _) => {
+                // T-2.6: as many discards as the hand is over the limit, wherever the
+                // cards end up (an as-trigger may put one back in a hand).
                 let hand = self.players[self.active as usize].hand.len();
                 if hand > HAND_LIMIT {
+                    self.to_discard = (hand - HAND_LIMIT).min(u8::MAX as usize) as u8;
                     self.ask = Some((self.active, Ask::Discard));
                 } else {
                     self.next_turn();
@@ -545,6 +600,7 @@ impl ClassicGame {
         self.announcing = None;
         self.resolving = None;
         self.triggers.clear();
+        self.to_discard = 0;
         self.active = self.next_alive(self.active);
         self.turn = self.turn.saturating_add(1);
         self.gain_actions();
@@ -600,6 +656,12 @@ impl ClassicGame {
                 .map(|&o| Choice::Discard(o))
                 .collect(),
             Ask::May => vec![Choice::Yes, Choice::No],
+            Ask::ChooseAs => self
+                .discard_as_triggers()
+                .into_iter()
+                .filter(|t| t.1 == seat)
+                .map(|t| Choice::Prefer(t.0))
+                .collect(),
         }
     }
 

@@ -12,6 +12,7 @@
 //! | module | owns |
 //! | --- | --- |
 //! | `card` | classic card definitions and the pool |
+//! | `format` | the classic formats: packs, sealed, Pack War, draft, designed decks |
 //! | `parse` | classic card files |
 //! | `state` | the game's parts: cards, players, the line, the attack, the decision |
 //! | `game` | setup, the decision loop, steps and priority, playing and activating |
@@ -22,6 +23,7 @@
 
 mod battle;
 pub mod card;
+pub mod format;
 mod game;
 pub mod parse;
 mod position;
@@ -73,6 +75,12 @@ pub fn classic_deck(name: &str) -> Option<Vec<CardId>> {
         .iter()
         .find(|(n, _)| n.eq_ignore_ascii_case(name))?;
     read_deck(&pool, text).ok()
+}
+
+/// One of every card of a pool that may be in a deck (tokens never are): a deck that
+/// meets every rule the pool's cards exercise, for tests and samplers.
+pub fn every_card_deck(pool: &ClassicPool) -> Vec<CardId> {
+    pool.ids().filter(|&id| !pool.get(id).token).collect()
 }
 
 /// Reads a deck list ("3 Ember Bolt" per line, `#` comments) against the classic pool.

@@ -88,6 +88,13 @@ pub fn parse_classic_cards(source: &str, text: &str, pool: &mut ClassicPool) -> 
     if !diags.is_empty() {
         return Err(Errors(diags));
     }
+    // The tokens each card puts into play, checked once every card is added.
+    let token_refs: Vec<(usize, String, String)> = cards
+        .iter()
+        .flat_map(|(line, card)| {
+            tokens_named(card).map(|t| (*line, card.name.clone(), t.to_string()))
+        })
+        .collect();
     let mut added = pool.clone();
     for (line, card) in cards {
         let name = card.name.clone();
@@ -99,11 +106,46 @@ pub fn parse_classic_cards(source: &str, text: &str, pool: &mut ClassicPool) -> 
             });
         }
     }
+    for (line, name, token) in token_refs {
+        if added.id(&token).map(|id| added.get(id).token) != Some(true) {
+            diags.push(Diagnostic {
+                file: source.to_string(),
+                line,
+                message: format!(
+                    "'{name}' puts a {token} token into play, but no token card is named {token}"
+                ),
+            });
+        }
+    }
     if !diags.is_empty() {
         return Err(Errors(diags));
     }
     *pool = added;
     Ok(())
+}
+
+/// The tokens a card's effects put into play, by name.
+fn tokens_named(card: &ClassicCard) -> impl Iterator<Item = &str> {
+    let effects = card
+        .effect
+        .iter()
+        .chain(card.activated.iter().flat_map(|a| &a.effect))
+        .chain(card.when.iter().flat_map(|w| &w.effect))
+        .chain(card.as_triggers.iter().flat_map(|a| match a {
+            As::EntersPlay(e) => e.as_slice(),
+            As::Discard(_) => &[],
+        }));
+    effects.filter_map(|e| match e {
+        Effect::Shared {
+            step:
+                Step {
+                    action: Action::CreateTokens { token, .. },
+                    ..
+                },
+            ..
+        } => Some(token.as_str()),
+        _ => None,
+    })
 }
 
 fn blank_card(name: &str, set: &str) -> ClassicCard {
@@ -124,7 +166,9 @@ fn blank_card(name: &str, set: &str) -> ClassicCard {
         effect: Vec::new(),
         activated: Vec::new(),
         when: Vec::new(),
+        as_triggers: Vec::new(),
         continuous: Vec::new(),
+        token: false,
         text: Vec::new(),
     }
 }
@@ -155,6 +199,8 @@ fn read_type_line(line: &str, card: &mut ClassicCard) -> Result<(), String> {
             card.origin = Some(o);
         } else if p == "action" || p == "free" {
             cost = Some(p == "free");
+        } else if p == "token" {
+            card.token = true;
         } else if let Some(s) = p.strip_suffix(" instantaneous").and_then(Speed::parse) {
             speed = Some(Timing {
                 speed: s,
@@ -185,8 +231,16 @@ fn read_type_line(line: &str, card: &mut ClassicCard) -> Result<(), String> {
         }
     }
     card.alignment = alignment.ok_or("the type line names no alignment")?;
-    card.free = cost.ok_or("the type line says neither action nor free")?;
-    card.timing = speed.ok_or("the type line names no speed (build, paced or fast)")?;
+    if card.token {
+        // A token is put into play by an effect, never played: it has no cost or speed.
+        if cost.is_some() || speed.is_some() || card.kind == CardType::Event {
+            return Err("a token is a champion or object with no cost or speed".into());
+        }
+        card.free = true;
+    } else {
+        card.free = cost.ok_or("the type line says neither action nor free")?;
+        card.timing = speed.ok_or("the type line names no speed (build, paced or fast)")?;
+    }
     if card.kind != CardType::Event && card.origin.is_none() {
         return Err(
             "a champion or object names its origin (natural, magical or constructed)".into(),
@@ -218,6 +272,13 @@ fn read_line(scratch: &mut CardPool, line: &str, card: &mut ClassicCard) -> Resu
             card.continuous.push(read_continuous(scratch, body)?);
             return Ok(());
         }
+        if let Some(a) = read_as(scratch, label, body)? {
+            if card.kind == CardType::Event {
+                return Err("an event has no triggered ability".into());
+            }
+            card.as_triggers.push(a);
+            return Ok(());
+        }
         if let Some(on) = read_when(label)? {
             if card.kind == CardType::Event {
                 return Err("an event has no triggered ability".into());
@@ -242,7 +303,7 @@ fn read_line(scratch: &mut CardPool, line: &str, card: &mut ClassicCard) -> Resu
     if card.kind != CardType::Event {
         return Err(format!(
             "cannot read '{line}': a champion or object line is keywords, 'static: …', \
-             'when …: …' or 'costs, speed: effect'"
+             'when …: …', 'as …: …' or 'costs, speed: effect'"
         ));
     }
     let more = read_effects(scratch, line)?;
@@ -271,6 +332,31 @@ fn read_keywords(line: &str) -> Result<Option<Keywords>, String> {
 }
 
 fn read_when(label: &str) -> Result<Option<WhenOn>, String> {
+    if let Some(rest) = label.strip_prefix("at the beginning of ") {
+        let (yours, rest) = match rest.split_once(' ') {
+            Some(("your", r)) => (true, r),
+            Some(("each", r)) => (false, r),
+            _ => {
+                return Err(format!(
+                    "expected 'at the beginning of your|each <step> step', not '{label}'"
+                ))
+            }
+        };
+        use crate::state::Step as S;
+        let step = match rest {
+            "pre-battle step" => S::PreBattle,
+            "battle step" => S::Battle,
+            "build step" => S::Build,
+            "end step" => S::End,
+            _ => {
+                return Err(format!(
+                    "'{rest}': a beginning-of-step trigger names the pre-battle, battle, build \
+                     or end step (nothing is played in the prepare step, T-6.2)"
+                ))
+            }
+        };
+        return Ok(Some(WhenOn::StepBegins { step, yours }));
+    }
     Ok(Some(match label {
         "when this enters play" | "when this comes into play" => WhenOn::EntersPlay,
         "when this is broken" => WhenOn::Broken,
@@ -294,6 +380,47 @@ fn read_when(label: &str) -> Result<Option<WhenOn>, String> {
             WhenOn::YouPlay(a)
         }
     }))
+}
+
+/// An as-trigger (T-10.4): "as this enters play: …", "as any card would go to a discard
+/// pile: banish it instead"; `None` if the label is not one.
+fn read_as(scratch: &mut CardPool, label: &str, body: &str) -> Result<Option<As>, String> {
+    match label {
+        "as this enters play" | "as this comes into play" => {
+            let effect = read_effects(scratch, body)?;
+            if effect
+                .iter()
+                .any(|e| matches!(e, Effect::Shared { step, .. } if step.may))
+            {
+                return Err("an as-trigger happens at once: it has no 'you may'".into());
+            }
+            if !crate::resolve::wants_of(&effect).is_empty() {
+                return Err(
+                    "an as-trigger happens at once, never on the line: it cannot name targets"
+                        .into(),
+                );
+            }
+            Ok(Some(As::EntersPlay(effect)))
+        }
+        "as any card would go to a discard pile"
+        | "as any card would go to a player's discard pile" => {
+            let instead = match body.trim().trim_end_matches('.') {
+                "banish it instead" | "put it in the banished pile instead" => Instead::Banish,
+                "put it in your hand instead" => Instead::YourHand,
+                other => {
+                    return Err(format!(
+                        "'{other}': expected 'banish it instead' or 'put it in your hand instead'"
+                    ))
+                }
+            };
+            Ok(Some(As::Discard(instead)))
+        }
+        _ if label.starts_with("as ") => Err(format!(
+            "unknown as-trigger '{label}'; expected 'as this enters play' or 'as any card \
+             would go to a discard pile'"
+        )),
+        _ => Ok(None),
+    }
 }
 
 /// "expend, fast", "action, build", "fast instantaneous": costs then a speed.
@@ -339,41 +466,116 @@ fn read_activated_label(label: &str) -> Result<Option<Activated>, String> {
     Ok(Some(a))
 }
 
-/// "champions you control get +2 +2": the second layer of continuous abilities.
+/// A continuous ability (T-11.1): "<cards> are 2/2" or "have <keywords>", "you control
+/// <cards>" (the first layer); "<cards> get +N +N [and <keywords>]", "gain <keywords>",
+/// "lose <keywords>" (the second).
 fn read_continuous(scratch: &mut CardPool, body: &str) -> Result<Continuous, String> {
     let body = body.trim();
-    let (who, rest) = body
-        .split_once(" get ")
-        .or_else(|| body.split_once(" gets "))
-        .ok_or("expected '<champions> get +N +N'")?;
-    let affects = epic_cards::read_filter(scratch, who)?;
-    check_filter(&affects)?;
-    let mut words = rest.split_whitespace();
-    let mut stat = || -> Result<i8, String> {
-        let w = words.next().ok_or("expected '+N +N'")?;
-        w.parse::<i8>()
-            .map_err(|_| format!("'{w}' is not a number like +2 or -1"))
-    };
-    let offense = stat()?;
-    let defense = stat()?;
-    let mut keywords = Kw::NONE;
-    let rest: Vec<&str> = words.collect();
-    match rest.split_first() {
-        None => {}
-        Some((&"and", kws)) => {
-            for k in kws.join(" ").split(',').map(str::trim) {
-                keywords =
-                    keywords.with(Kw::parse(k).ok_or_else(|| format!("unknown keyword '{k}'"))?);
+    if let Some(who) = body.strip_prefix("you control ") {
+        let (affects, origin) = read_affects(scratch, who)?;
+        return Ok(Continuous {
+            affects,
+            origin,
+            does: Does::Control,
+        });
+    }
+    let verbs = [
+        " are ", " is ", " have ", " has ", " gets ", " get ", " gains ", " gain ", " loses ",
+        " lose ",
+    ];
+    let (who, verb, rest) = verbs
+        .iter()
+        .filter_map(|v| body.find(v).map(|i| (i, *v)))
+        .min()
+        .map(|(i, v)| (&body[..i], v.trim(), &body[i + v.len()..]))
+        .ok_or("expected '<champions> are N/N', 'have', 'get +N +N', 'gain' or 'lose'")?;
+    let (affects, origin) = read_affects(scratch, who)?;
+    let does = match verb {
+        "are" | "is" => {
+            let (o, d) = rest
+                .split_once('/')
+                .and_then(|(o, d)| Some((o.trim().parse().ok()?, d.trim().parse().ok()?)))
+                .ok_or_else(|| format!("'{rest}': expected offense/defense, as 2/2"))?;
+            Does::Are(o, d)
+        }
+        "have" | "has" => Does::Have(read_keyword_list(rest)?),
+        "gain" | "gains" => Does::Get {
+            offense: 0,
+            defense: 0,
+            gains: read_keyword_list(rest)?,
+        },
+        "lose" | "loses" => Does::Lose(read_keyword_list(rest)?),
+        _ => {
+            let mut words = rest.split_whitespace();
+            let mut stat = || -> Result<i8, String> {
+                let w = words.next().ok_or("expected '+N +N'")?;
+                w.parse::<i8>()
+                    .map_err(|_| format!("'{w}' is not a number like +2 or -1"))
+            };
+            let offense = stat()?;
+            let defense = stat()?;
+            let rest: Vec<&str> = words.collect();
+            let gains = match rest.split_first() {
+                None => Kw::NONE,
+                Some((&"and", kws)) => read_keyword_list(&kws.join(" "))?,
+                Some(_) => return Err("expected 'and <keywords>' after the bonuses".into()),
+            };
+            Does::Get {
+                offense,
+                defense,
+                gains,
             }
         }
-        Some(_) => return Err("expected 'and <keywords>' after the bonuses".into()),
-    }
+    };
     Ok(Continuous {
         affects,
-        offense,
-        defense,
-        keywords,
+        origin,
+        does,
     })
+}
+
+/// "airborne, range": on-or-off keywords.
+fn read_keyword_list(text: &str) -> Result<Kw, String> {
+    let mut out = Kw::NONE;
+    for k in text
+        .split([','])
+        .flat_map(|p| p.split(" and "))
+        .map(str::trim)
+    {
+        out = out.with(Kw::parse(k).ok_or_else(|| format!("unknown keyword '{k}'"))?);
+    }
+    Ok(out)
+}
+
+/// The cards a continuous ability affects: a filter of the shared language, and an
+/// origin of the classic game.
+fn read_affects(scratch: &mut CardPool, text: &str) -> Result<(Filter, Option<Origin>), String> {
+    let (text, origin) = take_origin(text)?;
+    // "all champions" is the filter "champions".
+    let text = text
+        .strip_prefix("all ")
+        .or_else(|| text.strip_prefix("each "))
+        .unwrap_or(&text);
+    let affects = epic_cards::read_filter(scratch, text)?;
+    check_filter(&affects)?;
+    Ok((affects, origin))
+}
+
+/// The text without its origin word, and the origin (X-12: "magical champions"): the
+/// shared card language has no origins, so the classic game reads them itself.
+fn take_origin(text: &str) -> Result<(String, Option<Origin>), String> {
+    let mut origin = None;
+    let mut words = Vec::new();
+    for w in text.split_whitespace() {
+        match Origin::parse(w) {
+            Some(o) if origin.is_some_and(|x| x != o) => {
+                return Err(format!("'{text}' names two origins"));
+            }
+            Some(o) => origin = Some(o),
+            None => words.push(w),
+        }
+    }
+    Ok((words.join(" "), origin))
 }
 
 /// An effect: sentences, each Stop or the shared card language.
@@ -395,10 +597,20 @@ fn read_effects(scratch: &mut CardPool, body: &str) -> Result<Vec<Effect>, Strin
             }));
             continue;
         }
+        if let Some(e) = read_random_discard(s)? {
+            out.push(e);
+            continue;
+        }
+        let (s, origin) = take_origin(s)?;
+        let s = s.as_str();
         // The classic wording of the shared actions: Mojo is the score the shared
-        // language calls health, and a card returned to hand goes to its controller's
-        // hand in the classic game (T-12.9), which is what "return to hand" means here.
-        let mut shared = s.replace("mojo", "health");
+        // language calls health; "champions and objects" are the cards in play; a card
+        // returned to hand goes to its controller's hand in the classic game (T-12.9),
+        // which is what "return to hand" means here.
+        let mut shared = s
+            .replace("mojo", "health")
+            .replace("champions and objects", "cards")
+            .replace("+1 +1 counter", "+1/+1 counter");
         if let Some(sel) = shared
             .strip_prefix("put ")
             .and_then(|r| r.strip_suffix(" into its controller's hand"))
@@ -407,10 +619,44 @@ fn read_effects(scratch: &mut CardPool, body: &str) -> Result<Vec<Effect>, Strin
         }
         for step in epic_cards::read_effect(scratch, &shared)? {
             check_step(&step).map_err(|m| format!("'{s}': {m}"))?;
-            out.push(Effect::Shared(step));
+            out.push(Effect::Shared { step, origin });
         }
     }
     Ok(out)
+}
+
+/// "target opponent discards a card at random", "each player discards 2 cards at random"
+/// (T-12.11); `None` if the sentence is not a random discard.
+fn read_random_discard(s: &str) -> Result<Option<Effect>, String> {
+    let Some(body) = s.strip_suffix(" at random") else {
+        return Ok(None);
+    };
+    let (who, count) = body
+        .split_once(" discards ")
+        .or_else(|| body.split_once(" discard "))
+        .ok_or_else(|| format!("'{s}': expected '<player> discards N cards at random'"))?;
+    let who = match who {
+        "you" => Who::You,
+        "each opponent" => Who::EachOpponent,
+        "each player" => Who::EachPlayer,
+        "target opponent" => Who::Target(epic_model::PlayerFilter::Opponent),
+        "target player" => Who::Target(epic_model::PlayerFilter::Any),
+        other => {
+            return Err(format!(
+                "'{other}': expected you, each opponent, each player, target opponent or \
+                 target player"
+            ))
+        }
+    };
+    let n = match count {
+        "a card" => 1,
+        _ => count
+            .strip_suffix(" cards")
+            .and_then(|n| n.parse::<u8>().ok())
+            .filter(|n| (1..=20).contains(n))
+            .ok_or_else(|| format!("'{count}': expected 'a card' or 'N cards' (N from 1 to 20)"))?,
+    };
+    Ok(Some(Effect::DiscardRandom { who, n }))
 }
 
 /// Whether the classic engine runs this step of the shared language.
@@ -440,6 +686,22 @@ fn check_step(step: &Step) -> Result<(), String> {
         | Action::Expend(s)
         | Action::Prepare(s) => check_sel(s),
         Action::Modify { sel, .. } => check_sel(sel),
+        Action::AddCounters { sel, n } => {
+            check_sel(sel)?;
+            fixed(n)
+        }
+        Action::GainControl { sel, duration } => {
+            if *duration != epic_model::Duration::Permanent {
+                return Err("control gained for a while is not in the classic game yet".into());
+            }
+            check_sel(sel)
+        }
+        Action::CreateTokens { who, n, .. } => {
+            if *who != Who::You {
+                return Err("only 'you' put tokens into play in the classic game yet".into());
+            }
+            fixed(n)
+        }
         other => Err(format!(
             "this action is not in the classic game yet ({})",
             format!("{other:?}")

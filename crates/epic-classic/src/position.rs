@@ -45,6 +45,8 @@ pub struct Position {
     /// starts the game from its mulligans (hands as given, the first player `active`).
     pub step: Step,
     pub turn: u32,
+    /// The rules of the format played (Pack War's deck-out).
+    pub rules: Rules,
 }
 
 impl ClassicGame {
@@ -63,6 +65,7 @@ impl ClassicGame {
         }
         let rng = Pcg64Mcg::seed_from_u64(seed);
         let mut g = ClassicGame::empty(pool.clone(), pos.active, pos.step, rng);
+        g.rules = pos.rules;
         g.turn = pos.turn.max(1);
         for (s, setup) in pos.seats.iter().enumerate() {
             let seat = s as Seat;
@@ -102,18 +105,14 @@ impl ClassicGame {
                 mulliganed: pos.step != Step::Mulligan,
                 public_bottom: 0,
                 mulligan_bottom: 0,
+                as_choice: None,
             });
             let place = |g: &mut ClassicGame, card: CardId, zone: Zone, pose: Pose, damage: u16| {
                 let o = g.objs.len() as ObjId;
                 g.objs.push(Obj {
-                    card,
-                    owner: seat,
-                    controller: seat,
-                    zone,
                     pose,
                     damage,
-                    deadly: false,
-                    life: 0,
+                    ..Obj::new(card, seat, zone)
                 });
                 let p = &mut g.players[s];
                 match zone {
@@ -140,6 +139,8 @@ impl ClassicGame {
         if g.objs.len() > ObjId::MAX as usize {
             return Err(SetupError("the position holds too many cards".into()));
         }
+        // Continuous abilities in play apply from the start (control, contradictions).
+        g.settle();
         g.enter(pos.step);
         g.run();
         Ok(g)

@@ -1,13 +1,14 @@
 //! Targets (T-12), resolving the line, the effects of the shared card language, moving
 //! cards, when-triggers (T-10) and the checks of the game's state (T-3, T-12.5).
 
-use crate::card::{Effect, Kw, WhenOn};
+use crate::card::{As, Does, Effect, Instead, Kw, Origin, WhenOn};
 use crate::game::ClassicGame;
 use crate::state::*;
 use epic_game::Seat;
 use epic_model::{
     Action, Amount, CardType, Filter, PlayerFilter, Sel, Step as Sentence, Who, Whose,
 };
+use rand::Rng;
 use std::sync::Arc;
 
 /// One target an item must name on announcement.
@@ -16,6 +17,8 @@ pub(crate) enum Want<'a> {
     /// Cards in play matching the filter, players matching the player filter, or both.
     Spec {
         objects: Option<&'a Filter>,
+        /// Cards of this origin only.
+        origin: Option<Origin>,
         players: Option<PlayerFilter>,
     },
     /// A card on the line (Stop).
@@ -56,10 +59,14 @@ impl ClassicGame {
                     }
                 }
             }
-            Want::Spec { objects, players } => {
+            Want::Spec {
+                objects,
+                origin,
+                players,
+            } => {
                 if let Some(f) = objects {
                     for &o in &self.in_play {
-                        if self.can_target(item, o, f) {
+                        if self.can_target(item, o, f, origin) {
                             out.push(Target::Obj(o));
                         }
                     }
@@ -92,8 +99,8 @@ impl ClassicGame {
             .collect()
     }
 
-    fn can_target(&self, item: &Item, o: ObjId, f: &Filter) -> bool {
-        self.matches(o, f, item.controller, Some(item.obj))
+    fn can_target(&self, item: &Item, o: ObjId, f: &Filter, origin: Option<Origin>) -> bool {
+        self.matches(o, f, origin, item.controller, Some(item.obj))
             && !self.keywords(o).has(Kw::UNTARGETABLE)
             && !self.warded_from(o, item.obj)
     }
@@ -106,12 +113,21 @@ impl ClassicGame {
             .is_some_and(|a| a == self.card(source).alignment)
     }
 
-    /// Whether a card in play matches a filter of the shared language, for `you`.
-    pub(crate) fn matches(&self, o: ObjId, f: &Filter, you: Seat, this: Option<ObjId>) -> bool {
+    /// Whether a card in play matches a filter of the shared language and an origin,
+    /// for `you`.
+    pub(crate) fn matches(
+        &self,
+        o: ObjId,
+        f: &Filter,
+        origin: Option<Origin>,
+        you: Seat,
+        this: Option<ObjId>,
+    ) -> bool {
         let obj = &self.objs[o as usize];
         let c = self.card(o);
         obj.zone == Zone::Play
             && f.kind.is_none_or(|k| c.kind == k)
+            && origin.is_none_or(|x| c.origin == Some(x))
             && match f.whose {
                 Whose::You => obj.controller == you,
                 Whose::Opponents => obj.controller != you,
@@ -142,9 +158,11 @@ impl ClassicGame {
             (
                 Target::Obj(o),
                 Want::Spec {
-                    objects: Some(f), ..
+                    objects: Some(f),
+                    origin,
+                    ..
                 },
-            ) => self.objs[o as usize].life == aim.life && self.can_target(item, o, f),
+            ) => self.objs[o as usize].life == aim.life && self.can_target(item, o, f, origin),
             (Target::Obj(o), Want::Line(_)) => {
                 self.objs[o as usize].life == aim.life && self.objs[o as usize].zone == Zone::Line
             }
@@ -165,8 +183,7 @@ impl ClassicGame {
         }
         if item.source == Source::Card && self.is_permanent(item.obj) {
             // T-7.1: a champion or object resolves into play.
-            self.move_to(item.obj, Zone::Play, item.controller);
-            self.queue_triggers(item.obj, |on| on == WhenOn::EntersPlay);
+            self.enter_play(item.obj, item.controller);
             return;
         }
         self.resolving = Some(Resolving {
@@ -190,11 +207,8 @@ impl ClassicGame {
         let wants_len = wants.len();
         while r.next < effects.len() {
             let e = &effects[r.next];
-            let uses = match e {
-                Effect::Stop(_) => 1,
-                Effect::Shared(s) => aims_used(s),
-            };
-            if let Effect::Shared(s) = e {
+            let uses = aims_used(e);
+            if let Effect::Shared { step: s, .. } = e {
                 if s.may && r.may.is_none() {
                     let seat = r.item.controller;
                     self.resolving = Some(r);
@@ -215,17 +229,14 @@ impl ClassicGame {
                 .filter(|&i| self.aim_legal(&r.item, i, wants[i]))
                 .map(|i| r.item.aims[i].target)
                 .collect();
-            match e {
-                Effect::Stop(_) => {
-                    for t in aims {
-                        if let Target::Obj(o) = t {
-                            self.stop(o);
-                        }
-                    }
-                }
-                Effect::Shared(s) => self.run_step(&r.item, s, &aims),
-            }
+            self.run_effect(&r.item, e, &aims);
             if self.winners.is_some() {
+                return;
+            }
+            if self.ask.is_some() {
+                // A card that came into play asks its player something (ruling C-21):
+                // the rest of the effect waits for the answer.
+                self.resolving = Some(r);
                 return;
             }
         }
@@ -247,7 +258,34 @@ impl ClassicGame {
         }
     }
 
-    fn run_step(&mut self, item: &Item, s: &Sentence, aims: &[Target]) {
+    /// Does one sentence of an effect, with the targets still legal.
+    fn run_effect(&mut self, item: &Item, e: &Effect, aims: &[Target]) {
+        match e {
+            Effect::Stop(_) => {
+                for t in aims {
+                    if let Target::Obj(o) = *t {
+                        self.stop(o);
+                    }
+                }
+            }
+            Effect::Shared { step, origin } => self.run_step(item, step, *origin, aims),
+            Effect::DiscardRandom { who, n } => {
+                for p in self.players_of(who, item.controller, aims) {
+                    for _ in 0..*n {
+                        let hand = &self.players[p as usize].hand;
+                        if hand.is_empty() {
+                            break;
+                        }
+                        // T-12.11: a die, here the game's own seeded generator.
+                        let o = hand[self.rng.gen_range(0..hand.len())];
+                        self.move_to(o, Zone::Discard, p);
+                    }
+                }
+            }
+        }
+    }
+
+    fn run_step(&mut self, item: &Item, s: &Sentence, origin: Option<Origin>, aims: &[Target]) {
         let you = item.controller;
         let n = |a: &Amount| match a {
             Amount::Fixed(n) => *n as i32,
@@ -272,7 +310,7 @@ impl ClassicGame {
                 }
             }
             Action::Damage { to, n: a } => {
-                let (objs, players) = self.selection(item, to, aims);
+                let (objs, players) = self.selection(item, to, origin, aims);
                 for o in objs {
                     if self.card(o).is_champion() {
                         self.damage_champion(o, n(a), item.obj, None);
@@ -284,24 +322,21 @@ impl ClassicGame {
                 }
             }
             Action::Break(sel) => {
-                for o in self.selection(item, sel, aims).0 {
+                for o in self.selection(item, sel, origin, aims).0 {
                     if !self.warded_from(o, item.obj) {
                         self.break_obj(o);
                     }
                 }
             }
             Action::Banish(sel) => {
-                for o in self.selection(item, sel, aims).0 {
+                for o in self.selection(item, sel, origin, aims).0 {
                     if !self.keywords(o).has(Kw::UNBANISHABLE) && !self.warded_from(o, item.obj) {
-                        let owner = self.objs[o as usize].owner;
-                        self.move_to(o, Zone::Deck, owner);
-                        let p = &mut self.players[owner as usize];
-                        p.public_bottom = p.public_bottom.saturating_add(1);
+                        self.banish(o);
                     }
                 }
             }
             Action::ReturnToHand(sel) => {
-                for o in self.selection(item, sel, aims).0 {
+                for o in self.selection(item, sel, origin, aims).0 {
                     if !self.warded_from(o, item.obj) {
                         // T-12.9: to its controller's hand.
                         let c = self.objs[o as usize].controller;
@@ -315,7 +350,7 @@ impl ClassicGame {
                 } else {
                     Pose::Prepared
                 };
-                for o in self.selection(item, sel, aims).0 {
+                for o in self.selection(item, sel, origin, aims).0 {
                     self.objs[o as usize].pose = pose;
                 }
             }
@@ -326,7 +361,7 @@ impl ClassicGame {
                 keywords,
                 duration,
             } => {
-                for o in self.selection(item, sel, aims).0 {
+                for o in self.selection(item, sel, origin, aims).0 {
                     self.mods.push(Modifier {
                         obj: o,
                         life: self.objs[o as usize].life,
@@ -335,6 +370,45 @@ impl ClassicGame {
                         keywords: Kw::from_shared(*keywords),
                         this_turn: *duration == epic_model::Duration::ThisTurn,
                     });
+                }
+            }
+            Action::AddCounters { sel, n: a } => {
+                let n = n(a).clamp(0, u16::MAX as i32) as u16;
+                for o in self.selection(item, sel, origin, aims).0 {
+                    let obj = &mut self.objs[o as usize];
+                    obj.counters = obj.counters.saturating_add(n);
+                }
+            }
+            Action::GainControl { sel, .. } => {
+                for o in self.selection(item, sel, origin, aims).0 {
+                    if !self.warded_from(o, item.obj) {
+                        // T-12.9: it moves to your side; continuous abilities may still
+                        // say otherwise (settled at the next check).
+                        self.objs[o as usize].base_controller = you;
+                        self.objs[o as usize].controller = you;
+                    }
+                }
+            }
+            Action::CreateTokens {
+                token,
+                n: a,
+                expended,
+                ..
+            } => {
+                // The card files check that the token exists (parse.rs).
+                let Some(card) = self.pool.id(token) else {
+                    return;
+                };
+                for _ in 0..n(a) {
+                    if self.objs.len() >= ObjId::MAX as usize {
+                        break;
+                    }
+                    let o = self.objs.len() as ObjId;
+                    self.objs.push(Obj::new(card, you, Zone::Removed));
+                    self.enter_play(o, you);
+                    if *expended {
+                        self.objs[o as usize].pose = Pose::Expended;
+                    }
                 }
             }
             // The card files refuse every other action (parse.rs).
@@ -361,7 +435,13 @@ impl ClassicGame {
     }
 
     /// The cards in play and the players a selection names.
-    fn selection(&self, item: &Item, sel: &Sel, aims: &[Target]) -> (Vec<ObjId>, Vec<Seat>) {
+    fn selection(
+        &self,
+        item: &Item,
+        sel: &Sel,
+        origin: Option<Origin>,
+        aims: &[Target],
+    ) -> (Vec<ObjId>, Vec<Seat>) {
         let you = item.controller;
         match sel {
             Sel::This => {
@@ -385,7 +465,7 @@ impl ClassicGame {
                 self.in_play
                     .iter()
                     .copied()
-                    .filter(|&o| self.matches(o, f, you, Some(item.obj)))
+                    .filter(|&o| self.matches(o, f, origin, you, Some(item.obj)))
                     .collect(),
                 Vec::new(),
             ),
@@ -440,12 +520,16 @@ impl ClassicGame {
             return;
         }
         let c = self.objs[o as usize].controller;
-        let champion = self.card(o).is_champion();
+        // A token leaves the game and an as-trigger may send the card elsewhere: then
+        // it does not go to a discard pile (T-12.6, T-10.4).
+        let to_discard = self.card(o).is_champion()
+            && !self.card(o).token
+            && self.instead_of_discard().is_none();
         // Triggers look back at the moment before the card left play.
         self.queue_triggers(o, |on| {
-            on == WhenOn::Broken || (champion && on == WhenOn::ChampionToDiscard)
+            on == WhenOn::Broken || (to_discard && on == WhenOn::ChampionToDiscard)
         });
-        if champion {
+        if to_discard {
             for i in 0..self.in_play.len() {
                 let other = self.in_play[i];
                 if other != o {
@@ -456,9 +540,32 @@ impl ClassicGame {
         self.move_to(o, Zone::Discard, c);
     }
 
+    /// Banishes a card: to the bottom of its owner's deck, where everyone saw it go.
+    pub(crate) fn banish(&mut self, o: ObjId) {
+        let owner = self.objs[o as usize].owner;
+        self.move_to(o, Zone::Deck, owner);
+        if self.objs[o as usize].zone == Zone::Deck {
+            let p = &mut self.players[owner as usize];
+            p.public_bottom = p.public_bottom.saturating_add(1);
+        }
+    }
+
     /// Moves a card to a zone held by `holder` (its hand, discard pile; a deck is always
-    /// its owner's, T-12.7). The card is a new object there.
+    /// its owner's, T-12.7). The card is a new object there. A token that would leave
+    /// play leaves the game (T-12.6); a card that would go to a discard pile goes where
+    /// an as-trigger says instead (T-10.4).
     pub(crate) fn move_to(&mut self, o: ObjId, zone: Zone, holder: Seat) {
+        let (mut zone, mut holder) = (zone, holder);
+        if self.card(o).token && zone != Zone::Play {
+            zone = Zone::Removed;
+        }
+        if zone == Zone::Discard {
+            match self.instead_of_discard() {
+                Some((Instead::Banish, _)) => return self.banish(o),
+                Some((Instead::YourHand, seat)) => (zone, holder) = (Zone::Hand, seat),
+                None => {}
+            }
+        }
         let obj = &self.objs[o as usize];
         let (from, ctrl, owner) = (obj.zone, obj.controller as usize, obj.owner as usize);
         match from {
@@ -473,12 +580,14 @@ impl ClassicGame {
         obj.life += 1;
         obj.damage = 0;
         obj.deadly = false;
+        obj.counters = 0;
         obj.pose = Pose::Prepared;
         obj.controller = if zone == Zone::Deck {
             obj.owner
         } else {
             holder
         };
+        obj.base_controller = obj.controller;
         let holder = obj.controller as usize;
         match zone {
             Zone::Hand => self.players[holder].hand.push(o),
@@ -490,9 +599,169 @@ impl ClassicGame {
         }
     }
 
+    /// A champion or object comes into play under `seat`'s control (T-7.1; a token,
+    /// T-12.6): its as-triggers happen at once (T-10.4), its when-triggers wait for the
+    /// line, and contradicting continuous abilities leave with their cards (T-11.3).
+    pub(crate) fn enter_play(&mut self, o: ObjId, seat: Seat) {
+        self.move_to(o, Zone::Play, seat);
+        let pool = Arc::clone(&self.pool);
+        let card = pool.get(self.objs[o as usize].card);
+        let item = Item {
+            obj: o,
+            life: self.objs[o as usize].life,
+            source: Source::Card,
+            controller: seat,
+            aims: Vec::new(),
+        };
+        // T-10.5: its as-triggers happen together, with the card's entering.
+        for a in &card.as_triggers {
+            if let As::EntersPlay(effects) = a {
+                for e in effects {
+                    self.run_effect(&item, e, &[]);
+                }
+            }
+        }
+        self.queue_triggers(o, |on| on == WhenOn::EntersPlay);
+        self.settle();
+        // T-10.6: a player with contradicting as-triggers of their own chooses which
+        // applies, as the contradiction arises (ruling C-21).
+        if self.objs[o as usize].zone == Zone::Play
+            && card.as_triggers.iter().any(|a| matches!(a, As::Discard(_)))
+        {
+            let mine: Vec<Instead> = self
+                .discard_as_triggers()
+                .into_iter()
+                .filter(|t| t.1 == seat)
+                .map(|t| t.2)
+                .collect();
+            if mine.iter().any(|i| *i != mine[0]) {
+                self.ask = Some((seat, Ask::ChooseAs));
+            }
+        }
+    }
+
+    /// Every as-trigger in play that replaces going to a discard pile: its card, its
+    /// controller, and what it does instead.
+    pub(crate) fn discard_as_triggers(&self) -> Vec<(ObjId, Seat, Instead)> {
+        let mut out = Vec::new();
+        for &o in &self.in_play {
+            for a in &self.card(o).as_triggers {
+                if let As::Discard(i) = a {
+                    out.push((o, self.objs[o as usize].controller, *i));
+                }
+            }
+        }
+        out
+    }
+
+    /// Where a card that would go to a discard pile goes instead, and for whom (T-10.6:
+    /// of contradicting as-triggers the active player's applies, or the nearest
+    /// player's to their left; of one player's own, the one they chose, else the one
+    /// that came into play last).
+    pub(crate) fn instead_of_discard(&self) -> Option<(Instead, Seat)> {
+        if self
+            .in_play
+            .iter()
+            .all(|&o| self.card(o).as_triggers.is_empty())
+        {
+            return None;
+        }
+        let all = self.discard_as_triggers();
+        for s in self.alive_from(self.active) {
+            let mine: Vec<&(ObjId, Seat, Instead)> = all.iter().filter(|t| t.1 == s).collect();
+            let Some(last) = mine.last() else {
+                continue;
+            };
+            let chosen = self.players[s as usize].as_choice.and_then(|(c, life)| {
+                mine.iter()
+                    .find(|t| t.0 == c && self.objs[c as usize].life == life)
+            });
+            return Some((chosen.unwrap_or(last).2, s));
+        }
+        None
+    }
+
+    /// Continuous abilities as they stand (T-11.3, T-11.4): abilities that contradict
+    /// each other on some card take their cards out of the game before they apply;
+    /// then every card in play is controlled as the control abilities say.
+    pub(crate) fn settle(&mut self) {
+        if self
+            .in_play
+            .iter()
+            .all(|&o| self.card(o).continuous.is_empty())
+            && self
+                .in_play
+                .iter()
+                .all(|&o| self.objs[o as usize].controller == self.objs[o as usize].base_controller)
+        {
+            return;
+        }
+        loop {
+            let doomed = self.contradicting();
+            if doomed.is_empty() {
+                break;
+            }
+            for o in doomed {
+                let owner = self.objs[o as usize].owner;
+                self.move_to(o, Zone::Removed, owner);
+            }
+        }
+        for i in 0..self.in_play.len() {
+            let o = self.in_play[i];
+            let mut ctrl = self.objs[o as usize].base_controller;
+            for &s in &self.in_play {
+                let you = self.objs[s as usize].controller;
+                for cont in &self.card(s).continuous {
+                    if cont.does == Does::Control
+                        && self.matches(o, &cont.affects, cont.origin, you, Some(s))
+                    {
+                        ctrl = you;
+                    }
+                }
+            }
+            self.objs[o as usize].controller = ctrl;
+        }
+    }
+
+    /// The cards whose continuous abilities contradict another's on some card in play.
+    fn contradicting(&self) -> Vec<ObjId> {
+        let statics: Vec<(ObjId, Seat, &crate::card::Continuous)> = self
+            .in_play
+            .iter()
+            .flat_map(|&o| {
+                let you = self.objs[o as usize].controller;
+                self.card(o).continuous.iter().map(move |c| (o, you, c))
+            })
+            .collect();
+        let mut out = Vec::new();
+        for (i, &(a, sa, ca)) in statics.iter().enumerate() {
+            for &(b, sb, cb) in &statics[i + 1..] {
+                let both = |o: ObjId| {
+                    self.matches(o, &ca.affects, ca.origin, sa, Some(a))
+                        && self.matches(o, &cb.affects, cb.origin, sb, Some(b))
+                };
+                if ca.does.contradicts(sa, cb.does, sb) && self.in_play.iter().any(|&o| both(o)) {
+                    out.extend([a, b]);
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
     pub(crate) fn draw(&mut self, seat: Seat, n: usize) {
-        for _ in 0..n {
+        for i in 0..n {
             let Some(&o) = self.players[seat as usize].deck.last() else {
+                if self.rules.pack_war {
+                    // T-15.3: each card the player cannot draw costs each opponent 5 Mojo.
+                    let lost = 5i32.saturating_mul((n - i).min(1000) as i32);
+                    let opponents: Vec<Seat> = self.alive_from(seat).skip(1).collect();
+                    for p in opponents {
+                        let m = &mut self.players[p as usize].mojo;
+                        *m = m.saturating_sub(lost);
+                    }
+                }
                 return;
             };
             self.move_to(o, Zone::Hand, seat);
@@ -562,6 +831,7 @@ impl ClassicGame {
         if self.winners.is_some() || self.step == Step::Mulligan {
             return;
         }
+        self.settle();
         loop {
             let doomed: Vec<ObjId> = self
                 .in_play
@@ -597,7 +867,7 @@ impl ClassicGame {
         let empty: Vec<Seat> = alive
             .iter()
             .copied()
-            .filter(|&s| self.players[s as usize].deck.is_empty())
+            .filter(|&s| !self.rules.pack_war && self.players[s as usize].deck.is_empty())
             .collect();
         if !empty.is_empty() {
             // T-3.3: those players win; several finish in a tie.
@@ -662,22 +932,41 @@ impl ClassicGame {
         self.stats(o).2
     }
 
-    /// Offense, defense and keywords of a card as they are now.
+    /// Offense, defense and keywords of a card as they are now (T-11.1): printed, then
+    /// the first layer ("are", "have"), then the second ("get", "gain", "lose",
+    /// counters, and what effects gave it).
     pub fn stats(&self, o: ObjId) -> (i32, i32, Kw) {
         let c = self.card(o);
         let obj = &self.objs[o as usize];
         let (mut off, mut def, mut kw) = (c.offense as i32, c.defense as i32, c.keywords.flags);
+        let mut lost = Kw::NONE;
         if obj.zone == Zone::Play {
+            let mut more = (obj.counters as i32, obj.counters as i32);
             for &s in &self.in_play {
+                let you = self.objs[s as usize].controller;
                 for cont in &self.card(s).continuous {
-                    let you = self.objs[s as usize].controller;
-                    if self.matches(o, &cont.affects, you, Some(s)) {
-                        off += cont.offense as i32;
-                        def += cont.defense as i32;
-                        kw = kw.with(cont.keywords);
+                    if !self.matches(o, &cont.affects, cont.origin, you, Some(s)) {
+                        continue;
+                    }
+                    match cont.does {
+                        Does::Are(a, b) => (off, def) = (a as i32, b as i32),
+                        Does::Have(k) => kw = kw.with(k),
+                        Does::Control => {}
+                        Does::Get {
+                            offense,
+                            defense,
+                            gains,
+                        } => {
+                            more.0 += offense as i32;
+                            more.1 += defense as i32;
+                            kw = kw.with(gains);
+                        }
+                        Does::Lose(k) => lost = lost.with(k),
                     }
                 }
             }
+            off += more.0;
+            def += more.1;
         }
         for m in &self.mods {
             if m.obj == o && m.life == obj.life {
@@ -686,7 +975,7 @@ impl ClassicGame {
                 kw = kw.with(m.keywords);
             }
         }
-        (off, def, kw)
+        (off, def, Kw(kw.0 & !lost.0))
     }
 }
 
@@ -700,36 +989,50 @@ fn who_of(a: &Action) -> Option<&Who> {
     }
 }
 
-/// How many of an item's aims one step uses.
-fn aims_used(s: &Sentence) -> usize {
-    let sel = match s.action.selection() {
-        Some(Sel::Target(spec)) => spec.count as usize,
-        _ => 0,
-    };
-    let who = usize::from(matches!(who_of(&s.action), Some(Who::Target(_))));
-    sel + who
+/// How many of an item's aims one sentence uses.
+fn aims_used(e: &Effect) -> usize {
+    match e {
+        Effect::Stop(_) => 1,
+        Effect::DiscardRandom { who, .. } => usize::from(matches!(who, Who::Target(_))),
+        Effect::Shared { step: s, .. } => {
+            let sel = match s.action.selection() {
+                Some(Sel::Target(spec)) => spec.count as usize,
+                _ => 0,
+            };
+            let who = usize::from(matches!(who_of(&s.action), Some(Who::Target(_))));
+            sel + who
+        }
+    }
 }
 
 /// The targets an effect names, in the order it uses them.
 pub(crate) fn wants_of(effects: &[Effect]) -> Vec<Want<'_>> {
     let mut out = Vec::new();
+    let player = |pf: PlayerFilter| Want::Spec {
+        objects: None,
+        origin: None,
+        players: Some(pf),
+    };
     for e in effects {
         match e {
             Effect::Stop(kind) => out.push(Want::Line(*kind)),
-            Effect::Shared(s) => {
+            Effect::DiscardRandom { who, .. } => {
+                if let Who::Target(pf) = who {
+                    out.push(player(*pf));
+                }
+            }
+            Effect::Shared { step: s, origin } => {
                 if let Some(Sel::Target(spec)) = s.action.selection() {
                     for _ in 0..spec.count {
                         out.push(Want::Spec {
                             objects: spec.objects.as_ref(),
+                            origin: *origin,
                             players: spec.players,
                         });
                     }
                 }
                 if let Some(Who::Target(pf)) = who_of(&s.action) {
-                    out.push(Want::Spec {
-                        objects: None,
-                        players: Some(*pf),
-                    });
+                    out.push(player(*pf));
                 }
             }
         }

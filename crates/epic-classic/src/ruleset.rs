@@ -35,7 +35,11 @@ pub struct View {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InPlay {
     pub name: String,
+    pub owner: Seat,
     pub controller: Seat,
+    pub token: bool,
+    /// +1 +1 counters on it.
+    pub counters: u16,
     pub pose: Pose,
     pub damage: u16,
     /// A champion's offense and defense now; `None` for an object.
@@ -49,9 +53,16 @@ pub struct PlayerView {
     pub actions: u8,
     /// Card names for the seat's own hand; for another's, only how many.
     pub hand: Result<Vec<String>, usize>,
+    /// The cards in the hand that the player does not own: face up for every seat
+    /// (T-12.10).
+    pub shown: Vec<String>,
     pub deck: usize,
-    /// Face up (T-12.12).
+    /// The face-up pile of the cards the player owns (T-12.12).
     pub discard: Vec<String>,
+    /// The face-up pile of the cards the player does not own (T-12.12).
+    pub discard_foreign: Vec<String>,
+    /// The player's cards removed from the game (T-11.4, T-12.6).
+    pub removed: Vec<String>,
     pub out: bool,
 }
 
@@ -70,17 +81,23 @@ impl ClassicGame {
                 .players
                 .iter()
                 .enumerate()
-                .map(|(i, p)| PlayerView {
-                    mojo: p.mojo,
-                    actions: p.actions,
-                    hand: if i == seat as usize {
-                        Ok(p.hand.iter().map(name).collect())
-                    } else {
-                        Err(p.hand.len())
-                    },
-                    deck: p.deck.len(),
-                    discard: p.discard.iter().map(name).collect(),
-                    out: p.out,
+                .map(|(i, p)| {
+                    let owned = |o: &&ObjId| self.objs[**o as usize].owner as usize == i;
+                    PlayerView {
+                        mojo: p.mojo,
+                        actions: p.actions,
+                        hand: if i == seat as usize {
+                            Ok(p.hand.iter().map(name).collect())
+                        } else {
+                            Err(p.hand.len())
+                        },
+                        shown: p.hand.iter().filter(|o| !owned(o)).map(name).collect(),
+                        deck: p.deck.len(),
+                        discard: p.discard.iter().filter(owned).map(name).collect(),
+                        discard_foreign: p.discard.iter().filter(|o| !owned(o)).map(name).collect(),
+                        removed: self.removed(i as Seat).iter().map(name).collect(),
+                        out: p.out,
+                    }
                 })
                 .collect(),
             in_play: self
@@ -91,7 +108,10 @@ impl ClassicGame {
                     let (off, def, _) = self.stats(o);
                     InPlay {
                         name: name(&o),
+                        owner: obj.owner,
                         controller: obj.controller,
+                        token: self.card(o).token,
+                        counters: obj.counters,
                         pose: obj.pose,
                         damage: obj.damage,
                         stats: self.card(o).is_champion().then_some((off, def)),
@@ -117,12 +137,13 @@ impl ClassicGame {
     }
 
     /// Whether `seat` can see which card `o` is now: anywhere but a deck or another
-    /// player's hand.
+    /// player's hand, where only the cards its holder does not own are face up
+    /// (T-12.10).
     pub fn visible_to(&self, o: ObjId, seat: Seat) -> bool {
         let obj = &self.objs[o as usize];
         match obj.zone {
             Zone::Deck => false,
-            Zone::Hand => obj.controller == seat,
+            Zone::Hand => obj.controller == seat || obj.owner != obj.controller,
             _ => true,
         }
     }
@@ -184,6 +205,7 @@ impl ClassicGame {
             Choice::Discard(o) => format!("Discard {}", name(o)),
             Choice::Yes => "Yes".into(),
             Choice::No => "No".into(),
+            Choice::Prefer(o) => format!("Apply {}'s as-trigger", name(o)),
         }
     }
 
@@ -202,7 +224,9 @@ impl ClassicGame {
             let known = known.min(player.deck.len());
             let mut slots: Vec<ObjId> = player.deck[known..].to_vec();
             if !own {
-                slots.extend(player.hand.iter().copied());
+                // Cards in a hand that its holder does not own are face up (T-12.10).
+                let hidden = |o: &&ObjId| self.objs[**o as usize].owner as usize == p;
+                slots.extend(player.hand.iter().filter(hidden).copied());
             }
             let mut cards: Vec<_> = slots.iter().map(|&o| self.objs[o as usize].card).collect();
             // Sorted first, so that the deal depends on which cards are hidden, never on
@@ -233,7 +257,7 @@ impl ClassicGame {
         (self.turn, self.first, self.active, self.step, self.window).hash(&mut h);
         (self.holder, self.passes, &self.attack, &self.chosen).hash(&mut h);
         (&self.announcing, &self.resolving, &self.ask, &self.options).hash(&mut h);
-        (&self.winners, self.decisions).hash(&mut h);
+        (&self.winners, self.decisions, self.rules, self.to_discard).hash(&mut h);
         self.rng.clone().gen::<u64>().hash(&mut h);
         h.finish()
     }

@@ -45,12 +45,17 @@ pub struct Obj {
     pub owner: Seat,
     /// Who uses it in play, or whose hand, line item or discard pile holds it (T-12.8).
     pub controller: Seat,
+    /// Who controls it in play when no continuous ability says otherwise: who put it
+    /// there, or who last gained control of it by an effect (T-12.9).
+    pub base_controller: Seat,
     pub zone: Zone,
     pub pose: Pose,
     /// Damage this turn (champions only).
     pub damage: u16,
     /// It took deadly damage this turn.
     pub deadly: bool,
+    /// +1 +1 counters on it (T-11.2).
+    pub counters: u16,
     /// Counts the card's zone changes: what remembers it (a target, a modifier) finds it
     /// only while this is unchanged, for a card that changes zone is a new object.
     pub life: u32,
@@ -72,6 +77,35 @@ pub struct Player {
     pub public_bottom: u16,
     /// How many cards it put on the bottom when it mulliganed (only it knows them).
     pub mulligan_bottom: u16,
+    /// Of its own contradicting as-triggers, the one it chose to apply (T-10.6, ruling
+    /// C-21): the card and its life.
+    pub as_choice: Option<(ObjId, u32)>,
+}
+
+/// The rules a format changes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// Pack War (T-15.3): an empty deck does not win; each card a player cannot draw
+    /// costs each of their opponents 5 Mojo.
+    pub pack_war: bool,
+}
+
+impl Obj {
+    /// A card of `owner`'s, not yet anywhere (it is placed by the caller).
+    pub fn new(card: CardId, owner: Seat, zone: Zone) -> Obj {
+        Obj {
+            card,
+            owner,
+            controller: owner,
+            base_controller: owner,
+            zone,
+            pose: Pose::Prepared,
+            damage: 0,
+            deadly: false,
+            counters: 0,
+            life: 0,
+        }
+    }
 }
 
 /// Something a line item singles out (T-12).
@@ -187,6 +221,8 @@ pub enum Ask {
     Discard,
     /// "You may": do the step or not.
     May,
+    /// Which of the player's contradicting as-triggers applies (T-10.6, ruling C-21).
+    ChooseAs,
 }
 
 /// An item being announced: its targets are named one at a time.

@@ -59,6 +59,7 @@ fn parse(file: &str, text: &str) -> Result<Vec<Classic>, ScenarioError> {
                     active: 0,
                     step: Step::Build,
                     turn: 3,
+                    rules: Default::default(),
                 },
                 deck_given: vec![false; 2],
                 steps: Vec::new(),
@@ -176,6 +177,19 @@ fn setup(s: &mut Classic, l: &str) -> Result<(), String> {
                 "build" => Step::Build,
                 "end" => Step::End,
                 other => return Err(format!("unknown step '{other}'")),
+            };
+            Ok(())
+        }
+        "format" => {
+            // The formats that change a game's rules (T-15.3).
+            s.pos.rules.pack_war = match rest.trim() {
+                "pack-war" | "pack war" => true,
+                "sealed" | "draft" | "designed" => false,
+                other => {
+                    return Err(format!(
+                        "unknown format '{other}'; expected pack-war, sealed, draft or designed"
+                    ))
+                }
             };
             Ok(())
         }
@@ -473,7 +487,35 @@ fn expect(g: &ClassicGame, e: &str) -> Result<(), String> {
                     )
                 }
                 "hand" => g.hand(seat).to_vec(),
-                "discard" => g.discard(seat).to_vec(),
+                "discard" => {
+                    // pN discard owned … / foreign …: the two piles of T-12.12.
+                    let owned = |o: &u16| g.obj(*o).owner == seat;
+                    let pile = g.discard(seat).iter().copied();
+                    if let Some(r) = rest.strip_prefix("owned ") {
+                        return zone_expect(g, pile.filter(owned).collect(), r);
+                    }
+                    if let Some(r) = rest.strip_prefix("foreign ") {
+                        return zone_expect(g, pile.filter(|o| !owned(o)).collect(), r);
+                    }
+                    pile.collect()
+                }
+                "removed" => g.removed(seat),
+                "sees" => {
+                    // pN sees pM hand is …: the cards of pM's hand that pN may read.
+                    let (other, r) = rest
+                        .split_once(" hand ")
+                        .ok_or("expected pN sees pM hand is …")?;
+                    let other = seat_of(other)
+                        .filter(|&o| o < g.players())
+                        .ok_or("no such player")?;
+                    let seen = g
+                        .hand(other as Seat)
+                        .iter()
+                        .copied()
+                        .filter(|&o| g.visible_to(o, seat))
+                        .collect();
+                    return zone_expect(g, seen, r);
+                }
                 "play" => g
                     .in_play()
                     .iter()
@@ -482,33 +524,43 @@ fn expect(g: &ClassicGame, e: &str) -> Result<(), String> {
                     .collect(),
                 _ => return Err(format!("unknown expectation '{what}'")),
             };
-            let got = names(g, zone.iter().copied());
-            if let Ok(n) = rest.parse::<usize>() {
-                return check(
-                    got.len() == n,
-                    format!("{} ({})", got.len(), got.join(", ")),
-                );
-            }
-            if let Some(t) = rest.strip_prefix("is ") {
-                return check(got == list(t), got.join(", "));
-            }
-            if let Some(t) = rest.strip_prefix("has ") {
-                return check(list(t).iter().all(|n| got.contains(n)), got.join(", "));
-            }
-            if let Some(t) = rest.strip_prefix("lacks ") {
-                return check(list(t).iter().all(|n| !got.contains(n)), got.join(", "));
-            }
-            Err("expected a count, 'is', 'has' or 'lacks'".into())
+            zone_expect(g, zone, &rest)
         }
         _ => {
-            // expect NAME offense N | defense N | damage N | expended | flipped | prepared
-            for (suffix, kind) in [(" offense ", 0), (" defense ", 1), (" damage ", 2)] {
+            // expect NAME offense N | defense N | damage N | counters N | expended |
+            // flipped | prepared | controller pN | has KEYWORD | lacks KEYWORD
+            for (suffix, kind) in [
+                (" offense ", 0),
+                (" defense ", 1),
+                (" damage ", 2),
+                (" counters ", 3),
+            ] {
                 if let Some((name, n)) = e.rsplit_once(suffix) {
                     let o = find_in_play(g, name)?;
                     let n: i32 = n.trim().parse().map_err(|_| "expected a number")?;
                     let got = g.stats(o);
-                    let v = [got.0, got.1, g.obj(o).damage as i32][kind];
+                    let v = [
+                        got.0,
+                        got.1,
+                        g.obj(o).damage as i32,
+                        g.obj(o).counters as i32,
+                    ][kind];
                     return check(v == n, v.to_string());
+                }
+            }
+            if let Some((name, p)) = e.rsplit_once(" controller ") {
+                let o = find_in_play(g, name)?;
+                let want = seat_of(p.trim()).ok_or("expected controller pN")?;
+                let got = g.obj(o).controller;
+                return check(got as usize == want, format!("Player {}", got + 1));
+            }
+            for (word, has) in [(" has ", true), (" lacks ", false)] {
+                if let Some((name, k)) = e.rsplit_once(word) {
+                    if let Some(kw) = epic_classic::card::Kw::parse(k.trim()) {
+                        let o = find_in_play(g, name)?;
+                        let got = g.stats(o).2;
+                        return check(got.has(kw) == has, got.names().join(", "));
+                    }
                 }
             }
             for (suffix, pose) in [
@@ -523,6 +575,31 @@ fn expect(g: &ClassicGame, e: &str) -> Result<(), String> {
             }
             Err(format!("unknown expectation '{e}'"))
         }
+    }
+}
+
+/// `pN <zone> 3`, `… is A, B`, `… has A`, `… lacks A` over a list of cards.
+fn zone_expect(g: &ClassicGame, zone: Vec<u16>, rest: &str) -> Result<(), String> {
+    let got = names(g, zone.iter().copied());
+    let fail = || Err(format!("got {}", got.join(", ")));
+    let ok = if let Ok(n) = rest.parse::<usize>() {
+        if got.len() != n {
+            return Err(format!("got {} ({})", got.len(), got.join(", ")));
+        }
+        true
+    } else if let Some(t) = rest.strip_prefix("is ") {
+        got == list(t)
+    } else if let Some(t) = rest.strip_prefix("has ") {
+        list(t).iter().all(|n| got.contains(n))
+    } else if let Some(t) = rest.strip_prefix("lacks ") {
+        list(t).iter().all(|n| !got.contains(n))
+    } else {
+        return Err("expected a count, 'is', 'has' or 'lacks'".into());
+    };
+    if ok {
+        Ok(())
+    } else {
+        fail()
     }
 }
 
