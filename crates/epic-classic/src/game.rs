@@ -710,6 +710,7 @@ impl ClassicGame {
         self.move_to(o, Zone::Line, seat);
         let item = Item {
             obj: o,
+            card: self.objs[o as usize].card,
             life: self.objs[o as usize].life,
             source: crate::state::Source::Card,
             controller: seat,
@@ -733,6 +734,7 @@ impl ClassicGame {
         }
         let item = Item {
             obj: o,
+            card: self.objs[o as usize].card,
             life: self.objs[o as usize].life,
             source: crate::state::Source::Activated(i),
             controller: seat,
@@ -788,7 +790,7 @@ impl ClassicGame {
 
     /// The effect an item carries.
     pub(crate) fn effect_of(&self, item: &Item) -> &[Effect] {
-        effect(self.card(item.obj), item.source)
+        effect(self.pool.get(item.card), item.source)
     }
 
     /// A champion or object is a card in play; an event is not.

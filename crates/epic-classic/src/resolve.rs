@@ -35,6 +35,7 @@ impl ClassicGame {
     pub(crate) fn targets_exist(&self, o: ObjId, source: Source, seat: Seat) -> bool {
         let item = Item {
             obj: o,
+            card: self.objs[o as usize].card,
             life: self.objs[o as usize].life,
             source,
             controller: seat,
@@ -201,8 +202,7 @@ impl ClassicGame {
         };
         // The card's text lives in the shared pool, not in the game being changed.
         let pool = Arc::clone(&self.pool);
-        let effects =
-            crate::game::effect(pool.get(self.objs[r.item.obj as usize].card), r.item.source);
+        let effects = crate::game::effect(pool.get(r.item.card), r.item.source);
         let wants = wants_of(effects);
         let wants_len = wants.len();
         while r.next < effects.len() {
@@ -608,6 +608,7 @@ impl ClassicGame {
         let card = pool.get(self.objs[o as usize].card);
         let item = Item {
             obj: o,
+            card: self.objs[o as usize].card,
             life: self.objs[o as usize].life,
             source: Source::Card,
             controller: seat,
@@ -776,6 +777,7 @@ impl ClassicGame {
             if on(self.card(o).when[i].on) {
                 self.triggers.push(Triggered {
                     obj: o,
+                    card: self.objs[o as usize].card,
                     life,
                     index: i as u8,
                     controller,
@@ -808,6 +810,7 @@ impl ClassicGame {
         let t = self.triggers.remove(i);
         let item = Item {
             obj: t.obj,
+            card: t.card,
             life: t.life,
             source: Source::When(t.index),
             controller: t.controller,

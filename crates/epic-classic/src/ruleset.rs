@@ -121,7 +121,10 @@ impl ClassicGame {
             line: self
                 .line
                 .iter()
-                .map(|it| (name(&it.obj), it.source != Source::Card, it.controller))
+                .map(|it| {
+                    let name = self.pool.get(it.card).name.clone();
+                    (name, it.source != Source::Card, it.controller)
+                })
                 .collect(),
             decision: self.ask.as_ref().map(|(s, a)| (*s, format!("{a:?}"))),
             options: match &self.ask {

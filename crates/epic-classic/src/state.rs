@@ -135,6 +135,9 @@ pub enum Source {
 #[derive(Clone, Debug, Hash)]
 pub struct Item {
     pub obj: ObjId,
+    /// The card whose text it carries, as it was when the item was made: an ability on
+    /// the line resolves even if its card has left for a hidden zone since.
+    pub card: CardId,
     /// The life of the card when the item was made: "this" means the card while unchanged.
     pub life: u32,
     pub source: Source,
@@ -245,6 +248,7 @@ pub enum AnnounceKind {
 #[derive(Clone, Debug, Hash)]
 pub struct Triggered {
     pub obj: ObjId,
+    pub card: CardId,
     pub life: u32,
     pub index: u8,
     pub controller: Seat,

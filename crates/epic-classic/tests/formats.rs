@@ -1096,3 +1096,39 @@ fn bots_build_legal_decks_and_games_start_with_them() {
         Err(FormatError::UnknownCard { id: 60000 })
     );
 }
+
+#[test]
+fn limited_formats_deal_decks_that_play_to_the_end() {
+    let pool = classic_pool();
+    for (name, min) in [("pack-war", 15), ("sealed-2", 30), ("draft-3", 30)] {
+        let format = Format::parse(name).expect("a format");
+        let decks = format.deal_decks(&pool, 3, 7).expect("decks");
+        assert_eq!(
+            decks,
+            format.deal_decks(&pool, 3, 7).expect("decks"),
+            "{name}"
+        );
+        assert_ne!(
+            decks,
+            format.deal_decks(&pool, 3, 8).expect("decks"),
+            "{name}"
+        );
+        assert_eq!(decks.len(), 3);
+        for d in &decks {
+            assert!(d.len() >= min, "{name}: {} cards", d.len());
+            assert!(d.iter().all(|c| !pool.get(*c).token), "{name}");
+        }
+        let mut game =
+            epic_classic::ClassicGame::with_rules(pool.clone(), &decks, 7, format.rules())
+                .expect("a game");
+        assert_eq!(game.rules().pack_war, name == "pack-war");
+        let mut steps = 0;
+        while let Some(c) = epic_game::State::options(&game).first().copied() {
+            game.apply(c).expect("offered");
+            steps += 1;
+            assert!(steps < 100_000, "{name}: the game does not end");
+        }
+        assert!(game.winners().is_some(), "{name}");
+    }
+    assert!(Format::DESIGNED.deal_decks(&pool, 2, 1).is_err());
+}

@@ -1,7 +1,7 @@
 //! Random classic games, 2 and 4 players, with the invariants checked after every
 //! decision: every card in exactly one place, build and paced plays only on an empty
 //! line, the line resolving last-in first-out, every game ending, and the same seed and
-//! choices giving the same game.
+//! choices giving the same game; games sampled for a seat along the way play on as well.
 
 use epic_classic::card::Speed;
 use epic_classic::state::{Item, Source, Zone};
@@ -90,6 +90,9 @@ fn play(players: usize, seed: u64) -> (ClassicGame, Vec<Choice>) {
                 }
             }
         }
+        if choices.len() % 97 == 0 {
+            play_on_sample(&g, seed, choices.len() as u64);
+        }
         let line_before: Vec<Item> = g.line().to_vec();
         let c = options[rng.gen_range(0..options.len())];
         choices.push(c);
@@ -117,6 +120,22 @@ fn play(players: usize, seed: u64) -> (ClassicGame, Vec<Choice>) {
     }
     check_places(&g, seed);
     (g, choices)
+}
+
+/// A search plays on in games sampled for a seat: they must be whole games too, where
+/// an ability on the line still resolves though its card was dealt anew in a hand.
+fn play_on_sample(g: &ClassicGame, seed: u64, n: u64) {
+    let seat = (n % g.players() as u64) as Seat;
+    let mut sample = g.sample_for(seat, seed ^ n);
+    let mut rng = Pcg64Mcg::seed_from_u64(seed ^ n);
+    for _ in 0..300 {
+        let options = sample.options().to_vec();
+        let Some(&c) = options.get(rng.gen_range(0..options.len().max(1))) else {
+            break;
+        };
+        sample.apply(c).expect("an offered option is taken");
+        check_places(&sample, seed);
+    }
 }
 
 #[test]

@@ -81,3 +81,60 @@ fn classic_play_takes_numbered_options_and_leaves_on_q() {
     assert!(out.status.success());
     assert!(text(&out.stdout).contains("End of input"));
 }
+
+#[test]
+fn classic_formats_deal_decks_and_check_designed_ones() {
+    let v = classic_sim(&["--games", "6", "--format", "pack-war", "--p1", "greedy"]);
+    assert_eq!(v["format"], "pack-war");
+    assert_eq!(v["players"][0], "greedy:pack-war");
+    let finished = v["games"].as_u64().unwrap_or(0) - v["unfinished"].as_u64().unwrap_or(0);
+    assert_eq!(finished, 6);
+    let v = classic_sim(&["--games", "2", "--format", "draft-2", "--players", "3"]);
+    assert_eq!(v["players"].as_array().map(Vec::len), Some(3));
+
+    // Designed Deck needs 60 cards: the preconstructed 30 are refused, naming the rule.
+    let out = epic(&["sim", "--ruleset", "classic", "--format", "designed"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("T-15.5"),
+        "{}",
+        text(&out.stderr)
+    );
+    // A classic format without the classic ruleset, and absurd pack counts.
+    let out = epic(&["sim", "--format", "pack-war"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("--ruleset classic"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = epic(&["sim", "--ruleset", "classic", "--format", "sealed-99999"]);
+    assert_eq!(out.status.code(), Some(2));
+
+    let dir = std::env::temp_dir().join(format!("epic-classic-deck-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let file = dir.join("golems.deck");
+    std::fs::write(
+        &file,
+        "20 Iron Golem\n20 Temple Guard\n20 Stone Guardian\nsideboard\n15 Shade\n",
+    )
+    .expect("write");
+    let path = file.to_str().expect("path");
+    let out = epic(&[
+        "deck",
+        "check",
+        "--ruleset",
+        "classic",
+        "--format",
+        "designed",
+        path,
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("20 copies of Iron Golem"), "{stdout}");
+    assert!(stdout.contains("15 copies of Shade"), "{stdout}");
+    std::fs::write(&file, "3 Iron Golem\n").expect("write");
+    let out = epic(&["deck", "check", "--ruleset", "classic", path]);
+    assert!(out.status.success(), "{}", text(&out.stdout));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -449,8 +449,8 @@ fn expect(g: &ClassicGame, e: &str) -> Result<(), String> {
                 .line()
                 .iter()
                 .map(|it| match it.source {
-                    Source::Card => g.card(it.obj).name.clone(),
-                    _ => format!("{} ability", g.card(it.obj).name),
+                    Source::Card => g.pool().get(it.card).name.clone(),
+                    _ => format!("{} ability", g.pool().get(it.card).name),
                 })
                 .collect();
             check(got == want, got.join(", "))

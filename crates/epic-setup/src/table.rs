@@ -6,6 +6,7 @@
 use crate::error::{CliError, CliResult};
 use crate::names;
 use epic_cards::CardId;
+use epic_classic::format::Format as ClassicFormat;
 use epic_engine::{RulesConfig, Variant};
 use epic_formats::Format;
 
@@ -16,9 +17,10 @@ pub struct TableArgs {
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=8))]
     pub players: u8,
     /// The format whose deck-building rules every deck must follow: sealed, pack-draft,
-    /// open-draft, cube-draft, dark-draft, preconstructed, full-constructed. Default: none,
-    /// any deck the engine can play.
-    #[arg(long, value_name = "NAME", value_parser = format_parser())]
+    /// open-draft, cube-draft, dark-draft, preconstructed, full-constructed; with
+    /// --ruleset classic: pack-war, sealed-N, draft-N (N packs a player) or designed.
+    /// Default: none, any deck the engine can play.
+    #[arg(long, value_name = "NAME", value_parser = format_parser)]
     pub format: Option<String>,
     /// How the seats play against each other: ffa (free-for-all), hunter-first-blood,
     /// hunter-last-one-standing (docs/rulings.md H-21; 3 seats or more), hydra (teams
@@ -30,8 +32,34 @@ pub struct TableArgs {
     pub team_size: Option<u8>,
 }
 
-fn format_parser() -> clap::builder::PossibleValuesParser {
-    clap::builder::PossibleValuesParser::new(epic_formats::format_names())
+/// A format of either game: the 2017 formats by name, the classic ones as
+/// `epic_classic::format::Format` reads them.
+fn format_parser(name: &str) -> Result<String, String> {
+    if epic_formats::format(name).is_some() || ClassicFormat::parse(name).is_ok() {
+        return Ok(name.to_string());
+    }
+    Err(format!(
+        "unknown format '{name}'; the formats are {}, and for --ruleset classic pack-war, \
+         sealed-N, draft-N and designed",
+        epic_formats::format_names().join(", ")
+    ))
+}
+
+/// The classic format of a table's `--format`, if it names one (`None` without a format).
+pub fn classic_format(args: &TableArgs) -> CliResult<Option<ClassicFormat>> {
+    if args.variant != "ffa" || args.team_size.is_some() {
+        return Err(CliError::input(
+            "the classic game has no variants: every player plays for themselves (--variant ffa)",
+        ));
+    }
+    args.format
+        .as_deref()
+        .map(|name| {
+            ClassicFormat::parse(name).map_err(|e| {
+                CliError::input(format!("--format {name}: {e} (a format of the 2017 game?)"))
+            })
+        })
+        .transpose()
 }
 
 fn variant_parser() -> clap::builder::PossibleValuesParser {
@@ -55,6 +83,13 @@ impl TableArgs {
     pub fn table(&self) -> CliResult<Table> {
         let variant = Variant::named(&self.variant)
             .ok_or_else(|| CliError::input(format!("unknown variant '{}'", self.variant)))?;
+        if let Some(name) = self.format.as_deref() {
+            if epic_formats::format(name).is_none() && ClassicFormat::parse(name).is_ok() {
+                return Err(CliError::input(format!(
+                    "--format {name} is a format of the classic game (2009): add --ruleset classic"
+                )));
+            }
+        }
         let format = self.format.as_deref().map(names::format).transpose()?;
         let mut rules = format
             .as_ref()

@@ -237,6 +237,27 @@ impl ClassicDraft {
         self.picked.fill(false);
     }
 
+    /// A bot's pick for `seat` (an index into [`ClassicDraft::options`]): the first card
+    /// of the alignment it has picked most (unaligned cards fit any), else the first.
+    pub fn bot_pick(&self, pool: &ClassicPool, seat: usize) -> usize {
+        let picks = self.picks.get(seat).map_or(&[][..], Vec::as_slice);
+        let count = |a: Alignment| {
+            picks
+                .iter()
+                .filter(|c| pool.get(**c).alignment == a)
+                .count()
+        };
+        let best = [Alignment::Good, Alignment::Evil, Alignment::Wild]
+            .into_iter()
+            .max_by_key(|&a| count(a))
+            .filter(|&a| count(a) > 0);
+        let fits = |c: &CardId| {
+            let a = pool.get(*c).alignment;
+            best.is_none_or(|b| a == b || a == Alignment::Unaligned)
+        };
+        self.options(seat).iter().position(fits).unwrap_or(0)
+    }
+
     /// What `seat` may see: its own pack and picks, never another drafter's cards.
     pub fn view(&self, seat: usize) -> Result<DraftView, FormatError> {
         let players = self.players();

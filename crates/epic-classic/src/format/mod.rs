@@ -372,6 +372,39 @@ impl Format {
         }
     }
 
+    /// The rules its games are played by: Pack War's deck-out (T-15.3).
+    pub fn rules(self) -> crate::state::Rules {
+        crate::state::Rules {
+            pack_war: self.kind == FormatKind::PackWar,
+        }
+    }
+
+    /// Each player's cards for a game of a limited format, as bots would have them:
+    /// packs opened (Sealed Pack N, Pack War) or drafted ([`ClassicDraft::bot_pick`]
+    /// for every pick), then built into decks by [`Format::auto_deck`]. The same for
+    /// the same seed. Designed Deck brings its decks instead.
+    pub fn deal_decks(
+        self,
+        pool: &ClassicPool,
+        players: usize,
+        seed: u64,
+    ) -> Result<Vec<Vec<CardId>>, FormatError> {
+        let opened = if self.kind == FormatKind::Draft {
+            let mut draft = ClassicDraft::with_pool(pool, players, self.packs(), seed)?;
+            while let Some(seat) = draft.next_picker() {
+                let i = draft.bot_pick(pool, seat);
+                draft.pick(seat, i)?;
+            }
+            draft.pools().unwrap_or_default()
+        } else {
+            self.open_pools(pool, players, seed)?
+        };
+        opened
+            .iter()
+            .map(|cards| self.auto_deck(pool, cards).map(|d| d.deck))
+            .collect()
+    }
+
     /// Whether a sideboard of 15 may be brought (T-15.1); Pack War builds nothing.
     pub fn allows_sideboard(self) -> bool {
         self.kind != FormatKind::PackWar

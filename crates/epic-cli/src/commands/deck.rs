@@ -25,12 +25,16 @@ pub enum DeckCommand {
         /// The deck-list file.
         file: PathBuf,
         /// Also check the deck-building rules of a format: sealed, pack-draft,
-        /// open-draft, cube-draft, dark-draft, preconstructed, full-constructed.
+        /// open-draft, cube-draft, dark-draft, preconstructed, full-constructed; with
+        /// --ruleset classic, designed (a line `sideboard` starts the sideboard).
         #[arg(long, value_name = "NAME")]
         format: Option<String>,
         /// Print a JSON object instead.
         #[arg(long)]
         json: bool,
+        /// Whose cards the list names: 2017 or classic (the 2009 game).
+        #[arg(long, value_enum, default_value_t = super::classic::Ruleset::Epic2017)]
+        ruleset: super::classic::Ruleset,
     },
     /// List the built-in decks, with their alignments and sizes.
     List {
@@ -93,7 +97,15 @@ struct Report {
 
 pub fn run(args: Args) -> CliResult {
     let (file, format, json) = match args.command {
-        DeckCommand::Check { file, format, json } => (file, format, json),
+        DeckCommand::Check {
+            file,
+            format,
+            json,
+            ruleset: super::classic::Ruleset::Classic,
+        } => return super::classic::check_deck(&file, format.as_deref(), json),
+        DeckCommand::Check {
+            file, format, json, ..
+        } => (file, format, json),
         DeckCommand::Show {
             deck,
             seed,

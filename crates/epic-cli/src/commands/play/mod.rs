@@ -244,6 +244,7 @@ pub fn run(args: Args) -> CliResult {
             args.ai_deck.first().map(String::as_str),
             &args.ai,
             args.seed,
+            &args.table,
         );
     }
     let resumed = match (&args.load, args.resume) {
