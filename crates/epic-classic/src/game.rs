@@ -91,7 +91,7 @@ pub struct ClassicGame {
     pub(crate) rng: Pcg64Mcg,
     pub(crate) rules: Rules,
     /// Cards the active player has still to discard at the end of the turn (T-2.6).
-    pub(crate) to_discard: u8,
+    pub(crate) to_discard: u16,
 }
 
 impl ClassicGame {
@@ -462,7 +462,8 @@ impl ClassicGame {
                 }
                 self.draw(active, 1);
                 self.check_state();
-                if self.winners.is_none() {
+                // A player out at the check has passed the turn on already.
+                if self.winners.is_none() && self.active == active && self.step == Step::Prepare {
                     self.enter(Step::PreBattle);
                 }
             }
@@ -542,6 +543,8 @@ impl ClassicGame {
         self.holder = self.active;
         if let Some(item) = self.line.pop() {
             self.begin_resolving(item);
+            // A champion or object resolves into play at once: its arrival is a change.
+            self.check_state();
         } else {
             self.end_window();
         }
@@ -571,7 +574,7 @@ impl ClassicGame {
                 // cards end up (an as-trigger may put one back in a hand).
                 let hand = self.players[self.active as usize].hand.len();
                 if hand > HAND_LIMIT {
-                    self.to_discard = (hand - HAND_LIMIT).min(u8::MAX as usize) as u8;
+                    self.to_discard = (hand - HAND_LIMIT).min(u16::MAX as usize) as u16;
                     self.ask = Some((self.active, Ask::Discard));
                 } else {
                     self.next_turn();
@@ -656,12 +659,16 @@ impl ClassicGame {
                 .map(|&o| Choice::Discard(o))
                 .collect(),
             Ask::May => vec![Choice::Yes, Choice::No],
-            Ask::ChooseAs => self
-                .discard_as_triggers()
-                .into_iter()
-                .filter(|t| t.1 == seat)
-                .map(|t| Choice::Prefer(t.0))
-                .collect(),
+            Ask::ChooseAs => {
+                let mut mine: Vec<Choice> = self
+                    .discard_as_triggers()
+                    .into_iter()
+                    .filter(|t| t.1 == seat)
+                    .map(|t| Choice::Prefer(t.0))
+                    .collect();
+                mine.dedup();
+                mine
+            }
         }
     }
 
@@ -783,6 +790,7 @@ impl ClassicGame {
         }
         if instant {
             self.begin_resolving(a.item);
+            self.check_state();
         } else {
             self.line.push(a.item);
         }

@@ -130,11 +130,19 @@ fn tokens_named(card: &ClassicCard) -> impl Iterator<Item = &str> {
         .effect
         .iter()
         .chain(card.activated.iter().flat_map(|a| &a.effect))
-        .chain(card.when.iter().flat_map(|w| &w.effect))
-        .chain(card.as_triggers.iter().flat_map(|a| match a {
-            As::EntersPlay(e) => e.as_slice(),
-            As::Discard(_) => &[],
-        }));
+        .chain(card.when.iter().flat_map(|w| &w.effect));
+    token_names(effects).chain(tokens_named_in(&card.as_triggers))
+}
+
+/// The tokens as-triggers put into play, by name.
+fn tokens_named_in(triggers: &[As]) -> impl Iterator<Item = &str> {
+    token_names(triggers.iter().flat_map(|a| match a {
+        As::EntersPlay(e) => e.as_slice(),
+        As::Discard(_) => &[],
+    }))
+}
+
+fn token_names<'a>(effects: impl Iterator<Item = &'a Effect>) -> impl Iterator<Item = &'a str> {
     effects.filter_map(|e| match e {
         Effect::Shared {
             step:
@@ -275,6 +283,10 @@ fn read_line(scratch: &mut CardPool, line: &str, card: &mut ClassicCard) -> Resu
         if let Some(a) = read_as(scratch, label, body)? {
             if card.kind == CardType::Event {
                 return Err("an event has no triggered ability".into());
+            }
+            if card.token && tokens_named_in(std::slice::from_ref(&a)).next().is_some() {
+                // Tokens that bring tokens as they come could bring each other forever.
+                return Err("a token's as-trigger cannot put tokens into play".into());
             }
             card.as_triggers.push(a);
             return Ok(());
@@ -619,6 +631,20 @@ fn read_effects(scratch: &mut CardPool, body: &str) -> Result<Vec<Effect>, Strin
         }
         for step in epic_cards::read_effect(scratch, &shared)? {
             check_step(&step).map_err(|m| format!("'{s}': {m}"))?;
+            let filtered = matches!(
+                step.action.selection(),
+                Some(Sel::All(_))
+                    | Some(Sel::Target(epic_model::TargetSpec {
+                        objects: Some(_),
+                        ..
+                    }))
+            );
+            if origin.is_some() && !filtered {
+                return Err(format!(
+                    "'{s}': an origin describes cards chosen by a filter ('all magical \
+                     champions', 'target magical champion')"
+                ));
+            }
             out.push(Effect::Shared { step, origin });
         }
     }

@@ -604,6 +604,13 @@ impl ClassicGame {
     /// line, and contradicting continuous abilities leave with their cards (T-11.3).
     pub(crate) fn enter_play(&mut self, o: ObjId, seat: Seat) {
         self.move_to(o, Zone::Play, seat);
+        // Continuous abilities apply to it as it comes (control among them): its
+        // abilities are then its controller's.
+        self.settle();
+        if self.objs[o as usize].zone != Zone::Play {
+            return;
+        }
+        let seat = self.objs[o as usize].controller;
         let pool = Arc::clone(&self.pool);
         let card = pool.get(self.objs[o as usize].card);
         let item = Item {
@@ -660,11 +667,13 @@ impl ClassicGame {
     /// player's to their left; of one player's own, the one they chose, else the one
     /// that came into play last).
     pub(crate) fn instead_of_discard(&self) -> Option<(Instead, Seat)> {
-        if self
-            .in_play
-            .iter()
-            .all(|&o| self.card(o).as_triggers.is_empty())
-        {
+        let replaces = |o: &ObjId| {
+            self.card(*o)
+                .as_triggers
+                .iter()
+                .any(|a| matches!(a, As::Discard(_)))
+        };
+        if !self.in_play.iter().any(replaces) {
             return None;
         }
         let all = self.discard_as_triggers();
@@ -686,15 +695,19 @@ impl ClassicGame {
     /// each other on some card take their cards out of the game before they apply;
     /// then every card in play is controlled as the control abilities say.
     pub(crate) fn settle(&mut self) {
+        let has_control = |g: &ClassicGame| {
+            g.in_play.iter().any(|&o| {
+                g.card(o).continuous.iter().any(|c| c.does == Does::Control)
+                    || g.objs[o as usize].controller != g.objs[o as usize].base_controller
+            })
+        };
         if self
             .in_play
             .iter()
             .all(|&o| self.card(o).continuous.is_empty())
-            && self
-                .in_play
-                .iter()
-                .all(|&o| self.objs[o as usize].controller == self.objs[o as usize].base_controller)
+            && !has_control(self)
         {
+            self.prune_attack();
             return;
         }
         loop {
@@ -707,21 +720,54 @@ impl ClassicGame {
                 self.move_to(o, Zone::Removed, owner);
             }
         }
-        for i in 0..self.in_play.len() {
-            let o = self.in_play[i];
-            let mut ctrl = self.objs[o as usize].base_controller;
-            for &s in &self.in_play {
-                let you = self.objs[s as usize].controller;
-                for cont in &self.card(s).continuous {
-                    if cont.does == Does::Control
-                        && self.matches(o, &cont.affects, cont.origin, you, Some(s))
-                    {
-                        ctrl = you;
-                    }
+        if has_control(self) {
+            // Control abilities may be about cards other control abilities move: apply
+            // them until nothing changes (a few rounds at most; bounded all the same).
+            for _ in 0..=self.in_play.len() {
+                let mut changed = false;
+                for i in 0..self.in_play.len() {
+                    let o = self.in_play[i];
+                    let ctrl = self.control_of(o);
+                    changed |= self.objs[o as usize].controller != ctrl;
+                    self.objs[o as usize].controller = ctrl;
+                }
+                if !changed {
+                    break;
                 }
             }
-            self.objs[o as usize].controller = ctrl;
         }
+        self.prune_attack();
+    }
+
+    /// Who controls a card in play: the last control ability that affects it, else
+    /// who put it there or gained it by an effect.
+    fn control_of(&self, o: ObjId) -> Seat {
+        let mut ctrl = self.objs[o as usize].base_controller;
+        for &s in &self.in_play {
+            let you = self.objs[s as usize].controller;
+            for cont in &self.card(s).continuous {
+                if cont.does == Does::Control
+                    && self.matches(o, &cont.affects, cont.origin, you, Some(s))
+                {
+                    ctrl = you;
+                }
+            }
+        }
+        ctrl
+    }
+
+    /// A champion that changed sides leaves the attack: attackers are the active
+    /// player's, blockers the defender's.
+    fn prune_attack(&mut self) {
+        let Some(mut a) = self.attack.take() else {
+            return;
+        };
+        let (active, defender) = (self.active, a.defender);
+        let controls =
+            |g: &ClassicGame, o: ObjId, seat: Seat| g.objs[o as usize].controller == seat;
+        a.attackers.retain(|&(o, _)| controls(self, o, active));
+        a.blockers.retain(|&(o, _)| controls(self, o, defender));
+        self.attack = Some(a);
     }
 
     /// The cards whose continuous abilities contradict another's on some card in play.
@@ -889,14 +935,26 @@ impl ClassicGame {
     /// A player out of the game: their cards leave play and the line.
     fn eliminate(&mut self, seat: Seat) {
         self.players[seat as usize].out = true;
-        let theirs: Vec<ObjId> = self
-            .in_play
-            .iter()
-            .copied()
-            .filter(|&o| self.objs[o as usize].controller == seat)
-            .collect();
-        for o in theirs {
-            self.move_to(o, Zone::Removed, seat);
+        // Its own cards first: what it controlled only through a control ability
+        // returns to its player, then what it still controls leaves too.
+        for by_ability in [false, true] {
+            let theirs: Vec<ObjId> = self
+                .in_play
+                .iter()
+                .copied()
+                .filter(|&o| {
+                    let obj = &self.objs[o as usize];
+                    if by_ability {
+                        obj.controller == seat
+                    } else {
+                        obj.base_controller == seat
+                    }
+                })
+                .collect();
+            for o in theirs {
+                self.move_to(o, Zone::Removed, seat);
+            }
+            self.settle();
         }
         let line: Vec<Item> = std::mem::take(&mut self.line);
         for item in line {

@@ -172,10 +172,15 @@ impl ClassicGame {
                 n => format!("Done: put {n} on the bottom and draw {n}"),
             },
             Choice::Pass => {
-                if self.line.is_empty() && self.holder == self.active {
-                    format!("Pass (end the {})", self.step.name())
-                } else {
-                    "Pass".into()
+                if !self.line.is_empty() || self.holder != self.active {
+                    return "Pass".into();
+                }
+                // What the active player's pass on an empty line leads to, if all pass.
+                match (self.step, self.window) {
+                    (Step::Battle, Window::BeforeAttack) => "Pass (go to attacks)".into(),
+                    (Step::Battle, Window::AfterAttack) => "Pass (go to blocks)".into(),
+                    (Step::Battle, Window::AfterBlock) => "Pass (go to damage)".into(),
+                    (step, _) => format!("Pass (end the {})", step.name()),
                 }
             }
             Choice::Play(o) => {

@@ -75,3 +75,34 @@ fn deck_lists_name_classic_cards() {
     assert!(e.contains("line 1") && e.contains("Fireball"), "{e}");
     assert!(read_deck(&pool, "99999999 Ember Bolt\n").is_err());
 }
+
+#[test]
+fn new_abilities_refuse_what_cannot_work() {
+    // A token that brings tokens as it comes could bring tokens forever.
+    let e = errors(
+        "card Hydra\n  champion, wild, natural, token, 1/1\n  \
+         as this enters play: put a hydra token into play\n",
+    );
+    assert!(e.contains("cannot put tokens into play"), "{e}");
+    // An as-trigger happens at once: no targets, no "you may".
+    let e = errors(
+        "card Trap\n  object, evil, magical, action, build\n  \
+         as this enters play: deal 2 damage to target champion\n",
+    );
+    assert!(e.contains("cannot name targets"), "{e}");
+    // An origin describes cards a filter chooses.
+    let e = errors("card Odd\n  event, wild, magical, action, fast\n  magical draw a card\n");
+    assert!(e.contains("origin"), "{e}");
+    // A token named by an effect must exist, as a token.
+    let e = errors(
+        "card Call\n  event, wild, natural, action, fast\n  put two bear tokens into play\n",
+    );
+    assert!(e.contains("no token card is named Bear"), "{e}");
+    // The continuous abilities read.
+    let e = errors(
+        "card Mist\n  object, wild, magical, action, build\n  static: all champions are big\n",
+    );
+    assert!(e.contains("offense/defense"), "{e}");
+    let e = errors("card Deck\n  champion, wild, natural, action, token, 1/1\n");
+    assert!(e.contains("no cost or speed"), "{e}");
+}
