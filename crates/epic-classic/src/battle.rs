@@ -262,7 +262,8 @@ impl ClassicGame {
             let attackers = self.live_attackers();
             let blockers = self.live_blockers();
             for d in now {
-                let offense = self.offense(d).max(0);
+                let (offense, _, keywords) = self.stats(d);
+                let offense = offense.max(0);
                 let recipients = self.recipients(d);
                 let assigned: Vec<(ObjId, ObjId, u16)> =
                     self.attack.as_ref().map_or(Vec::new(), |a| {
@@ -279,7 +280,7 @@ impl ClassicGame {
                     }
                 }
                 // T-13.6: breakthrough, for each attacker on its own (ruling C-06).
-                if attackers.contains(&d) && self.keywords(d).has(Kw::BREAKTHROUGH) {
+                if attackers.contains(&d) && keywords.has(Kw::BREAKTHROUGH) {
                     let wall: Vec<ObjId> = if blockers.is_empty() {
                         recipients.clone()
                     } else {
@@ -308,7 +309,8 @@ impl ClassicGame {
                 }
             }
             self.check_state();
-            if self.winners.is_some() || self.attack.is_none() {
+            if self.winners.is_some() || self.players[self.active as usize].out {
+                // The game, or the turn (the run loop passes it on), is over.
                 return;
             }
         }

@@ -108,6 +108,15 @@ pub struct Timing {
 }
 
 impl Timing {
+    /// "fast", "paced instantaneous".
+    pub fn parse(s: &str) -> Option<Timing> {
+        let (speed, instant) = match s.strip_suffix(" instantaneous") {
+            Some(speed) => (speed, true),
+            None => (s, false),
+        };
+        Speed::parse(speed).map(|speed| Timing { speed, instant })
+    }
+
     pub fn name(self) -> String {
         if self.instant {
             format!("{}-instantaneous", self.speed.name())
@@ -249,6 +258,16 @@ pub enum As {
     EntersPlay(Vec<Effect>),
     /// "As any card would go to a discard pile: … instead".
     Discard(Instead),
+}
+
+impl As {
+    /// The effect it runs (a replacement runs none).
+    pub fn effects(&self) -> &[Effect] {
+        match self {
+            As::EntersPlay(e) => e,
+            As::Discard(_) => &[],
+        }
+    }
 }
 
 /// Where a card that would go to a discard pile goes instead.

@@ -56,6 +56,32 @@ impl std::fmt::Display for SetupError {
 
 impl std::error::Error for SetupError {}
 
+/// Whether a game can be played with this deck: 6 to [`MAX_DECK`] cards (more than the
+/// opening hand), every one a card of the pool and none a token (T-12.6). `Err` says
+/// why, to follow "the deck".
+pub fn playable(pool: &ClassicPool, deck: &[CardId]) -> Result<(), String> {
+    if deck.len() <= START_HAND || deck.len() > MAX_DECK {
+        return Err(format!(
+            "has {} cards; a classic deck has {} to {MAX_DECK}",
+            deck.len(),
+            START_HAND + 1
+        ));
+    }
+    if let Some(bad) = deck.iter().find(|c| c.0 as usize >= pool.len()) {
+        return Err(format!(
+            "holds card id {}, which is not in the classic pool",
+            bad.0
+        ));
+    }
+    if let Some(token) = deck.iter().find(|c| pool.get(**c).token) {
+        return Err(format!(
+            "holds {}, a token; tokens are never in a deck (T-12.6)",
+            pool.get(*token).name
+        ));
+    }
+    Ok(())
+}
+
 /// The most players at one table.
 pub const MAX_PLAYERS: usize = 8;
 /// The most cards in one deck: far beyond any format, so memory stays bounded.
@@ -90,8 +116,6 @@ pub struct ClassicGame {
     pub(crate) decisions: u32,
     pub(crate) rng: Pcg64Mcg,
     pub(crate) rules: Rules,
-    /// Cards the active player has still to discard at the end of the turn (T-2.6).
-    pub(crate) to_discard: u16,
 }
 
 impl ClassicGame {
@@ -122,26 +146,8 @@ impl ClassicGame {
         let mut objs = Vec::new();
         let mut players = Vec::new();
         for (seat, deck) in decks.iter().enumerate() {
-            if deck.len() <= START_HAND || deck.len() > MAX_DECK {
-                return Err(SetupError(format!(
-                    "player {}'s deck has {} cards; a classic deck has {} to {MAX_DECK}",
-                    seat + 1,
-                    deck.len(),
-                    START_HAND + 1
-                )));
-            }
-            if let Some(bad) = deck.iter().find(|c| c.0 as usize >= pool.len()) {
-                return Err(SetupError(format!(
-                    "card id {} is not in the classic pool",
-                    bad.0
-                )));
-            }
-            if let Some(token) = deck.iter().find(|c| pool.get(**c).token) {
-                return Err(SetupError(format!(
-                    "{} is a token; tokens are never in a deck (T-12.6)",
-                    pool.get(*token).name
-                )));
-            }
+            playable(&pool, deck)
+                .map_err(|why| SetupError(format!("player {}'s deck {why}", seat + 1)))?;
             let mut cards = deck.clone();
             cards.shuffle(&mut rng);
             let base = objs.len();
@@ -205,7 +211,6 @@ impl ClassicGame {
             decisions: 0,
             rng,
             rules: Rules::default(),
-            to_discard: 0,
         }
     }
 
@@ -240,15 +245,6 @@ impl ClassicGame {
 
     pub fn step(&self) -> Step {
         self.step
-    }
-
-    pub fn window(&self) -> Window {
-        self.window
-    }
-
-    /// The player with priority.
-    pub fn holder(&self) -> Seat {
-        self.holder
     }
 
     pub fn ask(&self) -> Option<(Seat, &Ask)> {
@@ -353,11 +349,10 @@ impl ClassicGame {
             (Ask::AssignDamage { dealer, left }, Choice::Assign(to)) => {
                 self.assign(dealer, left, to)
             }
-            (Ask::Discard, Choice::Discard(o)) => {
+            (Ask::Discard { left }, Choice::Discard(o)) => {
                 self.move_to(o, Zone::Discard, seat);
-                self.to_discard = self.to_discard.saturating_sub(1);
-                if self.to_discard > 0 {
-                    self.ask = Some((seat, Ask::Discard));
+                if left > 1 {
+                    self.ask = Some((seat, Ask::Discard { left: left - 1 }));
                 } else {
                     self.next_turn();
                 }
@@ -386,11 +381,18 @@ impl ClassicGame {
                 self.winners = Some(Vec::new());
                 continue;
             }
+            if self.step != Step::Mulligan && self.players[self.active as usize].out {
+                // The active player is out (T-3): the turn passes on at once.
+                self.ask = None;
+                self.options.clear();
+                self.next_turn();
+                continue;
+            }
             if let Some((seat, ask)) = self.ask.clone() {
                 self.options = self.compute_options(seat, &ask);
                 // One option is no choice, unless its being asked says something about a
                 // hand (a priority holder with cards, a mulligan).
-                let private = matches!(ask, Ask::Mulligan | Ask::Discard)
+                let private = matches!(ask, Ask::Mulligan | Ask::Discard { .. })
                     || (ask == Ask::Priority && !self.players[seat as usize].hand.is_empty());
                 if self.options.len() == 1 && !private {
                     let c = self.options[0];
@@ -420,7 +422,6 @@ impl ClassicGame {
             }
             if self.announcing.is_none() && !self.triggers.is_empty() {
                 self.next_trigger();
-                self.check_state();
                 continue;
             }
             if self.announcing.is_some() {
@@ -462,8 +463,7 @@ impl ClassicGame {
                 }
                 self.draw(active, 1);
                 self.check_state();
-                // A player out at the check has passed the turn on already.
-                if self.winners.is_none() && self.active == active && self.step == Step::Prepare {
+                if !self.players[active as usize].out {
                     self.enter(Step::PreBattle);
                 }
             }
@@ -543,8 +543,6 @@ impl ClassicGame {
         self.holder = self.active;
         if let Some(item) = self.line.pop() {
             self.begin_resolving(item);
-            // A champion or object resolves into play at once: its arrival is a change.
-            self.check_state();
         } else {
             self.end_window();
         }
@@ -574,8 +572,8 @@ impl ClassicGame {
                 // cards end up (an as-trigger may put one back in a hand).
                 let hand = self.players[self.active as usize].hand.len();
                 if hand > HAND_LIMIT {
-                    self.to_discard = (hand - HAND_LIMIT).min(u16::MAX as usize) as u16;
-                    self.ask = Some((self.active, Ask::Discard));
+                    let left = (hand - HAND_LIMIT).min(u16::MAX as usize) as u16;
+                    self.ask = Some((self.active, Ask::Discard { left }));
                 } else {
                     self.next_turn();
                 }
@@ -603,7 +601,6 @@ impl ClassicGame {
         self.announcing = None;
         self.resolving = None;
         self.triggers.clear();
-        self.to_discard = 0;
         self.active = self.next_alive(self.active);
         self.turn = self.turn.saturating_add(1);
         self.gain_actions();
@@ -653,7 +650,7 @@ impl ClassicGame {
                 .into_iter()
                 .map(Choice::Assign)
                 .collect(),
-            Ask::Discard => self.players[seat as usize]
+            Ask::Discard { .. } => self.players[seat as usize]
                 .hand
                 .iter()
                 .map(|&o| Choice::Discard(o))
@@ -715,14 +712,7 @@ impl ClassicGame {
             self.players[seat as usize].actions -= 1;
         }
         self.move_to(o, Zone::Line, seat);
-        let item = Item {
-            obj: o,
-            card: self.objs[o as usize].card,
-            life: self.objs[o as usize].life,
-            source: crate::state::Source::Card,
-            controller: seat,
-            aims: Vec::new(),
-        };
+        let item = self.item(o, crate::state::Source::Card, seat);
         self.queue_play_triggers(seat, alignment);
         self.announce(item, AnnounceKind::Play);
     }
@@ -739,14 +729,7 @@ impl ClassicGame {
         if flip {
             self.objs[o as usize].pose = Pose::Flipped;
         }
-        let item = Item {
-            obj: o,
-            card: self.objs[o as usize].card,
-            life: self.objs[o as usize].life,
-            source: crate::state::Source::Activated(i),
-            controller: seat,
-            aims: Vec::new(),
-        };
+        let item = self.item(o, crate::state::Source::Activated(i), seat);
         self.announce(item, AnnounceKind::Play);
     }
 
@@ -790,7 +773,6 @@ impl ClassicGame {
         }
         if instant {
             self.begin_resolving(a.item);
-            self.check_state();
         } else {
             self.line.push(a.item);
         }

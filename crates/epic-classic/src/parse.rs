@@ -131,15 +131,7 @@ fn tokens_named(card: &ClassicCard) -> impl Iterator<Item = &str> {
         .iter()
         .chain(card.activated.iter().flat_map(|a| &a.effect))
         .chain(card.when.iter().flat_map(|w| &w.effect));
-    token_names(effects).chain(tokens_named_in(&card.as_triggers))
-}
-
-/// The tokens as-triggers put into play, by name.
-fn tokens_named_in(triggers: &[As]) -> impl Iterator<Item = &str> {
-    token_names(triggers.iter().flat_map(|a| match a {
-        As::EntersPlay(e) => e.as_slice(),
-        As::Discard(_) => &[],
-    }))
+    token_names(effects.chain(card.as_triggers.iter().flat_map(As::effects)))
 }
 
 fn token_names<'a>(effects: impl Iterator<Item = &'a Effect>) -> impl Iterator<Item = &'a str> {
@@ -209,16 +201,8 @@ fn read_type_line(line: &str, card: &mut ClassicCard) -> Result<(), String> {
             cost = Some(p == "free");
         } else if p == "token" {
             card.token = true;
-        } else if let Some(s) = p.strip_suffix(" instantaneous").and_then(Speed::parse) {
-            speed = Some(Timing {
-                speed: s,
-                instant: true,
-            });
-        } else if let Some(s) = Speed::parse(p) {
-            speed = Some(Timing {
-                speed: s,
-                instant: false,
-            });
+        } else if let Some(t) = Timing::parse(p) {
+            speed = Some(t);
         } else if let Some((o, d)) = p.split_once('/') {
             let o = o.trim().parse::<i8>().ok().filter(|v| (0..=99).contains(v));
             let d = d.trim().parse::<i8>().ok().filter(|v| (1..=99).contains(v));
@@ -284,7 +268,7 @@ fn read_line(scratch: &mut CardPool, line: &str, card: &mut ClassicCard) -> Resu
             if card.kind == CardType::Event {
                 return Err("an event has no triggered ability".into());
             }
-            if card.token && tokens_named_in(std::slice::from_ref(&a)).next().is_some() {
+            if card.token && token_names(a.effects().iter()).next().is_some() {
                 // Tokens that bring tokens as they come could bring each other forever.
                 return Err("a token's as-trigger cannot put tokens into play".into());
             }
@@ -355,18 +339,16 @@ fn read_when(label: &str) -> Result<Option<WhenOn>, String> {
             }
         };
         use crate::state::Step as S;
-        let step = match rest {
-            "pre-battle step" => S::PreBattle,
-            "battle step" => S::Battle,
-            "build step" => S::Build,
-            "end step" => S::End,
-            _ => {
-                return Err(format!(
+        let step = rest
+            .strip_suffix(" step")
+            .and_then(S::parse)
+            .filter(|s| !matches!(s, S::Mulligan | S::Prepare))
+            .ok_or_else(|| {
+                format!(
                     "'{rest}': a beginning-of-step trigger names the pre-battle, battle, build \
                      or end step (nothing is played in the prepare step, T-6.2)"
-                ))
-            }
-        };
+                )
+            })?;
         return Ok(Some(WhenOn::StepBegins { step, yours }));
     }
     Ok(Some(match label {
@@ -439,17 +421,7 @@ fn read_as(scratch: &mut CardPool, label: &str, body: &str) -> Result<Option<As>
 fn read_activated_label(label: &str) -> Result<Option<Activated>, String> {
     let parts: Vec<&str> = label.split(',').map(str::trim).collect();
     let (last, costs) = parts.split_last().ok_or("empty ability label")?;
-    let timing = match last.strip_suffix(" instantaneous") {
-        Some(s) => Speed::parse(s).map(|speed| Timing {
-            speed,
-            instant: true,
-        }),
-        None => Speed::parse(last).map(|speed| Timing {
-            speed,
-            instant: false,
-        }),
-    };
-    let Some(timing) = timing else {
+    let Some(timing) = Timing::parse(last) else {
         return Ok(None);
     };
     let mut a = Activated {

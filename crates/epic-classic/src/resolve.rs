@@ -26,6 +26,19 @@ pub(crate) enum Want<'a> {
 }
 
 impl ClassicGame {
+    /// A new item of card `o`'s text at `source`, its targets not yet named.
+    pub(crate) fn item(&self, o: ObjId, source: Source, controller: Seat) -> Item {
+        let obj = &self.objs[o as usize];
+        Item {
+            obj: o,
+            card: obj.card,
+            life: obj.life,
+            source,
+            controller,
+            aims: Vec::new(),
+        }
+    }
+
     /// The targets an item names, in the order its effect uses them.
     pub(crate) fn wants<'a>(&'a self, item: &Item) -> Vec<Want<'a>> {
         wants_of(self.effect_of(item))
@@ -33,14 +46,7 @@ impl ClassicGame {
 
     /// T-12.1: a card or ability with targets can be played only if each has a legal one.
     pub(crate) fn targets_exist(&self, o: ObjId, source: Source, seat: Seat) -> bool {
-        let item = Item {
-            obj: o,
-            card: self.objs[o as usize].card,
-            life: self.objs[o as usize].life,
-            source,
-            controller: seat,
-            aims: Vec::new(),
-        };
+        let item = self.item(o, source, seat);
         self.wants(&item)
             .iter()
             .all(|w| !self.candidates(&item, *w).is_empty())
@@ -102,8 +108,8 @@ impl ClassicGame {
 
     fn can_target(&self, item: &Item, o: ObjId, f: &Filter, origin: Option<Origin>) -> bool {
         self.matches(o, f, origin, item.controller, Some(item.obj))
-            && !self.keywords(o).has(Kw::UNTARGETABLE)
             && !self.warded_from(o, item.obj)
+            && !self.keywords(o).has(Kw::UNTARGETABLE)
     }
 
     /// "X Ward": the source's alignment is the one the champion is warded from.
@@ -183,8 +189,9 @@ impl ClassicGame {
             return;
         }
         if item.source == Source::Card && self.is_permanent(item.obj) {
-            // T-7.1: a champion or object resolves into play.
+            // T-7.1: a champion or object resolves into play, a change like any other.
             self.enter_play(item.obj, item.controller);
+            self.check_state();
             return;
         }
         self.resolving = Some(Resolving {
@@ -613,14 +620,7 @@ impl ClassicGame {
         let seat = self.objs[o as usize].controller;
         let pool = Arc::clone(&self.pool);
         let card = pool.get(self.objs[o as usize].card);
-        let item = Item {
-            obj: o,
-            card: self.objs[o as usize].card,
-            life: self.objs[o as usize].life,
-            source: Source::Card,
-            controller: seat,
-            aims: Vec::new(),
-        };
+        let item = self.item(o, Source::Card, seat);
         // T-10.5: its as-triggers happen together, with the card's entering.
         for a in &card.as_triggers {
             if let As::EntersPlay(effects) = a {
@@ -630,7 +630,6 @@ impl ClassicGame {
             }
         }
         self.queue_triggers(o, |on| on == WhenOn::EntersPlay);
-        self.settle();
         // T-10.6: a player with contradicting as-triggers of their own chooses which
         // applies, as the contradiction arises (ruling C-21).
         if self.objs[o as usize].zone == Zone::Play
@@ -667,16 +666,10 @@ impl ClassicGame {
     /// player's to their left; of one player's own, the one they chose, else the one
     /// that came into play last).
     pub(crate) fn instead_of_discard(&self) -> Option<(Instead, Seat)> {
-        let replaces = |o: &ObjId| {
-            self.card(*o)
-                .as_triggers
-                .iter()
-                .any(|a| matches!(a, As::Discard(_)))
-        };
-        if !self.in_play.iter().any(replaces) {
+        let all = self.discard_as_triggers();
+        if all.is_empty() {
             return None;
         }
-        let all = self.discard_as_triggers();
         for s in self.alive_from(self.active) {
             let mine: Vec<&(ObjId, Seat, Instead)> = all.iter().filter(|t| t.1 == s).collect();
             let Some(last) = mine.last() else {
@@ -695,18 +688,15 @@ impl ClassicGame {
     /// each other on some card take their cards out of the game before they apply;
     /// then every card in play is controlled as the control abilities say.
     pub(crate) fn settle(&mut self) {
-        let has_control = |g: &ClassicGame| {
-            g.in_play.iter().any(|&o| {
-                g.card(o).continuous.iter().any(|c| c.does == Does::Control)
-                    || g.objs[o as usize].controller != g.objs[o as usize].base_controller
-            })
-        };
-        if self
-            .in_play
-            .iter()
-            .all(|&o| self.card(o).continuous.is_empty())
-            && !has_control(self)
-        {
+        let (mut statics, mut control) = (false, false);
+        for &o in &self.in_play {
+            let obj = &self.objs[o as usize];
+            let abilities = &self.card(o).continuous;
+            statics |= !abilities.is_empty();
+            control |= obj.controller != obj.base_controller
+                || abilities.iter().any(|c| c.does == Does::Control);
+        }
+        if !statics && !control {
             self.prune_attack();
             return;
         }
@@ -720,7 +710,7 @@ impl ClassicGame {
                 self.move_to(o, Zone::Removed, owner);
             }
         }
-        if has_control(self) {
+        if control {
             // Control abilities may be about cards other control abilities move: apply
             // them until nothing changes (a few rounds at most; bounded all the same).
             for _ in 0..=self.in_play.len() {
@@ -854,14 +844,7 @@ impl ClassicGame {
             return;
         };
         let t = self.triggers.remove(i);
-        let item = Item {
-            obj: t.obj,
-            card: t.card,
-            life: t.life,
-            source: Source::When(t.index),
-            controller: t.controller,
-            aims: Vec::new(),
-        };
+        let item = Item::from(t);
         // A trigger whose targets cannot all be named is not put on the line.
         if self
             .wants(&item)
@@ -880,17 +863,19 @@ impl ClassicGame {
         if self.winners.is_some() || self.step == Step::Mulligan {
             return;
         }
-        self.settle();
         loop {
+            // Continuous abilities as they stand after the last breaks (control among
+            // them), then the champions they leave broken.
+            self.settle();
             let doomed: Vec<ObjId> = self
                 .in_play
                 .iter()
                 .copied()
+                .filter(|&o| self.card(o).is_champion())
                 .filter(|&o| {
                     let obj = &self.objs[o as usize];
                     let (_, defense, keywords) = self.stats(o);
-                    self.card(o).is_champion()
-                        && !keywords.has(Kw::UNBREAKABLE)
+                    !keywords.has(Kw::UNBREAKABLE)
                         && (defense <= 0 || obj.damage as i32 >= defense || obj.deadly)
                 })
                 .collect();
@@ -901,11 +886,9 @@ impl ClassicGame {
                 self.break_obj(o);
             }
         }
-        let mut active_out = false;
         for s in 0..self.players.len() {
             if !self.players[s].out && self.players[s].mojo <= 0 {
                 self.eliminate(s as Seat);
-                active_out |= s as Seat == self.active;
             }
         }
         let alive: Vec<Seat> = self.alive_from(0).collect();
@@ -925,10 +908,6 @@ impl ClassicGame {
             } else {
                 empty
             });
-            return;
-        }
-        if active_out {
-            self.next_turn();
         }
     }
 

@@ -31,6 +31,17 @@ pub struct View {
     pub winners: Option<Vec<Seat>>,
 }
 
+impl View {
+    /// Where the turn stands, in words: "Build step", "Battle step, blockers declared".
+    pub fn moment(&self) -> String {
+        match (self.step, self.window) {
+            (Step::Battle, Window::AfterAttack) => "Battle step, attackers declared".into(),
+            (Step::Battle, Window::AfterBlock) => "Battle step, blockers declared".into(),
+            (step, _) => step.name().into(),
+        }
+    }
+}
+
 /// A card in play as every seat sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InPlay {
@@ -264,8 +275,8 @@ impl ClassicGame {
         self.triggers.hash(&mut h);
         (self.turn, self.first, self.active, self.step, self.window).hash(&mut h);
         (self.holder, self.passes, &self.attack, &self.chosen).hash(&mut h);
-        (&self.announcing, &self.resolving, &self.ask, &self.options).hash(&mut h);
-        (&self.winners, self.decisions, self.rules, self.to_discard).hash(&mut h);
+        (&self.announcing, &self.resolving, &self.ask).hash(&mut h);
+        (&self.winners, self.decisions, self.rules).hash(&mut h);
         self.rng.clone().gen::<u64>().hash(&mut h);
         h.finish()
     }

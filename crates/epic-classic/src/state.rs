@@ -38,6 +38,19 @@ pub enum Pose {
     Flipped,
 }
 
+impl Pose {
+    pub const ALL: [Pose; 3] = [Pose::Prepared, Pose::Expended, Pose::Flipped];
+
+    /// "prepared", "expended", "flipped".
+    pub fn word(self) -> &'static str {
+        match self {
+            Pose::Prepared => "prepared",
+            Pose::Expended => "expended",
+            Pose::Flipped => "flipped",
+        }
+    }
+}
+
 /// One card.
 #[derive(Clone, Debug, Hash)]
 pub struct Obj {
@@ -168,6 +181,19 @@ pub enum Step {
 }
 
 impl Step {
+    /// "mulligan", "prepare", "pre-battle" (or "prebattle"), "battle", "build", "end".
+    pub fn parse(s: &str) -> Option<Step> {
+        Some(match s {
+            "mulligan" => Step::Mulligan,
+            "prepare" => Step::Prepare,
+            "pre-battle" | "prebattle" => Step::PreBattle,
+            "battle" => Step::Battle,
+            "build" => Step::Build,
+            "end" => Step::End,
+            _ => return None,
+        })
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Step::Mulligan => "mulligans",
@@ -220,8 +246,11 @@ pub enum Ask {
         dealer: ObjId,
         left: u16,
     },
-    /// Discard down to the hand limit.
-    Discard,
+    /// Discard down to the hand limit (T-2.6): as many cards again as `left`, wherever
+    /// they end up (an as-trigger may put one back in a hand).
+    Discard {
+        left: u16,
+    },
     /// "You may": do the step or not.
     May,
     /// Which of the player's contradicting as-triggers applies (T-10.6, ruling C-21).
@@ -242,6 +271,20 @@ pub enum AnnounceKind {
     Play,
     /// A when-trigger going on the line.
     Trigger,
+}
+
+impl From<Triggered> for Item {
+    /// The trigger as the item it puts on the line, its targets not yet named.
+    fn from(t: Triggered) -> Item {
+        Item {
+            obj: t.obj,
+            card: t.card,
+            life: t.life,
+            source: Source::When(t.index),
+            controller: t.controller,
+            aims: Vec::new(),
+        }
+    }
 }
 
 /// A when-trigger waiting to be put on the line.

@@ -3,23 +3,14 @@
 //! its options in words, the label of every decision as it may read it, and the game a
 //! search samples for it — until one of the two cards comes into its sight.
 
-use epic_classic::{classic_deck, classic_pool, every_card_deck, Choice, ClassicGame};
+mod common;
+
+use common::decks;
+use epic_classic::{classic_pool, Choice, ClassicGame};
 use epic_game::{Seat, State};
-use epic_model::CardId;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-
-/// The two preconstructed decks in turn; every fifth game, one of every card for each
-/// player (tokens, control, as-triggers and random discards among them).
-fn decks(players: usize, seed: u64) -> Vec<Vec<CardId>> {
-    if seed % 5 == 4 {
-        return vec![every_card_deck(&classic_pool()); players];
-    }
-    (0..players)
-        .map(|i| classic_deck(if i % 2 == 0 { "order" } else { "chaos" }).expect("deck"))
-        .collect()
-}
 
 #[test]
 fn a_seat_learns_nothing_of_cards_it_cannot_see() {

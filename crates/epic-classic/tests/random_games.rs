@@ -3,23 +3,15 @@
 //! line, the line resolving last-in first-out, every game ending, and the same seed and
 //! choices giving the same game; games sampled for a seat along the way play on as well.
 
+mod common;
+
+use common::decks;
 use epic_classic::card::Speed;
 use epic_classic::state::{Item, Source, Zone};
-use epic_classic::{classic_deck, classic_pool, every_card_deck, Choice, ClassicGame};
+use epic_classic::{classic_pool, Choice, ClassicGame};
 use epic_game::{Seat, State};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-
-/// The two preconstructed decks in turn; every fifth game, one of every card for each
-/// player, so that every card of the pool is played.
-fn decks(players: usize, seed: u64) -> Vec<Vec<epic_model::CardId>> {
-    if seed % 5 == 4 {
-        return vec![every_card_deck(&classic_pool()); players];
-    }
-    (0..players)
-        .map(|i| classic_deck(if i % 2 == 0 { "order" } else { "chaos" }).expect("deck"))
-        .collect()
-}
 
 /// Every card is in exactly one place, and the place matches its zone.
 fn check_places(g: &ClassicGame, seed: u64) {

@@ -121,21 +121,12 @@ fn seat_of(word: &str) -> Option<usize> {
     }
 }
 
+/// `A, B x3` (or `none`) against the classic cards, as the 2017 scenarios read lists.
 fn cards(pool: &ClassicPool, list: &str) -> Result<Vec<CardId>, String> {
     let mut out = Vec::new();
-    if list.trim() == "none" {
-        return Ok(out);
-    }
-    for part in list.split(',').map(str::trim) {
-        let (name, n) = match part.rsplit_once(" x") {
-            Some((name, n)) if n.parse::<usize>().is_ok() => (name, n.parse().unwrap_or(1)),
-            _ => (part, 1),
-        };
-        if n > 100 {
-            return Err(format!("'{part}': at most 100 copies"));
-        }
+    for (name, n) in crate::parse::names_with(list, |n| pool.id(n).is_some())? {
         let id = pool
-            .id(name)
+            .id(&name)
             .ok_or_else(|| format!("no classic card is named '{name}'"))?;
         out.extend(std::iter::repeat_n(id, n));
     }
@@ -169,28 +160,15 @@ fn setup(s: &mut Classic, l: &str) -> Result<(), String> {
             Ok(())
         }
         "step" => {
-            s.pos.step = match rest.trim() {
-                "mulligan" => Step::Mulligan,
-                "prepare" => Step::Prepare,
-                "prebattle" | "pre-battle" => Step::PreBattle,
-                "battle" => Step::Battle,
-                "build" => Step::Build,
-                "end" => Step::End,
-                other => return Err(format!("unknown step '{other}'")),
-            };
+            let step = rest.trim();
+            s.pos.step = Step::parse(step).ok_or_else(|| format!("unknown step '{step}'"))?;
             Ok(())
         }
         "format" => {
-            // The formats that change a game's rules (T-15.3).
-            s.pos.rules.pack_war = match rest.trim() {
-                "pack-war" | "pack war" => true,
-                "sealed" | "draft" | "designed" => false,
-                other => {
-                    return Err(format!(
-                        "unknown format '{other}'; expected pack-war, sealed, draft or designed"
-                    ))
-                }
-            };
+            // The format played, for the rules it changes (T-15.3).
+            let format =
+                epic_classic::format::Format::parse(rest.trim()).map_err(|e| e.to_string())?;
+            s.pos.rules = format.rules();
             Ok(())
         }
         "card" => {
@@ -236,12 +214,10 @@ fn setup(s: &mut Classic, l: &str) -> Result<(), String> {
                         damage = d.trim().parse().map_err(|_| "expected damage N")?;
                         name = n;
                     }
-                    if let Some(n) = name.strip_suffix(" expended") {
-                        pose = Pose::Expended;
-                        name = n;
-                    } else if let Some(n) = name.strip_suffix(" flipped") {
-                        pose = Pose::Flipped;
-                        name = n;
+                    for p in Pose::ALL {
+                        if let Some(n) = name.strip_suffix(&format!(" {}", p.word())) {
+                            (pose, name) = (p, n);
+                        }
                     }
                     let id = pool
                         .id(name)
@@ -297,37 +273,20 @@ fn run_one(file: &str, s: &Classic) -> Outcome {
     }
 }
 
-fn labels(g: &ClassicGame) -> Vec<(epic_classic::Choice, String)> {
-    let seat = g.decider().unwrap_or(0);
-    g.options()
-        .iter()
-        .map(|&c| (c, g.label_for(c, seat)))
-        .collect()
-}
-
+/// The pending option whose label `label` names, as the 2017 scenarios find theirs
+/// (`run::find_label`: the whole label first, then its start; copies of one card read
+/// the same and the first is taken).
 fn find(g: &ClassicGame, label: &str) -> Result<epic_classic::Choice, String> {
-    let all = labels(g);
-    let lower = label.to_lowercase();
-    let hits: Vec<_> = all
-        .iter()
-        .filter(|(_, l)| l.to_lowercase().starts_with(&lower))
-        .collect();
-    match hits.as_slice() {
-        [one] => Ok(one.0),
-        [] => Err(format!(
+    let seat = g.decider().unwrap_or(0);
+    let labels: Vec<String> = g.options().iter().map(|&c| g.label_for(c, seat)).collect();
+    match crate::run::find_label(&labels, label) {
+        crate::run::Match::One(i) => Ok(g.options()[i]),
+        crate::run::Match::Nothing => Err(format!(
             "no option '{label}'; the options are: {}",
-            all.iter()
-                .map(|x| x.1.as_str())
-                .collect::<Vec<_>>()
-                .join(" | ")
+            labels.join(" | ")
         )),
-        [first, ..] => {
-            // Two copies of one card are the same option to a reader: take the first.
-            if hits.iter().all(|h| h.1 == first.1) {
-                Ok(first.0)
-            } else {
-                Err(format!("'{label}' matches {} options", hits.len()))
-            }
+        crate::run::Match::Several(hits) => {
+            Err(format!("'{label}' matches {} options", hits.len()))
         }
     }
 }
@@ -368,13 +327,14 @@ fn names(g: &ClassicGame, objs: impl Iterator<Item = u16>) -> Vec<String> {
     v
 }
 
-fn list(text: &str) -> Vec<String> {
-    if text.trim() == "none" || text.trim() == "empty" {
-        return Vec::new();
-    }
-    let mut v: Vec<String> = text.split(',').map(|s| s.trim().to_string()).collect();
+/// The names of an expected list (`A, B x2`, `none`), sorted.
+fn list(g: &ClassicGame, text: &str) -> Result<Vec<String>, String> {
+    let mut v: Vec<String> = crate::parse::names_with(text, |n| g.pool().id(n).is_some())?
+        .into_iter()
+        .flat_map(|(name, n)| std::iter::repeat_n(name, n))
+        .collect();
     v.sort();
-    v
+    Ok(v)
 }
 
 fn find_in_play(g: &ClassicGame, name: &str) -> Result<u16, String> {
@@ -563,12 +523,8 @@ fn expect(g: &ClassicGame, e: &str) -> Result<(), String> {
                     }
                 }
             }
-            for (suffix, pose) in [
-                (" expended", Pose::Expended),
-                (" flipped", Pose::Flipped),
-                (" prepared", Pose::Prepared),
-            ] {
-                if let Some(name) = e.strip_suffix(suffix) {
+            for pose in Pose::ALL {
+                if let Some(name) = e.strip_suffix(&format!(" {}", pose.word())) {
                     let o = find_in_play(g, name)?;
                     return check(g.obj(o).pose == pose, format!("{:?}", g.obj(o).pose));
                 }
@@ -578,28 +534,30 @@ fn expect(g: &ClassicGame, e: &str) -> Result<(), String> {
     }
 }
 
-/// `pN <zone> 3`, `… is A, B`, `… has A`, `… lacks A` over a list of cards.
+/// `pN <zone> 3`, `… is A, B x2`, `… has A`, `… lacks A` over a list of cards: `has`
+/// counts copies (`has Iron Golem x2` wants two).
 fn zone_expect(g: &ClassicGame, zone: Vec<u16>, rest: &str) -> Result<(), String> {
     let got = names(g, zone.iter().copied());
-    let fail = || Err(format!("got {}", got.join(", ")));
+    let copies = |list: &[String], name: &String| list.iter().filter(|n| *n == name).count();
     let ok = if let Ok(n) = rest.parse::<usize>() {
         if got.len() != n {
             return Err(format!("got {} ({})", got.len(), got.join(", ")));
         }
         true
     } else if let Some(t) = rest.strip_prefix("is ") {
-        got == list(t)
+        got == list(g, t)?
     } else if let Some(t) = rest.strip_prefix("has ") {
-        list(t).iter().all(|n| got.contains(n))
+        let want = list(g, t)?;
+        want.iter().all(|n| copies(&got, n) >= copies(&want, n))
     } else if let Some(t) = rest.strip_prefix("lacks ") {
-        list(t).iter().all(|n| !got.contains(n))
+        list(g, t)?.iter().all(|n| !got.contains(n))
     } else {
         return Err("expected a count, 'is', 'has' or 'lacks'".into());
     };
     if ok {
         Ok(())
     } else {
-        fail()
+        Err(format!("got {}", got.join(", ")))
     }
 }
 
@@ -612,13 +570,13 @@ pub fn run_classic_str(file: &str, text: &str) -> Result<Vec<Outcome>, ScenarioE
 /// The classic scenarios of a file or folder, each as its name and the rules it cites
 /// (for coverage and the rulings' check).
 pub fn cited_rules(path: &std::path::Path) -> Result<Vec<(String, Vec<String>)>, ScenarioError> {
-    let mut out = Vec::new();
-    for file in crate::scenario_files(path)? {
-        let text = crate::read_scenario_file(&file)?;
-        if is_classic(&text) {
-            let name = file.display().to_string();
-            out.extend(parse(&name, &text)?.into_iter().map(|s| (s.name, s.rules)));
+    crate::each_file(path, |name, text| {
+        if !is_classic(text) {
+            return Ok(Vec::new());
         }
-    }
-    Ok(out)
+        Ok(parse(name, text)?
+            .into_iter()
+            .map(|s| (s.name, s.rules))
+            .collect())
+    })
 }

@@ -319,7 +319,8 @@ pub fn scenario_files(path: &Path) -> Result<Vec<PathBuf>, ScenarioError> {
     Ok(out)
 }
 
-/// Reads every scenario of a file or folder (see [`scenario_files`]). All mistakes of
+/// Reads every scenario of the 2017 rules in a file or folder (see [`scenario_files`]);
+/// classic files (they start with `ruleset classic`) are [`classic`]'s. All mistakes of
 /// all files are reported together.
 pub fn load_path(path: &Path) -> Result<Vec<Scenario>, ScenarioError> {
     load_path_with(path, epic_cards::shared_full_pool())
@@ -327,21 +328,32 @@ pub fn load_path(path: &Path) -> Result<Vec<Scenario>, ScenarioError> {
 
 /// [`load_path`], naming the cards of `pool`.
 pub fn load_path_with(path: &Path, pool: Arc<CardPool>) -> Result<Vec<Scenario>, ScenarioError> {
-    let mut all = Vec::new();
+    each_file(path, |name, text| {
+        if classic::is_classic(text) {
+            return Ok(Vec::new());
+        }
+        parse_str_with(name, text, pool.clone())
+    })
+}
+
+/// What `read` makes of every scenario file of a file or folder, in order: its name and
+/// text given; the files' mistakes all reported together.
+pub(crate) fn each_file<T>(
+    path: &Path,
+    mut read: impl FnMut(&str, &str) -> Result<Vec<T>, ScenarioError>,
+) -> Result<Vec<T>, ScenarioError> {
+    let mut out = Vec::new();
     let mut errors = Vec::new();
     for file in scenario_files(path)? {
         let text = read_scenario_file(&file)?;
-        if classic::is_classic(&text) {
-            continue;
-        }
-        match parse_str_with(&file.display().to_string(), &text, pool.clone()) {
-            Ok(s) => all.extend(s),
+        match read(&file.display().to_string(), &text) {
+            Ok(v) => out.extend(v),
             Err(ScenarioError::Parse(e)) => errors.extend(e),
             Err(e) => return Err(e),
         }
     }
     if errors.is_empty() {
-        Ok(all)
+        Ok(out)
     } else {
         Err(ScenarioError::Parse(errors))
     }
@@ -391,25 +403,11 @@ pub fn run_path(path: &Path) -> Result<Vec<Outcome>, ScenarioError> {
 /// [`run_path`], naming the cards of `pool`. Files of the classic ruleset (they start
 /// with `ruleset classic`) are run by [`classic`], against the classic cards.
 pub fn run_path_with(path: &Path, pool: Arc<CardPool>) -> Result<Vec<Outcome>, ScenarioError> {
-    let mut out = Vec::new();
-    let mut errors = Vec::new();
-    for file in scenario_files(path)? {
-        let text = read_scenario_file(&file)?;
-        let name = file.display().to_string();
-        let result = if classic::is_classic(&text) {
-            classic::run_classic_str(&name, &text)
+    each_file(path, |name, text| {
+        if classic::is_classic(text) {
+            classic::run_classic_str(name, text)
         } else {
-            parse_str_with(&name, &text, pool.clone()).map(|s| s.iter().map(run).collect())
-        };
-        match result {
-            Ok(o) => out.extend(o),
-            Err(ScenarioError::Parse(e)) => errors.extend(e),
-            Err(e) => return Err(e),
+            parse_str_with(name, text, pool.clone()).map(|s| s.iter().map(run).collect())
         }
-    }
-    if errors.is_empty() {
-        Ok(out)
-    } else {
-        Err(ScenarioError::Parse(errors))
-    }
+    })
 }

@@ -503,12 +503,17 @@ fn suggest(pool: &CardPool, name: &str) -> Option<String> {
 /// `A, B x3, C` (or `none`): names with an optional repeat count. A name may hold a
 /// comma ("Raxxa, Demon Tyrant"): pieces that together name a card of the pool are one.
 fn names(pool: &CardPool, s: &str) -> R<Vec<(String, usize)>> {
+    names_with(s, |name| pool.by_name(name).is_some())
+}
+
+/// [`names`] for any game's cards: `is_card` says whether a name is one.
+pub(crate) fn names_with(s: &str, is_card: impl Fn(&str) -> bool) -> R<Vec<(String, usize)>> {
     let s = s.trim();
     if s.is_empty() || s.eq_ignore_ascii_case("none") || s.eq_ignore_ascii_case("empty") {
         return Ok(Vec::new());
     }
     let mut out = Vec::new();
-    for item in joined_names(pool, s) {
+    for item in joined_names(s, is_card) {
         let item = item.as_str();
         if item.is_empty() {
             return Err(format!("empty name in the list `{s}`"));
@@ -536,7 +541,7 @@ fn names(pool: &CardPool, s: &str) -> R<Vec<(String, usize)>> {
 
 /// The comma-separated pieces of a list, each joined with the pieces after it when
 /// together they name a card (two commas at most, as in every real card's name).
-fn joined_names(pool: &CardPool, s: &str) -> Vec<String> {
+fn joined_names(s: &str, is_card: impl Fn(&str) -> bool) -> Vec<String> {
     let pieces: Vec<&str> = s.split(',').collect();
     let names_card = |text: &str| {
         let text = text.trim();
@@ -544,7 +549,7 @@ fn joined_names(pool: &CardPool, s: &str) -> Vec<String> {
             Some((n, c)) if c.starts_with('x') && c[1..].chars().all(|ch| ch.is_ascii_digit()) => n,
             _ => text,
         };
-        pool.by_name(name.trim()).is_some()
+        is_card(name.trim())
     };
     let mut out = Vec::new();
     let mut i = 0;
