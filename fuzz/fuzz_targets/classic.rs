@@ -1,7 +1,7 @@
 //! The classic game's files (docs/classic.md): whatever the text, a classic scenario file
 //! is read and run, or refused in words; a classic card file is read, or refused, and its
-//! cards, if any, play a short random game of decks made of them; a deck list is read
-//! against the classic cards. Nothing may panic, hang or grow without bound.
+//! cards, if any, play a short random game of decks made of them; a deck list (with a
+//! sideboard), a restricted/banned/gift list file and a format name are read. Nothing may panic, hang or grow without bound.
 #![no_main]
 
 use epic_game::State;
@@ -24,7 +24,9 @@ fuzz_target!(|data: &[u8]| {
         }
         return;
     }
-    let _ = epic_classic::read_deck(&epic_classic::classic_pool(), text);
+    let _ = epic_classic::read_decklist(&epic_classic::classic_pool(), text);
+    let _ = epic_classic::format::Lists::parse("fuzz.txt", text);
+    let _ = epic_classic::format::Format::parse(text);
     let mut pool = (*epic_classic::classic_pool()).clone();
     let before = pool.len();
     if let Err(e) = epic_classic::parse_classic_cards("fuzz.epic", text, &mut pool) {

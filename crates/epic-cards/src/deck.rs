@@ -132,16 +132,29 @@ pub fn parse_deck_list(
     text: &str,
     pool: &CardPool,
 ) -> Result<Vec<CardId>, DeckError> {
-    let text = crate::without_bom(text);
-    let mut out = Vec::new();
-    let mut diags = Vec::new();
-    // The list already went past the cap: later lines are still checked, not added.
-    let mut full = false;
     let names: Vec<&str> = pool
         .iter()
         .filter(|(_, c)| !c.token)
         .map(|(_, c)| c.name.as_str())
         .collect();
+    parse_deck_list_with(source_name, text, &names, |name| {
+        pool.by_name(name).map(|id| (id, pool.get(id).token))
+    })
+}
+
+/// [`parse_deck_list`] against any game's cards: `lookup` finds a name's card and says
+/// whether it is a token; `names` are the names a mistake's suggestions come from.
+pub fn parse_deck_list_with(
+    source_name: &str,
+    text: &str,
+    names: &[&str],
+    lookup: impl Fn(&str) -> Option<(CardId, bool)>,
+) -> Result<Vec<CardId>, DeckError> {
+    let text = crate::without_bom(text);
+    let mut out = Vec::new();
+    let mut diags = Vec::new();
+    // The list already went past the cap: later lines are still checked, not added.
+    let mut full = false;
     for (i, raw) in text.lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
@@ -161,8 +174,8 @@ pub fn parse_deck_list(
                 continue;
             }
         };
-        match pool.by_name(name) {
-            Some(id) if pool.get(id).token => err(format!(
+        match lookup(name) {
+            Some((_, true)) => err(format!(
                 "{} is a token; tokens are never in a deck",
                 quoted(name)
             )),
@@ -173,7 +186,7 @@ pub fn parse_deck_list(
                     "the deck list goes past {MAX_DECK_LIST_CARDS} cards, the most a list may hold"
                 ));
             }
-            Some(id) => out.resize(out.len() + count as usize, id),
+            Some((id, false)) => out.resize(out.len() + count as usize, id),
             None => {
                 let near = suggestion(&nearest(name, names.iter().copied(), 3));
                 err(format!("unknown card {}{near}", quoted(name)));

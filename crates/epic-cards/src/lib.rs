@@ -21,8 +21,8 @@ mod text;
 
 pub use classes::CLASSES;
 pub use deck::{
-    deck, deck_from, parse_deck_list, DeckError, Preconstructed, DECK_NAMES, DECK_SIZE, MAX_COPIES,
-    MAX_DECK_LIST_CARDS,
+    deck, deck_from, parse_deck_list, parse_deck_list_with, DeckError, Preconstructed, DECK_NAMES,
+    DECK_SIZE, MAX_COPIES, MAX_DECK_LIST_CARDS,
 };
 pub use diag::{edit_distance, excerpt, nearest, suggestion, Diagnostic, Errors};
 pub use epic_model::{CardDef, CardId, CardPool, Keyword, BASE_SET};

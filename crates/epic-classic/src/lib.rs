@@ -32,7 +32,7 @@ mod ruleset;
 pub mod state;
 
 pub use card::{ClassicCard, ClassicPool};
-pub use game::{Choice, ClassicGame, SetupError, MAX_DECK, MAX_PLAYERS};
+pub use game::{playable, Choice, ClassicGame, SetupError, MAX_DECK, MAX_PLAYERS};
 pub use parse::parse_classic_cards;
 pub use position::{Position, SeatSetup};
 pub use ruleset::{InPlay, PlayerView, View};
@@ -83,28 +83,56 @@ pub fn every_card_deck(pool: &ClassicPool) -> Vec<CardId> {
     pool.ids().filter(|&id| !pool.get(id).token).collect()
 }
 
-/// Reads a deck list ("3 Ember Bolt" per line, `#` comments) against the classic pool.
-pub fn read_deck(pool: &ClassicPool, text: &str) -> Result<Vec<CardId>, String> {
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        let (n, name) = line
-            .split_once(' ')
-            .and_then(|(n, rest)| Some((n.parse::<usize>().ok()?, rest)))
-            .unwrap_or((1, line));
-        if n == 0 || n > MAX_DECK || out.len() + n > MAX_DECK {
-            return Err(format!(
-                "line {}: a deck holds 1 to {MAX_DECK} cards",
-                i + 1
-            ));
-        }
-        let id = pool
-            .id(name)
-            .ok_or_else(|| format!("line {}: no classic card is named '{name}'", i + 1))?;
-        out.extend(std::iter::repeat_n(id, n));
+/// Reads a deck list against the classic pool, as the 2017 game's lists are read
+/// (`epic_cards::parse_deck_list_with`: "3 Ember Bolt", "Ember Bolt x3", `#` comments);
+/// a line `sideboard` starts the sideboard. Every mistake is given, with its line.
+pub fn read_decklist(pool: &ClassicPool, text: &str) -> Result<format::Decklist, Vec<String>> {
+    let is_marker = |l: &str| {
+        l.split('#')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .eq_ignore_ascii_case("sideboard")
+    };
+    let marker = text.lines().position(is_marker);
+    // Each part is read with the other's lines blank, so a mistake keeps its line.
+    let part = |side: bool| {
+        let keep = |i: usize| marker.map_or(!side, |m| i != m && (i > m) == side);
+        text.lines()
+            .enumerate()
+            .map(|(i, l)| if keep(i) { l } else { "" })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let names: Vec<&str> = pool
+        .ids()
+        .map(|id| pool.get(id))
+        .filter(|c| !c.token)
+        .map(|c| c.name.as_str())
+        .collect();
+    let read = |text: &str| {
+        epic_cards::parse_deck_list_with("", text, &names, |name| {
+            pool.id(name).map(|id| (id, pool.get(id).token))
+        })
+        .map_err(|e| match e {
+            epic_cards::DeckError::List(errors) => errors
+                .0
+                .iter()
+                .map(|d| format!("line {}: {}", d.line, d.message))
+                .collect(),
+            other => vec![other.to_string()],
+        })
+    };
+    match (read(&part(false)), read(&part(true))) {
+        (Ok(deck), Ok(sideboard)) => Ok(format::Decklist::with_sideboard(deck, sideboard)),
+        (a, b) => Err(a.err().into_iter().chain(b.err()).flatten().collect()),
     }
-    Ok(out)
+}
+
+/// The deck of a deck list ([`read_decklist`]; a sideboard is left out), or its
+/// mistakes in one message.
+pub fn read_deck(pool: &ClassicPool, text: &str) -> Result<Vec<CardId>, String> {
+    read_decklist(pool, text)
+        .map(|list| list.deck)
+        .map_err(|e| e.join("; "))
 }

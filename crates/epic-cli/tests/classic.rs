@@ -133,7 +133,7 @@ fn classic_formats_deal_decks_and_check_designed_ones() {
     let stdout = text(&out.stdout);
     assert!(stdout.contains("20 copies of Iron Golem"), "{stdout}");
     assert!(stdout.contains("15 copies of Shade"), "{stdout}");
-    std::fs::write(&file, "3 Iron Golem\n").expect("write");
+    std::fs::write(&file, "10 Iron Golem\n").expect("write");
     let out = epic(&["deck", "check", "--ruleset", "classic", path]);
     assert!(out.status.success(), "{}", text(&out.stdout));
     std::fs::remove_dir_all(&dir).ok();

@@ -35,8 +35,16 @@ pub struct TableArgs {
 /// A format of either game: the 2017 formats by name, the classic ones as
 /// `epic_classic::format::Format` reads them.
 fn format_parser(name: &str) -> Result<String, String> {
-    if epic_formats::format(name).is_some() || ClassicFormat::parse(name).is_ok() {
+    if epic_formats::format(name).is_some() {
         return Ok(name.to_string());
+    }
+    match ClassicFormat::parse(name) {
+        Ok(_) => return Ok(name.to_string()),
+        // A classic format with a wrong number of packs says so ("1 to 12 packs").
+        Err(e) if !matches!(e, epic_classic::format::FormatError::UnknownFormat { .. }) => {
+            return Err(e.to_string())
+        }
+        Err(_) => {}
     }
     Err(format!(
         "unknown format '{name}'; the formats are {}, and for --ruleset classic pack-war, \

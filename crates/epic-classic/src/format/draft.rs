@@ -80,7 +80,7 @@ impl ClassicDraft {
                 why: "the card pool is empty".to_string(),
             });
         }
-        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let mut rng = deal_rng(seed);
         let mut packs = open_with(pool, players * packs_per_player, &mut rng).into_iter();
         let by_seat = (0..players)
             .map(|_| packs.by_ref().take(packs_per_player).collect())
@@ -237,27 +237,6 @@ impl ClassicDraft {
         self.picked.fill(false);
     }
 
-    /// A bot's pick for `seat` (an index into [`ClassicDraft::options`]): the first card
-    /// of the alignment it has picked most (unaligned cards fit any), else the first.
-    pub fn bot_pick(&self, pool: &ClassicPool, seat: usize) -> usize {
-        let picks = self.picks.get(seat).map_or(&[][..], Vec::as_slice);
-        let count = |a: Alignment| {
-            picks
-                .iter()
-                .filter(|c| pool.get(**c).alignment == a)
-                .count()
-        };
-        let best = [Alignment::Good, Alignment::Evil, Alignment::Wild]
-            .into_iter()
-            .max_by_key(|&a| count(a))
-            .filter(|&a| count(a) > 0);
-        let fits = |c: &CardId| {
-            let a = pool.get(*c).alignment;
-            best.is_none_or(|b| a == b || a == Alignment::Unaligned)
-        };
-        self.options(seat).iter().position(fits).unwrap_or(0)
-    }
-
     /// What `seat` may see: its own pack and picks, never another drafter's cards.
     pub fn view(&self, seat: usize) -> Result<DraftView, FormatError> {
         let players = self.players();
@@ -283,4 +262,15 @@ impl ClassicDraft {
     pub fn pools(&self) -> Option<Vec<Vec<CardId>>> {
         self.over.then(|| self.picks.clone())
     }
+}
+
+/// A bot's pick, from what its drafter may see (an index into its pack): the first card
+/// of the alignment it has picked most (Unaligned cards fit any), else the first.
+pub fn bot_pick(pool: &ClassicPool, view: &DraftView) -> usize {
+    let best = alignments_by_count(pool, &view.picks)[0];
+    let fits = |c: &CardId| {
+        let a = pool.get(*c).alignment;
+        best.0 == 0 || a == best.1 || a == Alignment::Unaligned
+    };
+    view.pack.iter().position(fits).unwrap_or(0)
 }

@@ -35,7 +35,7 @@ mod draft;
 mod lists;
 mod sideboard;
 
-pub use draft::{ClassicDraft, DraftView};
+pub use draft::{bot_pick, ClassicDraft, DraftView};
 pub use lists::Lists;
 pub use sideboard::MatchDeck;
 
@@ -75,7 +75,30 @@ pub const LISTS_FILE: (&str, &str) = (
 /// Epic card), so a pack may hold a card twice; a pool without cards gives empty packs.
 /// `n` is the caller's to bound ([`Format`] keeps it to [`MAX_PACKS`] a player).
 pub fn open_packs(pool: &ClassicPool, n: usize, seed: u64) -> Vec<Vec<CardId>> {
-    open_with(pool, n, &mut Pcg64Mcg::seed_from_u64(seed))
+    open_with(pool, n, &mut deal_rng(seed))
+}
+
+/// The generator that deals packs from `seed`: a stream of its own, so that a deal and
+/// the game played with it, given one seed, do not draw the same numbers.
+fn deal_rng(seed: u64) -> Pcg64Mcg {
+    Pcg64Mcg::seed_from_u64(seed ^ 0x5eed_0fde_a15e_ed00)
+}
+
+/// The alignments from the most to the least common among `cards` (ties: good, evil,
+/// wild), with their counts; Unaligned is left out, as it fits any deck.
+fn alignments_by_count(pool: &ClassicPool, cards: &[CardId]) -> [(usize, Alignment); 3] {
+    let mut ranked = [Alignment::Good, Alignment::Evil, Alignment::Wild].map(|a| {
+        (
+            cards
+                .iter()
+                .filter(|c| pool.get(**c).alignment == a)
+                .count(),
+            a,
+        )
+    });
+    // Stable: ties keep good, evil, wild.
+    ranked.sort_by_key(|r| std::cmp::Reverse(r.0));
+    ranked
 }
 
 fn open_with(pool: &ClassicPool, n: usize, rng: &mut Pcg64Mcg) -> Vec<Vec<CardId>> {
@@ -380,19 +403,35 @@ impl Format {
     }
 
     /// Each player's cards for a game of a limited format, as bots would have them:
-    /// packs opened (Sealed Pack N, Pack War) or drafted ([`ClassicDraft::bot_pick`]
-    /// for every pick), then built into decks by [`Format::auto_deck`]. The same for
-    /// the same seed. Designed Deck brings its decks instead.
+    /// packs opened (Sealed Pack N, Pack War) or drafted ([`bot_pick`] for every pick),
+    /// then built into decks by [`Format::auto_deck`]. The same for the same seed.
+    /// Designed Deck brings its decks instead.
     pub fn deal_decks(
         self,
         pool: &ClassicPool,
         players: usize,
         seed: u64,
     ) -> Result<Vec<Vec<CardId>>, FormatError> {
+        let decks = self.deal_decks_with(pool, players, seed, |view| Some(bot_pick(pool, view)))?;
+        Ok(decks.unwrap_or_default())
+    }
+
+    /// As [`Format::deal_decks`], every draft pick made by `pick` from the drafter's own
+    /// view (an index into its pack); `None` from `pick` stops the deal, and so gives
+    /// `Ok(None)`.
+    pub fn deal_decks_with(
+        self,
+        pool: &ClassicPool,
+        players: usize,
+        seed: u64,
+        mut pick: impl FnMut(&DraftView) -> Option<usize>,
+    ) -> Result<Option<Vec<Vec<CardId>>>, FormatError> {
         let opened = if self.kind == FormatKind::Draft {
             let mut draft = ClassicDraft::with_pool(pool, players, self.packs(), seed)?;
             while let Some(seat) = draft.next_picker() {
-                let i = draft.bot_pick(pool, seat);
+                let Some(i) = pick(&draft.view(seat)?) else {
+                    return Ok(None);
+                };
                 draft.pick(seat, i)?;
             }
             draft.pools().unwrap_or_default()
@@ -402,7 +441,8 @@ impl Format {
         opened
             .iter()
             .map(|cards| self.auto_deck(pool, cards).map(|d| d.deck))
-            .collect()
+            .collect::<Result<_, _>>()
+            .map(Some)
     }
 
     /// Whether a sideboard of 15 may be brought (T-15.1); Pack War builds nothing.
@@ -492,7 +532,9 @@ impl Format {
                 let pool_counts = counts(opened);
                 for (id, uses) in counts(&all) {
                     let have = pool_counts.get(&id).copied().unwrap_or(0);
-                    if uses > have && (id.0 as usize) < pool.len() {
+                    // Unknown cards and tokens are reported above.
+                    let known = (id.0 as usize) < pool.len() && !pool.get(id).token;
+                    if uses > have && known {
                         out.push(Violation::NotOpened {
                             card: name(id),
                             uses,
@@ -575,13 +617,7 @@ impl Format {
                     });
                 }
                 let alignment = |id: &CardId| pool.get(*id).alignment;
-                let mut ranked: Vec<(usize, Alignment)> =
-                    [Alignment::Good, Alignment::Evil, Alignment::Wild]
-                        .into_iter()
-                        .map(|a| (opened.iter().filter(|c| alignment(c) == a).count(), a))
-                        .collect();
-                // Stable: ties keep good, evil, wild.
-                ranked.sort_by_key(|r| std::cmp::Reverse(r.0));
+                let ranked = alignments_by_count(pool, opened);
                 let main = ranked[0].1;
                 let mut deck: Vec<CardId> = opened
                     .iter()

@@ -1,15 +1,15 @@
-//! The classic game (2009) at the command line: `epic play --ruleset classic` and
-//! `epic sim --ruleset classic`. Both are written against `epic_game::State` and the
-//! generic players of `epic_bots::players`; only the words on the screen know the
-//! classic game's parts.
+//! The classic game (2009) at the command line: `epic play`, `epic sim` and `epic deck
+//! check` with `--ruleset classic`. Games are driven through `epic_game::State` and the
+//! generic players of `epic_bots::players`; what is printed comes from a seat's `View`
+//! and labels, and the formats from `epic_classic::format`.
 
 use crate::commands::{parallel_fold, print_json, progress_bar};
 use crate::error::{read_text, CliError, CliResult};
 use crate::interrupt;
 use epic_bots::classic::classic_player;
-use epic_classic::format::{ClassicDraft, Decklist, Format, FormatKind, Lists};
-use epic_classic::state::{Pose, Window};
-use epic_classic::{classic_deck, classic_pool, read_deck, ClassicGame};
+use epic_classic::format::{bot_pick, Decklist, Format, FormatKind, Lists};
+use epic_classic::state::Pose;
+use epic_classic::{classic_deck, classic_pool, playable, read_deck, read_decklist, ClassicGame};
 use epic_game::{Seat, State};
 use epic_model::CardId;
 use epic_setup::table::{classic_format, TableArgs};
@@ -77,7 +77,6 @@ pub fn check_deck(file: &std::path::Path, format: Option<&str>, json: bool) -> C
     let pool = classic_pool();
     let text = read_text(file)?;
     let name = file.display().to_string();
-    let (main, side) = split_sideboard(&text);
     let mut report = DeckReport {
         file: name.clone(),
         ruleset: "classic",
@@ -90,13 +89,11 @@ pub fn check_deck(file: &std::path::Path, format: Option<&str>, json: bool) -> C
         by_alignment: Default::default(),
         by_type: Default::default(),
     };
-    let read =
-        |part: &str, what: &str| read_deck(&pool, part).map_err(|e| format!("{name}: {what}: {e}"));
-    match (read(&main, "deck"), read(&side, "sideboard")) {
-        (Ok(deck), Ok(sideboard)) => {
-            report.cards = deck.len();
-            report.sideboard = sideboard.len();
-            for id in &deck {
+    match read_decklist(&pool, &text) {
+        Ok(list) => {
+            report.cards = list.deck.len();
+            report.sideboard = list.sideboard.len();
+            for id in &list.deck {
                 let c = pool.get(*id);
                 *report
                     .by_alignment
@@ -105,69 +102,36 @@ pub fn check_deck(file: &std::path::Path, format: Option<&str>, json: bool) -> C
                 *report.by_type.entry(c.kind.name().into()).or_default() += 1;
                 report.free += usize::from(c.free);
             }
+            if let Err(why) = playable(&pool, &list.deck) {
+                report.errors.push(format!("{name}: the deck {why}"));
+            }
             if let Some(f) = format {
-                let list = Decklist::with_sideboard(deck, sideboard);
                 for v in f.check(&pool, Lists::printed(), &[], &list) {
                     report.errors.push(format!("{name}: {}: {v}", f.title()));
                 }
             }
         }
-        (a, b) => report.errors.extend(a.err().into_iter().chain(b.err())),
+        Err(mistakes) => report
+            .errors
+            .extend(mistakes.iter().map(|m| format!("{name}: {m}"))),
     }
     report.valid = report.errors.is_empty();
-    if json {
-        print_json(&report)?;
-    } else if report.valid {
+    super::deck::finish(&report, &name, &report.errors, json, || {
         let legal = format.map_or(String::new(), |f| format!("; a legal {} deck", f.title()));
         println!(
             "{name}: {} cards and a sideboard of {}, all known classic cards{legal}.",
             report.cards, report.sideboard
         );
-        let words = |m: &std::collections::BTreeMap<String, usize>| {
-            m.iter()
-                .map(|(k, v)| format!("{k} {v}"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        println!("  by alignment: {}", words(&report.by_alignment));
-        println!("  by type:      {}", words(&report.by_type));
-        println!("  free cards:   {}", report.free);
-    } else {
-        for e in &report.errors {
-            println!("{e}");
-        }
-    }
-    if report.valid {
-        Ok(())
-    } else {
-        Err(CliError::findings(format!(
-            "{name}: the deck list has {} mistake(s)",
-            report.errors.len()
-        )))
-    }
-}
-
-/// A deck list and its sideboard: the lines after a line `sideboard`.
-fn split_sideboard(text: &str) -> (String, String) {
-    let mut main = String::new();
-    let mut side = String::new();
-    let mut in_side = false;
-    for line in text.lines() {
-        if line
-            .split('#')
-            .next()
-            .unwrap_or("")
-            .trim()
-            .eq_ignore_ascii_case("sideboard")
-        {
-            in_side = true;
-            continue;
-        }
-        let part = if in_side { &mut side } else { &mut main };
-        part.push_str(line);
-        part.push('\n');
-    }
-    (main, side)
+        println!(
+            "  by alignment: {}",
+            super::deck::counts_text(&report.by_alignment)
+        );
+        println!(
+            "  by type:      {}",
+            super::deck::counts_text(&report.by_type)
+        );
+        println!("  free cards in the deck: {}", report.free);
+    })
 }
 
 /// One side of a classic simulation: its player's name and its deck.
@@ -391,15 +355,7 @@ pub fn sim(args: &super::sim::Args) -> CliResult {
 pub fn board(game: &ClassicGame, seat: Seat) -> String {
     let v = game.view(seat);
     let mut out = String::new();
-    let step = match (v.step, v.window) {
-        (epic_classic::state::Step::Battle, Window::AfterAttack) => {
-            "Battle step, attackers declared".to_string()
-        }
-        (epic_classic::state::Step::Battle, Window::AfterBlock) => {
-            "Battle step, blockers declared".to_string()
-        }
-        (s, _) => s.name().to_string(),
-    };
+    let step = v.moment();
     out += &format!("Turn {} · Player {}'s {step}\n", v.turn, v.active + 1);
     for (s, p) in v.players.iter().enumerate() {
         let who = if s == seat as usize {
@@ -442,10 +398,8 @@ pub fn board(game: &ClassicGame, seat: Seat) -> String {
                 if c.damage > 0 {
                     t += &format!(" ({} damage)", c.damage);
                 }
-                match c.pose {
-                    Pose::Expended => t += " [expended]",
-                    Pose::Flipped => t += " [flipped]",
-                    Pose::Prepared => {}
+                if c.pose != Pose::Prepared {
+                    t += &format!(" [{}]", c.pose.word());
                 }
                 t
             })
@@ -483,8 +437,10 @@ pub fn board(game: &ClassicGame, seat: Seat) -> String {
     out
 }
 
-/// Reads one numbered choice from 1 to `n`; `None` at the end of input or on `q`.
-fn read_choice(input: &mut impl std::io::BufRead, n: usize) -> CliResult<Option<usize>> {
+/// Reads one choice among `labels`, by its number or words from it, as `epic play`
+/// reads them; `None` at the end of input or on `q`.
+fn read_choice(input: &mut impl std::io::BufRead, labels: &[String]) -> CliResult<Option<usize>> {
+    let n = labels.len();
     loop {
         print!("Your choice (1-{n}, q to quit): ");
         std::io::stdout().flush()?;
@@ -497,9 +453,19 @@ fn read_choice(input: &mut impl std::io::BufRead, n: usize) -> CliResult<Option<
             println!("You left the game.");
             return Ok(None);
         }
-        match line.parse::<usize>().ok().filter(|i| (1..=n).contains(i)) {
-            Some(i) => return Ok(Some(i - 1)),
-            None => println!("'{line}' is not one of the options: type its number."),
+        if let Some(i) = line.parse::<usize>().ok().filter(|i| (1..=n).contains(i)) {
+            return Ok(Some(i - 1));
+        }
+        // Words from a label, as `epic play` reads them; copies of one card are one.
+        let same = |a: usize, b: usize| labels[a] == labels[b];
+        match super::play::typed_option(line, labels, labels, same) {
+            Ok(i) => return Ok(Some(i)),
+            Err(_)
+                if super::play::pick_by_text(line, labels, labels).is_err_and(|f| f.is_empty()) =>
+            {
+                println!("'{line}' is not one of the options: type its number or words from it.")
+            }
+            Err(why) => println!("{why}"),
         }
     }
 }
@@ -512,39 +478,37 @@ fn limited_decks(
     input: &mut impl std::io::BufRead,
 ) -> CliResult<Option<Vec<Vec<CardId>>>> {
     let pool = classic_pool();
-    let err = |e: epic_classic::format::FormatError| CliError::input(e.to_string());
-    let opened = if format.kind() == FormatKind::Draft {
-        let mut draft = ClassicDraft::with_pool(&pool, 2, format.packs(), seed).map_err(err)?;
+    if format.kind() == FormatKind::Draft {
         println!(
             "{}: pick one card from each pack passed to you.",
             format.title()
         );
-        while let Some(seat) = draft.next_picker() {
-            if seat != 0 {
-                let i = draft.bot_pick(&pool, seat);
-                draft.pick(seat, i).map_err(err)?;
-                continue;
-            }
-            let options = draft.options(0).to_vec();
-            println!("\nPack {} of {}:", draft.round(), format.packs());
-            for (i, c) in options.iter().enumerate() {
-                let card = pool.get(*c);
-                println!("  {:>2}. {} ({})", i + 1, card.name, card.type_line());
-            }
-            let Some(i) = read_choice(input, options.len())? else {
-                return Ok(None);
-            };
-            draft.pick(0, i).map_err(err)?;
+    }
+    let mut failed = None;
+    let dealt = format.deal_decks_with(&pool, 2, seed, |view| {
+        if view.seat != 0 {
+            return Some(bot_pick(&pool, view));
         }
-        draft.pools().unwrap_or_default()
-    } else {
-        format.open_pools(&pool, 2, seed).map_err(err)?
+        println!("\nPack {} of {}:", view.round, view.rounds);
+        let labels: Vec<String> = view
+            .pack
+            .iter()
+            .map(|c| format!("{} ({})", pool.get(*c).name, pool.get(*c).type_line()))
+            .collect();
+        for (i, l) in labels.iter().enumerate() {
+            println!("  {:>2}. {l}", i + 1);
+        }
+        read_choice(input, &labels).unwrap_or_else(|e| {
+            failed = Some(e);
+            None
+        })
+    });
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    let Some(decks) = dealt.map_err(|e| CliError::input(e.to_string()))? else {
+        return Ok(None);
     };
-    let decks: Vec<Vec<CardId>> = opened
-        .iter()
-        .map(|cards| format.auto_deck(&pool, cards).map(|d| d.deck))
-        .collect::<Result<_, _>>()
-        .map_err(err)?;
     let mut names: Vec<&str> = decks[0]
         .iter()
         .map(|c| pool.get(*c).name.as_str())
@@ -620,10 +584,11 @@ pub fn play(
             println!("Player {}: {label}", decider + 1);
             continue;
         }
-        let digest = game.digest();
-        if shown != Some(digest) {
+        // The board again whenever something you can see changed.
+        let view = game.view(me);
+        if shown.as_ref() != Some(&view) {
             println!("\n{}", board(&game, me));
-            shown = Some(digest);
+            shown = Some(view);
         }
         if game.options() == [epic_classic::Choice::Pass] {
             // Nothing to play: pass without asking (the others saw a decision all the same).
@@ -632,10 +597,15 @@ pub fn play(
                 .map_err(|e| CliError::input(e.to_string()))?;
             continue;
         }
-        for (i, &c) in game.options().iter().enumerate() {
-            println!("  {:>2}. {}", i + 1, game.label_for(c, me));
+        let labels: Vec<String> = game
+            .options()
+            .iter()
+            .map(|&c| game.label_for(c, me))
+            .collect();
+        for (i, l) in labels.iter().enumerate() {
+            println!("  {:>2}. {l}", i + 1);
         }
-        let Some(i) = read_choice(&mut input, game.options().len())? else {
+        let Some(i) = read_choice(&mut input, &labels)? else {
             return Ok(());
         };
         let c = game.options()[i];

@@ -150,9 +150,7 @@ pub fn run(args: Args) -> CliResult {
             report.errors.push(e.to_string());
         }
     }
-    if json {
-        print_json(&report)?;
-    } else if report.valid {
+    finish(&report, &name, &report.errors, json, || {
         match &format {
             Some(f) => println!(
                 "{name}: {} cards, all known; a legal {f} deck.",
@@ -160,31 +158,52 @@ pub fn run(args: Args) -> CliResult {
             ),
             None => println!("{name}: {} cards, all known.", report.cards),
         }
-        let fmt = |m: &BTreeMap<String, usize>| {
-            m.iter()
-                .map(|(k, v)| format!("{k} {v}"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        println!("  by alignment: {}", fmt(&report.counts.by_alignment));
-        println!("  by type:      {}", fmt(&report.counts.by_type));
+        println!(
+            "  by alignment: {}",
+            counts_text(&report.counts.by_alignment)
+        );
+        println!("  by type:      {}", counts_text(&report.counts.by_type));
         println!(
             "  by cost:      {}",
-            fmt(&report.counts.by_cost)
+            counts_text(&report.counts.by_cost)
                 .replace("0 ", "0 gold: ")
                 .replace("1 ", "1 gold: ")
         );
+    })
+}
+
+/// "good 20, unaligned 10": counts by name, in words.
+pub(super) fn counts_text(m: &BTreeMap<String, usize>) -> String {
+    m.iter()
+        .map(|(k, v)| format!("{k} {v}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The end of every deck check: the report as JSON, or `summary` for a legal deck and
+/// the mistakes otherwise; a deck with mistakes exits 1.
+pub(super) fn finish(
+    report: &impl Serialize,
+    name: &str,
+    errors: &[String],
+    json: bool,
+    summary: impl FnOnce(),
+) -> CliResult {
+    if json {
+        print_json(report)?;
+    } else if errors.is_empty() {
+        summary();
     } else {
-        for e in &report.errors {
+        for e in errors {
             println!("{e}");
         }
     }
-    if report.valid {
+    if errors.is_empty() {
         Ok(())
     } else {
         Err(CliError::findings(format!(
             "{name}: the deck list has {} mistake(s)",
-            report.errors.len()
+            errors.len()
         )))
     }
 }

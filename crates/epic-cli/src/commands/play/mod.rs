@@ -6,7 +6,7 @@ mod summary;
 mod words;
 
 pub use session::{play_session, Options};
-pub(crate) use words::typed_option;
+pub(crate) use words::{pick_by_text, typed_option};
 
 use crate::display::moment::{parse_stops, Stops};
 use crate::error::{CliError, CliResult};
