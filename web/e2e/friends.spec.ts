@@ -146,6 +146,7 @@ test("two guests play a friend game; neither, nor a spectator, sees a hidden car
     const enough = () => Math.max(socketsA.latestSeq(), socketsB.latestSeq()) >= DECISIONS;
     const started = Date.now();
     let shot = false;
+    let countdownsSeen = 0;
     const [clicksA, clicksB] = await Promise.all([
       playByClicking(a, {
         pick: randomPicker(started),
@@ -159,6 +160,7 @@ test("two guests play a friend game; neither, nor a spectator, sees a hidden car
           for (const text of await a.locator(".countdown").allInnerTexts()) {
             const [minutes, seconds] = /(\d+):(\d\d)/.exec(text)!.slice(1).map(Number);
             expect(minutes * 60 + seconds, `countdown "${text}"`).toBeLessThanOrEqual(moveSeconds);
+            countdownsSeen += 1;
           }
         },
       }),
@@ -172,6 +174,8 @@ test("two guests play a friend game; neither, nor a spectator, sees a hidden car
         return seqs.every((x) => x === seqs[0]);
       })
       .toBe(true);
+    // The check above looked at a countdown at least once.
+    expect(countdownsSeen, "the move timer was shown").toBeGreaterThan(0);
     const seq = socketsA.latestSeq();
     const over = socketsA.last()?.result != null;
     console.log(

@@ -381,7 +381,7 @@ async fn join(
     if seats.is_empty() {
         return Err(ApiError::not_found("game"));
     }
-    if seats.iter().any(|s| s.user_id.as_deref() == Some(&user.id)) {
+    if crate::store::seat_of(&seats, Some(&user.id)).is_some() {
         return Err(ApiError::conflict("you already have a seat in this game"));
     }
     let open = seats.iter().filter(|s| s.is_open());

@@ -246,6 +246,10 @@ pub struct Tables {
     pub pool: Arc<CardPool>,
     texts: Arc<Texts>,
     live: Mutex<HashMap<String, Arc<Mutex<Live>>>>,
+    /// Held while a game is loaded into memory, and while one is let go of: a game
+    /// cannot leave memory (or come in twice) while another copy of it is read from
+    /// the database, so what is read is never behind the game.
+    loading: Mutex<()>,
 }
 
 impl Tables {
@@ -256,6 +260,7 @@ impl Tables {
             texts: Arc::new(Texts::of(&pool)),
             pool,
             live: Mutex::new(HashMap::new()),
+            loading: Mutex::new(()),
         })
     }
 
@@ -312,18 +317,19 @@ impl Tables {
 
     /// The game in memory, loaded from the database the first time it is asked for. The
     /// map is not held while a game loads (queries and a replay of its decisions), so
-    /// other games go on meanwhile; of two loads of one game, the first kept wins.
+    /// other games go on meanwhile; loads, and letting games go, take turns.
     pub async fn get(self: &Arc<Self>, id: &str) -> Result<Arc<Mutex<Live>>, ApiError> {
         if let Some(g) = self.live.lock().await.get(id) {
             return Ok(g.clone());
         }
-        let game = Arc::new(Mutex::new(self.load(id).await?));
-        let mut live = self.live.lock().await;
-        if let Some(g) = live.get(id) {
+        let _loading = self.loading.lock().await;
+        // Another load may have brought it in while this one waited.
+        if let Some(g) = self.live.lock().await.get(id) {
             return Ok(g.clone());
         }
-        live.insert(id.to_string(), game.clone());
-        drop(live);
+        let game = Arc::new(Mutex::new(self.load(id).await?));
+        self.live.lock().await.insert(id.to_string(), game.clone());
+        drop(_loading);
         self.clone().wake(id.to_string());
         Ok(game)
     }
@@ -331,6 +337,7 @@ impl Tables {
     /// Forgets a game that nobody watches once it is over (it stays in the database), so
     /// that memory holds only the games being played and watched.
     pub async fn release(&self, id: &str) {
+        let _loading = self.loading.lock().await;
         let mut live = self.live.lock().await;
         let idle = match live.get(id) {
             Some(g) => match g.try_lock() {
