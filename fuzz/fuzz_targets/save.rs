@@ -4,13 +4,14 @@
 //! passes is then replayed step by step as `epic replay` shows it: labels, narration and
 //! the board after each decision. Anything may be refused in words; nothing may panic,
 //! hang or grow without bound. Saved drafts (`epic draft`'s `save FILE`) go the same
-//! way: read, rebuilt decision by decision, and every drafter's view taken.
+//! way: read, rebuilt decision by decision, and every drafter's view taken; and saved
+//! classic games, rebuilt from their option numbers and replayed as a seat reads them.
 #![no_main]
 
 use epic_cards::CardPool;
 use epic_cli::display::{self, Voice};
 use epic_cli::draft_save::DraftFile;
-use epic_cli::save::SaveFile;
+use epic_cli::save::{read_saved, Saved};
 use epic_cli::term::Term;
 use libfuzzer_sys::fuzz_target;
 use std::sync::{Arc, OnceLock};
@@ -49,8 +50,19 @@ fuzz_target!(|data: &[u8]| {
         }
         return;
     }
-    let file = match SaveFile::parse("fuzz.json", &text) {
-        Ok(file) => file,
+    let file = match read_saved("fuzz.json", &text) {
+        Ok(Saved::Epic2017(file)) => file,
+        Ok(Saved::Classic(file)) => {
+            // As `epic replay` shows it to the first seat: its view and labels.
+            let Ok(game) = file.replay(None, |game, choice| {
+                let _ = game.label_for(choice, 0);
+                let _ = game.view(0);
+            }) else {
+                return;
+            };
+            let _ = (game.view(1), game.winners());
+            return;
+        }
         Err(e) => {
             let _ = e.to_string();
             return;

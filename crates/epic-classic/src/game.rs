@@ -113,6 +113,9 @@ pub struct ClassicGame {
     pub(crate) ask: Option<(Seat, Ask)>,
     pub(crate) options: Vec<Choice>,
     pub(crate) winners: Option<Vec<Seat>>,
+    /// The players out of the game, in order, each with the number of decisions made
+    /// when they went out: who lost first (T-2.4).
+    pub(crate) losses: Vec<(Seat, u32)>,
     pub(crate) decisions: u32,
     pub(crate) rng: Pcg64Mcg,
     pub(crate) rules: Rules,
@@ -136,6 +139,26 @@ impl ClassicGame {
         seed: u64,
         rules: Rules,
     ) -> Result<Self, SetupError> {
+        ClassicGame::with_first(pool, decks, seed, rules, None)
+    }
+
+    /// As [`ClassicGame::with_rules`], `first` taking the first turn when given: in a
+    /// match, the loser of the last game decides who does (T-2.4). The decks are
+    /// shuffled alike either way.
+    pub fn with_first(
+        pool: Arc<ClassicPool>,
+        decks: &[Vec<CardId>],
+        seed: u64,
+        rules: Rules,
+        first: Option<Seat>,
+    ) -> Result<Self, SetupError> {
+        if let Some(f) = first.filter(|&f| usize::from(f) >= decks.len()) {
+            return Err(SetupError(format!(
+                "seat {} cannot go first: the game has {} players",
+                u16::from(f) + 1,
+                decks.len()
+            )));
+        }
         if !(2..=MAX_PLAYERS).contains(&decks.len()) {
             return Err(SetupError(format!(
                 "a classic game has 2 to {MAX_PLAYERS} players, not {}",
@@ -175,7 +198,8 @@ impl ClassicGame {
         if objs.len() > ObjId::MAX as usize {
             return Err(SetupError("the decks hold too many cards in all".into()));
         }
-        let first = rng.gen_range(0..decks.len()) as Seat;
+        let drawn = rng.gen_range(0..decks.len()) as Seat;
+        let first = first.unwrap_or(drawn);
         let mut g = ClassicGame::empty(pool, first, Step::Mulligan, rng);
         g.rules = rules;
         g.objs = objs;
@@ -208,6 +232,7 @@ impl ClassicGame {
             ask: None,
             options: Vec::new(),
             winners: None,
+            losses: Vec::new(),
             decisions: 0,
             rng,
             rules: Rules::default(),
@@ -257,6 +282,28 @@ impl ClassicGame {
 
     pub fn winners(&self) -> Option<&[Seat]> {
         self.winners.as_deref()
+    }
+
+    /// Once the game is over, the players who lost first, who choose who takes the first
+    /// turn of a match's next game (T-2.4): those who went out at the earliest moment
+    /// (several when they went out together), else every player who did not win.
+    /// Empty before the end and for a draw that no one lost.
+    pub fn first_to_lose(&self) -> Vec<Seat> {
+        let Some(winners) = &self.winners else {
+            return Vec::new();
+        };
+        match self.losses.first() {
+            Some(&(_, at)) => self
+                .losses
+                .iter()
+                .filter(|l| l.1 == at)
+                .map(|l| l.0)
+                .collect(),
+            None if winners.is_empty() => Vec::new(),
+            None => (0..self.players.len() as Seat)
+                .filter(|s| !winners.contains(s))
+                .collect(),
+        }
     }
 
     /// The line, bottom first: each item's card and its text's source.

@@ -914,6 +914,7 @@ impl ClassicGame {
     /// A player out of the game: their cards leave play and the line.
     fn eliminate(&mut self, seat: Seat) {
         self.players[seat as usize].out = true;
+        self.losses.push((seat, self.decisions));
         // Its own cards first: what it controlled only through a control ability
         // returns to its player, then what it still controls leaves too.
         for by_ability in [false, true] {

@@ -10,7 +10,7 @@ use rand_pcg::Pcg64Mcg;
 use std::hash::{Hash, Hasher};
 
 /// What one seat may see of a classic game: everything public, and its own hand.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct View {
     pub seat: Seat,
     pub turn: u32,
@@ -43,7 +43,7 @@ impl View {
 }
 
 /// A card in play as every seat sees it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct InPlay {
     pub name: String,
     pub owner: Seat,
@@ -58,11 +58,13 @@ pub struct InPlay {
 }
 
 /// One player as a seat sees them.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct PlayerView {
     pub mojo: i32,
     pub actions: u8,
-    /// Card names for the seat's own hand; for another's, only how many.
+    /// Card names for the seat's own hand; for another's, only how many (in JSON, the
+    /// list of names or the number).
+    #[serde(serialize_with = "names_or_count")]
     pub hand: Result<Vec<String>, usize>,
     /// The cards in the hand that the player does not own: face up for every seat
     /// (T-12.10).
@@ -75,6 +77,17 @@ pub struct PlayerView {
     /// The player's cards removed from the game (T-11.4, T-12.6).
     pub removed: Vec<String>,
     pub out: bool,
+}
+
+fn names_or_count<S: serde::Serializer>(
+    hand: &Result<Vec<String>, usize>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    use serde::Serialize;
+    match hand {
+        Ok(names) => names.serialize(s),
+        Err(n) => n.serialize(s),
+    }
 }
 
 impl ClassicGame {
@@ -276,7 +289,7 @@ impl ClassicGame {
         (self.turn, self.first, self.active, self.step, self.window).hash(&mut h);
         (self.holder, self.passes, &self.attack, &self.chosen).hash(&mut h);
         (&self.announcing, &self.resolving, &self.ask).hash(&mut h);
-        (&self.winners, self.decisions, self.rules).hash(&mut h);
+        (&self.winners, &self.losses, self.decisions, self.rules).hash(&mut h);
         self.rng.clone().gen::<u64>().hash(&mut h);
         h.finish()
     }

@@ -31,7 +31,8 @@ pub enum Zone {
 }
 
 /// How a card in play is turned (T-13.3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Pose {
     Prepared,
     Expended,
@@ -170,7 +171,8 @@ pub struct Modifier {
 }
 
 /// The five steps (T-6), and the mulligans before the first turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Step {
     Mulligan,
     Prepare,
@@ -207,7 +209,8 @@ impl Step {
 }
 
 /// Where the Battle step stands (T-13.1): the windows in which players play fast cards.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Window {
     /// Before an attack (1): it ends with the active player attacking or ending the step.
     BeforeAttack,

@@ -5,7 +5,7 @@
 //! `classic_coverage` test counts these as cited.
 
 use epic_classic::format::{
-    open_packs, ClassicDraft, Decklist, Format, FormatError, FormatKind, Lists, MatchDeck,
+    open_packs, ClassicDraft, Decklist, Format, FormatError, FormatKind, Lists, Match, MatchDeck,
     Violation, LISTS_FILE, MAX_PACKS, PACK_SIZE,
 };
 use epic_classic::{classic_pool, parse_classic_cards, ClassicGame, ClassicPool, CLASSIC_FILES};
@@ -1131,4 +1131,104 @@ fn limited_formats_deal_decks_that_play_to_the_end() {
         assert!(game.winners().is_some(), "{name}");
     }
     assert!(Format::DESIGNED.deal_decks(&pool, 2, 1).is_err());
+}
+
+// --- Matches ------------------------------------------------------------------------
+
+/// Plays a game to its end, each decision an option drawn from `seed`.
+fn play_out(game: &mut ClassicGame, seed: u64) {
+    use epic_game::State;
+    let mut x = seed | 1;
+    while !game.options().is_empty() {
+        // xorshift: a fixed stream of picks.
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let c = game.options()[(x % game.options().len() as u64) as usize];
+        State::apply(game, c).expect("an option offered");
+    }
+}
+
+// rule T-2.4
+#[test]
+fn in_a_match_the_loser_of_the_last_game_chooses_who_goes_first() {
+    let decks = vec![
+        epic_classic::classic_deck("order").unwrap(),
+        epic_classic::classic_deck("chaos").unwrap(),
+    ];
+    let mut m = Match::new(2, 3, 9).unwrap();
+    assert_eq!(m.needed(), 2);
+    assert_eq!(
+        m.chooser(),
+        None,
+        "the first game's first player is drawn at random"
+    );
+    let mut decided = 0;
+    for g in 0..20u64 {
+        if m.over() {
+            break;
+        }
+        // The chooser, if any, puts the other player first; the game starts with them.
+        let first = m.chooser().map(|c| 1 - c);
+        let mut game =
+            ClassicGame::with_first(classic_pool(), &decks, 100 + g, Default::default(), first)
+                .unwrap();
+        if let Some(f) = first {
+            assert_eq!(game.active(), f);
+        }
+        play_out(&mut game, 7 + g);
+        let before = m.wins().to_vec();
+        m.record(&game);
+        match game.winners().unwrap() {
+            [w] => {
+                decided += 1;
+                assert_eq!(m.wins()[*w as usize], before[*w as usize] + 1);
+                assert_eq!(m.chooser(), Some(1 - *w), "the loser chooses");
+                assert_eq!(game.first_to_lose(), vec![1 - *w]);
+            }
+            _ => assert_eq!(m.wins(), &before[..], "a draw counts for no one"),
+        }
+    }
+    assert!(m.over() && decided >= 2);
+    let winner = m.winner().expect("someone won two games");
+    assert_eq!(m.wins()[winner as usize], 2);
+    assert!(m.games() <= 9);
+    // A match is best of an odd number of games.
+    for bad in [0, 2, 11] {
+        let e = Match::new(2, bad, 1).unwrap_err();
+        assert!(
+            matches!(e, FormatError::BestOf { asked } if asked == bad),
+            "{e}"
+        );
+    }
+}
+
+// rule T-2.4
+#[test]
+fn in_multiplayer_the_first_player_out_chooses() {
+    let decks: Vec<Vec<CardId>> = (0..4)
+        .map(|s| epic_classic::classic_deck(["order", "chaos"][s % 2]).unwrap())
+        .collect();
+    let mut knocked_out_first = 0;
+    for seed in 0..10 {
+        let mut game = ClassicGame::new(classic_pool(), &decks, seed).unwrap();
+        play_out(&mut game, seed * 31 + 5);
+        let first = game.first_to_lose();
+        let winners = game.winners().unwrap().to_vec();
+        assert!(
+            first.iter().all(|s| !winners.contains(s)),
+            "{first:?} {winners:?}"
+        );
+        // Out of the game while others played on: the first to lose, alone.
+        if first.len() == 1 && game.is_out(first[0]) && winners.len() + 1 < decks.len() {
+            knocked_out_first += 1;
+        }
+        let mut m = Match::new(4, 3, seed).unwrap();
+        m.record(&game);
+        match m.chooser() {
+            Some(c) => assert!(first.contains(&c), "{c} {first:?}"),
+            None => assert!(first.is_empty()),
+        }
+    }
+    assert!(knocked_out_first > 0, "no game had a first player out");
 }

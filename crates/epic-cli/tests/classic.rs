@@ -138,3 +138,132 @@ fn classic_formats_deal_decks_and_check_designed_ones() {
     assert!(out.status.success(), "{}", text(&out.stdout));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn classic_games_are_saved_resumed_and_replayed_as_each_seat_saw_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let save = dir.path().join("game.json");
+    let run = |args: &[&str], input: &str| {
+        common::epic_with_env(dir.path(), &[("EPIC_DATA_DIR", &data)], args, input)
+    };
+    let new = [
+        "play",
+        "--ruleset",
+        "classic",
+        "--ai",
+        "random",
+        "--seed",
+        "11",
+        "--first",
+        "me",
+    ];
+    let out = run(&new, &format!("1\nsave {}\nq\n", save.display()));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.contains("Saved to"), "{s}");
+    assert!(s.contains("epic play --resume"), "{s}");
+    let file: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    assert_eq!(file["ruleset"], "classic");
+    assert_eq!(file["setup"]["first_player"], 0);
+    assert_eq!(file["decisions"].as_array().unwrap().len(), 1);
+
+    // Resumed from the autosave, answered with option 1 until the game ends.
+    let out = run(&["play", "--resume"], &"1\n".repeat(3000));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.contains("resumed after 1 decisions"), "{s}");
+    assert!(
+        ["You win.", "wins.", "draw."]
+            .iter()
+            .any(|end| s.contains(end)),
+        "{s}"
+    );
+    // A game that is over is not resumed; the replay shows it to its end.
+    let out = run(&["play", "--resume"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("is over"));
+    let out = run(&["replay", "--json", "--seat", "2"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let replay: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let steps = replay["steps"].as_array().unwrap();
+    assert_eq!(steps.len() as u64, replay["decisions"].as_u64().unwrap());
+    assert!(replay["winners"].is_array());
+    // Seat 2 never read the name of a card in Player 1's hand: a mulligan is "a card".
+    let first = steps[0]["label"].as_str().unwrap();
+    assert_eq!(steps[0]["player"], 0);
+    assert!(first.contains("a card from Player 1's hand"), "{first}");
+    assert!(replay["steps"][0].get("option").is_none());
+    assert!(replay["view"]["players"][0]["hand"].is_u64());
+    let out = run(&["replay", "--json", "--reveal-all"], "");
+    let all: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(!all["steps"][0]["label"]
+        .as_str()
+        .unwrap()
+        .contains("a card from"));
+    assert!(all["digest"].is_string());
+
+    // The saved game resumes where it was saved; an edited one is refused.
+    let out = run(
+        &["replay", save.to_str().unwrap(), "--to", "1", "--dump"],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("After decision 1:"));
+    let edited = std::fs::read_to_string(&save).unwrap().replace(
+        "\"decisions\": [\n    0\n  ]",
+        "\"decisions\": [\n    57\n  ]",
+    );
+    std::fs::write(&save, edited).unwrap();
+    let out = run(&["play", "--load", save.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2));
+    let e = text(&out.stderr);
+    assert!(
+        e.contains("decision 1 of the saved game cannot be applied"),
+        "{e}"
+    );
+    let out = run(&["replay", save.to_str().unwrap(), "--ruleset", "2017"], "");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn a_classic_match_lets_the_loser_choose_who_goes_first() {
+    let play = [
+        "play",
+        "--ruleset",
+        "classic",
+        "--ai",
+        "random",
+        "--seed",
+        "4",
+        "--best-of",
+        "3",
+    ];
+    let out = epic_with_input(&play, &"1\n".repeat(5000));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.contains("the first to win 2 games wins it"), "{s}");
+    assert!(s.contains("The match stands at"), "{s}");
+    assert!(
+        s.contains("wins the match") || s.contains("You win the match."),
+        "{s}"
+    );
+    // Each lost game: you choose, and the next game starts with your mulligan.
+    for (i, _) in s.match_indices("You lost the last game") {
+        let next = &s[i..];
+        let game = next.find("Game ").unwrap();
+        let first_decision = next[game..].find("Your choice").unwrap();
+        let before_you = &next[game..game + first_decision];
+        assert!(
+            before_you.contains("Player 1's mulligans")
+                && !before_you.contains("Player 2: Mulligan")
+                && !before_you.contains("Player 2: Keep"),
+            "Player 2 decided first after you chose to go first"
+        );
+    }
+    assert!(s.contains("You lost the last game"), "{s}");
+    let out = epic(&["play", "--ruleset", "classic", "--best-of", "4"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("odd number of games"));
+}

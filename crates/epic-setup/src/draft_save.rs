@@ -93,10 +93,9 @@ impl DraftFile {
         }
     }
 
+    /// Writes the file whole or not at all ([`crate::save::write_whole`]).
     pub fn write(&self, path: &Path) -> CliResult {
-        let text = serde_json::to_string_pretty(self)?;
-        std::fs::write(path, text + "\n")
-            .map_err(|e| CliError::findings(format!("cannot write {}: {e}", path.display())))
+        crate::save::write_whole(path, &(serde_json::to_string_pretty(self)? + "\n"))
     }
 
     /// Whether this text is a saved draft rather than a saved game.

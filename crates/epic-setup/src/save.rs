@@ -87,6 +87,79 @@ impl SaveSetup {
     }
 }
 
+/// A saved game of either ruleset, as its `ruleset` field says.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Saved {
+    Epic2017(SaveFile),
+    Classic(crate::classic_save::ClassicSave),
+}
+
+/// Reads a saved game from its text and checks its format and version; errors name the
+/// file as `source_name`. The text is parsed twice, never into a whole
+/// `serde_json::Value`: first for the header fields alone (everything else is skipped
+/// without being stored), then into the typed file of its ruleset, so a save of a
+/// million decisions takes tens of megabytes, not hundreds.
+pub fn read_saved(source_name: &str, text: &str) -> CliResult<Saved> {
+    /// The fields that say what a file is, read before trusting anything else in it.
+    #[derive(Deserialize)]
+    struct Header {
+        #[serde(default)]
+        format: serde_json::Value,
+        #[serde(default)]
+        version: serde_json::Value,
+        #[serde(default)]
+        ruleset: serde_json::Value,
+    }
+    let header: Header = serde_json::from_str(text).map_err(|e| {
+        if e.is_data() {
+            CliError::input(format!(
+                "{source_name}: not a saved game (expected a JSON object with \"format\": \"{FORMAT}\")"
+            ))
+        } else {
+            CliError::input(format!("{source_name}: not a JSON document ({e})"))
+        }
+    })?;
+    let format = header.format.as_str().unwrap_or("");
+    if format != FORMAT {
+        return Err(CliError::input(format!(
+            "{source_name}: not a saved game (format is '{format}', expected '{FORMAT}')"
+        )));
+    }
+    let version = header.version.as_u64().unwrap_or(0);
+    if version != u64::from(VERSION) {
+        return Err(CliError::input(format!(
+            "{source_name}: saved-game version {version} is not supported (this program reads version {VERSION})"
+        )));
+    }
+    match &header.ruleset {
+        serde_json::Value::Null => serde_json::from_str(text)
+            .map(Saved::Epic2017)
+            .map_err(|e| CliError::input(format!("{source_name}: malformed saved game: {e}"))),
+        serde_json::Value::String(r) if r == crate::classic_save::RULESET => {
+            crate::classic_save::ClassicSave::parse(source_name, text).map(Saved::Classic)
+        }
+        other => Err(CliError::input(format!(
+            "{source_name}: a saved game of ruleset {other}, which this program does not know \
+             (it reads 2017 games, and classic ones with \"ruleset\": \"classic\")"
+        ))),
+    }
+}
+
+/// Writes `text` to `path` whole or not at all: to a temporary file beside it, then
+/// renamed over it, so a program stopped mid-write never leaves half a save.
+pub fn write_whole(path: &Path, text: &str) -> CliResult {
+    let cannot =
+        |e: std::io::Error| CliError::findings(format!("cannot write {}: {e}", path.display()));
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".partial");
+    let tmp = std::path::PathBuf::from(tmp);
+    std::fs::write(&tmp, text).map_err(cannot)?;
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        cannot(e)
+    })
+}
+
 /// A choice in words, without a game to name its cards: "picks card #12", "plays card #3
 /// (mode 2)", "assigns 3 damage to Player 2". What a saved decision is said to do when it
 /// cannot be applied, since the game may not have the cards it names.
@@ -159,20 +232,9 @@ impl SaveFile {
         }
     }
 
-    /// Writes the file whole or not at all: to a temporary file beside it, then renamed
-    /// over it, so a program stopped mid-write never leaves half a save.
+    /// Writes the file whole or not at all ([`write_whole`]).
     pub fn write(&self, path: &Path) -> CliResult {
-        let text = serde_json::to_string_pretty(self)? + "\n";
-        let cannot =
-            |e: std::io::Error| CliError::findings(format!("cannot write {}: {e}", path.display()));
-        let mut tmp = path.as_os_str().to_owned();
-        tmp.push(".partial");
-        let tmp = std::path::PathBuf::from(tmp);
-        std::fs::write(&tmp, text).map_err(cannot)?;
-        std::fs::rename(&tmp, path).map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            cannot(e)
-        })
+        write_whole(path, &(serde_json::to_string_pretty(self)? + "\n"))
     }
 
     /// Reads a file and checks its format and version; [`SaveFile::rebuild`] checks the
@@ -182,43 +244,15 @@ impl SaveFile {
         SaveFile::parse(&path.display().to_string(), &text)
     }
 
-    /// Reads a saved game from its text and checks its format and version; errors name
-    /// the file as `source_name`. The text is parsed twice, never into a whole
-    /// `serde_json::Value`: first for the two header fields alone (everything else is
-    /// skipped without being stored), then into the typed file, so a save of a million
-    /// decisions takes tens of megabytes, not hundreds.
+    /// Reads a saved 2017 game from its text ([`read_saved`]); a classic game is refused,
+    /// named as such.
     pub fn parse(source_name: &str, text: &str) -> CliResult<SaveFile> {
-        /// The fields that say what a file is, read before trusting anything else in it.
-        #[derive(Deserialize)]
-        struct Header {
-            #[serde(default)]
-            format: serde_json::Value,
-            #[serde(default)]
-            version: serde_json::Value,
+        match read_saved(source_name, text)? {
+            Saved::Epic2017(file) => Ok(file),
+            Saved::Classic(_) => Err(CliError::input(format!(
+                "{source_name}: a saved classic game (2009 rules), not a 2017 one"
+            ))),
         }
-        let header: Header = serde_json::from_str(text).map_err(|e| {
-            if e.is_data() {
-                CliError::input(format!(
-                    "{source_name}: not a saved game (expected a JSON object with \"format\": \"{FORMAT}\")"
-                ))
-            } else {
-                CliError::input(format!("{source_name}: not a JSON document ({e})"))
-            }
-        })?;
-        let format = header.format.as_str().unwrap_or("");
-        if format != FORMAT {
-            return Err(CliError::input(format!(
-                "{source_name}: not a saved game (format is '{format}', expected '{FORMAT}')"
-            )));
-        }
-        let version = header.version.as_u64().unwrap_or(0);
-        if version != u64::from(VERSION) {
-            return Err(CliError::input(format!(
-                "{source_name}: saved-game version {version} is not supported (this program reads version {VERSION})"
-            )));
-        }
-        serde_json::from_str(text)
-            .map_err(|e| CliError::input(format!("{source_name}: malformed saved game: {e}")))
     }
 
     /// Rebuilds the game, applying `upto` decisions (all when `None`). Checks the
@@ -265,6 +299,10 @@ mod tests {
             .starts_with("in memory: saved-game version 1 is not supported"));
         assert!(refused(r#"{"format": "epic-save", "version": 2}"#)
             .starts_with("in memory: malformed saved game"));
+        assert!(
+            refused(r#"{"format": "epic-save", "version": 2, "ruleset": 7}"#)
+                .starts_with("in memory: a saved game of ruleset 7")
+        );
     }
 
     #[test]

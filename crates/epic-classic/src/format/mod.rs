@@ -1,6 +1,6 @@
 //! The classic formats (rules-2009-classic.md §15): booster packs, Sealed Pack N, Pack
 //! War, Draft N and Designed Deck, as data; deck checking that names every rule a deck
-//! breaks; sideboarding between the games of a match; a decision-driven draft; and a
+//! breaks; matches and sideboarding between their games; a decision-driven draft; and a
 //! deck builder for bots.
 //!
 //! Everything here happens before a game: what a game does with the deck (Pack War's
@@ -33,10 +33,12 @@ use std::sync::OnceLock;
 
 mod draft;
 mod lists;
+mod matches;
 mod sideboard;
 
 pub use draft::{bot_pick, ClassicDraft, DraftView};
 pub use lists::Lists;
+pub use matches::{Match, MAX_BEST_OF};
 pub use sideboard::MatchDeck;
 
 /// Cards in a classic booster pack ("two 15 card booster packs").
@@ -162,6 +164,8 @@ pub enum FormatError {
     NoSuchCard { index: usize, count: usize },
     /// Draft: every card has been drafted.
     DraftOver,
+    /// A match's length: an odd number of games, 1 to [`MAX_BEST_OF`].
+    BestOf { asked: u8 },
 }
 
 impl fmt::Display for FormatError {
@@ -190,6 +194,10 @@ impl fmt::Display for FormatError {
                 f,
                 "{format}-{given}: each player opens {min} to {max} packs in this format, \
                  not {given}"
+            ),
+            FormatError::BestOf { asked } => write!(
+                f,
+                "a match is best of an odd number of games, 1 to {MAX_BEST_OF}, not {asked}"
             ),
             FormatError::Players { have } => write!(
                 f,

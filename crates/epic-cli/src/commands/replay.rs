@@ -3,11 +3,12 @@
 //! decisions, JSON — is built from that seat's view and events: what they could not see
 //! during the game, the replay does not show either. `--reveal-all` shows everything.
 
+use crate::commands::classic::Ruleset;
 use crate::display::{self, Decided, Voice};
 use crate::draft_save::DraftFile;
 use crate::error::{CliError, CliResult};
 use crate::names;
-use crate::save::SaveFile;
+use crate::save::{SaveFile, Saved};
 use crate::term::{Fitted, Ink, Term, TermArgs};
 use epic_engine::{Choice, Event, Game, PlayerId};
 use serde::Serialize;
@@ -44,6 +45,10 @@ pub struct Args {
     pub interactive: bool,
     #[command(flatten)]
     pub term: TermArgs,
+    /// The rules the saved game must be played by; a file of the other ruleset is
+    /// refused (default: whichever the file says).
+    #[arg(long, value_enum)]
+    pub ruleset: Option<Ruleset>,
 }
 
 /// One decision as the viewer saw it.
@@ -97,7 +102,22 @@ pub fn run(mut args: Args) -> CliResult {
     if DraftFile::is_draft(&text) {
         return replay_draft(&args, DraftFile::parse(&source, &text)?);
     }
-    let file = SaveFile::parse(&source, &text)?;
+    let file = match crate::save::read_saved(&source, &text)? {
+        Saved::Epic2017(file) => file,
+        Saved::Classic(file) if args.ruleset != Some(Ruleset::Epic2017) => {
+            return crate::commands::classic::replay::run(&args, &file)
+        }
+        Saved::Classic(_) => {
+            return Err(CliError::input(format!(
+                "{source} is a classic game (2009 rules), not a 2017 one: leave out --ruleset"
+            )))
+        }
+    };
+    if args.ruleset == Some(Ruleset::Classic) {
+        return Err(CliError::input(format!(
+            "{source} is a 2017 game, not a classic one: leave out --ruleset"
+        )));
+    }
     // Check the whole file (every decision, the digest) before showing anything.
     file.rebuild(&pool, None)?;
     let total = file.decisions.len();
@@ -143,7 +163,7 @@ pub fn run(mut args: Args) -> CliResult {
     }
 }
 
-const STEP_HELP: &str = "Enter or n: next · b: back · N: go to decision N · s: start · \
+pub(crate) const STEP_HELP: &str = "Enter or n: next · b: back · N: go to decision N · s: start · \
                          e: end · q: leave the replay";
 
 /// A saved game one decision at a time, as `seat` saw it: forward, back and jumps, read
@@ -164,37 +184,52 @@ pub fn step_through(
         "Replay: {total} decisions, as Player {} saw them. {STEP_HELP}",
         seat + 1
     )?;
+    step_loop(total, input, out, |at, out| {
+        if at == 0 {
+            let game = file.rebuild(&pool, Some(0))?;
+            writeln!(
+                out,
+                "\n{}",
+                term.paint(Ink::Heading, "The start of the game.")
+            )?;
+            write!(out, "{}", board(&game, &voice, viewer, term))?;
+        } else {
+            let mut game = file.rebuild(&pool, Some(at - 1))?;
+            let head = |label: &str, player: PlayerId| {
+                format!("Decision {at} of {total}: Player {}: {label}", player + 1)
+            };
+            show_decision(
+                &mut game,
+                file.decisions[at - 1],
+                viewer,
+                at,
+                head,
+                term,
+                out,
+            )?;
+            if game.decision().is_none() {
+                writeln!(out, "{}", display::result_line(&game, &voice))?;
+            }
+        }
+        Ok(())
+    })
+}
+
+/// Steps through a replay of `total` decisions, forward, back and by jumps, reading
+/// commands from `input` (`STEP_HELP`); `show(at, out)` shows the position after
+/// decision `at` (0: the start) whenever it changes.
+pub(crate) fn step_loop<W: Write>(
+    total: usize,
+    input: &mut impl BufRead,
+    out: &mut W,
+    mut show: impl FnMut(usize, &mut W) -> CliResult,
+) -> CliResult {
     let mut at = 0;
     let mut shown = None;
     loop {
         if shown != Some(at) {
             shown = Some(at);
-            if at == 0 {
-                let game = file.rebuild(&pool, Some(0))?;
-                writeln!(
-                    out,
-                    "\n{}",
-                    term.paint(Ink::Heading, "The start of the game.")
-                )?;
-                write!(out, "{}", board(&game, &voice, viewer, term))?;
-            } else {
-                let mut game = file.rebuild(&pool, Some(at - 1))?;
-                let head = |label: &str, player: PlayerId| {
-                    format!("Decision {at} of {total}: Player {}: {label}", player + 1)
-                };
-                show_decision(
-                    &mut game,
-                    file.decisions[at - 1],
-                    viewer,
-                    at,
-                    head,
-                    term,
-                    out,
-                )?;
-                if game.decision().is_none() {
-                    writeln!(out, "{}", display::result_line(&game, &voice))?;
-                }
-            }
+            show(at, out)?;
         }
         write!(out, "[{at}/{total}] > ")?;
         out.flush()?;
@@ -233,7 +268,7 @@ pub fn step_through(
 /// The position to show (`--to`, else the end) and the seat to show it for (`--seat`,
 /// else the human's), checked against a saved game's or draft's `total` decisions and
 /// its seats' players.
-fn where_and_whom(
+pub(crate) fn where_and_whom(
     args: &Args,
     total: usize,
     players: &[&str],

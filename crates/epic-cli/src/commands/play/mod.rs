@@ -11,7 +11,7 @@ pub(crate) use words::{pick_by_text, typed_option};
 use crate::display::moment::{parse_stops, Stops};
 use crate::error::{CliError, CliResult};
 use crate::names;
-use crate::save::{SaveFile, SaveSetup, Seat};
+use crate::save::{SaveSetup, Saved, Seat};
 use crate::table::TableArgs;
 use crate::term::TermArgs;
 use clap::ValueEnum;
@@ -69,6 +69,10 @@ pub struct Args {
     /// numbered options; decks order and chaos or a classic deck-list file).
     #[arg(long, value_enum, default_value_t = crate::commands::classic::Ruleset::Epic2017)]
     pub ruleset: crate::commands::classic::Ruleset,
+    /// Classic: play a match of N games (odd, 1 to 9; usually 3) against the same AI and
+    /// decks; the loser of each game chooses who takes the next one's first turn.
+    #[arg(long, value_name = "N", conflicts_with_all = ["load", "resume"])]
+    pub best_of: Option<u8>,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -238,15 +242,6 @@ pub(crate) fn read_line(input: &mut impl BufRead) -> CliResult<Option<String>> {
 }
 
 pub fn run(args: Args) -> CliResult {
-    if args.ruleset == crate::commands::classic::Ruleset::Classic {
-        return crate::commands::classic::play(
-            args.deck.as_deref(),
-            args.ai_deck.first().map(String::as_str),
-            &args.ai,
-            args.seed,
-            &args.table,
-        );
-    }
     let resumed = match (&args.load, args.resume) {
         (Some(path), _) => Some(path.clone()),
         (None, true) => {
@@ -263,7 +258,17 @@ pub fn run(args: Args) -> CliResult {
     };
     let (setup, history) = match &resumed {
         Some(path) => {
-            let file = SaveFile::read(path)?;
+            let text = crate::error::read_text(path)?;
+            let file = match crate::save::read_saved(&path.display().to_string(), &text)? {
+                Saved::Epic2017(file) => file,
+                Saved::Classic(file) => {
+                    return crate::commands::classic::play::resume(
+                        file,
+                        args.load.as_deref(),
+                        &args,
+                    )
+                }
+            };
             let game = file.rebuild(&names::pool(), None)?;
             if game.is_over() {
                 return Err(CliError::input(format!(
@@ -274,6 +279,14 @@ pub fn run(args: Args) -> CliResult {
                 )));
             }
             (file.setup, file.decisions)
+        }
+        None if args.ruleset == crate::commands::classic::Ruleset::Classic => {
+            return crate::commands::classic::play::play(&args)
+        }
+        None if args.best_of.is_some() => {
+            return Err(CliError::input(
+                "--best-of plays a classic match (T-2.4): add --ruleset classic",
+            ))
         }
         None => {
             let (setup, _) = new_game(&args)?;

@@ -1,0 +1,99 @@
+//! Matches (T-2.4, the glossary's "Match": "a multigame series … usually best 2 out of 3
+//! games"): who has won how many games, and who decides who takes the next game's first
+//! turn — the player who lost the last game, or in multiplayer the first to lose it.
+//!
+//! Rulings (C-23): a game with no single winner counts for no one and is played again;
+//! when several players lost first together, or no one lost (a tie), the one who chooses
+//! is drawn at random among them, or the first player is drawn as for a first game. A
+//! match ends when a player has won more than half of its games, or, without that, after
+//! three times as many games as it is long, with no winner.
+
+use super::FormatError;
+use crate::ClassicGame;
+use epic_game::Seat;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+
+/// The longest match: best of 9.
+pub const MAX_BEST_OF: u8 = 9;
+
+/// A match in progress.
+#[derive(Clone, Debug)]
+pub struct Match {
+    best_of: u8,
+    wins: Vec<u8>,
+    games: u16,
+    chooser: Option<Seat>,
+    rng: Pcg64Mcg,
+}
+
+impl Match {
+    /// A match of `players` that the first to win more than half of `best_of` games
+    /// (odd, 1 to [`MAX_BEST_OF`]) wins; `seed` draws the chooser among players who lost
+    /// together.
+    pub fn new(players: usize, best_of: u8, seed: u64) -> Result<Match, FormatError> {
+        if best_of.is_multiple_of(2) || best_of > MAX_BEST_OF {
+            return Err(FormatError::BestOf { asked: best_of });
+        }
+        if !(2..=crate::MAX_PLAYERS).contains(&players) {
+            return Err(FormatError::Players { have: players });
+        }
+        Ok(Match {
+            best_of,
+            wins: vec![0; players],
+            games: 0,
+            chooser: None,
+            rng: Pcg64Mcg::seed_from_u64(seed),
+        })
+    }
+
+    /// The wins a player needs: more than half of the games.
+    pub fn needed(&self) -> u8 {
+        self.best_of / 2 + 1
+    }
+
+    /// Games won so far, by seat.
+    pub fn wins(&self) -> &[u8] {
+        &self.wins
+    }
+
+    /// Games played so far, draws included.
+    pub fn games(&self) -> u16 {
+        self.games
+    }
+
+    /// Records a game that is over: a win for its one winner, and who lost it first
+    /// chooses who takes the next first turn. A game not over changes nothing.
+    pub fn record(&mut self, game: &ClassicGame) {
+        let Some(winners) = game.winners() else {
+            return;
+        };
+        self.games += 1;
+        if let [w] = winners {
+            self.wins[*w as usize] += 1;
+        }
+        self.chooser = game.first_to_lose().choose(&mut self.rng).copied();
+    }
+
+    /// Who decides who takes the first turn of the next game; `None` for the first game
+    /// and after a game no one lost: the first player is drawn at random.
+    pub fn chooser(&self) -> Option<Seat> {
+        self.chooser
+    }
+
+    /// The match's winner, once a player has won enough games.
+    pub fn winner(&self) -> Option<Seat> {
+        let needed = self.needed();
+        self.wins
+            .iter()
+            .position(|&w| w >= needed)
+            .map(|s| s as Seat)
+    }
+
+    /// Whether the match is over: a player has won it, or it has run three times its
+    /// length in drawn games.
+    pub fn over(&self) -> bool {
+        self.winner().is_some() || self.games >= 3 * u16::from(self.best_of)
+    }
+}

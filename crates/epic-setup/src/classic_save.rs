@@ -1,0 +1,273 @@
+//! Saved classic games (`docs/saves.md`, "Classic games"): the file of a 2017 save with
+//! `"ruleset": "classic"`, the classic setup, and each decision as the number of the
+//! option taken among those offered — the one way to name a decision that any ruleset
+//! has. Replaying them rebuilds the game, and the final digest is checked.
+
+use crate::error::{CliError, CliResult};
+use crate::save::{Seat, FORMAT, VERSION};
+use epic_classic::format::Format;
+use epic_classic::{classic_pool, ClassicGame, ClassicPool};
+use epic_game::State;
+use epic_model::CardId;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// The `ruleset` field of a classic save.
+pub const RULESET: &str = "classic";
+
+/// What a classic game is made from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ClassicSetup {
+    /// The classic format played (`pack-war`, `sealed-2`, `designed`…): its rules, such
+    /// as Pack War's deck-out, are the game's. Absent: the standard game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<String>,
+    pub seed: u64,
+    /// Seat that goes first (chosen by the loser of a match's last game, T-2.4);
+    /// absent: drawn from the seed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_player: Option<u8>,
+    pub seats: Vec<Seat>,
+}
+
+/// The whole file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ClassicSave {
+    pub format: String,
+    pub version: u32,
+    pub ruleset: String,
+    pub setup: ClassicSetup,
+    /// The option taken at each decision, numbered from 0 in the order offered.
+    pub decisions: Vec<u32>,
+    /// `State::digest` after the last decision, as 16 hex digits.
+    pub digest: String,
+}
+
+impl ClassicSetup {
+    /// The rules of the format named, standard ones without.
+    pub fn rules(&self) -> CliResult<epic_classic::state::Rules> {
+        match &self.format {
+            None => Ok(Default::default()),
+            Some(name) => Format::parse(name)
+                .map(Format::rules)
+                .map_err(|e| CliError::input(format!("the saved format '{name}': {e}"))),
+        }
+    }
+
+    /// Each seat's deck, by card name in the classic pool; unknown names, tokens and
+    /// decks no game can be played with are input errors.
+    pub fn decks(&self, pool: &ClassicPool) -> CliResult<Vec<Vec<CardId>>> {
+        let mut decks = Vec::new();
+        for (seat, s) in self.seats.iter().enumerate() {
+            let mut deck = Vec::new();
+            for name in &s.cards {
+                match pool.id(name) {
+                    Some(id) if !pool.get(id).token => deck.push(id),
+                    Some(_) => {
+                        return Err(CliError::input(format!(
+                            "seat {}: '{name}' is a token, never in a deck",
+                            seat + 1
+                        )))
+                    }
+                    None => {
+                        return Err(CliError::input(format!(
+                            "seat {}: '{name}' is not a classic card",
+                            seat + 1
+                        )))
+                    }
+                }
+            }
+            epic_classic::playable(pool, &deck)
+                .map_err(|why| CliError::input(format!("seat {}: the deck {why}", seat + 1)))?;
+            decks.push(deck);
+        }
+        Ok(decks)
+    }
+
+    /// The game at its start.
+    pub fn start(&self) -> CliResult<ClassicGame> {
+        let pool = classic_pool();
+        let decks = self.decks(&pool)?;
+        ClassicGame::with_first(pool, &decks, self.seed, self.rules()?, self.first_player)
+            .map_err(|e| CliError::input(format!("the saved setup is invalid: {e}")))
+    }
+}
+
+impl ClassicSave {
+    pub fn new(setup: ClassicSetup, decisions: Vec<u32>, game: &ClassicGame) -> ClassicSave {
+        ClassicSave {
+            format: FORMAT.into(),
+            version: VERSION,
+            ruleset: RULESET.into(),
+            setup,
+            decisions,
+            digest: digest_hex(game),
+        }
+    }
+
+    /// Reads a classic save from its text, its header already checked by
+    /// [`crate::save::read_saved`]; errors name the file as `source_name`.
+    pub(crate) fn parse(source_name: &str, text: &str) -> CliResult<ClassicSave> {
+        serde_json::from_str(text)
+            .map_err(|e| CliError::input(format!("{source_name}: malformed saved game: {e}")))
+    }
+
+    /// Writes the file whole or not at all (`crate::save::write_whole`).
+    pub fn write(&self, path: &Path) -> CliResult {
+        crate::save::write_whole(path, &(serde_json::to_string_pretty(self)? + "\n"))
+    }
+
+    /// Rebuilds the game, applying `upto` decisions (all when `None`), and calls `each`
+    /// with the game before every decision applied and the option it takes. Checks the
+    /// digest when all are applied.
+    pub fn replay(
+        &self,
+        upto: Option<usize>,
+        mut each: impl FnMut(&ClassicGame, epic_classic::Choice),
+    ) -> CliResult<ClassicGame> {
+        let mut game = self.setup.start()?;
+        let n = upto
+            .unwrap_or(self.decisions.len())
+            .min(self.decisions.len());
+        for (i, &option) in self.decisions[..n].iter().enumerate() {
+            let offered = game.options().len();
+            let Some(&choice) = game.options().get(option as usize) else {
+                let why = if offered == 0 {
+                    "the game is already over".to_string()
+                } else {
+                    format!("only {offered} were offered")
+                };
+                return Err(CliError::input(format!(
+                    "decision {} of the saved game cannot be applied: it takes option {}, but {why}",
+                    i + 1,
+                    option + 1
+                )));
+            };
+            each(&game, choice);
+            game.apply(choice)
+                .map_err(|e| CliError::input(format!("decision {}: {e}", i + 1)))?;
+        }
+        if n == self.decisions.len() && digest_hex(&game) != self.digest.to_ascii_lowercase() {
+            return Err(CliError::input(format!(
+                "the saved game does not reproduce: its digest is {} but replaying it gives {} \
+                 (the file was edited, or was made by a different version of the rules)",
+                self.digest,
+                digest_hex(&game)
+            )));
+        }
+        Ok(game)
+    }
+
+    /// [`ClassicSave::replay`] with nothing done along the way.
+    pub fn rebuild(&self, upto: Option<usize>) -> CliResult<ClassicGame> {
+        self.replay(upto, |_, _| {})
+    }
+}
+
+/// The number of `choice` among the options `game` offers now.
+pub fn option_index(game: &ClassicGame, choice: epic_classic::Choice) -> Option<u32> {
+    game.options()
+        .iter()
+        .position(|&c| c == choice)
+        .map(|i| i as u32)
+}
+
+pub fn digest_hex(game: &ClassicGame) -> String {
+    format!("{:016x}", State::digest(game))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::save::{read_saved, Saved};
+
+    fn seat(player: &str, deck: &str) -> Seat {
+        let pool = classic_pool();
+        Seat {
+            player: player.into(),
+            bot_seed: None,
+            deck: deck.into(),
+            cards: epic_classic::classic_deck(deck)
+                .unwrap()
+                .iter()
+                .map(|&c| pool.get(c).name.clone())
+                .collect(),
+        }
+    }
+
+    fn setup() -> ClassicSetup {
+        ClassicSetup {
+            format: None,
+            seed: 7,
+            first_player: None,
+            seats: vec![seat("human", "order"), seat("greedy", "chaos")],
+        }
+    }
+
+    /// A game of first options, saved after `n` decisions.
+    fn saved_after(n: usize) -> (ClassicSave, ClassicGame) {
+        let mut game = setup().start().unwrap();
+        for _ in 0..n {
+            game.apply(game.options()[0]).unwrap();
+        }
+        let save = ClassicSave::new(setup(), vec![0; n], &game);
+        (save, game)
+    }
+
+    #[test]
+    fn a_classic_save_rebuilds_its_game_bit_for_bit() {
+        let (save, game) = saved_after(40);
+        let text = serde_json::to_string_pretty(&save).unwrap();
+        let Saved::Classic(read) = read_saved("in memory", &text).unwrap() else {
+            panic!("a classic save read as a 2017 one");
+        };
+        assert_eq!(read, save);
+        let e = crate::save::SaveFile::parse("in memory", &text).unwrap_err();
+        assert!(
+            e.message.starts_with("in memory: a saved classic game"),
+            "{}",
+            e.message
+        );
+        assert_eq!(read.rebuild(None).unwrap().digest(), game.digest());
+        let mut seen = 0;
+        read.replay(Some(10), |_, _| seen += 1).unwrap();
+        assert_eq!(seen, 10);
+    }
+
+    #[test]
+    fn a_classic_save_that_does_not_reproduce_is_refused() {
+        let (mut save, _) = saved_after(20);
+        save.decisions.push(999);
+        let e = save.rebuild(None).unwrap_err().message;
+        assert!(
+            e.contains("decision 21") && e.contains("option 1000"),
+            "{e}"
+        );
+        save.decisions.pop();
+        save.digest = "0000000000000000".into();
+        let e = save.rebuild(None).unwrap_err().message;
+        assert!(e.contains("does not reproduce"), "{e}");
+        save.setup.seats[1].cards[0] = "Wolf".into();
+        let e = save.rebuild(None).unwrap_err().message;
+        assert!(e.contains("seat 2") && e.contains("token"), "{e}");
+        save.setup.seats[1].cards[0] = "Nonesuch".into();
+        let e = save.rebuild(None).unwrap_err().message;
+        assert!(e.contains("'Nonesuch' is not a classic card"), "{e}");
+        save.setup.seats[1].cards = vec!["Ember Bolt".into()];
+        let e = save.rebuild(None).unwrap_err().message;
+        assert!(e.contains("seat 2: the deck has 1 cards"), "{e}");
+    }
+
+    #[test]
+    fn the_seat_named_first_takes_the_first_turn() {
+        for first in [0, 1] {
+            let mut s = setup();
+            s.first_player = Some(first);
+            assert_eq!(s.start().unwrap().active(), first);
+        }
+        let mut s = setup();
+        s.first_player = Some(2);
+        let e = s.start().unwrap_err().message;
+        assert!(e.contains("seat 3 cannot go first"), "{e}");
+    }
+}
