@@ -103,13 +103,21 @@ function NewAiGame({ options }: { options: Options }) {
   );
 }
 
-type Timer = "none" | "live" | "async";
+/** Every human decision has a timer on the server (docs/server.md, "Timers"). */
+type Timer = "live" | "async";
+
+/** The server's own timer for each kind of game, in seconds, shown as the default. */
+const DEFAULT_SECONDS: Record<Timer, number> = { live: 120, async: 48 * 60 * 60 };
+
+/** The longest move timer the server accepts: a week. */
+const MAX_SECONDS = 7 * 24 * 60 * 60;
 
 function NewFriendGame({ options, onCreated }: { options: Options; onCreated: () => void }) {
   const [myDeck, setMyDeck] = useState(ANY);
   const [variant, setVariant] = useState(ANY);
-  const [timer, setTimer] = useState<Timer>("none");
-  const [seconds, setSeconds] = useState(60);
+  const [timer, setTimer] = useState<Timer>("live");
+  // Blank: the server's default for the timer chosen.
+  const [seconds, setSeconds] = useState("");
   const { busy, error, run } = useAction();
   const [created, setCreated] = useState<GameSummary | null>(null);
 
@@ -117,10 +125,8 @@ function NewFriendGame({ options, onCreated }: { options: Options; onCreated: ()
     event.preventDefault();
     const game: NewGame = { seats: [seat("me", myDeck), { kind: "open" }] };
     if (variant !== ANY) game.variant = variant;
-    if (timer !== "none") {
-      game.timer = timer;
-      if (seconds > 0) game.move_seconds = seconds;
-    }
+    game.timer = timer;
+    if (seconds.trim() !== "") game.move_seconds = Number(seconds);
     void run(async () => {
       setCreated(await api.createGame(game));
       onCreated();
@@ -138,20 +144,20 @@ function NewFriendGame({ options, onCreated }: { options: Options; onCreated: ()
         <label>
           Move timer
           <select value={timer} onChange={(event) => setTimer(event.target.value as Timer)}>
-            <option value="none">None</option>
-            <option value="live">Live</option>
-            <option value="async">Correspondence</option>
+            <option value="live">Live (2 minutes a move)</option>
+            <option value="async">Correspondence (48 hours a move)</option>
           </select>
         </label>
-        {timer !== "none" && (
-          <Field
-            label="Seconds per move"
-            type="number"
-            min={1}
-            value={seconds}
-            onChange={(event) => setSeconds(Number(event.target.value))}
-          />
-        )}
+        <Field
+          label="Seconds per move (blank: as above)"
+          type="number"
+          min={1}
+          max={MAX_SECONDS}
+          step={1}
+          placeholder={String(DEFAULT_SECONDS[timer])}
+          value={seconds}
+          onChange={(event) => setSeconds(event.target.value)}
+        />
         <div className="form-buttons">
           <button type="submit" className="primary" data-testid="new-friend-game" disabled={busy}>
             {busy ? "Creating…" : "Create and invite"}
