@@ -291,13 +291,22 @@ fn session(
         .wrapping_add(history.len() as u64);
     let mut bot =
         classic_player(&ai.player, bot_seed).map_err(|e| CliError::input(e.to_string()))?;
-    let autosave = if args.no_autosave {
+    let mut autosave = if args.no_autosave {
         None
     } else {
         Some(crate::data_dir::autosave_for_writing()?)
     };
     let save_to = |path: &Path, history: &[u32], game: &ClassicGame| {
         ClassicSave::new(setup.clone(), history.to_vec(), game).write(path)
+    };
+    // A failed autosave is told once and autosaving stops; the game goes on.
+    let autosave_now = |autosave: &mut Option<PathBuf>, history: &[u32], game: &ClassicGame| {
+        if let Some(path) = autosave.as_deref() {
+            if let Err(e) = save_to(path, history, game) {
+                println!("{} (autosave is off for this game)", e.message);
+                *autosave = None;
+            }
+        }
     };
     println!(
         "Epic, the classic game (2009) · seed {} · you are Player 1 against {}{}",
@@ -319,9 +328,7 @@ fn session(
             println!("Player {}: {label}", decider + 1);
             continue;
         }
-        if let Some(path) = &autosave {
-            save_to(path, &history, &game)?;
-        }
+        autosave_now(&mut autosave, &history, &game);
         // The board again whenever something you can see changed.
         let view = game.view(ME);
         if shown.as_ref() != Some(&view) {
@@ -376,9 +383,7 @@ fn session(
         println!("You: {}", labels[i]);
         take(&mut game, &mut history, c)?;
     }
-    if let Some(path) = &autosave {
-        save_to(path, &history, &game)?;
-    }
+    autosave_now(&mut autosave, &history, &game);
     println!("\n{}", board(&game, ME));
     match game.winners() {
         Some(w) if w.contains(&ME) && w.len() == 1 => println!("You win."),
