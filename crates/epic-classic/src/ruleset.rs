@@ -24,7 +24,7 @@ pub struct View {
     pub in_play: Vec<InPlay>,
     /// The line, bottom first: the card's name, whether it is an ability, its controller.
     pub line: Vec<(String, bool, Seat)>,
-    /// Who decides now, and what kind of decision it is.
+    /// Who decides now, and what kind of decision it is ([`Ask::word`]).
     pub decision: Option<(Seat, String)>,
     /// The pending options in words, when this seat decides.
     pub options: Vec<String>,
@@ -150,7 +150,7 @@ impl ClassicGame {
                     (name, it.source != Source::Card, it.controller)
                 })
                 .collect(),
-            decision: self.ask.as_ref().map(|(s, a)| (*s, format!("{a:?}"))),
+            decision: self.ask.as_ref().map(|(s, a)| (*s, a.word().to_string())),
             options: match &self.ask {
                 Some((s, _)) if *s == seat => self
                     .options

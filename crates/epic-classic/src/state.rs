@@ -260,6 +260,23 @@ pub enum Ask {
     ChooseAs,
 }
 
+impl Ask {
+    /// The kind of decision in a word, as views and scenarios name it.
+    pub fn word(&self) -> &'static str {
+        match self {
+            Ask::Mulligan => "mulligan",
+            Ask::Priority => "priority",
+            Ask::Target => "target",
+            Ask::Attackers => "attackers",
+            Ask::Blockers => "blockers",
+            Ask::AssignDamage { .. } => "assign",
+            Ask::Discard { .. } => "discard",
+            Ask::May => "may",
+            Ask::ChooseAs => "choose-as",
+        }
+    }
+}
+
 /// An item being announced: its targets are named one at a time.
 #[derive(Clone, Debug, Hash)]
 pub struct Announcing {

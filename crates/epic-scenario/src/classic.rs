@@ -378,12 +378,11 @@ fn expect(g: &ClassicGame, e: &str) -> Result<(), String> {
         ["decision", "none"] => check(g.decider().is_none(), format!("{:?}", g.decider())),
         ["decision", p, kind @ ..] => {
             let want = seat_of(p).ok_or("expected decision pN")?;
-            let ask = g
-                .ask()
-                .map(|(s, a)| (s as usize, format!("{a:?}").to_lowercase()));
-            let ok = ask
-                .as_ref()
-                .is_some_and(|(s, a)| *s == want && kind.first().is_none_or(|k| a.starts_with(k)));
+            let ask = g.ask().map(|(s, a)| (s as usize, a.word()));
+            let bare = |w: &str| w.replace('-', "").to_lowercase();
+            let ok = ask.as_ref().is_some_and(|(s, a)| {
+                *s == want && kind.first().is_none_or(|k| bare(a).starts_with(&bare(k)))
+            });
             check(ok, format!("{ask:?}"))
         }
         ["step", s] => check(
