@@ -22,7 +22,7 @@ impl ClassicGame {
         let (a, b) = (self.keywords(attacker), self.keywords(blocker));
         !a.has(Kw::UNBLOCKABLE)
             && (!a.has(Kw::AIRBORNE) || b.has(Kw::AIRBORNE) || b.has(Kw::RANGE))
-            && !self.warded_from(attacker, blocker)
+            && !self.warded_from(attacker, self.objs[blocker as usize].card)
     }
 
     fn ready_champions(&self, seat: Seat) -> impl Iterator<Item = ObjId> + '_ {
@@ -298,7 +298,7 @@ impl ClassicGame {
                     continue;
                 }
                 let mut left = self.ward_left(r);
-                self.damage_champion(r, n, d, Some(&mut left));
+                self.damage_champion(r, n, (d, self.objs[d as usize].card), Some(&mut left));
                 self.set_ward_left(r, left);
             }
             if to_player > 0 {

@@ -297,14 +297,6 @@ pub enum Does {
 }
 
 impl Does {
-    /// The layer it is applied in (T-11.1).
-    pub fn layer(self) -> u8 {
-        match self {
-            Does::Are(..) | Does::Have(_) | Does::Control => 1,
-            Does::Get { .. } | Does::Lose(_) => 2,
-        }
-    }
-
     /// Whether the two, applied to the same card by these controllers, contradict
     /// (T-11.3): in the same layer, they cannot both be true of it.
     pub fn contradicts(self, mine: epic_game::Seat, other: Does, theirs: epic_game::Seat) -> bool {

@@ -113,8 +113,9 @@ pub struct ClassicGame {
     pub(crate) ask: Option<(Seat, Ask)>,
     pub(crate) options: Vec<Choice>,
     pub(crate) winners: Option<Vec<Seat>>,
-    /// The players out of the game, in order, each with the number of decisions made
-    /// when they went out: who lost first (T-2.4).
+    /// The players out of the game, in order, each with the number of the state check
+    /// that put them out, counting only checks that did: who lost first, and who lost
+    /// together (T-2.4).
     pub(crate) losses: Vec<(Seat, u32)>,
     pub(crate) decisions: u32,
     pub(crate) rng: Pcg64Mcg,

@@ -6,7 +6,7 @@ use crate::game::ClassicGame;
 use crate::state::*;
 use epic_game::Seat;
 use epic_model::{
-    Action, Amount, CardType, Filter, PlayerFilter, Sel, Step as Sentence, Who, Whose,
+    Action, Amount, CardId, CardType, Filter, PlayerFilter, Sel, Step as Sentence, Who, Whose,
 };
 use rand::Rng;
 use std::sync::Arc;
@@ -108,16 +108,18 @@ impl ClassicGame {
 
     fn can_target(&self, item: &Item, o: ObjId, f: &Filter, origin: Option<Origin>) -> bool {
         self.matches(o, f, origin, item.controller, Some(item.obj))
-            && !self.warded_from(o, item.obj)
+            && !self.warded_from(o, item.card)
             && !self.keywords(o).has(Kw::UNTARGETABLE)
     }
 
-    /// "X Ward": the source's alignment is the one the champion is warded from.
-    pub(crate) fn warded_from(&self, o: ObjId, source: ObjId) -> bool {
+    /// "X Ward": the source's alignment is the one the champion is warded from. The
+    /// source is a card, not an object: a line item's card is the one it was made from
+    /// (`Item::card`), whatever a sample has dealt its object since.
+    pub(crate) fn warded_from(&self, o: ObjId, source: CardId) -> bool {
         self.card(o)
             .keywords
             .ward
-            .is_some_and(|a| a == self.card(source).alignment)
+            .is_some_and(|a| a == self.pool.get(source).alignment)
     }
 
     /// Whether a card in play matches a filter of the shared language and an origin,
@@ -320,7 +322,7 @@ impl ClassicGame {
                 let (objs, players) = self.selection(item, to, origin, aims);
                 for o in objs {
                     if self.card(o).is_champion() {
-                        self.damage_champion(o, n(a), item.obj, None);
+                        self.damage_champion(o, n(a), (item.obj, item.card), None);
                     }
                 }
                 for p in players {
@@ -330,21 +332,21 @@ impl ClassicGame {
             }
             Action::Break(sel) => {
                 for o in self.selection(item, sel, origin, aims).0 {
-                    if !self.warded_from(o, item.obj) {
+                    if !self.warded_from(o, item.card) {
                         self.break_obj(o);
                     }
                 }
             }
             Action::Banish(sel) => {
                 for o in self.selection(item, sel, origin, aims).0 {
-                    if !self.keywords(o).has(Kw::UNBANISHABLE) && !self.warded_from(o, item.obj) {
+                    if !self.keywords(o).has(Kw::UNBANISHABLE) && !self.warded_from(o, item.card) {
                         self.banish(o);
                     }
                 }
             }
             Action::ReturnToHand(sel) => {
                 for o in self.selection(item, sel, origin, aims).0 {
-                    if !self.warded_from(o, item.obj) {
+                    if !self.warded_from(o, item.card) {
                         // T-12.9: to its controller's hand.
                         let c = self.objs[o as usize].controller;
                         self.move_to(o, Zone::Hand, c);
@@ -388,7 +390,7 @@ impl ClassicGame {
             }
             Action::GainControl { sel, .. } => {
                 for o in self.selection(item, sel, origin, aims).0 {
-                    if !self.warded_from(o, item.obj) {
+                    if !self.warded_from(o, item.card) {
                         // T-12.9: it moves to your side; continuous abilities may still
                         // say otherwise (settled at the next check).
                         self.objs[o as usize].base_controller = you;
@@ -489,16 +491,17 @@ impl ClassicGame {
         }
     }
 
-    /// Deals damage to a champion from `source` (a card), less its Damage Ward; in
-    /// battle, `ward` is what is left of the ward for this attack (ruling C-07).
+    /// Deals damage to a champion from `source` (its object and the card it deals as,
+    /// [`ClassicGame::warded_from`]), less its Damage Ward; in battle, `ward` is what is
+    /// left of the ward for this attack (ruling C-07).
     pub(crate) fn damage_champion(
         &mut self,
         o: ObjId,
         n: i32,
-        source: ObjId,
+        (source, card): (ObjId, CardId),
         ward: Option<&mut u8>,
     ) -> i32 {
-        if n <= 0 || self.warded_from(o, source) {
+        if n <= 0 || self.warded_from(o, card) {
             return 0;
         }
         let printed = self.card(o).keywords.damage_ward;
@@ -513,7 +516,7 @@ impl ClassicGame {
         if dealt > 0 {
             let obj = &mut self.objs[o as usize];
             obj.damage = obj.damage.saturating_add(dealt.min(u16::MAX as i32) as u16);
-            if self.card(source).is_champion() && self.keywords(source).has(Kw::DEADLY) {
+            if self.pool.get(card).is_champion() && self.keywords(source).has(Kw::DEADLY) {
                 self.objs[o as usize].deadly = true;
             }
         }
@@ -886,9 +889,11 @@ impl ClassicGame {
                 self.break_obj(o);
             }
         }
+        // Players out in the same check lost together (T-2.4).
+        let check = self.losses.last().map_or(0, |l| l.1 + 1);
         for s in 0..self.players.len() {
             if !self.players[s].out && self.players[s].mojo <= 0 {
-                self.eliminate(s as Seat);
+                self.eliminate(s as Seat, check);
             }
         }
         let alive: Vec<Seat> = self.alive_from(0).collect();
@@ -911,10 +916,11 @@ impl ClassicGame {
         }
     }
 
-    /// A player out of the game: their cards leave play and the line.
-    fn eliminate(&mut self, seat: Seat) {
+    /// A player out of the game, in state check number `check`: their cards leave play
+    /// and the line.
+    fn eliminate(&mut self, seat: Seat, check: u32) {
         self.players[seat as usize].out = true;
-        self.losses.push((seat, self.decisions));
+        self.losses.push((seat, check));
         // Its own cards first: what it controlled only through a control ability
         // returns to its player, then what it still controls leaves too.
         for by_ability in [false, true] {

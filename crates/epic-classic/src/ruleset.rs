@@ -129,7 +129,6 @@ impl ClassicGame {
                 .iter()
                 .map(|&o| {
                     let obj = &self.objs[o as usize];
-                    let (off, def, _) = self.stats(o);
                     InPlay {
                         name: name(&o),
                         owner: obj.owner,
@@ -138,7 +137,10 @@ impl ClassicGame {
                         counters: obj.counters,
                         pose: obj.pose,
                         damage: obj.damage,
-                        stats: self.card(o).is_champion().then_some((off, def)),
+                        stats: self.card(o).is_champion().then(|| {
+                            let (off, def, _) = self.stats(o);
+                            (off, def)
+                        }),
                     }
                 })
                 .collect(),
