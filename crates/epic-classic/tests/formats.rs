@@ -288,6 +288,13 @@ fn bad_format_names_get_clear_errors() {
     }
 }
 
+/// A card of the pool, not a token, that is not among `cards`.
+fn absent_from(pool: &ClassicPool, cards: &[CardId]) -> CardId {
+    pool.ids()
+        .find(|c| !cards.contains(c) && !pool.get(*c).token)
+        .expect("a card not among them")
+}
+
 // --- Deck sizes ---------------------------------------------------------------------
 
 // rule T-2.1
@@ -439,10 +446,7 @@ fn sealed_decks_use_only_the_opened_cards_with_no_copy_limit() {
     assert!(check(sealed(2), &pool, &pools[0], &deck).is_empty());
     // A card not opened may not be used, nor more copies than were opened.
     let opened = &pools[0];
-    let absent = pool
-        .ids()
-        .find(|c| !opened.contains(c))
-        .expect("a card not opened");
+    let absent = absent_from(&pool, opened);
     let mut deck = opened.clone();
     deck[0] = absent;
     let v = check(sealed(2), &pool, opened, &Decklist::new(deck));
@@ -453,7 +457,11 @@ fn sealed_decks_use_only_the_opened_cards_with_no_copy_limit() {
     assert!(v[0].to_string().contains("T-15.2"));
     // Cards set aside stay aside: a sideboard card beyond what was opened counts too.
     let twice = Decklist::with_sideboard(opened.clone(), opened[..15].to_vec());
-    assert!(!check(sealed(2), &pool, opened, &twice).is_empty());
+    let v = check(sealed(2), &pool, opened, &twice);
+    assert!(
+        !v.is_empty() && v.iter().all(|v| matches!(v, Violation::NotOpened { .. })),
+        "{v:?}"
+    );
     // No restriction to the number of copies: five opened, five played.
     let mut five = copies(&pool, "Ember Bolt", 5);
     five.extend(copies(&pool, "Shade", 25));
@@ -503,10 +511,7 @@ fn a_pack_war_deck_is_exactly_its_pack() {
         matches!(&short[..], [Violation::NotThePack { missing, extra }] if missing[..] == [(name.clone(), 1)] && extra.is_empty()),
         "{short:?}"
     );
-    let other = pool
-        .ids()
-        .find(|c| !pack.contains(c))
-        .expect("a card not in the pack");
+    let other = absent_from(&pool, &pack);
     let mut swapped = pack.clone();
     swapped[0] = other;
     let v = check(Format::PACK_WAR, &pool, &pack, &Decklist::new(swapped));
@@ -516,7 +521,11 @@ fn a_pack_war_deck_is_exactly_its_pack() {
     assert!(v[0].to_string().contains("A-09"), "{}", v[0]);
     let mut longer = pack.clone();
     longer.extend(pack.iter().take(15));
-    assert!(!check(Format::PACK_WAR, &pool, &pack, &Decklist::new(longer)).is_empty());
+    let v = check(Format::PACK_WAR, &pool, &pack, &Decklist::new(longer));
+    assert!(
+        matches!(&v[..], [Violation::NotThePack { missing, extra }] if missing.is_empty() && !extra.is_empty()),
+        "{v:?}"
+    );
     let sided = Decklist::with_sideboard(pack[..10].to_vec(), pack[10..].to_vec());
     let v = check(Format::PACK_WAR, &pool, &pack, &sided);
     assert!(
@@ -615,19 +624,18 @@ fn draft_packs_shrink_by_one_and_pass_left_right_left() {
 #[test]
 fn drafted_cards_are_built_into_decks_by_the_sealed_rules() {
     let pool = classic_pool();
-    let mut d = ClassicDraft::new(3, 2, 17).expect("a draft");
-    while let Some(s) = d.next_picker() {
-        let last = d.options(s).len() - 1;
-        d.pick(s, last).expect("a legal pick");
-    }
-    let pools = d.pools().expect("over");
-    let mut again = ClassicDraft::new(3, 2, 17).expect("a draft");
-    while let Some(s) = again.next_picker() {
-        let last = again.options(s).len() - 1;
-        again.pick(s, last).expect("a legal pick");
-    }
+    // Every seat always takes the last card offered.
+    let drafted = || {
+        let mut d = ClassicDraft::new(3, 2, 17).expect("a draft");
+        while let Some(s) = d.next_picker() {
+            let last = d.options(s).len() - 1;
+            d.pick(s, last).expect("a legal pick");
+        }
+        d
+    };
+    let pools = drafted().pools().expect("over");
     assert_eq!(
-        again.pools(),
+        drafted().pools(),
         Some(pools.clone()),
         "same seed, same picks, same pools"
     );
@@ -635,10 +643,7 @@ fn drafted_cards_are_built_into_decks_by_the_sealed_rules() {
         assert_eq!(drafted.len(), 30);
         let deck = draft(2).auto_deck(&pool, drafted).expect("a deck");
         assert!(check(draft(2), &pool, drafted, &deck).is_empty());
-        let absent = pool
-            .ids()
-            .find(|c| !drafted.contains(c))
-            .expect("a card not drafted");
+        let absent = absent_from(&pool, drafted);
         let mut bad = drafted.clone();
         bad[0] = absent;
         let v = check(draft(2), &pool, drafted, &Decklist::new(bad));
@@ -1135,18 +1140,27 @@ fn limited_formats_deal_decks_that_play_to_the_end() {
 
 // --- Matches ------------------------------------------------------------------------
 
-/// Plays a game to its end, each decision an option drawn from `seed`.
-fn play_out(game: &mut ClassicGame, seed: u64) {
+/// Plays a game to its end, each decision an option drawn from `seed`; returns the
+/// players put out of the game by the first decision that put anyone out.
+fn play_out(game: &mut ClassicGame, seed: u64) -> Vec<u8> {
     use epic_game::State;
     let mut x = seed | 1;
+    let mut first_out = Vec::new();
     while !game.options().is_empty() {
         // xorshift: a fixed stream of picks.
         x ^= x << 13;
         x ^= x >> 7;
         x ^= x << 17;
         let c = game.options()[(x % game.options().len() as u64) as usize];
+        let before: Vec<bool> = (0..game.players() as u8).map(|s| game.is_out(s)).collect();
         State::apply(game, c).expect("an option offered");
+        if first_out.is_empty() {
+            first_out = (0..game.players() as u8)
+                .filter(|&s| game.is_out(s) && !before[s as usize])
+                .collect();
+        }
     }
+    first_out
 }
 
 // rule T-2.4
@@ -1212,13 +1226,24 @@ fn in_multiplayer_the_first_player_out_chooses() {
     let mut knocked_out_first = 0;
     for seed in 0..10 {
         let mut game = ClassicGame::new(classic_pool(), &decks, seed).unwrap();
-        play_out(&mut game, seed * 31 + 5);
+        let went_out_first = play_out(&mut game, seed * 31 + 5);
         let first = game.first_to_lose();
         let winners = game.winners().unwrap().to_vec();
         assert!(
             first.iter().all(|s| !winners.contains(s)),
             "{first:?} {winners:?}"
         );
+        if went_out_first.is_empty() {
+            // No one went out: every player who did not win lost together.
+            let others: Vec<u8> = (0..4).filter(|s| !winners.contains(s)).collect();
+            assert_eq!(first, others);
+        } else {
+            // The first to go out, not a later one (one decision may put out several).
+            assert!(
+                !first.is_empty() && first.iter().all(|s| went_out_first.contains(s)),
+                "{first:?} {went_out_first:?}"
+            );
+        }
         // Out of the game while others played on: the first to lose, alone.
         if first.len() == 1 && game.is_out(first[0]) && winners.len() + 1 < decks.len() {
             knocked_out_first += 1;

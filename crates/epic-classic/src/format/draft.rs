@@ -19,11 +19,11 @@ pub struct ClassicDraft {
     /// The pack in front of each seat.
     packs: Vec<Vec<CardId>>,
     picks: Vec<Vec<CardId>>,
-    /// Whether each seat has picked from the pack in front of it.
+    /// Whether each seat has picked from the pack in front of it; every seat, once the
+    /// last pack is empty, is the draft's end.
     picked: Vec<bool>,
     /// The pack being drafted, from 0.
     round: usize,
-    over: bool,
     rng: Pcg64Mcg,
 }
 
@@ -125,7 +125,6 @@ impl ClassicDraft {
             picks: vec![Vec::new(); players],
             picked: vec![false; players],
             round: 0,
-            over: false,
             rng,
         };
         draft.open_round();
@@ -158,15 +157,12 @@ impl ClassicDraft {
     }
 
     pub fn is_over(&self) -> bool {
-        self.over
+        self.picked.iter().all(|p| *p)
     }
 
     /// The seats still to pick from the packs in front of them, in seat order; any of
     /// them may pick now.
     pub fn waiting(&self) -> Vec<usize> {
-        if self.over {
-            return Vec::new();
-        }
         (0..self.players()).filter(|s| !self.picked[*s]).collect()
     }
 
@@ -178,8 +174,8 @@ impl ClassicDraft {
     /// The cards `seat` may pick from now: the pack in front of it, or nothing if it has
     /// picked already, the draft is over, or there is no such seat.
     pub fn options(&self, seat: usize) -> &[CardId] {
-        match (self.over, self.picked.get(seat)) {
-            (false, Some(false)) => &self.packs[seat],
+        match self.picked.get(seat) {
+            Some(false) => &self.packs[seat],
             _ => &[],
         }
     }
@@ -189,7 +185,7 @@ impl ClassicDraft {
     /// Refused, changing nothing, if the draft is over, the seat does not exist or has
     /// picked already, or there is no such card.
     pub fn pick(&mut self, seat: usize, index: usize) -> Result<CardId, FormatError> {
-        if self.over {
+        if self.is_over() {
             return Err(FormatError::DraftOver);
         }
         let players = self.players();
@@ -212,15 +208,12 @@ impl ClassicDraft {
     }
 
     /// Everyone has picked: the rest of each pack is shuffled and passed on, or, the packs
-    /// being empty, the next round starts.
+    /// being empty, the next round starts; after the last, everyone having picked is the
+    /// end.
     fn pass(&mut self) {
         if self.packs.iter().all(Vec::is_empty) {
-            self.round += 1;
-            if self.round == self.packs_per_player() {
-                self.round -= 1;
-                self.over = true;
-                self.picked.fill(true);
-            } else {
+            if self.round + 1 < self.packs_per_player() {
+                self.round += 1;
                 self.open_round();
             }
             return;
@@ -250,17 +243,17 @@ impl ClassicDraft {
             rounds: self.packs_per_player(),
             passes_left: self.passes_left(),
             pack: self.packs[seat].clone(),
-            must_pick: !self.over && !self.picked[seat],
+            must_pick: !self.picked[seat],
             picks: self.picks[seat].clone(),
             pick_counts: self.picks.iter().map(Vec::len).collect(),
-            over: self.over,
+            over: self.is_over(),
         })
     }
 
     /// Every seat's drafted cards, once the draft is over: each builds from them by the
     /// rules of sealed pack (T-15.4; [`Format::check`] with [`Format::draft`]).
     pub fn pools(&self) -> Option<Vec<Vec<CardId>>> {
-        self.over.then(|| self.picks.clone())
+        self.is_over().then(|| self.picks.clone())
     }
 }
 

@@ -36,9 +36,7 @@ impl Match {
         if best_of.is_multiple_of(2) || best_of > MAX_BEST_OF {
             return Err(FormatError::BestOf { asked: best_of });
         }
-        if !(2..=crate::MAX_PLAYERS).contains(&players) {
-            return Err(FormatError::Players { have: players });
-        }
+        super::check_table(players)?;
         Ok(Match {
             best_of,
             wins: vec![0; players],

@@ -394,6 +394,12 @@ impl Format {
         }
     }
 
+    /// Whether each player's cards are opened or drafted at the table (Sealed Pack N,
+    /// Pack War, Draft N), not brought (Designed Deck).
+    pub fn is_limited(self) -> bool {
+        self.kind != FormatKind::Designed
+    }
+
     /// The fewest cards in a deck (T-2.1); Pack War's deck is exactly its pack.
     pub fn min_deck(self) -> usize {
         match self.kind {
@@ -528,10 +534,10 @@ impl Format {
                 } else {
                     "T-2.1, T-15.4"
                 };
-                if list.deck.len() < LIMITED_MIN_DECK {
+                if list.deck.len() < self.min_deck() {
                     out.push(Violation::TooFewCards {
                         have: list.deck.len(),
-                        need: LIMITED_MIN_DECK,
+                        need: self.min_deck(),
                         format: self.title(),
                         rule,
                     });
@@ -553,10 +559,10 @@ impl Format {
                 }
             }
             FormatKind::Designed => {
-                if list.deck.len() < DESIGNED_MIN_DECK {
+                if list.deck.len() < self.min_deck() {
                     out.push(Violation::TooFewCards {
                         have: list.deck.len(),
-                        need: DESIGNED_MIN_DECK,
+                        need: self.min_deck(),
                         format: self.title(),
                         rule: "T-2.1, T-15.5",
                     });

@@ -42,10 +42,7 @@ impl MatchDeck {
         out_of_deck: CardId,
         into_deck: CardId,
     ) -> Result<(), FormatError> {
-        let mut next = self.current.clone();
-        swap_in(&mut next, pool, out_of_deck, into_deck)?;
-        self.current = next;
-        Ok(())
+        self.swap_all(pool, &[(out_of_deck, into_deck)])
     }
 
     /// Several swaps, all or none: one refused swap changes nothing.
