@@ -145,6 +145,17 @@ pub fn read_saved(source_name: &str, text: &str) -> CliResult<Saved> {
     }
 }
 
+/// Refuses a saved game whose replay does not end at the digest it recorded.
+pub(crate) fn check_digest(saved: &str, replayed: &str) -> CliResult {
+    if replayed == saved.to_ascii_lowercase() {
+        return Ok(());
+    }
+    Err(CliError::input(format!(
+        "the saved game does not reproduce: its digest is {saved} but replaying it gives \
+         {replayed} (the file was edited, or was made by a different version of the rules)"
+    )))
+}
+
 /// Writes `text` to `path` whole or not at all: to a temporary file beside it, then
 /// renamed over it, so a program stopped mid-write never leaves half a save.
 pub fn write_whole(path: &Path, text: &str) -> CliResult {
@@ -273,13 +284,8 @@ impl SaveFile {
                 ))
             })?;
         }
-        if n == self.decisions.len() && digest_hex(&game) != self.digest.to_ascii_lowercase() {
-            return Err(CliError::input(format!(
-                "the saved game does not reproduce: its digest is {} but replaying it gives {} \
-                 (the file was edited, or was made by a different version of the rules)",
-                self.digest,
-                digest_hex(&game)
-            )));
+        if n == self.decisions.len() {
+            check_digest(&self.digest, &digest_hex(&game))?;
         }
         Ok(game)
     }

@@ -131,25 +131,22 @@ pub fn run(args: Args) -> CliResult {
             report.cards = deck.len();
             report.counts = Counts::of(&pool, &deck);
             if let Err(why) = names::playable(&deck, &RulesConfig::default()) {
-                report.valid = false;
                 report.errors.push(format!("{name}: the deck {why}"));
             }
             if let Some(f) = &format {
                 for v in f.check(&deck, &pool) {
-                    report.valid = false;
                     report.errors.push(format!("{name}: {f}: {v}"));
                 }
             }
         }
         Err(epic_cards::DeckError::List(errs)) => {
-            report.valid = false;
             report.errors = errs.0.iter().map(|d| d.to_string()).collect();
         }
         Err(e) => {
-            report.valid = false;
             report.errors.push(e.to_string());
         }
     }
+    report.valid = report.errors.is_empty();
     finish(&report, &name, &report.errors, json, || {
         match &format {
             Some(f) => println!(

@@ -4,7 +4,7 @@
 //! and labels, and the formats from `epic_classic::format`.
 
 use crate::error::{read_text, CliError, CliResult};
-use epic_classic::format::{Decklist, Format, FormatKind, Lists};
+use epic_classic::format::{Decklist, Format, Lists};
 use epic_classic::state::Pose;
 use epic_classic::{classic_deck, classic_pool, playable, read_deck, read_decklist, ClassicGame};
 use epic_game::Seat;
@@ -66,7 +66,7 @@ pub fn check_deck(file: &std::path::Path, format: Option<&str>, json: bool) -> C
     let format = format
         .map(|f| Format::parse(f).map_err(|e| CliError::input(format!("--format {f}: {e}"))))
         .transpose()?;
-    if let Some(f) = format.filter(|f| f.kind() != FormatKind::Designed) {
+    if let Some(f) = format.filter(|f| f.is_limited()) {
         return Err(CliError::input(format!(
             "{} decks are built from the cards opened or drafted: epic play and epic sim \
              --ruleset classic --format {} deal and check them",
@@ -136,7 +136,7 @@ pub fn check_deck(file: &std::path::Path, format: Option<&str>, json: bool) -> C
 
 /// Refuses a deck a designed-deck format does not allow, naming every rule it breaks.
 pub(crate) fn check_designed(format: Option<Format>, deck: &[CardId], whose: &str) -> CliResult {
-    let Some(format) = format.filter(|f| f.kind() == FormatKind::Designed) else {
+    let Some(format) = format.filter(|f| !f.is_limited()) else {
         return Ok(());
     };
     let broken = format.check(
@@ -154,11 +154,6 @@ pub(crate) fn check_designed(format: Option<Format>, deck: &[CardId], whose: &st
         format.title(),
         why.join("; ")
     )))
-}
-
-/// A limited format deals every game's decks (opened or drafted, then built).
-pub(crate) fn is_limited(format: Option<Format>) -> bool {
-    format.is_some_and(|f| f.kind() != FormatKind::Designed)
 }
 
 /// The board as `seat` sees it, in lines of text.

@@ -2,7 +2,7 @@
 //! from them. The game is kept as a classic save (`epic_setup::classic_save`): autosaved
 //! before every question, written by `save FILE`, resumed by `--load` and `--resume`.
 
-use super::{board, check_designed, deck, is_limited};
+use super::{board, check_designed, deck};
 use crate::commands::play::{read_line, Args, First};
 use crate::error::{CliError, CliResult};
 use epic_bots::classic::classic_player;
@@ -146,7 +146,7 @@ pub fn play(args: &Args) -> CliResult {
     let format = classic_format(&args.table)?;
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
-    let (decks, names) = match format.filter(|_| is_limited(format)) {
+    let (decks, names) = match format.filter(|f| f.is_limited()) {
         Some(f) => match limited_decks(f, seed, &mut input)? {
             Some(decks) => (decks, [f.name(), f.name()]),
             None => return Ok(()),

@@ -62,17 +62,13 @@ fn step(
     Ok((decider, said(game, choice, before, reader)))
 }
 
-/// The board as the viewer sees it; with everything shown, every hand too.
+/// The board as the viewer sees it; with everything shown, every hand too, each as its
+/// own player sees it.
 fn shown(game: &ClassicGame, viewer: Viewer) -> String {
     let mut s = board(game, viewer.seat);
     if viewer.everything {
-        for p in 0..game.players() as Seat {
-            if p != viewer.seat {
-                let names: Vec<&str> = game
-                    .hand(p)
-                    .iter()
-                    .map(|&o| game.card(o).name.as_str())
-                    .collect();
+        for p in (0..game.players() as Seat).filter(|&p| p != viewer.seat) {
+            if let Ok(names) = &game.view(p).players[p as usize].hand {
                 s += &format!("Player {}'s hand: {}\n", p + 1, names.join(", "));
             }
         }

@@ -1,7 +1,7 @@
 //! `epic sim --ruleset classic`: bot-versus-bot classic games, in parallel, and their
 //! win rates.
 
-use super::{check_designed, deck, is_limited};
+use super::{check_designed, deck};
 use crate::commands::{parallel_fold, print_json, progress_bar};
 use crate::error::{CliError, CliResult};
 use crate::interrupt;
@@ -76,7 +76,7 @@ pub fn sim(args: &crate::commands::sim::Args) -> CliResult {
         sides.push(side(&args.others, "chaos")?);
     }
     for (s, side) in sides.iter_mut().enumerate() {
-        if let Some(f) = format.filter(|_| is_limited(format)) {
+        if let Some(f) = format.filter(|f| f.is_limited()) {
             side.label = format!("{}:{}", side.bot, f.name());
         } else {
             check_designed(format, &side.deck, &format!("Player {}'s deck", s + 1))?;
@@ -102,7 +102,7 @@ pub fn sim(args: &crate::commands::sim::Args) -> CliResult {
         init,
         |i| {
             let seed = crate::commands::sim::mix(args.seed ^ i.wrapping_mul(0x9e37_79b9_7f4a_7c15));
-            let dealt = match format.filter(|_| is_limited(format)) {
+            let dealt = match format.filter(|f| f.is_limited()) {
                 Some(f) => f
                     .deal_decks(&classic_pool(), players, seed)
                     .map_err(|e| CliError::input(e.to_string()))?,
