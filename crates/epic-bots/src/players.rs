@@ -158,9 +158,10 @@ pub fn play_to_end<S: State>(
     state.decider().is_none().then_some(max_decisions)
 }
 
-/// A player of any ruleset by name — `random`, `greedy`, or a search (`ismcts`, `easy`,
-/// `medium`, `hard`, `ismcts@N`: [`crate::search_config`]) — valued by the ruleset's
-/// heuristic.
+/// A player of a ruleset played through [`State`] alone (the classic game) by name —
+/// `random`, `greedy`, or a search (`ismcts`, `easy`, `medium`, `hard`, `ismcts@N`:
+/// [`crate::search_config`]) — valued by the ruleset's heuristic. The 2017 game's bots,
+/// which use its engine's own speed-ups, are made by `bot_by_name_threaded`.
 pub fn player_by_name<S, H>(
     name: &str,
     seed: u64,

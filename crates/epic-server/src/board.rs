@@ -249,6 +249,8 @@ pub fn decision(
             options: Vec::new(),
         });
     }
+    // The view is the decider's own, so it words every option.
+    debug_assert_eq!(view.options.len(), game.options().len());
     let options = game
         .options()
         .iter()

@@ -337,16 +337,14 @@ impl Tables {
     /// Forgets a game that nobody watches once it is over (it stays in the database), so
     /// that memory holds only the games being played and watched.
     pub async fn release(&self, id: &str) {
+        // Most calls are for games still played: those are settled without waiting for a
+        // game being loaded.
+        if !idle(&*self.live.lock().await, id) {
+            return;
+        }
         let _loading = self.loading.lock().await;
         let mut live = self.live.lock().await;
-        let idle = match live.get(id) {
-            Some(g) => match g.try_lock() {
-                Ok(l) => l.status == "over" && l.changed.receiver_count() == 0,
-                Err(_) => false,
-            },
-            None => false,
-        };
-        if idle {
+        if idle(&live, id) {
             live.remove(id);
         }
     }
@@ -519,4 +517,12 @@ impl Tables {
             }
         });
     }
+}
+
+/// Whether a game in memory is over and watched by nobody, so it may leave memory.
+fn idle(live: &HashMap<String, Arc<Mutex<Live>>>, id: &str) -> bool {
+    live.get(id).is_some_and(|g| {
+        g.try_lock()
+            .is_ok_and(|l| l.status == "over" && l.changed.receiver_count() == 0)
+    })
 }
