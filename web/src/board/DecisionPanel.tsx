@@ -16,12 +16,12 @@ type DecisionPanelProps = {
 export function DecisionPanel({ state, actions, readOnly, onHover }: DecisionPanelProps) {
   const decision = state.decision;
   if (state.result !== null || decision === null) return null;
-  const mine = myOptions(state) !== null;
+  const options = myOptions(state);
   // Keyed by the deadline: a new one counts from now, not from the last tick of the old one.
   const deadline =
     state.deadline !== null && !readOnly ? <Countdown key={state.deadline} deadline={state.deadline} /> : null;
 
-  if (!mine) {
+  if (options === null) {
     return (
       <section className="decision decision-waiting" aria-live="polite">
         <p className="prompt" data-testid="prompt">
@@ -40,13 +40,13 @@ export function DecisionPanel({ state, actions, readOnly, onHover }: DecisionPan
       {deadline}
       {readOnly ? (
         <ul className="options-read-only">
-          {decision.options.map((option) => (
+          {options.map((option) => (
             <li key={option.index}>{option.label}</li>
           ))}
         </ul>
       ) : (
         <div className="options">
-          {decision.options.map((option) => (
+          {options.map((option) => (
             <button
               key={option.index}
               type="button"

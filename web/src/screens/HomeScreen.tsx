@@ -112,6 +112,21 @@ const DEFAULT_SECONDS: Record<Timer, number> = { live: 120, async: 48 * 60 * 60 
 /** The longest move timer the server accepts: a week. */
 const MAX_SECONDS = 7 * 24 * 60 * 60;
 
+/** Seconds in words, in the largest whole unit: "2 minutes", "48 hours". */
+function duration(seconds: number): string {
+  const units: [number, string][] = [
+    [3600, "hour"],
+    [60, "minute"],
+  ];
+  for (const [size, unit] of units) {
+    if (seconds % size === 0) {
+      const n = seconds / size;
+      return `${n} ${unit}${n === 1 ? "" : "s"}`;
+    }
+  }
+  return `${seconds} seconds`;
+}
+
 function NewFriendGame({ options, onCreated }: { options: Options; onCreated: () => void }) {
   const [myDeck, setMyDeck] = useState(ANY);
   const [variant, setVariant] = useState(ANY);
@@ -127,10 +142,13 @@ function NewFriendGame({ options, onCreated }: { options: Options; onCreated: ()
     if (variant !== ANY) game.variant = variant;
     game.timer = timer;
     if (seconds.trim() !== "") game.move_seconds = Number(seconds);
-    void run(async () => {
-      setCreated(await api.createGame(game));
-      onCreated();
-    });
+    void run(
+      async () => {
+        setCreated(await api.createGame(game));
+        onCreated();
+      },
+      { stays: true },
+    );
   };
 
   return (
@@ -143,9 +161,16 @@ function NewFriendGame({ options, onCreated }: { options: Options; onCreated: ()
         )}
         <label>
           Move timer
-          <select value={timer} onChange={(event) => setTimer(event.target.value as Timer)}>
-            <option value="live">Live (2 minutes a move)</option>
-            <option value="async">Correspondence (48 hours a move)</option>
+          <select
+            value={timer}
+            onChange={(event) => {
+              setTimer(event.target.value as Timer);
+              // Seconds typed for one timer are not meant for the other.
+              setSeconds("");
+            }}
+          >
+            <option value="live">Live ({duration(DEFAULT_SECONDS.live)} a move)</option>
+            <option value="async">Correspondence ({duration(DEFAULT_SECONDS.async)} a move)</option>
           </select>
         </label>
         <Field
