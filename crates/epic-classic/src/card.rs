@@ -200,6 +200,8 @@ pub struct Keywords {
     /// "Evil Ward": nothing of that alignment damages, breaks, banishes, blocks, targets
     /// or otherwise affects it while in play (ruling C-11: X is an alignment).
     pub ward: Option<Alignment>,
+    /// Veiled: it may be played face down in its owner's Build step (ruling C-10).
+    pub veiled: bool,
 }
 
 /// One sentence of a classic effect: the shared card language, or what only the classic
@@ -241,6 +243,8 @@ pub enum WhenOn {
     YouPlay(Alignment),
     /// The beginning of a step (T-6.2): of its controller's turn only, or of every turn.
     StepBegins { step: GameStep, yours: bool },
+    /// This veiled champion is unveiled (turned face up in play, ruling C-10).
+    Unveiled,
 }
 
 /// A when-trigger: its effect is added to the line when the condition is met.
@@ -258,13 +262,16 @@ pub enum As {
     EntersPlay(Vec<Effect>),
     /// "As any card would go to a discard pile: … instead".
     Discard(Instead),
+    /// "As this is unveiled: …": the effect happens as the veiled champion is turned
+    /// face up (ruling C-10).
+    Unveiled(Vec<Effect>),
 }
 
 impl As {
     /// The effect it runs (a replacement runs none).
     pub fn effects(&self) -> &[Effect] {
         match self {
-            As::EntersPlay(e) => e,
+            As::EntersPlay(e) | As::Unveiled(e) => e,
             As::Discard(_) => &[],
         }
     }

@@ -21,6 +21,10 @@ pub enum Choice {
     Pass,
     /// Play this card from hand.
     Play(ObjId),
+    /// Play this champion from hand face down, veiled (ruling C-10).
+    PlayVeiled(ObjId),
+    /// Turn this veiled champion face up (ruling C-10).
+    Unveil(ObjId),
     /// Use this card's activated ability.
     Activate(ObjId, u8),
     /// Name this target for the item being announced.
@@ -390,6 +394,14 @@ impl ClassicGame {
             (Ask::Mulligan, Choice::Keep) => self.mulligan(seat),
             (Ask::Priority, Choice::Pass) => self.pass(),
             (Ask::Priority, Choice::Play(o)) => self.play(seat, o),
+            (Ask::Priority, Choice::PlayVeiled(o)) => self.play_veiled(seat, o),
+            (Ask::Priority, Choice::Unveil(o)) => {
+                // Unveiling is no play: the player keeps priority, and everyone may
+                // answer what it did before the line resolves.
+                self.unveil(o);
+                self.passes = 0;
+                self.check_state();
+            }
             (Ask::Priority, Choice::Activate(o, i)) => self.activate(seat, o, i),
             (Ask::Target, Choice::Target(t)) => self.name_target(t),
             (Ask::Attackers, c) => self.answer_attackers(c),
@@ -728,10 +740,18 @@ impl ClassicGame {
             {
                 out.push(Choice::Play(o));
             }
+            if self.may_play_veiled(seat, o) {
+                out.push(Choice::PlayVeiled(o));
+            }
         }
         for &o in &self.in_play {
             let obj = &self.objs[o as usize];
             if obj.controller != seat {
+                continue;
+            }
+            if obj.veiled {
+                // Its text does nothing face down; it may be turned face up.
+                out.push(Choice::Unveil(o));
                 continue;
             }
             for (i, a) in self.card(o).activated.iter().enumerate() {
@@ -765,6 +785,34 @@ impl ClassicGame {
         self.announce(item, AnnounceKind::Play);
     }
 
+    /// Ruling C-10: a champion with veiled may be played face down by its owner in
+    /// their Build step, the line empty, for an action (a free card included: the
+    /// rulebook's lost icon read as the action symbol).
+    fn may_play_veiled(&self, seat: Seat, o: ObjId) -> bool {
+        let c = self.card(o);
+        c.keywords.veiled
+            && c.is_champion()
+            && self.objs[o as usize].owner == seat
+            && self.players[seat as usize].actions > 0
+            && self.timing_allows(
+                seat,
+                Timing {
+                    speed: Speed::Build,
+                    instant: false,
+                },
+            )
+    }
+
+    /// Plays a champion face down: it goes on the line veiled. It has no alignment
+    /// while veiled, so nothing that waits for a card of an alignment triggers.
+    fn play_veiled(&mut self, seat: Seat, o: ObjId) {
+        self.players[seat as usize].actions -= 1;
+        self.move_to(o, Zone::Line, seat);
+        self.objs[o as usize].veiled = true;
+        let item = self.item(o, crate::state::Source::Card, seat);
+        self.announce(item, AnnounceKind::Play);
+    }
+
     fn activate(&mut self, seat: Seat, o: ObjId, i: u8) {
         let a = &self.card(o).activated[i as usize];
         let (action, expend, flip) = (a.action, a.expend, a.flip);
@@ -793,6 +841,11 @@ impl ClassicGame {
             Target::Obj(o) => self.objs[o as usize].life,
             Target::Player(_) => 0,
         };
+        if let Target::Obj(o) = t {
+            // Ruling C-10: a veiled champion is unveiled as it is targeted; on the line
+            // it is only turned face up, which is not unveiling.
+            self.unveil(o);
+        }
         if let Some(a) = &mut self.announcing {
             a.item.aims.push(Aim { target: t, life });
         }
@@ -810,7 +863,9 @@ impl ClassicGame {
             return;
         };
         let instant = match a.item.source {
-            crate::state::Source::Card => self.card(a.item.obj).timing.instant,
+            crate::state::Source::Card => {
+                self.card(a.item.obj).timing.instant && !self.objs[a.item.obj as usize].veiled
+            }
             crate::state::Source::Activated(i) => {
                 self.card(a.item.obj).activated[i as usize].timing.instant
             }

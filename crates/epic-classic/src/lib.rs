@@ -34,7 +34,7 @@ pub mod state;
 pub use card::{ClassicCard, ClassicPool};
 pub use game::{playable, Choice, ClassicGame, SetupError, MAX_DECK, MAX_PLAYERS};
 pub use parse::parse_classic_cards;
-pub use position::{Position, SeatSetup};
+pub use position::{Placed, Position, SeatSetup};
 pub use ruleset::{InPlay, PlayerView, View};
 
 use epic_model::CardId;

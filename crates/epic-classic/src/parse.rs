@@ -84,6 +84,17 @@ pub fn parse_classic_cards(source: &str, text: &str, pool: &mut ClassicPool) -> 
         if card.name.is_empty() {
             err("a card needs a name".into());
         }
+        let unveils = card.when.iter().any(|w| w.on == WhenOn::Unveiled)
+            || card
+                .as_triggers
+                .iter()
+                .any(|a| matches!(a, As::Unveiled(_)));
+        if unveils && !card.keywords.veiled {
+            err(format!(
+                "'{}' has an ability for being unveiled, but not veiled",
+                card.name
+            ));
+        }
     }
     if !diags.is_empty() {
         return Err(Errors(diags));
@@ -253,6 +264,12 @@ fn read_line(scratch: &mut CardPool, line: &str, card: &mut ClassicCard) -> Resu
         card.keywords.flags = card.keywords.flags.with(kw.flags);
         card.keywords.damage_ward = card.keywords.damage_ward.max(kw.damage_ward);
         card.keywords.ward = kw.ward.or(card.keywords.ward);
+        if kw.veiled && (card.kind != CardType::Champion || card.token) {
+            return Err(
+                "only a champion played from a hand can be veiled (played face down)".into(),
+            );
+        }
+        card.keywords.veiled |= kw.veiled;
         return Ok(());
     }
     if let Some((label, body)) = line.split_once(':') {
@@ -313,6 +330,8 @@ fn read_keywords(line: &str) -> Result<Option<Keywords>, String> {
     for p in line.split(',').map(str::trim) {
         if let Some(f) = Kw::parse(p) {
             k.flags = k.flags.with(f);
+        } else if p == "veiled" {
+            k.veiled = true;
         } else if let Some(n) = p.strip_prefix("damage ward ") {
             k.damage_ward = n
                 .trim()
@@ -354,6 +373,7 @@ fn read_when(label: &str) -> Result<Option<WhenOn>, String> {
     Ok(Some(match label {
         "when this enters play" | "when this comes into play" => WhenOn::EntersPlay,
         "when this is broken" => WhenOn::Broken,
+        "when this is unveiled" => WhenOn::Unveiled,
         "whenever a champion goes to a discard pile from play" => WhenOn::ChampionToDiscard,
         _ => {
             let Some(rest) = label
@@ -380,7 +400,7 @@ fn read_when(label: &str) -> Result<Option<WhenOn>, String> {
 /// pile: banish it instead"; `None` if the label is not one.
 fn read_as(scratch: &mut CardPool, label: &str, body: &str) -> Result<Option<As>, String> {
     match label {
-        "as this enters play" | "as this comes into play" => {
+        "as this enters play" | "as this comes into play" | "as this is unveiled" => {
             let effect = read_effects(scratch, body)?;
             if effect
                 .iter()
@@ -394,7 +414,11 @@ fn read_as(scratch: &mut CardPool, label: &str, body: &str) -> Result<Option<As>
                         .into(),
                 );
             }
-            Ok(Some(As::EntersPlay(effect)))
+            Ok(Some(if label == "as this is unveiled" {
+                As::Unveiled(effect)
+            } else {
+                As::EntersPlay(effect)
+            }))
         }
         "as any card would go to a discard pile"
         | "as any card would go to a player's discard pile" => {
@@ -410,8 +434,8 @@ fn read_as(scratch: &mut CardPool, label: &str, body: &str) -> Result<Option<As>
             Ok(Some(As::Discard(instead)))
         }
         _ if label.starts_with("as ") => Err(format!(
-            "unknown as-trigger '{label}'; expected 'as this enters play' or 'as any card \
-             would go to a discard pile'"
+            "unknown as-trigger '{label}'; expected 'as this enters play', 'as this is \
+             unveiled' or 'as any card would go to a discard pile'"
         )),
         _ => Ok(None),
     }

@@ -19,8 +19,29 @@ pub struct SeatSetup {
     /// Top card first.
     pub deck: Vec<CardId>,
     pub discard: Vec<CardId>,
-    /// Cards in play: the card, how it is turned, the damage on it.
-    pub in_play: Vec<(CardId, Pose, u16)>,
+    pub in_play: Vec<Placed>,
+}
+
+/// A card in play in a position.
+#[derive(Clone, Copy, Debug)]
+pub struct Placed {
+    pub card: CardId,
+    pub pose: Pose,
+    pub damage: u16,
+    /// Face down (ruling C-10); only a champion with veiled may be.
+    pub veiled: bool,
+}
+
+impl Placed {
+    /// The card prepared, undamaged and face up.
+    pub fn new(card: CardId) -> Placed {
+        Placed {
+            card,
+            pose: Pose::Prepared,
+            damage: 0,
+            veiled: false,
+        }
+    }
 }
 
 impl Default for SeatSetup {
@@ -83,7 +104,7 @@ impl ClassicGame {
                 .iter()
                 .chain(&setup.deck)
                 .chain(&setup.discard)
-                .chain(setup.in_play.iter().map(|p| &p.0));
+                .chain(setup.in_play.iter().map(|p| &p.card));
             if let Some(bad) = all.into_iter().find(|c| c.0 as usize >= pool.len()) {
                 return Err(SetupError(format!(
                     "card id {} is not in the classic pool",
@@ -107,12 +128,22 @@ impl ClassicGame {
                 mulligan_bottom: 0,
                 as_choice: None,
             });
-            let place = |g: &mut ClassicGame, card: CardId, zone: Zone, pose: Pose, damage: u16| {
+            if let Some(p) = setup.in_play.iter().find(|p| {
+                let c = pool.get(p.card);
+                p.veiled && !(c.keywords.veiled && c.is_champion())
+            }) {
+                return Err(SetupError(format!(
+                    "{} cannot be face down: it is not a champion with veiled",
+                    pool.get(p.card).name
+                )));
+            }
+            let place = |g: &mut ClassicGame, zone: Zone, p: Placed| {
                 let o = g.objs.len() as ObjId;
                 g.objs.push(Obj {
-                    pose,
-                    damage,
-                    ..Obj::new(card, seat, zone)
+                    pose: p.pose,
+                    damage: p.damage,
+                    veiled: p.veiled,
+                    ..Obj::new(p.card, seat, zone)
                 });
                 let p = &mut g.players[s];
                 match zone {
@@ -124,16 +155,16 @@ impl ClassicGame {
                 }
             };
             for &c in &setup.hand {
-                place(&mut g, c, Zone::Hand, Pose::Prepared, 0);
+                place(&mut g, Zone::Hand, Placed::new(c));
             }
             for &c in &setup.deck {
-                place(&mut g, c, Zone::Deck, Pose::Prepared, 0);
+                place(&mut g, Zone::Deck, Placed::new(c));
             }
             for &c in &setup.discard {
-                place(&mut g, c, Zone::Discard, Pose::Prepared, 0);
+                place(&mut g, Zone::Discard, Placed::new(c));
             }
-            for &(c, pose, damage) in &setup.in_play {
-                place(&mut g, c, Zone::Play, pose, damage);
+            for &p in &setup.in_play {
+                place(&mut g, Zone::Play, p);
             }
         }
         if g.objs.len() > ObjId::MAX as usize {

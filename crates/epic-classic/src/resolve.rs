@@ -116,10 +116,63 @@ impl ClassicGame {
     /// source is a card, not an object: a line item's card is the one it was made from
     /// (`Item::card`), whatever a sample has dealt its object since.
     pub(crate) fn warded_from(&self, o: ObjId, source: CardId) -> bool {
-        self.card(o)
-            .keywords
-            .ward
-            .is_some_and(|a| a == self.pool.get(source).alignment)
+        !self.objs[o as usize].veiled
+            && self
+                .card(o)
+                .keywords
+                .ward
+                .is_some_and(|a| a == self.pool.get(source).alignment)
+    }
+
+    /// Turns a veiled card face up (ruling C-10). In play that is unveiling: its "as
+    /// unveiled" abilities happen at once and its "when unveiled" ones wait for the
+    /// line. On the line it is only turned face up, which triggers nothing. Whether the
+    /// card is still where it was, the same object (what unveiling did may have moved it).
+    pub(crate) fn unveil(&mut self, o: ObjId) -> bool {
+        let obj = &mut self.objs[o as usize];
+        if !obj.veiled {
+            return true;
+        }
+        obj.veiled = false;
+        let (zone, life, seat) = (obj.zone, obj.life, obj.controller);
+        if zone != Zone::Play {
+            return true;
+        }
+        let pool = Arc::clone(&self.pool);
+        let item = self.item(o, Source::Card, seat);
+        for a in &pool.get(item.card).as_triggers {
+            if let As::Unveiled(effects) = a {
+                for e in effects {
+                    self.run_effect(&item, e, &[]);
+                }
+            }
+        }
+        self.queue_triggers(o, |on| on == WhenOn::Unveiled);
+        let obj = &self.objs[o as usize];
+        obj.zone == zone && obj.life == life
+    }
+
+    /// Ruling C-10: an effect that checks the alignment or origin of every card it
+    /// could affect unveils the veiled champions among them first.
+    fn unveil_checked(&mut self, item: &Item, sel: &Sel, origin: Option<Origin>) {
+        let Sel::All(f) = sel else { return };
+        if f.alignment.is_none() && origin.is_none() {
+            return;
+        }
+        let public = Filter {
+            alignment: None,
+            ..f.clone()
+        };
+        let checked: Vec<ObjId> = self
+            .in_play
+            .iter()
+            .copied()
+            .filter(|&o| self.objs[o as usize].veiled)
+            .filter(|&o| self.matches(o, &public, None, item.controller, Some(item.obj)))
+            .collect();
+        for o in checked {
+            self.unveil(o);
+        }
     }
 
     /// Whether a card in play matches a filter of the shared language and an origin,
@@ -134,15 +187,18 @@ impl ClassicGame {
     ) -> bool {
         let obj = &self.objs[o as usize];
         let c = self.card(o);
+        // A veiled champion has no alignment or origin (ruling C-10).
+        let face_up = !obj.veiled;
         obj.zone == Zone::Play
             && f.kind.is_none_or(|k| c.kind == k)
-            && origin.is_none_or(|x| c.origin == Some(x))
+            && origin.is_none_or(|x| face_up && c.origin == Some(x))
             && match f.whose {
                 Whose::You => obj.controller == you,
                 Whose::Opponents => obj.controller != you,
                 _ => true,
             }
-            && f.alignment.is_none_or(|a| c.alignment.shared() == Some(a))
+            && f.alignment
+                .is_none_or(|a| face_up && c.alignment.shared() == Some(a))
             && !(f.other && this == Some(o))
             && (!f.attacking || self.is_attacking(o))
     }
@@ -296,6 +352,9 @@ impl ClassicGame {
 
     fn run_step(&mut self, item: &Item, s: &Sentence, origin: Option<Origin>, aims: &[Target]) {
         let you = item.controller;
+        if let Some(sel) = s.action.selection() {
+            self.unveil_checked(item, sel, origin);
+        }
         let n = |a: &Amount| match a {
             Amount::Fixed(n) => *n as i32,
             _ => 0,
@@ -332,21 +391,25 @@ impl ClassicGame {
             }
             Action::Break(sel) => {
                 for o in self.selection(item, sel, origin, aims).0 {
-                    if !self.warded_from(o, item.card) {
+                    // Ruling C-10: face up first, then its wards count.
+                    if self.unveil(o) && !self.warded_from(o, item.card) {
                         self.break_obj(o);
                     }
                 }
             }
             Action::Banish(sel) => {
                 for o in self.selection(item, sel, origin, aims).0 {
-                    if !self.keywords(o).has(Kw::UNBANISHABLE) && !self.warded_from(o, item.card) {
+                    if self.unveil(o)
+                        && !self.keywords(o).has(Kw::UNBANISHABLE)
+                        && !self.warded_from(o, item.card)
+                    {
                         self.banish(o);
                     }
                 }
             }
             Action::ReturnToHand(sel) => {
                 for o in self.selection(item, sel, origin, aims).0 {
-                    if !self.warded_from(o, item.card) {
+                    if self.unveil(o) && !self.warded_from(o, item.card) {
                         // T-12.9: to its controller's hand.
                         let c = self.objs[o as usize].controller;
                         self.move_to(o, Zone::Hand, c);
@@ -501,7 +564,8 @@ impl ClassicGame {
         (source, card): (ObjId, CardId),
         ward: Option<&mut u8>,
     ) -> i32 {
-        if n <= 0 || self.warded_from(o, card) {
+        // Ruling C-10: a veiled champion that would take damage is unveiled first.
+        if n <= 0 || !self.unveil(o) || self.warded_from(o, card) {
             return 0;
         }
         let printed = self.card(o).keywords.damage_ward;
@@ -526,7 +590,10 @@ impl ClassicGame {
     /// Breaks a champion or object in play (T-12.8: to its controller's discard pile),
     /// unless it is unbreakable.
     pub(crate) fn break_obj(&mut self, o: ObjId) {
-        if self.objs[o as usize].zone != Zone::Play || self.keywords(o).has(Kw::UNBREAKABLE) {
+        if self.objs[o as usize].zone != Zone::Play
+            || !self.unveil(o)
+            || self.keywords(o).has(Kw::UNBREAKABLE)
+        {
             return;
         }
         let c = self.objs[o as usize].controller;
@@ -569,6 +636,10 @@ impl ClassicGame {
         if self.card(o).token && zone != Zone::Play {
             zone = Zone::Removed;
         }
+        // Ruling C-10: a veiled champion leaving play is unveiled first.
+        if self.objs[o as usize].zone == Zone::Play && !self.unveil(o) {
+            return;
+        }
         if zone == Zone::Discard {
             match self.instead_of_discard() {
                 Some((Instead::Banish, _)) => return self.banish(o),
@@ -592,6 +663,8 @@ impl ClassicGame {
         obj.deadly = false;
         obj.counters = 0;
         obj.pose = Pose::Prepared;
+        // A card played face down stays so as it resolves into play.
+        obj.veiled &= from == Zone::Line && zone == Zone::Play;
         obj.controller = if zone == Zone::Deck {
             obj.owner
         } else {
@@ -620,6 +693,10 @@ impl ClassicGame {
         if self.objs[o as usize].zone != Zone::Play {
             return;
         }
+        if self.objs[o as usize].veiled {
+            // Face down it has no text: nothing of it happens as or when it enters.
+            return;
+        }
         let seat = self.objs[o as usize].controller;
         let pool = Arc::clone(&self.pool);
         let card = pool.get(self.objs[o as usize].card);
@@ -633,20 +710,32 @@ impl ClassicGame {
             }
         }
         self.queue_triggers(o, |on| on == WhenOn::EntersPlay);
-        // T-10.6: a player with contradicting as-triggers of their own chooses which
-        // applies, as the contradiction arises (ruling C-21).
-        if self.objs[o as usize].zone == Zone::Play
-            && card.as_triggers.iter().any(|a| matches!(a, As::Discard(_)))
+        self.ask_as_choice(o);
+    }
+
+    /// T-10.6: a player with contradicting as-triggers of their own chooses which
+    /// applies, as the contradiction arises (ruling C-21): when `o`, with such a trigger,
+    /// comes into play.
+    fn ask_as_choice(&mut self, o: ObjId) {
+        let obj = &self.objs[o as usize];
+        let seat = obj.controller;
+        if obj.zone != Zone::Play
+            || !self
+                .card(o)
+                .as_triggers
+                .iter()
+                .any(|a| matches!(a, As::Discard(_)))
         {
-            let mine: Vec<Instead> = self
-                .discard_as_triggers()
-                .into_iter()
-                .filter(|t| t.1 == seat)
-                .map(|t| t.2)
-                .collect();
-            if mine.iter().any(|i| *i != mine[0]) {
-                self.ask = Some((seat, Ask::ChooseAs));
-            }
+            return;
+        }
+        let mine: Vec<Instead> = self
+            .discard_as_triggers()
+            .into_iter()
+            .filter(|t| t.1 == seat)
+            .map(|t| t.2)
+            .collect();
+        if mine.iter().any(|i| *i != mine[0]) {
+            self.ask = Some((seat, Ask::ChooseAs));
         }
     }
 
@@ -654,7 +743,7 @@ impl ClassicGame {
     /// controller, and what it does instead.
     pub(crate) fn discard_as_triggers(&self) -> Vec<(ObjId, Seat, Instead)> {
         let mut out = Vec::new();
-        for &o in &self.in_play {
+        for &o in self.face_up() {
             for a in &self.card(o).as_triggers {
                 if let As::Discard(i) = a {
                     out.push((o, self.objs[o as usize].controller, *i));
@@ -692,7 +781,7 @@ impl ClassicGame {
     /// then every card in play is controlled as the control abilities say (X-03).
     pub(crate) fn settle(&mut self) {
         let (mut statics, mut control) = (false, false);
-        for &o in &self.in_play {
+        for &o in self.face_up() {
             let obj = &self.objs[o as usize];
             let abilities = &self.card(o).continuous;
             statics |= !abilities.is_empty();
@@ -736,7 +825,7 @@ impl ClassicGame {
     /// who put it there or gained it by an effect.
     fn control_of(&self, o: ObjId) -> Seat {
         let mut ctrl = self.objs[o as usize].base_controller;
-        for &s in &self.in_play {
+        for &s in self.face_up() {
             let you = self.objs[s as usize].controller;
             for cont in &self.card(s).continuous {
                 if cont.does == Does::Control
@@ -766,8 +855,7 @@ impl ClassicGame {
     /// The cards whose continuous abilities contradict another's on some card in play.
     fn contradicting(&self) -> Vec<ObjId> {
         let statics: Vec<(ObjId, Seat, &crate::card::Continuous)> = self
-            .in_play
-            .iter()
+            .face_up()
             .flat_map(|&o| {
                 let you = self.objs[o as usize].controller;
                 self.card(o).continuous.iter().map(move |c| (o, you, c))
@@ -811,6 +899,9 @@ impl ClassicGame {
     /// Queues the when-triggers of a card in play whose condition `on` accepts.
     pub(crate) fn queue_triggers(&mut self, o: ObjId, on: impl Fn(WhenOn) -> bool) {
         let obj = &self.objs[o as usize];
+        if obj.veiled {
+            return;
+        }
         let (controller, life) = (obj.controller, obj.life);
         for i in 0..self.card(o).when.len() {
             if on(self.card(o).when[i].on) {
@@ -884,6 +975,19 @@ impl ClassicGame {
                 .collect();
             if doomed.is_empty() {
                 break;
+            }
+            // Ruling C-10: a veiled champion that would be broken is turned face up
+            // first, and checked again as it is.
+            let veiled: Vec<ObjId> = doomed
+                .iter()
+                .copied()
+                .filter(|&o| self.objs[o as usize].veiled)
+                .collect();
+            if !veiled.is_empty() {
+                for o in veiled {
+                    self.unveil(o);
+                }
+                continue;
             }
             for o in doomed {
                 self.break_obj(o);
@@ -965,6 +1069,13 @@ impl ClassicGame {
         }
     }
 
+    /// The cards in play whose text works: every one not face down (ruling C-10).
+    pub(crate) fn face_up(&self) -> impl Iterator<Item = &ObjId> + '_ {
+        self.in_play
+            .iter()
+            .filter(|&&o| !self.objs[o as usize].veiled)
+    }
+
     /// Offense, defense and keywords as they are now: printed, then continuous
     /// abilities in play, then modifiers (T-11). Negative numbers are kept (T-12.4).
     pub(crate) fn offense(&self, o: ObjId) -> i32 {
@@ -985,11 +1096,18 @@ impl ClassicGame {
     pub fn stats(&self, o: ObjId) -> (i32, i32, Kw) {
         let c = self.card(o);
         let obj = &self.objs[o as usize];
-        let (mut off, mut def, mut kw) = (c.offense as i32, c.defense as i32, c.keywords.flags);
+        // Face down its printed keywords are not there; its numbers are (only its owner
+        // sees them).
+        let printed = if obj.veiled {
+            Kw::NONE
+        } else {
+            c.keywords.flags
+        };
+        let (mut off, mut def, mut kw) = (c.offense as i32, c.defense as i32, printed);
         let mut lost = Kw::NONE;
         if obj.zone == Zone::Play {
             let mut more = (obj.counters as i32, obj.counters as i32);
-            for &s in &self.in_play {
+            for &s in self.face_up() {
                 let you = self.objs[s as usize].controller;
                 for cont in &self.card(s).continuous {
                     if !self.matches(o, &cont.affects, cont.origin, you, Some(s)) {

@@ -42,10 +42,13 @@ impl View {
     }
 }
 
-/// A card in play as every seat sees it.
+/// A card in play as a seat sees it.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct InPlay {
+    /// Its name; "Player N's veiled champion" for a face-down card the seat does not own.
     pub name: String,
+    /// Face down (ruling C-10).
+    pub veiled: bool,
     pub owner: Seat,
     pub controller: Seat,
     pub token: bool,
@@ -53,7 +56,8 @@ pub struct InPlay {
     pub counters: u16,
     pub pose: Pose,
     pub damage: u16,
-    /// A champion's offense and defense now; `None` for an object.
+    /// A champion's offense and defense now; `None` for an object, and for a veiled
+    /// champion the seat does not own.
     pub stats: Option<(i32, i32)>,
 }
 
@@ -93,7 +97,7 @@ fn names_or_count<S: serde::Serializer>(
 impl ClassicGame {
     /// What `seat` may see (its own hand, everything public).
     pub fn view(&self, seat: Seat) -> View {
-        let name = |o: &ObjId| self.card(*o).name.clone();
+        let name = |o: &ObjId| self.name_for(*o, seat);
         View {
             seat,
             turn: self.turn,
@@ -129,15 +133,17 @@ impl ClassicGame {
                 .iter()
                 .map(|&o| {
                     let obj = &self.objs[o as usize];
+                    let seen = self.visible_to(o, seat);
                     InPlay {
                         name: name(&o),
+                        veiled: obj.veiled,
                         owner: obj.owner,
                         controller: obj.controller,
                         token: self.card(o).token,
                         counters: obj.counters,
                         pose: obj.pose,
                         damage: obj.damage,
-                        stats: self.card(o).is_champion().then(|| {
+                        stats: (seen && self.card(o).is_champion()).then(|| {
                             let (off, def, _) = self.stats(o);
                             (off, def)
                         }),
@@ -148,7 +154,13 @@ impl ClassicGame {
                 .line
                 .iter()
                 .map(|it| {
-                    let name = self.pool.get(it.card).name.clone();
+                    let name = if it.source != Source::Card {
+                        self.pool.get(it.card).name.clone()
+                    } else if self.objs[it.obj as usize].veiled && self.visible_to(it.obj, seat) {
+                        format!("{} (face down)", name(&it.obj))
+                    } else {
+                        name(&it.obj)
+                    };
                     (name, it.source != Source::Card, it.controller)
                 })
                 .collect(),
@@ -165,26 +177,28 @@ impl ClassicGame {
         }
     }
 
-    /// Whether `seat` can see which card `o` is now: anywhere but a deck or another
+    /// Whether `seat` can see which card `o` is now: anywhere but a deck, another
     /// player's hand, where only the cards its holder does not own are face up
-    /// (T-12.10).
+    /// (T-12.10), and a veiled champion another player owns (ruling C-10).
     pub fn visible_to(&self, o: ObjId, seat: Seat) -> bool {
         let obj = &self.objs[o as usize];
         match obj.zone {
             Zone::Deck => false,
             Zone::Hand => obj.controller == seat || obj.owner != obj.controller,
-            _ => true,
+            _ => !obj.veiled || obj.owner == seat,
         }
     }
 
-    /// The name of a card, or "a card" where `seat` cannot see it (in a hand or deck
-    /// not its own).
+    /// The name of a card as `seat` may read it: "a card from Player 2's hand" in a
+    /// hand or deck not its own, "Player 2's veiled champion" face down.
     pub fn name_for(&self, o: ObjId, seat: Seat) -> String {
         let obj = &self.objs[o as usize];
-        if !self.visible_to(o, seat) {
-            format!("a card from Player {}'s hand", obj.controller + 1)
-        } else {
+        if self.visible_to(o, seat) {
             self.card(o).name.clone()
+        } else if obj.veiled {
+            format!("Player {}'s veiled champion", obj.owner + 1)
+        } else {
+            format!("a card from Player {}'s hand", obj.controller + 1)
         }
     }
 
@@ -216,6 +230,8 @@ impl ClassicGame {
                     format!("Play {}", name(o))
                 }
             }
+            Choice::PlayVeiled(o) => format!("Play {} face down (veiled, an action)", name(o)),
+            Choice::Unveil(o) => format!("Unveil {}", name(o)),
             Choice::Activate(o, i) => format!(
                 "Use {}: {}",
                 name(o),
@@ -257,18 +273,49 @@ impl ClassicGame {
             }
             let known = known.min(player.deck.len());
             let mut slots: Vec<ObjId> = player.deck[known..].to_vec();
+            // Its veiled champions, in play or on the line (ruling C-10).
+            let mut veiled: Vec<ObjId> = Vec::new();
             if !own {
                 // Cards in a hand that its holder does not own are face up (T-12.10).
                 let hidden = |o: &&ObjId| self.objs[**o as usize].owner as usize == p;
                 slots.extend(player.hand.iter().filter(hidden).copied());
+                veiled = (0..self.objs.len() as ObjId)
+                    .filter(|&o| {
+                        let obj = &self.objs[o as usize];
+                        obj.veiled && obj.owner as usize == p
+                    })
+                    .collect();
             }
-            let mut cards: Vec<_> = slots.iter().map(|&o| self.objs[o as usize].card).collect();
+            let mut cards: Vec<_> = slots
+                .iter()
+                .chain(&veiled)
+                .map(|&o| self.objs[o as usize].card)
+                .collect();
             // Sorted first, so that the deal depends on which cards are hidden, never on
             // where they were.
             cards.sort_unstable();
             cards.shuffle(&mut rng);
+            // A face-down champion is one of the hidden cards with veiled: the first
+            // such in the deal, and the rest of the deal fills the other places.
+            for &o in &veiled {
+                let i = cards
+                    .iter()
+                    .position(|&c| self.pool.get(c).keywords.veiled)
+                    .unwrap_or(0);
+                g.objs[o as usize].card = cards.remove(i);
+            }
             for (&o, card) in slots.iter().zip(cards) {
                 g.objs[o as usize].card = card;
+            }
+        }
+        // A face-down card on the line resolves as the card it was dealt.
+        for it in g
+            .line
+            .iter_mut()
+            .chain(g.announcing.as_mut().map(|a| &mut a.item))
+        {
+            if it.source == Source::Card && g.objs[it.obj as usize].veiled {
+                it.card = g.objs[it.obj as usize].card;
             }
         }
         g.rng = Pcg64Mcg::seed_from_u64(rng.gen());

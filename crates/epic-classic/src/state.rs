@@ -70,6 +70,9 @@ pub struct Obj {
     pub deadly: bool,
     /// +1 +1 counters on it (T-11.2).
     pub counters: u16,
+    /// Face down, in play or on the line (ruling C-10): only its owner sees which card
+    /// it is, and its text does nothing.
+    pub veiled: bool,
     /// Counts the card's zone changes: what remembers it (a target, a modifier) finds it
     /// only while this is unchanged, for a card that changes zone is a new object.
     pub life: u32,
@@ -117,6 +120,7 @@ impl Obj {
             damage: 0,
             deadly: false,
             counters: 0,
+            veiled: false,
             life: 0,
         }
     }

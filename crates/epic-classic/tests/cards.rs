@@ -105,4 +105,20 @@ fn new_abilities_refuse_what_cannot_work() {
     assert!(e.contains("offense/defense"), "{e}");
     let e = errors("card Deck\n  champion, wild, natural, action, token, 1/1\n");
     assert!(e.contains("no cost or speed"), "{e}");
+    // Only a champion from a hand is played face down, and only a veiled card unveils.
+    let e = errors("card Trick\n  event, evil, magical, action, fast\n  veiled\n");
+    assert!(
+        e.contains("only a champion played from a hand can be veiled"),
+        "{e}"
+    );
+    let e = errors(
+        "card Plain\n  champion, good, natural, action, paced, 2/2\n  \
+         when this is unveiled: gain 2 mojo\n",
+    );
+    assert!(e.contains("not veiled"), "{e}");
+    let e = errors(
+        "card Snap\n  champion, good, natural, action, paced, 2/2\n  veiled\n  \
+         as this is unveiled: deal 2 damage to target champion\n",
+    );
+    assert!(e.contains("cannot name targets"), "{e}");
 }

@@ -58,6 +58,22 @@ fn check_places(g: &ClassicGame, seed: u64) {
             "seed {seed}: deck {s}"
         );
     }
+    // A face-down card is a champion with veiled, in play or on the line, that only
+    // its owner can see (ruling C-10).
+    for o in 0..g.card_count() as u16 {
+        let obj = g.obj(o);
+        if obj.veiled {
+            assert!(
+                matches!(obj.zone, Zone::Play | Zone::Line),
+                "seed {seed}: face down in {:?}",
+                obj.zone
+            );
+            assert!(g.card(o).keywords.veiled && g.card(o).is_champion());
+            for s in 0..g.players() as Seat {
+                assert_eq!(g.visible_to(o, s), s == obj.owner, "seed {seed}");
+            }
+        }
+    }
 }
 
 fn play(players: usize, seed: u64) -> (ClassicGame, Vec<Choice>) {
@@ -136,10 +152,25 @@ fn random_games_keep_every_invariant() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(10_000);
+    let (mut veiled, mut unveiled) = (0, 0);
     for seed in 0..games {
         let players = if seed % 4 == 3 { 4 } else { 2 };
-        let (g, _) = play(players, seed);
+        let (g, choices) = play(players, seed);
         assert!(g.winners().is_some());
+        veiled += choices
+            .iter()
+            .filter(|c| matches!(c, Choice::PlayVeiled(_)))
+            .count();
+        unveiled += choices
+            .iter()
+            .filter(|c| matches!(c, Choice::Unveil(_)))
+            .count();
+    }
+    if games >= 100 {
+        assert!(
+            veiled > 0 && unveiled > 0,
+            "champions played face down {veiled} times, unveiled {unveiled}"
+        );
     }
 }
 

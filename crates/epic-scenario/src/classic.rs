@@ -5,7 +5,7 @@
 
 use crate::{Outcome, ParseError, ScenarioError};
 use epic_classic::state::{Pose, Source, Step};
-use epic_classic::{parse_classic_cards, ClassicGame, ClassicPool, Position, SeatSetup};
+use epic_classic::{parse_classic_cards, ClassicGame, ClassicPool, Placed, Position, SeatSetup};
 use epic_game::{Seat, State};
 use epic_model::CardId;
 use std::sync::Arc;
@@ -206,10 +206,11 @@ fn setup(s: &mut Classic, l: &str) -> Result<(), String> {
                 }
                 "discard" => seat.discard.extend(cards(&pool, value)?),
                 "play" => {
-                    // pN play NAME [expended|flipped] [damage N]
+                    // pN play NAME [veiled] [expended|flipped] [damage N]
                     let mut name = value.trim();
                     let mut pose = Pose::Prepared;
                     let mut damage = 0;
+                    let mut veiled = false;
                     if let Some((n, d)) = name.rsplit_once(" damage ") {
                         damage = d.trim().parse().map_err(|_| "expected damage N")?;
                         name = n;
@@ -219,10 +220,18 @@ fn setup(s: &mut Classic, l: &str) -> Result<(), String> {
                             (pose, name) = (p, n);
                         }
                     }
+                    if let Some(n) = name.strip_suffix(" veiled") {
+                        (veiled, name) = (true, n);
+                    }
                     let id = pool
                         .id(name)
                         .ok_or_else(|| format!("no classic card is named '{name}'"))?;
-                    seat.in_play.push((id, pose, damage));
+                    seat.in_play.push(Placed {
+                        pose,
+                        damage,
+                        veiled,
+                        ..Placed::new(id)
+                    });
                 }
                 other => return Err(format!("unknown statement 'pN {other}'")),
             }
@@ -459,6 +468,22 @@ fn expect(g: &ClassicGame, e: &str) -> Result<(), String> {
                     pile.collect()
                 }
                 "removed" => g.removed(seat),
+                "sees" if rest.starts_with("play ") || rest.starts_with("line ") => {
+                    // pN sees play is … / pN sees line is …: the names pN's view gives
+                    // the cards in play (in the order they came) or on the line (bottom
+                    // first).
+                    let v = g.view(seat);
+                    let (got, want): (Vec<String>, &str) = match rest.split_once(" is ") {
+                        Some(("play", w)) => (v.in_play.into_iter().map(|c| c.name).collect(), w),
+                        Some(("line", w)) => (v.line.into_iter().map(|l| l.0).collect(), w),
+                        _ => return Err("expected pN sees play is … or pN sees line is …".into()),
+                    };
+                    let want: Vec<String> = match want.trim() {
+                        "none" => Vec::new(),
+                        w => w.split(',').map(|s| s.trim().to_string()).collect(),
+                    };
+                    return check(got == want, got.join(", "));
+                }
                 "sees" => {
                     // pN sees pM hand is …: the cards of pM's hand that pN may read.
                     let (other, r) = rest
@@ -520,6 +545,13 @@ fn expect(g: &ClassicGame, e: &str) -> Result<(), String> {
                         let got = g.stats(o).2;
                         return check(got.has(kw) == has, got.names().join(", "));
                     }
+                }
+            }
+            for (word, veiled) in [(" veiled", true), (" face up", false)] {
+                if let Some(name) = e.strip_suffix(word) {
+                    let o = find_in_play(g, name)?;
+                    let got = g.obj(o).veiled;
+                    return check(got == veiled, if got { "veiled" } else { "face up" }.into());
                 }
             }
             for pose in Pose::ALL {

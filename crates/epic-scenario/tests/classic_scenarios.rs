@@ -10,3 +10,19 @@ fn every_classic_scenario_passes() {
         Err(e) => panic!("{e}"),
     }
 }
+
+/// Only a champion with veiled may be face down in a position (ruling C-10): a scenario
+/// that puts another so fails, saying why, and runs nothing.
+#[test]
+fn only_a_veiled_champion_starts_face_down() {
+    let text =
+        "ruleset classic\nscenario Odd\nrule C-10\np1 play Iron Golem veiled\nexpect game on\n";
+    let outcomes = epic_scenario::classic::run_classic_str("odd.scn", text).expect("it reads");
+    assert_eq!(outcomes.len(), 1);
+    assert!(!outcomes[0].passed);
+    assert!(
+        outcomes[0].failures[0].contains("Iron Golem cannot be face down"),
+        "{:?}",
+        outcomes[0].failures
+    );
+}
