@@ -5,6 +5,9 @@ it to Python:
 
 - :class:`Game`: one game over the engine's decision interface, its per-seat
   observation tensor, fixed action space and legal-action mask, views, events, saves.
+- :class:`ClassicGame`: one game of the classic ruleset (the 2009 Epic Trading Card
+  Game) over the same decision interface: options as actions with their labels, views
+  as dicts, samples, saves.
 - :class:`Bot`: the built-in players (``random``, ``greedy``, the ISMCTS search and
   its levels ``easy``, ``medium``, ``hard``).
 - :class:`VecEnv`: many games stepped in one call, in parallel, without the GIL.
@@ -26,6 +29,7 @@ from epic._epic import (
     OPTION_KINDS,
     PLAYER_FEATURES,
     Bot,
+    ClassicGame,
     Game,
     VecEnv,
     __version__,
@@ -49,6 +53,7 @@ __all__ = [
     "OPTION_KINDS",
     "PLAYER_FEATURES",
     "Bot",
+    "ClassicGame",
     "Game",
     "VecEnv",
     "__version__",

@@ -5,6 +5,7 @@
 //! what that seat may know; the Python layer (`python/epic`) adds the PettingZoo and
 //! Gymnasium environments on top.
 
+mod classic;
 mod table;
 mod vec_env;
 
@@ -392,11 +393,15 @@ impl PyGame {
 }
 
 /// A built-in bot: `random`, `greedy`, `ismcts`, `easy`, `medium`, `hard` or
-/// `ismcts@N`. It decides from its seat's view only.
+/// `ismcts@N`. It decides from its seat's view only, in a `Game` or a `ClassicGame`
+/// (with the classic game's own evaluation).
 #[pyclass(module = "epic._epic", name = "Bot")]
 pub struct PyBot {
     name: String,
+    seed: u64,
     bot: Mutex<Box<dyn epic_bots::Bot + Send>>,
+    /// The same bot for classic games, made when first asked.
+    classic: Mutex<Option<Box<dyn epic_bots::players::Player<epic_classic::ClassicGame>>>>,
 }
 
 #[pymethods]
@@ -407,7 +412,9 @@ impl PyBot {
         let bot = epic_bots::bot_by_name(name, seed).map_err(value_error)?;
         Ok(PyBot {
             name: name.to_string(),
+            seed,
             bot: Mutex::new(bot),
+            classic: Mutex::new(None),
         })
     }
 
@@ -416,9 +423,23 @@ impl PyBot {
         &self.name
     }
 
-    /// The action this bot takes for the game's decider. The GIL is released while it
-    /// thinks.
-    fn choose(&self, py: Python<'_>, game: PyRef<'_, PyGame>) -> PyResult<usize> {
+    /// The action this bot takes for the game's decider (a `Game` or a
+    /// `ClassicGame`). The GIL is released while it thinks.
+    fn choose(&self, py: Python<'_>, game: &Bound<'_, PyAny>) -> PyResult<usize> {
+        if let Ok(classic) = game.cast::<classic::PyClassicGame>() {
+            let mut slot = self.classic.lock().unwrap_or_else(|e| e.into_inner());
+            if slot.is_none() {
+                *slot = Some(
+                    epic_bots::classic::classic_player(&self.name, self.seed)
+                        .map_err(value_error)?,
+                );
+            }
+            let bot = slot.as_mut().expect("made above");
+            return classic.borrow().bot_action(py, bot.as_mut());
+        }
+        let game: PyRef<'_, PyGame> = game
+            .extract()
+            .map_err(|_| value_error("a bot plays an epic.Game or an epic.ClassicGame"))?;
         if game.game.is_over() {
             return Err(value_error("the game is over: there is nothing to choose"));
         }
@@ -453,6 +474,7 @@ fn card_names() -> Vec<String> {
 #[pymodule]
 fn _epic(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGame>()?;
+    m.add_class::<classic::PyClassicGame>()?;
     m.add_function(wrap_pyfunction!(card_names, m)?)?;
     m.add_class::<PyBot>()?;
     m.add_class::<vec_env::PyVecEnv>()?;

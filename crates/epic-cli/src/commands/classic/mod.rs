@@ -135,7 +135,7 @@ pub fn check_deck(file: &std::path::Path, format: Option<&str>, json: bool) -> C
 }
 
 /// Refuses a deck a designed-deck format does not allow, naming every rule it breaks.
-pub(crate) fn check_designed(format: Option<Format>, deck: &[CardId], whose: &str) -> CliResult {
+pub fn check_designed(format: Option<Format>, deck: &[CardId], whose: &str) -> CliResult {
     let Some(format) = format.filter(|f| !f.is_limited()) else {
         return Ok(());
     };

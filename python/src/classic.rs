@@ -1,0 +1,366 @@
+//! `epic.ClassicGame`: the classic ruleset (the 2009 Epic Trading Card Game) for
+//! Python, over the ruleset-neutral interface (`epic_game::State`) as `Game` is over the
+//! 2017 one where the two agree: the decider, its options as actions `0 .. num_options`
+//! with their labels, `apply`, per-seat views, winners and rewards, the digest, samples,
+//! saves that `epic replay` reads, and the built-in bots. The classic game has no
+//! fixed-size observation tensor yet: its views are dicts.
+
+use crate::table::{value_error, DeckSpec};
+use epic_classic::format::Format;
+use epic_classic::{classic_pool, ClassicGame};
+use epic_cli::classic_save::{option_index, ClassicSave, ClassicSetup};
+use epic_cli::save::{read_saved, Saved, Seat as SavedSeat};
+use epic_game::{Seat, State};
+use epic_model::CardId;
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::prelude::*;
+use pyo3::types::PyAny;
+
+/// A game of the classic ruleset (the 2009 game: Mojo, actions, speeds, the line).
+///
+/// Seats are numbered from 0. The pending decision belongs to `decider`; its options
+/// are the actions `0 .. num_options` (`labels` names them as a seat may read them), and
+/// `apply(action)` takes one. Everything given for a seat (`view`, `labels`) holds only
+/// what that seat may know.
+#[pyclass(module = "epic._epic", name = "ClassicGame")]
+#[derive(Clone)]
+pub struct PyClassicGame {
+    game: ClassicGame,
+    /// The setup as a saved game records it; `None` for a sampled game.
+    setup: Option<ClassicSetup>,
+    /// The option taken at each decision.
+    decisions: Vec<u32>,
+}
+
+/// The most seats at one classic table.
+const MAX_SEATS: usize = epic_classic::MAX_PLAYERS;
+
+impl PyClassicGame {
+    fn seat(&self, seat: i64) -> PyResult<Seat> {
+        let seats = self.game.seats() as i64;
+        if (0..seats).contains(&seat) {
+            Ok(seat as Seat)
+        } else {
+            Err(value_error(format!(
+                "seat {seat} is not at the table (seats 0 to {})",
+                seats - 1
+            )))
+        }
+    }
+}
+
+/// Each seat's deck and how the save describes it: built-in names and deck-list files as
+/// `epic play --ruleset classic --deck` reads them, or lists of card names.
+fn read_decks(decks: &[DeckSpec]) -> PyResult<Vec<(String, Vec<CardId>)>> {
+    let pool = classic_pool();
+    decks
+        .iter()
+        .enumerate()
+        .map(|(seat, spec)| match spec {
+            DeckSpec::Named(name) => epic_cli::commands::classic::deck(name)
+                .map(|d| (name.clone(), d))
+                .map_err(|e| value_error(e.message)),
+            DeckSpec::Cards(names) => names
+                .iter()
+                .map(|n| {
+                    pool.id(n).ok_or_else(|| {
+                        value_error(format!("seat {seat}: '{n}' is not a classic card"))
+                    })
+                })
+                .collect::<PyResult<Vec<CardId>>>()
+                .map(|d| ("list".to_string(), d)),
+        })
+        .collect()
+}
+
+#[pymethods]
+impl PyClassicGame {
+    /// A new game. `decks` has one entry per seat: `order`, `chaos`, a deck-list file's
+    /// path, or a list of card names (default: order against chaos). `format` is a
+    /// classic format (`pack-war`, `sealed-N`, `draft-N`, `designed`): a limited one
+    /// deals every seat's deck from `seed` as bots would build them (`players` seats;
+    /// leave `decks` out), `designed` checks the decks. `first_player` is drawn from
+    /// `seed` unless given.
+    #[new]
+    #[pyo3(signature = (decks=None, seed=0, format=None, first_player=None, players=2))]
+    fn new(
+        decks: Option<Vec<DeckSpec>>,
+        seed: u64,
+        format: Option<String>,
+        first_player: Option<u8>,
+        players: usize,
+    ) -> PyResult<Self> {
+        let format = format
+            .map(|f| Format::parse(&f).map_err(value_error))
+            .transpose()?;
+        let pool = classic_pool();
+        let decks: Vec<(String, Vec<CardId>)> = match (format.filter(|f| f.is_limited()), decks) {
+            (Some(f), None) => {
+                if !(2..=MAX_SEATS).contains(&players) {
+                    return Err(value_error(format!(
+                        "a classic game has 2 to {MAX_SEATS} players, not {players}"
+                    )));
+                }
+                f.deal_decks(&pool, players, seed)
+                    .map_err(value_error)?
+                    .into_iter()
+                    .map(|d| (f.name(), d))
+                    .collect()
+            }
+            (Some(f), Some(_)) => {
+                return Err(value_error(format!(
+                    "{} deals every deck from the seed: leave decks out",
+                    f.name()
+                )))
+            }
+            (None, decks) => {
+                let decks = decks.unwrap_or_else(|| {
+                    vec![
+                        DeckSpec::Named("order".into()),
+                        DeckSpec::Named("chaos".into()),
+                    ]
+                });
+                if !(2..=MAX_SEATS).contains(&decks.len()) {
+                    return Err(value_error(format!(
+                        "a game needs one deck per seat, 2 to {MAX_SEATS} of them; got {}",
+                        decks.len()
+                    )));
+                }
+                let decks = read_decks(&decks)?;
+                for (seat, (_, deck)) in decks.iter().enumerate() {
+                    epic_cli::commands::classic::check_designed(
+                        format,
+                        deck,
+                        &format!("seat {seat}'s deck"),
+                    )
+                    .map_err(|e| value_error(e.message))?;
+                }
+                decks
+            }
+        };
+        let setup = ClassicSetup {
+            format: format.map(Format::name),
+            seed,
+            first_player,
+            seats: decks
+                .iter()
+                .map(|(described, deck)| SavedSeat {
+                    player: "python".into(),
+                    bot_seed: None,
+                    deck: described.clone(),
+                    cards: deck.iter().map(|&c| pool.get(c).name.clone()).collect(),
+                })
+                .collect(),
+        };
+        let game = setup.start().map_err(|e| value_error(e.message))?;
+        Ok(PyClassicGame {
+            game,
+            setup: Some(setup),
+            decisions: Vec::new(),
+        })
+    }
+
+    #[getter]
+    fn seats(&self) -> usize {
+        self.game.seats()
+    }
+
+    /// The seat to decide now; `None` once the game is over.
+    #[getter]
+    fn decider(&self) -> Option<Seat> {
+        self.game.decider()
+    }
+
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.game.winners().is_some()
+    }
+
+    /// The winning seats once the game is over (empty for a draw); `None` before.
+    #[getter]
+    fn winners(&self) -> Option<Vec<Seat>> {
+        self.game.winners().map(<[Seat]>::to_vec)
+    }
+
+    #[getter]
+    fn turn(&self) -> u32 {
+        self.game.turn()
+    }
+
+    /// The kind of the pending decision: `priority`, `target`, `attackers`, `blockers`,
+    /// `assign`, `discard`, `may`, `mulligan`, `choose-as`; `None` once over.
+    #[getter]
+    fn decision_kind(&self) -> Option<&'static str> {
+        self.game.ask().map(|(_, a)| a.word())
+    }
+
+    /// How many options the decider has: the legal actions are `0 .. num_options`.
+    #[getter]
+    fn num_options(&self) -> usize {
+        self.game.options().len()
+    }
+
+    /// How many decisions have been taken since the start.
+    #[getter]
+    fn history_len(&self) -> usize {
+        self.decisions.len()
+    }
+
+    /// The legal actions for `seat`: `0 .. num_options` for the decider, none for the
+    /// others.
+    fn legal_actions(&self, seat: i64) -> PyResult<Vec<usize>> {
+        let seat = self.seat(seat)?;
+        Ok(if self.game.decider() == Some(seat) {
+            (0..self.game.options().len()).collect()
+        } else {
+            Vec::new()
+        })
+    }
+
+    /// The decider's options in words, as `seat` may read them (another player's
+    /// hidden card reads "a card from Player 2's hand").
+    fn labels(&self, seat: i64) -> PyResult<Vec<String>> {
+        let seat = self.seat(seat)?;
+        Ok(self
+            .game
+            .options()
+            .iter()
+            .map(|&c| self.game.label_for(c, seat))
+            .collect())
+    }
+
+    /// Takes `action` (a legal action of the decider); a `ValueError` otherwise, and
+    /// the game is unchanged.
+    fn apply(&mut self, action: i64) -> PyResult<()> {
+        let Some(decider) = self.game.decider() else {
+            return Err(value_error("the game is over: no action can be taken"));
+        };
+        let n = self.game.options().len();
+        let Some(&choice) = usize::try_from(action)
+            .ok()
+            .and_then(|a| self.game.options().get(a))
+        else {
+            return Err(value_error(format!(
+                "action {action} is not legal now: seat {decider} has {} (see labels())",
+                match n {
+                    1 => "only action 0".to_string(),
+                    n => format!("actions 0 to {}", n - 1),
+                }
+            )));
+        };
+        self.game
+            .apply(choice)
+            .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+        self.decisions.push(action as u32);
+        Ok(())
+    }
+
+    /// What `seat` may see as a dict: players (its own hand by name, the others' as a
+    /// count), cards in play (a face-down champion it does not own by its owner only),
+    /// the line, the decision, and its options in words when it decides.
+    fn view<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyAny>> {
+        let seat = self.seat(seat)?;
+        crate::to_python(py, &self.game.view(seat))
+    }
+
+    /// +1 for each winning seat and -1 for the others once the game is over (0 for
+    /// everyone in a draw, and before the end).
+    fn rewards(&self) -> Vec<f32> {
+        match self.game.winners() {
+            Some(w) if !w.is_empty() => (0..self.game.seats() as Seat)
+                .map(|s| if w.contains(&s) { 1.0 } else { -1.0 })
+                .collect(),
+            _ => vec![0.0; self.game.seats()],
+        }
+    }
+
+    /// A fingerprint of the whole game: equal digests, equal games.
+    fn digest(&self) -> u64 {
+        State::digest(&self.game)
+    }
+
+    fn clone(&self) -> PyClassicGame {
+        Clone::clone(self)
+    }
+
+    fn __copy__(&self) -> PyClassicGame {
+        Clone::clone(self)
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyClassicGame {
+        Clone::clone(self)
+    }
+
+    /// A whole game `seat` cannot tell from this one, its hidden cards dealt anew from
+    /// `seed`: what a search that may not cheat plays on. It cannot be saved.
+    fn sample_for(&self, seat: i64, seed: u64) -> PyResult<PyClassicGame> {
+        let seat = self.seat(seat)?;
+        Ok(PyClassicGame {
+            game: self.game.sample_for(seat, seed),
+            setup: None,
+            decisions: Vec::new(),
+        })
+    }
+
+    /// The game as a saved-game file's text (docs/saves.md, "Classic games"), which
+    /// `epic replay` reads.
+    fn save(&self) -> PyResult<String> {
+        let setup = self.setup.clone().ok_or_else(|| {
+            value_error("a sampled game has no history of its own and cannot be saved")
+        })?;
+        let file = ClassicSave::new(setup, self.decisions.clone(), &self.game);
+        serde_json::to_string_pretty(&file).map_err(value_error)
+    }
+
+    /// The game a classic saved-game file's text describes, its digest checked.
+    #[staticmethod]
+    fn load(text: &str) -> PyResult<PyClassicGame> {
+        let file = match read_saved("the saved game", text).map_err(|e| value_error(e.message))? {
+            Saved::Classic(file) => file,
+            Saved::Epic2017(_) => {
+                return Err(value_error(
+                    "the saved game is of the 2017 rules: load it with epic.Game.load",
+                ))
+            }
+        };
+        let game = file.rebuild(None).map_err(|e| value_error(e.message))?;
+        Ok(PyClassicGame {
+            game,
+            setup: Some(file.setup),
+            decisions: file.decisions,
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        let state = match (self.decider(), self.winners()) {
+            (Some(d), _) => format!("seat {d} to decide"),
+            (None, Some(w)) if w.is_empty() => "over, a draw".into(),
+            (None, Some(w)) => format!("over, won by seat {w:?}"),
+            (None, None) => "over".into(),
+        };
+        format!(
+            "<epic.ClassicGame {} seats, turn {}, {state}>",
+            self.seats(),
+            self.turn()
+        )
+    }
+}
+
+impl PyClassicGame {
+    /// The action a classic bot takes for the decider; the GIL is released while it
+    /// thinks.
+    pub(crate) fn bot_action(
+        &self,
+        py: Python<'_>,
+        bot: &mut dyn epic_bots::players::Player<ClassicGame>,
+    ) -> PyResult<usize> {
+        if self.game.winners().is_some() {
+            return Err(value_error("the game is over: there is nothing to choose"));
+        }
+        let g = &self.game;
+        let choice = py.detach(|| bot.choose(g));
+        option_index(g, choice)
+            .map(|i| i as usize)
+            .ok_or_else(|| PyRuntimeError::new_err("the bot chose an option not offered"))
+    }
+}
