@@ -266,12 +266,9 @@ impl PyClassicGame {
     /// +1 for each winning seat and -1 for the others once the game is over (0 for
     /// everyone in a draw, and before the end).
     fn rewards(&self) -> Vec<f32> {
-        match self.game.winners() {
-            Some(w) if !w.is_empty() => (0..self.game.seats() as Seat)
-                .map(|s| if w.contains(&s) { 1.0 } else { -1.0 })
-                .collect(),
-            _ => vec![0.0; self.game.seats()],
-        }
+        let mut out = vec![0.0; self.game.seats()];
+        crate::rewards_of(self.game.winners(), &mut out);
+        out
     }
 
     /// A fingerprint of the whole game: equal digests, equal games.
@@ -305,9 +302,7 @@ impl PyClassicGame {
     /// The game as a saved-game file's text (docs/saves.md, "Classic games"), which
     /// `epic replay` reads.
     fn save(&self) -> PyResult<String> {
-        let setup = self.setup.clone().ok_or_else(|| {
-            value_error("a sampled game has no history of its own and cannot be saved")
-        })?;
+        let setup = self.setup.clone().ok_or_else(crate::unsaved)?;
         let file = ClassicSave::new(setup, self.decisions.clone(), &self.game);
         serde_json::to_string_pretty(&file).map_err(value_error)
     }
@@ -332,16 +327,12 @@ impl PyClassicGame {
     }
 
     fn __repr__(&self) -> String {
-        let state = match (self.decider(), self.winners()) {
-            (Some(d), _) => format!("seat {d} to decide"),
-            (None, Some(w)) if w.is_empty() => "over, a draw".into(),
-            (None, Some(w)) => format!("over, won by seat {w:?}"),
-            (None, None) => "over".into(),
-        };
-        format!(
-            "<epic.ClassicGame {} seats, turn {}, {state}>",
+        crate::repr(
+            "ClassicGame",
             self.seats(),
-            self.turn()
+            self.turn(),
+            self.decider(),
+            self.winners(),
         )
     }
 }

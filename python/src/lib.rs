@@ -50,18 +50,44 @@ fn seat_of(game: &Game, seat: i64) -> PyResult<PlayerId> {
 
 /// +1 for a winner, -1 for a loser, 0 for everyone in a draw; 0 before the end.
 pub(crate) fn rewards(game: &Game, out: &mut [f32]) {
+    let result = game.result();
+    rewards_of(result.as_ref().map(|r| &r.winners[..]), out);
+}
+
+/// Rewards from the winning seats of any ruleset's game (`None` before the end).
+pub(crate) fn rewards_of(winners: Option<&[PlayerId]>, out: &mut [f32]) {
     out.fill(0.0);
-    if let Some(result) = game.result() {
-        if !result.winners.is_empty() {
-            for (seat, r) in out.iter_mut().enumerate() {
-                *r = if result.winners.contains(&(seat as PlayerId)) {
-                    1.0
-                } else {
-                    -1.0
-                };
-            }
+    if let Some(winners) = winners.filter(|w| !w.is_empty()) {
+        for (seat, r) in out.iter_mut().enumerate() {
+            *r = if winners.contains(&(seat as PlayerId)) {
+                1.0
+            } else {
+                -1.0
+            };
         }
     }
+}
+
+/// `<epic.Game 2 seats, turn 3, seat 0 to decide>`, for either ruleset's game.
+pub(crate) fn repr<W: std::fmt::Debug>(
+    class: &str,
+    seats: usize,
+    turn: u32,
+    decider: Option<u8>,
+    winners: Option<Vec<W>>,
+) -> String {
+    let state = match (decider, winners) {
+        (Some(d), _) => format!("seat {d} to decide"),
+        (None, Some(w)) if w.is_empty() => "over, a draw".into(),
+        (None, Some(w)) => format!("over, won by seat {w:?}"),
+        (None, None) => "over".into(),
+    };
+    format!("<epic.{class} {seats} seats, turn {turn}, {state}>")
+}
+
+/// Why a sampled game cannot be saved.
+pub(crate) fn unsaved() -> PyErr {
+    value_error("a sampled game has no history of its own and cannot be saved")
 }
 
 /// A value as Python's dicts and lists, by way of its JSON form.
@@ -355,9 +381,7 @@ impl PyGame {
 
     /// The game as a saved-game file's text (docs/saves.md), which `epic replay` reads.
     fn save(&self) -> PyResult<String> {
-        let setup = self.save.clone().ok_or_else(|| {
-            value_error("a sampled game has no history of its own and cannot be saved")
-        })?;
+        let setup = self.save.clone().ok_or_else(unsaved)?;
         let file = SaveFile::new(setup, self.decisions.clone(), &self.game);
         serde_json::to_string_pretty(&file).map_err(value_error)
     }
@@ -378,16 +402,12 @@ impl PyGame {
     }
 
     fn __repr__(&self) -> String {
-        let state = match (self.decider(), self.winners()) {
-            (Some(d), _) => format!("seat {d} to decide"),
-            (None, Some(w)) if w.is_empty() => "over, a draw".into(),
-            (None, Some(w)) => format!("over, won by seat {w:?}"),
-            (None, None) => "over".into(),
-        };
-        format!(
-            "<epic.Game {} seats, turn {}, {state}>",
+        repr(
+            "Game",
             self.seats(),
-            self.turn()
+            self.turn().into(),
+            self.decider(),
+            self.winners(),
         )
     }
 }
