@@ -20,11 +20,11 @@ impl ClassicGame {
     /// attacker cannot be blocked by things of its ward).
     pub(crate) fn can_block(&self, blocker: ObjId, attacker: ObjId) -> bool {
         let (a, b) = (self.keywords(attacker), self.keywords(blocker));
-        // A veiled blocker has no alignment for a ward to keep out (ruling C-10).
-        let blocker_obj = &self.objs[blocker as usize];
         !a.has(Kw::UNBLOCKABLE)
             && (!a.has(Kw::AIRBORNE) || b.has(Kw::AIRBORNE) || b.has(Kw::RANGE))
-            && (blocker_obj.veiled || !self.warded_from(attacker, blocker_obj.card))
+            && !self
+                .ward_of(attacker)
+                .is_some_and(|w| self.alignment_of(blocker) == Some(w))
     }
 
     fn ready_champions(&self, seat: Seat) -> impl Iterator<Item = ObjId> + '_ {
@@ -159,16 +159,7 @@ impl ClassicGame {
                 self.passes = 0;
                 // Ruling C-10: once blockers are declared, every veiled champion in the
                 // fight is unveiled, the attackers first.
-                let fighting: Vec<ObjId> = self.attack.as_ref().map_or(Vec::new(), |a| {
-                    let hunted = a.hunted.filter(|_| a.blockers.is_empty());
-                    a.attackers
-                        .iter()
-                        .chain(&a.blockers)
-                        .chain(hunted.iter())
-                        .map(|x| x.0)
-                        .collect()
-                });
-                for o in fighting {
+                for o in self.dealers() {
                     self.unveil(o);
                 }
             }

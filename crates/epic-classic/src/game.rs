@@ -462,10 +462,15 @@ impl ClassicGame {
                     continue;
                 }
                 if self.options.is_empty() {
+                    self.ask = None;
+                    if ask != Ask::Target {
+                        // Nothing left to choose between (a contradiction whose card
+                        // has gone): the decision lapses.
+                        continue;
+                    }
                     // No legal target is left for what is being announced: it is not
                     // played, and a card already taken from hand goes to the discard
                     // pile, as one that fails (T-12.3).
-                    self.ask = None;
                     if let Some(a) = self.announcing.take() {
                         if a.item.source == crate::state::Source::Card {
                             self.move_to(a.item.obj, Zone::Discard, a.item.controller);

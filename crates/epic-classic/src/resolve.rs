@@ -116,19 +116,55 @@ impl ClassicGame {
     /// source is a card, not an object: a line item's card is the one it was made from
     /// (`Item::card`), whatever a sample has dealt its object since.
     pub(crate) fn warded_from(&self, o: ObjId, source: CardId) -> bool {
-        !self.objs[o as usize].veiled
-            && self
-                .card(o)
-                .keywords
-                .ward
-                .is_some_and(|a| a == self.pool.get(source).alignment)
+        self.ward_of(o)
+            .is_some_and(|a| a == self.pool.get(source).alignment)
     }
 
-    /// Turns a veiled card face up (ruling C-10). In play that is unveiling: its "as
+    /// The alignment a champion is warded from ("Evil Ward"); none face down (ruling
+    /// C-10).
+    pub(crate) fn ward_of(&self, o: ObjId) -> Option<crate::card::Alignment> {
+        let obj = &self.objs[o as usize];
+        (!obj.veiled).then(|| self.card(o).keywords.ward).flatten()
+    }
+
+    /// A card's alignment; none face down (ruling C-10).
+    pub(crate) fn alignment_of(&self, o: ObjId) -> Option<crate::card::Alignment> {
+        (!self.objs[o as usize].veiled).then(|| self.card(o).alignment)
+    }
+
+    /// Whether an effect of `card` reaches a card it names (to break, banish, return or
+    /// damage it): a face-down card is unveiled first (ruling C-10), then its ward
+    /// counts. False if unveiling moved it.
+    fn reaches(&mut self, o: ObjId, card: CardId) -> bool {
+        self.unveil(o) && !self.warded_from(o, card)
+    }
+
+    /// Unveils a face-down card that stays where it is (ruling C-10): it is turned face
+    /// up ([`ClassicGame::turn_face_up`]), then continuous abilities settle with its own
+    /// among them, and a contradiction between its as-triggers and its controller's
+    /// others is asked about (ruling C-21), as when a card comes into play. Whether it
+    /// is still where it was.
+    pub(crate) fn unveil(&mut self, o: ObjId) -> bool {
+        let obj = &self.objs[o as usize];
+        if !obj.veiled {
+            return true;
+        }
+        let (zone, life) = (obj.zone, obj.life);
+        if self.turn_face_up(o) && zone == Zone::Play {
+            self.settle();
+            if self.ask.is_none() {
+                self.ask_as_choice(o);
+            }
+        }
+        let obj = &self.objs[o as usize];
+        obj.zone == zone && obj.life == life
+    }
+
+    /// Turns a face-down card face up (ruling C-10). In play that is unveiling: its "as
     /// unveiled" abilities happen at once and its "when unveiled" ones wait for the
     /// line. On the line it is only turned face up, which triggers nothing. Whether the
     /// card is still where it was, the same object (what unveiling did may have moved it).
-    pub(crate) fn unveil(&mut self, o: ObjId) -> bool {
+    fn turn_face_up(&mut self, o: ObjId) -> bool {
         let obj = &mut self.objs[o as usize];
         if !obj.veiled {
             return true;
@@ -156,7 +192,8 @@ impl ClassicGame {
     /// could affect unveils the veiled champions among them first.
     fn unveil_checked(&mut self, item: &Item, sel: &Sel, origin: Option<Origin>) {
         let Sel::All(f) = sel else { return };
-        if f.alignment.is_none() && origin.is_none() {
+        let face_down = self.in_play.iter().any(|&o| self.objs[o as usize].veiled);
+        if !face_down || (f.alignment.is_none() && origin.is_none()) {
             return;
         }
         let public = Filter {
@@ -188,17 +225,16 @@ impl ClassicGame {
         let obj = &self.objs[o as usize];
         let c = self.card(o);
         // A veiled champion has no alignment or origin (ruling C-10).
-        let face_up = !obj.veiled;
         obj.zone == Zone::Play
             && f.kind.is_none_or(|k| c.kind == k)
-            && origin.is_none_or(|x| face_up && c.origin == Some(x))
+            && origin.is_none_or(|x| !obj.veiled && c.origin == Some(x))
             && match f.whose {
                 Whose::You => obj.controller == you,
                 Whose::Opponents => obj.controller != you,
                 _ => true,
             }
             && f.alignment
-                .is_none_or(|a| face_up && c.alignment.shared() == Some(a))
+                .is_none_or(|a| self.alignment_of(o).and_then(|x| x.shared()) == Some(a))
             && !(f.other && this == Some(o))
             && (!f.attacking || self.is_attacking(o))
     }
@@ -391,25 +427,21 @@ impl ClassicGame {
             }
             Action::Break(sel) => {
                 for o in self.selection(item, sel, origin, aims).0 {
-                    // Ruling C-10: face up first, then its wards count.
-                    if self.unveil(o) && !self.warded_from(o, item.card) {
+                    if self.reaches(o, item.card) {
                         self.break_obj(o);
                     }
                 }
             }
             Action::Banish(sel) => {
                 for o in self.selection(item, sel, origin, aims).0 {
-                    if self.unveil(o)
-                        && !self.keywords(o).has(Kw::UNBANISHABLE)
-                        && !self.warded_from(o, item.card)
-                    {
+                    if self.reaches(o, item.card) && !self.keywords(o).has(Kw::UNBANISHABLE) {
                         self.banish(o);
                     }
                 }
             }
             Action::ReturnToHand(sel) => {
                 for o in self.selection(item, sel, origin, aims).0 {
-                    if self.unveil(o) && !self.warded_from(o, item.card) {
+                    if self.reaches(o, item.card) {
                         // T-12.9: to its controller's hand.
                         let c = self.objs[o as usize].controller;
                         self.move_to(o, Zone::Hand, c);
@@ -565,7 +597,7 @@ impl ClassicGame {
         ward: Option<&mut u8>,
     ) -> i32 {
         // Ruling C-10: a veiled champion that would take damage is unveiled first.
-        if n <= 0 || !self.unveil(o) || self.warded_from(o, card) {
+        if n <= 0 || !self.reaches(o, card) {
             return 0;
         }
         let printed = self.card(o).keywords.damage_ward;
@@ -636,8 +668,12 @@ impl ClassicGame {
         if self.card(o).token && zone != Zone::Play {
             zone = Zone::Removed;
         }
-        // Ruling C-10: a veiled champion leaving play is unveiled first.
-        if self.objs[o as usize].zone == Zone::Play && !self.unveil(o) {
+        // Ruling C-10: a veiled champion leaving play is unveiled first; nothing settles
+        // for a card on its way out.
+        if self.objs[o as usize].zone == Zone::Play
+            && self.objs[o as usize].veiled
+            && !self.turn_face_up(o)
+        {
             return;
         }
         if zone == Zone::Discard {
@@ -1042,6 +1078,9 @@ impl ClassicGame {
                 })
                 .collect();
             for o in theirs {
+                // A player leaving is no event for a face-down card to answer: it
+                // leaves face up, its unveiling abilities unused.
+                self.objs[o as usize].veiled = false;
                 self.move_to(o, Zone::Removed, seat);
             }
             self.settle();

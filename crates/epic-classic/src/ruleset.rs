@@ -265,6 +265,21 @@ impl ClassicGame {
     pub fn sample_for(&self, seat: Seat, seed: u64) -> ClassicGame {
         let mut g = self.clone();
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        // The face-down cards, in play or on the line (ruling C-10), in object order.
+        let mut face_down: Vec<ObjId> = self
+            .in_play
+            .iter()
+            .copied()
+            .chain(
+                self.line
+                    .iter()
+                    .chain(self.pending_item())
+                    .filter(|it| it.source == Source::Card)
+                    .map(|it| it.obj),
+            )
+            .filter(|&o| self.objs[o as usize].veiled)
+            .collect();
+        face_down.sort_unstable();
         for (p, player) in self.players.iter().enumerate() {
             let own = p == seat as usize;
             let mut known = player.public_bottom as usize;
@@ -273,18 +288,13 @@ impl ClassicGame {
             }
             let known = known.min(player.deck.len());
             let mut slots: Vec<ObjId> = player.deck[known..].to_vec();
-            // Its veiled champions, in play or on the line (ruling C-10).
+            // Its face-down champions.
             let mut veiled: Vec<ObjId> = Vec::new();
             if !own {
                 // Cards in a hand that its holder does not own are face up (T-12.10).
                 let hidden = |o: &&ObjId| self.objs[**o as usize].owner as usize == p;
                 slots.extend(player.hand.iter().filter(hidden).copied());
-                veiled = (0..self.objs.len() as ObjId)
-                    .filter(|&o| {
-                        let obj = &self.objs[o as usize];
-                        obj.veiled && obj.owner as usize == p
-                    })
-                    .collect();
+                veiled.extend(face_down.iter().filter(|&&o| hidden(&&o)));
             }
             let mut cards: Vec<_> = slots
                 .iter()

@@ -58,8 +58,9 @@ fn check_places(g: &ClassicGame, seed: u64) {
             "seed {seed}: deck {s}"
         );
     }
-    // A face-down card is a champion with veiled, in play or on the line, that only
-    // its owner can see (ruling C-10).
+    // A face-down card is a champion with veiled, in play or on the line, and every
+    // other player's view of the board names only its owner, with no numbers (ruling
+    // C-10).
     for o in 0..g.card_count() as u16 {
         let obj = g.obj(o);
         if obj.veiled {
@@ -69,8 +70,16 @@ fn check_places(g: &ClassicGame, seed: u64) {
                 obj.zone
             );
             assert!(g.card(o).keywords.veiled && g.card(o).is_champion());
-            for s in 0..g.players() as Seat {
-                assert_eq!(g.visible_to(o, s), s == obj.owner, "seed {seed}");
+            let Some(i) = g.in_play().iter().position(|&p| p == o) else {
+                continue;
+            };
+            let hidden = format!("Player {}'s veiled champion", obj.owner + 1);
+            for s in (0..g.players() as Seat).filter(|&s| s != obj.owner) {
+                let seen = &g.view(s).in_play[i];
+                assert!(
+                    seen.name == hidden && seen.stats.is_none(),
+                    "seed {seed}: {seen:?}"
+                );
             }
         }
     }

@@ -12,7 +12,7 @@ fn every_classic_scenario_passes() {
 }
 
 /// Only a champion with veiled may be face down in a position (ruling C-10): a scenario
-/// that puts another so fails, saying why, and runs nothing.
+/// that puts another so fails as it is set up, saying why.
 #[test]
 fn only_a_veiled_champion_starts_face_down() {
     let text =
@@ -20,9 +20,11 @@ fn only_a_veiled_champion_starts_face_down() {
     let outcomes = epic_scenario::classic::run_classic_str("odd.scn", text).expect("it reads");
     assert_eq!(outcomes.len(), 1);
     assert!(!outcomes[0].passed);
+    let failures = &outcomes[0].failures;
     assert!(
-        outcomes[0].failures[0].contains("Iron Golem cannot be face down"),
-        "{:?}",
-        outcomes[0].failures
+        failures
+            .first()
+            .is_some_and(|f| f.contains("Iron Golem cannot be face down")),
+        "{failures:?}"
     );
 }

@@ -206,7 +206,7 @@ pub fn board(game: &ClassicGame, seat: Seat) -> String {
                 if c.pose != Pose::Prepared {
                     t += &format!(" [{}]", c.pose.word());
                 }
-                if c.veiled && c.stats.is_some() {
+                if c.veiled && c.owner == seat {
                     // Its owner sees what it is; the others read "veiled" in its name.
                     t += " [face down]";
                 }
