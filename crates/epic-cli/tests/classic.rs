@@ -10,10 +10,30 @@ fn text(b: &[u8]) -> String {
 
 /// `epic ARGS`, refused as bad input (exit code 2) with `why` in its message.
 fn refused(args: &[&str], why: &str) {
-    let out = epic(args);
-    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    refused_with(epic(args), why);
+}
+
+/// A run refused as bad input (exit code 2) with `why` in its message.
+fn refused_with(out: std::process::Output, why: &str) {
     let e = text(&out.stderr);
-    assert!(e.contains(why), "{args:?}: {e}");
+    assert_eq!(out.status.code(), Some(2), "{e}");
+    assert!(e.contains(why), "{e}");
+}
+
+/// `epic play --ruleset classic --ai random --seed SEED MORE`: a game against the random
+/// bot.
+fn classic_play<'a>(seed: &'a str, more: &[&'a str]) -> Vec<&'a str> {
+    let mut all = vec![
+        "play",
+        "--ruleset",
+        "classic",
+        "--ai",
+        "random",
+        "--seed",
+        seed,
+    ];
+    all.extend(more);
+    all
 }
 
 /// `epic sim --ruleset classic ARGS --json`, read.
@@ -62,15 +82,7 @@ fn classic_sim_refuses_unknown_decks_and_bots() {
 
 #[test]
 fn classic_play_takes_numbered_options_and_leaves_on_q() {
-    let play = [
-        "play",
-        "--ruleset",
-        "classic",
-        "--ai",
-        "random",
-        "--seed",
-        "3",
-    ];
+    let play = classic_play("3", &[]);
     let out = epic_with_input(&play, "9\nx\n5\nq\n");
     assert!(out.status.success(), "{}", text(&out.stderr));
     let s = text(&out.stdout);
@@ -140,17 +152,7 @@ fn classic_games_are_saved_resumed_and_replayed_as_each_seat_saw_them() {
     let run = |args: &[&str], input: &str| {
         common::epic_with_env(dir.path(), &[("EPIC_DATA_DIR", &data)], args, input)
     };
-    let new = [
-        "play",
-        "--ruleset",
-        "classic",
-        "--ai",
-        "random",
-        "--seed",
-        "11",
-        "--first",
-        "me",
-    ];
+    let new = classic_play("11", &["--first", "me"]);
     let out = run(&new, &format!("1\nsave {}\nq\n", save.display()));
     assert!(out.status.success(), "{}", text(&out.stderr));
     let s = text(&out.stdout);
@@ -174,9 +176,7 @@ fn classic_games_are_saved_resumed_and_replayed_as_each_seat_saw_them() {
         "{s}"
     );
     // A game that is over is not resumed; the replay shows it to its end.
-    let out = run(&["play", "--resume"], "");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("is over"));
+    refused_with(run(&["play", "--resume"], ""), "is over");
     let out = run(&["replay", "--json", "--seat", "2"], "");
     assert!(out.status.success(), "{}", text(&out.stderr));
     let replay: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -204,35 +204,29 @@ fn classic_games_are_saved_resumed_and_replayed_as_each_seat_saw_them() {
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("After decision 1:"));
-    let edited = std::fs::read_to_string(&save).unwrap().replace(
+    let out = run(&["play", "--load", save.to_str().unwrap()], "q\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("resumed after 1 decisions"));
+    refused_with(
+        run(&["replay", save.to_str().unwrap(), "--ruleset", "2017"], ""),
+        "is a classic game",
+    );
+    let original = std::fs::read_to_string(&save).unwrap();
+    let edited = original.replace(
         "\"decisions\": [\n    0\n  ]",
         "\"decisions\": [\n    57\n  ]",
     );
+    assert_ne!(edited, original, "the edit must change the file");
     std::fs::write(&save, edited).unwrap();
-    let out = run(&["play", "--load", save.to_str().unwrap()], "");
-    assert_eq!(out.status.code(), Some(2));
-    let e = text(&out.stderr);
-    assert!(
-        e.contains("decision 1 of the saved game cannot be applied"),
-        "{e}"
+    refused_with(
+        run(&["play", "--load", save.to_str().unwrap()], ""),
+        "decision 1 of the saved game cannot be applied",
     );
-    let out = run(&["replay", save.to_str().unwrap(), "--ruleset", "2017"], "");
-    assert_eq!(out.status.code(), Some(2));
 }
 
 #[test]
 fn a_classic_match_lets_the_loser_choose_who_goes_first() {
-    let play = [
-        "play",
-        "--ruleset",
-        "classic",
-        "--ai",
-        "random",
-        "--seed",
-        "4",
-        "--best-of",
-        "3",
-    ];
+    let play = classic_play("4", &["--best-of", "3"]);
     let out = epic_with_input(&play, &"1\n".repeat(5000));
     assert!(out.status.success(), "{}", text(&out.stderr));
     let s = text(&out.stdout);

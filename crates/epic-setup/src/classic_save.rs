@@ -130,19 +130,7 @@ impl ClassicSave {
             .unwrap_or(self.decisions.len())
             .min(self.decisions.len());
         for (i, &option) in self.decisions[..n].iter().enumerate() {
-            let offered = game.options().len();
-            let Some(&choice) = game.options().get(option as usize) else {
-                let why = if offered == 0 {
-                    "the game is already over".to_string()
-                } else {
-                    format!("only {offered} were offered")
-                };
-                return Err(CliError::input(format!(
-                    "decision {} of the saved game cannot be applied: it takes option {}, but {why}",
-                    i + 1,
-                    option + 1
-                )));
-            };
+            let choice = choice_at(&game, i + 1, option)?;
             each(&game, choice);
             game.apply(choice)
                 .map_err(|e| CliError::input(format!("decision {}: {e}", i + 1)))?;
@@ -157,6 +145,23 @@ impl ClassicSave {
     pub fn rebuild(&self, upto: Option<usize>) -> CliResult<ClassicGame> {
         self.replay(upto, |_, _| {})
     }
+}
+
+/// The choice that saved decision number `n` (from 1) takes: option `option` (from 0)
+/// of those `game` offers now, or an error saying why it cannot be applied.
+pub fn choice_at(game: &ClassicGame, n: usize, option: u32) -> CliResult<epic_classic::Choice> {
+    let offered = game.options().len();
+    game.options().get(option as usize).copied().ok_or_else(|| {
+        let why = if offered == 0 {
+            "the game is already over".to_string()
+        } else {
+            format!("only {offered} were offered")
+        };
+        CliError::input(format!(
+            "decision {n} of the saved game cannot be applied: it takes option {}, but {why}",
+            option + 1
+        ))
+    })
 }
 
 /// The number of `choice` among the options `game` offers now.

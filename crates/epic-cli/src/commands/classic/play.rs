@@ -224,6 +224,12 @@ pub fn play(args: &Args) -> CliResult {
         println!("\nGame {} of the match.", n + 1);
         let game = setup.start()?;
         let Some(game) = session(setup, Vec::new(), game, args, &mut input)? else {
+            println!(
+                "You left the match at {} – {}: its record is not saved, and a resumed game \
+                 is played on its own.",
+                series.wins()[0],
+                series.wins()[1]
+            );
             return Ok(());
         };
         series.record(&game);

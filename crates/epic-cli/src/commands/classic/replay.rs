@@ -6,7 +6,7 @@ use crate::commands::replay::{step_loop, where_and_whom, Args, STEP_HELP};
 use crate::error::{CliError, CliResult};
 use epic_classic::{Choice, ClassicGame};
 use epic_game::{Seat, State};
-use epic_setup::classic_save::{digest_hex, ClassicSave};
+use epic_setup::classic_save::{choice_at, digest_hex, ClassicSave};
 use serde::Serialize;
 use std::io::{IsTerminal, Write};
 
@@ -47,10 +47,7 @@ fn step(
     viewer: Viewer,
 ) -> CliResult<(Seat, String)> {
     let decider = game.decider().unwrap_or(0);
-    let choice = *game
-        .options()
-        .get(option as usize)
-        .ok_or_else(|| CliError::input(format!("decision {n}: no option {}", option + 1)))?;
+    let choice = choice_at(game, n, option)?;
     let reader = if viewer.everything {
         decider
     } else {
@@ -62,14 +59,28 @@ fn step(
     Ok((decider, said(game, choice, before, reader)))
 }
 
-/// The board as the viewer sees it; with everything shown, every hand too, each as its
-/// own player sees it.
+/// The board as the viewer sees it; with everything shown, every hand and face-down
+/// champion too, each as its own player sees it.
 fn shown(game: &ClassicGame, viewer: Viewer) -> String {
     let mut s = board(game, viewer.seat);
     if viewer.everything {
         for p in (0..game.players() as Seat).filter(|&p| p != viewer.seat) {
-            if let Ok(names) = &game.view(p).players[p as usize].hand {
+            let view = game.view(p);
+            if let Ok(names) = &view.players[p as usize].hand {
                 s += &format!("Player {}'s hand: {}\n", p + 1, names.join(", "));
+            }
+            let face_down: Vec<&str> = view
+                .in_play
+                .iter()
+                .filter(|c| c.veiled && c.owner == p)
+                .map(|c| c.name.as_str())
+                .collect();
+            if !face_down.is_empty() {
+                s += &format!(
+                    "Player {}'s face-down champions: {}\n",
+                    p + 1,
+                    face_down.join(", ")
+                );
             }
         }
     }
