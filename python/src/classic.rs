@@ -5,16 +5,19 @@
 //! saves that `epic replay` reads, and the built-in bots. The classic game has no
 //! fixed-size observation tensor yet: its views are dicts.
 
-use crate::table::{value_error, DeckSpec};
+use crate::table::{check_first_player, cli_error, value_error, DeckSpec};
+use epic_bots::players::Player;
 use epic_classic::format::Format;
-use epic_classic::{classic_pool, ClassicGame};
+use epic_classic::{classic_pool, read_deck, ClassicGame};
 use epic_cli::classic_save::{option_index, ClassicSave, ClassicSetup};
+use epic_cli::classic_table;
 use epic_cli::save::{read_saved, Saved, Seat as SavedSeat};
 use epic_game::{Seat, State};
 use epic_model::CardId;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyAny;
+use std::sync::Mutex;
 
 /// A game of the classic ruleset (the 2009 game: Mojo, actions, speeds, the line).
 ///
@@ -37,15 +40,7 @@ const MAX_SEATS: usize = epic_classic::MAX_PLAYERS;
 
 impl PyClassicGame {
     fn seat(&self, seat: i64) -> PyResult<Seat> {
-        let seats = self.game.seats() as i64;
-        if (0..seats).contains(&seat) {
-            Ok(seat as Seat)
-        } else {
-            Err(value_error(format!(
-                "seat {seat} is not at the table (seats 0 to {})",
-                seats - 1
-            )))
-        }
+        crate::check_seat(self.game.seats(), seat)
     }
 }
 
@@ -57,18 +52,13 @@ fn read_decks(decks: &[DeckSpec]) -> PyResult<Vec<(String, Vec<CardId>)>> {
         .iter()
         .enumerate()
         .map(|(seat, spec)| match spec {
-            DeckSpec::Named(name) => epic_cli::commands::classic::deck(name)
+            DeckSpec::Named(name) => classic_table::deck(name)
                 .map(|d| (name.clone(), d))
-                .map_err(|e| value_error(e.message)),
-            DeckSpec::Cards(names) => names
-                .iter()
-                .map(|n| {
-                    pool.id(n).ok_or_else(|| {
-                        value_error(format!("seat {seat}: '{n}' is not a classic card"))
-                    })
-                })
-                .collect::<PyResult<Vec<CardId>>>()
-                .map(|d| ("list".to_string(), d)),
+                .map_err(cli_error),
+            // Read as a deck list of one card a line: tokens refused, near names offered.
+            DeckSpec::Cards(names) => read_deck(&pool, &names.join("\n"))
+                .map(|d| ("a list of cards".to_string(), d))
+                .map_err(|e| value_error(format!("seat {seat}'s list of cards: {e}"))),
         })
         .collect()
 }
@@ -78,24 +68,32 @@ impl PyClassicGame {
     /// A new game. `decks` has one entry per seat: `order`, `chaos`, a deck-list file's
     /// path, or a list of card names (default: order against chaos). `format` is a
     /// classic format (`pack-war`, `sealed-N`, `draft-N`, `designed`): a limited one
-    /// deals every seat's deck from `seed` as bots would build them (`players` seats;
-    /// leave `decks` out), `designed` checks the decks. `first_player` is drawn from
-    /// `seed` unless given.
+    /// deals every seat's deck from `seed` as bots would build them (`players` seats,
+    /// 2 by default; leave `decks` out), `designed` checks the decks. `first_player` is
+    /// drawn from `seed` unless given.
     #[new]
-    #[pyo3(signature = (decks=None, seed=0, format=None, first_player=None, players=2))]
+    #[pyo3(signature = (decks=None, seed=0, format=None, first_player=None, players=None))]
     fn new(
         decks: Option<Vec<DeckSpec>>,
         seed: u64,
         format: Option<String>,
         first_player: Option<u8>,
-        players: usize,
+        players: Option<usize>,
     ) -> PyResult<Self> {
         let format = format
             .map(|f| Format::parse(&f).map_err(value_error))
             .transpose()?;
         let pool = classic_pool();
-        let decks: Vec<(String, Vec<CardId>)> = match (format.filter(|f| f.is_limited()), decks) {
+        let limited = format.filter(|f| f.is_limited());
+        if players.is_some() && limited.is_none() {
+            return Err(value_error(
+                "players is for a limited format, which deals the decks; otherwise the \
+                 table has one seat per deck",
+            ));
+        }
+        let decks: Vec<(String, Vec<CardId>)> = match (limited, decks) {
             (Some(f), None) => {
+                let players = players.unwrap_or(2);
                 if !(2..=MAX_SEATS).contains(&players) {
                     return Err(value_error(format!(
                         "a classic game has 2 to {MAX_SEATS} players, not {players}"
@@ -128,16 +126,13 @@ impl PyClassicGame {
                 }
                 let decks = read_decks(&decks)?;
                 for (seat, (_, deck)) in decks.iter().enumerate() {
-                    epic_cli::commands::classic::check_designed(
-                        format,
-                        deck,
-                        &format!("seat {seat}'s deck"),
-                    )
-                    .map_err(|e| value_error(e.message))?;
+                    classic_table::check_designed(format, deck, &format!("seat {seat}'s deck"))
+                        .map_err(cli_error)?;
                 }
                 decks
             }
         };
+        check_first_player(first_player, decks.len())?;
         let setup = ClassicSetup {
             format: format.map(Format::name),
             seed,
@@ -152,7 +147,7 @@ impl PyClassicGame {
                 })
                 .collect(),
         };
-        let game = setup.start().map_err(|e| value_error(e.message))?;
+        let game = setup.start().map_err(cli_error)?;
         Ok(PyClassicGame {
             game,
             setup: Some(setup),
@@ -217,10 +212,13 @@ impl PyClassicGame {
         })
     }
 
-    /// The decider's options in words, as `seat` may read them (another player's
-    /// hidden card reads "a card from Player 2's hand").
+    /// The seat's own options in words; empty unless it decides, as the options of
+    /// another player would tell what their hand allows.
     fn labels(&self, seat: i64) -> PyResult<Vec<String>> {
         let seat = self.seat(seat)?;
+        if self.game.decider() != Some(seat) {
+            return Ok(Vec::new());
+        }
         Ok(self
             .game
             .options()
@@ -235,18 +233,11 @@ impl PyClassicGame {
         let Some(decider) = self.game.decider() else {
             return Err(value_error("the game is over: no action can be taken"));
         };
-        let n = self.game.options().len();
         let Some(&choice) = usize::try_from(action)
             .ok()
             .and_then(|a| self.game.options().get(a))
         else {
-            return Err(value_error(format!(
-                "action {action} is not legal now: seat {decider} has {} (see labels())",
-                match n {
-                    1 => "only action 0".to_string(),
-                    n => format!("actions 0 to {}", n - 1),
-                }
-            )));
+            return Err(crate::not_legal(action, decider, self.game.options().len()));
         };
         self.game
             .apply(choice)
@@ -310,7 +301,7 @@ impl PyClassicGame {
     /// The game a classic saved-game file's text describes, its digest checked.
     #[staticmethod]
     fn load(text: &str) -> PyResult<PyClassicGame> {
-        let file = match read_saved("the saved game", text).map_err(|e| value_error(e.message))? {
+        let file = match read_saved("the saved game", text).map_err(cli_error)? {
             Saved::Classic(file) => file,
             Saved::Epic2017(_) => {
                 return Err(value_error(
@@ -318,7 +309,7 @@ impl PyClassicGame {
                 ))
             }
         };
-        let game = file.rebuild(None).map_err(|e| value_error(e.message))?;
+        let game = file.rebuild(None).map_err(cli_error)?;
         Ok(PyClassicGame {
             game,
             setup: Some(file.setup),
@@ -343,13 +334,15 @@ impl PyClassicGame {
     pub(crate) fn bot_action(
         &self,
         py: Python<'_>,
-        bot: &mut dyn epic_bots::players::Player<ClassicGame>,
+        bot: &Mutex<Box<dyn Player<ClassicGame>>>,
     ) -> PyResult<usize> {
         if self.game.winners().is_some() {
             return Err(value_error("the game is over: there is nothing to choose"));
         }
         let g = &self.game;
-        let choice = py.detach(|| bot.choose(g));
+        // The bot is locked with the GIL released, so that a second thread asking the
+        // same bot waits without holding the GIL this one needs back.
+        let choice = py.detach(|| bot.lock().unwrap_or_else(|e| e.into_inner()).choose(g));
         option_index(g, choice)
             .map(|i| i as usize)
             .ok_or_else(|| PyRuntimeError::new_err("the bot chose an option not offered"))

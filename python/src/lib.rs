@@ -13,7 +13,7 @@ use epic_cli::save::{SaveFile, SaveSetup};
 use epic_engine::tensor::{self, Layout, ACTION_FEATURES, MAX_ACTIONS};
 use epic_engine::{Choice, Event, Game, PlayerId};
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyAny;
 use std::sync::Mutex;
@@ -37,7 +37,12 @@ pub struct PyGame {
 }
 
 fn seat_of(game: &Game, seat: i64) -> PyResult<PlayerId> {
-    let seats = game.state().players.len() as i64;
+    check_seat(game.state().players.len(), seat)
+}
+
+/// `seat` if it is at a table of `seats` seats, else a `ValueError` saying which are.
+pub(crate) fn check_seat(seats: usize, seat: i64) -> PyResult<PlayerId> {
+    let seats = seats as i64;
     if (0..seats).contains(&seat) {
         Ok(seat as PlayerId)
     } else {
@@ -85,6 +90,17 @@ pub(crate) fn repr<W: std::fmt::Debug>(
     format!("<epic.{class} {seats} seats, turn {turn}, {state}>")
 }
 
+/// Why `action` cannot be taken: `decider` has `n` legal actions.
+pub(crate) fn not_legal(action: i64, decider: u8, n: usize) -> PyErr {
+    value_error(format!(
+        "action {action} is not legal now: seat {decider} has {} (see labels())",
+        match n {
+            1 => "only action 0".to_string(),
+            n => format!("actions 0 to {}", n - 1),
+        }
+    ))
+}
+
 /// Why a sampled game cannot be saved.
 pub(crate) fn unsaved() -> PyErr {
     value_error("a sampled game has no history of its own and cannot be saved")
@@ -121,15 +137,7 @@ impl PyGame {
         usize::try_from(action)
             .ok()
             .and_then(|a| self.game.action_option(a))
-            .ok_or_else(|| {
-                value_error(format!(
-                    "action {action} is not legal now: seat {decider} has {} (see labels())",
-                    match self.game.num_actions() {
-                        1 => "only action 0".to_string(),
-                        n => format!("actions 0 to {}", n - 1),
-                    }
-                ))
-            })
+            .ok_or_else(|| not_legal(action, decider, self.game.num_actions()))
     }
 }
 
@@ -418,10 +426,9 @@ impl PyGame {
 #[pyclass(module = "epic._epic", name = "Bot")]
 pub struct PyBot {
     name: String,
-    seed: u64,
     bot: Mutex<Box<dyn epic_bots::Bot + Send>>,
-    /// The same bot for classic games, made when first asked.
-    classic: Mutex<Option<Box<dyn epic_bots::players::Player<epic_classic::ClassicGame>>>>,
+    /// The same bot for classic games.
+    classic: Mutex<Box<dyn epic_bots::players::Player<epic_classic::ClassicGame>>>,
 }
 
 #[pymethods]
@@ -430,11 +437,11 @@ impl PyBot {
     #[pyo3(signature = (name="greedy", seed=0))]
     fn new(name: &str, seed: u64) -> PyResult<Self> {
         let bot = epic_bots::bot_by_name(name, seed).map_err(value_error)?;
+        let classic = epic_bots::classic::classic_player(name, seed).map_err(value_error)?;
         Ok(PyBot {
             name: name.to_string(),
-            seed,
             bot: Mutex::new(bot),
-            classic: Mutex::new(None),
+            classic: Mutex::new(classic),
         })
     }
 
@@ -447,19 +454,11 @@ impl PyBot {
     /// `ClassicGame`). The GIL is released while it thinks.
     fn choose(&self, py: Python<'_>, game: &Bound<'_, PyAny>) -> PyResult<usize> {
         if let Ok(classic) = game.cast::<classic::PyClassicGame>() {
-            let mut slot = self.classic.lock().unwrap_or_else(|e| e.into_inner());
-            if slot.is_none() {
-                *slot = Some(
-                    epic_bots::classic::classic_player(&self.name, self.seed)
-                        .map_err(value_error)?,
-                );
-            }
-            let bot = slot.as_mut().expect("made above");
-            return classic.borrow().bot_action(py, bot.as_mut());
+            return classic.try_borrow()?.bot_action(py, &self.classic);
         }
         let game: PyRef<'_, PyGame> = game
             .extract()
-            .map_err(|_| value_error("a bot plays an epic.Game or an epic.ClassicGame"))?;
+            .map_err(|_| PyTypeError::new_err("a bot plays an epic.Game or an epic.ClassicGame"))?;
         if game.game.is_over() {
             return Err(value_error("the game is over: there is nothing to choose"));
         }

@@ -33,7 +33,18 @@ pub fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
-fn cli_error(e: CliError) -> PyErr {
+/// Refuses a first player who is not at a table of `players` seats.
+pub fn check_first_player(first: Option<u8>, players: usize) -> PyResult<()> {
+    match first {
+        Some(p) if usize::from(p) >= players => Err(value_error(format!(
+            "first_player is {p}, but the seats are numbered 0 to {}",
+            players - 1
+        ))),
+        _ => Ok(()),
+    }
+}
+
+pub fn cli_error(e: CliError) -> PyErr {
     PyValueError::new_err(e.message)
 }
 
@@ -65,14 +76,7 @@ impl TableSpec {
                 table.format.as_ref().map_or("this format", |f| f.title)
             )));
         }
-        if let Some(p) = self.first_player {
-            if usize::from(p) >= players {
-                return Err(value_error(format!(
-                    "first_player is {p}, but the seats are numbered 0 to {}",
-                    players - 1
-                )));
-            }
-        }
+        check_first_player(self.first_player, players)?;
         let pool = names::pool();
         let mut decks = Vec::with_capacity(players);
         let mut seats = Vec::with_capacity(players);

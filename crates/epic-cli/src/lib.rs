@@ -10,4 +10,4 @@ pub mod display;
 pub mod interrupt;
 pub mod term;
 
-pub use epic_setup::{classic_save, draft_save, error, names, save, table};
+pub use epic_setup::{classic_save, classic_table, draft_save, error, names, save, table};

@@ -4,17 +4,17 @@
 //! and labels, and the formats from `epic_classic::format`.
 
 use crate::error::{read_text, CliError, CliResult};
-use epic_classic::format::{Decklist, Format, Lists};
+use epic_classic::format::{Format, Lists};
 use epic_classic::state::Pose;
-use epic_classic::{classic_deck, classic_pool, playable, read_deck, read_decklist, ClassicGame};
+use epic_classic::{classic_pool, playable, read_decklist, ClassicGame};
 use epic_game::Seat;
-use epic_model::CardId;
 use serde::Serialize;
 
 pub mod play;
 pub mod replay;
 pub mod sim;
 
+pub use epic_setup::classic_table::{check_designed, deck};
 pub use sim::sim;
 
 /// Which game's rules a command plays by.
@@ -26,23 +26,6 @@ pub enum Ruleset {
     Epic2017,
     /// The Epic Trading Card Game of 2009: Mojo, actions, speeds and the line.
     Classic,
-}
-
-/// A classic deck by name (`order`, `chaos`) or from a deck-list file.
-pub fn deck(spec: &str) -> CliResult<Vec<CardId>> {
-    if let Some(d) = classic_deck(spec) {
-        return Ok(d);
-    }
-    let path = std::path::Path::new(spec);
-    if !path.exists() {
-        let names: Vec<&str> = epic_classic::CLASSIC_DECKS.iter().map(|d| d.0).collect();
-        return Err(CliError::input(format!(
-            "'{spec}' is neither a classic deck ({}) nor a deck-list file",
-            names.join(", ")
-        )));
-    }
-    let text = read_text(path)?;
-    read_deck(&classic_pool(), &text).map_err(|e| CliError::input(format!("{spec}: {e}")))
 }
 
 #[derive(Serialize)]
@@ -132,28 +115,6 @@ pub fn check_deck(file: &std::path::Path, format: Option<&str>, json: bool) -> C
         );
         println!("  free cards in the deck: {}", report.free);
     })
-}
-
-/// Refuses a deck a designed-deck format does not allow, naming every rule it breaks.
-pub fn check_designed(format: Option<Format>, deck: &[CardId], whose: &str) -> CliResult {
-    let Some(format) = format.filter(|f| !f.is_limited()) else {
-        return Ok(());
-    };
-    let broken = format.check(
-        &classic_pool(),
-        Lists::printed(),
-        &[],
-        &Decklist::new(deck.to_vec()),
-    );
-    if broken.is_empty() {
-        return Ok(());
-    }
-    let why: Vec<String> = broken.iter().map(ToString::to_string).collect();
-    Err(CliError::input(format!(
-        "{whose} breaks the rules of {}: {}",
-        format.title(),
-        why.join("; ")
-    )))
 }
 
 /// The board as `seat` sees it, in lines of text.

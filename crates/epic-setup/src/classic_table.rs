@@ -1,0 +1,46 @@
+//! A classic (2009) game's table as every program reads it: decks by name or deck-list
+//! file, and the designed-deck check, in the words the `epic` command prints.
+
+use crate::error::{read_text, CliError, CliResult};
+use epic_classic::format::{Decklist, Format, Lists};
+use epic_classic::{classic_deck, classic_pool, read_deck};
+use epic_model::CardId;
+
+/// A classic deck by name (`order`, `chaos`) or from a deck-list file.
+pub fn deck(spec: &str) -> CliResult<Vec<CardId>> {
+    if let Some(d) = classic_deck(spec) {
+        return Ok(d);
+    }
+    let path = std::path::Path::new(spec);
+    if !path.exists() {
+        let names: Vec<&str> = epic_classic::CLASSIC_DECKS.iter().map(|d| d.0).collect();
+        return Err(CliError::input(format!(
+            "'{spec}' is neither a classic deck ({}) nor a deck-list file",
+            names.join(", ")
+        )));
+    }
+    let text = read_text(path)?;
+    read_deck(&classic_pool(), &text).map_err(|e| CliError::input(format!("{spec}: {e}")))
+}
+
+/// Refuses a deck a designed-deck format does not allow, naming every rule it breaks.
+pub fn check_designed(format: Option<Format>, deck: &[CardId], whose: &str) -> CliResult {
+    let Some(format) = format.filter(|f| !f.is_limited()) else {
+        return Ok(());
+    };
+    let broken = format.check(
+        &classic_pool(),
+        Lists::printed(),
+        &[],
+        &Decklist::new(deck.to_vec()),
+    );
+    if broken.is_empty() {
+        return Ok(());
+    }
+    let why: Vec<String> = broken.iter().map(ToString::to_string).collect();
+    Err(CliError::input(format!(
+        "{whose} breaks the rules of {}: {}",
+        format.title(),
+        why.join("; ")
+    )))
+}
