@@ -192,8 +192,9 @@ impl ClassicGame {
     /// could affect unveils the veiled champions among them first.
     fn unveil_checked(&mut self, item: &Item, sel: &Sel, origin: Option<Origin>) {
         let Sel::All(f) = sel else { return };
-        let face_down = self.in_play.iter().any(|&o| self.objs[o as usize].veiled);
-        if !face_down || (f.alignment.is_none() && origin.is_none()) {
+        if (f.alignment.is_none() && origin.is_none())
+            || !self.in_play.iter().any(|&o| self.objs[o as usize].veiled)
+        {
             return;
         }
         let public = Filter {
