@@ -24,6 +24,9 @@ pub struct View {
     pub in_play: Vec<InPlay>,
     /// The line, bottom first: the card's name, whether it is an ability, its controller.
     pub line: Vec<(String, bool, Seat)>,
+    /// The item off the line that a decision waits on, as the line names its items: one
+    /// being announced (its targets named), or one resolving (a choice asked as it does).
+    pub pending: Option<(String, bool, Seat)>,
     /// Who decides now, and what kind of decision it is ([`Ask::word`]).
     pub decision: Option<(Seat, String)>,
     /// The pending options in words, when this seat decides.
@@ -34,11 +37,15 @@ pub struct View {
 impl View {
     /// Where the turn stands, in words: "Build step", "Battle step, blockers declared".
     pub fn moment(&self) -> String {
-        match (self.step, self.window) {
-            (Step::Battle, Window::AfterAttack) => "Battle step, attackers declared".into(),
-            (Step::Battle, Window::AfterBlock) => "Battle step, blockers declared".into(),
-            (step, _) => step.name().into(),
-        }
+        moment(self.step, self.window)
+    }
+}
+
+fn moment(step: Step, window: Window) -> String {
+    match (step, window) {
+        (Step::Battle, Window::AfterAttack) => "Battle step, attackers declared".into(),
+        (Step::Battle, Window::AfterBlock) => "Battle step, blockers declared".into(),
+        (step, _) => step.name().into(),
     }
 }
 
@@ -150,20 +157,8 @@ impl ClassicGame {
                     }
                 })
                 .collect(),
-            line: self
-                .line
-                .iter()
-                .map(|it| {
-                    let name = if it.source != Source::Card {
-                        self.pool.get(it.card).name.clone()
-                    } else if self.objs[it.obj as usize].veiled && self.visible_to(it.obj, seat) {
-                        format!("{} (face down)", name(&it.obj))
-                    } else {
-                        name(&it.obj)
-                    };
-                    (name, it.source != Source::Card, it.controller)
-                })
-                .collect(),
+            line: self.line.iter().map(|it| self.item_for(it, seat)).collect(),
+            pending: self.pending_item().map(|it| self.item_for(it, seat)),
             decision: self.ask.as_ref().map(|(s, a)| (*s, a.word().to_string())),
             options: match &self.ask {
                 Some((s, _)) if *s == seat => self
@@ -175,6 +170,20 @@ impl ClassicGame {
             },
             winners: self.winners.clone(),
         }
+    }
+
+    /// A line item as `seat` may read it: its card's name, whether it is an ability, its
+    /// controller.
+    fn item_for(&self, it: &Item, seat: Seat) -> (String, bool, Seat) {
+        let ability = it.source != Source::Card;
+        let name = if ability {
+            self.pool.get(it.card).name.clone()
+        } else if self.objs[it.obj as usize].veiled && self.visible_to(it.obj, seat) {
+            format!("{} (face down)", self.name_for(it.obj, seat))
+        } else {
+            self.name_for(it.obj, seat)
+        };
+        (name, ability, it.controller)
     }
 
     /// Whether `seat` can see which card `o` is now: anywhere but a deck, another
@@ -257,6 +266,51 @@ impl ClassicGame {
             Choice::No => "No".into(),
             Choice::Prefer(o) => format!("Apply {}'s as-trigger", name(o)),
         }
+    }
+
+    /// What a decision did, in the words `seat` can read once it is taken: a card played
+    /// is named once it is face up on the line. `self` is the game after `choice`, and
+    /// `before` its label for `seat` before it was applied.
+    pub fn said(&self, choice: Choice, before: String, seat: Seat) -> String {
+        match choice {
+            Choice::Play(o) => format!("Play {}", self.name_for(o, seat)),
+            _ => before,
+        }
+    }
+
+    /// The pending decision as a question to the seat that decides it.
+    pub fn prompt(&self) -> Option<String> {
+        let (_, ask) = self.ask.as_ref()?;
+        let moment = moment(self.step, self.window);
+        Some(match ask {
+            Ask::Mulligan => {
+                "Keep your hand, or put cards on the bottom of your deck and draw as many?".into()
+            }
+            Ask::Priority if self.line.is_empty() => {
+                format!("You hold priority ({moment}): play, use or unveil a card, or pass.")
+            }
+            Ask::Priority => format!(
+                "You hold priority with {} on the line ({moment}): respond, or pass.",
+                match self.line.len() {
+                    1 => "1 item".to_string(),
+                    n => format!("{n} items"),
+                }
+            ),
+            Ask::Target => "Choose a target.".into(),
+            Ask::Attackers => "Choose your attackers, one at a time, and whom they attack.".into(),
+            Ask::Blockers => "Choose your blockers, one at a time.".into(),
+            Ask::AssignDamage { left, .. } => {
+                format!("Assign battle damage: {left} left, one point at a time.")
+            }
+            Ask::Discard { left } => format!(
+                "Discard down to the hand limit: {left} card{} more.",
+                if *left == 1 { "" } else { "s" }
+            ),
+            Ask::May => "You may: do it?".into(),
+            Ask::ChooseAs => {
+                "Your as-triggers contradict each other: choose the one that applies.".into()
+            }
+        })
     }
 
     /// A whole game `seat` cannot tell from this one: the cards it cannot see (other

@@ -3,6 +3,7 @@
 
 use crate::accounts::{self, digest, random_hex, CurrentUser, MaybeUser};
 use crate::board;
+use crate::played::{Played, RULESETS};
 use crate::store::{now_ms, GameRow, SeatRow};
 use crate::tables::{ASYNC_MOVE_SECONDS, LIVE_MOVE_SECONDS};
 use crate::{ws, ApiError, Shared};
@@ -11,8 +12,9 @@ use axum::http::header;
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use epic_engine::{Game, PlayerId};
-use epic_setup::save::{SaveFile, SaveSetup, Seat};
+use epic_engine::PlayerId;
+use epic_setup::classic_save::ClassicSetup;
+use epic_setup::save::{SaveSetup, Seat};
 use epic_setup::table::TableArgs;
 use serde::{Deserialize, Serialize};
 use tower_http::services::{ServeDir, ServeFile};
@@ -70,7 +72,9 @@ async fn openapi() -> Response {
 
 #[derive(Serialize)]
 struct Options {
+    rulesets: [&'static str; 2],
     decks: Vec<&'static str>,
+    classic_decks: Vec<&'static str>,
     ai: Vec<&'static str>,
     variants: Vec<&'static str>,
     timers: [&'static str; 2],
@@ -78,7 +82,9 @@ struct Options {
 
 async fn options() -> Json<Options> {
     Json(Options {
+        rulesets: RULESETS,
         decks: epic_cards::DECK_NAMES.to_vec(),
+        classic_decks: classic_deck_names(),
         ai: epic_bots::BOT_NAMES.to_vec(),
         variants: epic_engine::Variant::ALL
             .map(epic_engine::Variant::name)
@@ -98,6 +104,8 @@ pub struct SeatSpec {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NewGame {
+    /// "2017" (the default) or "classic".
+    pub ruleset: Option<String>,
     pub seats: Vec<SeatSpec>,
     pub seed: Option<u64>,
     pub variant: Option<String>,
@@ -123,6 +131,7 @@ pub struct Invite {
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct GameSummary {
     pub id: String,
+    pub ruleset: String,
     pub status: String,
     pub seats: Vec<SeatSummary>,
     pub your_seat: Option<usize>,
@@ -143,6 +152,7 @@ fn summary_of(
 ) -> GameSummary {
     GameSummary {
         id: row.id.clone(),
+        ruleset: row.ruleset.clone(),
         status: row.status.clone(),
         seats: seats
             .iter()
@@ -212,14 +222,13 @@ async fn create(
         ));
     }
     let seed = new.seed.unwrap_or_else(rand::random);
-    let table = TableArgs {
-        players: n as u8,
-        format: None,
-        variant: new.variant.clone().unwrap_or_else(|| "ffa".into()),
-        team_size: None,
+    let ruleset = new.ruleset.as_deref().unwrap_or("2017");
+    if !RULESETS.contains(&ruleset) {
+        return Err(ApiError::bad(format!(
+            "unknown ruleset '{ruleset}': expected {}",
+            RULESETS.join(" or ")
+        )));
     }
-    .table()
-    .map_err(|e| ApiError::bad(e.message))?;
     let timer = new.timer.clone().unwrap_or_else(|| "live".into());
     let default_seconds = match timer.as_str() {
         "live" => LIVE_MOVE_SECONDS,
@@ -236,38 +245,22 @@ async fn create(
             "move_seconds is 1 to {MAX_MOVE_SECONDS}"
         )));
     }
-    let pool = epic_setup::names::pool();
     let id = random_hex(6);
     let mut seats = Vec::with_capacity(n);
-    let mut save_seats = Vec::with_capacity(n);
     let mut invites = Vec::new();
     for (seat, spec) in new.seats.iter().enumerate() {
-        let deck_name = spec.deck.clone().unwrap_or_else(|| "random".into());
-        let deck_name = deck_name.to_ascii_lowercase();
-        if !epic_cards::DECK_NAMES.contains(&deck_name.as_str()) {
-            return Err(ApiError::bad(format!(
-                "seat {}: unknown deck '{deck_name}'; the decks are {}",
-                seat + 1,
-                epic_cards::DECK_NAMES.join(", ")
-            )));
-        }
-        let deck = epic_cards::deck_from(&pool, &deck_name, seed.wrapping_add(seat as u64))
-            .map_err(|e| ApiError::bad(e.to_string()))?;
-        table
-            .check_deck(&deck, &deck_name, &format!("seat {}'s deck", seat + 1))
-            .map_err(|e| ApiError::bad(e.message))?;
-        let (user_id, ai, invite_hash, player) = match spec.kind.as_str() {
-            "me" => (Some(user.id.clone()), None, None, "human".to_string()),
+        let (user_id, ai, invite_hash) = match spec.kind.as_str() {
+            "me" => (Some(user.id.clone()), None, None),
             "ai" => {
                 let ai = spec.ai.clone().unwrap_or_else(|| "medium".into());
                 epic_bots::bot_by_name(&ai, 0).map_err(|e| ApiError::bad(e.to_string()))?;
-                (None, Some(ai.clone()), None, ai)
+                (None, Some(ai), None)
             }
             "open" => {
                 let secret = random_hex(16);
                 let hash = digest(&secret);
                 invites.push(Invite { seat, secret });
-                (None, None, Some(hash), "human".to_string())
+                (None, None, Some(hash))
             }
             other => {
                 return Err(ApiError::bad(format!(
@@ -276,34 +269,29 @@ async fn create(
                 )))
             }
         };
-        save_seats.push(Seat {
-            player,
-            bot_seed: None,
-            deck: deck_name.clone(),
-            cards: deck.iter().map(|&c| pool.get(c).name.clone()).collect(),
-        });
         seats.push(SeatRow {
             seat,
             user_id,
             player: None,
             ai,
-            deck: deck_name,
+            deck: spec
+                .deck
+                .as_deref()
+                .unwrap_or(default_deck(ruleset, seat))
+                .to_ascii_lowercase(),
             invite_hash,
         });
     }
-    let save = SaveSetup {
-        rules: table.rules.clone(),
-        format: None,
-        seed,
-        first_player: None,
-        seats: save_seats,
+    let setup = match ruleset {
+        "classic" => classic_setup(&new, &seats, seed)?,
+        _ => epic_setup(&new, &seats, seed)?,
     };
     // The setup must make a game before it is kept.
-    Game::new(save.to_setup(&pool).map_err(|e| ApiError::bad(e.message))?)
-        .map_err(|e| ApiError::bad(e.to_string()))?;
+    Played::start(ruleset, &setup, &app.tables.pool).map_err(ApiError::bad)?;
     let row = GameRow {
         id: id.clone(),
-        setup: serde_json::to_string(&save).map_err(ApiError::internal)?,
+        ruleset: ruleset.to_string(),
+        setup,
         creator: user.id.clone(),
         status: if invites.is_empty() {
             "playing"
@@ -322,6 +310,101 @@ async fn create(
     app.tables.get(&id).await?;
     let seats = app.store.seats(&id).await?;
     Ok(Json(summary_of(&row, &seats, Some(&user.id), invites)))
+}
+
+/// A seat's deck when none is named: a random 2017 deck; the classic decks in turn.
+fn default_deck(ruleset: &str, seat: usize) -> &'static str {
+    match ruleset {
+        "classic" => epic_classic::CLASSIC_DECKS[seat % epic_classic::CLASSIC_DECKS.len()].0,
+        _ => "random",
+    }
+}
+
+fn classic_deck_names() -> Vec<&'static str> {
+    epic_classic::CLASSIC_DECKS.iter().map(|d| d.0).collect()
+}
+
+/// Who plays a seat, as save files name it: an AI level, or "human".
+fn save_player(seat: &SeatRow) -> String {
+    seat.ai.clone().unwrap_or_else(|| "human".into())
+}
+
+/// A 2017 game's setup (JSON): the table `new` asks for, each seat's deck by name.
+fn epic_setup(new: &NewGame, seats: &[SeatRow], seed: u64) -> Result<String, ApiError> {
+    let table = TableArgs {
+        players: seats.len() as u8,
+        format: None,
+        variant: new.variant.clone().unwrap_or_else(|| "ffa".into()),
+        team_size: None,
+    }
+    .table()
+    .map_err(|e| ApiError::bad(e.message))?;
+    let pool = epic_setup::names::pool();
+    let mut save_seats = Vec::with_capacity(seats.len());
+    for s in seats {
+        if !epic_cards::DECK_NAMES.contains(&s.deck.as_str()) {
+            return Err(ApiError::bad(format!(
+                "seat {}: unknown deck '{}'; the decks are {}",
+                s.seat + 1,
+                s.deck,
+                epic_cards::DECK_NAMES.join(", ")
+            )));
+        }
+        let deck = epic_cards::deck_from(&pool, &s.deck, seed.wrapping_add(s.seat as u64))
+            .map_err(|e| ApiError::bad(e.to_string()))?;
+        table
+            .check_deck(&deck, &s.deck, &format!("seat {}'s deck", s.seat + 1))
+            .map_err(|e| ApiError::bad(e.message))?;
+        save_seats.push(Seat {
+            player: save_player(s),
+            bot_seed: None,
+            deck: s.deck.clone(),
+            cards: deck.iter().map(|&c| pool.get(c).name.clone()).collect(),
+        });
+    }
+    let save = SaveSetup {
+        rules: table.rules.clone(),
+        format: None,
+        seed,
+        first_player: None,
+        seats: save_seats,
+    };
+    serde_json::to_string(&save).map_err(ApiError::internal)
+}
+
+/// A classic game's setup (JSON): the standard game, each seat's preconstructed deck by
+/// name. Its tables are free-for-all: teams are a 2017 variant.
+fn classic_setup(new: &NewGame, seats: &[SeatRow], seed: u64) -> Result<String, ApiError> {
+    if new.variant.as_deref().is_some_and(|v| v != "ffa") {
+        return Err(ApiError::bad(
+            "a classic game is a free-for-all: leave out variant, or give \"ffa\"",
+        ));
+    }
+    let pool = epic_classic::classic_pool();
+    let mut save_seats = Vec::with_capacity(seats.len());
+    for s in seats {
+        let deck = epic_classic::classic_deck(&s.deck).ok_or_else(|| {
+            ApiError::bad(format!(
+                "seat {}: unknown classic deck '{}'; the classic decks are {}",
+                s.seat + 1,
+                s.deck,
+                classic_deck_names().join(", ")
+            ))
+        })?;
+        save_seats.push(Seat {
+            player: save_player(s),
+            bot_seed: None,
+            deck: s.deck.clone(),
+            cards: deck.iter().map(|&c| pool.get(c).name.clone()).collect(),
+        });
+    }
+    let setup = ClassicSetup {
+        format: None,
+        seed,
+        first_player: None,
+        seats: save_seats,
+    };
+    serde_json::to_string(&setup).map_err(ApiError::internal)
 }
 
 async fn open_games(
@@ -452,12 +535,7 @@ async fn save(
              against the AI",
         ));
     }
-    let file = SaveFile::new(
-        finished.save.clone(),
-        finished.decisions.clone(),
-        &finished.game,
-    );
-    let text = serde_json::to_string_pretty(&file).map_err(ApiError::internal)?;
+    let text = finished.played.save_file().map_err(ApiError::internal)?;
     Ok((
         [
             (header::CONTENT_TYPE, "application/json".to_string()),

@@ -20,15 +20,25 @@ pub struct State {
     pub game: String,
     pub seq: usize,
     pub seat: Option<PlayerId>,
-    pub board: Board,
+    pub board: AnyBoard,
     pub decision: Option<DecisionOut>,
     pub log: Vec<LogLine>,
     pub result: Option<ResultOut>,
     pub deadline: Option<i64>,
 }
 
+/// A board under either ruleset; its `ruleset` field tells the client which.
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum AnyBoard {
+    Epic(Board),
+    Classic(crate::classic_board::ClassicBoard),
+}
+
 #[derive(Clone, Debug, Serialize)]
 pub struct Board {
+    /// Always "2017".
+    pub ruleset: &'static str,
     pub turn: u16,
     pub active: PlayerId,
     pub phase: &'static str,
@@ -200,6 +210,7 @@ fn champion(cards: Cards, c: &ChampionView) -> Champion {
 /// The board as `view`'s seat sees it; `names` are the seats' players.
 pub fn board(cards: Cards, view: &View, names: &[String]) -> Board {
     Board {
+        ruleset: "2017",
         turn: view.turn,
         active: view.active,
         phase: match view.phase {

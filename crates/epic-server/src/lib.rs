@@ -11,6 +11,8 @@
 pub mod accounts;
 pub mod api;
 pub mod board;
+pub mod classic_board;
+pub mod played;
 pub mod store;
 pub mod tables;
 pub mod ws;

@@ -30,6 +30,8 @@ pub struct UserRow {
 #[derive(Clone, Debug)]
 pub struct GameRow {
     pub id: String,
+    /// "2017" or "classic" ([`crate::played::RULESETS`]).
+    pub ruleset: String,
     pub setup: String,
     pub creator: String,
     pub status: String,
@@ -76,11 +78,12 @@ pub struct Progress<'a> {
 }
 
 const GAME_COLUMNS: &str =
-    "id, setup, creator, status, timer, move_seconds, winners, turn, decisions, created";
+    "id, ruleset, setup, creator, status, timer, move_seconds, winners, turn, decisions, created";
 
 fn game_row(r: &AnyRow) -> Result<GameRow, sqlx::Error> {
     Ok(GameRow {
         id: r.try_get("id")?,
+        ruleset: r.try_get("ruleset")?,
         setup: r.try_get("setup")?,
         creator: r.try_get("creator")?,
         status: r.try_get("status")?,
@@ -217,10 +220,12 @@ impl Store {
     pub async fn create_game(&self, game: &GameRow, seats: &[SeatRow]) -> Result<(), sqlx::Error> {
         let mut tx = self.pool.begin().await?;
         sqlx::query(
-            "INSERT INTO games (id, setup, creator, status, timer, move_seconds, winners, turn, \
-             decisions, created, updated) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+            "INSERT INTO games (id, ruleset, setup, creator, status, timer, move_seconds, winners, \
+             turn, decisions, created, updated) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
         )
         .bind(&game.id)
+        .bind(&game.ruleset)
         .bind(&game.setup)
         .bind(&game.creator)
         .bind(&game.status)

@@ -8,12 +8,11 @@
 //! blocking thread, from a copy of the game, without holding the game's lock.
 
 use crate::board::{self, LogLine, Texts};
+use crate::played::{Next, Played, Table};
 use crate::store::{now_ms, GameRow, Progress, SeatRow, Store};
 use crate::ApiError;
 use epic_cards::CardPool;
-use epic_engine::{Choice, Event, Game, PlayerId, SPECTATOR};
-use epic_setup::save::SaveSetup;
-use epic_words::log::Decided;
+use epic_engine::PlayerId;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
@@ -28,15 +27,14 @@ pub const ASYNC_MOVE_SECONDS: i64 = 48 * 60 * 60;
 /// A game being played.
 pub struct Live {
     pub id: String,
-    pub game: Game,
-    pub save: SaveSetup,
+    /// The game under its ruleset, with its setup and decisions.
+    pub played: Played,
     texts: Arc<Texts>,
     pub seats: Vec<SeatRow>,
     /// The seats' players as the board names them.
     pub names: Vec<String>,
     pub status: String,
     pub move_seconds: i64,
-    pub decisions: Vec<Choice>,
     /// The log as each seat was told it, then as spectators were.
     logs: Vec<Vec<LogLine>>,
     /// When the deciding human seat's timer runs out (ms since 1970).
@@ -52,33 +50,33 @@ pub struct Live {
 impl Live {
     /// The game at its start.
     fn new(
-        pool: &Arc<CardPool>,
+        played: Played,
         texts: Arc<Texts>,
         id: &str,
-        save: SaveSetup,
         seats: Vec<SeatRow>,
         status: &str,
         move_seconds: i64,
-    ) -> Result<Live, String> {
-        let setup = save.to_setup(pool).map_err(|e| e.message)?;
-        let game = Game::new(setup).map_err(|e| e.to_string())?;
+    ) -> Live {
         let names = seat_names(&seats);
-        Ok(Live {
+        let mut live = Live {
             id: id.to_string(),
-            logs: vec![Vec::new(); names.len() + 1],
-            game,
-            save,
+            logs: Vec::new(),
+            played,
             texts,
             seats,
             names,
             status: status.to_string(),
             move_seconds,
-            decisions: Vec::new(),
             deadline: None,
             thinking: false,
             version: 0,
             changed: watch::channel(0).0,
-        })
+        };
+        live.logs = live
+            .viewers()
+            .map(|v| live.played.opening(v, &live.names))
+            .collect();
+        live
     }
 
     /// The game rebuilt from its rows and decisions.
@@ -103,18 +101,12 @@ impl Live {
         decisions: &[String],
         mut each: impl FnMut(&Live),
     ) -> Result<Live, String> {
-        let save: SaveSetup =
-            serde_json::from_str(&row.setup).map_err(|e| format!("its setup: {e}"))?;
-        let mut live = Live::new(pool, texts, &row.id, save, seats, status, row.move_seconds)?;
+        let played = Played::start(&row.ruleset, &row.setup, pool)?;
+        let mut live = Live::new(played, texts, &row.id, seats, status, row.move_seconds);
         each(&live);
-        for (n, text) in decisions.iter().enumerate() {
-            let choice: Choice = serde_json::from_str(text)
-                .map_err(|e| format!("decision {n} cannot be read: {e}"))?;
-            let mut next = live.game.clone();
-            let events = next
-                .apply(choice)
-                .map_err(|e| format!("decision {n} does not apply: {e}"))?;
-            live.take(choice, next, &events);
+        for (n, record) in decisions.iter().enumerate() {
+            let next = live.played.after_record(n, record)?;
+            live.take(next);
             each(&live);
         }
         live.set_deadline();
@@ -132,24 +124,18 @@ impl Live {
         board::voice(viewer, &self.names)
     }
 
-    /// Makes `next`, the game after `choice`, this game's state, and tells every viewer
-    /// what happened: `events`, the events of `choice`.
-    fn take(&mut self, choice: Choice, next: Game, events: &[Event]) {
-        let voices: Vec<epic_words::Voice> = self.viewers().map(|v| self.voice(v)).collect();
-        // The moment of a decision is public (whose turn, which window, whose play), so
-        // one view serves every viewer: the spectator's, which words no options.
-        let view = self.game.view(SPECTATOR);
-        let decided: Vec<Option<Decided>> = voices
-            .iter()
-            .map(|voice| Decided::before(&self.game, &view, voice, choice))
+    /// Makes `next`, a decision taken on a copy of the game, this game's state, and
+    /// tells every viewer what happened.
+    fn take(&mut self, next: Next) {
+        let told: Vec<Vec<LogLine>> = self
+            .viewers()
+            .map(|v| self.played.told(&next, v, &self.voice(v), &self.names))
             .collect();
-        self.game = next;
-        for (i, (voice, decided)) in voices.iter().zip(&decided).enumerate() {
-            let lines = board::told(self.game.pool(), voice, events, decided.as_ref());
-            self.logs[i].extend(lines);
+        for (log, lines) in self.logs.iter_mut().zip(told) {
+            log.extend(lines);
         }
-        self.decisions.push(choice);
-        if self.game.is_over() {
+        self.played.take(next);
+        if self.played.is_over() {
             self.status = "over".into();
         }
     }
@@ -177,7 +163,7 @@ impl Live {
         if self.status != "playing" {
             return None;
         }
-        let seat = self.game.decider()?;
+        let seat = self.played.decider()?;
         let s = self.seats.get(usize::from(seat))?;
         match &s.ai {
             Some(ai) => Some(ai.clone()),
@@ -190,7 +176,7 @@ impl Live {
 
     fn set_deadline(&mut self) {
         let human_decides = self
-            .game
+            .played
             .decider()
             .and_then(|p| self.seats.get(usize::from(p)))
             .is_some_and(|s| s.ai.is_none());
@@ -201,28 +187,26 @@ impl Live {
     /// The message for `viewer`, carrying the log lines from `from` on.
     pub fn state(&self, viewer: Option<PlayerId>, from: usize) -> board::State {
         let voice = self.voice(viewer);
-        let view = self.game.view(viewer.unwrap_or(SPECTATOR));
         let log = self.log(viewer);
         board::State {
             kind: "state",
             game: self.id.clone(),
-            seq: self.decisions.len(),
+            seq: self.played.decisions(),
             seat: viewer,
-            board: board::board(
-                board::Cards {
-                    pool: self.game.pool(),
+            board: self.played.board(
+                viewer,
+                Table {
+                    names: &self.names,
                     texts: &self.texts,
                 },
-                &view,
-                &self.names,
             ),
             decision: if self.status == "playing" {
-                board::decision(&self.game, &view, viewer, &voice)
+                self.played.decision(viewer, &voice)
             } else {
                 None
             },
             log: log[from.min(log.len())..].to_vec(),
-            result: board::result(&self.game, &voice),
+            result: self.played.result(viewer, &voice, &self.names),
             deadline: self.deadline,
         }
     }
@@ -399,46 +383,37 @@ impl Tables {
                 _ => "the game is over",
             }));
         }
-        if seq != l.decisions.len() {
+        if seq != l.played.decisions() {
             return Err(ApiError::conflict(format!(
                 "that answers decision {seq}, but the game is at decision {}; nothing was changed",
-                l.decisions.len()
+                l.played.decisions()
             )));
         }
-        if l.game.decider() != Some(seat) {
+        if l.played.decider() != Some(seat) {
             return Err(ApiError::forbidden("it is not your decision"));
         }
-        let Some(&choice) = l.game.options().get(option) else {
-            return Err(ApiError::bad(format!(
-                "there is no option {option}; the options are numbered 0 to {}",
-                l.game.options().len().saturating_sub(1)
-            )));
-        };
-        self.commit(&mut l, choice).await?;
+        self.commit(&mut l, option).await?;
         drop(l);
         self.clone().wake(id.to_string());
         Ok(())
     }
 
-    /// Records `choice` as the game's next decision, then plays it and announces it.
-    async fn commit(&self, l: &mut Live, choice: Choice) -> Result<(), ApiError> {
-        let mut next = l.game.clone();
-        let events = next
-            .apply(choice)
-            .map_err(|e| ApiError::bad(format!("that option cannot be taken: {e}")))?;
+    /// Records option `option` as the game's next decision, then plays it and announces
+    /// it.
+    async fn commit(&self, l: &mut Live, option: usize) -> Result<(), ApiError> {
+        let next = l.played.after(option).map_err(ApiError::bad)?;
         let winners = next
-            .result()
-            .map(|r| serde_json::to_string(&r.winners).unwrap_or_default());
+            .winners()
+            .map(|w| serde_json::to_string(&w).unwrap_or_default());
         let progress = Progress {
             status: if next.is_over() { "over" } else { "playing" },
             winners,
-            turn: i64::from(next.state().turn),
+            turn: next.turn(),
         };
-        let text = serde_json::to_string(&choice).map_err(ApiError::internal)?;
         self.store
-            .record_decision(&l.id, l.decisions.len(), &text, progress)
+            .record_decision(&l.id, l.played.decisions(), &next.record, progress)
             .await?;
-        l.take(choice, next, &events);
+        l.take(next);
         l.set_deadline();
         l.announce();
         Ok(())
@@ -461,28 +436,24 @@ impl Tables {
                     };
                     l.thinking = true;
                     // A bot's seed per decision: the game's seed and the decision number.
-                    let seq = l.decisions.len();
-                    let seed = l.save.seed ^ (seq as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                    (l.game.clone(), seq, bot, seed)
+                    let seq = l.played.decisions();
+                    let seed = l.played.seed() ^ (seq as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                    (l.played.clone(), seq, bot, seed)
                 };
-                let choice = tokio::task::spawn_blocking(move || {
-                    epic_bots::bot_by_name(&bot, seed)
-                        .ok()
-                        .map(|mut b| b.choose(&copy))
-                })
-                .await
-                .ok()
-                .flatten();
+                let option = tokio::task::spawn_blocking(move || copy.bot_option(&bot, seed))
+                    .await
+                    .ok()
+                    .flatten();
                 let mut l = game.lock().await;
                 l.thinking = false;
-                let Some(choice) = choice else {
+                let Some(option) = option else {
                     eprintln!("epic serve: game {id}: a seat's AI is unknown");
                     return;
                 };
-                if l.decisions.len() != seq {
+                if l.played.decisions() != seq {
                     continue;
                 }
-                if let Err(e) = self.commit(&mut l, choice).await {
+                if let Err(e) = self.commit(&mut l, option).await {
                     eprintln!("epic serve: game {id}: {}", e.message);
                     return;
                 }

@@ -190,19 +190,19 @@ pub fn board(game: &ClassicGame, seat: Seat) -> String {
             out += &format!("  removed from the game: {}\n", p.removed.join(", "));
         }
     }
+    let item = |(name, ability, c): &(String, bool, Seat)| {
+        format!(
+            "{name}{} (Player {})",
+            if *ability { " ability" } else { "" },
+            c + 1
+        )
+    };
     if !v.line.is_empty() {
-        let items: Vec<String> = v
-            .line
-            .iter()
-            .map(|(name, ability, c)| {
-                format!(
-                    "{name}{} (Player {})",
-                    if *ability { " ability" } else { "" },
-                    c + 1
-                )
-            })
-            .collect();
+        let items: Vec<String> = v.line.iter().map(item).collect();
         out += &format!("The line (last resolves first): {}\n", items.join(" ← "));
+    }
+    if let Some(pending) = &v.pending {
+        out += &format!("Being played: {}\n", item(pending));
     }
     out
 }

@@ -330,7 +330,7 @@ fn session(
             let c = bot.choose(&game);
             let before = game.label_for(c, ME);
             take(&mut game, &mut history, c)?;
-            let label = super::replay::said(&game, c, before, ME);
+            let label = game.said(c, before, ME);
             println!("Player {}: {label}", decider + 1);
             continue;
         }

@@ -4,7 +4,7 @@
 use super::board;
 use crate::commands::replay::{step_loop, where_and_whom, Args, STEP_HELP};
 use crate::error::{CliError, CliResult};
-use epic_classic::{Choice, ClassicGame};
+use epic_classic::ClassicGame;
 use epic_game::{Seat, State};
 use epic_setup::classic_save::{choice_at, digest_hex, ClassicSave};
 use serde::Serialize;
@@ -29,16 +29,6 @@ struct Step {
     option: Option<u32>,
 }
 
-/// What a decision did, in the words `seat` could read: the option's label, a card
-/// played named once it is face up on the line. `before` is the label read before
-/// `choice` was applied to `after`.
-pub(super) fn said(after: &ClassicGame, choice: Choice, before: String, seat: Seat) -> String {
-    match choice {
-        Choice::Play(o) => format!("Play {}", after.name_for(o, seat)),
-        _ => before,
-    }
-}
-
 /// Applies decision `n` (option `option`) and says who took it and what it was.
 fn step(
     game: &mut ClassicGame,
@@ -56,7 +46,7 @@ fn step(
     let before = game.label_for(choice, reader);
     game.apply(choice)
         .map_err(|e| CliError::input(format!("decision {n}: {e}")))?;
-    Ok((decider, said(game, choice, before, reader)))
+    Ok((decider, game.said(choice, before, reader)))
 }
 
 /// The board as the viewer sees it; with everything shown, every hand and face-down

@@ -1,0 +1,372 @@
+//! A server game under its ruleset — the 2017 game or the classic (2009) one — with its
+//! setup and decisions as the database keeps them: one face for the tables, which never
+//! ask which ruleset they hold. A decision is named by the number of its option, for
+//! both; the database keeps a 2017 decision as its choice (as 2017 save files do) and a
+//! classic one as that number (as classic save files do).
+
+use crate::board::{self, AnyBoard, DecisionOut, LogLine, ResultOut, Texts};
+use crate::classic_board;
+use epic_cards::CardPool;
+use epic_classic::ClassicGame;
+use epic_engine::{Choice, Event, Game, SPECTATOR};
+use epic_game::{Seat, State};
+use epic_setup::classic_save::{choice_at, ClassicSave, ClassicSetup};
+use epic_setup::save::{SaveFile, SaveSetup};
+use epic_words::log::Decided;
+use epic_words::Voice;
+use std::sync::Arc;
+
+/// The rulesets a server game may be played under, as the API names them.
+pub const RULESETS: [&str; 2] = ["2017", "classic"];
+
+/// A game being played, with what it was made from and every decision taken.
+#[derive(Clone)]
+pub enum Played {
+    Epic {
+        game: Box<Game>,
+        save: SaveSetup,
+        decisions: Vec<Choice>,
+    },
+    Classic {
+        game: Box<ClassicGame>,
+        setup: ClassicSetup,
+        decisions: Vec<u32>,
+    },
+}
+
+/// A decision taken on a copy of the game: not yet the game's state, so that it can be
+/// kept in the database first.
+pub struct Next {
+    /// The decision as the database keeps it.
+    pub record: String,
+    taken: Taken,
+}
+
+enum Taken {
+    Epic {
+        game: Box<Game>,
+        choice: Choice,
+        events: Vec<Event>,
+    },
+    Classic {
+        game: Box<ClassicGame>,
+        choice: epic_classic::Choice,
+        option: u32,
+    },
+}
+
+/// What a board is drawn with: the seats' players and the 2017 cards' texts.
+#[derive(Clone, Copy)]
+pub struct Table<'a> {
+    pub names: &'a [String],
+    pub texts: &'a Texts,
+}
+
+impl Played {
+    /// The game at its start, from its ruleset's name and its setup as kept (JSON).
+    pub fn start(ruleset: &str, setup: &str, pool: &Arc<CardPool>) -> Result<Played, String> {
+        match ruleset {
+            "2017" => {
+                let save: SaveSetup =
+                    serde_json::from_str(setup).map_err(|e| format!("its setup: {e}"))?;
+                let game = Game::new(save.to_setup(pool).map_err(|e| e.message)?)
+                    .map_err(|e| e.to_string())?;
+                Ok(Played::Epic {
+                    game: Box::new(game),
+                    save,
+                    decisions: Vec::new(),
+                })
+            }
+            "classic" => {
+                let setup: ClassicSetup =
+                    serde_json::from_str(setup).map_err(|e| format!("its setup: {e}"))?;
+                let game = setup.start().map_err(|e| e.message)?;
+                Ok(Played::Classic {
+                    game: Box::new(game),
+                    setup,
+                    decisions: Vec::new(),
+                })
+            }
+            other => Err(format!("unknown ruleset '{other}'")),
+        }
+    }
+
+    /// The seed the game was dealt from, which also seeds its bots.
+    pub fn seed(&self) -> u64 {
+        match self {
+            Played::Epic { save, .. } => save.seed,
+            Played::Classic { setup, .. } => setup.seed,
+        }
+    }
+
+    /// How many decisions have been taken.
+    pub fn decisions(&self) -> usize {
+        match self {
+            Played::Epic { decisions, .. } => decisions.len(),
+            Played::Classic { decisions, .. } => decisions.len(),
+        }
+    }
+
+    pub fn decider(&self) -> Option<Seat> {
+        match self {
+            Played::Epic { game, .. } => game.decider(),
+            Played::Classic { game, .. } => game.decider(),
+        }
+    }
+
+    /// How many options the pending decision has.
+    pub fn option_count(&self) -> usize {
+        match self {
+            Played::Epic { game, .. } => game.options().len(),
+            Played::Classic { game, .. } => game.options().len(),
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.decider().is_none()
+    }
+
+    /// Option `option` of the pending decision, taken on a copy of the game.
+    pub fn after(&self, option: usize) -> Result<Next, String> {
+        let count = self.option_count();
+        if option >= count {
+            return Err(format!(
+                "there is no option {option}; the options are numbered 0 to {}",
+                count.saturating_sub(1)
+            ));
+        }
+        Ok(match self {
+            Played::Epic { game, .. } => {
+                let choice = game.options()[option];
+                let mut next = game.clone();
+                let events = next.apply(choice).map_err(|e| e.to_string())?;
+                Next {
+                    record: serde_json::to_string(&choice).map_err(|e| e.to_string())?,
+                    taken: Taken::Epic {
+                        game: next,
+                        choice,
+                        events,
+                    },
+                }
+            }
+            Played::Classic { game, .. } => {
+                let choice = game.options()[option];
+                let mut next = game.clone();
+                next.apply(choice).map_err(|e| e.to_string())?;
+                Next {
+                    record: option.to_string(),
+                    taken: Taken::Classic {
+                        game: next,
+                        choice,
+                        option: option as u32,
+                    },
+                }
+            }
+        })
+    }
+
+    /// Decision number `n` as the database kept it, taken on a copy of the game.
+    pub fn after_record(&self, n: usize, record: &str) -> Result<Next, String> {
+        let option = match self {
+            Played::Epic { game, .. } => {
+                let choice: Choice = serde_json::from_str(record)
+                    .map_err(|e| format!("decision {n} cannot be read: {e}"))?;
+                game.options().iter().position(|&c| c == choice)
+            }
+            Played::Classic { game, .. } => {
+                let option: u32 = record
+                    .parse()
+                    .map_err(|e| format!("decision {n} cannot be read: {e}"))?;
+                let choice = choice_at(game, n + 1, option).map_err(|e| e.message)?;
+                game.options().iter().position(|&c| c == choice)
+            }
+        };
+        let option = option.ok_or_else(|| format!("decision {n} is not among the options"))?;
+        self.after(option)
+            .map_err(|e| format!("decision {n} does not apply: {e}"))
+    }
+
+    /// The log lines of `next` for `viewer`, told in `voice`; `self` is the game before it.
+    pub fn told(
+        &self,
+        next: &Next,
+        viewer: Option<Seat>,
+        voice: &Voice,
+        names: &[String],
+    ) -> Vec<LogLine> {
+        match (self, &next.taken) {
+            (
+                Played::Epic { game: before, .. },
+                Taken::Epic {
+                    game,
+                    choice,
+                    events,
+                },
+            ) => {
+                // The moment of a decision is public (whose turn, which window, whose
+                // play), so the spectator's view, which words no options, serves all.
+                let view = before.view(SPECTATOR);
+                let decided = Decided::before(before, &view, voice, *choice);
+                board::told(game.pool(), voice, events, decided.as_ref())
+            }
+            (Played::Classic { game: before, .. }, Taken::Classic { game, choice, .. }) => {
+                classic_board::told(before, game, *choice, viewer, names)
+            }
+            _ => unreachable!("a decision is taken on the game it was made for"),
+        }
+    }
+
+    /// Makes `next` the game's state.
+    pub fn take(&mut self, next: Next) {
+        match (self, next.taken) {
+            (
+                Played::Epic {
+                    game, decisions, ..
+                },
+                Taken::Epic {
+                    game: after,
+                    choice,
+                    ..
+                },
+            ) => {
+                *game = after;
+                decisions.push(choice);
+            }
+            (
+                Played::Classic {
+                    game, decisions, ..
+                },
+                Taken::Classic {
+                    game: after,
+                    option,
+                    ..
+                },
+            ) => {
+                *game = after;
+                decisions.push(option);
+            }
+            _ => unreachable!("a decision is taken on the game it was made for"),
+        }
+    }
+
+    /// The log lines a viewer is told before any decision.
+    pub fn opening(&self, viewer: Option<Seat>, names: &[String]) -> Vec<LogLine> {
+        match self {
+            // The 2017 game tells its first turn with the first decision's events.
+            Played::Epic { .. } => Vec::new(),
+            // The mulligans come before the first turn, whose heading comes with it.
+            Played::Classic { game, .. } if game.turn() == 0 => Vec::new(),
+            Played::Classic { game, .. } => {
+                vec![classic_board::turn_heading(game, viewer, names)]
+            }
+        }
+    }
+
+    /// The board as `viewer` (a seat, or a spectator) sees it.
+    pub fn board(&self, viewer: Option<Seat>, table: Table) -> AnyBoard {
+        let seat = viewer.unwrap_or(SPECTATOR);
+        match self {
+            Played::Epic { game, .. } => AnyBoard::Epic(board::board(
+                board::Cards {
+                    pool: game.pool(),
+                    texts: table.texts,
+                },
+                &game.view(seat),
+                table.names,
+            )),
+            Played::Classic { game, .. } => AnyBoard::Classic(classic_board::board(
+                game.pool(),
+                &game.view(seat),
+                table.names,
+            )),
+        }
+    }
+
+    /// The pending decision as `viewer` is told it: its options only if it is theirs.
+    pub fn decision(&self, viewer: Option<Seat>, voice: &Voice) -> Option<DecisionOut> {
+        match self {
+            Played::Epic { game, .. } => {
+                let view = game.view(viewer.unwrap_or(SPECTATOR));
+                board::decision(game, &view, viewer, voice)
+            }
+            Played::Classic { game, .. } => classic_board::decision(game, viewer),
+        }
+    }
+
+    /// How the game ended, told to `viewer`.
+    pub fn result(
+        &self,
+        viewer: Option<Seat>,
+        voice: &Voice,
+        names: &[String],
+    ) -> Option<ResultOut> {
+        match self {
+            Played::Epic { game, .. } => board::result(game, voice),
+            Played::Classic { game, .. } => classic_board::result(game, viewer, names),
+        }
+    }
+
+    /// The option the AI `bot` takes now, seeded with `seed`; `None` for an unknown AI
+    /// or a game that is over.
+    pub fn bot_option(&self, bot: &str, seed: u64) -> Option<usize> {
+        match self {
+            Played::Epic { game, .. } => {
+                let choice = epic_bots::bot_by_name(bot, seed).ok()?.choose(game);
+                game.options().iter().position(|&c| c == choice)
+            }
+            Played::Classic { game, .. } => {
+                let choice = epic_bots::classic::classic_player(bot, seed)
+                    .ok()?
+                    .choose(game);
+                game.options().iter().position(|&c| c == choice)
+            }
+        }
+    }
+
+    /// The game as an `epic` save file (docs/saves.md), in JSON.
+    pub fn save_file(&self) -> Result<String, serde_json::Error> {
+        match self {
+            Played::Epic {
+                game,
+                save,
+                decisions,
+            } => {
+                serde_json::to_string_pretty(&SaveFile::new(save.clone(), decisions.clone(), game))
+            }
+            Played::Classic {
+                game,
+                setup,
+                decisions,
+            } => serde_json::to_string_pretty(&ClassicSave::new(
+                setup.clone(),
+                decisions.clone(),
+                game,
+            )),
+        }
+    }
+}
+
+impl Next {
+    pub fn is_over(&self) -> bool {
+        match &self.taken {
+            Taken::Epic { game, .. } => game.is_over(),
+            Taken::Classic { game, .. } => game.decider().is_none(),
+        }
+    }
+
+    /// The winners once the game is over.
+    pub fn winners(&self) -> Option<Vec<Seat>> {
+        match &self.taken {
+            Taken::Epic { game, .. } => game.result().map(|r| r.winners),
+            Taken::Classic { game, .. } => game.winners().map(<[Seat]>::to_vec),
+        }
+    }
+
+    /// The turn the game is in.
+    pub fn turn(&self) -> i64 {
+        match &self.taken {
+            Taken::Epic { game, .. } => i64::from(game.state().turn),
+            Taken::Classic { game, .. } => i64::from(game.turn()),
+        }
+    }
+}

@@ -1,0 +1,325 @@
+//! Classic (2009) games on the server: played against the AI and between two players
+//! over the same WebSocket protocol as 2017 games, kept, replayed and saved; no seat is
+//! told a card another seat's hand or face-down champion hides.
+
+mod common;
+
+use common::{next_state, play_to_end, send, Server};
+use serde_json::{json, Value};
+use std::collections::HashSet;
+
+/// A guest plays a whole classic game against the AI; it ends with a result, and its
+/// summary, replay and save file agree with what the socket told.
+#[tokio::test]
+async fn a_guest_plays_a_classic_game_against_the_ai() {
+    for db in common::databases() {
+        let server = Server::start(db.as_deref()).await;
+        let mut c = server.client();
+        c.guest().await;
+        let game = c
+            .create(json!({"ruleset": "classic", "seats": [
+                {"kind": "me", "deck": "order"},
+                {"kind": "ai", "deck": "chaos", "ai": "random"}
+            ], "seed": 5}))
+            .await;
+        assert_eq!(game["ruleset"], "classic");
+        assert_eq!(game["status"], "playing");
+        let id = game["id"].as_str().unwrap().to_string();
+        let mut socket = c.socket(&id).await;
+        let first = next_state(&mut socket).await;
+        let board = &first["board"];
+        assert_eq!(board["ruleset"], "classic");
+        assert_eq!(board["turn"], 0, "the mulligans come before the first turn");
+        assert_eq!(
+            board["players"][0]["mojo"], 30,
+            "each player starts at 30 Mojo"
+        );
+        assert_eq!(board["players"][0]["hand"].as_array().unwrap().len(), 5);
+        assert_eq!(board["players"][1]["hand_count"], 5);
+        assert_eq!(
+            board["players"][1]["hand"],
+            json!([]),
+            "the AI's hand is hidden"
+        );
+        for name in board["players"][0]["hand"].as_array().unwrap() {
+            let text = &board["cards"][name.as_str().unwrap()];
+            assert!(
+                text["type_line"].is_string(),
+                "{name} has its text: {board}"
+            );
+        }
+        assert_eq!(first["log"], json!([]));
+        // The first decision is the mulligan, asked of both players in turn.
+        if common::my_turn(&first) {
+            assert!(first["decision"]["prompt"]
+                .as_str()
+                .unwrap()
+                .contains("Keep"));
+            let labels: Vec<&str> = first["decision"]["options"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|o| o["label"].as_str().unwrap())
+                .collect();
+            assert!(labels.contains(&"Keep your hand"), "{labels:?}");
+        }
+        send(
+            &mut socket,
+            json!({"type": "decide", "seq": first["seq"], "option": 99}),
+        )
+        .await;
+        let refused = common::next(&mut socket).await;
+        assert_eq!(refused["type"], "error", "{refused}");
+
+        // Played to the end from a fresh socket, which is told the whole log again.
+        drop(socket);
+        let mut socket = c.socket(&id).await;
+        let (last, log) = play_to_end(&mut socket, 3).await;
+        assert!(last["decision"].is_null());
+        let winners = last["result"]["winners"].clone();
+        let text = last["result"]["text"].as_str().unwrap();
+        assert!(
+            ["You win.", "AI (random) wins.", "The game is a draw."].contains(&text),
+            "{text}"
+        );
+        assert!(log.iter().any(|l| l.starts_with("You: ")), "{log:?}");
+        assert!(
+            log.iter().any(|l| l.starts_with("AI (random): ")),
+            "{log:?}"
+        );
+        let turns: Vec<&String> = log.iter().filter(|l| l.starts_with("--- Turn")).collect();
+        assert!(turns.len() >= 2, "{log:?}");
+        assert!(turns[0].starts_with("--- Turn 1: "), "{log:?}");
+        assert_eq!(log.last().map(String::as_str), Some(text));
+
+        let (status, summary) = c.call("GET", &format!("/api/games/{id}"), None).await;
+        assert_eq!(status, 200);
+        assert_eq!(summary["ruleset"], "classic");
+        assert_eq!(summary["status"], "over");
+        assert_eq!(summary["winners"], winners);
+        assert_eq!(summary["decisions"], last["seq"]);
+
+        let (status, replay) = c
+            .call("GET", &format!("/api/games/{id}/replay"), None)
+            .await;
+        assert_eq!(status, 200, "{replay}");
+        let frames = replay["frames"].as_array().unwrap();
+        assert_eq!(frames.len() as u64, last["seq"].as_u64().unwrap() + 1);
+        assert_eq!(frames.last().unwrap()["board"], last["board"]);
+        let replayed: Vec<String> = frames
+            .iter()
+            .flat_map(|f| f["log"].as_array().unwrap().clone())
+            .map(|l| l["text"].as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(replayed, log, "the replay tells the game as it was told");
+
+        // The save file is a classic save that replays to the same end.
+        let (status, save) = c.call("GET", &format!("/api/games/{id}/save"), None).await;
+        assert_eq!(status, 200, "{save}");
+        let file: epic_setup::classic_save::ClassicSave = serde_json::from_value(save).unwrap();
+        assert_eq!(file.ruleset, "classic");
+        assert_eq!(file.decisions.len() as u64, last["seq"].as_u64().unwrap());
+        let game = file.rebuild(None).unwrap();
+        let winners: Vec<u8> = serde_json::from_value(winners).unwrap();
+        assert_eq!(
+            epic_game::State::winners(&game).map(<[u8]>::to_vec),
+            Some(winners)
+        );
+    }
+}
+
+/// Classic games are checked as they are made: decks from the classic list, a
+/// free-for-all table, a known ruleset.
+#[tokio::test]
+async fn new_classic_games_are_checked() {
+    let server = Server::start(None).await;
+    let mut c = server.client();
+    c.guest().await;
+    let (_, options) = c.call("GET", "/api/options", None).await;
+    assert_eq!(options["rulesets"], json!(["2017", "classic"]));
+    assert_eq!(options["classic_decks"], json!(["order", "chaos"]));
+    for (body, said) in [
+        (
+            json!({"ruleset": "checkers", "seats": [{"kind": "me"}, {"kind": "ai"}]}),
+            "unknown ruleset 'checkers': expected 2017 or classic",
+        ),
+        (
+            json!({"ruleset": "classic", "seats": [{"kind": "me", "deck": "good"}, {"kind": "ai"}]}),
+            "seat 1: unknown classic deck 'good'; the classic decks are order, chaos",
+        ),
+        (
+            json!({"ruleset": "classic", "variant": "hydra", "seats": [{"kind": "me"}, {"kind": "ai"}, {"kind": "ai"}, {"kind": "ai"}]}),
+            "a classic game is a free-for-all",
+        ),
+        (
+            json!({"seats": [{"kind": "me", "deck": "order"}, {"kind": "ai"}]}),
+            "seat 1: unknown deck 'order'",
+        ),
+    ] {
+        let (status, answer) = c.call("POST", "/api/games", Some(body)).await;
+        assert_eq!(status, 400, "{answer}");
+        let message = answer["error"].as_str().unwrap();
+        assert!(message.starts_with(said), "{message}");
+    }
+    let (_, mine) = c.call("GET", "/api/games/mine", None).await;
+    assert_eq!(mine, json!([]), "nothing refused was kept");
+    // Left out, the decks are the classic ones in turn, at a table of four.
+    let game = c
+        .create(json!({"ruleset": "classic", "seats": [{"kind": "me"}, {"kind": "ai"}, {"kind": "ai"}, {"kind": "ai"}]}))
+        .await;
+    let decks: Vec<&str> = game["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["deck"].as_str().unwrap())
+        .collect();
+    assert_eq!(decks, ["order", "chaos", "order", "chaos"]);
+}
+
+/// Every card name `state` shows in its board: those its seat may know now.
+fn board_names(state: &Value) -> HashSet<String> {
+    let board = &state["board"];
+    let mut names = HashSet::new();
+    let mut add = |v: &Value| {
+        for n in v.as_array().unwrap() {
+            names.insert(n.as_str().unwrap().to_string());
+        }
+    };
+    for p in board["players"].as_array().unwrap() {
+        for zone in ["hand", "discard", "discard_foreign", "removed"] {
+            add(&p[zone]);
+        }
+    }
+    for c in board["in_play"].as_array().unwrap() {
+        names.insert(c["name"].as_str().unwrap().to_string());
+    }
+    for item in board["line"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .chain(board["pending"].as_object().map(|_| &board["pending"]))
+    {
+        let name = item["name"].as_str().unwrap();
+        names.insert(name.trim_end_matches(" (face down)").to_string());
+    }
+    names
+}
+
+/// Two players and a spectator watch one classic game through their own sockets: a
+/// seat is told another's hand only by its count (and the cards face up in it), a
+/// face-down champion only by its owner's name, and no log line, option or card text
+/// names a card the seat has not been shown.
+#[tokio::test]
+async fn no_seat_is_told_another_seats_hidden_classic_cards() {
+    let pool = epic_classic::classic_pool();
+    let card_names: Vec<String> = pool.ids().map(|id| pool.get(id).name.clone()).collect();
+    let server = Server::start(None).await;
+    let mut a = server.client();
+    let mut b = server.client();
+    a.guest().await;
+    b.guest().await;
+    let game = a
+        .create(json!({"ruleset": "classic", "seats": [{"kind": "me", "deck": "order"}, {"kind": "open", "deck": "chaos"}], "seed": 21}))
+        .await;
+    let id = game["id"].as_str().unwrap().to_string();
+    let secret = game["invites"][0]["secret"].as_str().unwrap().to_string();
+    let (status, _) = b
+        .call(
+            "POST",
+            &format!("/api/games/{id}/join"),
+            Some(json!({"invite": secret})),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let spectator = server.client();
+    let mut sockets = [
+        a.socket(&id).await,
+        b.socket(&id).await,
+        spectator.socket(&id).await,
+    ];
+    // What each watcher has been shown so far, by name.
+    let mut known: [HashSet<String>; 3] = Default::default();
+    let mut face_down_seen = false;
+    let mut k = 21u64;
+    for seq in 0..5000u64 {
+        let mut states = Vec::new();
+        for s in sockets.iter_mut() {
+            states.push(next_state(s).await);
+        }
+        for (w, state) in states.iter().enumerate() {
+            assert_eq!(state["seq"].as_u64(), Some(seq));
+            let seat = (w < 2).then_some(w as u64);
+            let board = &state["board"];
+            for (p, player) in board["players"].as_array().unwrap().iter().enumerate() {
+                if Some(p as u64) != seat {
+                    assert_eq!(
+                        player["hand"],
+                        json!([]),
+                        "watcher {w} sees no card of player {p}'s hand"
+                    );
+                }
+            }
+            for c in board["in_play"].as_array().unwrap() {
+                if c["veiled"] == true && c["owner"].as_u64() != seat {
+                    face_down_seen = true;
+                    let owner = c["owner"].as_u64().unwrap();
+                    assert_eq!(
+                        c["name"].as_str().unwrap(),
+                        format!("Player {}'s veiled champion", owner + 1)
+                    );
+                    assert!(c["offense"].is_null() && c["defense"].is_null());
+                }
+            }
+            known[w].extend(board_names(state));
+            for key in board["cards"].as_object().unwrap().keys() {
+                assert!(
+                    known[w].contains(key),
+                    "watcher {w} is sent the text of {key}"
+                );
+            }
+            let mut words: Vec<&str> = state["log"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|l| l["text"].as_str().unwrap())
+                .collect();
+            if let Some(options) = state["decision"]["options"].as_array() {
+                words.extend(options.iter().map(|o| o["label"].as_str().unwrap()));
+            }
+            for text in words {
+                let named: Vec<&str> = card_names
+                    .iter()
+                    .map(String::as_str)
+                    .filter(|n| text.contains(n))
+                    .collect();
+                // A name inside a longer one named here is that one's.
+                let whole = |n: &&&str| !named.iter().any(|m| m != *n && m.contains(**n));
+                for name in named.iter().filter(whole) {
+                    assert!(
+                        known[w].contains(*name),
+                        "watcher {w} is told of {name} at decision {seq}: {text}"
+                    );
+                }
+            }
+        }
+        if !states[0]["result"].is_null() {
+            assert!(face_down_seen, "a champion was played face down");
+            return;
+        }
+        let decider = states[0]["decision"]["seat"].as_u64().unwrap() as usize;
+        let me = &states[decider];
+        let options = me["decision"]["options"].as_array().unwrap();
+        assert!(!options.is_empty());
+        // Face down whenever offered, so that the game has veiled champions to hide.
+        let option = options
+            .iter()
+            .position(|o| o["label"].as_str().unwrap().contains("face down"))
+            .unwrap_or_else(|| common::pick(options, &mut k));
+        send(
+            &mut sockets[decider],
+            json!({"type": "decide", "seq": seq, "option": option}),
+        )
+        .await;
+    }
+    panic!("the game did not end in 5,000 decisions");
+}
