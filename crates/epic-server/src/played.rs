@@ -186,14 +186,14 @@ impl Played {
             .map_err(|e| format!("decision {n} does not apply: {e}"))
     }
 
-    /// The log lines of `next` for `viewer`, told in `voice`; `self` is the game before it.
+    /// The log lines of `next` for each of `viewers`, each told in its voice; `self` is
+    /// the game before it.
     pub fn told(
         &self,
         next: &Next,
-        viewer: Option<Seat>,
-        voice: &Voice,
+        viewers: &[(Option<Seat>, Voice)],
         names: &[String],
-    ) -> Vec<LogLine> {
+    ) -> Vec<Vec<LogLine>> {
         match (self, &next.taken) {
             (
                 Played::Epic { game: before, .. },
@@ -206,12 +206,18 @@ impl Played {
                 // The moment of a decision is public (whose turn, which window, whose
                 // play), so the spectator's view, which words no options, serves all.
                 let view = before.view(SPECTATOR);
-                let decided = Decided::before(before, &view, voice, *choice);
-                board::told(game.pool(), voice, events, decided.as_ref())
+                viewers
+                    .iter()
+                    .map(|(_, voice)| {
+                        let decided = Decided::before(before, &view, voice, *choice);
+                        board::told(game.pool(), voice, events, decided.as_ref())
+                    })
+                    .collect()
             }
-            (Played::Classic { game: before, .. }, Taken::Classic { game, choice, .. }) => {
-                classic_board::told(before, game, *choice, viewer, names)
-            }
+            (Played::Classic { game: before, .. }, Taken::Classic { game, choice, .. }) => viewers
+                .iter()
+                .map(|(viewer, _)| classic_board::told(before, game, *choice, *viewer, names))
+                .collect(),
             _ => unreachable!("a decision is taken on the game it was made for"),
         }
     }

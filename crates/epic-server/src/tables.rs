@@ -127,10 +127,8 @@ impl Live {
     /// Makes `next`, a decision taken on a copy of the game, this game's state, and
     /// tells every viewer what happened.
     fn take(&mut self, next: Next) {
-        let told: Vec<Vec<LogLine>> = self
-            .viewers()
-            .map(|v| self.played.told(&next, v, &self.voice(v), &self.names))
-            .collect();
+        let viewers: Vec<_> = self.viewers().map(|v| (v, self.voice(v))).collect();
+        let told = self.played.told(&next, &viewers, &self.names);
         for (log, lines) in self.logs.iter_mut().zip(told) {
             log.extend(lines);
         }
