@@ -1,9 +1,13 @@
 // Words for seats, games and cards.
 
-import type { Board, Card, GameSummary, Phase } from "./protocol";
+import type { Card, GameSummary, Phase } from "./protocol";
 
 /** A seat's name on the board; "You" for your own seat. */
-export function seatName(board: Board, seat: number | null, mySeat: number | null): string {
+export function seatName(
+  board: { players: { seat: number; name: string }[] },
+  seat: number | null,
+  mySeat: number | null,
+): string {
   if (seat === null) return "nobody";
   if (mySeat !== null && seat === mySeat) return "You";
   const player = board.players.find((p) => p.seat === seat);

@@ -11,12 +11,24 @@ export type User = { id: string; name: string; guest: boolean };
 export type Credentials = { name: string; password: string };
 
 /** `GET /api/options`. */
-export type Options = { decks: string[]; ai: string[]; variants: string[] };
+export type Options = {
+  rulesets: Ruleset[];
+  /** The 2017 decks. */
+  decks: string[];
+  classic_decks: string[];
+  ai: string[];
+  variants: string[];
+};
+
+/** "2017": the Complete Rules; "classic": the 2009 game (docs/classic.md). */
+export type Ruleset = "2017" | "classic";
 
 export type SeatSpec = { kind: "me" | "ai" | "open"; deck?: string; ai?: string };
 
 /** Body of `POST /api/games`. */
 export type NewGame = {
+  /** Default "2017". */
+  ruleset?: Ruleset;
   seats: SeatSpec[];
   seed?: number;
   variant?: string;
@@ -38,6 +50,7 @@ export type GameStatus = "open" | "playing" | "over";
 
 export type GameSummary = {
   id: string;
+  ruleset: Ruleset;
   status: GameStatus;
   seats: SeatSummary[];
   your_seat: number | null;
@@ -71,14 +84,17 @@ export type ClientMessage = Decide | Ping;
 
 export type ErrorMessage = { type: "error"; message: string };
 
-export type State = {
+/** A position as one seat sees it, under either ruleset: `board.ruleset` says which. */
+export type State = EpicState | ClassicState;
+
+type StateOf<B> = {
   type: "state";
   game: string;
   /** Decisions made so far. */
   seq: number;
   /** Yours; null for a spectator. */
   seat: number | null;
-  board: Board;
+  board: B;
   /** Null when the game is over. */
   decision: Decision | null;
   /** Lines since the previous State on this socket (all of them on connect). */
@@ -112,7 +128,16 @@ export type Option = {
 
 export type Phase = "setup" | "start" | "main" | "battle" | "end";
 
+export type EpicState = StateOf<Board>;
+
+export type ClassicState = StateOf<ClassicBoard>;
+
+export function isClassic(state: State): state is ClassicState {
+  return state.board.ruleset === "classic";
+}
+
 export type Board = {
+  ruleset: "2017";
   turn: number;
   active: number;
   phase: Phase;
@@ -179,3 +204,60 @@ export type LogLine = { text: string; tone: LogTone | null };
 export function isChampion(card: Card): card is Champion {
   return "controller" in card;
 }
+
+// ---- The classic board (docs/server.md, "The classic board") ----
+
+/** Cards are named, never numbered: a number would tell hidden cards apart. */
+export type ClassicBoard = {
+  ruleset: "classic";
+  /** 0 while the players mulligan. */
+  turn: number;
+  active: number;
+  /** "Build step", "Battle step, blockers declared". */
+  moment: string;
+  /** The player with priority. */
+  priority: number;
+  players: ClassicPlayer[];
+  in_play: InPlay[];
+  /** Bottom first: the last item resolves first. */
+  line: LineItem[];
+  /** Being announced, or asking a choice as it resolves. */
+  pending: LineItem | null;
+  /** The text of every card the board names, by name. */
+  cards: Record<string, CardText>;
+};
+
+export type ClassicPlayer = {
+  seat: number;
+  name: string;
+  mojo: number;
+  actions: number;
+  hand_count: number;
+  /** Yours in full; another seat's: the cards face up in it. */
+  hand: string[];
+  deck_count: number;
+  discard: string[];
+  /** Cards of other players in this player's pile. */
+  discard_foreign: string[];
+  removed: string[];
+  out: boolean;
+};
+
+export type InPlay = {
+  /** "Player N's veiled champion" when it is face down and not yours. */
+  name: string;
+  veiled: boolean;
+  owner: number;
+  controller: number;
+  token: boolean;
+  counters: number;
+  pose: "prepared" | "expended" | "flipped";
+  damage: number;
+  /** Null for an object, and for a face-down champion that is not yours. */
+  offense: number | null;
+  defense: number | null;
+};
+
+export type LineItem = { name: string; ability: boolean; controller: number };
+
+export type CardText = { type_line: string; text: string[] };

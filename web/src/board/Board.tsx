@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { phaseName, possessive, seatName } from "../format";
-import type { Card, State } from "../protocol";
+import type { Card, EpicState } from "../protocol";
 import { CardDetailContext, type Actions } from "./actions";
 import { CardDialog } from "./CardDialog";
 import { CardTile } from "./CardTile";
@@ -8,11 +8,11 @@ import { PlayerArea } from "./PlayerArea";
 import { useFresh } from "./useFresh";
 
 type BoardProps = {
-  state: State;
+  state: EpicState;
   actions: Actions | null;
 };
 
-function StatusBar({ state }: { state: State }) {
+function StatusBar({ state }: { state: EpicState }) {
   const { board, seat } = state;
   const name = (s: number | null) => seatName(board, s, seat);
   return (

@@ -19,7 +19,7 @@ type PlayerAreaProps = {
 
 type StatProps = { label: string; value: number; testId?: string; className?: string };
 
-function Stat({ label, value, testId, className }: StatProps) {
+export function Stat({ label, value, testId, className }: StatProps) {
   return (
     <span className={className ? `stat ${className}` : "stat"}>
       <span className="stat-label">{label}</span>

@@ -1,6 +1,7 @@
-import type { LogLine, Option, State } from "../protocol";
+import { isClassic, type LogLine, type Option, type State } from "../protocol";
 import type { Actions } from "./actions";
 import { Board } from "./Board";
+import { ClassicBoard } from "./ClassicBoard";
 import { DecisionPanel } from "./DecisionPanel";
 import { GameLog } from "./GameLog";
 
@@ -18,7 +19,7 @@ export function Table({ state, actions, log, readOnly, onHover }: TableProps) {
   return (
     <div className="table">
       <div className="table-board">
-        <Board state={state} actions={actions} />
+        {isClassic(state) ? <ClassicBoard state={state} /> : <Board state={state} actions={actions} />}
       </div>
       <aside className="table-side">
         <DecisionPanel state={state} actions={actions} readOnly={readOnly} onHover={onHover} />

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { api, errorText, inviteUrl, saveUrl } from "../api";
 import { dateText, gameStatusText, seatLabel } from "../format";
-import type { GameSummary, NewGame, Options, SeatSpec, User } from "../protocol";
+import type { GameSummary, NewGame, Options, Ruleset, SeatSpec, User } from "../protocol";
 import { Field } from "../components/Field";
 import { useAction } from "../components/useAction";
 import { navigate, paths } from "../router";
@@ -39,6 +39,41 @@ function DeckSelect({ decks, ...props }: Omit<ChoiceProps, "choices" | "any"> & 
   return <Choice {...props} choices={decks} any="Server’s choice" />;
 }
 
+const RULESET_NAMES: Record<Ruleset, string> = {
+  "2017": "Epic (2017 rules)",
+  classic: "Epic classic (2009 rules)",
+};
+
+/** Which game to play; choosing another clears the decks chosen, which belong to one game. */
+function RulesetSelect({
+  options,
+  value,
+  onChange,
+}: {
+  options: Options;
+  value: Ruleset;
+  onChange: (ruleset: Ruleset) => void;
+}) {
+  if (options.rulesets.length < 2) return null;
+  return (
+    <label>
+      Game
+      <select value={value} data-testid="ruleset" onChange={(event) => onChange(event.target.value as Ruleset)}>
+        {options.rulesets.map((ruleset) => (
+          <option key={ruleset} value={ruleset}>
+            {RULESET_NAMES[ruleset] ?? ruleset}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** The decks of a ruleset. */
+function decksOf(options: Options, ruleset: Ruleset): string[] {
+  return ruleset === "classic" ? options.classic_decks : options.decks;
+}
+
 function seat(kind: SeatSpec["kind"], deck: string, ai?: string): SeatSpec {
   const spec: SeatSpec = { kind };
   if (deck !== ANY) spec.deck = deck;
@@ -70,8 +105,14 @@ function Copyable({ text, testId }: { text: string; testId?: string }) {
 }
 
 function NewAiGame({ options }: { options: Options }) {
+  const [ruleset, setRuleset] = useState<Ruleset>("2017");
   const [myDeck, setMyDeck] = useState(ANY);
   const [aiDeck, setAiDeck] = useState(ANY);
+  const chooseRuleset = (chosen: Ruleset) => {
+    setRuleset(chosen);
+    setMyDeck(ANY);
+    setAiDeck(ANY);
+  };
   const [level, setLevel] = useState(() =>
     options.ai.includes("medium") ? "medium" : (options.ai[0] ?? "medium"),
   );
@@ -80,7 +121,7 @@ function NewAiGame({ options }: { options: Options }) {
   const start = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      const game = await api.createGame({ seats: [seat("me", myDeck), seat("ai", aiDeck, level)] });
+      const game = await api.createGame({ ruleset, seats: [seat("me", myDeck), seat("ai", aiDeck, level)] });
       navigate(paths.game(game.id));
     });
   };
@@ -89,8 +130,9 @@ function NewAiGame({ options }: { options: Options }) {
     <section className="panel">
       <h2>New game against the AI</h2>
       <form className="form" onSubmit={start}>
-        <DeckSelect label="Your deck" decks={options.decks} value={myDeck} onChange={setMyDeck} />
-        <DeckSelect label="AI’s deck" decks={options.decks} value={aiDeck} onChange={setAiDeck} />
+        <RulesetSelect options={options} value={ruleset} onChange={chooseRuleset} />
+        <DeckSelect label="Your deck" decks={decksOf(options, ruleset)} value={myDeck} onChange={setMyDeck} />
+        <DeckSelect label="AI’s deck" decks={decksOf(options, ruleset)} value={aiDeck} onChange={setAiDeck} />
         <Choice label="AI level" choices={options.ai} value={level} onChange={setLevel} />
         <div className="form-buttons">
           <button type="submit" className="primary" data-testid="new-ai-game" disabled={busy}>
@@ -128,8 +170,15 @@ function duration(seconds: number): string {
 }
 
 function NewFriendGame({ options, onCreated }: { options: Options; onCreated: () => void }) {
+  const [ruleset, setRuleset] = useState<Ruleset>("2017");
   const [myDeck, setMyDeck] = useState(ANY);
   const [variant, setVariant] = useState(ANY);
+  // A classic game is a free-for-all: the variants are the 2017 game's.
+  const chooseRuleset = (chosen: Ruleset) => {
+    setRuleset(chosen);
+    setMyDeck(ANY);
+    setVariant(ANY);
+  };
   const [timer, setTimer] = useState<Timer>("live");
   // Blank: the server's default for the timer chosen.
   const [seconds, setSeconds] = useState("");
@@ -138,7 +187,7 @@ function NewFriendGame({ options, onCreated }: { options: Options; onCreated: ()
 
   const start = (event: FormEvent) => {
     event.preventDefault();
-    const game: NewGame = { seats: [seat("me", myDeck), { kind: "open" }] };
+    const game: NewGame = { ruleset, seats: [seat("me", myDeck), { kind: "open" }] };
     if (variant !== ANY) game.variant = variant;
     game.timer = timer;
     if (seconds.trim() !== "") game.move_seconds = Number(seconds);
@@ -155,8 +204,9 @@ function NewFriendGame({ options, onCreated }: { options: Options; onCreated: ()
     <section className="panel">
       <h2>Game with a friend</h2>
       <form className="form" onSubmit={start}>
-        <DeckSelect label="Your deck" decks={options.decks} value={myDeck} onChange={setMyDeck} />
-        {options.variants.length > 0 && (
+        <RulesetSelect options={options} value={ruleset} onChange={chooseRuleset} />
+        <DeckSelect label="Your deck" decks={decksOf(options, ruleset)} value={myDeck} onChange={setMyDeck} />
+        {ruleset === "2017" && options.variants.length > 0 && (
           <Choice label="Variant" choices={options.variants} value={variant} onChange={setVariant} any="Standard" />
         )}
         <label>
@@ -212,6 +262,7 @@ function NewFriendGame({ options, onCreated }: { options: Options; onCreated: ()
 function Players({ game }: { game: GameSummary }) {
   return (
     <span className="players">
+      {game.ruleset === "classic" && <span className="flag flag-classic">Classic</span>}
       {game.seats.map((s, i) => (
         <span key={s.seat}>
           {i > 0 && <span className="muted"> vs </span>}
