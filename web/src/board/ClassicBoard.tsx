@@ -138,6 +138,8 @@ function PlayerArea({ state, player, deciding, show }: AreaProps) {
         <div className="player-title">
           <h2 className="player-name">{title}</h2>
           {isMe && player.name && <span className="muted player-real-name">{player.name}</span>}
+          {/* The rules' words for seats ("Player 2's hand", "Player 2's veiled champion"). */}
+          <span className="muted player-seat">Player {player.seat + 1}</span>
           {flags.map((flag) => (
             <span key={flag} className={`flag flag-${flag.toLowerCase()}`}>
               {flag}
