@@ -99,19 +99,7 @@ async fn a_guest_plays_a_classic_game_against_the_ai() {
         assert_eq!(summary["winners"], winners);
         assert_eq!(summary["decisions"], last["seq"]);
 
-        let (status, replay) = c
-            .call("GET", &format!("/api/games/{id}/replay"), None)
-            .await;
-        assert_eq!(status, 200, "{replay}");
-        let frames = replay["frames"].as_array().unwrap();
-        assert_eq!(frames.len() as u64, last["seq"].as_u64().unwrap() + 1);
-        assert_eq!(frames.last().unwrap()["board"], last["board"]);
-        let replayed: Vec<String> = frames
-            .iter()
-            .flat_map(|f| f["log"].as_array().unwrap().clone())
-            .map(|l| l["text"].as_str().unwrap().to_string())
-            .collect();
-        assert_eq!(replayed, log, "the replay tells the game as it was told");
+        common::check_replay(&mut c, &id, &last, &log).await;
 
         // The save file is a classic save that replays to the same end.
         let (status, save) = c.call("GET", &format!("/api/games/{id}/save"), None).await;

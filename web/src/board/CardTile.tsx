@@ -62,28 +62,35 @@ function ChampionState({ champion }: { champion: Champion }) {
   );
 }
 
+type ChampionNumbers = { offense: number; defense: number; damage: number; counters: number };
+
+/** A champion in play's offense and defense, with its damage and counters between them. */
+export function ChampionStats({ offense, defense, damage, counters }: ChampionNumbers) {
+  return (
+    <div className="stats">
+      <span className="offense" title="Offense">
+        {offense}
+      </span>
+      {damage > 0 && (
+        <Flash value={damage} className="damage">
+          <span title="Damage">{damage} dmg</span>
+        </Flash>
+      )}
+      {counters > 0 && (
+        <span className="counters" title="Counters">
+          +{counters}
+        </span>
+      )}
+      <span className="defense" title="Defense">
+        {defense}
+      </span>
+    </div>
+  );
+}
+
 function Stats({ card }: { card: Card }) {
   if (isChampion(card)) {
-    return (
-      <div className="stats">
-        <span className="offense" title="Offense">
-          {card.offense}
-        </span>
-        {card.damage > 0 && (
-          <Flash value={card.damage} className="damage">
-            <span title="Damage">{card.damage} dmg</span>
-          </Flash>
-        )}
-        {card.counters > 0 && (
-          <span className="counters" title="Counters">
-            +{card.counters}
-          </span>
-        )}
-        <span className="defense" title="Defense">
-          {card.defense}
-        </span>
-      </div>
-    );
+    return <ChampionStats {...card} />;
   }
   if (card.offense === null && card.defense === null) return null;
   return (

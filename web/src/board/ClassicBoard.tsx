@@ -3,6 +3,7 @@ import { Flash } from "../components/Flash";
 import { Modal } from "../components/Modal";
 import { possessive, seatName } from "../format";
 import type { CardText, ClassicPlayer, ClassicState, InPlay, LineItem } from "../protocol";
+import { ChampionStats } from "./CardTile";
 import { Stat } from "./PlayerArea";
 
 /** Shows a card's text by name; a name the board gives no text for (a hidden card) shows nothing. */
@@ -81,24 +82,7 @@ function InPlayTile({ card, text, show }: { card: InPlay; text: CardText | undef
         </span>
       )}
       {card.offense !== null && card.defense !== null && (
-        <span className="stats">
-          <span className="offense" title="Offense">
-            {card.offense}
-          </span>
-          {card.damage > 0 && (
-            <Flash value={card.damage} className="damage">
-              <span title="Damage">{card.damage} dmg</span>
-            </Flash>
-          )}
-          {card.counters > 0 && (
-            <span className="counters" title="+1 +1 counters">
-              +{card.counters}
-            </span>
-          )}
-          <span className="defense" title="Defense">
-            {card.defense}
-          </span>
-        </span>
+        <ChampionStats offense={card.offense} defense={card.defense} damage={card.damage} counters={card.counters} />
       )}
     </Tile>
   );

@@ -206,6 +206,25 @@ pub fn pick(options: &[Value], k: &mut u64) -> usize {
     choices[(*k >> 33) as usize % choices.len()]
 }
 
+/// The replay of finished game `id` holds every position, the last one `last`, and
+/// tells the game as the socket told it: `log`.
+pub async fn check_replay(c: &mut Client, id: &str, last: &Value, log: &[String]) {
+    let (status, replay) = c
+        .call("GET", &format!("/api/games/{id}/replay"), None)
+        .await;
+    assert_eq!(status, 200, "{replay}");
+    let frames = replay["frames"].as_array().unwrap();
+    assert_eq!(frames.len() as u64, last["seq"].as_u64().unwrap() + 1);
+    assert_eq!(frames.last().unwrap()["board"], last["board"]);
+    assert_eq!(frames.last().unwrap()["result"], last["result"]);
+    let replayed: Vec<String> = frames
+        .iter()
+        .flat_map(|f| f["log"].as_array().unwrap().clone())
+        .map(|l| l["text"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(replayed, log, "the replay tells the game as it was told");
+}
+
 /// Plays a random option ([`pick`], from `seed`) whenever the socket's seat decides,
 /// until the game is over; returns the last state and every log line.
 pub async fn play_to_end(socket: &mut Socket, seed: u64) -> (Value, Vec<String>) {
