@@ -258,6 +258,7 @@ export type InPlay = {
   defense: number | null;
 };
 
+/** `name`: your own face-down card on the line reads "Its Name (face down)". */
 export type LineItem = { name: string; ability: boolean; controller: number };
 
 export type CardText = { type_line: string; text: string[] };

@@ -35,7 +35,7 @@ pub use card::{ClassicCard, ClassicPool};
 pub use game::{playable, Choice, ClassicGame, SetupError, MAX_DECK, MAX_PLAYERS};
 pub use parse::parse_classic_cards;
 pub use position::{Placed, Position, SeatSetup};
-pub use ruleset::{InPlay, PlayerView, View};
+pub use ruleset::{InPlay, PlayerView, View, FACE_DOWN};
 
 use epic_model::CardId;
 use std::sync::{Arc, OnceLock};
@@ -67,6 +67,11 @@ pub const CLASSIC_DECKS: [(&str, &str); 2] = [
     ("order", include_str!("../../../cards/classic/order.deck")),
     ("chaos", include_str!("../../../cards/classic/chaos.deck")),
 ];
+
+/// The preconstructed classic decks' names.
+pub fn classic_deck_names() -> Vec<&'static str> {
+    CLASSIC_DECKS.iter().map(|d| d.0).collect()
+}
 
 /// A preconstructed classic deck's cards, by deck name.
 pub fn classic_deck(name: &str) -> Option<Vec<CardId>> {

@@ -9,6 +9,9 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use std::hash::{Hash, Hasher};
 
+/// What follows the name of a face-down card on the line in its owner's view.
+pub const FACE_DOWN: &str = " (face down)";
+
 /// What one seat may see of a classic game: everything public, and its own hand.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct View {
@@ -179,7 +182,7 @@ impl ClassicGame {
         let name = if ability {
             self.pool.get(it.card).name.clone()
         } else if self.objs[it.obj as usize].veiled && self.visible_to(it.obj, seat) {
-            format!("{} (face down)", self.name_for(it.obj, seat))
+            format!("{}{FACE_DOWN}", self.name_for(it.obj, seat))
         } else {
             self.name_for(it.obj, seat)
         };

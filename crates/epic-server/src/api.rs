@@ -84,7 +84,7 @@ async fn options() -> Json<Options> {
     Json(Options {
         rulesets: RULESETS,
         decks: epic_cards::DECK_NAMES.to_vec(),
-        classic_decks: classic_deck_names(),
+        classic_decks: epic_classic::classic_deck_names(),
         ai: epic_bots::BOT_NAMES.to_vec(),
         variants: epic_engine::Variant::ALL
             .map(epic_engine::Variant::name)
@@ -320,13 +320,14 @@ fn default_deck(ruleset: &str, seat: usize) -> &'static str {
     }
 }
 
-fn classic_deck_names() -> Vec<&'static str> {
-    epic_classic::CLASSIC_DECKS.iter().map(|d| d.0).collect()
-}
-
-/// Who plays a seat, as save files name it: an AI level, or "human".
-fn save_player(seat: &SeatRow) -> String {
-    seat.ai.clone().unwrap_or_else(|| "human".into())
+/// A seat as save files keep it: who plays it (an AI level, or "human") and its deck.
+fn save_seat(seat: &SeatRow, cards: Vec<String>) -> Seat {
+    Seat {
+        player: seat.ai.clone().unwrap_or_else(|| "human".into()),
+        bot_seed: None,
+        deck: seat.deck.clone(),
+        cards,
+    }
 }
 
 /// A 2017 game's setup (JSON): the table `new` asks for, each seat's deck by name.
@@ -355,12 +356,8 @@ fn epic_setup(new: &NewGame, seats: &[SeatRow], seed: u64) -> Result<String, Api
         table
             .check_deck(&deck, &s.deck, &format!("seat {}'s deck", s.seat + 1))
             .map_err(|e| ApiError::bad(e.message))?;
-        save_seats.push(Seat {
-            player: save_player(s),
-            bot_seed: None,
-            deck: s.deck.clone(),
-            cards: deck.iter().map(|&c| pool.get(c).name.clone()).collect(),
-        });
+        let cards = deck.iter().map(|&c| pool.get(c).name.clone()).collect();
+        save_seats.push(save_seat(s, cards));
     }
     let save = SaveSetup {
         rules: table.rules.clone(),
@@ -388,15 +385,11 @@ fn classic_setup(new: &NewGame, seats: &[SeatRow], seed: u64) -> Result<String, 
                 "seat {}: unknown classic deck '{}'; the classic decks are {}",
                 s.seat + 1,
                 s.deck,
-                classic_deck_names().join(", ")
+                epic_classic::classic_deck_names().join(", ")
             ))
         })?;
-        save_seats.push(Seat {
-            player: save_player(s),
-            bot_seed: None,
-            deck: s.deck.clone(),
-            cards: deck.iter().map(|&c| pool.get(c).name.clone()).collect(),
-        });
+        let cards = deck.iter().map(|&c| pool.get(c).name.clone()).collect();
+        save_seats.push(save_seat(s, cards));
     }
     let setup = ClassicSetup {
         format: None,

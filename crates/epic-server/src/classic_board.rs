@@ -149,7 +149,7 @@ pub fn board(pool: &ClassicPool, view: &View, names: &[String]) -> ClassicBoard 
         })
         .collect();
     let mut item = |(name, ability, controller): &(String, bool, Seat)| {
-        named(name.trim_end_matches(" (face down)"));
+        named(name.trim_end_matches(epic_classic::FACE_DOWN));
         LineItem {
             name: name.clone(),
             ability: *ability,
@@ -214,9 +214,11 @@ fn who(seat: Seat, viewer: Option<Seat>, names: &[String]) -> String {
 
 /// The heading of the turn `game` is in.
 pub fn turn_heading(game: &ClassicGame, viewer: Option<Seat>, names: &[String]) -> LogLine {
-    let whose = match who(game.active(), viewer, names).as_str() {
-        "You" => "your".to_string(),
-        name => format!("{name}'s"),
+    let active = game.active();
+    let whose = if viewer == Some(active) {
+        "your".to_string()
+    } else {
+        format!("{}'s", who(active, viewer, names))
     };
     LogLine {
         text: format!("--- Turn {}: {whose} turn ---", game.turn()),

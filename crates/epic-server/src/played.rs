@@ -10,7 +10,7 @@ use epic_cards::CardPool;
 use epic_classic::ClassicGame;
 use epic_engine::{Choice, Event, Game, SPECTATOR};
 use epic_game::{Seat, State};
-use epic_setup::classic_save::{choice_at, ClassicSave, ClassicSetup};
+use epic_setup::classic_save::{ClassicSave, ClassicSetup};
 use epic_setup::save::{SaveFile, SaveSetup};
 use epic_words::log::Decided;
 use epic_words::Voice;
@@ -53,6 +53,13 @@ enum Taken {
         choice: epic_classic::Choice,
         option: u32,
     },
+}
+
+/// What a seat is shown of the game now.
+pub struct Seen {
+    pub board: AnyBoard,
+    pub decision: Option<DecisionOut>,
+    pub result: Option<ResultOut>,
 }
 
 /// What a board is drawn with: the seats' players and the 2017 cards' texts.
@@ -167,21 +174,18 @@ impl Played {
 
     /// Decision number `n` as the database kept it, taken on a copy of the game.
     pub fn after_record(&self, n: usize, record: &str) -> Result<Next, String> {
+        let cannot_read = |e: &dyn std::fmt::Display| format!("decision {n} cannot be read: {e}");
         let option = match self {
             Played::Epic { game, .. } => {
-                let choice: Choice = serde_json::from_str(record)
-                    .map_err(|e| format!("decision {n} cannot be read: {e}"))?;
-                game.options().iter().position(|&c| c == choice)
+                let choice: Choice = serde_json::from_str(record).map_err(|e| cannot_read(&e))?;
+                game.options()
+                    .iter()
+                    .position(|&c| c == choice)
+                    .ok_or_else(|| format!("decision {n} is not among the options"))?
             }
-            Played::Classic { game, .. } => {
-                let option: u32 = record
-                    .parse()
-                    .map_err(|e| format!("decision {n} cannot be read: {e}"))?;
-                let choice = choice_at(game, n + 1, option).map_err(|e| e.message)?;
-                game.options().iter().position(|&c| c == choice)
-            }
+            // Kept as its option's number, which `after` checks.
+            Played::Classic { .. } => record.parse().map_err(|e| cannot_read(&e))?,
         };
-        let option = option.ok_or_else(|| format!("decision {n} is not among the options"))?;
         self.after(option)
             .map_err(|e| format!("decision {n} does not apply: {e}"))
     }
@@ -268,47 +272,37 @@ impl Played {
         }
     }
 
-    /// The board as `viewer` (a seat, or a spectator) sees it.
-    pub fn board(&self, viewer: Option<Seat>, table: Table) -> AnyBoard {
+    /// What `viewer` (a seat, or a spectator) is shown now, all from one view: the
+    /// board, the pending decision (its options only if it is theirs; none when
+    /// `playing` is false) and the result.
+    pub fn seen(&self, viewer: Option<Seat>, voice: &Voice, table: Table, playing: bool) -> Seen {
         let seat = viewer.unwrap_or(SPECTATOR);
         match self {
-            Played::Epic { game, .. } => AnyBoard::Epic(board::board(
-                board::Cards {
+            Played::Epic { game, .. } => {
+                let view = game.view(seat);
+                let cards = board::Cards {
                     pool: game.pool(),
                     texts: table.texts,
-                },
-                &game.view(seat),
-                table.names,
-            )),
-            Played::Classic { game, .. } => AnyBoard::Classic(classic_board::board(
-                game.pool(),
-                &game.view(seat),
-                table.names,
-            )),
-        }
-    }
-
-    /// The pending decision as `viewer` is told it: its options only if it is theirs.
-    pub fn decision(&self, viewer: Option<Seat>, voice: &Voice) -> Option<DecisionOut> {
-        match self {
-            Played::Epic { game, .. } => {
-                let view = game.view(viewer.unwrap_or(SPECTATOR));
-                board::decision(game, &view, viewer, voice)
+                };
+                Seen {
+                    board: AnyBoard::Epic(board::board(cards, &view, table.names)),
+                    decision: playing
+                        .then(|| board::decision(game, &view, viewer, voice))
+                        .flatten(),
+                    result: board::result(game, voice),
+                }
             }
-            Played::Classic { game, .. } => classic_board::decision(game, viewer),
-        }
-    }
-
-    /// How the game ended, told to `viewer`.
-    pub fn result(
-        &self,
-        viewer: Option<Seat>,
-        voice: &Voice,
-        names: &[String],
-    ) -> Option<ResultOut> {
-        match self {
-            Played::Epic { game, .. } => board::result(game, voice),
-            Played::Classic { game, .. } => classic_board::result(game, viewer, names),
+            Played::Classic { game, .. } => Seen {
+                board: AnyBoard::Classic(classic_board::board(
+                    game.pool(),
+                    &game.view(seat),
+                    table.names,
+                )),
+                decision: playing
+                    .then(|| classic_board::decision(game, viewer))
+                    .flatten(),
+                result: classic_board::result(game, viewer, table.names),
+            },
         }
     }
 

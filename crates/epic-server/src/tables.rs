@@ -184,27 +184,23 @@ impl Live {
 
     /// The message for `viewer`, carrying the log lines from `from` on.
     pub fn state(&self, viewer: Option<PlayerId>, from: usize) -> board::State {
-        let voice = self.voice(viewer);
         let log = self.log(viewer);
+        let table = Table {
+            names: &self.names,
+            texts: &self.texts,
+        };
+        let seen = self
+            .played
+            .seen(viewer, &self.voice(viewer), table, self.status == "playing");
         board::State {
             kind: "state",
             game: self.id.clone(),
             seq: self.played.decisions(),
             seat: viewer,
-            board: self.played.board(
-                viewer,
-                Table {
-                    names: &self.names,
-                    texts: &self.texts,
-                },
-            ),
-            decision: if self.status == "playing" {
-                self.played.decision(viewer, &voice)
-            } else {
-                None
-            },
+            board: seen.board,
+            decision: seen.decision,
             log: log[from.min(log.len())..].to_vec(),
-            result: self.played.result(viewer, &voice, &self.names),
+            result: seen.result,
             deadline: self.deadline,
         }
     }

@@ -188,7 +188,7 @@ fn board_names(state: &Value) -> HashSet<String> {
         .chain(board["pending"].as_object().map(|_| &board["pending"]))
     {
         let name = item["name"].as_str().unwrap();
-        names.insert(name.trim_end_matches(" (face down)").to_string());
+        names.insert(name.trim_end_matches(epic_classic::FACE_DOWN).to_string());
     }
     names
 }

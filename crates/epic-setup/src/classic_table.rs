@@ -13,10 +13,9 @@ pub fn deck(spec: &str) -> CliResult<Vec<CardId>> {
     }
     let path = std::path::Path::new(spec);
     if !path.exists() {
-        let names: Vec<&str> = epic_classic::CLASSIC_DECKS.iter().map(|d| d.0).collect();
         return Err(CliError::input(format!(
             "'{spec}' is neither a classic deck ({}) nor a deck-list file",
-            names.join(", ")
+            epic_classic::classic_deck_names().join(", ")
         )));
     }
     let text = read_text(path)?;
