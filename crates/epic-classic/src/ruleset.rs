@@ -164,11 +164,7 @@ impl ClassicGame {
             pending: self.pending_item().map(|it| self.item_for(it, seat)),
             decision: self.ask.as_ref().map(|(s, a)| (*s, a.word().to_string())),
             options: match &self.ask {
-                Some((s, _)) if *s == seat => self
-                    .options
-                    .iter()
-                    .map(|&c| self.label_for(c, seat))
-                    .collect(),
+                Some((s, _)) if *s == seat => self.labels(seat),
                 _ => Vec::new(),
             },
             winners: self.winners.clone(),
@@ -269,6 +265,32 @@ impl ClassicGame {
             Choice::No => "No".into(),
             Choice::Prefer(o) => format!("Apply {}'s as-trigger", name(o)),
         }
+    }
+
+    /// Every pending option in words, as `seat` may read them, told apart: where two read
+    /// the same (two copies of a card in hand, two Bat Swarm tokens), each gets its
+    /// ordinal among them, " (1)", " (2)", in the order the options come, which is the
+    /// order of the hand and of the cards in play.
+    pub fn labels(&self, seat: Seat) -> Vec<String> {
+        use std::collections::HashMap;
+        let mut out: Vec<String> = self
+            .options
+            .iter()
+            .map(|&c| self.label_for(c, seat))
+            .collect();
+        let mut copies: HashMap<String, usize> = HashMap::new();
+        for label in &out {
+            *copies.entry(label.clone()).or_default() += 1;
+        }
+        let mut nth: HashMap<String, usize> = HashMap::new();
+        for label in &mut out {
+            if copies[label.as_str()] > 1 {
+                let n = nth.entry(label.clone()).or_default();
+                *n += 1;
+                label.push_str(&format!(" ({n})"));
+            }
+        }
+        out
     }
 
     /// What a decision did, in the words `seat` can read once it is taken: a card played

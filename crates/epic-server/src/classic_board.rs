@@ -183,12 +183,12 @@ pub fn decision(game: &ClassicGame, viewer: Option<Seat>) -> Option<DecisionOut>
         });
     }
     let options = game
-        .options()
-        .iter()
+        .labels(seat)
+        .into_iter()
         .enumerate()
-        .map(|(index, &choice)| OptionOut {
+        .map(|(index, label)| OptionOut {
             index,
-            label: game.label_for(choice, seat),
+            label,
             card: None,
             player: None,
         })

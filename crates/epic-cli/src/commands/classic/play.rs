@@ -347,11 +347,7 @@ fn session(
             take(&mut game, &mut history, epic_classic::Choice::Pass)?;
             continue;
         }
-        let labels: Vec<String> = game
-            .options()
-            .iter()
-            .map(|&c| game.label_for(c, ME))
-            .collect();
+        let labels = game.labels(ME);
         for (i, l) in labels.iter().enumerate() {
             println!("  {:>2}. {l}", i + 1);
         }
