@@ -6,14 +6,17 @@ it to Python:
 - :class:`Game`: one game over the engine's decision interface, its per-seat
   observation tensor, fixed action space and legal-action mask, views, events, saves.
 - :class:`ClassicGame`: one game of the classic ruleset (the 2009 Epic Trading Card
-  Game) over the same decision interface: options as actions with their labels, views
-  as dicts, samples, saves.
+  Game) over the same decision interface: its own observation tensor and action
+  features in the same fixed action space, labels, views, samples, saves.
 - :class:`Bot`: the built-in players (``random``, ``greedy``, the ISMCTS search and
   its levels ``easy``, ``medium``, ``hard``).
 - :class:`VecEnv`: many games stepped in one call, in parallel, without the GIL.
-- :mod:`epic.pettingzoo`: a PettingZoo AEC environment (``epic.pettingzoo.env()``).
-- :mod:`epic.gymnasium`: a single-agent Gymnasium environment (``"epic/Epic-v0"``).
-- :mod:`epic.openspiel`: Epic registered as the OpenSpiel game ``python_epic``.
+- :mod:`epic.pettingzoo`: a PettingZoo AEC environment (``epic.pettingzoo.env()``;
+  ``ruleset="classic"`` for the classic game).
+- :mod:`epic.gymnasium`: a single-agent Gymnasium environment (``"epic/Epic-v0"``,
+  ``"epic/EpicClassic-v0"``).
+- :mod:`epic.openspiel`: Epic registered as the OpenSpiel games ``python_epic`` and
+  ``python_epic_classic``.
 - :func:`epic.tournament.play`: Python agents and built-in bots in a round robin.
 
 Everything a seat receives is built from what that seat may know (docs/python.md).
@@ -24,6 +27,9 @@ from epic._epic import (
     BOT_NAMES,
     CHAMPION_FEATURES,
     CHAMPION_SLOTS,
+    CLASSIC_DECK_NAMES,
+    CLASSIC_FACE_DOWN,
+    CLASSIC_OPTION_KINDS,
     DECK_NAMES,
     MAX_ACTIONS,
     OPTION_KINDS,
@@ -34,6 +40,7 @@ from epic._epic import (
     VecEnv,
     __version__,
     card_names,
+    classic_card_names,
 )
 
 # The bounds of every number in an observation or an action feature: health saturates
@@ -48,6 +55,9 @@ __all__ = [
     "BOT_NAMES",
     "CHAMPION_FEATURES",
     "CHAMPION_SLOTS",
+    "CLASSIC_DECK_NAMES",
+    "CLASSIC_FACE_DOWN",
+    "CLASSIC_OPTION_KINDS",
     "DECK_NAMES",
     "MAX_ACTIONS",
     "OPTION_KINDS",
@@ -58,4 +68,5 @@ __all__ = [
     "VecEnv",
     "__version__",
     "card_names",
+    "classic_card_names",
 ]

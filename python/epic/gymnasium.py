@@ -11,8 +11,12 @@ An illegal action ends the episode with ``illegal_reward`` (default -1) and
 ``info["illegal_action"] = True`` unless ``illegal_action="raise"``, which raises
 ``ValueError`` and changes nothing.
 
+``ruleset="classic"`` plays the classic game (the 2009 Epic Trading Card Game), also
+registered as ``"epic/EpicClassic-v0"``.
+
     >>> import gymnasium, epic.gymnasium
     >>> env = gymnasium.make("epic/Epic-v0", opponent="greedy")
+    >>> classic = gymnasium.make("epic/EpicClassic-v0", opponent="greedy")
 """
 
 from __future__ import annotations
@@ -23,9 +27,10 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from epic import MAX_ACTIONS, Bot, Game
+from epic import MAX_ACTIONS, Bot
 from epic.render import board_text
 from epic.spaces import observation_space, observe
+from epic.tables import AnyGame, Table
 
 
 class EpicEnv(gym.Env):
@@ -33,7 +38,7 @@ class EpicEnv(gym.Env):
 
     def __init__(
         self,
-        decks: list[Any] | tuple[Any, ...] = ("good", "evil"),
+        decks: list[Any] | tuple[Any, ...] | None = None,
         seat: int = 0,
         opponent: str = "random",
         format: str | None = None,  # noqa: A002 (the engine's word)
@@ -43,6 +48,8 @@ class EpicEnv(gym.Env):
         illegal_action: str = "penalty",
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
+        ruleset: str = "2017",
+        players: int | None = None,
     ) -> None:
         if illegal_action not in ("penalty", "raise"):
             raise ValueError(f"illegal_action must be 'penalty' or 'raise', not {illegal_action!r}")
@@ -50,8 +57,15 @@ class EpicEnv(gym.Env):
             raise ValueError(
                 f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}"
             )
-        self._table = dict(decks=list(decks), format=format, variant=variant, team_size=team_size)
-        probe = Game(seed=0, **self._table)
+        self.table = Table(
+            ruleset=ruleset,
+            decks=tuple(decks) if decks is not None else None,
+            format=format,
+            variant=variant,
+            team_size=team_size,
+            players=players,
+        )
+        probe = self.table.game(0)
         if not 0 <= seat < probe.seats:
             raise ValueError(f"seat {seat} is not at the table (seats 0 to {probe.seats - 1})")
         Bot(opponent)  # an unknown name is told now
@@ -61,9 +75,9 @@ class EpicEnv(gym.Env):
         self._illegal = illegal_action
         self._illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
-        self.observation_space = observation_space(probe.observation_size, action_features)
+        self.observation_space = observation_space(probe, action_features)
         self.action_space = spaces.Discrete(MAX_ACTIONS)
-        self.game: Game | None = None
+        self.game: AnyGame | None = None
         self._bots: dict[int, Bot] = {}
         self._done = False
 
@@ -83,7 +97,7 @@ class EpicEnv(gym.Env):
     ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**63))
-        self.game = Game(seed=game_seed, **self._table)
+        self.game = self.table.game(game_seed)
         self._bots = {
             s: Bot(self.opponent, seed=game_seed + s)
             for s in range(self.game.seats)
@@ -120,7 +134,7 @@ class EpicEnv(gym.Env):
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        text = board_text(self.game.view(self.seat), self.game.labels(self.seat))
+        text = board_text(self.game, self.seat)
         if self.render_mode == "human":
             print(text)
             return None
@@ -129,3 +143,5 @@ class EpicEnv(gym.Env):
 
 if "epic/Epic-v0" not in gym.registry:
     gym.register(id="epic/Epic-v0", entry_point=EpicEnv)
+if "epic/EpicClassic-v0" not in gym.registry:
+    gym.register(id="epic/EpicClassic-v0", entry_point=EpicEnv, kwargs={"ruleset": "classic"})

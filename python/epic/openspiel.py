@@ -3,11 +3,16 @@ OpenSpiel's algorithms and ``evaluate_bots`` run on it:
 
     >>> import pyspiel, epic.openspiel
     >>> game = pyspiel.load_game("python_epic", {"decks": "sage,wild", "seed": 3})
+    >>> classic = pyspiel.load_game("python_epic_classic", {"decks": "order,chaos"})
+
+``python_epic`` plays the 2017 Complete Rules, ``python_epic_classic`` the classic game
+(the 2009 Epic Trading Card Game).
 
 Two players, imperfect information, zero-sum (+1 and -1; 0 each for a draw). Chance is
 inside the engine (``SAMPLED_STOCHASTIC``): each ``new_initial_state()`` deals a new
 game, the n-th from ``seed + n``, so a run is reproducible from the game's parameters.
-Actions are the fixed action space of :class:`epic.Game` (``MAX_ACTIONS`` = 256);
+Actions are the fixed action space of :class:`epic.Game` and :class:`epic.ClassicGame`
+(``MAX_ACTIONS`` = 256);
 observations are its observation tensor and, as a string, the board from the player's
 view. Information-state (perfect-recall) tensors are not provided.
 """
@@ -17,43 +22,50 @@ from __future__ import annotations
 import numpy as np
 import pyspiel
 
-from epic import MAX_ACTIONS, Game
+from epic import MAX_ACTIONS
 from epic.render import board_text
+from epic.tables import Table
 
 # The longest game the engine can play: each decision moves the game on, and a 30-card
 # deck runs out long before this many.
 MAX_GAME_LENGTH = 100_000
 
-_GAME_TYPE = pyspiel.GameType(
-    short_name="python_epic",
-    long_name="Epic (2017 Complete Rules)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=2,
-    min_num_players=2,
-    provides_information_state_string=False,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification={"decks": "good,evil", "seed": 0},
-)
+
+def _game_type(short_name: str, long_name: str, decks: str) -> pyspiel.GameType:
+    return pyspiel.GameType(
+        short_name=short_name,
+        long_name=long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=2,
+        min_num_players=2,
+        provides_information_state_string=False,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"decks": decks, "seed": 0},
+    )
 
 
 class EpicGame(pyspiel.Game):
     """The game: its parameters are the two decks (``"good,evil"``: built-in names or
     deck-list paths) and the seed of the first deal."""
 
+    ruleset = "2017"
+    default_decks = "good,evil"
+    game_type = _game_type("python_epic", "Epic (2017 Complete Rules)", default_decks)
+
     def __init__(self, params=None):
         params = dict(params or {})
-        decks = str(params.get("decks", "good,evil")).split(",")
+        decks = str(params.get("decks", self.default_decks)).split(",")
         if len(decks) != 2:
             raise ValueError(f"decks names two decks separated by a comma, not {decks!r}")
-        self._decks = [d.strip() for d in decks]
+        self._table = Table(ruleset=self.ruleset, decks=tuple(d.strip() for d in decks))
         self._seed = int(params.get("seed", 0))
-        probe = Game(self._decks, seed=self._seed)  # a bad deck is told now
+        probe = self._table.game(self._seed)
         self._observation_size = probe.observation_size
         self._dealt = 0
         info = pyspiel.GameInfo(
@@ -65,17 +77,28 @@ class EpicGame(pyspiel.Game):
             utility_sum=0.0,
             max_game_length=MAX_GAME_LENGTH,
         )
-        super().__init__(_GAME_TYPE, info, params)
+        super().__init__(self.game_type, info, params)
 
     def new_initial_state(self):
         seed = self._seed + self._dealt
         self._dealt += 1
-        return EpicState(self, Game(self._decks, seed=seed))
+        return EpicState(self, self._table.game(seed))
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         if iig_obs_type is not None and iig_obs_type.perfect_recall:
             raise ValueError("Epic provides observations, not perfect-recall information states")
         return EpicObserver(self._observation_size, params)
+
+
+class EpicClassicGame(EpicGame):
+    """The classic game (2009): its decks are ``order`` and ``chaos`` or deck-list
+    paths."""
+
+    ruleset = "classic"
+    default_decks = "order,chaos"
+    game_type = _game_type(
+        "python_epic_classic", "Epic Trading Card Game (2009 classic rules)", default_decks
+    )
 
 
 class EpicState(pyspiel.State):
@@ -109,8 +132,8 @@ class EpicState(pyspiel.State):
 
 
 class EpicObserver:
-    """The observation of :meth:`epic.Game.observation`, as OpenSpiel's observers give
-    it (``tensor``, ``dict``, ``string_from``)."""
+    """The observation of :meth:`epic.Game.observation` (or a classic game's), as
+    OpenSpiel's observers give it (``tensor``, ``dict``, ``string_from``)."""
 
     def __init__(self, size, params):
         if params:
@@ -122,8 +145,9 @@ class EpicObserver:
         self.tensor[:] = state.epic.observation(player)
 
     def string_from(self, state, player):
-        return board_text(state.epic.view(player), state.epic.labels(player))
+        return board_text(state.epic, player)
 
 
-if "python_epic" not in pyspiel.registered_names():
-    pyspiel.register_game(_GAME_TYPE, EpicGame)
+for _game in (EpicGame, EpicClassicGame):
+    if _game.game_type.short_name not in pyspiel.registered_names():
+        pyspiel.register_game(_game.game_type, _game)

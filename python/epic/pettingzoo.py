@@ -4,6 +4,9 @@ the seat's ``observation`` vector and its ``action_mask`` (and, by default, the
 ``action_features`` saying what each action does), a ``Discrete(MAX_ACTIONS)`` action
 space, and a reward of +1 for a win, -1 for a loss, 0 for a draw at the end.
 
+``ruleset="classic"`` plays the classic game (the 2009 Epic Trading Card Game) with its
+own observation and action features (docs/python.md); everything else is the same.
+
 The agent to act is the seat the game waits on, so one agent often acts several times in
 a row (a turn is many decisions). A seat eliminated before the end (three players or
 more) is terminated then, with -1. An illegal action raises ``ValueError`` and changes
@@ -12,6 +15,7 @@ nothing.
     >>> from epic.pettingzoo import env
     >>> e = env(decks=["good", "evil"])
     >>> e.reset(seed=1)
+    >>> classic = env(ruleset="classic", decks=["order", "chaos"])
 """
 
 from __future__ import annotations
@@ -22,9 +26,10 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from epic import MAX_ACTIONS, Game
+from epic import MAX_ACTIONS
 from epic.render import board_text
 from epic.spaces import observation_space, observe
+from epic.tables import AnyGame, Table
 
 
 def env(**kwargs: Any) -> AECEnv:
@@ -43,11 +48,13 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for it)
 
     def __init__(
         self,
-        decks: list[Any] | tuple[Any, ...] = ("good", "evil"),
+        decks: list[Any] | tuple[Any, ...] | None = None,
         format: str | None = None,  # noqa: A002 (the engine's word)
         variant: str = "ffa",
         team_size: int | None = None,
         action_features: bool = True,
+        ruleset: str = "2017",
+        players: int | None = None,
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
@@ -55,18 +62,24 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for it)
             raise ValueError(
                 f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}"
             )
-        self._table = dict(decks=list(decks), format=format, variant=variant, team_size=team_size)
-        # Checks the table now, so a mistake is told at construction.
-        probe = Game(seed=0, **self._table)
+        self.table = Table(
+            ruleset=ruleset,
+            decks=tuple(decks) if decks is not None else None,
+            format=format,
+            variant=variant,
+            team_size=team_size,
+            players=players,
+        )
+        probe = self.table.game(0)
         self._features = action_features
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(probe.seats)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
-        space = observation_space(probe.observation_size, action_features)
+        space = observation_space(probe, action_features)
         self.observation_spaces = {a: space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(MAX_ACTIONS) for a in self.possible_agents}
         self._rng = np.random.default_rng()
-        self.game: Game | None = None
+        self.game: AnyGame | None = None
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -80,7 +93,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for it)
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None:
             self._rng = np.random.default_rng(seed)
-        self.game = Game(seed=int(self._rng.integers(2**63)), **self._table)
+        self.game = self.table.game(int(self._rng.integers(2**63)))
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -120,7 +133,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for it)
         if self.render_mode is None:
             return None
         seat = self.agent_name_mapping.get(self.agent_selection, 0)
-        text = board_text(self.game.view(seat), self.game.labels(seat))
+        text = board_text(self.game, seat)
         if self.render_mode == "human":
             print(text)
             return None

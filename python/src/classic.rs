@@ -2,18 +2,22 @@
 //! Python, over the ruleset-neutral interface (`epic_game::State`) as `Game` is over the
 //! 2017 one where the two agree: the decider, its options as actions `0 .. num_options`
 //! with their labels, `apply`, per-seat views, winners and rewards, the digest, samples,
-//! saves that `epic replay` reads, and the built-in bots. The classic game has no
-//! fixed-size observation tensor yet: its views are dicts.
+//! saves that `epic replay` reads, and the built-in bots; and its own fixed-size
+//! observation and action features (`epic_classic::tensor`) in the same fixed action
+//! space of `MAX_ACTIONS` slots.
 
 use crate::table::{check_first_player, cli_error, value_error, DeckSpec};
 use epic_bots::players::Player;
 use epic_classic::format::Format;
+use epic_classic::tensor::{Layout, ACTION_FEATURES};
 use epic_classic::{classic_pool, read_deck, ClassicGame};
 use epic_cli::classic_save::{option_index, ClassicSave, ClassicSetup};
 use epic_cli::classic_table;
 use epic_cli::save::{read_saved, Saved, Seat as SavedSeat};
+use epic_game::actions::MAX_ACTIONS;
 use epic_game::{Seat, State};
 use epic_model::CardId;
+use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyAny;
@@ -22,9 +26,10 @@ use std::sync::Mutex;
 /// A game of the classic ruleset (the 2009 game: Mojo, actions, speeds, the line).
 ///
 /// Seats are numbered from 0. The pending decision belongs to `decider`; its options
-/// are the actions `0 .. num_options` (`labels` names them as a seat may read them), and
-/// `apply(action)` takes one. Everything given for a seat (`view`, `labels`) holds only
-/// what that seat may know.
+/// are the actions `0 .. num_options` of a fixed action space of `MAX_ACTIONS` slots
+/// (`action_mask`, `action_features`; `labels` names them as a seat may read them), and
+/// `apply(action)` takes one. Everything given for a seat (`observation`, `view`,
+/// `labels`) holds only what that seat may know.
 #[pyclass(module = "epic._epic", name = "ClassicGame")]
 #[derive(Clone)]
 pub struct PyClassicGame {
@@ -41,6 +46,18 @@ const MAX_SEATS: usize = epic_classic::MAX_PLAYERS;
 impl PyClassicGame {
     fn seat(&self, seat: i64) -> PyResult<Seat> {
         crate::check_seat(self.game.seats(), seat)
+    }
+
+    /// The option that `action` stands for, or a `ValueError` saying which actions are
+    /// legal.
+    fn option_of(&self, action: i64) -> PyResult<usize> {
+        let Some(decider) = self.game.decider() else {
+            return Err(value_error("the game is over: no action can be taken"));
+        };
+        usize::try_from(action)
+            .ok()
+            .and_then(|a| self.game.action_option(a))
+            .ok_or_else(|| crate::not_legal(action, decider, self.game.num_actions()))
     }
 }
 
@@ -189,10 +206,45 @@ impl PyClassicGame {
         self.game.ask().map(|(_, a)| a.word())
     }
 
-    /// How many options the decider has: the legal actions are `0 .. num_options`.
+    /// How many options the decider has: the legal actions are `0 .. num_options` (up
+    /// to `MAX_ACTIONS`; 0 once the game is over).
     #[getter]
     fn num_options(&self) -> usize {
-        self.game.options().len()
+        self.game.num_actions()
+    }
+
+    /// Which seats are out of the game (public to every seat).
+    #[getter]
+    fn eliminated(&self) -> Vec<bool> {
+        (0..self.game.seats() as Seat)
+            .map(|s| self.game.is_out(s))
+            .collect()
+    }
+
+    /// The length of `observation()`.
+    #[getter]
+    fn observation_size(&self) -> usize {
+        Layout::of(&self.game).observation_len()
+    }
+
+    /// Where each part of the observation starts and how long it is:
+    /// `[("global", 0, 24), ("players", 24, 24), …]` (docs/python.md).
+    #[getter]
+    fn observation_sections(&self) -> Vec<(&'static str, usize, usize)> {
+        Layout::of(&self.game).sections().to_vec()
+    }
+
+    /// The numbers in each row of `action_features()`.
+    #[getter]
+    fn action_feature_size(&self) -> usize {
+        ACTION_FEATURES
+    }
+
+    /// The number of cards in the classic pool: the length of each card-count block,
+    /// and one more than the highest card index in the observation and action features.
+    #[getter]
+    fn pool_size(&self) -> usize {
+        self.game.pool().len()
     }
 
     /// How many decisions have been taken since the start.
@@ -206,7 +258,7 @@ impl PyClassicGame {
     fn legal_actions(&self, seat: i64) -> PyResult<Vec<usize>> {
         let seat = self.seat(seat)?;
         Ok(if self.game.decider() == Some(seat) {
-            (0..self.game.options().len()).collect()
+            (0..self.game.num_actions()).collect()
         } else {
             Vec::new()
         })
@@ -219,30 +271,63 @@ impl PyClassicGame {
         if self.game.decider() != Some(seat) {
             return Ok(Vec::new());
         }
+        let labels = self.game.labels(seat);
+        Ok((0..self.game.num_actions())
+            .map(|a| labels[self.game.action_option(a).expect("a filled slot")].clone())
+            .collect())
+    }
+
+    /// The question being asked, in words, when `seat` is the one asked.
+    fn prompt(&self, seat: i64) -> PyResult<Option<String>> {
+        let seat = self.seat(seat)?;
         Ok(self
             .game
-            .options()
-            .iter()
-            .map(|&c| self.game.label_for(c, seat))
-            .collect())
+            .prompt()
+            .filter(|_| self.game.decider() == Some(seat)))
+    }
+
+    /// What `seat` may know, as a flat float32 array (`observation_sections`).
+    fn observation<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let seat = self.seat(seat)?;
+        let out = PyArray1::<f32>::zeros(py, Layout::of(&self.game).observation_len(), false);
+        self.game
+            .write_observation(seat, out.readwrite().as_slice_mut()?);
+        Ok(out)
+    }
+
+    /// 1 for each action `seat` may take now, as a uint8 array of `MAX_ACTIONS`.
+    fn action_mask<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyArray1<u8>>> {
+        let seat = self.seat(seat)?;
+        let mask = PyArray1::<u8>::zeros(py, MAX_ACTIONS, false);
+        self.game
+            .write_actions(seat, mask.readwrite().as_slice_mut()?, None);
+        Ok(mask)
+    }
+
+    /// A row of `action_feature_size` numbers per action slot (`MAX_ACTIONS` rows)
+    /// saying what each of `seat`'s actions does; all zero unless `seat` decides.
+    fn action_features<'py>(
+        &self,
+        py: Python<'py>,
+        seat: i64,
+    ) -> PyResult<Bound<'py, PyArray2<f32>>> {
+        let seat = self.seat(seat)?;
+        let features = PyArray2::<f32>::zeros(py, [MAX_ACTIONS, ACTION_FEATURES], false);
+        let mut mask = [0u8; MAX_ACTIONS];
+        self.game
+            .write_actions(seat, &mut mask, Some(features.readwrite().as_slice_mut()?));
+        Ok(features)
     }
 
     /// Takes `action` (a legal action of the decider); a `ValueError` otherwise, and
     /// the game is unchanged.
     fn apply(&mut self, action: i64) -> PyResult<()> {
-        let Some(decider) = self.game.decider() else {
-            return Err(value_error("the game is over: no action can be taken"));
-        };
-        let Some(&choice) = usize::try_from(action)
-            .ok()
-            .and_then(|a| self.game.options().get(a))
-        else {
-            return Err(crate::not_legal(action, decider, self.game.options().len()));
-        };
+        let index = self.option_of(action)?;
         self.game
-            .apply(choice)
+            .apply(self.game.options()[index])
             .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
-        self.decisions.push(action as u32);
+        // Saves keep the option's number, which the slot stands for.
+        self.decisions.push(index as u32);
         Ok(())
     }
 
@@ -343,8 +428,9 @@ impl PyClassicGame {
         // The bot is locked with the GIL released, so that a second thread asking the
         // same bot waits without holding the GIL this one needs back.
         let choice = py.detach(|| bot.lock().unwrap_or_else(|e| e.into_inner()).choose(g));
-        option_index(g, choice)
-            .map(|i| i as usize)
-            .ok_or_else(|| PyRuntimeError::new_err("the bot chose an option not offered"))
+        let index = option_index(g, choice)
+            .ok_or_else(|| PyRuntimeError::new_err("the bot chose an option not offered"))?;
+        g.option_action(index as usize)
+            .ok_or_else(|| value_error("the bot chose an option outside the fixed action space"))
     }
 }

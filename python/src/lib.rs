@@ -246,6 +246,12 @@ impl PyGame {
         Layout::of(&self.game).sections().to_vec()
     }
 
+    /// The numbers in each row of `action_features()` (`ACTION_FEATURES`).
+    #[getter]
+    fn action_feature_size(&self) -> usize {
+        ACTION_FEATURES
+    }
+
     /// The number of cards in the pool: the length of each card-count block, and one
     /// more than the highest card index in the observation and the action features.
     #[getter]
@@ -490,11 +496,20 @@ fn card_names() -> Vec<String> {
     pool.iter().map(|(_, def)| def.name.clone()).collect()
 }
 
+/// Every classic card's name, by its index in the classic pool: the index a
+/// `ClassicGame`'s observations and action features give (as index + 1).
+#[pyfunction]
+fn classic_card_names() -> Vec<String> {
+    let pool = epic_classic::classic_pool();
+    pool.ids().map(|c| pool.get(c).name.clone()).collect()
+}
+
 #[pymodule]
 fn _epic(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGame>()?;
     m.add_class::<classic::PyClassicGame>()?;
     m.add_function(wrap_pyfunction!(card_names, m)?)?;
+    m.add_function(wrap_pyfunction!(classic_card_names, m)?)?;
     m.add_class::<PyBot>()?;
     m.add_class::<vec_env::PyVecEnv>()?;
     m.add("MAX_ACTIONS", MAX_ACTIONS)?;
@@ -503,6 +518,12 @@ fn _epic(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("CHAMPION_FEATURES", tensor::CHAMPION_FEATURES)?;
     m.add("PLAYER_FEATURES", tensor::PLAYER_FEATURES)?;
     m.add("OPTION_KINDS", tensor::OPTION_KINDS.to_vec())?;
+    m.add(
+        "CLASSIC_OPTION_KINDS",
+        epic_classic::tensor::OPTION_KINDS.to_vec(),
+    )?;
+    m.add("CLASSIC_DECK_NAMES", epic_classic::classic_deck_names())?;
+    m.add("CLASSIC_FACE_DOWN", epic_classic::FACE_DOWN)?;
     m.add("DECK_NAMES", epic_cards::DECK_NAMES.to_vec())?;
     m.add("BOT_NAMES", epic_bots::BOT_NAMES.to_vec())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

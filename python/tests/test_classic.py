@@ -1,12 +1,23 @@
 """The classic ruleset (the 2009 game) from Python: setup and its errors, actions,
-hidden information in labels, views and samples, saves, formats and the bots."""
+hidden information in labels, views and samples, saves, formats, the bots, and the
+observation tensor and action space."""
 
 import copy
 import json
 
+import numpy as np
 import pytest
 
-from epic import Bot, ClassicGame, Game
+from epic import (
+    CLASSIC_OPTION_KINDS,
+    MAX_ACTIONS,
+    PLAYER_FEATURES,
+    Bot,
+    ClassicGame,
+    Game,
+    classic_card_names,
+)
+from epic.render import board_text
 
 
 def play_to_end(game, bots, limit=100_000):
@@ -142,3 +153,63 @@ def test_a_sample_keeps_what_the_seat_sees():
     assert twin.digest() == game.digest()
     twin.apply(0)
     assert twin.digest() != game.digest()
+
+
+def test_observations_and_the_action_space_are_the_deciders():
+    game = ClassicGame(seed=4)
+    sections = dict((name, (at, n)) for name, at, n in game.observation_sections)
+    assert list(sections) == ["global", "players", "card_counts", "line", "in_play"]
+    assert sum(n for _, n in sections.values()) == game.observation_size
+    assert sections["card_counts"][1] == 2 * 4 * game.pool_size == 2 * 4 * len(classic_card_names())
+    seat = game.decider
+    other = 1 - seat
+    obs = game.observation(seat)
+    assert obs.shape == (game.observation_size,) and obs.dtype == np.float32
+    # Each player's 30 Mojo, from the observer's place: itself first.
+    at = sections["players"][0]
+    assert obs[at] == 30.0 and obs[at + PLAYER_FEATURES] == 30.0
+    mask = game.action_mask(seat)
+    assert mask.shape == (MAX_ACTIONS,) and mask.dtype == np.uint8
+    assert list(np.flatnonzero(mask)) == game.legal_actions(seat)
+    assert not game.action_mask(other).any() and not game.action_features(other).any()
+    features = game.action_features(seat)
+    assert features.shape == (MAX_ACTIONS, game.action_feature_size)
+    # "Keep your hand" is the last option: kind "keep", naming no card.
+    keep = features[game.num_options - 1]
+    assert keep[1 + CLASSIC_OPTION_KINDS.index("keep")] == 1.0
+    assert keep[1 + len(CLASSIC_OPTION_KINDS)] == 0.0
+    # A mulligan names a card of the seat's own hand, by its index + 1.
+    names = classic_card_names()
+    first = features[0]
+    assert first[1 + CLASSIC_OPTION_KINDS.index("bottom")] == 1.0
+    card = names[int(first[1 + len(CLASSIC_OPTION_KINDS)]) - 1]
+    assert game.labels(seat)[0] == f"Mulligan {card}"
+    assert game.prompt(seat).startswith("Keep your hand") and game.prompt(other) is None
+    assert game.eliminated == [False, False]
+    with pytest.raises(ValueError, match="not at the table"):
+        game.observation(2)
+
+
+def test_a_saved_game_keeps_the_options_taken_through_the_action_space():
+    game = ClassicGame(seed=12)
+    bot = Bot("greedy", seed=1)
+    for _ in range(80):
+        action = bot.choose(game)
+        assert game.action_mask(game.decider)[action] == 1
+        game.apply(action)
+    again = ClassicGame.load(game.save())
+    assert again.digest() == game.digest()
+    assert (again.observation(0) == game.observation(0)).all()
+
+
+def test_the_board_in_words():
+    game = ClassicGame(seed=4)
+    seat = game.decider
+    text = board_text(game, seat)
+    assert text.startswith(f"Mulligans before the first turn, seat {seat} to decide (mulligan)")
+    assert "30 Mojo" in text and "[0] Mulligan" in text
+    hand = game.view(seat)["players"][seat]["hand"]
+    assert "  hand: " + ", ".join(hand) in text
+    # The other seat reads its own hand, and only a count of this one.
+    theirs = board_text(game, 1 - seat)
+    assert theirs.count("  hand: ") == 1 and ", ".join(hand) not in theirs

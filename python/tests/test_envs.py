@@ -1,4 +1,7 @@
-"""The PettingZoo and Gymnasium environments pass their libraries' own checkers."""
+"""The PettingZoo and Gymnasium environments pass their libraries' own checkers, for
+the 2017 game and the classic game."""
+
+import functools
 
 import gymnasium
 import numpy as np
@@ -7,6 +10,7 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
 import epic.gymnasium  # noqa: F401 (registers epic/Epic-v0)
+from epic import CLASSIC_OPTION_KINDS
 from epic.gymnasium import EpicEnv
 from epic.pettingzoo import env, raw_env
 
@@ -95,3 +99,65 @@ def test_gymnasium_same_seed_same_episode():
 
     a, b = episode(4), episode(4)
     assert len(a) == len(b) and all((x == y).all() for x, y in zip(a, b))
+
+
+def test_classic_pettingzoo_api_and_seed_tests():
+    api_test(env(ruleset="classic"), num_cycles=2000)
+    api_test(
+        env(ruleset="classic", format="pack-war", players=3, action_features=False),
+        num_cycles=1000,
+    )
+    seed_test(functools.partial(env, ruleset="classic"), num_cycles=500)
+
+
+def test_classic_pettingzoo_plays_whole_four_player_games():
+    e = env(ruleset="classic", decks=["order", "chaos", "order", "chaos"], render_mode="ansi")
+    assert (
+        e.observation_space("player_0")["action_features"].shape[1]
+        == len(CLASSIC_OPTION_KINDS) + 12
+    )
+    for seed in range(2):
+        e.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        rewards = {a: 0.0 for a in e.possible_agents}
+        for agent in e.agent_iter():
+            obs, reward, terminated, truncated, _ = e.last()
+            rewards[agent] += reward
+            if terminated or truncated:
+                e.step(None)
+                continue
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        # One winner and three losers, or a draw; seats put out early got their -1 then.
+        assert sorted(rewards.values()) in ([-1.0, -1.0, -1.0, 1.0], [0.0] * 4)
+    assert "Game over" in e.render()
+
+
+def test_classic_gymnasium_check_env_and_an_episode_against_greedy():
+    check_env(EpicEnv(ruleset="classic"), skip_render_check=False)
+    environment = gymnasium.make("epic/EpicClassic-v0", opponent="greedy", render_mode="ansi")
+    obs, _ = environment.reset(seed=5)
+    done, total = False, 0.0
+    while not done:
+        obs, reward, terminated, truncated, info = environment.step(
+            int(np.flatnonzero(obs["action_mask"])[0])
+        )
+        total += reward
+        done = terminated or truncated
+    assert total in (-1.0, 0.0, 1.0)
+    assert info["decision_kind"] is None and "Game over" in environment.render()
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        (dict(ruleset="chess"), "ruleset must be one of"),
+        (dict(ruleset="classic", variant="hydra"), "no variants"),
+        (dict(ruleset="classic", decks=["good", "evil"]), "neither a classic deck"),
+        (dict(players=3), "classic game's limited formats"),
+    ],
+)
+def test_a_table_that_cannot_be_played_is_told_at_construction(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        env(**kwargs)
+    with pytest.raises(ValueError, match=message):
+        EpicEnv(**kwargs)

@@ -1,12 +1,13 @@
 """Non-interference through Python: two games whose deck lists differ only in where
 two of seat 1's cards lie give seat 0 exactly the same numbers, views, labels and events
-until one of those cards comes into seat 0's sight (rule 1.10)."""
+until one of those cards comes into seat 0's sight (rule 1.10); the same for the
+classic game."""
 
 import json
 
 import numpy as np
 
-from epic import Game, card_names
+from epic import CLASSIC_FACE_DOWN, ClassicGame, Game, card_names
 
 
 def in_sight(view, names, owner):
@@ -99,3 +100,61 @@ def test_seat_zero_cannot_tell_where_seat_ones_cards_lie():
     # The property was checked at many decisions of many games, not vacuously.
     assert sum(compared) > 3000
     assert sum(n >= 20 for n in compared) >= 30
+
+
+def classic_swapped_decks(seed, players):
+    """Two deck lists for each seat, the same but for two cards of different names
+    traded in seat 1's list, and those names."""
+    game = ClassicGame(format="pack-war", players=players, seed=seed)
+    cards = [s["cards"] for s in json.loads(game.save())["setup"]["seats"]]
+    theirs = cards[1]
+    j = next(k for k in range(len(theirs)) if theirs[k] != theirs[0])
+    other = list(theirs)
+    other[0], other[j] = other[j], other[0]
+    return cards, [cards[0], other] + cards[2:], {theirs[0], theirs[j]}
+
+
+def classic_in_public(game, names):
+    """Whether a card with one of `names` lies face up where every seat sees it, judged
+    from its owner's (seat 1's) view, never from seat 0's."""
+    view = game.view(1)
+    public = [c["name"] for c in view["in_play"] if not c["veiled"]]
+    items = view["line"] + ([view["pending"]] if view["pending"] else [])
+    public += [name for name, _, _ in items if not name.endswith(CLASSIC_FACE_DOWN)]
+    for p in view["players"]:
+        public += p["discard"] + p["discard_foreign"] + p["removed"] + p["shown"]
+    return any(name in names for name in public)
+
+
+def classic_output(game, seat):
+    return (
+        game.observation(seat).tobytes(),
+        game.action_mask(seat).tobytes(),
+        game.action_features(seat).tobytes(),
+        json.dumps(game.view(seat), sort_keys=True),
+        game.labels(seat),
+        game.prompt(seat),
+        game.decider,
+    )
+
+
+def test_classic_seat_zero_cannot_tell_where_seat_ones_cards_lie():
+    compared = []
+    for seed in range(40):
+        a_decks, b_decks, names = classic_swapped_decks(seed, 2 + seed % 3)
+        a, b = ClassicGame(a_decks, seed=seed), ClassicGame(b_decks, seed=seed)
+        rng = np.random.default_rng(seed)
+        n = 0
+        while not a.is_over and not (classic_in_public(a, names) or classic_in_public(b, names)):
+            assert classic_output(a, 0) == classic_output(b, 0), f"seed {seed}, decision {n}"
+            n += 1
+            labels_a, labels_b = a.labels(a.decider), b.labels(a.decider)
+            common = [label for label in labels_a if label in labels_b]
+            if not common:
+                break
+            label = common[int(rng.integers(len(common)))]
+            a.apply(labels_a.index(label))
+            b.apply(labels_b.index(label))
+        compared.append(n)
+    assert sum(compared) > 2000
+    assert sum(n >= 20 for n in compared) >= 20

@@ -1,8 +1,9 @@
 """Epic through OpenSpiel: registered, consistent under OpenSpiel's random simulation
-test, and played by its bots."""
+test, and played by its bots; the classic game too."""
 
 import numpy as np
 import pyspiel
+import pytest
 from open_spiel.python.algorithms import evaluate_bots
 
 import epic.openspiel  # noqa: F401 (registers python_epic)
@@ -45,3 +46,13 @@ def test_the_same_parameters_deal_the_same_games():
         a.apply_action(action)
         b.apply_action(action)
         assert str(a) == str(b)
+
+
+def test_the_classic_game_in_openspiel():
+    game = pyspiel.load_game("python_epic_classic", {"seed": 2})
+    state = game.new_initial_state()
+    assert len(state.observation_tensor(state.current_player())) == game.observation_tensor_size()
+    assert "Mulligans before the first turn" in state.observation_string(state.current_player())
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    with pytest.raises(ValueError, match="neither a classic deck"):
+        pyspiel.load_game("python_epic_classic", {"decks": "good,evil"})

@@ -20,6 +20,7 @@
 //! | `battle` | attacks, blocks, damage |
 //! | `position` | any position set up directly (scenarios, tests) |
 //! | `ruleset` | labels, samples, digest, and `epic_game::State` |
+//! | `tensor` | the observation and the fixed action space for learning programs |
 
 mod battle;
 pub mod card;
@@ -30,6 +31,7 @@ mod position;
 mod resolve;
 mod ruleset;
 pub mod state;
+pub mod tensor;
 
 pub use card::{ClassicCard, ClassicPool};
 pub use game::{playable, Choice, ClassicGame, SetupError, MAX_DECK, MAX_PLAYERS};

@@ -1,7 +1,8 @@
 //! Non-interference for the classic game: two games whose deck lists differ by two cards
 //! traded within one list give a seat identical output — its view, the pending decision,
-//! its options in words, the label of every decision as it may read it, and the game a
-//! search samples for it — until one of the two cards comes into its sight. The same for
+//! its options in words, the label of every decision as it may read it, its observation
+//! tensor, action mask and action features, and the game a search samples for it — until
+//! one of the two cards comes into its sight. The same for
 //! two games that differ in a champion face down (veiled).
 
 mod common;
@@ -75,6 +76,10 @@ fn compare(
             break;
         }
         assert_eq!(a.view(seat), b.view(seat), "{what}, decision {step}");
+        assert!(
+            tensors(a, seat) == tensors(b, seat),
+            "{what}: the seat's tensors differ at decision {step}"
+        );
         if step % 50 == 0 {
             assert_eq!(
                 a.sample_for(seat, step).digest(),
@@ -96,6 +101,20 @@ fn compare(
         b.apply(c).expect("offered");
     }
     compared
+}
+
+/// The observation tensor, action mask and action features (`epic_classic::tensor`), as
+/// bits, so that equal numbers compare equal.
+fn tensors(g: &ClassicGame, seat: Seat) -> (Vec<u32>, Vec<u8>, Vec<u32>) {
+    use epic_classic::tensor::{Layout, ACTION_FEATURES};
+    use epic_game::actions::MAX_ACTIONS;
+    let mut obs = vec![0.0f32; Layout::of(g).observation_len()];
+    let mut mask = vec![0; MAX_ACTIONS];
+    let mut features = vec![0.0f32; MAX_ACTIONS * ACTION_FEATURES];
+    g.write_observation(seat, &mut obs);
+    g.write_actions(seat, &mut mask, Some(&mut features));
+    let bits = |v: Vec<f32>| v.into_iter().map(f32::to_bits).collect();
+    (bits(obs), mask, bits(features))
 }
 
 /// A champion face down (ruling C-10) is one of two in the two games, the other in its

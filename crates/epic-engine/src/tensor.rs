@@ -14,15 +14,11 @@ use crate::game::Game;
 use crate::ids::{Entity, ObjId, PlayerId};
 use crate::state::{GameState, Phase, Zone};
 use crate::stats::Look;
+use epic_game::actions::{flag, place, Slots};
 use epic_model::Keyword;
 use smallvec::SmallVec;
 
-/// The action slots of the fixed action space: option `i` of the pending decision is
-/// action `i`. A decision with more options (a pick among more than 256 cards, never
-/// seen in real decks) shows its answers that name no card or player first (`Done`,
-/// `Pass`, `End turn`), then the others in order until the slots are full, so the game
-/// can always go on through the fixed space.
-pub const MAX_ACTIONS: usize = 256;
+pub use epic_game::actions::MAX_ACTIONS;
 
 /// Champions written per seat, in the order they came into play; the card counts still
 /// count every one.
@@ -130,20 +126,6 @@ impl Layout {
                 self.seats * CHAMPION_SLOTS * CHAMPION_FEATURES,
             ),
         ]
-    }
-}
-
-/// The observer's place round the table for `seat`: 0 for itself, 1 for its left
-/// neighbour.
-fn place(seats: usize, observer: PlayerId, seat: PlayerId) -> usize {
-    (usize::from(seat) + seats - usize::from(observer)) % seats
-}
-
-fn flag(b: bool) -> f32 {
-    if b {
-        1.0
-    } else {
-        0.0
     }
 }
 
@@ -278,7 +260,7 @@ impl Game {
             Some(a) if a.player == seat => &a.options[..],
             _ => &[][..],
         };
-        let slots = Slots::of(options);
+        let slots = slots(options);
         mask[..slots.len()].fill(1);
         let Some(features) = features else {
             return;
@@ -292,74 +274,44 @@ impl Game {
         let n = st.players.len();
         for slot in 0..slots.len() {
             let row = &mut features[slot * ACTION_FEATURES..(slot + 1) * ACTION_FEATURES];
-            write_option(st, seat, n, options[slots.option(slot)], row);
+            let option = slots.option(slot).expect("a filled slot");
+            write_option(st, seat, n, options[option], row);
         }
     }
 
     /// How many actions of the fixed action space the decider has now: the options, up to
     /// [`MAX_ACTIONS`] (0 once the game is over).
     pub fn num_actions(&self) -> usize {
-        Slots::of(self.options()).len()
+        slots(self.options()).len()
     }
 
     /// The option that action `slot` of the fixed action space stands for, as an index
     /// into [`Game::options`]; `None` for an empty slot or when the game is over.
     pub fn action_option(&self, slot: usize) -> Option<usize> {
-        let slots = Slots::of(self.options());
-        (slot < slots.len()).then(|| slots.option(slot))
+        slots(self.options()).option(slot)
     }
 
     /// The action slot that stands for option `index` of [`Game::options`], if one does:
     /// how a bot's choice is told in the fixed action space.
     pub fn option_action(&self, index: usize) -> Option<usize> {
-        match Slots::of(self.options()) {
-            Slots::All(n) => (index < n).then_some(index),
-            Slots::Picked(v) => v.iter().position(|&i| i == index),
-        }
+        slots(self.options()).slot_of(index)
     }
 }
 
-/// Which options fill the action slots: all of them in order, or, past [`MAX_ACTIONS`],
-/// those naming no card or player first.
-enum Slots {
-    All(usize),
-    Picked(Vec<usize>),
-}
-
-impl Slots {
-    fn of(options: &[Choice]) -> Slots {
-        if options.len() <= MAX_ACTIONS {
-            return Slots::All(options.len());
-        }
-        let names_nothing = |c: &Choice| {
-            !matches!(
-                c,
-                Choice::Play { .. }
-                    | Choice::Power { .. }
-                    | Choice::Card(_)
-                    | Choice::Player(_)
-                    | Choice::Assign { .. }
-                    | Choice::Trigger(_)
-            )
-        };
-        let first = (0..options.len()).filter(|&i| names_nothing(&options[i]));
-        let rest = (0..options.len()).filter(|&i| !names_nothing(&options[i]));
-        Slots::Picked(first.chain(rest).take(MAX_ACTIONS).collect())
-    }
-
-    fn len(&self) -> usize {
-        match self {
-            Slots::All(n) => *n,
-            Slots::Picked(v) => v.len(),
-        }
-    }
-
-    fn option(&self, slot: usize) -> usize {
-        match self {
-            Slots::All(_) => slot,
-            Slots::Picked(v) => v[slot],
-        }
-    }
+/// The action slots of `options`: past [`MAX_ACTIONS`], the answers that name no card
+/// or player (`Done`, `Pass`, `End turn`) come first.
+fn slots(options: &[Choice]) -> Slots {
+    Slots::of(options, |c| {
+        matches!(
+            c,
+            Choice::Play { .. }
+                | Choice::Power { .. }
+                | Choice::Card(_)
+                | Choice::Player(_)
+                | Choice::Assign { .. }
+                | Choice::Trigger(_)
+        )
+    })
 }
 
 /// One action slot's features ([`ACTION_FEATURES`]).

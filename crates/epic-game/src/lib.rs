@@ -8,6 +8,8 @@
 //! A state is over, or waiting on exactly one seat for one decision among
 //! [`State::options`]; [`State::apply`] takes one of them and nothing else changes it.
 
+pub mod actions;
+
 use std::fmt::Debug;
 use std::hash::{Hash, Hasher};
 

@@ -1,0 +1,249 @@
+//! The classic game as numbers for learning programs (`epic_classic::tensor`): each
+//! section holds what the seat may know, from its place round the table.
+
+use epic_classic::state::{Pose, Step};
+use epic_classic::tensor::*;
+use epic_classic::{classic_pool, Choice, ClassicGame, Placed, Position, SeatSetup};
+use epic_game::actions::MAX_ACTIONS;
+use epic_game::{Seat, State};
+
+/// Player 1 (seat 0) holds Ember Bolt and has Hawk Rider, a face-down Masked Duelist and
+/// a Watchtower in play; Player 2 (seat 1) has a damaged, expended Iron Golem. It is
+/// Player 1's Build step.
+fn game() -> ClassicGame {
+    let pool = classic_pool();
+    let id = |name: &str| pool.id(name).expect("card");
+    let p1 = SeatSetup {
+        mojo: 25,
+        hand: vec![id("Ember Bolt"), id("Thornback")],
+        deck: vec![id("Iron Golem"); 8],
+        in_play: vec![
+            Placed::new(id("Hawk Rider")),
+            Placed {
+                veiled: true,
+                ..Placed::new(id("Masked Duelist"))
+            },
+            Placed::new(id("Watchtower")),
+        ],
+        ..SeatSetup::default()
+    };
+    let p2 = SeatSetup {
+        hand: vec![id("Fire Lance"), id("Sap Strength"), id("Tidecaller")],
+        deck: vec![id("Thornback"); 8],
+        in_play: vec![Placed {
+            pose: Pose::Expended,
+            damage: 2,
+            ..Placed::new(id("Iron Golem"))
+        }],
+        ..SeatSetup::default()
+    };
+    let pos = Position {
+        seats: vec![p1, p2],
+        active: 0,
+        step: Step::Build,
+        turn: 3,
+        rules: Default::default(),
+    };
+    ClassicGame::from_position(pool, &pos, 7).expect("position")
+}
+
+fn observe(g: &ClassicGame, seat: Seat) -> Vec<f32> {
+    let mut out = vec![f32::NAN; Layout::of(g).observation_len()];
+    g.write_observation(seat, &mut out);
+    out
+}
+
+fn section<'a>(g: &ClassicGame, obs: &'a [f32], name: &str) -> &'a [f32] {
+    let (_, at, len) = Layout::of(g)
+        .sections()
+        .into_iter()
+        .find(|s| s.0 == name)
+        .expect("section");
+    &obs[at..at + len]
+}
+
+/// The row of the `slot`th card in play of the seat at `place` from the observer.
+fn card_row<'a>(g: &ClassicGame, obs: &'a [f32], place: usize, slot: usize) -> &'a [f32] {
+    let at = (place * CARD_SLOTS + slot) * CARD_FEATURES;
+    &section(g, obs, "in_play")[at..at + CARD_FEATURES]
+}
+
+fn index(name: &str) -> f32 {
+    f32::from(classic_pool().id(name).expect("card").0) + 1.0
+}
+
+#[test]
+fn sections_tile_the_observation() {
+    let g = game();
+    let layout = Layout::of(&g);
+    let mut at = 0;
+    for (_, start, len) in layout.sections() {
+        assert_eq!(start, at);
+        at += len;
+    }
+    assert_eq!(at, layout.observation_len());
+    assert_eq!(
+        section(&g, &observe(&g, 0), "card_counts").len(),
+        2 * COUNT_BLOCKS_PER_SEAT * classic_pool().len()
+    );
+}
+
+#[test]
+fn players_are_written_from_the_observers_place() {
+    let g = game();
+    let obs = observe(&g, 1);
+    let players = section(&g, &obs, "players");
+    let (me, them) = players.split_at(PLAYER_FEATURES);
+    // Mojo, actions, hand, deck, discard, removed, out, active, priority, deciding.
+    assert_eq!(
+        &me[..10],
+        &[30.0, 1.0, 3.0, 8.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+    );
+    assert_eq!(
+        &them[..10],
+        &[25.0, 1.0, 2.0, 8.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0]
+    );
+    let global = section(&g, &obs, "global");
+    assert_eq!(global[0], 3.0, "the turn");
+    assert_eq!(global[1 + 4], 1.0, "the Build step");
+    assert_eq!(global[1 + 6 + 3], 0.0, "the decision is not the observer's");
+    assert_eq!(global[1 + 6 + 3 + 1 + 1], 1.0, "a priority decision");
+}
+
+#[test]
+fn a_hand_is_counted_only_for_its_holder() {
+    let g = game();
+    let cards = classic_pool().len();
+    let bolt = index("Ember Bolt") as usize - 1;
+    let lance = index("Fire Lance") as usize - 1;
+    let mine = observe(&g, 0);
+    let counts = section(&g, &mine, "card_counts");
+    assert_eq!(counts[bolt], 1.0, "its own hand");
+    let theirs_hand = &counts[COUNT_BLOCKS_PER_SEAT * cards..(COUNT_BLOCKS_PER_SEAT + 1) * cards];
+    assert!(
+        theirs_hand.iter().all(|&x| x == 0.0),
+        "another's hand is a count"
+    );
+    assert_eq!(counts[lance], 0.0);
+    let in_play = &counts[2 * cards..3 * cards];
+    assert_eq!(in_play[index("Hawk Rider") as usize - 1], 1.0);
+    assert_eq!(
+        in_play[index("Masked Duelist") as usize - 1],
+        1.0,
+        "its own"
+    );
+    let other = observe(&g, 1);
+    let their_play = &section(&g, &other, "card_counts")
+        [(COUNT_BLOCKS_PER_SEAT + 2) * cards..(COUNT_BLOCKS_PER_SEAT + 3) * cards];
+    assert_eq!(
+        their_play[index("Masked Duelist") as usize - 1],
+        0.0,
+        "face down"
+    );
+    assert_eq!(their_play[index("Hawk Rider") as usize - 1], 1.0);
+}
+
+#[test]
+fn cards_in_play_show_what_the_observer_may_see() {
+    let g = game();
+    let other = observe(&g, 1);
+    // Seat 0's cards, at place 1 from seat 1, in the order they came into play.
+    let rider = card_row(&g, &other, 1, 0);
+    assert_eq!(
+        &rider[..8],
+        &[1.0, index("Hawk Rider"), 1.0, 2.0, 1.0, 0.0, 0.0, 1.0]
+    );
+    let airborne = 16;
+    let range = 18;
+    assert_eq!((rider[airborne], rider[range]), (1.0, 1.0));
+    let veiled = card_row(&g, &other, 1, 1);
+    assert_eq!(
+        &veiled[..5],
+        &[1.0, 0.0, 1.0, 0.0, 0.0],
+        "no card, no numbers"
+    );
+    assert_eq!(veiled[10], 1.0, "face down");
+    assert!(veiled[16..].iter().all(|&x| x == 0.0), "no keywords");
+    let tower = card_row(&g, &other, 1, 2);
+    assert_eq!(&tower[..3], &[1.0, index("Watchtower"), 0.0], "an object");
+    // Its own Iron Golem, at place 0: damage 2, expended.
+    let golem = card_row(&g, &other, 0, 0);
+    assert_eq!(
+        &golem[..10],
+        &[
+            1.0,
+            index("Iron Golem"),
+            1.0,
+            5.0,
+            5.0,
+            2.0,
+            0.0,
+            0.0,
+            1.0,
+            0.0
+        ]
+    );
+    // Its owner sees the face-down champion.
+    let mine = observe(&g, 0);
+    let duelist = card_row(&g, &mine, 0, 1);
+    assert_eq!(
+        &duelist[..5],
+        &[1.0, index("Masked Duelist"), 1.0, 4.0, 3.0]
+    );
+}
+
+#[test]
+fn the_action_space_is_the_deciders_only() {
+    let mut g = game();
+    let mut mask = [0u8; MAX_ACTIONS];
+    let mut features = vec![0.0; MAX_ACTIONS * ACTION_FEATURES];
+    g.write_actions(1, &mut mask, Some(&mut features));
+    assert!(mask.iter().all(|&m| m == 0) && features.iter().all(|&f| f == 0.0));
+    g.write_actions(0, &mut mask, Some(&mut features));
+    let n = g.options().len();
+    assert_eq!(g.num_actions(), n);
+    assert_eq!(mask.iter().filter(|&&m| m == 1).count(), n);
+    assert!(mask[..n].iter().all(|&m| m == 1));
+    // The action that plays Ember Bolt names it, in its owner's hand, controlled.
+    let bolt = (0..n)
+        .find(|&i| matches!(g.options()[i], Choice::Play(o) if g.card(o).name == "Ember Bolt"))
+        .expect("Ember Bolt is playable");
+    let row = &features[bolt * ACTION_FEATURES..(bolt + 1) * ACTION_FEATURES];
+    let at = 1 + OPTION_KINDS.len();
+    assert_eq!(row[1 + 3], 1.0, "a play");
+    assert_eq!(row[at], index("Ember Bolt"));
+    assert_eq!(row[at + 1 + 1], 1.0, "in hand");
+    assert_eq!(
+        (row[at + 7], row[at + 8]),
+        (1.0, 1.0),
+        "its owner is the observer"
+    );
+
+    // Played, it waits off the line for its target; aimed, it is on the line.
+    g.apply(g.options()[bolt]).expect("offered");
+    let line = |g: &ClassicGame, seat| section(g, &observe(g, seat), "line").to_vec();
+    let pending = line(&g, 1);
+    assert_eq!(&pending[..5], &[1.0, index("Ember Bolt"), 0.0, 2.0, 0.0]);
+    let golem = (0..g.options().len())
+        .find(|&i| g.label_for(g.options()[i], 0) == "Target Iron Golem")
+        .expect("the golem is a target");
+    g.apply(g.options()[golem]).expect("offered");
+    let on_line = line(&g, 1);
+    assert_eq!(on_line[0], 0.0, "nothing pending");
+    assert_eq!(
+        &on_line[LINE_FEATURES..2 * LINE_FEATURES],
+        &[1.0, index("Ember Bolt"), 0.0, 2.0, 1.0]
+    );
+    assert_eq!(
+        section(&g, &observe(&g, 1), "global")[1 + 6 + 3 + 1 + 9 + 1],
+        1.0,
+        "one item"
+    );
+    // T-8.2: the player who made the play may respond first.
+    assert_eq!(g.decider(), Some(0));
+    assert_eq!(
+        section(&g, &observe(&g, 0), "global")[1 + 6 + 3],
+        1.0,
+        "its decision"
+    );
+}
