@@ -50,22 +50,79 @@ fn classic_sim_reports_every_game() {
     let args = ["--games", "12", "--p1", "greedy", "--p2", "random:chaos"];
     let v = classic_sim(&args);
     assert_eq!(v["ruleset"], "classic");
-    assert_eq!(v["games"], 12);
-    let wins: u64 = v["wins"]
-        .as_array()
-        .expect("wins")
-        .iter()
-        .map(|w| w.as_u64().unwrap_or(0))
-        .sum();
+    assert_eq!(
+        (v["games"].as_u64(), v["games_requested"].as_u64()),
+        (Some(12), Some(12))
+    );
+    // The fields of the 2017 report, in its shape.
+    let wins = v["p1_wins"].as_u64().unwrap_or(0) + v["p2_wins"].as_u64().unwrap_or(0);
     assert_eq!(
         wins + v["draws"].as_u64().unwrap_or(0) + v["unfinished"].as_u64().unwrap_or(0),
         12
     );
-    assert_eq!(v["players"][0], "greedy:order");
+    assert_eq!(
+        (v["p1"].as_str(), v["players"].as_u64()),
+        (Some("greedy:order"), Some(2))
+    );
+    assert_eq!(v["seats"][1]["seat"], 2);
+    assert_eq!(v["seats"][1]["side"], "random:chaos");
+    assert_eq!(v["seats"][1]["wins"], v["p2_wins"]);
+    assert_eq!(v["interrupted"], false);
     // The same seed gives the same games.
     let again = classic_sim(&args);
-    assert_eq!(v["wins"], again["wins"]);
+    assert_eq!(v["seats"], again["seats"]);
     assert_eq!(v["average_decisions"], again["average_decisions"]);
+}
+
+#[test]
+fn classic_sim_plays_matches_with_best_of() {
+    let args = [
+        "--games",
+        "6",
+        "--best-of",
+        "3",
+        "--p1",
+        "greedy",
+        "--p2",
+        "random",
+    ];
+    let v = classic_sim(&args);
+    let m = &v["matches"];
+    assert_eq!(
+        (m["best_of"].as_u64(), m["matches"].as_u64()),
+        (Some(3), Some(6))
+    );
+    assert_eq!(m["matches_requested"], 6);
+    let wins = |seats: &serde_json::Value| -> Vec<u64> {
+        seats
+            .as_array()
+            .expect("seats")
+            .iter()
+            .map(|s| s["wins"].as_u64().unwrap_or(0))
+            .collect()
+    };
+    let (match_wins, game_wins) = (wins(&m["seats"]), wins(&v["seats"]));
+    let won: u64 = match_wins.iter().sum();
+    assert_eq!(won + m["drawn"].as_u64().unwrap_or(0), 6);
+    // Each match won takes two games at least.
+    let games = v["games"].as_u64().expect("games");
+    assert!(games >= 2 * won, "{v}");
+    // A match's winner won two of its games: as many game wins as that at least.
+    for (matches, games) in match_wins.iter().zip(&game_wins) {
+        assert!(*games >= 2 * matches, "{v}");
+    }
+    assert_eq!(
+        classic_sim(&args)["matches"],
+        v["matches"],
+        "the seed decides"
+    );
+    // Without --best-of the report has no matches.
+    assert!(classic_sim(&["--games", "1"]).get("matches").is_none());
+    refused(
+        &["sim", "--ruleset", "classic", "--best-of", "2"],
+        "odd number of games",
+    );
+    refused(&["sim", "--best-of", "3"], "add --ruleset classic");
 }
 
 #[test]
@@ -100,11 +157,12 @@ fn classic_play_takes_numbered_options_and_leaves_on_q() {
 fn classic_formats_deal_decks_and_check_designed_ones() {
     let v = classic_sim(&["--games", "6", "--format", "pack-war", "--p1", "greedy"]);
     assert_eq!(v["format"], "pack-war");
-    assert_eq!(v["players"][0], "greedy:pack-war");
+    assert_eq!(v["p1"], "greedy:pack-war");
     let finished = v["games"].as_u64().unwrap_or(0) - v["unfinished"].as_u64().unwrap_or(0);
     assert_eq!(finished, 6);
     let v = classic_sim(&["--games", "2", "--format", "draft-2", "--players", "3"]);
-    assert_eq!(v["players"].as_array().map(Vec::len), Some(3));
+    assert_eq!(v["players"], 3);
+    assert_eq!(v["seats"].as_array().map(Vec::len), Some(3));
 
     // Designed Deck needs 60 cards: the preconstructed 30 are refused, naming the rule.
     refused(

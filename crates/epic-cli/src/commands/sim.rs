@@ -19,7 +19,8 @@ use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Number of games (Ctrl-C stops early and reports the games finished).
+    /// Number of games, or of matches with --best-of (Ctrl-C stops early and reports
+    /// those finished).
     #[arg(long, default_value_t = 100)]
     pub games: u64,
     /// Side 1 as BOT:DECK, e.g. greedy:good. Bots: random, greedy, ismcts, and the
@@ -64,6 +65,11 @@ pub struct Args {
     /// chaos or a classic deck-list file; bots random, greedy and the searches).
     #[arg(long, value_enum, default_value_t = super::classic::Ruleset::Epic2017)]
     pub ruleset: super::classic::Ruleset,
+    /// Classic: play matches of N games (odd, 1 to 9) instead of single games: the
+    /// decks stay for the whole match and the loser of each game takes the first turn
+    /// of the next (T-2.4); the report adds match wins.
+    #[arg(long, value_name = "N", conflicts_with = "tournament")]
+    pub best_of: Option<u8>,
 }
 
 struct Side {
@@ -301,20 +307,45 @@ struct TeamReport {
     win_rate_ci95: (f64, f64),
 }
 
+/// A seat's wins out of some games (or matches), with the rate and its 95% interval:
+/// one shape in every report of `epic sim`, whatever the ruleset.
+#[derive(Serialize)]
+pub(crate) struct SeatWins {
+    /// Numbered from 1, as the game names its players.
+    pub seat: u8,
+    pub side: String,
+    pub wins: u64,
+    pub win_rate: f64,
+    pub win_rate_ci95: (f64, f64),
+}
+
+impl SeatWins {
+    /// Seat `index` (from 0), playing `side`, won `wins` of `of`.
+    pub(crate) fn new(index: usize, side: String, wins: u64, of: u64) -> SeatWins {
+        SeatWins {
+            seat: index as u8 + 1,
+            side,
+            wins,
+            win_rate: wins as f64 / of.max(1) as f64,
+            win_rate_ci95: wilson(wins, of),
+        }
+    }
+}
+
 /// One seat's results.
 #[derive(Serialize)]
 struct SeatReport {
-    seat: u8,
-    side: String,
-    wins: u64,
-    win_rate: f64,
-    win_rate_ci95: (f64, f64),
+    #[serde(flatten)]
+    result: SeatWins,
     #[serde(flatten)]
     times: TimeReport,
 }
 
 #[derive(Serialize)]
 struct Report {
+    /// "2017"; the classic report (`classic::sim`) has the same fields where the two
+    /// games agree.
+    ruleset: &'static str,
     /// Games finished: all those asked for, unless the run was interrupted.
     games: u64,
     games_requested: u64,
@@ -383,6 +414,11 @@ pub fn run(args: Args) -> CliResult {
     if args.ruleset == super::classic::Ruleset::Classic {
         return super::classic::sim(&args);
     }
+    if args.best_of.is_some() {
+        return Err(CliError::input(
+            "--best-of plays classic matches (T-2.4): add --ruleset classic",
+        ));
+    }
     if args.tournament {
         return super::tournament::run(&args);
     }
@@ -427,11 +463,7 @@ pub fn run(args: Args) -> CliResult {
             let wins = tally.wins[s / k * k];
             let t = tally.times.get(s).cloned().unwrap_or_default();
             SeatReport {
-                seat: s as u8 + 1,
-                side: side.label.clone(),
-                wins,
-                win_rate: rate(wins),
-                win_rate_ci95: wilson(wins, n),
+                result: SeatWins::new(s, side.label.clone(), wins, n),
                 times: TimeReport::new(&t),
             }
         })
@@ -452,6 +484,7 @@ pub fn run(args: Args) -> CliResult {
         .collect();
     let average = |sum: u128| sum as f64 / n.max(1) as f64;
     let report = Report {
+        ruleset: "2017",
         games: n,
         games_requested: args.games,
         interrupted,
@@ -516,6 +549,7 @@ fn print_report(report: &Report, table: &Table, sides: &[Side]) {
         report.threads
     );
     for (seat, side) in report.seats.iter().zip(sides) {
+        let seat = &seat.result;
         println!(
             "  p{} {:<24} wins {:>6}  {:>6}  95% CI {}",
             seat.seat,
@@ -539,7 +573,7 @@ fn print_report(report: &Report, table: &Table, sides: &[Side]) {
     let times: Vec<String> = report
         .seats
         .iter()
-        .map(|s| format!("p{} {}", s.seat, s.times.text()))
+        .map(|s| format!("p{} {}", s.result.seat, s.times.text()))
         .collect();
     println!("  decision time (mean / p99 / max): {}", times.join(", "));
     println!(
