@@ -1024,10 +1024,10 @@ denial
 [gift
 ";
     let e = Lists::parse("mine.txt", text).expect_err("mistakes");
-    let FormatError::Lists { source, mistakes } = &e else {
+    let FormatError::Lists { file, mistakes } = &e else {
         panic!("{e:?}");
     };
-    assert_eq!(source, "mine.txt");
+    assert_eq!(file, "mine.txt");
     let lines: Vec<usize> = mistakes.iter().map(|(l, _)| *l).collect();
     assert_eq!(lines, vec![1, 4, 5, 7, 11, 12], "{e}");
     let text = e.to_string();

@@ -119,7 +119,7 @@ impl Lists {
         } else {
             mistakes.sort();
             Err(FormatError::Lists {
-                source: source.to_string(),
+                file: source.to_string(),
                 mistakes,
             })
         }

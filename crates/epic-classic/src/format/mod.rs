@@ -118,15 +118,24 @@ fn open_with(pool: &ClassicPool, n: usize, rng: &mut Pcg64Mcg) -> Vec<Vec<CardId
 
 /// Why a format, a list file, a sideboard swap or a draft pick was refused. Whatever was
 /// refused is left as it was.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FormatError {
     /// A format name that is none of the classic formats.
+    #[error(
+        "'{name}' is not a classic format: the formats are sealed-N, pack-war, draft-N (N \
+         packs a player, 1 to {MAX_PACKS} for sealed, 2 to {MAX_PACKS} for draft) and designed"
+    )]
     UnknownFormat { name: String },
     /// `sealed` or `draft` without its number of packs.
+    #[error("'{format}' needs its number of packs a player: {format}-2, {format}-3, …")]
     MissingPackCount { format: &'static str },
     /// `sealed-x`: the number of packs is not a whole number.
+    #[error("'{name}': the number of packs a player must be a whole number")]
     BadPackCount { name: String },
     /// A number of packs outside what the format allows.
+    #[error(
+        "{format}-{given}: each player opens {min} to {max} packs in this format, not {given}"
+    )]
     PackCount {
         format: &'static str,
         given: String,
@@ -134,130 +143,79 @@ pub enum FormatError {
         max: usize,
     },
     /// Sealed and draft tables seat [`MIN_TABLE`] to [`crate::MAX_PLAYERS`] players.
+    #[error(
+        "a classic sealed or draft table seats {MIN_TABLE} to {} players, not {have}",
+        crate::MAX_PLAYERS
+    )]
     Players { have: usize },
     /// Mistakes in a restricted/banned/gift list file, each with its line.
+    #[error("{file} has mistakes:{}", list_mistakes(file, mistakes))]
     Lists {
-        source: String,
+        file: String,
         mistakes: Vec<(usize, String)>,
     },
     /// A card id that is not in the card pool.
+    #[error("card id {id} is not in the classic card pool")]
     UnknownCard { id: u16 },
     /// The format is not played from packs opened at the table (Draft: drafted;
     /// Designed: built from a collection).
+    #[error(
+        "{format} is not played from packs opened at the table (a draft's pools come from \
+         ClassicDraft; a designed deck from a collection)"
+    )]
     NotFromPacks { format: String },
     /// Too few cards to build a deck from.
+    #[error("{have} cards are too few to build a deck of at least {need}")]
     TooFewCards { have: usize, need: usize },
     /// A sideboard of a size other than 0 or 15 (T-15.1).
+    #[error(
+        "the sideboard has {have} cards; a sideboard is exactly {SIDEBOARD_SIZE} cards or \
+         none (T-15.1)"
+    )]
     SideboardSize { have: usize },
     /// A swap of a card that is not in the deck.
+    #[error("{card} is not in the deck, so it cannot go to the sideboard (T-15.1)")]
     NotInDeck { card: String },
     /// A swap of a card that is not in the sideboard.
+    #[error("{card} is not in the sideboard, so it cannot come into the deck (T-15.1)")]
     NotInSideboard { card: String },
     /// Draft: packs that cannot be drafted (unequal counts or sizes, or empty).
+    #[error("these packs cannot be drafted: {why}")]
     DraftPacks { why: String },
     /// Draft: no such seat.
+    #[error(
+        "there is no seat {seat}: the draft has seats 0 to {}",
+        players.saturating_sub(1)
+    )]
     NoSuchSeat { seat: usize, players: usize },
     /// Draft: this seat has picked from the pack in front of it already; the others pick
     /// before the packs are passed.
+    #[error(
+        "seat {seat} has picked from this pack already; the packs pass once everyone has \
+         picked"
+    )]
     AlreadyPicked { seat: usize },
     /// Draft: no card at this place in the pack.
+    #[error(
+        "there is no card {index} in the pack: it holds {count} (0 to {})",
+        count.saturating_sub(1)
+    )]
     NoSuchCard { index: usize, count: usize },
     /// Draft: every card has been drafted.
+    #[error("the draft is over: every card is drafted")]
     DraftOver,
     /// A match's length: an odd number of games, 1 to [`MAX_BEST_OF`].
+    #[error("a match is best of an odd number of games, 1 to {MAX_BEST_OF}, not {asked}")]
     BestOf { asked: u8 },
 }
 
-impl fmt::Display for FormatError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FormatError::UnknownFormat { name } => write!(
-                f,
-                "'{name}' is not a classic format: the formats are sealed-N, pack-war, \
-                 draft-N (N packs a player, 1 to {MAX_PACKS} for sealed, 2 to {MAX_PACKS} \
-                 for draft) and designed"
-            ),
-            FormatError::MissingPackCount { format } => write!(
-                f,
-                "'{format}' needs its number of packs a player: {format}-2, {format}-3, …"
-            ),
-            FormatError::BadPackCount { name } => write!(
-                f,
-                "'{name}': the number of packs a player must be a whole number"
-            ),
-            FormatError::PackCount {
-                format,
-                given,
-                min,
-                max,
-            } => write!(
-                f,
-                "{format}-{given}: each player opens {min} to {max} packs in this format, \
-                 not {given}"
-            ),
-            FormatError::BestOf { asked } => write!(
-                f,
-                "a match is best of an odd number of games, 1 to {MAX_BEST_OF}, not {asked}"
-            ),
-            FormatError::Players { have } => write!(
-                f,
-                "a classic sealed or draft table seats {MIN_TABLE} to {} players, not {have}",
-                crate::MAX_PLAYERS
-            ),
-            FormatError::Lists { source, mistakes } => {
-                write!(f, "{source} has mistakes:")?;
-                for (line, m) in mistakes {
-                    write!(f, "\n  {source}:{line}: {m}")?;
-                }
-                Ok(())
-            }
-            FormatError::UnknownCard { id } => {
-                write!(f, "card id {id} is not in the classic card pool")
-            }
-            FormatError::NotFromPacks { format } => write!(
-                f,
-                "{format} is not played from packs opened at the table (a draft's pools \
-                 come from ClassicDraft; a designed deck from a collection)"
-            ),
-            FormatError::TooFewCards { have, need } => write!(
-                f,
-                "{have} cards are too few to build a deck of at least {need}"
-            ),
-            FormatError::SideboardSize { have } => write!(
-                f,
-                "the sideboard has {have} cards; a sideboard is exactly {SIDEBOARD_SIZE} \
-                 cards or none (T-15.1)"
-            ),
-            FormatError::NotInDeck { card } => write!(
-                f,
-                "{card} is not in the deck, so it cannot go to the sideboard (T-15.1)"
-            ),
-            FormatError::NotInSideboard { card } => write!(
-                f,
-                "{card} is not in the sideboard, so it cannot come into the deck (T-15.1)"
-            ),
-            FormatError::DraftPacks { why } => write!(f, "these packs cannot be drafted: {why}"),
-            FormatError::NoSuchSeat { seat, players } => write!(
-                f,
-                "there is no seat {seat}: the draft has seats 0 to {}",
-                players.saturating_sub(1)
-            ),
-            FormatError::AlreadyPicked { seat } => write!(
-                f,
-                "seat {seat} has picked from this pack already; the packs pass once \
-                 everyone has picked"
-            ),
-            FormatError::NoSuchCard { index, count } => write!(
-                f,
-                "there is no card {index} in the pack: it holds {count} (0 to {})",
-                count.saturating_sub(1)
-            ),
-            FormatError::DraftOver => write!(f, "the draft is over: every card is drafted"),
-        }
-    }
+/// A list file's mistakes, one a line, each with where it is.
+fn list_mistakes(file: &str, mistakes: &[(usize, String)]) -> String {
+    mistakes
+        .iter()
+        .map(|(line, m)| format!("\n  {file}:{line}: {m}"))
+        .collect()
 }
-
-impl std::error::Error for FormatError {}
 
 // --- Formats ------------------------------------------------------------------------
 
