@@ -1,7 +1,7 @@
 //! A classic game as fixed-size numbers for learning programs (docs/python.md,
 //! "Observation"), after the 2017 engine's tensors: what one seat may know, written
 //! into a flat `f32` buffer, and the pending decision's options as the fixed action
-//! space of [`MAX_ACTIONS`] slots ([`epic_game::actions`]) with a mask and a row of
+//! space of [`MAX_ACTIONS`](epic_game::actions::MAX_ACTIONS) slots ([`epic_game::actions`]) with a mask and a row of
 //! features per slot.
 //!
 //! Everything is built from what the seat may see ([`ClassicGame::visible_to`]): its own
@@ -13,7 +13,7 @@
 use crate::card::Kw;
 use crate::game::{Choice, ClassicGame};
 use crate::state::*;
-use epic_game::actions::{flag, place, Slots, MAX_ACTIONS};
+use epic_game::actions::{self, flag, place, Slots};
 use epic_game::Seat;
 
 const STEPS: [Step; 6] = [
@@ -319,32 +319,22 @@ impl ClassicGame {
     /// `features` (length `MAX_ACTIONS * ACTION_FEATURES`) one row per action. Panics
     /// on buffers of other lengths.
     pub fn write_actions(&self, seat: Seat, mask: &mut [u8], features: Option<&mut [f32]>) {
-        assert_eq!(mask.len(), MAX_ACTIONS, "mask length");
-        mask.fill(0);
         let options = match &self.ask {
             Some((s, _)) if *s == seat => &self.options[..],
             _ => &[][..],
         };
-        let slots = slots(options);
-        mask[..slots.len()].fill(1);
-        let Some(features) = features else {
-            return;
-        };
-        assert_eq!(
-            features.len(),
-            MAX_ACTIONS * ACTION_FEATURES,
-            "action features length"
+        actions::write_actions(
+            options,
+            &slots(options),
+            mask,
+            features,
+            ACTION_FEATURES,
+            |c, row| self.write_option(seat, c, row),
         );
-        features.fill(0.0);
-        for slot in 0..slots.len() {
-            let row = &mut features[slot * ACTION_FEATURES..(slot + 1) * ACTION_FEATURES];
-            let option = slots.option(slot).expect("a filled slot");
-            self.write_option(seat, options[option], row);
-        }
     }
 
     /// How many actions of the fixed action space the decider has now: the options, up
-    /// to [`MAX_ACTIONS`] (0 once the game is over).
+    /// to [`MAX_ACTIONS`](actions::MAX_ACTIONS) (0 once the game is over).
     pub fn num_actions(&self) -> usize {
         slots(&self.options).len()
     }
@@ -431,7 +421,7 @@ fn option_kind(c: Choice) -> usize {
     }
 }
 
-/// The action slots of `options`: past [`MAX_ACTIONS`], the answers that name no card
+/// The action slots of `options`: past [`MAX_ACTIONS`](actions::MAX_ACTIONS), the answers that name no card
 /// or player (`Pass`, `Keep`, `Yes`) come first.
 fn slots(options: &[Choice]) -> Slots {
     Slots::of(options, |&c| {

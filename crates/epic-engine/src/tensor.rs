@@ -14,7 +14,7 @@ use crate::game::Game;
 use crate::ids::{Entity, ObjId, PlayerId};
 use crate::state::{GameState, Phase, Zone};
 use crate::stats::Look;
-use epic_game::actions::{flag, place, Slots};
+use epic_game::actions::{self, flag, place, Slots};
 use epic_model::Keyword;
 use smallvec::SmallVec;
 
@@ -253,30 +253,20 @@ impl Game {
     /// the game is over), and `features` (length `MAX_ACTIONS * ACTION_FEATURES`) holds
     /// one row per option ([`ACTION_FEATURES`]). Panics on buffers of other lengths.
     pub fn write_actions(&self, seat: PlayerId, mask: &mut [u8], features: Option<&mut [f32]>) {
-        assert_eq!(mask.len(), MAX_ACTIONS, "mask length");
-        mask.fill(0);
         let st = self.state();
         let options = match &st.ask {
             Some(a) if a.player == seat => &a.options[..],
             _ => &[][..],
         };
-        let slots = slots(options);
-        mask[..slots.len()].fill(1);
-        let Some(features) = features else {
-            return;
-        };
-        assert_eq!(
-            features.len(),
-            MAX_ACTIONS * ACTION_FEATURES,
-            "action features length"
-        );
-        features.fill(0.0);
         let n = st.players.len();
-        for slot in 0..slots.len() {
-            let row = &mut features[slot * ACTION_FEATURES..(slot + 1) * ACTION_FEATURES];
-            let option = slots.option(slot).expect("a filled slot");
-            write_option(st, seat, n, options[option], row);
-        }
+        actions::write_actions(
+            options,
+            &slots(options),
+            mask,
+            features,
+            ACTION_FEATURES,
+            |c, row| write_option(st, seat, n, c, row),
+        );
     }
 
     /// How many actions of the fixed action space the decider has now: the options, up to

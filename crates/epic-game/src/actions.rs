@@ -61,6 +61,35 @@ impl Slots {
     }
 }
 
+/// Writes a seat's fixed action space: `mask[i]` is 1 where slot `i` holds one of
+/// `options` (the seat's own, or none), and, when asked for, `features` gets a row of
+/// `width` numbers per filled slot from `row` (zeros elsewhere). Panics on buffers of
+/// other lengths: the caller's mistake.
+pub fn write_actions<C: Copy>(
+    options: &[C],
+    slots: &Slots,
+    mask: &mut [u8],
+    features: Option<&mut [f32]>,
+    width: usize,
+    mut row: impl FnMut(C, &mut [f32]),
+) {
+    assert_eq!(mask.len(), MAX_ACTIONS, "mask length");
+    mask.fill(0);
+    mask[..slots.len()].fill(1);
+    let Some(features) = features else {
+        return;
+    };
+    assert_eq!(
+        features.len(),
+        MAX_ACTIONS * width,
+        "action features length"
+    );
+    features.fill(0.0);
+    for (slot, out) in features.chunks_mut(width).take(slots.len()).enumerate() {
+        row(options[slots.option(slot).expect("a filled slot")], out);
+    }
+}
+
 /// The observer's place round the table for `seat`: 0 for itself, 1 for its left
 /// neighbour.
 pub fn place(seats: usize, observer: Seat, seat: Seat) -> usize {
