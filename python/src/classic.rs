@@ -14,10 +14,9 @@ use epic_classic::{classic_pool, read_deck, ClassicGame};
 use epic_cli::classic_save::{option_index, ClassicSave, ClassicSetup};
 use epic_cli::classic_table;
 use epic_cli::save::{read_saved, Saved, Seat as SavedSeat};
-use epic_game::actions::MAX_ACTIONS;
 use epic_game::{Seat, State};
 use epic_model::CardId;
-use numpy::{PyArray1, PyArray2, PyArrayMethods};
+use numpy::{PyArray1, PyArray2};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyAny;
@@ -289,19 +288,14 @@ impl PyClassicGame {
     /// What `seat` may know, as a flat float32 array (`observation_sections`).
     fn observation<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let seat = self.seat(seat)?;
-        let out = PyArray1::<f32>::zeros(py, Layout::of(&self.game).observation_len(), false);
-        self.game
-            .write_observation(seat, out.readwrite().as_slice_mut()?);
-        Ok(out)
+        let len = Layout::of(&self.game).observation_len();
+        crate::observation_array(py, len, |out| self.game.write_observation(seat, out))
     }
 
     /// 1 for each action `seat` may take now, as a uint8 array of `MAX_ACTIONS`.
     fn action_mask<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyArray1<u8>>> {
         let seat = self.seat(seat)?;
-        let mask = PyArray1::<u8>::zeros(py, MAX_ACTIONS, false);
-        self.game
-            .write_actions(seat, mask.readwrite().as_slice_mut()?, None);
-        Ok(mask)
+        crate::mask_array(py, |mask| self.game.write_actions(seat, mask, None))
     }
 
     /// A row of `action_feature_size` numbers per action slot (`MAX_ACTIONS` rows)
@@ -312,11 +306,9 @@ impl PyClassicGame {
         seat: i64,
     ) -> PyResult<Bound<'py, PyArray2<f32>>> {
         let seat = self.seat(seat)?;
-        let features = PyArray2::<f32>::zeros(py, [MAX_ACTIONS, ACTION_FEATURES], false);
-        let mut mask = [0u8; MAX_ACTIONS];
-        self.game
-            .write_actions(seat, &mut mask, Some(features.readwrite().as_slice_mut()?));
-        Ok(features)
+        crate::features_array(py, ACTION_FEATURES, |mask, rows| {
+            self.game.write_actions(seat, mask, Some(rows))
+        })
     }
 
     /// Takes `action` (a legal action of the decider); a `ValueError` otherwise, and

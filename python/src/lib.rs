@@ -90,6 +90,42 @@ pub(crate) fn repr<W: std::fmt::Debug>(
     format!("<epic.{class} {seats} seats, turn {turn}, {state}>")
 }
 
+/// An observation of `len` numbers, as `write` fills it.
+pub(crate) fn observation_array<'py>(
+    py: Python<'py>,
+    len: usize,
+    write: impl FnOnce(&mut [f32]),
+) -> PyResult<Bound<'py, PyArray1<f32>>> {
+    let out = PyArray1::<f32>::zeros(py, len, false);
+    write(out.readwrite().as_slice_mut()?);
+    Ok(out)
+}
+
+/// An action mask of `MAX_ACTIONS`, as `write` fills it.
+pub(crate) fn mask_array<'py>(
+    py: Python<'py>,
+    write: impl FnOnce(&mut [u8]),
+) -> PyResult<Bound<'py, PyArray1<u8>>> {
+    let mask = PyArray1::<u8>::zeros(py, MAX_ACTIONS, false);
+    write(mask.readwrite().as_slice_mut()?);
+    Ok(mask)
+}
+
+/// The action features, `width` numbers for each of the `MAX_ACTIONS` slots, as `write`
+/// fills them beside a mask it also fills (and that is dropped).
+pub(crate) fn features_array<'py>(
+    py: Python<'py>,
+    width: usize,
+    write: impl FnOnce(&mut [u8], &mut [f32]),
+) -> PyResult<Bound<'py, PyArray2<f32>>> {
+    let features = PyArray2::<f32>::zeros(py, [MAX_ACTIONS, width], false);
+    write(
+        &mut [0u8; MAX_ACTIONS],
+        features.readwrite().as_slice_mut()?,
+    );
+    Ok(features)
+}
+
 /// Why `action` cannot be taken: `decider` has `n` legal actions.
 pub(crate) fn not_legal(action: i64, decider: u8, n: usize) -> PyErr {
     value_error(format!(
@@ -294,23 +330,14 @@ impl PyGame {
     /// What `seat` may know, as a flat float32 array (`observation_sections`).
     fn observation<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let seat = seat_of(&self.game, seat)?;
-        let out = PyArray1::<f32>::zeros(py, Layout::of(&self.game).observation_len(), false);
-        {
-            let mut rw = out.readwrite();
-            self.game.write_observation(seat, rw.as_slice_mut()?);
-        }
-        Ok(out)
+        let len = Layout::of(&self.game).observation_len();
+        observation_array(py, len, |out| self.game.write_observation(seat, out))
     }
 
     /// 1 for each action `seat` may take now, as a uint8 array of `MAX_ACTIONS`.
     fn action_mask<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyArray1<u8>>> {
         let seat = seat_of(&self.game, seat)?;
-        let mask = PyArray1::<u8>::zeros(py, MAX_ACTIONS, false);
-        {
-            let mut rw = mask.readwrite();
-            self.game.write_actions(seat, rw.as_slice_mut()?, None);
-        }
-        Ok(mask)
+        mask_array(py, |mask| self.game.write_actions(seat, mask, None))
     }
 
     /// A row of `ACTION_FEATURES` numbers per action slot (`MAX_ACTIONS` rows) saying
@@ -321,14 +348,9 @@ impl PyGame {
         seat: i64,
     ) -> PyResult<Bound<'py, PyArray2<f32>>> {
         let seat = seat_of(&self.game, seat)?;
-        let features = PyArray2::<f32>::zeros(py, [MAX_ACTIONS, ACTION_FEATURES], false);
-        {
-            let mut rw = features.readwrite();
-            let mut mask = [0u8; MAX_ACTIONS];
-            self.game
-                .write_actions(seat, &mut mask, Some(rw.as_slice_mut()?));
-        }
-        Ok(features)
+        features_array(py, ACTION_FEATURES, |mask, rows| {
+            self.game.write_actions(seat, mask, Some(rows))
+        })
     }
 
     /// Takes `action` (a legal action of the decider); a `ValueError` otherwise, and

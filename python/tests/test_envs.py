@@ -27,19 +27,26 @@ def test_pettingzoo_seed_test():
     seed_test(env, num_cycles=500)
 
 
+def play_out(e, seed):
+    """Plays a whole game of `e` from `seed` with random legal actions; each agent's
+    total reward."""
+    e.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    rewards = {a: 0.0 for a in e.possible_agents}
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, _ = e.last()
+        rewards[agent] += reward
+        if terminated or truncated:
+            e.step(None)
+            continue
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return rewards
+
+
 def test_pettingzoo_plays_whole_games_with_masks():
     e = env(decks=["wild", "sage"])
     for seed in range(3):
-        e.reset(seed=seed)
-        rewards = {a: 0.0 for a in e.possible_agents}
-        for agent in e.agent_iter():
-            obs, reward, terminated, truncated, _ = e.last()
-            rewards[agent] += reward
-            if terminated or truncated:
-                e.step(None)
-                continue
-            legal = np.flatnonzero(obs["action_mask"])
-            e.step(int(e.np_random.choice(legal)) if hasattr(e, "np_random") else int(legal[0]))
+        rewards = play_out(e, seed)
         assert sorted(rewards.values()) in ([-1.0, 1.0], [0.0, 0.0])
 
 
@@ -117,16 +124,7 @@ def test_classic_pettingzoo_plays_whole_four_player_games():
         == len(CLASSIC_OPTION_KINDS) + 12
     )
     for seed in range(2):
-        e.reset(seed=seed)
-        rng = np.random.default_rng(seed)
-        rewards = {a: 0.0 for a in e.possible_agents}
-        for agent in e.agent_iter():
-            obs, reward, terminated, truncated, _ = e.last()
-            rewards[agent] += reward
-            if terminated or truncated:
-                e.step(None)
-                continue
-            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        rewards = play_out(e, seed)
         # One winner and three losers, or a draw; seats put out early got their -1 then.
         assert sorted(rewards.values()) in ([-1.0, -1.0, -1.0, 1.0], [0.0] * 4)
     assert "Game over" in e.render()

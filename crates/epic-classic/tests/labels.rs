@@ -1,8 +1,9 @@
 //! Options in words: two options never read the same, so a player (and a program
 //! reading the labels) can tell every option apart.
 
-use epic_classic::state::Step;
-use epic_classic::{classic_pool, ClassicGame, Placed, Position, SeatSetup};
+mod common;
+
+use epic_classic::{classic_pool, Placed, SeatSetup};
 
 #[test]
 fn options_that_read_the_same_are_numbered_in_order() {
@@ -18,14 +19,7 @@ fn options_that_read_the_same_are_numbered_in_order() {
         in_play: vec![Placed::new(id("Thornback")), Placed::new(id("Thornback"))],
         ..SeatSetup::default()
     };
-    let pos = Position {
-        seats: vec![p1, p2],
-        active: 0,
-        step: Step::Build,
-        turn: 3,
-        rules: Default::default(),
-    };
-    let mut g = ClassicGame::from_position(pool.clone(), &pos, 1).expect("position");
+    let mut g = common::build_step(vec![p1, p2], 1);
     let labels = g.labels(0);
     let golem = "Play Iron Golem (paced unaligned constructed champion 5/5, action)";
     assert!(labels.contains(&format!("{golem} (1)")), "{labels:?}");

@@ -1,9 +1,11 @@
 //! The classic game as numbers for learning programs (`epic_classic::tensor`): each
 //! section holds what the seat may know, from its place round the table.
 
-use epic_classic::state::{Pose, Step};
+mod common;
+
+use epic_classic::state::Pose;
 use epic_classic::tensor::*;
-use epic_classic::{classic_pool, Choice, ClassicGame, Placed, Position, SeatSetup};
+use epic_classic::{classic_pool, Choice, ClassicGame, Placed, SeatSetup};
 use epic_game::actions::MAX_ACTIONS;
 use epic_game::{Seat, State};
 
@@ -37,14 +39,7 @@ fn game() -> ClassicGame {
         }],
         ..SeatSetup::default()
     };
-    let pos = Position {
-        seats: vec![p1, p2],
-        active: 0,
-        step: Step::Build,
-        turn: 3,
-        rules: Default::default(),
-    };
-    ClassicGame::from_position(pool, &pos, 7).expect("position")
+    common::build_step(vec![p1, p2], 7)
 }
 
 fn observe(g: &ClassicGame, seat: Seat) -> Vec<f32> {

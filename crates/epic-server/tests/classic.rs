@@ -211,13 +211,7 @@ async fn no_seat_is_told_another_seats_hidden_classic_cards() {
         .await;
     let id = game["id"].as_str().unwrap().to_string();
     let secret = game["invites"][0]["secret"].as_str().unwrap().to_string();
-    let (status, _) = b
-        .call(
-            "POST",
-            &format!("/api/games/{id}/join"),
-            Some(json!({"invite": secret})),
-        )
-        .await;
+    let (status, _) = b.join(&id, Some(&secret)).await;
     assert_eq!(status, 200);
     let spectator = server.client();
     let mut sockets = [

@@ -162,21 +162,9 @@ async fn no_seat_receives_another_seats_hand() {
         assert_eq!(game["status"], "open");
         let id = game["id"].as_str().unwrap().to_string();
         let secret = game["invites"][0]["secret"].as_str().unwrap().to_string();
-        let (status, _) = b
-            .call(
-                "POST",
-                &format!("/api/games/{id}/join"),
-                Some(json!({"invite": "0000"})),
-            )
-            .await;
+        let (status, _) = b.join(&id, Some("0000")).await;
         assert_eq!(status, 403, "a wrong invite takes no seat");
-        let (status, joined) = b
-            .call(
-                "POST",
-                &format!("/api/games/{id}/join"),
-                Some(json!({"invite": secret})),
-            )
-            .await;
+        let (status, joined) = b.join(&id, Some(&secret)).await;
         assert_eq!(status, 200, "{joined}");
         assert_eq!(joined["your_seat"], 1);
         assert_eq!(joined["status"], "playing");
@@ -289,7 +277,7 @@ async fn bad_messages_are_refused_and_change_nothing() {
 
     let mut d = server.client();
     d.guest().await;
-    d.call("POST", &format!("/api/games/{id}/join"), None).await;
+    d.join(&id, None).await;
     let mut t = d.socket(&id).await;
     let state = next_state(&mut s).await;
     let deciding = state["decision"]["seat"].as_u64().unwrap();
@@ -515,10 +503,10 @@ async fn the_lobby_lists_open_games_until_they_fill() {
         open[0]["invites"].as_array().unwrap().is_empty(),
         "secrets are never listed"
     );
-    let (status, joined) = b.call("POST", &format!("/api/games/{id}/join"), None).await;
+    let (status, joined) = b.join(id, None).await;
     assert_eq!(status, 200, "{joined}");
     assert_eq!(joined["your_seat"], 1);
-    let (status, _) = b.call("POST", &format!("/api/games/{id}/join"), None).await;
+    let (status, _) = b.join(id, None).await;
     assert_eq!(status, 409);
     let (_, open) = b.call("GET", "/api/games/open", None).await;
     assert!(!open.as_array().unwrap().iter().any(|g| g["id"] == id));

@@ -151,6 +151,14 @@ impl Client {
         game["id"].as_str().unwrap().to_string()
     }
 
+    /// Asks for a seat of `game`: the one an invite's secret opens, or any open one;
+    /// the status and the game's summary (or the error).
+    pub async fn join(&mut self, game: &str, invite: Option<&str>) -> (u16, Value) {
+        let body = invite.map(|secret| json!({ "invite": secret }));
+        self.call("POST", &format!("/api/games/{game}/join"), body)
+            .await
+    }
+
     pub async fn socket(&self, game: &str) -> Socket {
         let url = format!("{}/api/games/{game}/ws", self.base.replace("http", "ws"));
         let mut req = url.into_client_request().unwrap();
