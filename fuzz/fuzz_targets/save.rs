@@ -9,6 +9,7 @@
 #![no_main]
 
 use epic_cards::CardPool;
+use epic_classic::classic_pool;
 use epic_cli::display::{self, Voice};
 use epic_cli::draft_save::DraftFile;
 use epic_cli::save::{read_saved, Saved};
@@ -61,6 +62,13 @@ fuzz_target!(|data: &[u8]| {
                 return;
             };
             let _ = (game.view(1), game.winners());
+            // A game of a match: its record and decks, as `epic play --resume` checks them.
+            if let Some(record) = &file.series {
+                if let Ok((mut series, decks)) = record.rebuild(&file.setup, &classic_pool()) {
+                    series.record(&game);
+                    let _ = (series.over(), decks.iter().map(|d| d.current()).count());
+                }
+            }
             return;
         }
         Err(e) => {

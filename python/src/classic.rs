@@ -8,7 +8,7 @@
 
 use crate::table::{check_first_player, cli_error, value_error, DeckSpec};
 use epic_bots::players::Player;
-use epic_classic::format::Format;
+use epic_classic::format::{Decklist, Format};
 use epic_classic::tensor::{Layout, ACTION_FEATURES};
 use epic_classic::{classic_pool, read_deck, ClassicGame};
 use epic_cli::classic_save::{option_index, ClassicSave, ClassicSetup};
@@ -62,18 +62,20 @@ impl PyClassicGame {
 
 /// Each seat's deck and how the save describes it: built-in names and deck-list files as
 /// `epic play --ruleset classic --deck` reads them, or lists of card names.
-fn read_decks(decks: &[DeckSpec]) -> PyResult<Vec<(String, Vec<CardId>)>> {
+/// Each seat's deck with what it was called, and its sideboard (a deck-list file's; a
+/// game has no use for it but `designed` checks it with the deck, T-15.5).
+fn read_decks(decks: &[DeckSpec]) -> PyResult<Vec<(String, Decklist)>> {
     let pool = classic_pool();
     decks
         .iter()
         .enumerate()
         .map(|(seat, spec)| match spec {
-            DeckSpec::Named(name) => classic_table::deck(name)
+            DeckSpec::Named(name) => classic_table::decklist(name)
                 .map(|d| (name.clone(), d))
                 .map_err(cli_error),
             // Read as a deck list of one card a line: tokens refused, near names offered.
             DeckSpec::Cards(names) => read_deck(&pool, &names.join("\n"))
-                .map(|d| ("a list of cards".to_string(), d))
+                .map(|d| ("a list of cards".to_string(), Decklist::new(d)))
                 .map_err(|e| value_error(format!("seat {seat}'s list of cards: {e}"))),
         })
         .collect()
@@ -141,11 +143,14 @@ impl PyClassicGame {
                     )));
                 }
                 let decks = read_decks(&decks)?;
-                for (seat, (_, deck)) in decks.iter().enumerate() {
-                    classic_table::check_designed(format, deck, &format!("seat {seat}'s deck"))
+                for (seat, (_, list)) in decks.iter().enumerate() {
+                    classic_table::check_designed(format, list, &format!("seat {seat}'s deck"))
                         .map_err(cli_error)?;
                 }
                 decks
+                    .into_iter()
+                    .map(|(described, list)| (described, list.deck))
+                    .collect()
             }
         };
         check_first_player(first_player, decks.len())?;

@@ -417,10 +417,18 @@ fn sideboarding_swaps_one_for_one_and_the_match_ends_as_it_began() {
     assert_eq!(m, before);
     m.swap_all(&pool, &[(b, d), (c, d)]).expect("two swaps");
     assert_eq!(m.current().sideboard.len(), 15);
+    // The swaps made, replayed on the original, give the same decks: a saved match.
+    assert_eq!(m.swaps(), &[(a, d), (a, d), (d, a), (b, d), (c, d)]);
+    assert_eq!(
+        MatchDeck::replay(&pool, original.clone(), m.swaps()).as_ref(),
+        Ok(&m)
+    );
+    assert!(MatchDeck::replay(&pool, original.clone(), &[(e, d)]).is_err());
     // After the match, the original configuration.
     m.restore();
     assert_eq!(m.current(), &original);
     assert_eq!(m.original(), &original);
+    assert!(m.swaps().is_empty());
     // Without a sideboard there is nothing to swap in.
     let mut bare = MatchDeck::new(Decklist::new(vec![a; 30])).expect("no sideboard");
     assert!(matches!(
@@ -1192,7 +1200,18 @@ fn in_a_match_the_loser_of_the_last_game_chooses_who_goes_first() {
         }
         play_out(&mut game, 7 + g);
         let before = m.wins().to_vec();
+        // Met again from its record, the match goes on as it would have.
+        let mut again = Match::resume(
+            m.best_of(),
+            m.seed(),
+            m.wins().to_vec(),
+            m.games(),
+            m.chooser(),
+        )
+        .expect("its own record");
         m.record(&game);
+        again.record(&game);
+        assert_eq!(again, m);
         match game.winners().unwrap() {
             [w] => {
                 decided += 1;
@@ -1207,6 +1226,21 @@ fn in_a_match_the_loser_of_the_last_game_chooses_who_goes_first() {
     let winner = m.winner().expect("someone won two games");
     assert_eq!(m.wins()[winner as usize], 2);
     assert!(m.games() <= 9);
+    // A record no match reaches is refused.
+    for (wins, games, chooser) in [
+        (vec![1, 1], 1, None),
+        (vec![2, 2], 4, None),
+        (vec![3, 0], 3, None),
+        (vec![0, 0], 10, None),
+        (vec![0, 1], 1, Some(2)),
+    ] {
+        let e = Match::resume(3, 9, wins.clone(), games, chooser).unwrap_err();
+        assert!(
+            matches!(e, FormatError::MatchRecord { .. }),
+            "{wins:?}: {e}"
+        );
+    }
+    assert!(Match::resume(3, 9, vec![2, 1], 5, Some(1)).is_ok());
     // A match is best of an odd number of games.
     for bad in [0, 2, 11] {
         let e = Match::new(2, bad, 1).unwrap_err();

@@ -197,6 +197,40 @@ fn classic_formats_deal_decks_and_check_designed_ones() {
     let stdout = text(&out.stdout);
     assert!(stdout.contains("20 copies of Iron Golem"), "{stdout}");
     assert!(stdout.contains("15 copies of Shade"), "{stdout}");
+    // A game in the format checks the sideboard with the deck (T-15.5: "between a
+    // designed deck and its sideboard").
+    let cards = |f: &str| {
+        std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../cards/classic")
+                .join(f),
+        )
+        .unwrap()
+    };
+    let sixty = dir.path().join("sixty.deck");
+    std::fs::write(
+        &sixty,
+        format!(
+            "{}{}sideboard\n2 Shield Bearer\n13 Ember Bolt\n",
+            cards("order.deck"),
+            cards("chaos.deck")
+        ),
+    )
+    .unwrap();
+    let sixty = sixty.to_str().unwrap();
+    refused(
+        &[
+            "play",
+            "--ruleset",
+            "classic",
+            "--format",
+            "designed",
+            "--deck",
+            sixty,
+        ],
+        "your deck breaks the rules of Designed Deck: 4 copies of Shield Bearer between deck \
+         and sideboard",
+    );
     std::fs::write(&file, "10 Iron Golem\n").expect("write");
     let out = epic(&["deck", "check", "--ruleset", "classic", path]);
     assert!(out.status.success(), "{}", text(&out.stdout));
@@ -279,6 +313,137 @@ fn classic_games_are_saved_resumed_and_replayed_as_each_seat_saw_them() {
     refused_with(
         run(&["play", "--load", save.to_str().unwrap()], ""),
         "decision 1 of the saved game cannot be applied",
+    );
+}
+
+// rule T-15.1
+#[test]
+fn a_classic_match_is_sideboarded_between_games_and_resumed_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let autosave = data.join("autosave.json");
+    let run = |args: &[&str], input: &str| {
+        common::epic_with_env(dir.path(), &[("EPIC_DATA_DIR", &data)], args, input)
+    };
+    let order = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../cards/classic/order.deck"),
+    )
+    .unwrap();
+    let sideboard = "sideboard\n3 Ember Bolt\n2 Shade\n2 Raging Bear\n2 Hawk Rider\n\
+                     2 Grave Stalker\n2 Bat Swarm\n2 Wolf Stalker\n";
+    std::fs::write(dir.path().join("sb.deck"), format!("{order}{sideboard}")).unwrap();
+    let new = classic_play("4", &["--deck", "sb.deck", "--best-of", "3"]);
+    // Option 1 until the first game ends; at the sideboarding prompt "1" is no command,
+    // and the end of input leaves the match, autosaved.
+    let out = run(&new, &"1\n".repeat(3000));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.contains("Sideboarding (T-15.1)"), "{s}");
+    assert!(
+        s.contains("Sideboard (15): 2 Bat Swarm, 3 Ember Bolt"),
+        "{s}"
+    );
+    assert!(s.contains("'1' is not a sideboarding command"), "{s}");
+    assert!(s.contains("You left the match at"), "{s}");
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&autosave).unwrap()).unwrap();
+    assert_eq!(saved["match"]["best_of"], 3);
+    assert_eq!(
+        saved["match"]["games"], 0,
+        "the record before the saved game"
+    );
+    assert_eq!(
+        saved["match"]["decks"][0]["sideboard"]
+            .as_array()
+            .unwrap()
+            .len(),
+        15
+    );
+
+    // Resumed: the first game's end again, then sideboarding. Swaps name cards by words
+    // from their names; a name that fits several or none changes nothing.
+    let input = "swap sky for bolt\nswap dawn for bear\nswap sky for z\nlist\ndone\n";
+    let out = run(
+        &["play", "--resume"],
+        &format!("{input}{}", "1\n".repeat(3000)),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.contains("Game 1 of the match"), "{s}");
+    assert!(
+        s.contains("Sky Knight goes to your sideboard; Ember Bolt comes into your deck."),
+        "{s}"
+    );
+    assert!(s.contains("'dawn' fits 3 cards of your deck"), "{s}");
+    assert!(s.contains("No card of your sideboard is called 'z'"), "{s}");
+    assert!(
+        s.contains("Deck (30): 1 Banner of Legions, 2 Dawn Archer, 2 Denial, 1 Ember Bolt"),
+        "{s}"
+    );
+    assert!(s.contains("Game 2 of the match"), "{s}");
+    // The next game is played with the swapped deck, and its saves record the swap.
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&autosave).unwrap()).unwrap();
+    let seat = |name: &str| {
+        saved["setup"]["seats"][0]["cards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| *c == name)
+            .count()
+    };
+    assert!(saved["match"]["games"].as_u64().unwrap() >= 1);
+    assert_eq!((seat("Ember Bolt"), seat("Sky Knight")), (1, 1));
+    assert_eq!(
+        saved["match"]["decks"][0]["swaps"],
+        serde_json::json!([["Sky Knight", "Ember Bolt"]])
+    );
+
+    // Resumed until the match ends; then it is not resumed again.
+    let over = |s: &str| s.contains("wins the match") || s.contains("ends drawn");
+    let mut s = s;
+    for _ in 0..3 {
+        if over(&s) {
+            break;
+        }
+        let out = run(
+            &["play", "--resume"],
+            &format!("done\n{}", "1\n".repeat(3000)),
+        );
+        s = text(&out.stdout);
+    }
+    assert!(over(&s), "{s}");
+    refused_with(
+        run(&["play", "--resume"], ""),
+        "the match in the autosave is over",
+    );
+
+    // A match record no match could reach, or a swap of a card that was not there, is
+    // refused by name.
+    let edit = |path: &str, change: &dyn Fn(&mut serde_json::Value)| {
+        let mut v = saved.clone();
+        change(&mut v);
+        let file = dir.path().join(path);
+        std::fs::write(&file, v.to_string()).unwrap();
+        run(&["play", "--load", file.to_str().unwrap()], "")
+    };
+    refused_with(
+        edit("swap.json", &|v| {
+            v["match"]["decks"][0]["swaps"] = serde_json::json!([["Ember Bolt", "Shade"]])
+        }),
+        "the saved match: seat 1: Ember Bolt is not in the deck",
+    );
+    refused_with(
+        edit("wins.json", &|v| {
+            v["match"]["wins"] = serde_json::json!([3, 0])
+        }),
+        "cannot be one of a match best of 3",
+    );
+    refused_with(
+        edit("seats.json", &|v| {
+            v["match"]["wins"] = serde_json::json!([0, 0, 0])
+        }),
+        "for a game of 2 seats",
     );
 }
 

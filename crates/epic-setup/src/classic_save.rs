@@ -5,7 +5,7 @@
 
 use crate::error::{CliError, CliResult};
 use crate::save::{Seat, FORMAT, VERSION};
-use epic_classic::format::Format;
+use epic_classic::format::{Decklist, Format, Match, MatchDeck};
 use epic_classic::{classic_pool, ClassicGame, ClassicPool};
 use epic_game::State;
 use epic_model::CardId;
@@ -41,6 +41,121 @@ pub struct ClassicSave {
     pub decisions: Vec<u32>,
     /// `State::digest` after the last decision, as 16 hex digits.
     pub digest: String,
+    /// The match this game is one of, as it stood before the game; absent for a game on
+    /// its own.
+    #[serde(default, rename = "match", skip_serializing_if = "Option::is_none")]
+    pub series: Option<MatchRecord>,
+}
+
+/// A match saved with one of its games (`epic play --ruleset classic --best-of N`): the
+/// record before that game, so a resumed match plays the game out, records it and goes
+/// on (T-2.4), and each seat's deck as the match began with its swaps since (T-15.1).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchRecord {
+    pub best_of: u8,
+    /// The match's seed: its later games' seeds and the draws of who chooses come from it.
+    pub seed: u64,
+    /// Games played before the saved one, draws included.
+    pub games: u16,
+    /// Games won by each seat.
+    pub wins: Vec<u8>,
+    /// The seat that chose who takes the saved game's first turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chooser: Option<u8>,
+    pub decks: Vec<MatchDeckRecord>,
+}
+
+/// A seat's deck and sideboard as its match began, by card name, and the swaps made
+/// since, each `[out of the deck, into the deck]`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchDeckRecord {
+    pub deck: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sideboard: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub swaps: Vec<[String; 2]>,
+}
+
+impl MatchRecord {
+    /// The record of `series` and each seat's `decks`.
+    pub fn of(series: &Match, decks: &[MatchDeck], pool: &ClassicPool) -> MatchRecord {
+        let names = |ids: &[CardId]| -> Vec<String> {
+            ids.iter().map(|&c| pool.get(c).name.clone()).collect()
+        };
+        MatchRecord {
+            best_of: series.best_of(),
+            seed: series.seed(),
+            games: series.games(),
+            wins: series.wins().to_vec(),
+            chooser: series.chooser(),
+            decks: decks
+                .iter()
+                .map(|d| MatchDeckRecord {
+                    deck: names(&d.original().deck),
+                    sideboard: names(&d.original().sideboard),
+                    swaps: d
+                        .swaps()
+                        .iter()
+                        .map(|&(out, into)| {
+                            [pool.get(out).name.clone(), pool.get(into).name.clone()]
+                        })
+                        .collect(),
+                })
+                .collect(),
+        }
+    }
+
+    /// The match and the seats' decks again, checked: a record no match reaches, unknown
+    /// cards, a swap of a card that was not there, or decks other than `setup`'s game
+    /// plays are input errors.
+    pub fn rebuild(
+        &self,
+        setup: &ClassicSetup,
+        pool: &ClassicPool,
+    ) -> CliResult<(Match, Vec<MatchDeck>)> {
+        let bad = |why: String| CliError::input(format!("the saved match: {why}"));
+        if self.wins.len() != setup.seats.len() || self.decks.len() != setup.seats.len() {
+            return Err(bad(format!(
+                "it has {} records of wins and {} decks for a game of {} seats",
+                self.wins.len(),
+                self.decks.len(),
+                setup.seats.len()
+            )));
+        }
+        let series = Match::resume(
+            self.best_of,
+            self.seed,
+            self.wins.clone(),
+            self.games,
+            self.chooser,
+        )
+        .map_err(|e| bad(e.to_string()))?;
+        if series.over() {
+            return Err(bad("it was over before this game".into()));
+        }
+        let mut decks = Vec::new();
+        for (seat, (d, s)) in self.decks.iter().zip(&setup.seats).enumerate() {
+            let original = Decklist::with_sideboard(
+                card_ids(pool, seat, &d.deck)?,
+                card_ids(pool, seat, &d.sideboard)?,
+            );
+            let mut swaps = Vec::new();
+            for [out, into] in &d.swaps {
+                let ids = card_ids(pool, seat, &[out.clone(), into.clone()])?;
+                swaps.push((ids[0], ids[1]));
+            }
+            let deck = MatchDeck::replay(pool, original, &swaps)
+                .map_err(|e| bad(format!("seat {}: {e}", seat + 1)))?;
+            if card_ids(pool, seat, &s.cards)? != deck.current().deck {
+                return Err(bad(format!(
+                    "seat {}'s deck after its swaps is not the deck of the saved game",
+                    seat + 1
+                )));
+            }
+            decks.push(deck);
+        }
+        Ok((series, decks))
+    }
 }
 
 impl ClassicSetup {
@@ -59,24 +174,7 @@ impl ClassicSetup {
     pub fn decks(&self, pool: &ClassicPool) -> CliResult<Vec<Vec<CardId>>> {
         let mut decks = Vec::new();
         for (seat, s) in self.seats.iter().enumerate() {
-            let mut deck = Vec::new();
-            for name in &s.cards {
-                match pool.id(name) {
-                    Some(id) if !pool.get(id).token => deck.push(id),
-                    Some(_) => {
-                        return Err(CliError::input(format!(
-                            "seat {}: '{name}' is a token, never in a deck",
-                            seat + 1
-                        )))
-                    }
-                    None => {
-                        return Err(CliError::input(format!(
-                            "seat {}: '{name}' is not a classic card",
-                            seat + 1
-                        )))
-                    }
-                }
-            }
+            let deck = card_ids(pool, seat, &s.cards)?;
             epic_classic::playable(pool, &deck)
                 .map_err(|why| CliError::input(format!("seat {}: the deck {why}", seat + 1)))?;
             decks.push(deck);
@@ -102,7 +200,13 @@ impl ClassicSave {
             setup,
             decisions,
             digest: digest_hex(game),
+            series: None,
         }
+    }
+
+    /// The same save as one game of a match.
+    pub fn in_match(self, series: Option<MatchRecord>) -> ClassicSave {
+        ClassicSave { series, ..self }
     }
 
     /// Reads a classic save from its text, its header already checked by
@@ -145,6 +249,25 @@ impl ClassicSave {
     pub fn rebuild(&self, upto: Option<usize>) -> CliResult<ClassicGame> {
         self.replay(upto, |_, _| {})
     }
+}
+
+/// Cards of seat `seat` (from 0) by name in the classic pool; an unknown name or a token
+/// is an input error.
+fn card_ids(pool: &ClassicPool, seat: usize, names: &[String]) -> CliResult<Vec<CardId>> {
+    names
+        .iter()
+        .map(|name| match pool.id(name) {
+            Some(id) if !pool.get(id).token => Ok(id),
+            Some(_) => Err(CliError::input(format!(
+                "seat {}: '{name}' is a token, never in a deck",
+                seat + 1
+            ))),
+            None => Err(CliError::input(format!(
+                "seat {}: '{name}' is not a classic card",
+                seat + 1
+            ))),
+        })
+        .collect()
 }
 
 /// The choice that saved decision number `n` (from 1) takes: option `option` (from 0)

@@ -3,13 +3,19 @@
 
 use crate::error::{read_text, CliError, CliResult};
 use epic_classic::format::{Decklist, Format, Lists};
-use epic_classic::{classic_deck, classic_pool, read_deck};
+use epic_classic::{classic_deck, classic_pool, read_decklist};
 use epic_model::CardId;
 
 /// A classic deck by name (`order`, `chaos`) or from a deck-list file.
 pub fn deck(spec: &str) -> CliResult<Vec<CardId>> {
+    decklist(spec).map(|list| list.deck)
+}
+
+/// A classic deck and its sideboard (a line `sideboard` starts it in a deck-list file;
+/// the named decks have none).
+pub fn decklist(spec: &str) -> CliResult<Decklist> {
     if let Some(d) = classic_deck(spec) {
-        return Ok(d);
+        return Ok(Decklist::new(d));
     }
     let path = std::path::Path::new(spec);
     if !path.exists() {
@@ -19,20 +25,17 @@ pub fn deck(spec: &str) -> CliResult<Vec<CardId>> {
         )));
     }
     let text = read_text(path)?;
-    read_deck(&classic_pool(), &text).map_err(|e| CliError::input(format!("{spec}: {e}")))
+    read_decklist(&classic_pool(), &text)
+        .map_err(|e| CliError::input(format!("{spec}: {}", e.join("; "))))
 }
 
-/// Refuses a deck a designed-deck format does not allow, naming every rule it breaks.
-pub fn check_designed(format: Option<Format>, deck: &[CardId], whose: &str) -> CliResult {
+/// Refuses a deck and sideboard a designed-deck format does not allow, naming every rule
+/// they break.
+pub fn check_designed(format: Option<Format>, list: &Decklist, whose: &str) -> CliResult {
     let Some(format) = format.filter(|f| !f.is_limited()) else {
         return Ok(());
     };
-    let broken = format.check(
-        &classic_pool(),
-        Lists::printed(),
-        &[],
-        &Decklist::new(deck.to_vec()),
-    );
+    let broken = format.check(&classic_pool(), Lists::printed(), &[], list);
     if broken.is_empty() {
         return Ok(());
     }

@@ -18,14 +18,15 @@ use rand_pcg::Pcg64Mcg;
 /// The longest match: best of 9.
 pub const MAX_BEST_OF: u8 = 9;
 
-/// A match in progress.
-#[derive(Clone, Debug)]
+/// A match in progress: plain data, so a saved match resumes exactly (each draw of a
+/// chooser is seeded by the match's seed and the game's number, not a running generator).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Match {
     best_of: u8,
     wins: Vec<u8>,
     games: u16,
     chooser: Option<Seat>,
-    rng: Pcg64Mcg,
+    seed: u64,
 }
 
 impl Match {
@@ -42,8 +43,49 @@ impl Match {
             wins: vec![0; players],
             games: 0,
             chooser: None,
-            rng: Pcg64Mcg::seed_from_u64(seed),
+            seed,
         })
+    }
+
+    /// A match met again as [`Match::best_of`], [`Match::seed`], [`Match::wins`],
+    /// [`Match::games`] and [`Match::chooser`] left it; refused when the record cannot be
+    /// one of a match (more wins than games, a game past the last, a chooser not seated).
+    pub fn resume(
+        best_of: u8,
+        seed: u64,
+        wins: Vec<u8>,
+        games: u16,
+        chooser: Option<Seat>,
+    ) -> Result<Match, FormatError> {
+        let mut m = Match::new(wins.len(), best_of, seed)?;
+        let won: u16 = wins.iter().map(|&w| u16::from(w)).sum();
+        let winners = wins.iter().filter(|&&w| w >= m.needed()).count();
+        let consistent = won <= games
+            && games <= 3 * u16::from(best_of)
+            && winners <= 1
+            && wins.iter().all(|&w| w <= m.needed())
+            && chooser.is_none_or(|c| usize::from(c) < wins.len());
+        if !consistent {
+            return Err(FormatError::MatchRecord {
+                wins,
+                games,
+                best_of,
+            });
+        }
+        m.wins = wins;
+        m.games = games;
+        m.chooser = chooser;
+        Ok(m)
+    }
+
+    /// The match's length in games.
+    pub fn best_of(&self) -> u8 {
+        self.best_of
+    }
+
+    /// The seed its choosers are drawn from.
+    pub fn seed(&self) -> u64 {
+        self.seed
     }
 
     /// The wins a player needs: more than half of the games.
@@ -71,7 +113,8 @@ impl Match {
         if let [w] = winners {
             self.wins[*w as usize] += 1;
         }
-        self.chooser = game.first_to_lose().choose(&mut self.rng).copied();
+        let mut rng = Pcg64Mcg::seed_from_u64(self.seed ^ u64::from(self.games).rotate_left(32));
+        self.chooser = game.first_to_lose().choose(&mut rng).copied();
     }
 
     /// Who decides who takes the first turn of the next game; `None` for the first game

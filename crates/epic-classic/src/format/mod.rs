@@ -207,6 +207,16 @@ pub enum FormatError {
     /// A match's length: an odd number of games, 1 to [`MAX_BEST_OF`].
     #[error("a match is best of an odd number of games, 1 to {MAX_BEST_OF}, not {asked}")]
     BestOf { asked: u8 },
+    /// A saved match whose record no match can reach.
+    #[error(
+        "a match record of {wins:?} wins in {games} games cannot be one of a match best of \
+         {best_of}"
+    )]
+    MatchRecord {
+        wins: Vec<u8>,
+        games: u16,
+        best_of: u8,
+    },
 }
 
 /// A list file's mistakes, one a line, each with where it is.

@@ -9,6 +9,8 @@ use super::*;
 pub struct MatchDeck {
     original: Decklist,
     current: Decklist,
+    /// The swaps since the match began, in order: with `original`, a match's decks saved.
+    swaps: Vec<(CardId, CardId)>,
 }
 
 impl MatchDeck {
@@ -20,7 +22,26 @@ impl MatchDeck {
         Ok(MatchDeck {
             original: list.clone(),
             current: list,
+            swaps: Vec::new(),
         })
+    }
+
+    /// The deck a match began with, after the swaps [`MatchDeck::swaps`] told of: a saved
+    /// match's decks met again. Refused as [`MatchDeck::swap_all`] refuses.
+    pub fn replay(
+        pool: &ClassicPool,
+        original: Decklist,
+        swaps: &[(CardId, CardId)],
+    ) -> Result<MatchDeck, FormatError> {
+        let mut m = MatchDeck::new(original)?;
+        m.swap_all(pool, swaps)?;
+        Ok(m)
+    }
+
+    /// The swaps made since the match began (or since [`MatchDeck::restore`]), each as
+    /// (out of the deck, into the deck).
+    pub fn swaps(&self) -> &[(CardId, CardId)] {
+        &self.swaps
     }
 
     /// The deck and sideboard for the next game.
@@ -56,12 +77,14 @@ impl MatchDeck {
             swap_in(&mut next, pool, out_of_deck, into_deck)?;
         }
         self.current = next;
+        self.swaps.extend_from_slice(swaps);
         Ok(())
     }
 
     /// After the match: deck and sideboard return to their original configuration.
     pub fn restore(&mut self) {
         self.current = self.original.clone();
+        self.swaps.clear();
     }
 }
 

@@ -2,15 +2,15 @@
 //! from them. The game is kept as a classic save (`epic_setup::classic_save`): autosaved
 //! before every question, written by `save FILE`, resumed by `--load` and `--resume`.
 
-use super::{board, check_designed, deck};
+use super::{board, check_designed, decklist};
 use crate::commands::play::{read_line, Args, First};
 use crate::error::{CliError, CliResult};
 use epic_bots::classic::classic_player;
-use epic_classic::format::{bot_pick, Format, FormatKind, Match};
-use epic_classic::{classic_pool, ClassicGame};
+use epic_classic::format::{bot_pick, Decklist, Format, FormatKind, Match, MatchDeck};
+use epic_classic::{classic_pool, ClassicGame, ClassicPool};
 use epic_game::{Seat, State};
 use epic_model::CardId;
-use epic_setup::classic_save::{option_index, ClassicSave, ClassicSetup};
+use epic_setup::classic_save::{option_index, ClassicSave, ClassicSetup, MatchRecord};
 use epic_setup::save::Seat as SeatFile;
 use epic_setup::table::classic_format;
 use std::io::Write;
@@ -146,9 +146,12 @@ pub fn play(args: &Args) -> CliResult {
     let format = classic_format(&args.table)?;
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
-    let (decks, names) = match format.filter(|f| f.is_limited()) {
+    let (lists, names) = match format.filter(|f| f.is_limited()) {
         Some(f) => match limited_decks(f, seed, &mut input)? {
-            Some(decks) => (decks, [f.name(), f.name()]),
+            Some(decks) => (
+                decks.into_iter().map(Decklist::new).collect::<Vec<_>>(),
+                [f.name(), f.name()],
+            ),
             None => return Ok(()),
         },
         None => {
@@ -159,10 +162,10 @@ pub fn play(args: &Args) -> CliResult {
                     .cloned()
                     .unwrap_or_else(|| "chaos".into()),
             ];
-            let decks = vec![deck(&names[0])?, deck(&names[1])?];
-            check_designed(format, &decks[0], "your deck")?;
-            check_designed(format, &decks[1], "the AI's deck")?;
-            (decks, names)
+            let lists = vec![decklist(&names[0])?, decklist(&names[1])?];
+            check_designed(format, &lists[0], "your deck")?;
+            check_designed(format, &lists[1], "the AI's deck")?;
+            (lists, names)
         }
     };
     let pool = classic_pool();
@@ -170,7 +173,7 @@ pub fn play(args: &Args) -> CliResult {
         player: player.into(),
         bot_seed,
         deck: deck.clone(),
-        cards: cards.iter().map(|&c| pool.get(c).name.clone()).collect(),
+        cards: card_names(&pool, cards),
     };
     let setup = ClassicSetup {
         format: format.map(Format::name),
@@ -181,55 +184,106 @@ pub fn play(args: &Args) -> CliResult {
             First::Random => None,
         },
         seats: vec![
-            seat("human", None, &names[0], &decks[0]),
+            seat("human", None, &names[0], &lists[0].deck),
             seat(
                 &args.ai.trim().to_ascii_lowercase(),
                 Some(seed ^ 1),
                 &names[1],
-                &decks[1],
+                &lists[1].deck,
             ),
         ],
     };
     let Some(best_of) = args.best_of else {
+        if !lists[0].sideboard.is_empty() {
+            println!("Your sideboard is for the games of a match (--best-of 3): this game is one on its own.");
+        }
         let game = setup.start()?;
-        return session(setup, Vec::new(), game, args, &mut input).map(|_| ());
+        return session(setup, Vec::new(), game, None, args, &mut input).map(|_| ());
     };
-    let mut series =
+    let series =
         Match::new(2, best_of, seed).map_err(|e| CliError::input(format!("--best-of: {e}")))?;
+    let decks = lists
+        .into_iter()
+        .zip(["your deck", "the AI's deck"])
+        .map(|(list, whose)| {
+            MatchDeck::new(list).map_err(|e| CliError::input(format!("{whose}: {e}")))
+        })
+        .collect::<CliResult<Vec<_>>>()?;
     println!(
         "A match, best of {best_of}: the first to win {} games wins it; the loser of a game \
          chooses who takes the next one's first turn.",
         series.needed()
     );
-    while !series.over() {
-        let n = series.games();
-        let mut setup = setup.clone();
-        if n > 0 {
-            setup.seed = crate::commands::sim::mix(seed ^ u64::from(n));
-            setup.first_player = match series.chooser() {
-                None => None,
-                Some(ME) => match first_choice(&mut input)? {
-                    Some(first) => Some(first),
-                    None => return Ok(()),
-                },
-                Some(ai) => {
-                    println!(
-                        "Player {} lost the last game and takes the first turn.",
-                        ai + 1
-                    );
-                    Some(ai)
+    play_match(series, decks, setup, None, args, &mut input)
+}
+
+/// Plays a match on from game `series.games() + 1`: `current` (the history and the game
+/// so far) when a saved match is resumed, else a new game from `setup` with the match's
+/// seed, the loser's choice of first player and the decks as swapped between games.
+fn play_match(
+    mut series: Match,
+    mut decks: Vec<MatchDeck>,
+    mut setup: ClassicSetup,
+    mut current: Option<(Vec<u32>, ClassicGame)>,
+    args: &Args,
+    input: &mut impl std::io::BufRead,
+) -> CliResult {
+    let pool = classic_pool();
+    let leave = |series: &Match| {
+        let wins = series.wins();
+        let resume = if args.no_autosave {
+            String::new()
+        } else {
+            " (it is autosaved: `epic play --resume` continues it)".to_string()
+        };
+        println!("You left the match at {} – {}{resume}.", wins[0], wins[1]);
+    };
+    loop {
+        let (history, game) = match current.take() {
+            Some(saved) => saved,
+            None if series.over() => break,
+            None => {
+                let n = series.games();
+                if n > 0 {
+                    if !sideboarding(&mut decks[usize::from(ME)], &pool, input)? {
+                        leave(&series);
+                        return Ok(());
+                    }
+                    setup.seed = crate::commands::sim::mix(series.seed() ^ u64::from(n));
+                    setup.first_player = match series.chooser() {
+                        None => None,
+                        Some(ME) => match first_choice(input)? {
+                            Some(first) => Some(first),
+                            None => {
+                                leave(&series);
+                                return Ok(());
+                            }
+                        },
+                        Some(ai) => {
+                            println!(
+                                "Player {} lost the last game and takes the first turn.",
+                                ai + 1
+                            );
+                            Some(ai)
+                        }
+                    };
+                    for (seat, deck) in setup.seats.iter_mut().zip(&decks) {
+                        seat.cards = card_names(&pool, &deck.current().deck);
+                    }
                 }
-            };
-        }
-        println!("\nGame {} of the match.", n + 1);
-        let game = setup.start()?;
-        let Some(game) = session(setup, Vec::new(), game, args, &mut input)? else {
-            println!(
-                "You left the match at {} – {}: its record is not saved, and a resumed game \
-                 is played on its own.",
-                series.wins()[0],
-                series.wins()[1]
-            );
+                (Vec::new(), setup.start()?)
+            }
+        };
+        println!(
+            "\nGame {} of the match (best of {}), standing at You {} – {} Player 2.",
+            series.games() + 1,
+            series.best_of(),
+            series.wins()[0],
+            series.wins()[1]
+        );
+        let record = MatchRecord::of(&series, &decks, &pool);
+        let Some(game) = session(setup.clone(), history, game, Some(&record), args, input)? else {
+            leave(&series);
             return Ok(());
         };
         series.record(&game);
@@ -247,6 +301,132 @@ pub fn play(args: &Args) -> CliResult {
     Ok(())
 }
 
+/// Card names, as saves and the sideboarding lists write them.
+fn card_names(pool: &ClassicPool, cards: &[CardId]) -> Vec<String> {
+    cards.iter().map(|&c| pool.get(c).name.clone()).collect()
+}
+
+const SIDEBOARD_HELP: &str = "\
+Commands:
+  swap CARD for CARD   a card of your deck out, a card of your sideboard in
+                       (`swap ember bolt for shield bearer`; words from the names)
+  list                 your deck and sideboard
+  reset                the deck and sideboard you began the match with
+  done                 (or an empty line) play the next game
+  q                    leave the match (it stays autosaved: `epic play --resume`)";
+
+/// Between the games of a match, when you have a sideboard: you swap cards of your deck
+/// for cards of your sideboard, one for one, so it stays 15 (T-15.1). `false`: you left.
+fn sideboarding(
+    deck: &mut MatchDeck,
+    pool: &ClassicPool,
+    input: &mut impl std::io::BufRead,
+) -> CliResult<bool> {
+    if deck.current().sideboard.is_empty() {
+        return Ok(true);
+    }
+    println!(
+        "\nSideboarding (T-15.1): you may swap cards of your deck for cards of your \
+         sideboard, one for one."
+    );
+    println!("{}\n{SIDEBOARD_HELP}", deck_lists(deck.current(), pool));
+    loop {
+        print!("Sideboard> ");
+        std::io::stdout().flush()?;
+        let Some(line) = read_line(input)? else {
+            println!("\nEnd of input: leaving the match.");
+            return Ok(false);
+        };
+        let line = line.trim();
+        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+        match word.to_ascii_lowercase().as_str() {
+            "" | "done" => return Ok(true),
+            "q" | "quit" => return Ok(false),
+            "list" | "board" => println!("{}", deck_lists(deck.current(), pool)),
+            "help" | "?" => println!("{SIDEBOARD_HELP}"),
+            "reset" => {
+                deck.restore();
+                println!(
+                    "Back to the deck and sideboard you began the match with.\n{}",
+                    deck_lists(deck.current(), pool)
+                );
+            }
+            "swap" => match swap_named(deck, pool, rest) {
+                Ok(said) => println!("{said}"),
+                Err(why) => println!("{why}"),
+            },
+            _ => println!("'{line}' is not a sideboarding command (help: the commands)."),
+        }
+    }
+}
+
+/// `swap OUT for IN`: the cards named by words from their names, swapped; what was done
+/// or why not, in words.
+fn swap_named(deck: &mut MatchDeck, pool: &ClassicPool, text: &str) -> Result<String, String> {
+    let lower = text.to_ascii_lowercase();
+    let Some(at) = lower.find(" for ") else {
+        return Err(
+            "swap CARD for CARD: name a card of your deck, then `for`, then a card of \
+                    your sideboard."
+                .into(),
+        );
+    };
+    let (out_words, in_words) = (&text[..at], &text[at + " for ".len()..]);
+    let out = named(pool, &deck.current().deck, out_words, "your deck")?;
+    let into = named(pool, &deck.current().sideboard, in_words, "your sideboard")?;
+    deck.swap(pool, out, into).map_err(|e| e.to_string())?;
+    Ok(format!(
+        "{} goes to your sideboard; {} comes into your deck.",
+        pool.get(out).name,
+        pool.get(into).name
+    ))
+}
+
+/// The one card among `cards` that `words` name (words from its name, as options are
+/// typed in the game).
+fn named(pool: &ClassicPool, cards: &[CardId], words: &str, place: &str) -> Result<CardId, String> {
+    let mut ids = cards.to_vec();
+    ids.sort_unstable();
+    ids.dedup();
+    let names = card_names(pool, &ids);
+    match crate::commands::play::pick_by_text(words.trim(), &names, &names) {
+        Ok(i) => Ok(ids[i]),
+        Err(fits) if fits.is_empty() => Err(format!(
+            "No card of {place} is called '{}' (list: your deck and sideboard).",
+            words.trim()
+        )),
+        Err(fits) => {
+            let some: Vec<&str> = fits.iter().map(|&i| names[i].as_str()).collect();
+            Err(format!(
+                "'{}' fits {} cards of {place}: {}. Type more of the name.",
+                words.trim(),
+                some.len(),
+                some.join(", ")
+            ))
+        }
+    }
+}
+
+/// A deck and sideboard in two lines, each card once with its count.
+fn deck_lists(list: &Decklist, pool: &ClassicPool) -> String {
+    let line = |cards: &[CardId]| {
+        let mut counts = std::collections::BTreeMap::<&str, usize>::new();
+        for &c in cards {
+            *counts.entry(pool.get(c).name.as_str()).or_default() += 1;
+        }
+        let items: Vec<String> = counts
+            .iter()
+            .map(|(name, n)| format!("{n} {name}"))
+            .collect();
+        format!("({}): {}", cards.len(), items.join(", "))
+    };
+    format!(
+        "  Deck {}\n  Sideboard {}",
+        line(&list.deck),
+        line(&list.sideboard)
+    )
+}
+
 /// You lost the last game of a match: you choose who takes the first turn (T-2.4).
 /// `None`: you left.
 fn first_choice(input: &mut impl std::io::BufRead) -> CliResult<Option<Seat>> {
@@ -258,26 +438,52 @@ fn first_choice(input: &mut impl std::io::BufRead) -> CliResult<Option<Seat>> {
     Ok(read_choice(input, &labels, &mut |_| Ok(false))?.map(|i| i as Seat))
 }
 
-/// `epic play --load FILE` or `--resume` of a classic game, its file checked whole.
+/// `epic play --load FILE` or `--resume` of a classic game, its file checked whole; a
+/// game of a match goes on into the rest of the match.
 pub fn resume(file: ClassicSave, loaded: Option<&Path>, args: &Args) -> CliResult {
     let game = file.rebuild(None)?;
-    if game.decider().is_none() {
-        let path = loaded.map_or_else(|| "the autosave".to_string(), |p| p.display().to_string());
+    let path = || loaded.map_or_else(|| "the autosave".to_string(), |p| p.display().to_string());
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let Some(record) = &file.series else {
+        if game.decider().is_none() {
+            return Err(CliError::input(format!(
+                "the game in {} is over: `epic replay` shows it, and `epic play \
+                 --ruleset classic` starts a new one",
+                path()
+            )));
+        }
+        return session(file.setup, file.decisions, game, None, args, &mut input).map(|_| ());
+    };
+    let (series, decks) = record.rebuild(&file.setup, &classic_pool())?;
+    let mut after = series.clone();
+    after.record(&game);
+    if after.over() {
         return Err(CliError::input(format!(
-            "the game in {path} is over: `epic replay` shows it, and `epic play \
-             --ruleset classic` starts a new one"
+            "the match in {} is over: `epic replay` shows its last game, and `epic play \
+             --ruleset classic --best-of {}` starts a new one",
+            path(),
+            series.best_of()
         )));
     }
-    let stdin = std::io::stdin();
-    session(file.setup, file.decisions, game, args, &mut stdin.lock()).map(|_| ())
+    play_match(
+        series,
+        decks,
+        file.setup,
+        Some((file.decisions, game)),
+        args,
+        &mut input,
+    )
 }
 
 /// Plays the game of `setup`, at `game` after the options `history` took, asking you and
-/// the AI in turn until it ends (the game, over) or you leave (`None`).
+/// the AI in turn until it ends (the game, over) or you leave (`None`). Its saves carry
+/// the record of the match it is one game of, if any.
 fn session(
     setup: ClassicSetup,
     mut history: Vec<u32>,
     mut game: ClassicGame,
+    series: Option<&MatchRecord>,
     args: &Args,
     input: &mut impl std::io::BufRead,
 ) -> CliResult<Option<ClassicGame>> {
@@ -303,7 +509,9 @@ fn session(
         Some(crate::data_dir::autosave_for_writing()?)
     };
     let save_to = |path: &Path, history: &[u32], game: &ClassicGame| {
-        ClassicSave::new(setup.clone(), history.to_vec(), game).write(path)
+        ClassicSave::new(setup.clone(), history.to_vec(), game)
+            .in_match(series.cloned())
+            .write(path)
     };
     // A failed autosave is told once and autosaving stops; the game goes on.
     let autosave_now = |autosave: &mut Option<PathBuf>, history: &[u32], game: &ClassicGame| {

@@ -1,13 +1,13 @@
 //! `epic sim --ruleset classic`: bot-versus-bot classic games or matches, in parallel,
 //! and their win rates.
 
-use super::{check_designed, deck};
+use super::{check_designed, decklist};
 use crate::commands::sim::SeatWins;
 use crate::commands::{parallel_fold, print_json, progress_bar};
 use crate::error::{CliError, CliResult};
 use crate::interrupt;
 use epic_bots::classic::classic_player;
-use epic_classic::format::{Format, Match};
+use epic_classic::format::{Decklist, Format, Match};
 use epic_classic::{classic_pool, ClassicGame};
 use epic_game::Seat;
 use epic_model::CardId;
@@ -18,7 +18,8 @@ use std::time::Instant;
 /// One side of a classic simulation: its player's name and its deck.
 struct Side {
     bot: String,
-    deck: Vec<CardId>,
+    /// Its deck, and a sideboard checked with it (bots do not sideboard).
+    list: Decklist,
     label: String,
 }
 
@@ -34,7 +35,7 @@ fn side(spec: &str, default_deck: &str) -> CliResult<Side> {
     };
     Ok(Side {
         bot: bot.to_string(),
-        deck: deck(deck_spec)?,
+        list: decklist(deck_spec)?,
         label: format!("{bot}:{deck_spec}"),
     })
 }
@@ -166,7 +167,7 @@ pub fn sim(args: &crate::commands::sim::Args) -> CliResult {
         if let Some(f) = format.filter(|f| f.is_limited()) {
             side.label = format!("{}:{}", side.bot, f.name());
         } else {
-            check_designed(format, &side.deck, &format!("Player {}'s deck", s + 1))?;
+            check_designed(format, &side.list, &format!("Player {}'s deck", s + 1))?;
         }
     }
     let rules = format.map(Format::rules).unwrap_or_default();
@@ -186,7 +187,7 @@ pub fn sim(args: &crate::commands::sim::Args) -> CliResult {
         args.games,
         &format!("{{bar:40}} {{pos}}/{{len}} {unit}  {{per_sec}}  eta {{eta}}"),
     );
-    let decks: Vec<Vec<CardId>> = sides.iter().map(|s| s.deck.clone()).collect();
+    let decks: Vec<Vec<CardId>> = sides.iter().map(|s| s.list.deck.clone()).collect();
     // One game from `seed`, its decks dealt or given, `first` taking the first turn.
     let play = |seed: u64, dealt: &[Vec<CardId>], first: Option<Seat>| -> CliResult<_> {
         let mut game = ClassicGame::with_first(classic_pool(), dealt, seed, rules, first)
