@@ -72,8 +72,8 @@ def per_call_ns():
     return out
 
 
-def vectorised(num_envs, observe, features):
-    env = epic.VecEnv(num_envs, seed=2, observe=observe, action_features=features)
+def vectorised(num_envs, observe, features, ruleset="2017"):
+    env = epic.VecEnv(num_envs, seed=2, observe=observe, action_features=features, ruleset=ruleset)
     first = np.zeros(num_envs, dtype=np.int64)
 
     def step():
@@ -151,6 +151,8 @@ def main():
             "no_observation": vectorised(4096, False, False),
             "observation": vectorised(1024, True, False),
             "observation_and_action_features": vectorised(1024, True, True),
+            "classic_no_observation": vectorised(4096, False, False, "classic"),
+            "classic_observation": vectorised(1024, True, False, "classic"),
         },
         "open_spiel": open_spiel_games(),
     }

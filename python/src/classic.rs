@@ -81,6 +81,88 @@ fn read_decks(decks: &[DeckSpec]) -> PyResult<Vec<(String, Decklist)>> {
         .collect()
 }
 
+/// The setup of a new classic game, as `ClassicGame(...)` and `VecEnv(ruleset="classic")`
+/// take their arguments.
+pub(crate) fn classic_setup(
+    decks: Option<Vec<DeckSpec>>,
+    seed: u64,
+    format: Option<String>,
+    first_player: Option<u8>,
+    players: Option<usize>,
+) -> PyResult<ClassicSetup> {
+    let format = format
+        .map(|f| Format::parse(&f).map_err(value_error))
+        .transpose()?;
+    let pool = classic_pool();
+    let limited = format.filter(|f| f.is_limited());
+    if players.is_some() && limited.is_none() {
+        return Err(value_error(
+            "players is for a limited format, which deals the decks; otherwise the \
+             table has one seat per deck",
+        ));
+    }
+    let decks: Vec<(String, Vec<CardId>)> = match (limited, decks) {
+        (Some(f), None) => {
+            let players = players.unwrap_or(2);
+            if !(2..=MAX_SEATS).contains(&players) {
+                return Err(value_error(format!(
+                    "a classic game has 2 to {MAX_SEATS} players, not {players}"
+                )));
+            }
+            f.deal_decks(&pool, players, seed)
+                .map_err(value_error)?
+                .into_iter()
+                .map(|d| (f.name(), d))
+                .collect()
+        }
+        (Some(f), Some(_)) => {
+            return Err(value_error(format!(
+                "{} deals every deck from the seed: leave decks out",
+                f.name()
+            )))
+        }
+        (None, decks) => {
+            let decks = decks.unwrap_or_else(|| {
+                vec![
+                    DeckSpec::Named("order".into()),
+                    DeckSpec::Named("chaos".into()),
+                ]
+            });
+            if !(2..=MAX_SEATS).contains(&decks.len()) {
+                return Err(value_error(format!(
+                    "a game needs one deck per seat, 2 to {MAX_SEATS} of them; got {}",
+                    decks.len()
+                )));
+            }
+            let decks = read_decks(&decks)?;
+            for (seat, (_, list)) in decks.iter().enumerate() {
+                classic_table::check_designed(format, list, &format!("seat {seat}'s deck"))
+                    .map_err(cli_error)?;
+            }
+            decks
+                .into_iter()
+                .map(|(described, list)| (described, list.deck))
+                .collect()
+        }
+    };
+    check_first_player(first_player, decks.len())?;
+    let setup = ClassicSetup {
+        format: format.map(Format::name),
+        seed,
+        first_player,
+        seats: decks
+            .iter()
+            .map(|(described, deck)| SavedSeat {
+                player: "python".into(),
+                bot_seed: None,
+                deck: described.clone(),
+                cards: deck.iter().map(|&c| pool.get(c).name.clone()).collect(),
+            })
+            .collect(),
+    };
+    Ok(setup)
+}
+
 #[pymethods]
 impl PyClassicGame {
     /// A new game. `decks` has one entry per seat: `order`, `chaos`, a deck-list file's
@@ -98,76 +180,7 @@ impl PyClassicGame {
         first_player: Option<u8>,
         players: Option<usize>,
     ) -> PyResult<Self> {
-        let format = format
-            .map(|f| Format::parse(&f).map_err(value_error))
-            .transpose()?;
-        let pool = classic_pool();
-        let limited = format.filter(|f| f.is_limited());
-        if players.is_some() && limited.is_none() {
-            return Err(value_error(
-                "players is for a limited format, which deals the decks; otherwise the \
-                 table has one seat per deck",
-            ));
-        }
-        let decks: Vec<(String, Vec<CardId>)> = match (limited, decks) {
-            (Some(f), None) => {
-                let players = players.unwrap_or(2);
-                if !(2..=MAX_SEATS).contains(&players) {
-                    return Err(value_error(format!(
-                        "a classic game has 2 to {MAX_SEATS} players, not {players}"
-                    )));
-                }
-                f.deal_decks(&pool, players, seed)
-                    .map_err(value_error)?
-                    .into_iter()
-                    .map(|d| (f.name(), d))
-                    .collect()
-            }
-            (Some(f), Some(_)) => {
-                return Err(value_error(format!(
-                    "{} deals every deck from the seed: leave decks out",
-                    f.name()
-                )))
-            }
-            (None, decks) => {
-                let decks = decks.unwrap_or_else(|| {
-                    vec![
-                        DeckSpec::Named("order".into()),
-                        DeckSpec::Named("chaos".into()),
-                    ]
-                });
-                if !(2..=MAX_SEATS).contains(&decks.len()) {
-                    return Err(value_error(format!(
-                        "a game needs one deck per seat, 2 to {MAX_SEATS} of them; got {}",
-                        decks.len()
-                    )));
-                }
-                let decks = read_decks(&decks)?;
-                for (seat, (_, list)) in decks.iter().enumerate() {
-                    classic_table::check_designed(format, list, &format!("seat {seat}'s deck"))
-                        .map_err(cli_error)?;
-                }
-                decks
-                    .into_iter()
-                    .map(|(described, list)| (described, list.deck))
-                    .collect()
-            }
-        };
-        check_first_player(first_player, decks.len())?;
-        let setup = ClassicSetup {
-            format: format.map(Format::name),
-            seed,
-            first_player,
-            seats: decks
-                .iter()
-                .map(|(described, deck)| SavedSeat {
-                    player: "python".into(),
-                    bot_seed: None,
-                    deck: described.clone(),
-                    cards: deck.iter().map(|&c| pool.get(c).name.clone()).collect(),
-                })
-                .collect(),
-        };
+        let setup = classic_setup(decks, seed, format, first_player, players)?;
         let game = setup.start().map_err(cli_error)?;
         Ok(PyClassicGame {
             game,

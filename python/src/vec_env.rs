@@ -7,47 +7,55 @@
 //! game's observation is its decider's. A game that ends is dealt again at once from the
 //! next seed (`seed + games dealt so far * num_envs + env index`), and the step reports
 //! its rewards and `terminated`; the observation returned is the new game's.
+//!
+//! The batch holds any ruleset's games through `epic_game::actions::Tensors` and plays
+//! their other seats with `epic_bots::players::Player`s: the 2017 game and the classic.
 
-use crate::table::{new_game, value_error, without_undo, DeckSpec, TableSpec};
-use epic_bots::{bot_by_name, Bot};
-use epic_engine::tensor::{Layout, ACTION_FEATURES, MAX_ACTIONS};
-use epic_engine::{Game, PlayerId, Setup};
+use crate::classic::classic_setup;
+use crate::table::{new_game, value_error, DeckSpec, TableSpec};
+use epic_bots::bot_by_name;
+use epic_bots::classic::classic_player;
+use epic_bots::players::Player;
+use epic_classic::ClassicGame;
+use epic_engine::Game;
+use epic_game::actions::{Tensors, MAX_ACTIONS};
+use epic_game::Seat;
 use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use rayon::prelude::*;
 use std::sync::Mutex;
 
+/// A new game from its seed.
+type Deal<G> = Box<dyn Fn(u64) -> Result<G, String> + Send + Sync>;
+/// A bot of the game by name, from its seed.
+type MakeBot<G> = Box<dyn Fn(&str, u64) -> Result<Box<dyn Player<G>>, String> + Send + Sync>;
+
 /// What every game of the batch is dealt from.
-struct Dealer {
-    setup: Setup,
+struct Dealer<G> {
+    deal: Deal<G>,
+    bot: MakeBot<G>,
+    seed: u64,
     opponent: Option<String>,
     /// The learner's seat when bots play the others.
-    seat: Option<PlayerId>,
+    seat: Option<Seat>,
     num_envs: usize,
 }
 
-impl Dealer {
+impl<G: Tensors> Dealer<G> {
     /// Deals game number `dealt` of env `index`, the bots playing until the learner
     /// decides.
-    fn deal(&self, index: usize, dealt: u64) -> Result<Slot, String> {
+    fn deal(&self, index: usize, dealt: u64) -> Result<Slot<G>, String> {
         let seed = self
-            .setup
             .seed
             .wrapping_add(dealt.wrapping_mul(self.num_envs as u64))
             .wrapping_add(index as u64);
-        let mut setup = self.setup.clone();
-        setup.seed = seed;
-        let game = Game::new(setup)
-            .map(without_undo)
-            .map_err(|e| e.to_string())?;
-        let seats = game.state().players.len();
-        let bots = (0..seats)
+        let game = (self.deal)(seed)?;
+        let bots = (0..game.seats())
             .map(|s| match (&self.opponent, self.seat) {
                 (Some(name), Some(me)) if s != usize::from(me) => {
-                    bot_by_name(name, seed.wrapping_mul(31).wrapping_add(s as u64))
+                    (self.bot)(name, seed.wrapping_mul(31).wrapping_add(s as u64))
                         .map(|b| Some(Mutex::new(b)))
-                        .map_err(|e| e.to_string())
                 }
                 _ => Ok(None),
             })
@@ -59,11 +67,11 @@ impl Dealer {
 }
 
 /// One game of the batch and the bots that play its other seats.
-struct Slot {
-    game: Game,
+struct Slot<G> {
+    game: G,
     /// The bot of each seat the learner does not play (behind a lock only so that the
     /// batch can be read from several threads; a step holds each slot alone).
-    bots: Vec<Option<Mutex<Box<dyn Bot + Send>>>>,
+    bots: Vec<Option<Mutex<Box<dyn Player<G>>>>>,
     /// Games dealt to this env before this one.
     dealt: u64,
 }
@@ -78,7 +86,7 @@ struct Row<'a> {
     to_play: &'a mut i64,
 }
 
-impl Slot {
+impl<G: Tensors> Slot<G> {
     /// Lets the bots decide until the learner's seat does or the game ends.
     fn play_bots(&mut self) {
         while let Some(player) = self.game.decider() {
@@ -89,7 +97,7 @@ impl Slot {
             let choice = bot.choose(&self.game);
             // A bot only returns offered options; the guard keeps a bot's mistake
             // from looping.
-            if self.game.apply_quiet(choice).is_err() {
+            if self.game.apply(choice).is_err() {
                 return;
             }
         }
@@ -99,15 +107,15 @@ impl Slot {
     /// next game if this one ended, its rewards noted in `row`.
     fn step(
         &mut self,
-        dealer: &Dealer,
+        dealer: &Dealer<G>,
         index: usize,
         option: usize,
         row: &mut Row<'_>,
     ) -> Result<(), String> {
         self.game.apply_option(option).map_err(|e| e.to_string())?;
         self.play_bots();
-        if self.game.is_over() {
-            crate::rewards(&self.game, row.rewards);
+        if self.game.decider().is_none() {
+            crate::rewards_of(self.game.winners(), row.rewards);
             *row.terminated = 1;
             *self = dealer.deal(index, self.dealt + 1)?;
         }
@@ -116,7 +124,7 @@ impl Slot {
 
     /// Writes what the viewing seat may know: the learner's seat, or the decider's in
     /// self-play.
-    fn write(&self, seat: Option<PlayerId>, row: Row<'_>) {
+    fn write(&self, seat: Option<Seat>, row: Row<'_>) {
         let viewer = seat.or_else(|| self.game.decider()).unwrap_or(0);
         if let Some(obs) = row.obs {
             self.game.write_observation(viewer, obs);
@@ -126,13 +134,145 @@ impl Slot {
     }
 }
 
+/// The batch of one ruleset's games.
+struct Batch<G> {
+    slots: Vec<Slot<G>>,
+    dealer: Dealer<G>,
+}
+
+impl<G: Tensors + 'static> Batch<G> {
+    fn new(dealer: Dealer<G>) -> Result<Batch<G>, String> {
+        let slots = (0..dealer.num_envs)
+            .map(|i| dealer.deal(i, 0))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Batch { slots, dealer })
+    }
+
+    /// The options that `actions` (one per game) stand for, or why one is not legal.
+    fn options(&self, actions: &[i64]) -> PyResult<Vec<usize>> {
+        if actions.len() != self.slots.len() {
+            return Err(value_error(format!(
+                "step takes one action per game: {} actions for {} games",
+                actions.len(),
+                self.slots.len()
+            )));
+        }
+        actions
+            .iter()
+            .zip(&self.slots)
+            .enumerate()
+            .map(|(i, (&a, slot))| {
+                usize::try_from(a)
+                    .ok()
+                    .and_then(|a| slot.game.action_option(a))
+                    .ok_or_else(|| {
+                        value_error(format!(
+                            "action {a} is not legal in game {i} (it has {} legal actions)",
+                            slot.game.num_actions()
+                        ))
+                    })
+            })
+            .collect()
+    }
+
+    /// Takes `options` (one per game, already checked) if given, then writes every
+    /// game's arrays: one pass over the batch, on the pool's threads, without the GIL.
+    fn run<'py>(
+        &mut self,
+        py: Python<'py>,
+        shape: Shape,
+        pool: &rayon::ThreadPool,
+        options: Option<&[usize]>,
+    ) -> PyResult<Outputs<'py>> {
+        let n = self.slots.len();
+        let Shape {
+            seats,
+            observation,
+            features: width,
+        } = shape;
+        let o = Outputs {
+            obs: observation.map(|len| PyArray2::<f32>::zeros(py, [n, len], false)),
+            mask: PyArray2::<u8>::zeros(py, [n, MAX_ACTIONS], false),
+            features: width.map(|w| PyArray3::<f32>::zeros(py, [n, MAX_ACTIONS, w], false)),
+            rewards: PyArray2::<f32>::zeros(py, [n, seats], false),
+            terminated: PyArray1::<u8>::zeros(py, n, false),
+            to_play: PyArray1::<i64>::zeros(py, n, false),
+        };
+        let mut obs = o.obs.as_ref().map(|a| a.readwrite());
+        let mut features = o.features.as_ref().map(|a| a.readwrite());
+        let (mut mask, mut rewards) = (o.mask.readwrite(), o.rewards.readwrite());
+        let (mut terminated, mut to_play) = (o.terminated.readwrite(), o.to_play.readwrite());
+        let obs_rows = rows(
+            obs.as_mut().map(|a| a.as_slice_mut()).transpose()?,
+            observation.unwrap_or(0),
+            n,
+        );
+        let feature_rows = rows(
+            features.as_mut().map(|a| a.as_slice_mut()).transpose()?,
+            MAX_ACTIONS * width.unwrap_or(0),
+            n,
+        );
+        let batch: Vec<Row<'_>> = obs_rows
+            .into_iter()
+            .zip(feature_rows)
+            .zip(mask.as_slice_mut()?.chunks_mut(MAX_ACTIONS))
+            .zip(rewards.as_slice_mut()?.chunks_mut(seats.max(1)))
+            .zip(terminated.as_slice_mut()?.iter_mut())
+            .zip(to_play.as_slice_mut()?.iter_mut())
+            .map(
+                |(((((obs, features), mask), rewards), terminated), to_play)| Row {
+                    obs,
+                    mask,
+                    features,
+                    rewards,
+                    terminated,
+                    to_play,
+                },
+            )
+            .collect();
+        let (dealer, slots) = (&self.dealer, &mut self.slots);
+        let seat = dealer.seat;
+        py.detach(|| {
+            pool.install(|| {
+                slots
+                    .par_iter_mut()
+                    .zip(batch)
+                    .enumerate()
+                    .try_for_each(|(i, (slot, mut row))| {
+                        if let Some(options) = options {
+                            slot.step(dealer, i, options[i], &mut row)?;
+                        }
+                        slot.write(seat, row);
+                        Ok::<(), String>(())
+                    })
+            })
+        })
+        .map_err(pyo3::exceptions::PyRuntimeError::new_err)?;
+        Ok(o)
+    }
+}
+
+/// The batch of either ruleset: the one place the environment names them.
+enum Games {
+    Epic2017(Batch<Game>),
+    Classic(Batch<ClassicGame>),
+}
+
+/// The sizes of what a step returns: seats, and the observation's and the features'
+/// widths when they are asked for.
+#[derive(Clone, Copy)]
+struct Shape {
+    seats: usize,
+    observation: Option<usize>,
+    features: Option<usize>,
+}
+
 #[pyclass(module = "epic._epic", name = "VecEnv")]
 pub struct PyVecEnv {
-    slots: Vec<Slot>,
-    dealer: Dealer,
-    observe: bool,
-    features: bool,
-    layout: Layout,
+    games: Games,
+    shape: Shape,
+    /// The length of an observation, whether or not steps return it.
+    observation_size: usize,
     pool: rayon::ThreadPool,
 }
 
@@ -155,89 +295,47 @@ fn rows<T>(buf: Option<&mut [T]>, width: usize, n: usize) -> Vec<Option<&mut [T]
 }
 
 impl PyVecEnv {
-    /// Takes `options` (one per game, already checked) if given, then writes every
-    /// game's arrays: one pass over the batch, on the pool's threads, without the GIL.
-    fn run<'py>(&mut self, py: Python<'py>, options: Option<&[usize]>) -> PyResult<Outputs<'py>> {
-        let n = self.slots.len();
-        let seats = self.layout.seats;
-        let o = Outputs {
-            obs: self
-                .observe
-                .then(|| PyArray2::<f32>::zeros(py, [n, self.layout.observation_len()], false)),
-            mask: PyArray2::<u8>::zeros(py, [n, MAX_ACTIONS], false),
-            features: self
-                .features
-                .then(|| PyArray3::<f32>::zeros(py, [n, MAX_ACTIONS, ACTION_FEATURES], false)),
-            rewards: PyArray2::<f32>::zeros(py, [n, seats], false),
-            terminated: PyArray1::<u8>::zeros(py, n, false),
-            to_play: PyArray1::<i64>::zeros(py, n, false),
-        };
-        let mut obs = o.obs.as_ref().map(|a| a.readwrite());
-        let mut features = o.features.as_ref().map(|a| a.readwrite());
-        let (mut mask, mut rewards) = (o.mask.readwrite(), o.rewards.readwrite());
-        let (mut terminated, mut to_play) = (o.terminated.readwrite(), o.to_play.readwrite());
-        let obs_rows = rows(
-            obs.as_mut().map(|a| a.as_slice_mut()).transpose()?,
-            self.layout.observation_len(),
-            n,
-        );
-        let feature_rows = rows(
-            features.as_mut().map(|a| a.as_slice_mut()).transpose()?,
-            MAX_ACTIONS * ACTION_FEATURES,
-            n,
-        );
-        let batch: Vec<Row<'_>> = obs_rows
-            .into_iter()
-            .zip(feature_rows)
-            .zip(mask.as_slice_mut()?.chunks_mut(MAX_ACTIONS))
-            .zip(rewards.as_slice_mut()?.chunks_mut(seats.max(1)))
-            .zip(terminated.as_slice_mut()?.iter_mut())
-            .zip(to_play.as_slice_mut()?.iter_mut())
-            .map(
-                |(((((obs, features), mask), rewards), terminated), to_play)| Row {
-                    obs,
-                    mask,
-                    features,
-                    rewards,
-                    terminated,
-                    to_play,
-                },
-            )
-            .collect();
-        let (dealer, slots, pool) = (&self.dealer, &mut self.slots, &self.pool);
-        let seat = dealer.seat;
-        py.detach(|| {
-            pool.install(|| {
-                slots
-                    .par_iter_mut()
-                    .zip(batch)
-                    .enumerate()
-                    .try_for_each(|(i, (slot, mut row))| {
-                        if let Some(options) = options {
-                            slot.step(dealer, i, options[i], &mut row)?;
-                        }
-                        slot.write(seat, row);
-                        Ok::<(), String>(())
-                    })
-            })
-        })
-        .map_err(pyo3::exceptions::PyRuntimeError::new_err)?;
-        Ok(o)
+    fn run<'py>(&mut self, py: Python<'py>, actions: Option<&[i64]>) -> PyResult<Outputs<'py>> {
+        let (shape, pool) = (self.shape, &self.pool);
+        match &mut self.games {
+            Games::Epic2017(b) => {
+                let options = actions.map(|a| b.options(a)).transpose()?;
+                b.run(py, shape, pool, options.as_deref())
+            }
+            Games::Classic(b) => {
+                let options = actions.map(|a| b.options(a)).transpose()?;
+                b.run(py, shape, pool, options.as_deref())
+            }
+        }
     }
+}
+
+/// The batch's shape, from its first game.
+fn shape_of<G: Tensors>(batch: &Batch<G>, observe: bool, features: bool) -> (Shape, usize) {
+    let game = &batch.slots[0].game;
+    let size = game.observation_len();
+    let shape = Shape {
+        seats: game.seats(),
+        observation: observe.then_some(size),
+        features: features.then_some(G::ACTION_FEATURES),
+    };
+    (shape, size)
 }
 
 #[pymethods]
 impl PyVecEnv {
-    /// `num_envs` games of `decks` (as `Game` takes them). With `opponent` (a bot
-    /// name), the learner plays `seat` and the bot every other seat; without, the
-    /// learner plays every seat. `observe` and `action_features` say which arrays a
-    /// step returns; `threads` defaults to every core.
+    /// `num_envs` games of `decks` (as `Game`, or `ClassicGame` with `ruleset="classic"`,
+    /// takes them). With `opponent` (a bot name), the learner plays `seat` and the bot
+    /// every other seat; without, the learner plays every seat. `observe` and
+    /// `action_features` say which arrays a step returns; `threads` defaults to every
+    /// core. `variant` and `team_size` are the 2017 game's; `players`, the classic
+    /// limited formats' table size.
     #[new]
-    #[pyo3(signature = (num_envs, decks=vec![DeckSpec::Named("good".into()), DeckSpec::Named("evil".into())], seed=0, opponent=None, seat=0, format=None, variant="ffa".to_string(), team_size=None, observe=true, action_features=true, threads=None))]
+    #[pyo3(signature = (num_envs, decks=None, seed=0, opponent=None, seat=0, format=None, variant="ffa".to_string(), team_size=None, observe=true, action_features=true, threads=None, ruleset="2017", players=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         num_envs: usize,
-        decks: Vec<DeckSpec>,
+        decks: Option<Vec<DeckSpec>>,
         seed: u64,
         opponent: Option<String>,
         seat: u8,
@@ -247,30 +345,14 @@ impl PyVecEnv {
         observe: bool,
         action_features: bool,
         threads: Option<usize>,
+        ruleset: &str,
+        players: Option<usize>,
     ) -> PyResult<Self> {
         const MAX_ENVS: usize = 1 << 16;
         if !(1..=MAX_ENVS).contains(&num_envs) {
             return Err(value_error(format!(
                 "num_envs must be 1 to {MAX_ENVS}, not {num_envs}"
             )));
-        }
-        let spec = TableSpec {
-            decks,
-            seed,
-            format,
-            variant,
-            team_size,
-            first_player: None,
-        };
-        let (setup, _) = spec.setup()?;
-        if usize::from(seat) >= setup.decks.len() {
-            return Err(value_error(format!(
-                "seat {seat} is not at the table (seats 0 to {})",
-                setup.decks.len() - 1
-            )));
-        }
-        if let Some(name) = &opponent {
-            bot_by_name(name, 0).map_err(value_error)?;
         }
         let threads = threads.unwrap_or_else(|| {
             std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
@@ -284,40 +366,121 @@ impl PyVecEnv {
             .num_threads(threads)
             .build()
             .map_err(value_error)?;
-        let layout = Layout::of(&new_game(setup.clone())?);
-        let dealer = Dealer {
-            setup,
-            seat: opponent.is_some().then_some(seat),
-            opponent,
-            num_envs,
+        let learner = opponent.is_some().then_some(seat);
+        let games = match ruleset {
+            "2017" => {
+                if players.is_some() {
+                    return Err(value_error(
+                        "players is for the classic game; a 2017 table has one seat per deck",
+                    ));
+                }
+                let spec = TableSpec {
+                    decks: decks.unwrap_or_else(|| {
+                        vec![
+                            DeckSpec::Named("good".into()),
+                            DeckSpec::Named("evil".into()),
+                        ]
+                    }),
+                    seed,
+                    format,
+                    variant,
+                    team_size,
+                    first_player: None,
+                };
+                let (setup, _) = spec.setup()?;
+                check_seat(seat, setup.decks.len())?;
+                if let Some(name) = &opponent {
+                    bot_by_name(name, 0).map_err(value_error)?;
+                }
+                let dealer = Dealer {
+                    deal: Box::new(move |seed| {
+                        let mut setup = setup.clone();
+                        setup.seed = seed;
+                        new_game(setup).map_err(|e| e.to_string())
+                    }),
+                    bot: Box::new(|name, seed| {
+                        bot_by_name(name, seed)
+                            .map(|b| Box::new(b) as Box<dyn Player<Game>>)
+                            .map_err(|e| e.to_string())
+                    }),
+                    seed,
+                    opponent,
+                    seat: learner,
+                    num_envs,
+                };
+                Games::Epic2017(Batch::new(dealer).map_err(value_error)?)
+            }
+            "classic" => {
+                if variant != "ffa" || team_size.is_some() {
+                    return Err(value_error(
+                        "the classic game has no variants or teams: leave variant and \
+                         team_size out",
+                    ));
+                }
+                let setup = classic_setup(decks, seed, format, None, players)?;
+                check_seat(seat, setup.seats.len())?;
+                if let Some(name) = &opponent {
+                    classic_player(name, 0).map_err(value_error)?;
+                }
+                let dealer = Dealer {
+                    deal: Box::new(move |seed| {
+                        let mut setup = setup.clone();
+                        setup.seed = seed;
+                        setup.start().map_err(|e| e.message)
+                    }),
+                    bot: Box::new(|name, seed| {
+                        classic_player(name, seed).map_err(|e| e.to_string())
+                    }),
+                    seed,
+                    opponent,
+                    seat: learner,
+                    num_envs,
+                };
+                Games::Classic(Batch::new(dealer).map_err(value_error)?)
+            }
+            other => {
+                return Err(value_error(format!(
+                    "unknown ruleset '{other}': 2017 or classic"
+                )))
+            }
         };
-        let slots = (0..num_envs)
-            .map(|i| dealer.deal(i, 0))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(value_error)?;
+        let (shape, observation_size) = match &games {
+            Games::Epic2017(b) => shape_of(b, observe, action_features),
+            Games::Classic(b) => shape_of(b, observe, action_features),
+        };
         Ok(PyVecEnv {
-            slots,
-            dealer,
-            observe,
-            features: action_features,
-            layout,
+            games,
+            shape,
+            observation_size,
             pool,
         })
     }
 
     #[getter]
     fn num_envs(&self) -> usize {
-        self.slots.len()
+        match &self.games {
+            Games::Epic2017(b) => b.slots.len(),
+            Games::Classic(b) => b.slots.len(),
+        }
     }
 
     #[getter]
     fn seats(&self) -> usize {
-        self.layout.seats
+        self.shape.seats
     }
 
     #[getter]
     fn observation_size(&self) -> usize {
-        self.layout.observation_len()
+        self.observation_size
+    }
+
+    /// Numbers in each action's row of features (the ruleset's).
+    #[getter]
+    fn action_feature_size(&self) -> usize {
+        match &self.games {
+            Games::Epic2017(_) => Game::ACTION_FEATURES,
+            Games::Classic(_) => ClassicGame::ACTION_FEATURES,
+        }
     }
 
     /// The observations of every game as it stands: `(obs, mask, features, to_play)`
@@ -337,28 +500,7 @@ impl PyVecEnv {
         py: Python<'py>,
         actions: PyReadonlyArray1<'py, i64>,
     ) -> PyResult<Bound<'py, PyTuple>> {
-        let actions = actions.as_slice()?;
-        if actions.len() != self.slots.len() {
-            return Err(value_error(format!(
-                "step takes one action per game: {} actions for {} games",
-                actions.len(),
-                self.slots.len()
-            )));
-        }
-        let mut options = Vec::with_capacity(actions.len());
-        for (i, (&a, slot)) in actions.iter().zip(&self.slots).enumerate() {
-            let index = usize::try_from(a)
-                .ok()
-                .and_then(|a| slot.game.action_option(a))
-                .ok_or_else(|| {
-                    value_error(format!(
-                        "action {a} is not legal in game {i} (it has {} legal actions)",
-                        slot.game.num_actions()
-                    ))
-                })?;
-            options.push(index);
-        }
-        let o = self.run(py, Some(&options))?;
+        let o = self.run(py, Some(actions.as_slice()?))?;
         (
             o.obs,
             o.mask,
@@ -369,4 +511,15 @@ impl PyVecEnv {
         )
             .into_pyobject(py)
     }
+}
+
+/// Refuses a learner's seat that is not at the table.
+fn check_seat(seat: u8, seats: usize) -> PyResult<()> {
+    if usize::from(seat) >= seats {
+        return Err(value_error(format!(
+            "seat {seat} is not at the table (seats 0 to {})",
+            seats - 1
+        )));
+    }
+    Ok(())
 }

@@ -4,7 +4,7 @@ when it ends, refusals that change nothing."""
 import numpy as np
 import pytest
 
-from epic import ACTION_FEATURES, MAX_ACTIONS, Game, VecEnv
+from epic import MAX_ACTIONS, ClassicGame, Game, VecEnv
 
 
 def random_actions(mask, rng):
@@ -12,27 +12,41 @@ def random_actions(mask, rng):
     return (rng.random(len(counts)) * counts).astype(np.int64)
 
 
-def test_self_play_steps_match_single_games():
-    env = VecEnv(4, decks=["good", "evil"], seed=100, threads=2)
+@pytest.mark.parametrize(
+    ("ruleset", "new_game", "decks"),
+    [
+        ("2017", Game, ["good", "evil"]),
+        ("classic", ClassicGame, ["order", "chaos"]),
+    ],
+)
+def test_self_play_steps_match_single_games(ruleset, new_game, decks):
+    env = VecEnv(4, decks=decks, seed=100, threads=2, ruleset=ruleset)
     obs, mask, features, to_play = env.observe()
+    games = [new_game(decks, seed=100 + i) for i in range(4)]
+    width = games[0].action_feature_size
+    assert env.observation_size == games[0].observation_size
+    assert env.action_feature_size == width
     assert obs.shape == (4, env.observation_size)
-    assert mask.shape == (4, MAX_ACTIONS) and features.shape == (4, MAX_ACTIONS, ACTION_FEATURES)
-    games = [Game(["good", "evil"], seed=100 + i) for i in range(4)]
+    assert mask.shape == (4, MAX_ACTIONS) and features.shape == (4, MAX_ACTIONS, width)
     rng = np.random.default_rng(0)
-    for _ in range(300):
+    ended = 0
+    for _ in range(400):
         for i, g in enumerate(games):
             assert to_play[i] == g.decider
             assert (obs[i] == g.observation(g.decider)).all()
             assert (mask[i] == g.action_mask(g.decider)).all()
+            assert (features[i] == g.action_features(g.decider)).all()
         actions = random_actions(mask, rng)
         obs, mask, features, rewards, terminated, to_play = env.step(actions)
         for i, g in enumerate(games):
             g.apply(int(actions[i]))
             if g.is_over:
+                ended += 1
                 assert terminated[i] == 1 and list(rewards[i]) == g.rewards()
-                games[i] = Game(["good", "evil"], seed=100 + 4 + i)
+                games[i] = new_game(decks, seed=100 + 4 + i)
             else:
                 assert terminated[i] == 0 and not rewards[i].any()
+    assert ended > 0, "no game ended: dealing again went untested"
 
 
 def test_games_end_and_are_dealt_again():
@@ -49,8 +63,9 @@ def test_games_end_and_are_dealt_again():
     assert finished > 16
 
 
-def test_against_a_bot_the_learner_always_decides():
-    env = VecEnv(8, seed=3, opponent="random", seat=1)
+@pytest.mark.parametrize("ruleset", ["2017", "classic"])
+def test_against_a_bot_the_learner_always_decides(ruleset):
+    env = VecEnv(8, seed=3, opponent="random", seat=1, ruleset=ruleset)
     _, mask, _, to_play = env.observe()
     rng = np.random.default_rng(3)
     wins = 0
@@ -80,6 +95,16 @@ def test_bad_arguments_and_illegal_actions_are_refused():
         VecEnv(2, opponent="nobody")
     with pytest.raises(ValueError, match="seat 5"):
         VecEnv(2, opponent="random", seat=5)
+    with pytest.raises(ValueError, match="seat 2"):
+        VecEnv(2, opponent="greedy", seat=2, ruleset="classic")
+    with pytest.raises(ValueError, match="unknown ruleset 'chess'"):
+        VecEnv(2, ruleset="chess")
+    with pytest.raises(ValueError, match="no variants or teams"):
+        VecEnv(2, ruleset="classic", variant="hydra")
+    with pytest.raises(ValueError, match="players is for the classic game"):
+        VecEnv(2, players=3)
+    with pytest.raises(ValueError, match="not a classic deck|neither a classic deck"):
+        VecEnv(2, ruleset="classic", decks=["good", "evil"])
     env = VecEnv(2, seed=1)
     before = env.observe()[0].copy()
     with pytest.raises(ValueError, match="not legal in game 1"):

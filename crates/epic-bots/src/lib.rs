@@ -45,6 +45,18 @@ pub trait Bot {
     fn choose(&mut self, game: &Game) -> Choice;
 }
 
+/// A 2017 bot plays wherever a [`players::Player`] of the 2017 game is asked for (code
+/// written for any ruleset, such as the Python package's batched environment).
+impl players::Player<Game> for Box<dyn Bot + Send> {
+    fn name(&self) -> &str {
+        Bot::name(&**self)
+    }
+
+    fn choose(&mut self, game: &Game) -> Choice {
+        Bot::choose(&mut **self, game)
+    }
+}
+
 /// The names [`bot_by_name`] accepts: the bots, then the difficulty levels.
 pub const BOT_NAMES: [&str; 6] = ["random", "greedy", "ismcts", "easy", "medium", "hard"];
 

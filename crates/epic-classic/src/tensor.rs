@@ -436,3 +436,26 @@ fn slots(options: &[Choice]) -> Slots {
         )
     })
 }
+impl actions::Tensors for ClassicGame {
+    const ACTION_FEATURES: usize = ACTION_FEATURES;
+
+    fn observation_len(&self) -> usize {
+        Layout::of(self).observation_len()
+    }
+
+    fn write_observation(&self, seat: Seat, out: &mut [f32]) {
+        ClassicGame::write_observation(self, seat, out)
+    }
+
+    fn write_actions(&self, seat: Seat, mask: &mut [u8], features: Option<&mut [f32]>) {
+        ClassicGame::write_actions(self, seat, mask, features)
+    }
+
+    fn num_actions(&self) -> usize {
+        ClassicGame::num_actions(self)
+    }
+
+    fn action_option(&self, slot: usize) -> Option<usize> {
+        ClassicGame::action_option(self, slot)
+    }
+}

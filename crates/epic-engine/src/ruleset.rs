@@ -27,6 +27,10 @@ impl State for Game {
         self.apply_quiet(choice).map_err(|_| Refused)
     }
 
+    fn apply_option(&mut self, index: usize) -> Result<(), Refused> {
+        Game::apply_option(self, index).map_err(|_| Refused)
+    }
+
     fn winners(&self) -> Option<&[Seat]> {
         let st = self.state();
         st.is_over().then_some(&st.winners[..])

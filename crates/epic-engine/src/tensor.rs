@@ -288,6 +288,30 @@ impl Game {
     }
 }
 
+impl actions::Tensors for Game {
+    const ACTION_FEATURES: usize = ACTION_FEATURES;
+
+    fn observation_len(&self) -> usize {
+        Layout::of(self).observation_len()
+    }
+
+    fn write_observation(&self, seat: PlayerId, out: &mut [f32]) {
+        Game::write_observation(self, seat, out)
+    }
+
+    fn write_actions(&self, seat: PlayerId, mask: &mut [u8], features: Option<&mut [f32]>) {
+        Game::write_actions(self, seat, mask, features)
+    }
+
+    fn num_actions(&self) -> usize {
+        Game::num_actions(self)
+    }
+
+    fn action_option(&self, slot: usize) -> Option<usize> {
+        Game::action_option(self, slot)
+    }
+}
+
 /// The action slots of `options`: past [`MAX_ACTIONS`], the answers that name no card
 /// or player (`Done`, `Pass`, `End turn`) come first.
 fn slots(options: &[Choice]) -> Slots {

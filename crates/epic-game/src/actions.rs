@@ -61,6 +61,31 @@ impl Slots {
     }
 }
 
+/// A game that learning programs read as numbers, whatever its ruleset: each seat's
+/// observation, and the fixed action space with its mask and features. Programs that
+/// batch games (the Python package's `VecEnv`) hold any such game.
+pub trait Tensors: crate::State {
+    /// Numbers in each action slot's row of features.
+    const ACTION_FEATURES: usize;
+
+    /// The length of a seat's observation (fixed for a table).
+    fn observation_len(&self) -> usize;
+
+    /// Writes what `seat` may know into `out` ([`Tensors::observation_len`] long).
+    fn write_observation(&self, seat: Seat, out: &mut [f32]);
+
+    /// Writes `seat`'s action mask ([`MAX_ACTIONS`] long) and, when asked for, its
+    /// features ([`MAX_ACTIONS`] rows of [`Tensors::ACTION_FEATURES`]).
+    fn write_actions(&self, seat: Seat, mask: &mut [u8], features: Option<&mut [f32]>);
+
+    /// How many action slots the decider has now (0 once the game is over).
+    fn num_actions(&self) -> usize;
+
+    /// The option (an index into [`State::options`](crate::State::options)) that action
+    /// `slot` stands for; `None` for an empty slot.
+    fn action_option(&self, slot: usize) -> Option<usize>;
+}
+
 /// Writes a seat's fixed action space: `mask[i]` is 1 where slot `i` holds one of
 /// `options` (the seat's own, or none), and, when asked for, `features` gets a row of
 /// `width` numbers per filled slot from `row` (zeros elsewhere). Panics on buffers of

@@ -50,6 +50,13 @@ pub trait State: Clone + Send + Sync {
     /// Takes one of [`State::options`], the fast way (nothing recorded for display).
     fn apply(&mut self, choice: Self::Choice) -> Result<(), Refused>;
 
+    /// Takes option number `index` of [`State::options`]: for programs that choose by
+    /// position (a ruleset may skip looking the choice up again).
+    fn apply_option(&mut self, index: usize) -> Result<(), Refused> {
+        let choice = *self.options().get(index).ok_or(Refused)?;
+        self.apply(choice)
+    }
+
     /// The seats that won once the game is over (empty for a draw), `None` before.
     fn winners(&self) -> Option<&[Seat]>;
 
