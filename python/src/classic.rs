@@ -46,24 +46,12 @@ impl PyClassicGame {
     fn seat(&self, seat: i64) -> PyResult<Seat> {
         crate::check_seat(self.game.seats(), seat)
     }
-
-    /// The option that `action` stands for, or a `ValueError` saying which actions are
-    /// legal.
-    fn option_of(&self, action: i64) -> PyResult<usize> {
-        let Some(decider) = self.game.decider() else {
-            return Err(value_error("the game is over: no action can be taken"));
-        };
-        usize::try_from(action)
-            .ok()
-            .and_then(|a| self.game.action_option(a))
-            .ok_or_else(|| crate::not_legal(action, decider, self.game.num_actions()))
-    }
 }
 
-/// Each seat's deck and how the save describes it: built-in names and deck-list files as
-/// `epic play --ruleset classic --deck` reads them, or lists of card names.
-/// Each seat's deck with what it was called, and its sideboard (a deck-list file's; a
-/// game has no use for it but `designed` checks it with the deck, T-15.5).
+/// Each seat's deck and sideboard, and how the save describes them: built-in names and
+/// deck-list files as `epic play --ruleset classic --deck` reads them, or lists of card
+/// names. A game has no use for the sideboard, but `designed` checks it with the deck
+/// (T-15.5).
 fn read_decks(decks: &[DeckSpec]) -> PyResult<Vec<(String, Decklist)>> {
     let pool = classic_pool();
     decks
@@ -156,7 +144,7 @@ pub(crate) fn classic_setup(
                 player: "python".into(),
                 bot_seed: None,
                 deck: described.clone(),
-                cards: deck.iter().map(|&c| pool.get(c).name.clone()).collect(),
+                cards: pool.names(deck),
             })
             .collect(),
     };
@@ -305,15 +293,12 @@ impl PyClassicGame {
 
     /// What `seat` may know, as a flat float32 array (`observation_sections`).
     fn observation<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyArray1<f32>>> {
-        let seat = self.seat(seat)?;
-        let len = Layout::of(&self.game).observation_len();
-        crate::observation_array(py, len, |out| self.game.write_observation(seat, out))
+        crate::observation_array(py, &self.game, self.seat(seat)?)
     }
 
     /// 1 for each action `seat` may take now, as a uint8 array of `MAX_ACTIONS`.
     fn action_mask<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyArray1<u8>>> {
-        let seat = self.seat(seat)?;
-        crate::mask_array(py, |mask| self.game.write_actions(seat, mask, None))
+        crate::mask_array(py, &self.game, self.seat(seat)?)
     }
 
     /// A row of `action_feature_size` numbers per action slot (`MAX_ACTIONS` rows)
@@ -323,16 +308,13 @@ impl PyClassicGame {
         py: Python<'py>,
         seat: i64,
     ) -> PyResult<Bound<'py, PyArray2<f32>>> {
-        let seat = self.seat(seat)?;
-        crate::features_array(py, ACTION_FEATURES, |mask, rows| {
-            self.game.write_actions(seat, mask, Some(rows))
-        })
+        crate::features_array(py, &self.game, self.seat(seat)?)
     }
 
     /// Takes `action` (a legal action of the decider); a `ValueError` otherwise, and
     /// the game is unchanged.
     fn apply(&mut self, action: i64) -> PyResult<()> {
-        let index = self.option_of(action)?;
+        let index = crate::option_of(&self.game, action)?;
         self.game
             .apply(self.game.options()[index])
             .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
@@ -353,7 +335,7 @@ impl PyClassicGame {
     /// everyone in a draw, and before the end).
     fn rewards(&self) -> Vec<f32> {
         let mut out = vec![0.0; self.game.seats()];
-        crate::rewards_of(self.game.winners(), &mut out);
+        crate::rewards(&self.game, &mut out);
         out
     }
 

@@ -12,6 +12,8 @@ mod vec_env;
 use epic_cli::save::{SaveFile, SaveSetup};
 use epic_engine::tensor::{self, Layout, ACTION_FEATURES, MAX_ACTIONS};
 use epic_engine::{Choice, Event, Game, PlayerId};
+use epic_game::actions::Tensors;
+use epic_game::{Seat, State};
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -53,16 +55,11 @@ pub(crate) fn check_seat(seats: usize, seat: i64) -> PyResult<PlayerId> {
     }
 }
 
-/// +1 for a winner, -1 for a loser, 0 for everyone in a draw; 0 before the end.
-pub(crate) fn rewards(game: &Game, out: &mut [f32]) {
-    let result = game.result();
-    rewards_of(result.as_ref().map(|r| &r.winners[..]), out);
-}
-
-/// Rewards from the winning seats of any ruleset's game (`None` before the end).
-pub(crate) fn rewards_of(winners: Option<&[PlayerId]>, out: &mut [f32]) {
+/// +1 for a winner, -1 for a loser, 0 for everyone in a draw; 0 before the end: any
+/// ruleset's game.
+pub(crate) fn rewards<G: State>(game: &G, out: &mut [f32]) {
     out.fill(0.0);
-    if let Some(winners) = winners.filter(|w| !w.is_empty()) {
+    if let Some(winners) = game.winners().filter(|w| !w.is_empty()) {
         for (seat, r) in out.iter_mut().enumerate() {
             *r = if winners.contains(&(seat as PlayerId)) {
                 1.0
@@ -90,40 +87,54 @@ pub(crate) fn repr<W: std::fmt::Debug>(
     format!("<epic.{class} {seats} seats, turn {turn}, {state}>")
 }
 
-/// An observation of `len` numbers, as `write` fills it.
-pub(crate) fn observation_array<'py>(
+/// What `seat` may know of `game`, as a numpy array.
+pub(crate) fn observation_array<'py, G: Tensors>(
     py: Python<'py>,
-    len: usize,
-    write: impl FnOnce(&mut [f32]),
+    game: &G,
+    seat: Seat,
 ) -> PyResult<Bound<'py, PyArray1<f32>>> {
-    let out = PyArray1::<f32>::zeros(py, len, false);
-    write(out.readwrite().as_slice_mut()?);
+    let out = PyArray1::<f32>::zeros(py, game.observation_len(), false);
+    game.write_observation(seat, out.readwrite().as_slice_mut()?);
     Ok(out)
 }
 
-/// An action mask of `MAX_ACTIONS`, as `write` fills it.
-pub(crate) fn mask_array<'py>(
+/// `seat`'s action mask in `game`, `MAX_ACTIONS` long.
+pub(crate) fn mask_array<'py, G: Tensors>(
     py: Python<'py>,
-    write: impl FnOnce(&mut [u8]),
+    game: &G,
+    seat: Seat,
 ) -> PyResult<Bound<'py, PyArray1<u8>>> {
     let mask = PyArray1::<u8>::zeros(py, MAX_ACTIONS, false);
-    write(mask.readwrite().as_slice_mut()?);
+    game.write_actions(seat, mask.readwrite().as_slice_mut()?, None);
     Ok(mask)
 }
 
-/// The action features, `width` numbers for each of the `MAX_ACTIONS` slots, as `write`
-/// fills them beside a mask it also fills (and that is dropped).
-pub(crate) fn features_array<'py>(
+/// `seat`'s action features in `game`: a row of the ruleset's width for each of the
+/// `MAX_ACTIONS` slots.
+pub(crate) fn features_array<'py, G: Tensors>(
     py: Python<'py>,
-    width: usize,
-    write: impl FnOnce(&mut [u8], &mut [f32]),
+    game: &G,
+    seat: Seat,
 ) -> PyResult<Bound<'py, PyArray2<f32>>> {
-    let features = PyArray2::<f32>::zeros(py, [MAX_ACTIONS, width], false);
-    write(
+    let features = PyArray2::<f32>::zeros(py, [MAX_ACTIONS, G::ACTION_FEATURES], false);
+    game.write_actions(
+        seat,
         &mut [0u8; MAX_ACTIONS],
-        features.readwrite().as_slice_mut()?,
+        Some(features.readwrite().as_slice_mut()?),
     );
     Ok(features)
+}
+
+/// The option of `game` that `action` stands for, or a `ValueError` saying which
+/// actions are legal.
+pub(crate) fn option_of<G: Tensors>(game: &G, action: i64) -> PyResult<usize> {
+    let Some(decider) = game.decider() else {
+        return Err(value_error("the game is over: no action can be taken"));
+    };
+    usize::try_from(action)
+        .ok()
+        .and_then(|a| game.action_option(a))
+        .ok_or_else(|| not_legal(action, decider, game.num_actions()))
 }
 
 /// Why `action` cannot be taken: `decider` has `n` legal actions.
@@ -152,7 +163,7 @@ impl PyGame {
     /// Takes `action` for the decider and records it for saves; the events it caused
     /// when `with_events`, else none.
     fn take(&mut self, action: i64, with_events: bool) -> PyResult<Vec<Event>> {
-        let index = self.option_of(action)?;
+        let index = option_of(&self.game, action)?;
         let choice = self.game.options()[index];
         let events = if with_events {
             self.game.apply(choice)
@@ -162,18 +173,6 @@ impl PyGame {
         .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
         self.decisions.push(choice);
         Ok(events)
-    }
-
-    /// The option that `action` stands for, or a `ValueError` saying which actions
-    /// are legal.
-    fn option_of(&self, action: i64) -> PyResult<usize> {
-        let Some(decider) = self.game.decider() else {
-            return Err(value_error("the game is over: no action can be taken"));
-        };
-        usize::try_from(action)
-            .ok()
-            .and_then(|a| self.game.action_option(a))
-            .ok_or_else(|| not_legal(action, decider, self.game.num_actions()))
     }
 }
 
@@ -329,15 +328,12 @@ impl PyGame {
 
     /// What `seat` may know, as a flat float32 array (`observation_sections`).
     fn observation<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyArray1<f32>>> {
-        let seat = seat_of(&self.game, seat)?;
-        let len = Layout::of(&self.game).observation_len();
-        observation_array(py, len, |out| self.game.write_observation(seat, out))
+        observation_array(py, &self.game, seat_of(&self.game, seat)?)
     }
 
     /// 1 for each action `seat` may take now, as a uint8 array of `MAX_ACTIONS`.
     fn action_mask<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyArray1<u8>>> {
-        let seat = seat_of(&self.game, seat)?;
-        mask_array(py, |mask| self.game.write_actions(seat, mask, None))
+        mask_array(py, &self.game, seat_of(&self.game, seat)?)
     }
 
     /// A row of `ACTION_FEATURES` numbers per action slot (`MAX_ACTIONS` rows) saying
@@ -347,10 +343,7 @@ impl PyGame {
         py: Python<'py>,
         seat: i64,
     ) -> PyResult<Bound<'py, PyArray2<f32>>> {
-        let seat = seat_of(&self.game, seat)?;
-        features_array(py, ACTION_FEATURES, |mask, rows| {
-            self.game.write_actions(seat, mask, Some(rows))
-        })
+        features_array(py, &self.game, seat_of(&self.game, seat)?)
     }
 
     /// Takes `action` (a legal action of the decider); a `ValueError` otherwise, and

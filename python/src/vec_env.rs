@@ -16,7 +16,6 @@ use crate::table::{new_game, value_error, DeckSpec, TableSpec};
 use epic_bots::bot_by_name;
 use epic_bots::classic::classic_player;
 use epic_bots::players::Player;
-use epic_classic::ClassicGame;
 use epic_engine::Game;
 use epic_game::actions::{Tensors, MAX_ACTIONS};
 use epic_game::Seat;
@@ -115,7 +114,7 @@ impl<G: Tensors> Slot<G> {
         self.game.apply_option(option).map_err(|e| e.to_string())?;
         self.play_bots();
         if self.game.decider().is_none() {
-            crate::rewards_of(self.game.winners(), row.rewards);
+            crate::rewards(&self.game, row.rewards);
             *row.terminated = 1;
             *self = dealer.deal(index, self.dealt + 1)?;
         }
@@ -177,7 +176,7 @@ impl<G: Tensors + 'static> Batch<G> {
 
     /// Takes `options` (one per game, already checked) if given, then writes every
     /// game's arrays: one pass over the batch, on the pool's threads, without the GIL.
-    fn run<'py>(
+    fn step_and_write<'py>(
         &mut self,
         py: Python<'py>,
         shape: Shape,
@@ -252,10 +251,44 @@ impl<G: Tensors + 'static> Batch<G> {
     }
 }
 
-/// The batch of either ruleset: the one place the environment names them.
-enum Games {
-    Epic2017(Batch<Game>),
-    Classic(Batch<ClassicGame>),
+/// A batch of some ruleset's games, as the environment drives it.
+trait Batched: Send + Sync {
+    fn len(&self) -> usize;
+
+    /// The games' sizes: seats, an observation's length, an action's features.
+    fn sizes(&self) -> (usize, usize, usize);
+
+    /// Checks and takes `actions` (one per game) if given, then writes every game's
+    /// arrays; an illegal action anywhere changes no game.
+    fn run<'py>(
+        &mut self,
+        py: Python<'py>,
+        shape: Shape,
+        pool: &rayon::ThreadPool,
+        actions: Option<&[i64]>,
+    ) -> PyResult<Outputs<'py>>;
+}
+
+impl<G: Tensors + 'static> Batched for Batch<G> {
+    fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    fn sizes(&self) -> (usize, usize, usize) {
+        let game = &self.slots[0].game;
+        (game.seats(), game.observation_len(), G::ACTION_FEATURES)
+    }
+
+    fn run<'py>(
+        &mut self,
+        py: Python<'py>,
+        shape: Shape,
+        pool: &rayon::ThreadPool,
+        actions: Option<&[i64]>,
+    ) -> PyResult<Outputs<'py>> {
+        let options = actions.map(|a| self.options(a)).transpose()?;
+        self.step_and_write(py, shape, pool, options.as_deref())
+    }
 }
 
 /// The sizes of what a step returns: seats, and the observation's and the features'
@@ -269,10 +302,11 @@ struct Shape {
 
 #[pyclass(module = "epic._epic", name = "VecEnv")]
 pub struct PyVecEnv {
-    games: Games,
+    games: Box<dyn Batched>,
     shape: Shape,
     /// The length of an observation, whether or not steps return it.
     observation_size: usize,
+    action_feature_size: usize,
     pool: rayon::ThreadPool,
 }
 
@@ -296,30 +330,22 @@ fn rows<T>(buf: Option<&mut [T]>, width: usize, n: usize) -> Vec<Option<&mut [T]
 
 impl PyVecEnv {
     fn run<'py>(&mut self, py: Python<'py>, actions: Option<&[i64]>) -> PyResult<Outputs<'py>> {
-        let (shape, pool) = (self.shape, &self.pool);
-        match &mut self.games {
-            Games::Epic2017(b) => {
-                let options = actions.map(|a| b.options(a)).transpose()?;
-                b.run(py, shape, pool, options.as_deref())
-            }
-            Games::Classic(b) => {
-                let options = actions.map(|a| b.options(a)).transpose()?;
-                b.run(py, shape, pool, options.as_deref())
-            }
-        }
+        self.games.run(py, self.shape, &self.pool, actions)
     }
 }
 
-/// The batch's shape, from its first game.
-fn shape_of<G: Tensors>(batch: &Batch<G>, observe: bool, features: bool) -> (Shape, usize) {
-    let game = &batch.slots[0].game;
-    let size = game.observation_len();
-    let shape = Shape {
-        seats: game.seats(),
-        observation: observe.then_some(size),
-        features: features.then_some(G::ACTION_FEATURES),
-    };
-    (shape, size)
+/// The batch `dealer` deals, boxed for the environment, once the learner's `seat` is
+/// found among the table's `seats` and the opponent is a bot the dealer knows.
+fn batch<G: Tensors + 'static>(
+    dealer: Dealer<G>,
+    seats: usize,
+    seat: u8,
+) -> PyResult<Box<dyn Batched>> {
+    check_seat(seat, seats)?;
+    if let Some(name) = &dealer.opponent {
+        (dealer.bot)(name, 0).map_err(value_error)?;
+    }
+    Ok(Box::new(Batch::new(dealer).map_err(value_error)?))
 }
 
 #[pymethods]
@@ -388,10 +414,7 @@ impl PyVecEnv {
                     first_player: None,
                 };
                 let (setup, _) = spec.setup()?;
-                check_seat(seat, setup.decks.len())?;
-                if let Some(name) = &opponent {
-                    bot_by_name(name, 0).map_err(value_error)?;
-                }
+                let seats = setup.decks.len();
                 let dealer = Dealer {
                     deal: Box::new(move |seed| {
                         let mut setup = setup.clone();
@@ -408,7 +431,7 @@ impl PyVecEnv {
                     seat: learner,
                     num_envs,
                 };
-                Games::Epic2017(Batch::new(dealer).map_err(value_error)?)
+                batch(dealer, seats, seat)?
             }
             "classic" => {
                 if variant != "ffa" || team_size.is_some() {
@@ -418,10 +441,7 @@ impl PyVecEnv {
                     ));
                 }
                 let setup = classic_setup(decks, seed, format, None, players)?;
-                check_seat(seat, setup.seats.len())?;
-                if let Some(name) = &opponent {
-                    classic_player(name, 0).map_err(value_error)?;
-                }
+                let seats = setup.seats.len();
                 let dealer = Dealer {
                     deal: Box::new(move |seed| {
                         let mut setup = setup.clone();
@@ -436,7 +456,7 @@ impl PyVecEnv {
                     seat: learner,
                     num_envs,
                 };
-                Games::Classic(Batch::new(dealer).map_err(value_error)?)
+                batch(dealer, seats, seat)?
             }
             other => {
                 return Err(value_error(format!(
@@ -444,24 +464,24 @@ impl PyVecEnv {
                 )))
             }
         };
-        let (shape, observation_size) = match &games {
-            Games::Epic2017(b) => shape_of(b, observe, action_features),
-            Games::Classic(b) => shape_of(b, observe, action_features),
+        let (seats, observation_size, action_feature_size) = games.sizes();
+        let shape = Shape {
+            seats,
+            observation: observe.then_some(observation_size),
+            features: action_features.then_some(action_feature_size),
         };
         Ok(PyVecEnv {
             games,
             shape,
             observation_size,
+            action_feature_size,
             pool,
         })
     }
 
     #[getter]
     fn num_envs(&self) -> usize {
-        match &self.games {
-            Games::Epic2017(b) => b.slots.len(),
-            Games::Classic(b) => b.slots.len(),
-        }
+        self.games.len()
     }
 
     #[getter]
@@ -477,10 +497,7 @@ impl PyVecEnv {
     /// Numbers in each action's row of features (the ruleset's).
     #[getter]
     fn action_feature_size(&self) -> usize {
-        match &self.games {
-            Games::Epic2017(_) => Game::ACTION_FEATURES,
-            Games::Classic(_) => ClassicGame::ACTION_FEATURES,
-        }
+        self.action_feature_size
     }
 
     /// The observations of every game as it stands: `(obs, mask, features, to_play)`

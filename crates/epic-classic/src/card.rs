@@ -417,6 +417,11 @@ impl ClassicPool {
         (0..self.cards.len() as u16).map(CardId)
     }
 
+    /// The names of `cards`, in order: how saves and lists write a deck.
+    pub fn names(&self, cards: &[CardId]) -> Vec<String> {
+        cards.iter().map(|&c| self.get(c).name.clone()).collect()
+    }
+
     /// Adds a card; `None` if one of that name is already here or the pool is full.
     pub fn add(&mut self, card: ClassicCard) -> Option<CardId> {
         let key = card.name.to_lowercase();

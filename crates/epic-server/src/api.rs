@@ -388,8 +388,7 @@ fn classic_setup(new: &NewGame, seats: &[SeatRow], seed: u64) -> Result<String, 
                 epic_classic::classic_deck_names().join(", ")
             ))
         })?;
-        let cards = deck.iter().map(|&c| pool.get(c).name.clone()).collect();
-        save_seats.push(save_seat(s, cards));
+        save_seats.push(save_seat(s, pool.names(&deck)));
     }
     let setup = ClassicSetup {
         format: None,

@@ -79,9 +79,6 @@ pub struct MatchDeckRecord {
 impl MatchRecord {
     /// The record of `series` and each seat's `decks`.
     pub fn of(series: &Match, decks: &[MatchDeck], pool: &ClassicPool) -> MatchRecord {
-        let names = |ids: &[CardId]| -> Vec<String> {
-            ids.iter().map(|&c| pool.get(c).name.clone()).collect()
-        };
         MatchRecord {
             best_of: series.best_of(),
             seed: series.seed(),
@@ -91,8 +88,8 @@ impl MatchRecord {
             decks: decks
                 .iter()
                 .map(|d| MatchDeckRecord {
-                    deck: names(&d.original().deck),
-                    sideboard: names(&d.original().sideboard),
+                    deck: pool.names(&d.original().deck),
+                    sideboard: pool.names(&d.original().sideboard),
                     swaps: d
                         .swaps()
                         .iter()
@@ -140,8 +137,8 @@ impl MatchRecord {
                 card_ids(pool, seat, &d.sideboard)?,
             );
             let mut swaps = Vec::new();
-            for [out, into] in &d.swaps {
-                let ids = card_ids(pool, seat, &[out.clone(), into.clone()])?;
+            for pair in &d.swaps {
+                let ids = card_ids(pool, seat, pair)?;
                 swaps.push((ids[0], ids[1]));
             }
             let deck = MatchDeck::replay(pool, original, &swaps)
@@ -310,11 +307,7 @@ mod tests {
             player: player.into(),
             bot_seed: None,
             deck: deck.into(),
-            cards: epic_classic::classic_deck(deck)
-                .unwrap()
-                .iter()
-                .map(|&c| pool.get(c).name.clone())
-                .collect(),
+            cards: pool.names(&epic_classic::classic_deck(deck).unwrap()),
         }
     }
 

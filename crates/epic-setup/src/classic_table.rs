@@ -4,15 +4,9 @@
 use crate::error::{read_text, CliError, CliResult};
 use epic_classic::format::{Decklist, Format, Lists};
 use epic_classic::{classic_deck, classic_pool, read_decklist};
-use epic_model::CardId;
 
-/// A classic deck by name (`order`, `chaos`) or from a deck-list file.
-pub fn deck(spec: &str) -> CliResult<Vec<CardId>> {
-    decklist(spec).map(|list| list.deck)
-}
-
-/// A classic deck and its sideboard (a line `sideboard` starts it in a deck-list file;
-/// the named decks have none).
+/// A classic deck by name (`order`, `chaos`) or from a deck-list file, with its sideboard
+/// (a line `sideboard` starts it in the file; the named decks have none).
 pub fn decklist(spec: &str) -> CliResult<Decklist> {
     if let Some(d) = classic_deck(spec) {
         return Ok(Decklist::new(d));

@@ -14,7 +14,7 @@ pub mod play;
 pub mod replay;
 pub mod sim;
 
-pub use epic_setup::classic_table::{check_designed, deck, decklist};
+pub use epic_setup::classic_table::{check_designed, decklist};
 pub use sim::sim;
 
 /// Which game's rules a command plays by.

@@ -173,7 +173,7 @@ pub fn play(args: &Args) -> CliResult {
         player: player.into(),
         bot_seed,
         deck: deck.clone(),
-        cards: card_names(&pool, cards),
+        cards: pool.names(cards),
     };
     let setup = ClassicSetup {
         format: format.map(Format::name),
@@ -243,33 +243,11 @@ fn play_match(
             Some(saved) => saved,
             None if series.over() => break,
             None => {
-                let n = series.games();
-                if n > 0 {
-                    if !sideboarding(&mut decks[usize::from(ME)], &pool, input)? {
-                        leave(&series);
-                        return Ok(());
-                    }
-                    setup.seed = crate::commands::sim::mix(series.seed() ^ u64::from(n));
-                    setup.first_player = match series.chooser() {
-                        None => None,
-                        Some(ME) => match first_choice(input)? {
-                            Some(first) => Some(first),
-                            None => {
-                                leave(&series);
-                                return Ok(());
-                            }
-                        },
-                        Some(ai) => {
-                            println!(
-                                "Player {} lost the last game and takes the first turn.",
-                                ai + 1
-                            );
-                            Some(ai)
-                        }
-                    };
-                    for (seat, deck) in setup.seats.iter_mut().zip(&decks) {
-                        seat.cards = card_names(&pool, &deck.current().deck);
-                    }
+                if series.games() > 0
+                    && !between_games(&series, &mut decks, &mut setup, &pool, input)?
+                {
+                    leave(&series);
+                    return Ok(());
                 }
                 (Vec::new(), setup.start()?)
             }
@@ -301,9 +279,38 @@ fn play_match(
     Ok(())
 }
 
-/// Card names, as saves and the sideboarding lists write them.
-fn card_names(pool: &ClassicPool, cards: &[CardId]) -> Vec<String> {
-    cards.iter().map(|&c| pool.get(c).name.clone()).collect()
+/// Between two games of a match: your sideboarding, the loser's choice of who goes
+/// first, and the next game's setup (its seed from the match's, the decks as swapped).
+/// `false`: you left.
+fn between_games(
+    series: &Match,
+    decks: &mut [MatchDeck],
+    setup: &mut ClassicSetup,
+    pool: &ClassicPool,
+    input: &mut impl std::io::BufRead,
+) -> CliResult<bool> {
+    if !sideboarding(&mut decks[usize::from(ME)], pool, input)? {
+        return Ok(false);
+    }
+    setup.first_player = match series.chooser() {
+        None => None,
+        Some(ME) => match first_choice(input)? {
+            Some(first) => Some(first),
+            None => return Ok(false),
+        },
+        Some(ai) => {
+            println!(
+                "Player {} lost the last game and takes the first turn.",
+                ai + 1
+            );
+            Some(ai)
+        }
+    };
+    setup.seed = crate::commands::sim::mix(series.seed() ^ u64::from(series.games()));
+    for (seat, deck) in setup.seats.iter_mut().zip(decks.iter()) {
+        seat.cards = pool.names(&deck.current().deck);
+    }
+    Ok(true)
 }
 
 const SIDEBOARD_HELP: &str = "\
@@ -388,7 +395,7 @@ fn named(pool: &ClassicPool, cards: &[CardId], words: &str, place: &str) -> Resu
     let mut ids = cards.to_vec();
     ids.sort_unstable();
     ids.dedup();
-    let names = card_names(pool, &ids);
+    let names = pool.names(&ids);
     match crate::commands::play::pick_by_text(words.trim(), &names, &names) {
         Ok(i) => Ok(ids[i]),
         Err(fits) if fits.is_empty() => Err(format!(
