@@ -150,6 +150,14 @@ test("two guests play a friend game; neither, nor a spectator, sees a hidden car
     const seatB = seatOf(socketsB);
     expect(seatA).not.toBe(seatB);
 
+    // A game with a friend has a game clock for each player, shown to everyone.
+    expect(summary.clock_seconds, "the server's clock for a live game with a friend").toBe(1200);
+    for (const page of [a, b, s]) {
+      for (const seat of [seatA, seatB]) {
+        await expect(page.getByTestId(`clock-${seat}`)).toContainText(/Clock \d+:\d\d|Out of time/);
+      }
+    }
+
     // Both play by clicking, each in its own loop, until the game ends or runs long.
     const enough = () => Math.max(socketsA.latestSeq(), socketsB.latestSeq()) >= DECISIONS;
     const started = Date.now();

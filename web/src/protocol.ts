@@ -34,6 +34,8 @@ export type NewGame = {
   variant?: string;
   timer?: "live" | "async";
   move_seconds?: number;
+  /** Each human seat's time for the whole game; 0: no clock. */
+  clock_seconds?: number;
 };
 
 export type SeatSummary = {
@@ -60,6 +62,8 @@ export type GameSummary = {
   timer: string;
   /** Each human move's time, in seconds. */
   move_seconds: number;
+  /** Each human seat's time for the whole game, in seconds; 0: no clock. */
+  clock_seconds: number;
   turn: number;
   decisions: number;
   winners: number[] | null;
@@ -102,7 +106,12 @@ type StateOf<B> = {
   result: GameResult | null;
   /** When the deciding seat's timer runs out (ms since 1970). */
   deadline: number | null;
+  /** A live game's clocks; null when it has none, is over, or is replayed. */
+  clock: Clock | null;
 };
+
+/** Each seat's ms left when `since` (ms since 1970) began; the deciding seat's runs down. */
+export type Clock = { left: (number | null)[]; since: number };
 
 export type ServerMessage = State | ErrorMessage;
 

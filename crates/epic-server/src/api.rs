@@ -5,7 +5,7 @@ use crate::accounts::{self, digest, random_hex, CurrentUser, MaybeUser};
 use crate::board;
 use crate::played::{Played, RULESETS};
 use crate::store::{now_ms, GameRow, SeatRow};
-use crate::tables::{ASYNC_MOVE_SECONDS, LIVE_MOVE_SECONDS};
+use crate::tables::{ASYNC_MOVE_SECONDS, LIVE_CLOCK_SECONDS, LIVE_MOVE_SECONDS};
 use crate::{ws, ApiError, Shared};
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::header;
@@ -111,6 +111,8 @@ pub struct NewGame {
     pub variant: Option<String>,
     pub timer: Option<String>,
     pub move_seconds: Option<i64>,
+    /// Each human seat's time for the whole game; 0: no clock.
+    pub clock_seconds: Option<i64>,
 }
 
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
@@ -138,6 +140,7 @@ pub struct GameSummary {
     pub invites: Vec<Invite>,
     pub timer: String,
     pub move_seconds: i64,
+    pub clock_seconds: i64,
     pub turn: i64,
     pub decisions: i64,
     pub winners: Option<Vec<usize>>,
@@ -168,6 +171,7 @@ fn summary_of(
         invites,
         timer: row.timer.clone(),
         move_seconds: row.move_seconds,
+        clock_seconds: row.clock_seconds,
         turn: row.turn,
         decisions: row.decisions,
         winners: row
@@ -230,9 +234,9 @@ async fn create(
         )));
     }
     let timer = new.timer.clone().unwrap_or_else(|| "live".into());
-    let default_seconds = match timer.as_str() {
-        "live" => LIVE_MOVE_SECONDS,
-        "async" => ASYNC_MOVE_SECONDS,
+    let (default_seconds, default_clock) = match timer.as_str() {
+        "live" => (LIVE_MOVE_SECONDS, LIVE_CLOCK_SECONDS),
+        "async" => (ASYNC_MOVE_SECONDS, 0),
         other => {
             return Err(ApiError::bad(format!(
                 "unknown timer '{other}': expected live or async"
@@ -245,6 +249,19 @@ async fn create(
             "move_seconds is 1 to {MAX_MOVE_SECONDS}"
         )));
     }
+    // A clock keeps other players from waiting: a game with no other human has none
+    // unless asked.
+    let others = new.seats.iter().any(|s| s.kind == "open");
+    let clock_seconds = new
+        .clock_seconds
+        .unwrap_or(if others { default_clock } else { 0 });
+    if !(0..=MAX_MOVE_SECONDS).contains(&clock_seconds) {
+        return Err(ApiError::bad(format!(
+            "clock_seconds is 0 (no clock) to {MAX_MOVE_SECONDS}"
+        )));
+    }
+    // A human seat, or one waiting for a human, has the whole clock.
+    let clock_ms = (clock_seconds > 0).then_some(clock_seconds * 1000);
     let id = random_hex(6);
     let mut seats = Vec::with_capacity(n);
     let mut invites = Vec::new();
@@ -269,6 +286,7 @@ async fn create(
                 )))
             }
         };
+        let clock_ms = clock_ms.filter(|_| ai.is_none());
         seats.push(SeatRow {
             seat,
             user_id,
@@ -280,12 +298,14 @@ async fn create(
                 .unwrap_or(default_deck(ruleset, seat))
                 .to_ascii_lowercase(),
             invite_hash,
+            clock_ms,
         });
     }
     let setup = match ruleset {
         "classic" => classic_setup(&new, &seats, seed)?,
         _ => epic_setup(&new, &seats, seed)?,
     };
+    let now = now_ms();
     // The setup must make a game before it is kept.
     Played::start(ruleset, &setup, &app.tables.pool).map_err(ApiError::bad)?;
     let row = GameRow {
@@ -301,10 +321,12 @@ async fn create(
         .into(),
         timer,
         move_seconds,
+        clock_seconds,
         winners: None,
         turn: 0,
         decisions: 0,
-        created: now_ms(),
+        created: now,
+        updated: now,
     };
     app.store.create_game(&row, &seats).await?;
     app.tables.get(&id).await?;

@@ -25,6 +25,16 @@ pub struct State {
     pub log: Vec<LogLine>,
     pub result: Option<ResultOut>,
     pub deadline: Option<i64>,
+    pub clock: Option<Clock>,
+}
+
+/// The game clocks of a live game (docs/server.md, "Timers").
+#[derive(Clone, Debug, Serialize)]
+pub struct Clock {
+    /// Each seat's time left, in ms, when `since` began; `None` for a seat without one.
+    pub left: Vec<Option<i64>>,
+    /// When the deciding seat's clock started running down (ms since 1970).
+    pub since: i64,
 }
 
 /// A board under either ruleset; its `ruleset` field tells the client which.

@@ -37,10 +37,14 @@ pub struct GameRow {
     pub status: String,
     pub timer: String,
     pub move_seconds: i64,
+    /// A live game's clock: the seconds each human seat has for the whole game; 0: none.
+    pub clock_seconds: i64,
     pub winners: Option<String>,
     pub turn: i64,
     pub decisions: i64,
     pub created: i64,
+    /// When the game last changed: while it is played, when its current decision began.
+    pub updated: i64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,6 +56,8 @@ pub struct SeatRow {
     pub ai: Option<String>,
     pub deck: String,
     pub invite_hash: Option<String>,
+    /// What is left of the seat's game clock, in milliseconds; `None`: it has none.
+    pub clock_ms: Option<i64>,
 }
 
 impl SeatRow {
@@ -75,10 +81,12 @@ pub struct Progress<'a> {
     pub status: &'a str,
     pub winners: Option<String>,
     pub turn: i64,
+    /// The deciding seat's clock after this decision, when it has one.
+    pub clock: Option<(usize, i64)>,
 }
 
-const GAME_COLUMNS: &str =
-    "id, ruleset, setup, creator, status, timer, move_seconds, winners, turn, decisions, created";
+const GAME_COLUMNS: &str = "id, ruleset, setup, creator, status, timer, move_seconds, \
+     clock_seconds, winners, turn, decisions, created, updated";
 
 fn game_row(r: &AnyRow) -> Result<GameRow, sqlx::Error> {
     Ok(GameRow {
@@ -89,10 +97,12 @@ fn game_row(r: &AnyRow) -> Result<GameRow, sqlx::Error> {
         status: r.try_get("status")?,
         timer: r.try_get("timer")?,
         move_seconds: r.try_get("move_seconds")?,
+        clock_seconds: r.try_get("clock_seconds")?,
         winners: r.try_get("winners")?,
         turn: r.try_get("turn")?,
         decisions: r.try_get("decisions")?,
         created: r.try_get("created")?,
+        updated: r.try_get("updated")?,
     })
 }
 
@@ -220,9 +230,9 @@ impl Store {
     pub async fn create_game(&self, game: &GameRow, seats: &[SeatRow]) -> Result<(), sqlx::Error> {
         let mut tx = self.pool.begin().await?;
         sqlx::query(
-            "INSERT INTO games (id, ruleset, setup, creator, status, timer, move_seconds, winners, \
-             turn, decisions, created, updated) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+            "INSERT INTO games (id, ruleset, setup, creator, status, timer, move_seconds, \
+             clock_seconds, winners, turn, decisions, created, updated) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
         )
         .bind(&game.id)
         .bind(&game.ruleset)
@@ -231,17 +241,18 @@ impl Store {
         .bind(&game.status)
         .bind(&game.timer)
         .bind(game.move_seconds)
+        .bind(game.clock_seconds)
         .bind(&game.winners)
         .bind(game.turn)
         .bind(game.decisions)
         .bind(game.created)
-        .bind(game.created)
+        .bind(game.updated)
         .execute(&mut *tx)
         .await?;
         for s in seats {
             sqlx::query(
-                "INSERT INTO seats (game_id, seat, user_id, ai, deck, invite_hash) \
-                 VALUES ($1, $2, $3, $4, $5, $6)",
+                "INSERT INTO seats (game_id, seat, user_id, ai, deck, invite_hash, clock_ms) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
             )
             .bind(&game.id)
             .bind(s.seat as i64)
@@ -249,6 +260,7 @@ impl Store {
             .bind(&s.ai)
             .bind(&s.deck)
             .bind(&s.invite_hash)
+            .bind(s.clock_ms)
             .execute(&mut *tx)
             .await?;
         }
@@ -276,7 +288,8 @@ impl Store {
 
     pub async fn seats(&self, game_id: &str) -> Result<Vec<SeatRow>, sqlx::Error> {
         let rows = sqlx::query(
-            "SELECT s.seat, s.user_id, u.name, s.ai, s.deck, s.invite_hash FROM seats s \
+            "SELECT s.seat, s.user_id, u.name, s.ai, s.deck, s.invite_hash, s.clock_ms \
+             FROM seats s \
              LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id = $1 ORDER BY s.seat",
         )
         .bind(game_id)
@@ -291,6 +304,7 @@ impl Store {
                     ai: r.try_get("ai")?,
                     deck: r.try_get("deck")?,
                     invite_hash: r.try_get("invite_hash")?,
+                    clock_ms: r.try_get("clock_ms")?,
                 })
             })
             .collect()
@@ -337,17 +351,17 @@ impl Store {
         Ok(taken)
     }
 
-    /// Decision number `n` of a game and what it changes, in one transaction. A second
-    /// decision with the same number is refused by the key, so two writers can never
-    /// both record a move.
+    /// Decision number `n` of a game, made at `now`, and what it changes, in one
+    /// transaction. A second decision with the same number is refused by the key, so two
+    /// writers can never both record a move.
     pub async fn record_decision(
         &self,
         game_id: &str,
         n: usize,
         choice: &str,
         progress: Progress<'_>,
+        now: i64,
     ) -> Result<(), sqlx::Error> {
-        let now = now_ms();
         let mut tx = self.pool.begin().await?;
         sqlx::query("INSERT INTO decisions (game_id, n, choice, at) VALUES ($1, $2, $3, $4)")
             .bind(game_id)
@@ -368,6 +382,14 @@ impl Store {
         .bind(game_id)
         .execute(&mut *tx)
         .await?;
+        if let Some((seat, left)) = progress.clock {
+            sqlx::query("UPDATE seats SET clock_ms = $1 WHERE game_id = $2 AND seat = $3")
+                .bind(left)
+                .bind(game_id)
+                .bind(seat as i64)
+                .execute(&mut *tx)
+                .await?;
+        }
         tx.commit().await
     }
 

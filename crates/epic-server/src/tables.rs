@@ -23,6 +23,45 @@ pub const TIMEOUT_BOT: &str = "greedy";
 /// The default time for one decision: live and asynchronous games.
 pub const LIVE_MOVE_SECONDS: i64 = 120;
 pub const ASYNC_MOVE_SECONDS: i64 = 48 * 60 * 60;
+/// The default game clock of a live game: each human seat's time for the whole game.
+pub const LIVE_CLOCK_SECONDS: i64 = 20 * 60;
+/// The least time a player deciding when the server stopped has once it is back.
+pub const RESTART_GRACE_MS: i64 = 60 * 1000;
+
+/// When a human seat's decision must be made (docs/server.md, "Timers").
+#[derive(Clone, Copy, Debug)]
+struct Timing {
+    /// The longest one decision may take.
+    move_ms: i64,
+    /// When the current decision began (the game row's `updated`).
+    since: i64,
+    /// When the game came into memory: a decision begun before then (while the server
+    /// was down) is charged to a clock only from then, and has at least
+    /// [`RESTART_GRACE_MS`] from then.
+    loaded: i64,
+}
+
+impl Timing {
+    /// When a clock charged for the current decision starts running.
+    fn charged_from(&self) -> i64 {
+        self.since.max(self.loaded)
+    }
+
+    /// The time the current decision has used of a clock, at `now`.
+    fn used(&self, now: i64) -> i64 {
+        (now - self.charged_from()).max(0)
+    }
+
+    /// When the current decision's time runs out, for a seat with `clock` ms left.
+    fn deadline(&self, clock: Option<i64>) -> i64 {
+        let by_move =
+            (self.since + self.move_ms).max(self.loaded + self.move_ms.min(RESTART_GRACE_MS));
+        match clock {
+            Some(left) => by_move.min(self.charged_from() + left.max(0)),
+            None => by_move,
+        }
+    }
+}
 
 /// A game being played.
 pub struct Live {
@@ -34,7 +73,7 @@ pub struct Live {
     /// The seats' players as the board names them.
     pub names: Vec<String>,
     pub status: String,
-    pub move_seconds: i64,
+    timing: Timing,
     /// The log as each seat was told it, then as spectators were.
     logs: Vec<Vec<LogLine>>,
     /// When the deciding human seat's timer runs out (ms since 1970).
@@ -52,21 +91,24 @@ impl Live {
     fn new(
         played: Played,
         texts: Arc<Texts>,
-        id: &str,
+        row: &GameRow,
         seats: Vec<SeatRow>,
         status: &str,
-        move_seconds: i64,
     ) -> Live {
         let names = seat_names(&seats);
         let mut live = Live {
-            id: id.to_string(),
+            id: row.id.clone(),
             logs: Vec::new(),
             played,
             texts,
             seats,
             names,
             status: status.to_string(),
-            move_seconds,
+            timing: Timing {
+                move_ms: row.move_seconds.saturating_mul(1000),
+                since: row.updated,
+                loaded: now_ms(),
+            },
             deadline: None,
             thinking: false,
             version: 0,
@@ -102,7 +144,7 @@ impl Live {
         mut each: impl FnMut(&Live),
     ) -> Result<Live, String> {
         let played = Played::start(&row.ruleset, &row.setup, pool)?;
-        let mut live = Live::new(played, texts, &row.id, seats, status, row.move_seconds);
+        let mut live = Live::new(played, texts, row, seats, status);
         each(&live);
         for (n, record) in decisions.iter().enumerate() {
             let next = live.played.after_record(n, record)?;
@@ -172,14 +214,30 @@ impl Live {
         }
     }
 
-    fn set_deadline(&mut self) {
-        let human_decides = self
-            .played
+    /// The human seat deciding now, if the game is being played.
+    fn deciding_human(&self) -> Option<&SeatRow> {
+        if self.status != "playing" {
+            return None;
+        }
+        self.played
             .decider()
             .and_then(|p| self.seats.get(usize::from(p)))
-            .is_some_and(|s| s.ai.is_none());
-        self.deadline = (self.status == "playing" && human_decides)
-            .then(|| now_ms() + self.move_seconds * 1000);
+            .filter(|s| s.ai.is_none())
+    }
+
+    fn set_deadline(&mut self) {
+        self.deadline = self
+            .deciding_human()
+            .map(|s| self.timing.deadline(s.clock_ms));
+    }
+
+    /// Each seat's game clock, when the game has them.
+    fn clock(&self) -> Option<board::Clock> {
+        let left: Vec<Option<i64>> = self.seats.iter().map(|s| s.clock_ms).collect();
+        left.iter().any(Option::is_some).then(|| board::Clock {
+            left,
+            since: self.timing.charged_from(),
+        })
     }
 
     /// The message for `viewer`, carrying the log lines from `from` on.
@@ -202,6 +260,7 @@ impl Live {
             log: log[from.min(log.len())..].to_vec(),
             result: seen.result,
             deadline: self.deadline,
+            clock: self.clock().filter(|_| self.status == "playing"),
         }
     }
 }
@@ -285,7 +344,12 @@ impl Tables {
             seats,
             &decisions,
             |live| {
-                frames.push(live.state(seat, from));
+                // A replay is not timed: its frames show no timer or clock.
+                frames.push(board::State {
+                    deadline: None,
+                    clock: None,
+                    ..live.state(seat, from)
+                });
                 from = live.log(seat).len();
             },
         )
@@ -354,6 +418,7 @@ impl Tables {
         l.names = seat_names(&seats);
         l.seats = seats;
         l.status = row.status;
+        l.timing.since = row.updated;
         l.set_deadline();
         l.announce();
         drop(l);
@@ -396,17 +461,27 @@ impl Tables {
     /// it.
     async fn commit(&self, l: &mut Live, option: usize) -> Result<(), ApiError> {
         let next = l.played.after(option).map_err(ApiError::bad)?;
+        let now = now_ms();
         let winners = next
             .winners()
             .map(|w| serde_json::to_string(&w).unwrap_or_default());
+        // The deciding human seat's clock is charged for the time this decision took.
+        let clock = l
+            .deciding_human()
+            .and_then(|s| Some((s.seat, (s.clock_ms? - l.timing.used(now)).max(0))));
         let progress = Progress {
             status: if next.is_over() { "over" } else { "playing" },
             winners,
             turn: next.turn(),
+            clock,
         };
         self.store
-            .record_decision(&l.id, l.played.decisions(), &next.record, progress)
+            .record_decision(&l.id, l.played.decisions(), &next.record, progress, now)
             .await?;
+        if let Some((seat, left)) = clock {
+            l.seats[seat].clock_ms = Some(left);
+        }
+        l.timing.since = now;
         l.take(next);
         l.set_deadline();
         l.announce();
@@ -490,4 +565,47 @@ fn idle(live: &HashMap<String, Arc<Mutex<Live>>>, id: &str) -> bool {
         g.try_lock()
             .is_ok_and(|l| l.status == "over" && l.changed.receiver_count() == 0)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MINUTE: i64 = 60 * 1000;
+
+    fn timing(move_ms: i64, since: i64, loaded: i64) -> Timing {
+        Timing {
+            move_ms,
+            since,
+            loaded,
+        }
+    }
+
+    #[test]
+    fn a_decision_has_its_move_time_or_what_is_left_of_its_clock() {
+        let t = timing(2 * MINUTE, 1_000, 0);
+        assert_eq!(t.deadline(None), 1_000 + 2 * MINUTE);
+        assert_eq!(t.deadline(Some(30_000)), 31_000);
+        assert_eq!(t.deadline(Some(0)), 1_000, "out of time: at once");
+        assert_eq!(t.used(21_000), 20_000);
+    }
+
+    #[test]
+    fn a_restart_keeps_timers_but_leaves_a_minute_and_charges_no_downtime() {
+        // Decided from 0; the server was down and came back at 10 minutes.
+        let t = timing(48 * 60 * MINUTE, 0, 10 * MINUTE);
+        assert_eq!(t.deadline(None), 48 * 60 * MINUTE, "an async timer runs on");
+        let t = timing(2 * MINUTE, 0, 10 * MINUTE);
+        assert_eq!(t.deadline(None), 11 * MINUTE, "a minute after the restart");
+        let t = timing(20_000, 0, 10 * MINUTE);
+        assert_eq!(
+            t.deadline(None),
+            10 * MINUTE + 20_000,
+            "or a shorter move time"
+        );
+        // The clock is charged from the restart, not for the time the server was down.
+        let t = timing(2 * MINUTE, 0, 10 * MINUTE);
+        assert_eq!(t.deadline(Some(30_000)), 10 * MINUTE + 30_000);
+        assert_eq!(t.used(10 * MINUTE + 5_000), 5_000);
+    }
 }

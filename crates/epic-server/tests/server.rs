@@ -453,6 +453,11 @@ async fn a_restarted_server_resumes_every_game() {
         assert_eq!(resumed["seq"], state["seq"]);
         assert_eq!(resumed["board"], state["board"]);
         assert_eq!(resumed["decision"], state["decision"]);
+        // The move timer runs on from when the decision began, and the game clock
+        // keeps what was left of it.
+        assert!(state["deadline"].is_i64());
+        assert_eq!(resumed["deadline"], state["deadline"]);
+        assert_eq!(resumed["clock"]["left"], state["clock"]["left"]);
     }
 }
 
@@ -482,6 +487,60 @@ async fn a_decision_past_its_timer_is_made_for_the_seat() {
     };
     assert!(epic_server::store::now_ms() >= deadline);
     assert!(!later["log"].as_array().unwrap().is_empty());
+}
+
+/// A live game's clock runs down only while its seat decides; once it is out, the seat's
+/// every decision is made at once by the greedy bot, and the game is played to its end.
+#[tokio::test]
+async fn a_seat_out_of_clock_has_its_decisions_made_at_once() {
+    let server = Server::start(None).await;
+    let mut c = server.client();
+    c.guest().await;
+    let game = c
+        .create(json!({"seats": [{"kind": "me"}, {"kind": "ai", "ai": "random"}], "seed": 4, "clock_seconds": 1}))
+        .await;
+    assert_eq!(game["clock_seconds"], 1);
+    assert_eq!(
+        game["move_seconds"], 120,
+        "a live game has its move timer too"
+    );
+    let id = game["id"].as_str().unwrap();
+    let mut s = c.socket(id).await;
+    let mut state = next_state(&mut s).await;
+    assert_eq!(
+        state["clock"]["left"],
+        json!([1000, null]),
+        "a computer seat has no clock"
+    );
+    while !common::my_turn(&state) {
+        state = next_state(&mut s).await;
+    }
+    let since = state["clock"]["since"].as_i64().unwrap();
+    let deadline = state["deadline"].as_i64().unwrap();
+    assert!(
+        deadline <= since + 1000,
+        "the clock, not the move timer, runs out first"
+    );
+    let mut out_of_time = 0;
+    while state["result"].is_null() {
+        state = next_state(&mut s).await;
+        let left = state["clock"]["left"][0].as_i64();
+        if state["result"].is_null() && common::my_turn(&state) {
+            assert_eq!(left, Some(0), "the clock ran out at the first decision");
+            assert_eq!(
+                state["deadline"], state["clock"]["since"],
+                "no time is left"
+            );
+            out_of_time += 1;
+        }
+    }
+    assert!(
+        out_of_time > 3,
+        "the seat decided {out_of_time} times out of time"
+    );
+    assert!(state["clock"].is_null(), "a game over shows no clock");
+    let (_, summary) = c.call("GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(summary["status"], "over");
 }
 
 /// The lobby lists games with an open seat; joining without an invite takes the first.
@@ -551,6 +610,10 @@ async fn new_games_are_checked() {
         (
             json!({"seats": [{"kind": "me"}, {"kind": "ai"}], "move_seconds": 0}),
             "move_seconds",
+        ),
+        (
+            json!({"seats": [{"kind": "me"}, {"kind": "ai"}], "clock_seconds": -5}),
+            "clock_seconds",
         ),
         (
             json!({"seats": [{"kind": "me"}, {"kind": "ai"}], "variant": "hunter-first-blood"}),

@@ -61,6 +61,7 @@ export function Board({ state, actions }: BoardProps) {
       deciding={deciding}
       actions={actions}
       fresh={fresh}
+      clock={state.clock}
     />
   );
 

@@ -4,6 +4,7 @@ import { Modal } from "../components/Modal";
 import { possessive, seatName } from "../format";
 import type { CardText, ClassicPlayer, ClassicState, InPlay, LineItem } from "../protocol";
 import { ChampionStats } from "./CardTile";
+import { SeatClock } from "./Countdown";
 import { Stat } from "./PlayerArea";
 
 /** Shows a card's text by name; a name the board gives no text for (a hidden card) shows nothing. */
@@ -129,6 +130,7 @@ function PlayerArea({ state, player, deciding, show }: AreaProps) {
               {flag}
             </span>
           ))}
+          <SeatClock clock={state.clock} seat={player.seat} running={deciding === player.seat} />
         </div>
         <div className="player-stats">
           <Stat label="Mojo" value={player.mojo} className="stat-health" testId={`mojo-${player.seat}`} />

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import type { Clock } from "../protocol";
 
 function format(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000));
@@ -12,17 +13,36 @@ function format(ms: number): string {
   return `${minutes}:${two(seconds)}`;
 }
 
-/** Time left until `deadline` (ms since 1970), ticking every second. */
-export function Countdown({ deadline }: { deadline: number }) {
+/** The time now, ticking every second. */
+function useNow(): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(timer);
   }, []);
-  const left = deadline - now;
+  return now;
+}
+
+/** Time left until `deadline` (ms since 1970), ticking every second. */
+export function Countdown({ deadline }: { deadline: number }) {
+  const left = deadline - useNow();
   return (
     <span className={`countdown ${left < 15_000 ? "countdown-low" : ""}`} title={new Date(deadline).toLocaleString()}>
       {format(left)} left
+    </span>
+  );
+}
+
+/** A seat's game clock, running down while `running` (the seat decides). */
+export function SeatClock({ clock, seat, running }: { clock: Clock | null; seat: number; running: boolean }) {
+  const now = useNow();
+  const left = clock?.left[seat];
+  if (clock === null || left === null || left === undefined) return null;
+  const shown = running ? left - Math.max(0, now - clock.since) : left;
+  const classes = ["seat-clock", running ? "seat-clock-running" : "", shown < 60_000 ? "countdown-low" : ""];
+  return (
+    <span className={classes.filter(Boolean).join(" ")} title="Game clock: time left for the whole game" data-testid={`clock-${seat}`}>
+      {shown <= 0 ? "Out of time" : `Clock ${format(shown)}`}
     </span>
   );
 }

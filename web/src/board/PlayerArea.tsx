@@ -1,9 +1,10 @@
 import { useState } from "react";
 import { Flash } from "../components/Flash";
 import { Modal } from "../components/Modal";
-import type { Board, Champion, PlayerBoard } from "../protocol";
+import type { Board, Champion, Clock, PlayerBoard } from "../protocol";
 import type { Actions } from "./actions";
 import { CardTile } from "./CardTile";
+import { SeatClock } from "./Countdown";
 import { OptionMenu } from "./OptionMenu";
 import { usePick } from "./usePick";
 
@@ -15,6 +16,7 @@ type PlayerAreaProps = {
   deciding: number | null;
   actions: Actions | null;
   fresh: ReadonlySet<string>;
+  clock: Clock | null;
 };
 
 type StatProps = { label: string; value: number; testId?: string; className?: string };
@@ -39,6 +41,7 @@ export function PlayerArea({
   deciding,
   actions,
   fresh,
+  clock,
 }: PlayerAreaProps) {
   const [discardOpen, setDiscardOpen] = useState(false);
   const playerOptions = actions?.byPlayer.get(player.seat);
@@ -98,6 +101,7 @@ export function PlayerArea({
             </span>
           ))}
           {menu && <OptionMenu {...menu} />}
+          <SeatClock clock={clock} seat={player.seat} running={deciding === player.seat} />
         </div>
         <div className="player-stats">
           <Stat label="Health" value={player.health} className="stat-health" />

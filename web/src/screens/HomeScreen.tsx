@@ -151,6 +151,9 @@ type Timer = "live" | "async";
 /** The server's own timer for each kind of game, in seconds, shown as the default. */
 const DEFAULT_SECONDS: Record<Timer, number> = { live: 120, async: 48 * 60 * 60 };
 
+/** The server's game clock for a game with a friend, in minutes: each player's time. */
+const DEFAULT_CLOCK_MINUTES: Record<Timer, number> = { live: 20, async: 0 };
+
 /** The longest move timer the server accepts: a week. */
 const MAX_SECONDS = 7 * 24 * 60 * 60;
 
@@ -182,6 +185,7 @@ function NewFriendGame({ options, onCreated }: { options: Options; onCreated: ()
   const [timer, setTimer] = useState<Timer>("live");
   // Blank: the server's default for the timer chosen.
   const [seconds, setSeconds] = useState("");
+  const [clockMinutes, setClockMinutes] = useState("");
   const { busy, error, run } = useAction();
   const [created, setCreated] = useState<GameSummary | null>(null);
 
@@ -191,6 +195,7 @@ function NewFriendGame({ options, onCreated }: { options: Options; onCreated: ()
     if (variant !== ANY) game.variant = variant;
     game.timer = timer;
     if (seconds.trim() !== "") game.move_seconds = Number(seconds);
+    if (clockMinutes.trim() !== "") game.clock_seconds = Math.round(Number(clockMinutes) * 60);
     void run(
       async () => {
         setCreated(await api.createGame(game));
@@ -232,6 +237,16 @@ function NewFriendGame({ options, onCreated }: { options: Options; onCreated: ()
           placeholder={String(DEFAULT_SECONDS[timer])}
           value={seconds}
           onChange={(event) => setSeconds(event.target.value)}
+        />
+        <Field
+          label="Game clock, minutes each (0: none)"
+          type="number"
+          min={0}
+          max={MAX_SECONDS / 60}
+          step="any"
+          placeholder={String(DEFAULT_CLOCK_MINUTES[timer])}
+          value={clockMinutes}
+          onChange={(event) => setClockMinutes(event.target.value)}
         />
         <div className="form-buttons">
           <button type="submit" className="primary" data-testid="new-friend-game" disabled={busy}>
