@@ -6,7 +6,7 @@ use crate::store::{now_ms, UserRow};
 use crate::{ApiError, Shared};
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
-use axum::extract::{FromRequestParts, State};
+use axum::extract::{ConnectInfo, FromRequestParts, State};
 use axum::http::header::{COOKIE, SET_COOKIE};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue};
@@ -15,12 +15,17 @@ use axum::Json;
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
+use std::net::{IpAddr, Ipv6Addr, SocketAddr};
 
 pub const COOKIE_NAME: &str = "epic_session";
 /// How long a session lasts: 30 days.
 const SESSION_MS: i64 = 30 * 24 * 60 * 60 * 1000;
 pub const NAME_LENGTH: std::ops::RangeInclusive<usize> = 3..=24;
 pub const PASSWORD_LENGTH: std::ops::RangeInclusive<usize> = 8..=128;
+/// Sign-ups, sign-ins and guests a minute from one address, by default.
+pub const ACCOUNTS_PER_MINUTE: u32 = 30;
+/// Sign-ins a minute to one name: a password is not guessed by trying many.
+pub const SIGN_INS_PER_NAME: u32 = 10;
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct User {
@@ -102,6 +107,58 @@ impl FromRequestParts<Shared> for MaybeUser {
     }
 }
 
+/// The address a request comes from, as rate limits count it: the peer's, or behind a
+/// proxy the last address the proxy added to `X-Forwarded-For`. An IPv6 address counts
+/// as its /64 network, which one client may hold whole.
+pub struct ClientAddr(pub IpAddr);
+
+impl FromRequestParts<Shared> for ClientAddr {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        app: &Shared,
+    ) -> Result<Self, std::convert::Infallible> {
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|c| c.0.ip());
+        let forwarded = app
+            .behind_proxy
+            .then(|| parts.headers.get_all("x-forwarded-for").iter().next_back())
+            .flatten()
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.rsplit(',').next())
+            .and_then(|a| a.trim().parse::<IpAddr>().ok());
+        let addr = forwarded.or(peer).unwrap_or(IpAddr::from([0, 0, 0, 0]));
+        Ok(ClientAddr(match addr {
+            IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+                Some(v4) => IpAddr::V4(v4),
+                None => IpAddr::V6(Ipv6Addr::from(u128::from(v6) & !((1u128 << 64) - 1))),
+            },
+            v4 => v4,
+        }))
+    }
+}
+
+/// Counts a request that makes an account or a session against its address's limit.
+fn admit(app: &Shared, ClientAddr(addr): ClientAddr) -> Result<(), ApiError> {
+    if app.account_limit.take(addr, now_ms()) {
+        Ok(())
+    } else {
+        Err(too_many(
+            "too many sign-ups, sign-ins and guests from your address: wait a minute",
+        ))
+    }
+}
+
+fn too_many(message: &str) -> ApiError {
+    ApiError {
+        status: axum::http::StatusCode::TOO_MANY_REQUESTS,
+        message: message.into(),
+    }
+}
+
 /// A new session for `user`, answered with its cookie.
 async fn signed_in(app: &Shared, user: UserRow) -> Result<Response, ApiError> {
     let token = random_hex(32);
@@ -166,9 +223,11 @@ async fn password_matches(password: String, hash: String) -> bool {
 
 pub async fn signup(
     State(app): State<Shared>,
+    addr: ClientAddr,
     Json(c): Json<Credentials>,
 ) -> Result<Response, ApiError> {
     check_name(&c.name)?;
+    admit(&app, addr)?;
     if !PASSWORD_LENGTH.contains(&c.password.chars().count()) {
         return Err(ApiError::bad(format!(
             "a password is {} to {} characters",
@@ -198,6 +257,7 @@ pub async fn signup(
 
 pub async fn signin(
     State(app): State<Shared>,
+    addr: ClientAddr,
     Json(c): Json<Credentials>,
 ) -> Result<Response, ApiError> {
     let wrong = || ApiError {
@@ -206,6 +266,12 @@ pub async fn signin(
     };
     if c.name.len() > 64 || c.password.len() > 4 * PASSWORD_LENGTH.end() {
         return Err(wrong());
+    }
+    admit(&app, addr)?;
+    if !app.sign_in_limit.take(c.name.to_lowercase(), now_ms()) {
+        return Err(too_many(
+            "too many sign-ins to this name: wait a minute and try again",
+        ));
     }
     let Some((user, Some(hash))) = app.store.user_by_name(&c.name).await? else {
         return Err(wrong());
@@ -216,7 +282,8 @@ pub async fn signin(
     signed_in(&app, user).await
 }
 
-pub async fn guest(State(app): State<Shared>) -> Result<Response, ApiError> {
+pub async fn guest(State(app): State<Shared>, addr: ClientAddr) -> Result<Response, ApiError> {
+    admit(&app, addr)?;
     let id = random_hex(8);
     let name = format!("guest-{}", &random_hex(3));
     if !app.store.create_user(&id, &name, None, true).await? {

@@ -15,6 +15,7 @@ pub mod classic_board;
 pub mod played;
 pub mod store;
 pub mod tables;
+pub mod throttle;
 pub mod ws;
 
 use axum::http::StatusCode;
@@ -35,6 +36,12 @@ pub struct Config {
     pub client_dir: Option<PathBuf>,
     /// Mark the session cookie `Secure` (when served over HTTPS, behind a proxy).
     pub secure_cookies: bool,
+    /// Sign-ups, sign-ins and guests a minute from one address
+    /// ([`accounts::ACCOUNTS_PER_MINUTE`] by default).
+    pub accounts_per_minute: u32,
+    /// Served behind a reverse proxy: a client's address is the last one the proxy
+    /// added to `X-Forwarded-For`, not the proxy's own.
+    pub behind_proxy: bool,
 }
 
 /// Why the server could not start or stopped.
@@ -117,6 +124,11 @@ pub struct App {
     pub store: store::Store,
     pub tables: Arc<tables::Tables>,
     pub secure_cookies: bool,
+    pub behind_proxy: bool,
+    /// Sign-ups, sign-ins and guests, by the client's address.
+    pub account_limit: throttle::Throttle<std::net::IpAddr>,
+    /// Sign-ins, right or wrong, by the name signed in to.
+    pub sign_in_limit: throttle::Throttle<String>,
 }
 
 pub type Shared = Arc<App>;
@@ -134,6 +146,9 @@ pub async fn app(config: &Config) -> Result<(Shared, Router), ServerError> {
         store,
         tables,
         secure_cookies: config.secure_cookies,
+        behind_proxy: config.behind_proxy,
+        account_limit: throttle::Throttle::new(config.accounts_per_minute),
+        sign_in_limit: throttle::Throttle::new(accounts::SIGN_INS_PER_NAME),
     });
     let router = api::routes(app.clone(), config.client_dir.as_deref());
     Ok((app, router))

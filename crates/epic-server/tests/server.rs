@@ -81,6 +81,78 @@ async fn accounts_sign_up_in_and_out() {
 }
 
 /// The password is kept only as an Argon2id hash.
+/// Sign-ups, sign-ins and guests are limited per address, and sign-ins per name; a
+/// refused request makes no account and no session.
+#[tokio::test]
+async fn accounts_are_rate_limited_by_address_and_by_name() {
+    let server = Server::start_with(|c| c.accounts_per_minute = 3).await;
+    let mut c = server.client();
+    let name = unique("limit");
+    let creds = json!({"name": name, "password": "correct horse"});
+    let (status, _) = c.call("POST", "/api/signup", Some(creds.clone())).await;
+    assert_eq!(status, 200);
+    c.guest().await;
+    c.guest().await;
+    let mut d = server.client();
+    for (path, body) in [("/api/guest", None), ("/api/signin", Some(creds.clone()))] {
+        let (status, answer) = d.call("POST", path, body).await;
+        assert_eq!(status, 429, "{path}: {answer}");
+        assert!(answer["error"].as_str().unwrap().contains("wait a minute"));
+        assert!(d.cookie.is_none(), "{path}: no session was made");
+    }
+    let (_, me) = c.call("GET", "/api/me", None).await;
+    assert!(me["name"].as_str().unwrap().starts_with("guest-"), "{me}");
+
+    // Guessing one name's password: 10 tries a minute, from any number of addresses.
+    let server = Server::start_with(|c| c.behind_proxy = true).await;
+    let mut c = server.client();
+    let (status, _) = c.call("POST", "/api/signup", Some(creds.clone())).await;
+    assert_eq!(status, 200);
+    let http = reqwest::Client::new();
+    let sign_in = |from: String, name: &str, password: &str| {
+        http.post(format!("http://{}/api/signin", server.addr))
+            .header("x-forwarded-for", from)
+            .json(&json!({"name": name, "password": password}))
+            .send()
+    };
+    let target = unique("victim");
+    for n in 0..epic_server::accounts::SIGN_INS_PER_NAME {
+        let r = sign_in(format!("203.0.113.{n}"), &target, "guess-guess")
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 401);
+    }
+    let r = sign_in("198.51.100.7".into(), &target, "guess-guess")
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 429, "the name's tries are spent");
+    let r = sign_in("198.51.100.7".into(), &name, "correct horse")
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200, "another name is not held back");
+
+    // Behind a proxy, each client's address has its own allowance, not the proxy's.
+    let server = Server::start_with(|c| {
+        c.behind_proxy = true;
+        c.accounts_per_minute = 1;
+    })
+    .await;
+    let guest = |from: &str| {
+        http.post(format!("http://{}/api/guest", server.addr))
+            .header("x-forwarded-for", format!("10.9.9.9, {from}"))
+            .send()
+    };
+    assert_eq!(guest("192.0.2.1").await.unwrap().status(), 200);
+    assert_eq!(guest("192.0.2.1").await.unwrap().status(), 429);
+    assert_eq!(guest("192.0.2.2").await.unwrap().status(), 200);
+    assert_eq!(guest("2001:db8::1").await.unwrap().status(), 200);
+    assert_eq!(
+        guest("2001:db8::2").await.unwrap().status(),
+        429,
+        "an IPv6 /64 is one client"
+    );
+}
+
 #[tokio::test]
 async fn passwords_are_kept_as_argon2_hashes() {
     let server = Server::start(None).await;

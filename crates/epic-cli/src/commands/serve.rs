@@ -29,6 +29,14 @@ pub struct Args {
     /// Mark the session cookie Secure: for a server behind an HTTPS proxy.
     #[arg(long)]
     secure_cookies: bool,
+    /// Served behind a reverse proxy: take a client's address from X-Forwarded-For, so
+    /// that rate limits count each client, not the proxy.
+    #[arg(long)]
+    behind_proxy: bool,
+    /// Sign-ups, sign-ins and guests a minute from one address.
+    #[arg(long, value_name = "N", default_value_t = epic_server::accounts::ACCOUNTS_PER_MINUTE,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    accounts_per_minute: u32,
 }
 
 /// Where the web client is, when not given.
@@ -76,6 +84,8 @@ pub fn run(args: Args) -> CliResult {
         database_url,
         client_dir: Some(client),
         secure_cookies: args.secure_cookies,
+        accounts_per_minute: args.accounts_per_minute,
+        behind_proxy: args.behind_proxy,
     };
     let runtime = tokio::runtime::Runtime::new()
         .map_err(|e| CliError::findings(format!("cannot start the server: {e}")))?;

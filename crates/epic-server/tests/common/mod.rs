@@ -20,6 +20,10 @@ pub struct Server {
     _dir: Option<tempfile::TempDir>,
 }
 
+/// Sign-ups, sign-ins and guests a minute a test server allows from one address: all
+/// its clients are on loopback, and the load benchmark makes hundreds.
+pub const TEST_ACCOUNTS_PER_MINUTE: u32 = 100_000;
+
 /// The databases the tests run against: SQLite always, PostgreSQL when configured.
 pub fn databases() -> Vec<Option<String>> {
     let mut out = vec![None];
@@ -51,12 +55,33 @@ impl Server {
 
     /// A server over the database at `url` (a restarted server, say).
     pub async fn on(database_url: String, dir: Option<tempfile::TempDir>) -> Server {
-        let config = epic_server::Config {
+        Server::configured(database_url, dir, |_| {}).await
+    }
+
+    /// A server over a fresh SQLite file, its configuration changed by `tweak`.
+    pub async fn start_with(tweak: impl FnOnce(&mut epic_server::Config)) -> Server {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!(
+            "sqlite://{}?mode=rwc",
+            dir.path().join("epic.sqlite3").display()
+        );
+        Server::configured(url, Some(dir), tweak).await
+    }
+
+    async fn configured(
+        database_url: String,
+        dir: Option<tempfile::TempDir>,
+        tweak: impl FnOnce(&mut epic_server::Config),
+    ) -> Server {
+        let mut config = epic_server::Config {
             addr: "127.0.0.1:0".parse().unwrap(),
             database_url: database_url.clone(),
             client_dir: None,
             secure_cookies: false,
+            accounts_per_minute: TEST_ACCOUNTS_PER_MINUTE,
+            behind_proxy: false,
         };
+        tweak(&mut config);
         let (app, router) = epic_server::app(&config).await.unwrap();
         let listener = tokio::net::TcpListener::bind(config.addr).await.unwrap();
         let addr = listener.local_addr().unwrap();
