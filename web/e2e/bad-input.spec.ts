@@ -147,3 +147,24 @@ test("garbage and stale decisions on the socket are refused and change nothing",
   await expect.poll(() => sockets.latestSeq()).toBeGreaterThan(seq);
   expect(await decisions(page, id)).toBeGreaterThan(seq);
 });
+
+test("a deck list the format does not allow is refused in words, and a good one is played", async ({ page }) => {
+  await page.goto("/");
+  await playAsGuest(page);
+  const form = page.locator("form").filter({ has: page.getByTestId("new-ai-game") });
+  await form.getByLabel("Format").selectOption("full-constructed");
+  await form.getByTestId("my-deck").selectOption({ label: "A deck list…" });
+  await form.getByTestId("my-deck-list").fill("3 Not A Card\n2 Thundarus");
+  await form.getByTestId("new-ai-game").click();
+  await expect(page.locator(".notice-error")).toContainText("Not A Card");
+  await expect(page).not.toHaveURL(/#\/game\//);
+
+  // Thirty real cards, no format: the game starts with them.
+  await form.getByLabel("Format").selectOption({ label: "None: any deck" });
+  await form.getByTestId("my-deck-list").fill("3 Thundarus\n27 Raging T-Rex");
+  await form.getByTestId("new-ai-game").click();
+  await expect(page).toHaveURL(/#\/game\//);
+  const id = gameIdOf(page);
+  const summary = (await (await page.request.get(`/api/games/${id}`)).json()) as GameSummary;
+  expect(summary.seats[0].deck).toBe("custom");
+});

@@ -14,7 +14,8 @@ test("a guest plays a classic game against the AI to the end and replays it", as
   const form = page.locator("form").filter({ has: page.getByTestId("new-ai-game") });
   await form.getByTestId("ruleset").selectOption("classic");
   const deck = form.getByLabel("Your deck");
-  await expect(deck.locator("option")).toHaveText(["Server’s choice", "order", "chaos"]);
+  await expect(deck.locator("option")).toHaveText(["Server’s choice", "order", "chaos", "A deck list…"]);
+  await expect(form.getByLabel("Format").locator("option")).toHaveText(["None: any deck", "designed"]);
   await deck.selectOption("order");
   await form.getByLabel("AI’s deck").selectOption("chaos");
   await form.getByLabel("AI level").selectOption("random");

@@ -17,13 +17,17 @@ export type Options = {
   decks: string[];
   classic_decks: string[];
   ai: string[];
+  /** The 2017 formats a game on the server may have. */
+  formats: string[];
+  classic_formats: string[];
   variants: string[];
 };
 
 /** "2017": the Complete Rules; "classic": the 2009 game (docs/classic.md). */
 export type Ruleset = "2017" | "classic";
 
-export type SeatSpec = { kind: "me" | "ai" | "open"; deck?: string; ai?: string };
+/** A deck by name, or `list`: a deck list, one card a line ("3 Ember Bolt"). */
+export type SeatSpec = { kind: "me" | "ai" | "open"; deck?: string; list?: string; ai?: string };
 
 /** Body of `POST /api/games`. */
 export type NewGame = {
@@ -31,7 +35,11 @@ export type NewGame = {
   ruleset?: Ruleset;
   seats: SeatSpec[];
   seed?: number;
+  /** The deck-building rules every deck follows (Options.formats, Options.classic_formats). */
+  format?: string;
   variant?: string;
+  /** Players on each Hydra team (default 2). */
+  team_size?: number;
   timer?: "live" | "async";
   move_seconds?: number;
   /** Each human seat's time for the whole game; 0: no clock. */

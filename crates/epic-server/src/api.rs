@@ -4,6 +4,7 @@
 use crate::accounts::{self, digest, random_hex, CurrentUser, MaybeUser};
 use crate::board;
 use crate::played::{Played, RULESETS};
+use crate::setups::{self, DeckSpec, TableSpec};
 use crate::store::{now_ms, GameRow, SeatRow};
 use crate::tables::{ASYNC_MOVE_SECONDS, LIVE_CLOCK_SECONDS, LIVE_MOVE_SECONDS};
 use crate::{ws, ApiError, Shared};
@@ -13,9 +14,6 @@ use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use epic_engine::PlayerId;
-use epic_setup::classic_save::ClassicSetup;
-use epic_setup::save::{SaveSetup, Seat};
-use epic_setup::table::TableArgs;
 use serde::{Deserialize, Serialize};
 use tower_http::services::{ServeDir, ServeFile};
 
@@ -76,6 +74,10 @@ struct Options {
     decks: Vec<&'static str>,
     classic_decks: Vec<&'static str>,
     ai: Vec<&'static str>,
+    /// The 2017 formats a game here may have: every one not drafted.
+    formats: Vec<&'static str>,
+    /// The classic formats a game here may have: those with designed decks.
+    classic_formats: Vec<String>,
     variants: Vec<&'static str>,
     timers: [&'static str; 2],
 }
@@ -86,6 +88,8 @@ async fn options() -> Json<Options> {
         decks: epic_cards::DECK_NAMES.to_vec(),
         classic_decks: epic_classic::classic_deck_names(),
         ai: epic_bots::BOT_NAMES.to_vec(),
+        formats: setups::formats(),
+        classic_formats: vec![epic_classic::format::Format::DESIGNED.name()],
         variants: epic_engine::Variant::ALL
             .map(epic_engine::Variant::name)
             .to_vec(),
@@ -97,8 +101,25 @@ async fn options() -> Json<Options> {
 #[serde(deny_unknown_fields)]
 pub struct SeatSpec {
     pub kind: String,
+    /// A deck by name.
     pub deck: Option<String>,
+    /// A deck list, one card a line, in place of a deck by name.
+    pub list: Option<String>,
     pub ai: Option<String>,
+}
+
+impl SeatSpec {
+    fn deck_spec(&self, ruleset: &str, seat: usize) -> Result<DeckSpec<'_>, ApiError> {
+        match (&self.deck, &self.list) {
+            (Some(_), Some(_)) => Err(ApiError::bad(format!(
+                "seat {}: give its deck by name or by list, not both",
+                seat + 1
+            ))),
+            (_, Some(list)) => Ok(DeckSpec::Listed(list)),
+            (Some(name), None) => Ok(DeckSpec::Named(name)),
+            (None, None) => Ok(DeckSpec::Named(setups::default_deck(ruleset, seat))),
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -108,7 +129,11 @@ pub struct NewGame {
     pub ruleset: Option<String>,
     pub seats: Vec<SeatSpec>,
     pub seed: Option<u64>,
+    /// The format whose deck-building rules the decks follow.
+    pub format: Option<String>,
     pub variant: Option<String>,
+    /// Players on each Hydra team.
+    pub team_size: Option<u8>,
     pub timer: Option<String>,
     pub move_seconds: Option<i64>,
     /// Each human seat's time for the whole game; 0: no clock.
@@ -287,24 +312,35 @@ async fn create(
             }
         };
         let clock_ms = clock_ms.filter(|_| ai.is_none());
+        let deck = spec.deck_spec(ruleset, seat)?;
         seats.push(SeatRow {
             seat,
             user_id,
             player: None,
             ai,
-            deck: spec
-                .deck
-                .as_deref()
-                .unwrap_or(default_deck(ruleset, seat))
-                .to_ascii_lowercase(),
+            deck: match deck {
+                DeckSpec::Named(name) => name.to_ascii_lowercase(),
+                DeckSpec::Listed(_) => setups::LISTED.to_string(),
+            },
             invite_hash,
             clock_ms,
         });
     }
-    let setup = match ruleset {
-        "classic" => classic_setup(&new, &seats, seed)?,
-        _ => epic_setup(&new, &seats, seed)?,
+    // A deck by name as the seat's row has it: in lower case.
+    let decks: Vec<DeckSpec> = seats
+        .iter()
+        .zip(&new.seats)
+        .map(|(row, spec)| match &spec.list {
+            Some(list) => DeckSpec::Listed(list),
+            None => DeckSpec::Named(&row.deck),
+        })
+        .collect();
+    let table = TableSpec {
+        format: new.format.as_deref(),
+        variant: new.variant.as_deref(),
+        team_size: new.team_size,
     };
+    let setup = setups::setup(ruleset, table, &seats, &decks, seed)?;
     let now = now_ms();
     // The setup must make a game before it is kept.
     Played::start(ruleset, &setup, &app.tables.pool).map_err(ApiError::bad)?;
@@ -332,93 +368,6 @@ async fn create(
     app.tables.get(&id).await?;
     let seats = app.store.seats(&id).await?;
     Ok(Json(summary_of(&row, &seats, Some(&user.id), invites)))
-}
-
-/// A seat's deck when none is named: a random 2017 deck; the classic decks in turn.
-fn default_deck(ruleset: &str, seat: usize) -> &'static str {
-    match ruleset {
-        "classic" => epic_classic::CLASSIC_DECKS[seat % epic_classic::CLASSIC_DECKS.len()].0,
-        _ => "random",
-    }
-}
-
-/// A seat as save files keep it: who plays it (an AI level, or "human") and its deck.
-fn save_seat(seat: &SeatRow, cards: Vec<String>) -> Seat {
-    Seat {
-        player: seat.ai.clone().unwrap_or_else(|| "human".into()),
-        bot_seed: None,
-        deck: seat.deck.clone(),
-        cards,
-    }
-}
-
-/// A 2017 game's setup (JSON): the table `new` asks for, each seat's deck by name.
-fn epic_setup(new: &NewGame, seats: &[SeatRow], seed: u64) -> Result<String, ApiError> {
-    let table = TableArgs {
-        players: seats.len() as u8,
-        format: None,
-        variant: new.variant.clone().unwrap_or_else(|| "ffa".into()),
-        team_size: None,
-    }
-    .table()
-    .map_err(|e| ApiError::bad(e.message))?;
-    let pool = epic_setup::names::pool();
-    let mut save_seats = Vec::with_capacity(seats.len());
-    for s in seats {
-        if !epic_cards::DECK_NAMES.contains(&s.deck.as_str()) {
-            return Err(ApiError::bad(format!(
-                "seat {}: unknown deck '{}'; the decks are {}",
-                s.seat + 1,
-                s.deck,
-                epic_cards::DECK_NAMES.join(", ")
-            )));
-        }
-        let deck = epic_cards::deck_from(&pool, &s.deck, seed.wrapping_add(s.seat as u64))
-            .map_err(|e| ApiError::bad(e.to_string()))?;
-        table
-            .check_deck(&deck, &s.deck, &format!("seat {}'s deck", s.seat + 1))
-            .map_err(|e| ApiError::bad(e.message))?;
-        let cards = deck.iter().map(|&c| pool.get(c).name.clone()).collect();
-        save_seats.push(save_seat(s, cards));
-    }
-    let save = SaveSetup {
-        rules: table.rules.clone(),
-        format: None,
-        seed,
-        first_player: None,
-        seats: save_seats,
-    };
-    serde_json::to_string(&save).map_err(ApiError::internal)
-}
-
-/// A classic game's setup (JSON): the standard game, each seat's preconstructed deck by
-/// name. Its tables are free-for-all: teams are a 2017 variant.
-fn classic_setup(new: &NewGame, seats: &[SeatRow], seed: u64) -> Result<String, ApiError> {
-    if new.variant.as_deref().is_some_and(|v| v != "ffa") {
-        return Err(ApiError::bad(
-            "a classic game is a free-for-all: leave out variant, or give \"ffa\"",
-        ));
-    }
-    let pool = epic_classic::classic_pool();
-    let mut save_seats = Vec::with_capacity(seats.len());
-    for s in seats {
-        let deck = epic_classic::classic_deck(&s.deck).ok_or_else(|| {
-            ApiError::bad(format!(
-                "seat {}: unknown classic deck '{}'; the classic decks are {}",
-                s.seat + 1,
-                s.deck,
-                epic_classic::classic_deck_names().join(", ")
-            ))
-        })?;
-        save_seats.push(save_seat(s, pool.names(&deck)));
-    }
-    let setup = ClassicSetup {
-        format: None,
-        seed,
-        first_player: None,
-        seats: save_seats,
-    };
-    serde_json::to_string(&setup).map_err(ApiError::internal)
 }
 
 async fn open_games(

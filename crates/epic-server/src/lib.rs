@@ -13,6 +13,7 @@ pub mod api;
 pub mod board;
 pub mod classic_board;
 pub mod played;
+pub mod setups;
 pub mod store;
 pub mod tables;
 pub mod throttle;

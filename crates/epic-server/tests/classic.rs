@@ -164,6 +164,55 @@ async fn new_classic_games_are_checked() {
     assert_eq!(decks, ["order", "chaos", "order", "chaos"]);
 }
 
+/// A classic game may have a deck from a pasted list, and the Designed Deck format, whose
+/// rules every list is checked against; the formats that open packs are refused.
+#[tokio::test]
+async fn classic_games_take_deck_lists_and_designed_decks() {
+    let server = Server::start(None).await;
+    let mut c = server.client();
+    c.guest().await;
+    let (_, options) = c.call("GET", "/api/options", None).await;
+    assert_eq!(options["classic_formats"], json!(["designed"]));
+    let pool = epic_classic::classic_pool();
+    let order = pool.names(&epic_classic::classic_deck("order").unwrap());
+    let list = order.join("\n");
+    for (body, said) in [
+        (
+            json!({"ruleset": "classic", "format": "pack-war", "seats": [{"kind": "me"}, {"kind": "ai"}]}),
+            "Pack War is played from packs opened at the table",
+        ),
+        (
+            json!({"ruleset": "classic", "format": "designed", "seats": [{"kind": "me", "list": "3 Sky Knight"}, {"kind": "ai"}]}),
+            "seat 1's deck breaks the rules of Designed Deck",
+        ),
+        (
+            json!({"ruleset": "classic", "seats": [{"kind": "me", "list": "2 Not A Card"}, {"kind": "ai"}]}),
+            "seat 1's deck: ",
+        ),
+        (
+            json!({"ruleset": "classic", "format": "sealed", "seats": [{"kind": "me"}, {"kind": "ai"}]}),
+            "format: ",
+        ),
+    ] {
+        let (status, answer) = c.call("POST", "/api/games", Some(body.clone())).await;
+        assert_eq!(status, 400, "{body}: {answer}");
+        let message = answer["error"].as_str().unwrap();
+        assert!(message.starts_with(said), "{message}");
+    }
+    // The list's cards are the seat's deck: every card in the first hand is in it.
+    let game = c
+        .create(json!({"ruleset": "classic", "seed": 8, "seats": [{"kind": "me", "list": list}, {"kind": "ai", "ai": "random", "deck": "chaos"}]}))
+        .await;
+    assert_eq!(game["seats"][0]["deck"], "custom");
+    let mut s = c.socket(game["id"].as_str().unwrap()).await;
+    let state = next_state(&mut s).await;
+    let hand = state["board"]["players"][0]["hand"].as_array().unwrap();
+    assert!(!hand.is_empty());
+    for card in hand {
+        assert!(order.iter().any(|n| n == card.as_str().unwrap()), "{card}");
+    }
+}
+
 /// Every card name `state` shows in its board: those its seat may know now.
 fn board_names(state: &Value) -> HashSet<String> {
     let board = &state["board"];

@@ -615,6 +615,88 @@ async fn a_seat_out_of_clock_has_its_decisions_made_at_once() {
     assert_eq!(summary["status"], "over");
 }
 
+/// A game may have a format, Hydra teams and decks from pasted lists, each checked:
+/// the lists against the format's rules, the seats against the variant.
+#[tokio::test]
+async fn games_take_formats_teams_and_deck_lists() {
+    let server = Server::start(None).await;
+    let mut c = server.client();
+    c.guest().await;
+    let (_, options) = c.call("GET", "/api/options", None).await;
+    assert_eq!(
+        options["formats"],
+        json!(["sealed", "preconstructed", "full-constructed"])
+    );
+    let pool = epic_setup::names::pool();
+    let names = |deck: &str| -> Vec<String> {
+        epic_cards::deck_from(&pool, deck, 0)
+            .unwrap()
+            .iter()
+            .map(|&id| pool.get(id).name.clone())
+            .collect()
+    };
+    let good = names("good");
+    let list = good.join("\n");
+    let ai = |deck: &str| json!({"kind": "ai", "ai": "random", "deck": deck});
+    for (body, said) in [
+        (
+            json!({"format": "full-constructed", "seats": [{"kind": "me", "list": list}, ai("evil")]}),
+            "seat 1's deck ('custom') breaks the rules of Full Constructed",
+        ),
+        (
+            json!({"format": "pack-draft", "seats": [{"kind": "me"}, ai("evil")]}),
+            "Pack Draft is drafted",
+        ),
+        (
+            json!({"format": "chess", "seats": [{"kind": "me"}, ai("evil")]}),
+            "unknown format 'chess'",
+        ),
+        (
+            json!({"seats": [{"kind": "me", "list": "4 Not A Card"}, ai("evil")]}),
+            "seat 1's deck",
+        ),
+        (
+            json!({"seats": [{"kind": "me", "list": list, "deck": "good"}, ai("evil")]}),
+            "seat 1: give its deck by name or by list, not both",
+        ),
+        (
+            json!({"variant": "ffa", "team_size": 2, "seats": [{"kind": "me"}, ai("evil")]}),
+            "--team-size is for --variant hydra",
+        ),
+    ] {
+        let (status, answer) = c.call("POST", "/api/games", Some(body.clone())).await;
+        assert_eq!(status, 400, "{body}: {answer}");
+        let message = answer["error"].as_str().unwrap();
+        assert!(message.starts_with(said), "{message}");
+    }
+
+    // A listed deck is the seat's deck, and a preconstructed list keeps to its format.
+    let game = c
+        .create(json!({"format": "preconstructed", "seed": 2, "seats": [{"kind": "me", "list": list}, ai("evil")]}))
+        .await;
+    assert_eq!(game["seats"][0]["deck"], "custom");
+    let mut s = c.socket(game["id"].as_str().unwrap()).await;
+    let state = next_state(&mut s).await;
+    let hand = state["board"]["players"][0]["hand"].as_array().unwrap();
+    assert!(!hand.is_empty());
+    for card in hand {
+        assert!(good.iter().any(|n| n == &card["name"]), "{card}");
+    }
+
+    // Hydra, two against two: teammates are seated together and win together.
+    let game = c
+        .create(json!({"variant": "hydra", "team_size": 2, "seed": 6,
+                       "seats": [{"kind": "me"}, ai("good"), ai("sage"), ai("evil")]}))
+        .await;
+    let mut s = c.socket(game["id"].as_str().unwrap()).await;
+    let (last, _) = common::play_to_end(&mut s, 6).await;
+    let winners = last["result"]["winners"].clone();
+    assert!(
+        winners == json!([0, 1]) || winners == json!([2, 3]),
+        "a team wins: {winners}"
+    );
+}
+
 /// The lobby lists games with an open seat; joining without an invite takes the first.
 #[tokio::test]
 async fn the_lobby_lists_open_games_until_they_fill() {

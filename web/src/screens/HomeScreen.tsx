@@ -35,8 +35,114 @@ function Choice({ label, choices, value, onChange, any }: ChoiceProps) {
   );
 }
 
-function DeckSelect({ decks, ...props }: Omit<ChoiceProps, "choices" | "any"> & { decks: string[] }) {
-  return <Choice {...props} choices={decks} any="Server’s choice" />;
+/** The deck select's choice that asks for a deck list instead of a deck by name. */
+const LISTED = "\u0000list";
+
+/** A seat's deck: by name, the server's choice (ANY), or LISTED with the list's text. */
+type DeckChoice = { deck: string; list: string };
+const SERVERS_DECK: DeckChoice = { deck: ANY, list: "" };
+
+type DeckSelectProps = {
+  label: string;
+  decks: string[];
+  value: DeckChoice;
+  onChange: (choice: DeckChoice) => void;
+  testId?: string;
+};
+
+/** A deck by name, or a deck list pasted into the box it opens. */
+function DeckSelect({ label, decks, value, onChange, testId }: DeckSelectProps) {
+  return (
+    <>
+      <label>
+        {label}
+        <select
+          value={value.deck}
+          data-testid={testId}
+          onChange={(event) => onChange({ ...value, deck: event.target.value })}
+        >
+          <option value={ANY}>Server’s choice</option>
+          {decks.map((deck) => (
+            <option key={deck} value={deck}>
+              {deck}
+            </option>
+          ))}
+          <option value={LISTED}>A deck list…</option>
+        </select>
+      </label>
+      {value.deck === LISTED && (
+        <label>
+          {label}: one card a line, “3 Ember Bolt”
+          <textarea
+            rows={8}
+            value={value.list}
+            data-testid={testId && `${testId}-list`}
+            placeholder={"3 Ember Bolt\n2 Sky Knight"}
+            onChange={(event) => onChange({ ...value, list: event.target.value })}
+          />
+        </label>
+      )}
+    </>
+  );
+}
+
+/** The formats a game of a ruleset may have on the server. */
+function formatsOf(options: Options, ruleset: Ruleset): string[] {
+  return ruleset === "classic" ? options.classic_formats : options.formats;
+}
+
+/** Players at the table: you and the others. */
+const TABLE_SIZES = ["2", "3", "4"];
+
+/** The table choices both new-game forms share: format, players and variant. */
+type TableChoice = { format: string; players: string; variant: string };
+const TWO_PLAYERS: TableChoice = { format: ANY, players: "2", variant: ANY };
+
+function TableSelect({
+  options,
+  ruleset,
+  value,
+  onChange,
+}: {
+  options: Options;
+  ruleset: Ruleset;
+  value: TableChoice;
+  onChange: (table: TableChoice) => void;
+}) {
+  return (
+    <>
+      <Choice
+        label="Format"
+        choices={formatsOf(options, ruleset)}
+        value={value.format}
+        onChange={(format) => onChange({ ...value, format })}
+        any="None: any deck"
+      />
+      <Choice
+        label="Players"
+        choices={TABLE_SIZES}
+        value={value.players}
+        onChange={(players) => onChange({ ...value, players })}
+      />
+      {ruleset === "2017" && options.variants.length > 0 && (
+        <Choice
+          label="Variant"
+          choices={options.variants}
+          value={value.variant}
+          onChange={(variant) => onChange({ ...value, variant })}
+          any="Standard"
+        />
+      )}
+    </>
+  );
+}
+
+/** A new game's body from the choices of a form. */
+function newGame(ruleset: Ruleset, table: TableChoice, seats: SeatSpec[]): NewGame {
+  const game: NewGame = { ruleset, seats };
+  if (table.format !== ANY) game.format = table.format;
+  if (table.variant !== ANY) game.variant = table.variant;
+  return game;
 }
 
 const RULESET_NAMES: Record<Ruleset, string> = {
@@ -74,9 +180,10 @@ function decksOf(options: Options, ruleset: Ruleset): string[] {
   return ruleset === "classic" ? options.classic_decks : options.decks;
 }
 
-function seat(kind: SeatSpec["kind"], deck: string, ai?: string): SeatSpec {
+function seat(kind: SeatSpec["kind"], deck: DeckChoice, ai?: string): SeatSpec {
   const spec: SeatSpec = { kind };
-  if (deck !== ANY) spec.deck = deck;
+  if (deck.deck === LISTED) spec.list = deck.list;
+  else if (deck.deck !== ANY) spec.deck = deck.deck;
   if (ai !== undefined) spec.ai = ai;
   return spec;
 }
@@ -106,12 +213,15 @@ function Copyable({ text, testId }: { text: string; testId?: string }) {
 
 function NewAiGame({ options }: { options: Options }) {
   const [ruleset, setRuleset] = useState<Ruleset>("2017");
-  const [myDeck, setMyDeck] = useState(ANY);
-  const [aiDeck, setAiDeck] = useState(ANY);
+  const [myDeck, setMyDeck] = useState(SERVERS_DECK);
+  const [aiDeck, setAiDeck] = useState(SERVERS_DECK);
+  const [table, setTable] = useState(TWO_PLAYERS);
+  // Decks, formats and variants belong to one game.
   const chooseRuleset = (chosen: Ruleset) => {
     setRuleset(chosen);
-    setMyDeck(ANY);
-    setAiDeck(ANY);
+    setMyDeck(SERVERS_DECK);
+    setAiDeck(SERVERS_DECK);
+    setTable({ ...TWO_PLAYERS, players: table.players });
   };
   const [level, setLevel] = useState(() =>
     options.ai.includes("medium") ? "medium" : (options.ai[0] ?? "medium"),
@@ -121,7 +231,8 @@ function NewAiGame({ options }: { options: Options }) {
   const start = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      const game = await api.createGame({ ruleset, seats: [seat("me", myDeck), seat("ai", aiDeck, level)] });
+      const others = Array.from({ length: Number(table.players) - 1 }, () => seat("ai", aiDeck, level));
+      const game = await api.createGame(newGame(ruleset, table, [seat("me", myDeck), ...others]));
       navigate(paths.game(game.id));
     });
   };
@@ -131,7 +242,14 @@ function NewAiGame({ options }: { options: Options }) {
       <h2>New game against the AI</h2>
       <form className="form" onSubmit={start}>
         <RulesetSelect options={options} value={ruleset} onChange={chooseRuleset} />
-        <DeckSelect label="Your deck" decks={decksOf(options, ruleset)} value={myDeck} onChange={setMyDeck} />
+        <TableSelect options={options} ruleset={ruleset} value={table} onChange={setTable} />
+        <DeckSelect
+          label="Your deck"
+          decks={decksOf(options, ruleset)}
+          value={myDeck}
+          onChange={setMyDeck}
+          testId="my-deck"
+        />
         <DeckSelect label="AI’s deck" decks={decksOf(options, ruleset)} value={aiDeck} onChange={setAiDeck} />
         <Choice label="AI level" choices={options.ai} value={level} onChange={setLevel} />
         <div className="form-buttons">
@@ -174,13 +292,15 @@ function duration(seconds: number): string {
 
 function NewFriendGame({ options, onCreated }: { options: Options; onCreated: () => void }) {
   const [ruleset, setRuleset] = useState<Ruleset>("2017");
-  const [myDeck, setMyDeck] = useState(ANY);
-  const [variant, setVariant] = useState(ANY);
+  const [myDeck, setMyDeck] = useState(SERVERS_DECK);
+  const [table, setTable] = useState(TWO_PLAYERS);
+  // Past the first friend, each other seat is a friend's or the AI's.
+  const [extra, setExtra] = useState<SeatSpec["kind"]>("open");
   // A classic game is a free-for-all: the variants are the 2017 game's.
   const chooseRuleset = (chosen: Ruleset) => {
     setRuleset(chosen);
-    setMyDeck(ANY);
-    setVariant(ANY);
+    setMyDeck(SERVERS_DECK);
+    setTable({ ...TWO_PLAYERS, players: table.players });
   };
   const [timer, setTimer] = useState<Timer>("live");
   // Blank: the server's default for the timer chosen.
@@ -191,8 +311,8 @@ function NewFriendGame({ options, onCreated }: { options: Options; onCreated: ()
 
   const start = (event: FormEvent) => {
     event.preventDefault();
-    const game: NewGame = { ruleset, seats: [seat("me", myDeck), { kind: "open" }] };
-    if (variant !== ANY) game.variant = variant;
+    const more = Array.from({ length: Number(table.players) - 2 }, () => seat(extra, SERVERS_DECK));
+    const game = newGame(ruleset, table, [seat("me", myDeck), { kind: "open" }, ...more]);
     game.timer = timer;
     if (seconds.trim() !== "") game.move_seconds = Number(seconds);
     if (clockMinutes.trim() !== "") game.clock_seconds = Math.round(Number(clockMinutes) * 60);
@@ -210,10 +330,17 @@ function NewFriendGame({ options, onCreated }: { options: Options; onCreated: ()
       <h2>Game with a friend</h2>
       <form className="form" onSubmit={start}>
         <RulesetSelect options={options} value={ruleset} onChange={chooseRuleset} />
-        <DeckSelect label="Your deck" decks={decksOf(options, ruleset)} value={myDeck} onChange={setMyDeck} />
-        {ruleset === "2017" && options.variants.length > 0 && (
-          <Choice label="Variant" choices={options.variants} value={variant} onChange={setVariant} any="Standard" />
+        <TableSelect options={options} ruleset={ruleset} value={table} onChange={setTable} />
+        {table.players !== "2" && (
+          <label>
+            The other seats
+            <select value={extra} onChange={(event) => setExtra(event.target.value as SeatSpec["kind"])}>
+              <option value="open">Friends: one invite each</option>
+              <option value="ai">The AI</option>
+            </select>
+          </label>
         )}
+        <DeckSelect label="Your deck" decks={decksOf(options, ruleset)} value={myDeck} onChange={setMyDeck} />
         <label>
           Move timer
           <select
@@ -257,7 +384,7 @@ function NewFriendGame({ options, onCreated }: { options: Options; onCreated: ()
       {error && <p className="notice notice-error">{error}</p>}
       {created && (
         <div className="invite">
-          <p>Send this link to your friend:</p>
+          <p>{created.invites.length > 1 ? "Send each friend one of these links:" : "Send this link to your friend:"}</p>
           {created.invites.length === 0 ? (
             <p className="muted">The server gave no invite for this game.</p>
           ) : (

@@ -1,0 +1,189 @@
+//! A new game's setup, as the server keeps it: the ruleset's save-file setup (JSON), each
+//! seat's deck by name or from a deck list the player pasted, checked against the
+//! table's format and variant before anything is kept (docs/server.md, "New games").
+
+use crate::store::SeatRow;
+use crate::ApiError;
+use epic_setup::classic_save::ClassicSetup;
+use epic_setup::save::{SaveSetup, Seat};
+use epic_setup::table::TableArgs;
+
+/// The 2017 formats a game on the server may have: those whose decks are not drafted
+/// (Sealed's are dealt).
+pub fn formats() -> Vec<&'static str> {
+    use epic_formats::draft::DraftFormat;
+    epic_formats::format_names()
+        .into_iter()
+        .filter(|&name| DraftFormat::named(name).is_none_or(|d| d == DraftFormat::Sealed))
+        .collect()
+}
+
+/// The label a seat's deck has when it comes from a deck list.
+pub const LISTED: &str = "custom";
+
+/// A seat's deck as a new game asks for it.
+#[derive(Clone, Copy, Debug)]
+pub enum DeckSpec<'a> {
+    /// A deck by name (`good`, `random`; classic `order`, `chaos`).
+    Named(&'a str),
+    /// A deck list, one card a line ("3 Ember Bolt").
+    Listed(&'a str),
+}
+
+/// The table a new game asks for: a format, a variant and a Hydra team size.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TableSpec<'a> {
+    pub format: Option<&'a str>,
+    pub variant: Option<&'a str>,
+    pub team_size: Option<u8>,
+}
+
+/// A seat's deck when none is named: a random 2017 deck; the classic decks in turn.
+pub fn default_deck(ruleset: &str, seat: usize) -> &'static str {
+    match ruleset {
+        "classic" => epic_classic::CLASSIC_DECKS[seat % epic_classic::CLASSIC_DECKS.len()].0,
+        _ => "random",
+    }
+}
+
+/// The setup (JSON) of a game under `ruleset` with these seats and decks, or why the
+/// table or a deck cannot be played.
+pub fn setup(
+    ruleset: &str,
+    table: TableSpec,
+    seats: &[SeatRow],
+    decks: &[DeckSpec],
+    seed: u64,
+) -> Result<String, ApiError> {
+    match ruleset {
+        "classic" => classic_setup(table, seats, decks, seed),
+        _ => epic_setup(table, seats, decks, seed),
+    }
+}
+
+/// A seat as save files keep it: who plays it (an AI level, or "human") and its deck.
+fn save_seat(seat: &SeatRow, cards: Vec<String>) -> Seat {
+    Seat {
+        player: seat.ai.clone().unwrap_or_else(|| "human".into()),
+        bot_seed: None,
+        deck: seat.deck.clone(),
+        cards,
+    }
+}
+
+fn whose(seat: &SeatRow) -> String {
+    format!("seat {}'s deck", seat.seat + 1)
+}
+
+fn epic_setup(
+    spec: TableSpec,
+    seats: &[SeatRow],
+    decks: &[DeckSpec],
+    seed: u64,
+) -> Result<String, ApiError> {
+    if let Some(f) = spec.format.and_then(epic_formats::format) {
+        if !formats().contains(&f.name) {
+            return Err(ApiError::bad(format!(
+                "{} is drafted, and the server has no drafts yet: play it with `epic draft`",
+                f.title
+            )));
+        }
+    }
+    let table = TableArgs {
+        players: seats.len() as u8,
+        format: spec.format.map(str::to_string),
+        variant: spec.variant.unwrap_or("ffa").to_string(),
+        team_size: spec.team_size,
+    }
+    .table()
+    .map_err(|e| ApiError::bad(e.message))?;
+    let pool = epic_setup::names::pool();
+    let mut save_seats = Vec::with_capacity(seats.len());
+    for (s, deck) in seats.iter().zip(decks) {
+        let cards = match *deck {
+            DeckSpec::Named(name) => {
+                if !epic_cards::DECK_NAMES.contains(&name) {
+                    return Err(ApiError::bad(format!(
+                        "seat {}: unknown deck '{name}'; the decks are {}, or give a deck list",
+                        s.seat + 1,
+                        epic_cards::DECK_NAMES.join(", ")
+                    )));
+                }
+                epic_cards::deck_from(&pool, name, seed.wrapping_add(s.seat as u64))
+            }
+            DeckSpec::Listed(text) => epic_cards::parse_deck_list(&whose(s), text, &pool),
+        }
+        .map_err(|e| ApiError::bad(e.to_string()))?;
+        table
+            .check_deck(&cards, &s.deck, &whose(s))
+            .map_err(|e| ApiError::bad(e.message))?;
+        let names = cards.iter().map(|&c| pool.get(c).name.clone()).collect();
+        save_seats.push(save_seat(s, names));
+    }
+    let save = SaveSetup {
+        rules: table.rules.clone(),
+        format: table.format.map(|f| f.name.to_string()),
+        seed,
+        first_player: None,
+        seats: save_seats,
+    };
+    serde_json::to_string(&save).map_err(ApiError::internal)
+}
+
+/// A classic game: free-for-all (teams are a 2017 variant), in a designed-deck format or
+/// none (the limited formats open packs, which the server does not yet).
+fn classic_setup(
+    spec: TableSpec,
+    seats: &[SeatRow],
+    decks: &[DeckSpec],
+    seed: u64,
+) -> Result<String, ApiError> {
+    if spec.variant.is_some_and(|v| v != "ffa") || spec.team_size.is_some() {
+        return Err(ApiError::bad(
+            "a classic game is a free-for-all: leave out variant and team_size, or give \
+             variant \"ffa\"",
+        ));
+    }
+    let format = spec
+        .format
+        .map(epic_classic::format::Format::parse)
+        .transpose()
+        .map_err(|e| ApiError::bad(format!("format: {e}")))?;
+    if let Some(f) = format.filter(|f| f.is_limited()) {
+        return Err(ApiError::bad(format!(
+            "{} is played from packs opened at the table, which the server has no way to \
+             do yet: play it with `epic play --ruleset classic --format {}`",
+            f.title(),
+            f.name()
+        )));
+    }
+    let pool = epic_classic::classic_pool();
+    let mut save_seats = Vec::with_capacity(seats.len());
+    for (s, deck) in seats.iter().zip(decks) {
+        let list = match *deck {
+            DeckSpec::Named(name) => epic_classic::classic_deck(name)
+                .map(epic_classic::format::Decklist::new)
+                .ok_or_else(|| {
+                    format!(
+                        "seat {}: unknown classic deck '{name}'; the classic decks are {}, or \
+                         give a deck list",
+                        s.seat + 1,
+                        epic_classic::classic_deck_names().join(", ")
+                    )
+                }),
+            DeckSpec::Listed(text) => epic_classic::read_decklist(&pool, text)
+                .map_err(|e| format!("{}: {}", whose(s), e.join("; "))),
+        }
+        .map_err(ApiError::bad)?;
+        epic_setup::classic_table::check_designed(format, &list, &whose(s))
+            .map_err(|e| ApiError::bad(e.message))?;
+        save_seats.push(save_seat(s, pool.names(&list.deck)));
+    }
+    let setup = ClassicSetup {
+        format: format.map(|f| f.name()),
+        seed,
+        first_player: None,
+        seats: save_seats,
+    };
+    serde_json::to_string(&setup).map_err(ApiError::internal)
+}
