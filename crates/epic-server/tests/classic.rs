@@ -144,10 +144,7 @@ async fn new_classic_games_are_checked() {
             "seat 1: unknown deck 'order'",
         ),
     ] {
-        let (status, answer) = c.call("POST", "/api/games", Some(body)).await;
-        assert_eq!(status, 400, "{answer}");
-        let message = answer["error"].as_str().unwrap();
-        assert!(message.starts_with(said), "{message}");
+        c.refused(body, said).await;
     }
     let (_, mine) = c.call("GET", "/api/games/mine", None).await;
     assert_eq!(mine, json!([]), "nothing refused was kept");
@@ -194,10 +191,7 @@ async fn classic_games_take_deck_lists_and_designed_decks() {
             "format: ",
         ),
     ] {
-        let (status, answer) = c.call("POST", "/api/games", Some(body.clone())).await;
-        assert_eq!(status, 400, "{body}: {answer}");
-        let message = answer["error"].as_str().unwrap();
-        assert!(message.starts_with(said), "{message}");
+        c.refused(body, said).await;
     }
     // The list's cards are the seat's deck: every card in the first hand is in it.
     let game = c

@@ -664,10 +664,7 @@ async fn games_take_formats_teams_and_deck_lists() {
             "--team-size is for --variant hydra",
         ),
     ] {
-        let (status, answer) = c.call("POST", "/api/games", Some(body.clone())).await;
-        assert_eq!(status, 400, "{body}: {answer}");
-        let message = answer["error"].as_str().unwrap();
-        assert!(message.starts_with(said), "{message}");
+        c.refused(body, said).await;
     }
 
     // A listed deck is the seat's deck, and a preconstructed list keeps to its format.

@@ -165,6 +165,17 @@ impl Client {
         game
     }
 
+    /// Asks for a game (`NewGame`) that must be refused: 400, with a message starting
+    /// with `said`.
+    pub async fn refused(&mut self, new_game: Value, said: &str) {
+        let (status, answer) = self
+            .call("POST", "/api/games", Some(new_game.clone()))
+            .await;
+        assert_eq!(status, 400, "{new_game}: {answer}");
+        let message = answer["error"].as_str().unwrap();
+        assert!(message.starts_with(said), "{message}");
+    }
+
     /// A game against the AI `ai`, the good deck against evil; its id.
     pub async fn game_against(&mut self, ai: &str, seed: u64) -> String {
         let game = self
