@@ -123,10 +123,8 @@ impl FromRequestParts<Shared> for ClientAddr {
             .extensions
             .get::<ConnectInfo<SocketAddr>>()
             .map(|c| c.0.ip());
-        let forwarded = app
-            .behind_proxy
-            .then(|| parts.headers.get_all("x-forwarded-for").iter().next_back())
-            .flatten()
+        let forwarded = (parts.headers.get_all("x-forwarded-for").iter().next_back())
+            .filter(|_| app.behind_proxy)
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.rsplit(',').next())
             .and_then(|a| a.trim().parse::<IpAddr>().ok());
@@ -146,16 +144,9 @@ fn admit(app: &Shared, ClientAddr(addr): ClientAddr) -> Result<(), ApiError> {
     if app.account_limit.take(addr, now_ms()) {
         Ok(())
     } else {
-        Err(too_many(
+        Err(ApiError::too_many(
             "too many sign-ups, sign-ins and guests from your address: wait a minute",
         ))
-    }
-}
-
-fn too_many(message: &str) -> ApiError {
-    ApiError {
-        status: axum::http::StatusCode::TOO_MANY_REQUESTS,
-        message: message.into(),
     }
 }
 
@@ -269,7 +260,7 @@ pub async fn signin(
     }
     admit(&app, addr)?;
     if !app.sign_in_limit.take(c.name.to_lowercase(), now_ms()) {
-        return Err(too_many(
+        return Err(ApiError::too_many(
             "too many sign-ins to this name: wait a minute and try again",
         ));
     }

@@ -237,12 +237,9 @@ async fn create(
         )));
     }
     if app.store.unfinished_of(&user.id).await? >= MAX_UNFINISHED {
-        return Err(ApiError {
-            status: axum::http::StatusCode::TOO_MANY_REQUESTS,
-            message: format!(
-                "you are in {MAX_UNFINISHED} games that are not over: finish one first"
-            ),
-        });
+        return Err(ApiError::too_many(format!(
+            "you are in {MAX_UNFINISHED} games that are not over: finish one first"
+        )));
     }
     let mine = new.seats.iter().filter(|s| s.kind == "me").count();
     if mine != 1 {
@@ -287,6 +284,9 @@ async fn create(
     }
     // A human seat, or one waiting for a human, has the whole clock.
     let clock_ms = (clock_seconds > 0).then_some(clock_seconds * 1000);
+    let decks = (new.seats.iter().enumerate())
+        .map(|(seat, spec)| spec.deck_spec(ruleset, seat))
+        .collect::<Result<Vec<_>, _>>()?;
     let id = random_hex(6);
     let mut seats = Vec::with_capacity(n);
     let mut invites = Vec::new();
@@ -312,29 +312,16 @@ async fn create(
             }
         };
         let clock_ms = clock_ms.filter(|_| ai.is_none());
-        let deck = spec.deck_spec(ruleset, seat)?;
         seats.push(SeatRow {
             seat,
             user_id,
             player: None,
             ai,
-            deck: match deck {
-                DeckSpec::Named(name) => name.to_ascii_lowercase(),
-                DeckSpec::Listed(_) => setups::LISTED.to_string(),
-            },
+            deck: decks[seat].label(),
             invite_hash,
             clock_ms,
         });
     }
-    // A deck by name as the seat's row has it: in lower case.
-    let decks: Vec<DeckSpec> = seats
-        .iter()
-        .zip(&new.seats)
-        .map(|(row, spec)| match &spec.list {
-            Some(list) => DeckSpec::Listed(list),
-            None => DeckSpec::Named(&row.deck),
-        })
-        .collect();
     let table = TableSpec {
         format: new.format.as_deref(),
         variant: new.variant.as_deref(),

@@ -88,6 +88,13 @@ impl ApiError {
             message: format!("no such {what}"),
         }
     }
+    /// A limit reached (docs/server.md, "Limits"): the message says what to wait for.
+    pub fn too_many(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::TOO_MANY_REQUESTS,
+            message: message.into(),
+        }
+    }
     pub fn conflict(message: impl Into<String>) -> ApiError {
         ApiError {
             status: StatusCode::CONFLICT,

@@ -30,6 +30,17 @@ pub enum DeckSpec<'a> {
     Listed(&'a str),
 }
 
+impl DeckSpec<'_> {
+    /// The deck as a seat's row and the game's summary name it: its name in lower case,
+    /// or [`LISTED`].
+    pub fn label(&self) -> String {
+        match self {
+            DeckSpec::Named(name) => name.to_ascii_lowercase(),
+            DeckSpec::Listed(_) => LISTED.to_string(),
+        }
+    }
+}
+
 /// The table a new game asks for: a format, a variant and a Hydra team size.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct TableSpec<'a> {
@@ -102,7 +113,10 @@ fn epic_setup(
     for (s, deck) in seats.iter().zip(decks) {
         let cards = match *deck {
             DeckSpec::Named(name) => {
-                if !epic_cards::DECK_NAMES.contains(&name) {
+                if !epic_cards::DECK_NAMES
+                    .iter()
+                    .any(|d| d.eq_ignore_ascii_case(name))
+                {
                     return Err(ApiError::bad(format!(
                         "seat {}: unknown deck '{name}'; the decks are {}, or give a deck list",
                         s.seat + 1,

@@ -198,12 +198,10 @@ async fn classic_games_take_deck_lists_and_designed_decks() {
         .create(json!({"ruleset": "classic", "seed": 8, "seats": [{"kind": "me", "list": list}, {"kind": "ai", "ai": "random", "deck": "chaos"}]}))
         .await;
     assert_eq!(game["seats"][0]["deck"], "custom");
-    let mut s = c.socket(game["id"].as_str().unwrap()).await;
-    let state = next_state(&mut s).await;
-    let hand = state["board"]["players"][0]["hand"].as_array().unwrap();
+    let hand = c.first_hand(game["id"].as_str().unwrap()).await;
     assert!(!hand.is_empty());
     for card in hand {
-        assert!(order.iter().any(|n| n == card.as_str().unwrap()), "{card}");
+        assert!(order.contains(&card), "{card}");
     }
 }
 

@@ -497,7 +497,13 @@ async fn a_restarted_server_resumes_every_game() {
         let server = Server::start(db.as_deref()).await;
         let mut c = server.client();
         c.guest().await;
-        let id = c.game_against("random", 5).await;
+        // With a game clock, to see it kept too.
+        let game = c
+            .create(json!({"seats": [{"kind": "me", "deck": "good"},
+                                     {"kind": "ai", "deck": "evil", "ai": "random"}],
+                           "seed": 5, "clock_seconds": 600}))
+            .await;
+        let id = game["id"].as_str().unwrap().to_string();
         let mut s = c.socket(&id).await;
         let mut state = next_state(&mut s).await;
         for _ in 0..5 {
@@ -529,6 +535,8 @@ async fn a_restarted_server_resumes_every_game() {
         // keeps what was left of it.
         assert!(state["deadline"].is_i64());
         assert_eq!(resumed["deadline"], state["deadline"]);
+        let left = state["clock"]["left"][0].as_i64().unwrap();
+        assert!(left < 600_000, "five decisions were charged: {left}");
         assert_eq!(resumed["clock"]["left"], state["clock"]["left"]);
     }
 }
@@ -672,12 +680,10 @@ async fn games_take_formats_teams_and_deck_lists() {
         .create(json!({"format": "preconstructed", "seed": 2, "seats": [{"kind": "me", "list": list}, ai("evil")]}))
         .await;
     assert_eq!(game["seats"][0]["deck"], "custom");
-    let mut s = c.socket(game["id"].as_str().unwrap()).await;
-    let state = next_state(&mut s).await;
-    let hand = state["board"]["players"][0]["hand"].as_array().unwrap();
+    let hand = c.first_hand(game["id"].as_str().unwrap()).await;
     assert!(!hand.is_empty());
     for card in hand {
-        assert!(good.iter().any(|n| n == &card["name"]), "{card}");
+        assert!(good.contains(&card), "{card}");
     }
 
     // Hydra, two against two: teammates are seated together and win together.

@@ -16,20 +16,24 @@ type ChoiceProps = {
   onChange: (choice: string) => void;
   /** The words for leaving it to the server (the value ANY), offered first; omitted: no such option. */
   any?: string;
+  /** Options offered after the names. */
+  more?: ReactNode;
+  testId?: string;
 };
 
 /** A labelled select of names. */
-function Choice({ label, choices, value, onChange, any }: ChoiceProps) {
+function Choice({ label, choices, value, onChange, any, more, testId }: ChoiceProps) {
   return (
     <label>
       {label}
-      <select value={value} onChange={(event) => onChange(event.target.value)}>
+      <select value={value} data-testid={testId} onChange={(event) => onChange(event.target.value)}>
         {any !== undefined && <option value={ANY}>{any}</option>}
         {choices.map((choice) => (
           <option key={choice} value={choice}>
             {choice}
           </option>
         ))}
+        {more}
       </select>
     </label>
   );
@@ -54,22 +58,15 @@ type DeckSelectProps = {
 function DeckSelect({ label, decks, value, onChange, testId }: DeckSelectProps) {
   return (
     <>
-      <label>
-        {label}
-        <select
-          value={value.deck}
-          data-testid={testId}
-          onChange={(event) => onChange({ ...value, deck: event.target.value })}
-        >
-          <option value={ANY}>Server’s choice</option>
-          {decks.map((deck) => (
-            <option key={deck} value={deck}>
-              {deck}
-            </option>
-          ))}
-          <option value={LISTED}>A deck list…</option>
-        </select>
-      </label>
+      <Choice
+        label={label}
+        choices={decks}
+        value={value.deck}
+        onChange={(deck) => onChange({ ...value, deck })}
+        any="Server’s choice"
+        more={<option value={LISTED}>A deck list…</option>}
+        testId={testId}
+      />
       {value.deck === LISTED && (
         <label>
           {label}: one card a line, “3 Ember Bolt”

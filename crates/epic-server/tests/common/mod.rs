@@ -176,6 +176,18 @@ impl Client {
         assert!(message.starts_with(said), "{message}");
     }
 
+    /// The names of the cards in the first hand of seat 1 (a game's creator), under
+    /// either ruleset: its first `State`'s board, read from the socket.
+    pub async fn first_hand(&self, game: &str) -> Vec<String> {
+        let mut s = self.socket(game).await;
+        let state = next_state(&mut s).await;
+        let hand = state["board"]["players"][0]["hand"].as_array().unwrap();
+        // A classic board names its cards; a 2017 board's are objects with a name.
+        hand.iter()
+            .map(|card| card.as_str().or(card["name"].as_str()).unwrap().to_string())
+            .collect()
+    }
+
     /// A game against the AI `ai`, the good deck against evil; its id.
     pub async fn game_against(&mut self, ai: &str, seed: u64) -> String {
         let game = self

@@ -29,6 +29,22 @@ Commands:
   quit           leave the game (it stays autosaved: `epic play --resume`)
   help           this list";
 
+/// Asks with `prompt` for one line; at the end of input says so, `leaving` what it
+/// leaves, and gives `None`.
+fn ask(
+    input: &mut impl std::io::BufRead,
+    prompt: &str,
+    leaving: &str,
+) -> CliResult<Option<String>> {
+    print!("{prompt}");
+    std::io::stdout().flush()?;
+    let line = read_line(input)?;
+    if line.is_none() {
+        println!("\nEnd of input: leaving the {leaving}.");
+    }
+    Ok(line)
+}
+
 /// Reads one choice among `labels`, by its number or words from it, as `epic play`
 /// reads them; `None` at the end of input or on `q`. A line `command` takes (returning
 /// true) is not an answer.
@@ -39,10 +55,8 @@ fn read_choice(
 ) -> CliResult<Option<usize>> {
     let n = labels.len();
     loop {
-        print!("Your choice (1-{n}, q to quit): ");
-        std::io::stdout().flush()?;
-        let Some(line) = read_line(input)? else {
-            println!("\nEnd of input: leaving the game.");
+        let prompt = format!("Your choice (1-{n}, q to quit): ");
+        let Some(line) = ask(input, &prompt, "game")? else {
             return Ok(None);
         };
         let line = line.trim();
@@ -338,10 +352,7 @@ fn sideboarding(
     );
     println!("{}\n{SIDEBOARD_HELP}", deck_lists(deck.current(), pool));
     loop {
-        print!("Sideboard> ");
-        std::io::stdout().flush()?;
-        let Some(line) = read_line(input)? else {
-            println!("\nEnd of input: leaving the match.");
+        let Some(line) = ask(input, "Sideboard> ", "match")? else {
             return Ok(false);
         };
         let line = line.trim();
