@@ -18,6 +18,7 @@ it to Python:
 - :mod:`epic.openspiel`: Epic registered as the OpenSpiel games ``python_epic`` and
   ``python_epic_classic``.
 - :func:`epic.tournament.play`: Python agents and built-in bots in a round robin.
+- :mod:`epic.ray`: simulation studies and self-play data across a Ray cluster.
 
 Everything a seat receives is built from what that seat may know (docs/python.md).
 """

@@ -14,10 +14,20 @@ game, the n-th from ``seed + n``, so a run is reproducible from the game's param
 Actions are the fixed action space of :class:`epic.Game` and :class:`epic.ClassicGame`
 (``MAX_ACTIONS`` = 256);
 observations are its observation tensor and, as a string, the board from the player's
-view. Information-state (perfect-recall) tensors are not provided.
+view.
+
+Information states have perfect recall as a string: the player's record of the game,
+one entry per decision, each a digest of the player's observation after it, with the
+action the player took where the decision was its own. The information-state tensor is
+fixed in size, as OpenSpiel's tensors are, so it cannot recall a game of any length: it
+is the observation followed by the action features of the player's last ``RECALL``
+actions, the latest first (zeros where it has taken fewer). Tabular algorithms (CFR)
+key on the string; networks (NFSP, Deep CFR, policy gradients) read the tensor.
 """
 
 from __future__ import annotations
+
+import hashlib
 
 import numpy as np
 import pyspiel
@@ -29,6 +39,9 @@ from epic.tables import Table
 # The longest game the engine can play: each decision moves the game on, and a 30-card
 # deck runs out long before this many.
 MAX_GAME_LENGTH = 100_000
+
+# How many of a player's own latest actions its information-state tensor holds.
+RECALL = 32
 
 
 def _game_type(short_name: str, long_name: str, decks: str) -> pyspiel.GameType:
@@ -42,8 +55,8 @@ def _game_type(short_name: str, long_name: str, decks: str) -> pyspiel.GameType:
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=2,
         min_num_players=2,
-        provides_information_state_string=False,
-        provides_information_state_tensor=False,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={"decks": decks, "seed": 0},
@@ -67,6 +80,7 @@ class EpicGame(pyspiel.Game):
         self._seed = int(params.get("seed", 0))
         probe = self._table.game(self._seed)
         self._observation_size = probe.observation_size
+        self._feature_size = probe.action_feature_size
         self._dealt = 0
         info = pyspiel.GameInfo(
             num_distinct_actions=MAX_ACTIONS,
@@ -85,9 +99,15 @@ class EpicGame(pyspiel.Game):
         return EpicState(self, self._table.game(seed))
 
     def make_py_observer(self, iig_obs_type=None, params=None):
-        if iig_obs_type is not None and iig_obs_type.perfect_recall:
-            raise ValueError("Epic provides observations, not perfect-recall information states")
-        return EpicObserver(self._observation_size, params)
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        if iig_obs_type is None:
+            return EpicObserver(self._observation_size)
+        if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            raise ValueError("Epic observes the game as one player sees it, and only so")
+        if iig_obs_type.perfect_recall:
+            return EpicInformationStateObserver(self._observation_size, self._feature_size)
+        return EpicObserver(self._observation_size)
 
 
 class EpicClassicGame(EpicGame):
@@ -105,6 +125,10 @@ class EpicState(pyspiel.State):
     def __init__(self, game, epic_game):
         super().__init__(game)
         self.epic = epic_game
+        seats = range(epic_game.seats)
+        # Each player's perfect-recall record, and the features of its own actions.
+        self.record = [[_digest(epic_game, p)] for p in seats]
+        self.actions_taken = [[] for _ in seats]
 
     def current_player(self):
         if self.epic.is_over:
@@ -115,7 +139,13 @@ class EpicState(pyspiel.State):
         return self.epic.legal_actions(player)
 
     def _apply_action(self, action):
+        player = self.epic.decider
+        features = self.epic.action_features(player)[action]
         self.epic.apply(int(action))
+        self.actions_taken[player].append(features)
+        for p, record in enumerate(self.record):
+            seen = _digest(self.epic, p)
+            record.append(f"{action}:{seen}" if p == player else seen)
 
     def _action_to_string(self, player, action):
         labels = self.epic.labels(player) if player >= 0 else []
@@ -131,13 +161,16 @@ class EpicState(pyspiel.State):
         return f"Epic game {self.epic.digest():016x} after {self.epic.history_len} decisions"
 
 
+def _digest(game, player: int) -> str:
+    """What ``player`` observes of ``game`` now, as a short digest."""
+    return hashlib.blake2b(game.observation(player).tobytes(), digest_size=8).hexdigest()
+
+
 class EpicObserver:
     """The observation of :meth:`epic.Game.observation` (or a classic game's), as
     OpenSpiel's observers give it (``tensor``, ``dict``, ``string_from``)."""
 
-    def __init__(self, size, params):
-        if params:
-            raise ValueError(f"observation parameters are not supported: {params}")
+    def __init__(self, size):
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
 
@@ -146,6 +179,27 @@ class EpicObserver:
 
     def string_from(self, state, player):
         return board_text(state.epic, player)
+
+
+class EpicInformationStateObserver:
+    """The information state: the observation and the player's latest actions as a
+    tensor, its whole record of the game as a string (the module's docstring)."""
+
+    def __init__(self, observation_size, feature_size):
+        self.tensor = np.zeros(observation_size + RECALL * feature_size, np.float32)
+        self.observation = self.tensor[:observation_size]
+        self.recall = self.tensor[observation_size:].reshape(RECALL, feature_size)
+        self.dict = {"observation": self.observation, "recall": self.recall}
+
+    def set_from(self, state, player):
+        self.observation[:] = state.epic.observation(player)
+        latest = state.actions_taken[player][-RECALL:][::-1]
+        self.recall[:] = 0
+        if latest:
+            self.recall[: len(latest)] = latest
+
+    def string_from(self, state, player):
+        return f"p{player} " + " ".join(state.record[player])
 
 
 for _game in (EpicGame, EpicClassicGame):

@@ -63,35 +63,50 @@ def seat_output(game, seat):
     )
 
 
-def compare_until_seen(seed):
+class Plain:
+    """A game as the comparison drives it: what a seat is told, and a way to act."""
+
+    def __init__(self, game):
+        self.epic = game
+
+    def told(self, seat):
+        return seat_output(self.epic, seat)
+
+    def apply_action(self, action):
+        self.epic.apply(action)
+
+
+def compare_until_seen(seed, wrap=Plain):
     """Plays both games with the same decisions for as long as seat 0 cannot have seen
-    a swapped card, checking that seat 0 is told the same; returns how many decisions
-    were compared."""
+    a swapped card, checking that seat 0 is told the same (by `wrap(game).told(0)`, and
+    in the events of each decision); returns how many decisions were compared."""
     decks = ["good", "evil", "sage"][: 2 + seed % 2] if seed % 5 else ["random", "random"]
     a_decks, b_decks, names = swapped_decks(seed, decks)
     cards = {i for i, name in enumerate(card_names()) if name in names}
-    a, b = Game(a_decks, seed=seed), Game(b_decks, seed=seed)
+    a, b = wrap(Game(a_decks, seed=seed)), wrap(Game(b_decks, seed=seed))
     rng = np.random.default_rng(seed)
     compared = 0
-    while not a.is_over:
-        if in_sight(a.view(0), names, 1) or in_sight(b.view(0), names, 1):
+    while not a.epic.is_over:
+        if in_sight(a.epic.view(0), names, 1) or in_sight(b.epic.view(0), names, 1):
             break
-        assert seat_output(a, 0) == seat_output(b, 0), f"seed {seed}, decision {compared}"
+        assert a.told(0) == b.told(0), f"seed {seed}, decision {compared}"
         compared += 1
         # The same decision in both games: one whose words are the same in both (the
         # decider may hold a swapped card, and then its options name it).
-        decider = a.decider
-        labels_a, labels_b = a.labels(decider), b.labels(decider)
+        decider = a.epic.decider
+        labels_a, labels_b = a.epic.labels(decider), b.epic.labels(decider)
         common = [label for label in labels_a if label in labels_b]
         if not common:
             break
         label = common[int(rng.integers(len(common)))]
         action_a, action_b = labels_a.index(label), labels_b.index(label)
-        if comes_into_sight(a, action_a, cards) or comes_into_sight(b, action_b, cards):
+        if comes_into_sight(a.epic, action_a, cards) or comes_into_sight(b.epic, action_b, cards):
             break
-        seen_a = a.apply_events(action_a, 0)
-        seen_b = b.apply_events(action_b, 0)
+        seen_a = a.epic.clone().apply_events(action_a, 0)
+        seen_b = b.epic.clone().apply_events(action_b, 0)
         assert seen_a == seen_b, f"seed {seed}, decision {compared}: {label}"
+        a.apply_action(action_a)
+        b.apply_action(action_b)
     return compared
 
 

@@ -1,12 +1,15 @@
 """Epic through OpenSpiel: registered, consistent under OpenSpiel's random simulation
-test, and played by its bots; the classic game too."""
+test, played by its bots, with information states that recall the game and hold nothing
+hidden; the classic game too."""
 
 import numpy as np
 import pyspiel
 import pytest
 from open_spiel.python.algorithms import evaluate_bots
+from test_noninterference import compare_until_seen, seat_output
 
-import epic.openspiel  # noqa: F401 (registers python_epic)
+import epic
+from epic.openspiel import RECALL, EpicState
 
 
 def test_registered_and_loadable_with_parameters():
@@ -56,3 +59,60 @@ def test_the_classic_game_in_openspiel():
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
     with pytest.raises(ValueError, match="neither a classic deck"):
         pyspiel.load_game("python_epic_classic", {"decks": "good,evil"})
+
+
+def test_information_states_recall_every_decision_and_the_players_own_actions():
+    game = pyspiel.load_game("python_epic", {"seed": 4})
+    assert game.information_state_tensor_size() == (
+        game.observation_tensor_size() + RECALL * epic.ACTION_FEATURES
+    )
+    state = game.new_initial_state()
+    rng = np.random.default_rng(4)
+    before = [state.information_state_string(p) for p in range(2)]
+    assert before[0] != before[1]
+    taken = [[], []]
+    for _ in range(120):
+        player = state.current_player()
+        action = int(rng.choice(state.legal_actions()))
+        taken[player].append(state.epic.action_features(player)[action])
+        state.apply_action(action)
+        after = [state.information_state_string(p) for p in range(2)]
+        for p in range(2):
+            # Perfect recall: the record only grows, by one entry a decision.
+            assert after[p].startswith(before[p]) and after[p] != before[p]
+            assert len(after[p].split()) == len(before[p].split()) + 1
+        assert after[player].split()[-1].startswith(f"{action}:")
+        before = after
+        tensor = np.array(state.information_state_tensor(player), np.float32)
+        observation, recall = np.split(tensor, [game.observation_tensor_size()])
+        assert np.array_equal(observation, state.epic.observation(player))
+        latest = taken[player][-RECALL:][::-1]
+        recall = recall.reshape(RECALL, epic.ACTION_FEATURES)
+        assert np.array_equal(recall[: len(latest)], np.array(latest))
+        assert not recall[len(latest) :].any()
+    # More actions than the tensor recalls were taken, and it kept the latest.
+    assert len(taken[player]) > RECALL
+
+
+class Tracked:
+    """A game as OpenSpiel's state holds it: seat 0 is told its information state."""
+
+    def __init__(self, epic_game):
+        self.state = EpicState(pyspiel.load_game("python_epic"), epic_game)
+        self.epic = epic_game
+
+    def told(self, seat):
+        return (
+            seat_output(self.epic, seat),
+            self.state.information_state_string(seat),
+            self.state.information_state_tensor(seat),
+        )
+
+    def apply_action(self, action):
+        self.state.apply_action(action)
+
+
+def test_information_states_hold_nothing_hidden():
+    # The even seeds deal two-seat games, as OpenSpiel's Epic has.
+    compared = [compare_until_seen(seed, wrap=Tracked) for seed in range(0, 24, 2)]
+    assert sum(compared) > 500
