@@ -109,3 +109,87 @@ fn titan_and_juggernaut_attack() -> Game {
     choose(&mut game, "Attack with Juggernaut");
     game
 }
+
+/// Losing to three big champions with Angel of Death and two Evil cards in hand: its
+/// loyalty breaks every other champion, the one play that turns the game. Greedy was seen
+/// holding it while it lost; it must play it and reveal for its loyalty, whatever its
+/// tie-break seed.
+#[test]
+fn greedy_plays_angel_of_death_to_clear_a_losing_board() {
+    for seed in 0..8 {
+        let pool = Arc::new(epic_cards::base_pool().clone());
+        let mut pos = Position::new(pool, 2);
+        pos.seats[0].hand = vec![card("Angel of Death"), card("Medusa"), card("Bitten")];
+        pos.seats[0].health = 9;
+        pos.seats[0].deck = vec![card("Fireball"); 5];
+        pos.seats[1].in_play = ["Thundarus", "Sea Titan", "Kong"]
+            .iter()
+            .map(|n| ChampionSetup::new(card(n)))
+            .collect();
+        pos.seats[1].deck = vec![card("Fireball"); 5];
+        let mut game = Game::from_position(pos).unwrap();
+        game.set_undo(false);
+        let mut greedy = GreedyBot::new(seed);
+        // Greedy plays its turn's decisions until it passes or the board is clear.
+        for _ in 0..12 {
+            if game.decision().unwrap().player != 0 || game.state().in_play.len() <= 1 {
+                break;
+            }
+            let c = greedy.choose(&game);
+            game.apply(c).unwrap();
+        }
+        let theirs = game
+            .state()
+            .in_play
+            .iter()
+            .filter(|&&o| game.state().obj(o).controller == 1)
+            .count();
+        assert_eq!(
+            theirs, 0,
+            "seed {seed}: greedy left the opponent's board standing"
+        );
+    }
+}
+
+/// Attacked for more than its health with no blocker, holding Bitten ("draw two cards,
+/// or: break target champion"): breaking the attacker saves the game, drawing two does
+/// not. Greedy was seen spending such events on their draw in the middle of a battle.
+#[test]
+fn greedy_breaks_a_lethal_attacker_rather_than_draw() {
+    for seed in 0..8 {
+        let pool = Arc::new(epic_cards::base_pool().clone());
+        let mut pos = Position::new(pool, 2);
+        pos.active = 1;
+        pos.seats[0].hand = vec![card("Bitten")];
+        pos.seats[0].health = 8;
+        pos.seats[0].deck = vec![card("Fireball"); 5];
+        pos.seats[1].in_play = vec![ChampionSetup::new(card("Thundarus"))];
+        pos.seats[1].deck = vec![card("Fireball"); 5];
+        let mut game = Game::from_position(pos).unwrap();
+        game.set_undo(false);
+        choose(&mut game, "Declare a battle");
+        choose(&mut game, "Attack with Thundarus");
+        let mut greedy = GreedyBot::new(seed);
+        while let Some(d) = game.decision() {
+            if d.player == 0 {
+                let c = greedy.choose(&game);
+                game.apply(c).unwrap();
+            } else if game.state().battle.is_none() {
+                break; // the battle is over
+            } else {
+                let first = game.options()[0];
+                game.apply(first).unwrap();
+            }
+        }
+        assert_eq!(
+            game.state().player(0).health,
+            8,
+            "seed {seed}: greedy took the hit"
+        );
+        assert_eq!(
+            game.state().player(0).hand.len(),
+            0,
+            "seed {seed}: greedy drew instead of breaking Thundarus"
+        );
+    }
+}

@@ -4,9 +4,10 @@
 //! percentile and worst round trip of a decision: from sending `decide` to receiving the
 //! `State` that shows it.
 //!
-//! cargo bench -p epic-server --bench load -- [GAMES] [THINK_MS] [postgres://URL]
+//! cargo bench -p epic-server --bench load -- [GAMES] [THINK_MS] [postgres://URL] [classic]
 //!
-//! GAMES defaults to 200. THINK_MS (default 0) is how long each bot waits before it
+//! GAMES defaults to 200. `classic` plays the classic game (2009) instead of the 2017
+//! one. THINK_MS (default 0) is how long each bot waits before it
 //! answers: 0 plays as fast as the server allows, which measures its capacity (every
 //! game always waits on the server, so a round trip is as long as the queue); a pause
 //! like a fast human's measures the round trip of a server that is not saturated. The
@@ -51,13 +52,17 @@ async fn seat(mut socket: common::Socket, seed: u64, think: Duration) -> Vec<Dur
     }
 }
 
-async fn game(server: &Server, seed: u64, think: Duration) -> Vec<Duration> {
+async fn game(server: &Server, ruleset: &str, seed: u64, think: Duration) -> Vec<Duration> {
     let mut a = server.client();
     let mut b = server.client();
     a.guest().await;
     b.guest().await;
     let game = a
-        .create(json!({"seats": [{"kind": "me"}, {"kind": "open"}], "seed": seed}))
+        .create(json!({
+            "ruleset": ruleset,
+            "seats": [{"kind": "me"}, {"kind": "open"}],
+            "seed": seed,
+        }))
         .await;
     let id = game["id"].as_str().unwrap().to_string();
     let invite = game["invites"][0]["secret"].clone();
@@ -88,6 +93,11 @@ async fn main() {
     let games = number(0).unwrap_or(200);
     let think = Duration::from_millis(number(1).unwrap_or(0));
     let postgres = args.iter().find(|a| a.starts_with("postgres"));
+    let ruleset = if args.iter().any(|a| a == "classic") {
+        "classic"
+    } else {
+        "2017"
+    };
     let server = Server::start(postgres.map(String::as_str)).await;
     let database = if postgres.is_some() {
         "PostgreSQL"
@@ -98,7 +108,7 @@ async fn main() {
     let tasks: Vec<_> = (0..games)
         .map(|g| {
             let server = &server;
-            async move { game(server, 1000 + g, think).await }
+            async move { game(server, ruleset, 1000 + g, think).await }
         })
         .collect();
     let mut times: Vec<Duration> = futures_util::future::join_all(tasks)
@@ -109,8 +119,8 @@ async fn main() {
     let elapsed = started.elapsed();
     times.sort();
     println!(
-        "{games} games at once over {database}, bots thinking {} ms: {} decisions in {:.1} s, \
-         {:.0} decisions/s; round trip p50 {:.1} ms, p99 {:.1} ms, worst {:.1} ms",
+        "{games} {ruleset} games at once over {database}, bots thinking {} ms: {} decisions in \
+         {:.1} s, {:.0} decisions/s; round trip p50 {:.1} ms, p99 {:.1} ms, worst {:.1} ms",
         think.as_millis(),
         times.len(),
         elapsed.as_secs_f64(),
