@@ -179,6 +179,8 @@ export type PlayerBoard = {
   discard: Card[];
   eliminated: boolean;
   god: Card | null;
+  /** Hydra: the seat's team, from 0 (teams sit together); null when each plays alone. */
+  team: number | null;
 };
 
 export type CardKind = "champion" | "event" | "god";

@@ -72,6 +72,9 @@ pub struct PlayerBoard {
     pub discard: Vec<Card>,
     pub eliminated: bool,
     pub god: Option<Card>,
+    /// The Hydra team the seat plays on, from 0 (teams sit together); `None` when every
+    /// player plays for themselves.
+    pub team: Option<u8>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -217,8 +220,9 @@ fn champion(cards: Cards, c: &ChampionView) -> Champion {
     }
 }
 
-/// The board as `view`'s seat sees it; `names` are the seats' players.
-pub fn board(cards: Cards, view: &View, names: &[String]) -> Board {
+/// The board as `view`'s seat sees it; `names` are the seats' players, `team_size` the
+/// players on each team (1: no teams).
+pub fn board(cards: Cards, view: &View, names: &[String], team_size: u8) -> Board {
     Board {
         ruleset: "2017",
         turn: view.turn,
@@ -247,6 +251,7 @@ pub fn board(cards: Cards, view: &View, names: &[String]) -> Board {
                 discard: p.discard.iter().map(|c| known(cards, c)).collect(),
                 eliminated: p.eliminated,
                 god: p.god.as_ref().map(|c| known(cards, c)),
+                team: (team_size > 1).then(|| p.seat / team_size),
             })
             .collect(),
         champions: view.champions.iter().map(|c| champion(cards, c)).collect(),

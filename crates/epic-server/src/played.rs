@@ -285,7 +285,12 @@ impl Played {
                     texts: table.texts,
                 };
                 Seen {
-                    board: AnyBoard::Epic(board::board(cards, &view, table.names)),
+                    board: AnyBoard::Epic(board::board(
+                        cards,
+                        &view,
+                        table.names,
+                        game.rules().team_size,
+                    )),
                     decision: playing
                         .then(|| board::decision(game, &view, viewer, voice))
                         .flatten(),

@@ -693,6 +693,13 @@ async fn games_take_formats_teams_and_deck_lists() {
         .await;
     let mut s = c.socket(game["id"].as_str().unwrap()).await;
     let (last, _) = common::play_to_end(&mut s, 6).await;
+    let teams: Vec<_> = last["board"]["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["team"].clone())
+        .collect();
+    assert_eq!(teams, [json!(0), json!(0), json!(1), json!(1)]);
     let winners = last["result"]["winners"].clone();
     assert!(
         winners == json!([0, 1]) || winners == json!([2, 3]),

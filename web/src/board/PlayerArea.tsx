@@ -67,6 +67,13 @@ export function PlayerArea({
   if (board.defender === player.seat) flags.push("Defender");
   if (deciding === player.seat) flags.push("Deciding");
   if (player.eliminated) flags.push("Eliminated");
+  const myTeam = mySeat === null ? null : board.players.find((p) => p.seat === mySeat)?.team;
+  const team =
+    player.team === null || player.team === undefined
+      ? null
+      : !isMe && player.team === myTeam
+        ? "Your partner"
+        : `Team ${player.team + 1}`;
 
   const classes = [
     "player",
@@ -95,6 +102,7 @@ export function PlayerArea({
             <h2 className="player-name">{isMe ? "You" : player.name}</h2>
           )}
           {isMe && player.name && <span className="muted player-real-name">{player.name}</span>}
+          {team && <span className="flag flag-team">{team}</span>}
           {flags.map((flag) => (
             <span key={flag} className={`flag flag-${flag.toLowerCase()}`}>
               {flag}
