@@ -366,6 +366,16 @@ impl PyGame {
         to_python(py, &seen)
     }
 
+    /// `seat` concedes (rule 1.2.2), whoever is deciding: when that leaves one player or
+    /// team, it wins; otherwise the others play on without `seat`. Saves keep it. A seat
+    /// that is already out, or a game that is over, is a `ValueError`.
+    fn concede(&mut self, seat: i64) -> PyResult<()> {
+        let seat = seat_of(&self.game, seat)?;
+        self.game.concede(seat).map_err(value_error)?;
+        self.decisions.push(Choice::Concede(seat));
+        Ok(())
+    }
+
     /// What `seat` may see as a dict: players, champions, its hand, the turn (rule 1.10).
     fn view<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyAny>> {
         let seat = seat_of(&self.game, seat)?;

@@ -208,3 +208,24 @@ def test_tournament_with_a_python_agent():
     total = sum(results.wins.values()) + sum(results.draws.values()) / 2
     assert total == 6
     assert "first" in results.table()
+
+
+def test_a_player_concedes_and_the_others_play_on():
+    game = Game(["good", "evil", "sage"], seed=4)
+    waiting = next(s for s in range(3) if s != game.decider)
+    game.concede(waiting)
+    assert not game.is_over
+    with pytest.raises(ValueError, match="cannot concede"):
+        game.concede(waiting)
+    greedy = Bot("greedy", seed=1)
+    while not game.is_over:
+        assert game.decider != waiting, "a player who conceded is never asked"
+        game.apply(greedy.choose(game))
+    assert game.eliminated[waiting]
+    assert waiting not in game.winners
+    # Saves keep the concession, and replay to the same game.
+    assert Game.load(game.save()).digest() == game.digest()
+    duel = Game(seed=2)
+    duel.concede(1)
+    assert duel.is_over and duel.winners == [0]
+    assert list(duel.rewards()) == [1.0, -1.0]

@@ -1,9 +1,11 @@
 // Sign up, play a whole game against the AI by clicking, then step through its replay.
 
 import { expect, test } from "@playwright/test";
+import type { GameSummary } from "../src/protocol";
 import {
   freshName,
   gameIdOf,
+  playAsGuest,
   playByClicking,
   randomPicker,
   recordGameSockets,
@@ -131,4 +133,26 @@ test("a new account plays a game against the AI to the end and replays it", asyn
   await expect(page.locator(".game-over-replay")).toContainText(result.text);
   // Its log, at the end, is the one the game showed.
   expect(await page.getByTestId("log").locator("li").allInnerTexts()).toEqual(liveLog);
+});
+
+test("a player concedes after thinking twice, and the AI wins", async ({ page }) => {
+  await page.goto("/");
+  await playAsGuest(page);
+  await page.getByTestId("new-ai-game").click();
+  await expect(page).toHaveURL(/#\/game\//);
+  const id = gameIdOf(page);
+  await expect(page.getByTestId("board")).toBeVisible();
+
+  // Asked to confirm; keeping on changes nothing.
+  await page.getByTestId("concede-button").click();
+  await page.getByRole("button", { name: "Keep playing" }).click();
+  await expect(page.getByTestId("game-over")).toHaveCount(0);
+
+  await page.getByTestId("concede-button").click();
+  await page.getByTestId("concede-confirm").click();
+  await expect(page.getByTestId("game-over")).toContainText("conceded");
+  await expect(page.getByTestId("concede-button")).toHaveCount(0);
+  const summary = (await (await page.request.get(`/api/games/${id}`)).json()) as GameSummary;
+  expect(summary.status).toBe("over");
+  expect(summary.winners).toEqual([1]);
 });

@@ -89,8 +89,10 @@ export type Replay = { seat: number | null; frames: State[] };
 
 /** `seq` is the `State.seq` this decision answers. */
 export type Decide = { type: "decide"; seq: number; option: number };
+/** Concede the game (rule 1.2.2), whoever is deciding; a 2017 game only. */
+export type Concede = { type: "concede" };
 export type Ping = { type: "ping" };
-export type ClientMessage = Decide | Ping;
+export type ClientMessage = Decide | Concede | Ping;
 
 // ---- WebSocket: server to client ----
 

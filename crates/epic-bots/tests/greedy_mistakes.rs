@@ -60,27 +60,34 @@ fn greedy_blocks_when_a_block_saves_the_game() {
     // block" with some of them.
     for seed in 0..12 {
         let mut game = titan_and_juggernaut_attack();
-        let mut greedy = GreedyBot::new(seed);
-        while let Some(d) = game.decision() {
-            if d.player == 1 {
-                let c = greedy.choose(&game);
-                if d.kind == epic_engine::DecisionKind::Blockers
-                    && game.state().declaring.is_empty()
-                {
-                    assert_ne!(c, Choice::Done, "seed {seed}: greedy did not block");
-                }
-                game.apply(c).unwrap();
-            } else if game.state().battle.is_none() {
-                break; // the battle is over
-            } else {
-                let first = game.options()[0];
-                game.apply(first).unwrap();
+        defend_with_greedy(&mut game, 1, seed, |game, c| {
+            let blocking = game.decision().unwrap().kind == epic_engine::DecisionKind::Blockers;
+            if blocking && game.state().declaring.is_empty() {
+                assert_ne!(c, Choice::Done, "seed {seed}: greedy did not block");
             }
-        }
+        });
         assert!(
             game.state().player(1).health > 0,
             "seed {seed}: the defender died"
         );
+    }
+}
+
+/// Plays a battle out: greedy (tie-break `seed`) decides for `seat`, shown each choice
+/// before it is made by `check`; the attacker takes its first option every time.
+fn defend_with_greedy(game: &mut Game, seat: u8, seed: u64, mut check: impl FnMut(&Game, Choice)) {
+    let mut greedy = GreedyBot::new(seed);
+    while let Some(d) = game.decision() {
+        if d.player == seat {
+            let c = greedy.choose(game);
+            check(game, c);
+            game.apply(c).unwrap();
+        } else if game.state().battle.is_none() {
+            break; // the battle is over
+        } else {
+            let first = game.options()[0];
+            game.apply(first).unwrap();
+        }
     }
 }
 
@@ -169,18 +176,7 @@ fn greedy_breaks_a_lethal_attacker_rather_than_draw() {
         game.set_undo(false);
         choose(&mut game, "Declare a battle");
         choose(&mut game, "Attack with Thundarus");
-        let mut greedy = GreedyBot::new(seed);
-        while let Some(d) = game.decision() {
-            if d.player == 0 {
-                let c = greedy.choose(&game);
-                game.apply(c).unwrap();
-            } else if game.state().battle.is_none() {
-                break; // the battle is over
-            } else {
-                let first = game.options()[0];
-                game.apply(first).unwrap();
-            }
-        }
+        defend_with_greedy(&mut game, 0, seed, |_, _| {});
         assert_eq!(
             game.state().player(0).health,
             8,

@@ -64,6 +64,28 @@ fn play_commands_and_end_of_input() {
     assert!(text.contains("End of input"));
 }
 
+/// `concede` asks first; "yes" ends the game with the AI the winner (rule 1.2.2), and the
+/// autosave replays to the same end.
+#[test]
+fn play_concede_asks_then_ends_the_game() {
+    let out = epic_with_input(
+        &["play", "--seed", "9", "--first", "me", "--ai", "random"],
+        "concede\nno\nconcede\nyes\n",
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    let play_on = text
+        .find("You play on.")
+        .expect("a no keeps the game going");
+    let conceded = text.find("You concede.").expect("a yes concedes");
+    assert!(play_on < conceded);
+    assert!(
+        text.contains("The AI wins after") && text.contains("you conceded"),
+        "{}",
+        &text[text.len().saturating_sub(2000)..]
+    );
+}
+
 /// Options typed as words, stray bytes and out-of-range numbers never end the game.
 #[test]
 fn play_reads_words_and_survives_odd_input() {

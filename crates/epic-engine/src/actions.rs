@@ -6,7 +6,9 @@ use crate::effects::granted_ability;
 use crate::events::{Event, Recipient, Seen};
 use crate::game::EndReason;
 use crate::ids::{Entity, ObjId, PlayerId};
-use crate::state::{GameState, Modifier, Obj, ObjList, PendingTrigger, Player, Script, Step, Zone};
+use crate::state::{
+    GameState, Modifier, Obj, ObjList, PendingTrigger, Phase, Player, Script, Step, Zone,
+};
 use crate::stats::Look;
 use epic_model::{
     AbilityKind, AbilityZone, Alignment, Alignments, CardId, CardPool, Keyword, Trigger,
@@ -714,7 +716,7 @@ impl<'a> Engine<'a> {
             .st
             .players
             .iter()
-            .any(|p| !p.eliminated && p.health <= 0)
+            .any(|p| !p.eliminated && (p.health <= 0 || p.conceded))
         {
             self.check_state_of(false);
         }
@@ -725,8 +727,11 @@ impl<'a> Engine<'a> {
             if self.st.is_over() {
                 return;
             }
-            // 1.2.2: a player still in the game at 0 health or less.
-            let dying = |p: &Player| !p.eliminated && p.health <= 0;
+            // 1.2.2: a player still in the game at 0 health or less, or who conceded. A
+            // concession during the mulligans takes effect when they are over, so that
+            // the others finish theirs and the first turn begins as it would.
+            let setup = self.st.phase == Phase::Setup;
+            let dying = |p: &Player| !p.eliminated && (p.health <= 0 || (p.conceded && !setup));
             // While nothing lowers defense, printed defense plus counters is a floor under
             // it: only a champion whose damage reaches its floor can have lethal damage
             // (a champion with a floor of 0 has it with no damage at all, 5.16.3).
@@ -816,6 +821,34 @@ impl<'a> Engine<'a> {
     pub fn lethal_without_damage(&self, o: ObjId) -> bool {
         let obj = self.st.obj(o);
         self.pool.flags(obj.card).defense as u32 + obj.counters as u32 == 0
+    }
+
+    /// 1.2.2: `p` concedes, and so leaves the game; a Hydra team, which shares one
+    /// health total, leaves together. When that leaves one player or team, it wins at
+    /// once. Otherwise the leavers are eliminated at the next state check (after the
+    /// mulligans, if those are under way), as players at 0 health are (their cards leave
+    /// with them, 1.9.3), and any decision they are asked before then is answered for
+    /// them ([`Choice::least`]).
+    pub fn concede(&mut self, p: PlayerId) {
+        self.emit(|| Event::Conceded { player: p });
+        let seats = 0..self.st.num_players() as PlayerId;
+        let leaving: SmallVec<[PlayerId; 2]> =
+            seats.clone().filter(|&q| self.st.same_team(q, p)).collect();
+        for &q in &leaving {
+            self.st.player_mut(q).conceded = true;
+        }
+        let others: SmallVec<[PlayerId; 2]> = seats
+            .filter(|&q| !leaving.contains(&q) && !self.st.player(q).eliminated)
+            .collect();
+        if others.iter().all(|&q| self.st.same_team(q, others[0])) {
+            for &q in &leaving {
+                self.st.player_mut(q).eliminated = true;
+                self.emit(|| Event::Eliminated { player: q });
+            }
+            self.end_game(others, EndReason::Conceded);
+        } else {
+            self.st.checked = false;
+        }
     }
 
     pub fn end_game(&mut self, winners: SmallVec<[PlayerId; 2]>, why: EndReason) {

@@ -45,9 +45,30 @@ pub enum Choice {
     Trigger(u32),
     /// Take branch `n` of an "either … or …" (the Elder Gods).
     Branch(u8),
+    /// The player concedes (1.2.2). Never among the options: any player still in the
+    /// game may concede at any moment, whoever is deciding, by applying it.
+    Concede(PlayerId),
 }
 
 impl Choice {
+    /// The option that commits a player to least: what the engine answers for a player
+    /// who conceded but is asked before they leave (passing, finishing, declining), or
+    /// else the first.
+    pub fn least(options: &[Choice]) -> Choice {
+        const LEAST: [Choice; 6] = [
+            Choice::Pass,
+            Choice::Done,
+            Choice::No,
+            Choice::Cancel,
+            Choice::EndTurn,
+            Choice::Continue,
+        ];
+        LEAST
+            .into_iter()
+            .find(|c| options.contains(c))
+            .unwrap_or(options[0])
+    }
+
     /// A pick of a player or object as a choice.
     pub fn pick(e: Entity) -> Choice {
         match e {

@@ -9,6 +9,8 @@ pub enum ApplyError {
     Illegal(String),
     #[error("there is no option {index}: the decision has {count} (numbered from 0)")]
     NoSuchOption { index: usize, count: usize },
+    #[error("Player {} cannot concede: they are not in the game", u16::from(*.0) + 1)]
+    CannotConcede(crate::PlayerId),
 }
 
 /// Why a game could not be set up. Seats are numbered from 1 in messages, as players

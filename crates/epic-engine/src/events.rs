@@ -148,6 +148,11 @@ pub enum Event {
     Undone {
         player: PlayerId,
     },
+    /// The player conceded (1.2.2): eliminated at once, or at the next state check
+    /// while other players go on.
+    Conceded {
+        player: PlayerId,
+    },
     Eliminated {
         player: PlayerId,
     },

@@ -34,6 +34,8 @@ pub enum EndReason {
     FirstBlood,
     /// A card said its player wins (Chamberlain Kark: twice the starting health).
     CardEffect,
+    /// Every opponent left but one player or team, the last by conceding (1.2.2).
+    Conceded,
 }
 
 /// A champion's derived numbers and keywords, from [`Game::stats`].
@@ -161,6 +163,7 @@ impl Game {
                 damaged_by: SmallVec::new(),
                 cost1_plays: 0,
                 no_health_gain: false,
+                conceded: false,
             });
         }
         let objs_len = objs.len();
@@ -354,12 +357,40 @@ impl Game {
         events: Option<&mut Vec<Event>>,
     ) -> Result<(), ApplyError> {
         let ask = self.pending().ok_or(ApplyError::GameOver)?;
+        if let Choice::Concede(player) = choice {
+            return self.concede_inner(player, events);
+        }
         if !ask.options.contains(&choice) {
             // In the decider's own words: a probe naming a hidden card learns nothing.
             return Err(ApplyError::Illegal(self.label_for(choice, ask.player)));
         }
         let player = ask.player;
         self.apply_legal(player, choice, events);
+        Ok(())
+    }
+
+    /// 1.2.2: `player` concedes, whoever is deciding; [`Choice::Concede`] applied does
+    /// the same, and is how saves record it. Their last play can no longer be undone.
+    pub fn concede(&mut self, player: PlayerId) -> Result<Vec<Event>, ApplyError> {
+        let mut events = Vec::new();
+        self.apply_inner(Choice::Concede(player), Some(&mut events))?;
+        Ok(events)
+    }
+
+    fn concede_inner(
+        &mut self,
+        player: PlayerId,
+        events: Option<&mut Vec<Event>>,
+    ) -> Result<(), ApplyError> {
+        let seat = self.state.players.get(usize::from(player));
+        if !seat.is_some_and(|p| !p.eliminated && !p.conceded) {
+            return Err(ApplyError::CannotConcede(player));
+        }
+        self.undo = None;
+        self.state.undo_player = None;
+        let mut eng = self.engine(events);
+        eng.concede(player);
+        eng.advance();
         Ok(())
     }
 

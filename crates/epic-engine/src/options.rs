@@ -233,6 +233,7 @@ pub fn label(st: &GameState, pool: &CardPool, c: Choice) -> String {
         }
         // The branch's words come from the card language: front ends add them
         // (`epic_cards::steps_text`).
+        Choice::Concede(p) => format!("{} concedes", player_name(p)),
         Choice::Branch(b) => match st.frames.last() {
             Some(f) => format!(
                 "Take choice {} of {}'s ability",

@@ -179,6 +179,9 @@ pub struct Player {
     /// "Cannot gain health this turn" (Steed of Zaltessa).
     #[serde(default)]
     pub no_health_gain: bool,
+    /// The player conceded (1.2.2) and leaves the game at the next state check.
+    #[serde(default)]
+    pub conceded: bool,
 }
 
 impl Player {
@@ -216,6 +219,7 @@ impl std::hash::Hash for Player {
             damaged_by: _,
             cost1_plays,
             no_health_gain,
+            conceded,
         } = self;
         (health, gold, hand, deck, discard, eliminated).hash(h);
         // Hashed only when there is some, so games without it keep their digests.
@@ -229,6 +233,9 @@ impl std::hash::Hash for Player {
         }
         if *no_health_gain {
             no_health_gain.hash(h);
+        }
+        if *conceded {
+            conceded.hash(h);
         }
         (played_this_turn, pending_gain).hash(h);
     }

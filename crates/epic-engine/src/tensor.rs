@@ -353,6 +353,8 @@ fn write_option(st: &GameState, seat: PlayerId, seats: usize, c: Choice, row: &m
             (14, source, None, t as f32 + 1.0)
         }
         Choice::Branch(b) => (15, None, None, f32::from(b) + 1.0),
+        // Never an option, so never written here; it names the player who concedes.
+        Choice::Concede(p) => (12, None, Some(p), 0.0),
     };
     row[0] = 1.0;
     row[1 + kind] = 1.0;

@@ -48,6 +48,11 @@ impl<'a> Engine<'a> {
             };
             if flow == Flow::Asked {
                 let ask = self.st.ask.as_ref().expect("asked");
+                if self.st.player(ask.player).conceded {
+                    let least = Choice::least(&ask.options);
+                    self.answer(least);
+                    continue;
+                }
                 if ask.options.len() != 1 || ask.private {
                     return;
                 }

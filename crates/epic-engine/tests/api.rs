@@ -507,3 +507,32 @@ fn another_seat_reads_a_card_picked_for_loyalty_as_a_card_until_it_is_revealed()
     );
     assert_eq!(game.label_for(pick, 0), "Reveal Bitten");
 }
+
+/// 1.2.2: conceding is open to any player still in the game, whoever decides; after the
+/// game, or for a seat that is not at the table, it is refused without a change.
+#[test]
+fn a_concession_ends_a_duel_and_is_refused_where_it_cannot_be() {
+    let mut game = new_game(3);
+    game.set_undo(true);
+    let digest = game.digest();
+    assert!(matches!(
+        game.concede(2),
+        Err(epic_engine::ApplyError::CannotConcede(2))
+    ));
+    assert_eq!(game.digest(), digest);
+    let waiting = 1 - game.decider().unwrap();
+    let events = game.concede(waiting).unwrap();
+    assert_eq!(events[0], Event::Conceded { player: waiting });
+    let r = game.result().expect("a duel ends when one player concedes");
+    assert_eq!(r.winners, vec![1 - waiting]);
+    assert_eq!(r.reason, epic_engine::EndReason::Conceded);
+    assert!(game.options().is_empty() && game.decider().is_none());
+    assert!(matches!(
+        game.concede(1 - waiting),
+        Err(epic_engine::ApplyError::GameOver)
+    ));
+    // The same concession applied as a choice, as a save replays it, is the same game.
+    let mut again = new_game(3);
+    again.apply(Choice::Concede(waiting)).unwrap();
+    assert_eq!(again.digest(), game.digest());
+}

@@ -507,8 +507,26 @@ fn random_games_at(table: Table) {
         let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0x5eed);
         let mut log = Vec::new();
         let check_all = seed < 200;
+        // In one game of four, a player still in concedes at some moment (1.2.2).
+        let concede_at = rng.gen_ratio(1, 4).then(|| rng.gen_range(0..300usize));
+        let mut conceded = None;
         while !game.is_over() {
             assert!(log.len() < 20_000, "seed {seed}: game does not end");
+            if concede_at == Some(log.len()) {
+                let p = concede(&mut game, &mut rng, table, seed);
+                log.push(Choice::Concede(p));
+                conceded = Some(p);
+                check_zones(&game, &deck_sizes);
+                check_views(&game);
+                continue;
+            }
+            if let Some(p) = conceded {
+                let decider = game.decider().expect("a decision is pending");
+                assert!(
+                    !game.state().same_team(decider, p),
+                    "seed {seed}: player {p} conceded and was asked to decide"
+                );
+            }
             let options = game.options().to_vec();
             // A single option is taken at once, unless the decision is private: its
             // options depend on the decider's hand, which must not be empty.
@@ -559,6 +577,13 @@ fn random_games_at(table: Table) {
                 }
             }
         }
+        if let Some(p) = conceded {
+            let r = game.result().expect("over");
+            assert!(
+                !r.winners.contains(&p),
+                "seed {seed}: player {p} conceded and won"
+            );
+        }
         total_decisions += log.len();
         let mut again = Game::new(s).unwrap();
         for &c in &log {
@@ -568,6 +593,34 @@ fn random_games_at(table: Table) {
         assert_eq!(again.result(), game.result());
     }
     assert!(total_decisions > 0);
+}
+
+/// A player still in the game, picked at random, concedes; conceding again is refused
+/// and changes nothing. Returns who conceded.
+fn concede(game: &mut Game, rng: &mut Pcg64Mcg, table: Table, seed: u64) -> u8 {
+    let live: Vec<u8> = (0..table.players as u8)
+        .filter(|&p| !game.state().player(p).eliminated)
+        .collect();
+    let p = live[rng.gen_range(0..live.len())];
+    let previous = game.clone();
+    let events = game.concede(p).unwrap();
+    assert!(matches!(events[0], Event::Conceded { player } if player == p));
+    check_variant(table, &previous, game, &events);
+    if game.is_over() {
+        // Only one player or team was left besides the one who conceded.
+        let r = game.result().unwrap();
+        if r.reason == EndReason::Conceded {
+            assert!(r.winners.iter().all(|&w| !game.state().same_team(w, p)));
+        }
+    }
+    let digest = game.digest();
+    assert!(game.concede(p).is_err(), "seed {seed}: conceded twice");
+    assert_eq!(
+        game.digest(),
+        digest,
+        "seed {seed}: a refused concession changed it"
+    );
+    p
 }
 
 #[test]

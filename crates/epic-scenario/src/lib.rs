@@ -120,6 +120,8 @@ pub enum StepKind {
         label: String,
     },
     Expect(Expect),
+    /// The player concedes (1.2.2), whoever is deciding.
+    Concede(u8),
 }
 
 /// Which zone a zone expectation reads.

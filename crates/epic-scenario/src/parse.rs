@@ -246,6 +246,13 @@ impl Parser<'_> {
                 d.note_seat(p, n);
                 let (what, value) = split_word(rest);
                 let what = what.to_ascii_lowercase();
+                if what == "concedes" && value.is_empty() {
+                    d.scenario.steps.push(Step {
+                        line: n,
+                        kind: StepKind::Concede(p),
+                    });
+                    return Ok(());
+                }
                 if what == "do" || what == "reject" {
                     let step = decision_step(&what, Some(p), value)?;
                     d.scenario.steps.push(Step {
@@ -682,9 +689,10 @@ fn expectation(pool: &CardPool, s: &str, d: &mut Draft, line: usize) -> R<Expect
                 Some("object limit") => Some(EndReason::ObjectLimit),
                 Some("first blood") => Some(EndReason::FirstBlood),
                 Some("card") => Some(EndReason::CardEffect),
+                Some("concession") => Some(EndReason::Conceded),
                 Some(other) => {
                     return Err(format!(
-                        "unknown reason `{other}`: expected `by deck`, `by health`, `by first blood`, `by loop` or `by object limit`"
+                        "unknown reason `{other}`: expected `by deck`, `by health`, `by concession`, `by first blood`, `by loop` or `by object limit`"
                     ))
                 }
             };

@@ -116,6 +116,16 @@ fn run_steps(s: &Scenario) -> Vec<String> {
                 }
                 false
             }
+            StepKind::Concede(p) => match game.concede(*p) {
+                Ok(events) => {
+                    last.events = events;
+                    false
+                }
+                Err(e) => {
+                    failures.push(format!("line {}: {} concedes: {e}", step.line, who(*p)));
+                    true
+                }
+            },
         };
         if stop {
             let left = s.steps.len() - i - 1;
@@ -169,6 +179,7 @@ pub(crate) fn reason_name(r: EndReason) -> &'static str {
         EndReason::ObjectLimit => "object limit",
         EndReason::FirstBlood => "first blood",
         EndReason::CardEffect => "card",
+        EndReason::Conceded => "concession",
     }
 }
 

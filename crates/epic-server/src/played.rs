@@ -172,12 +172,40 @@ impl Played {
         })
     }
 
+    /// `seat` concedes (rule 1.2.2), taken on a copy of the game: open to any seat still
+    /// in the game, whoever is deciding.
+    pub fn conceded(&self, seat: Seat) -> Result<Next, String> {
+        match self {
+            Played::Epic { game, .. } => {
+                let choice = Choice::Concede(seat);
+                let mut next = game.clone();
+                let events = next.concede(seat).map_err(|e| e.to_string())?;
+                Ok(Next {
+                    record: serde_json::to_string(&choice).map_err(|e| e.to_string())?,
+                    taken: Taken::Epic {
+                        game: next,
+                        choice,
+                        events,
+                    },
+                })
+            }
+            Played::Classic { .. } => {
+                Err("the classic game has no concession: play it out, or leave it".into())
+            }
+        }
+    }
+
     /// Decision number `n` as the database kept it, taken on a copy of the game.
     pub fn after_record(&self, n: usize, record: &str) -> Result<Next, String> {
         let cannot_read = |e: &dyn std::fmt::Display| format!("decision {n} cannot be read: {e}");
         let option = match self {
             Played::Epic { game, .. } => {
                 let choice: Choice = serde_json::from_str(record).map_err(|e| cannot_read(&e))?;
+                if let Choice::Concede(seat) = choice {
+                    return self
+                        .conceded(seat)
+                        .map_err(|e| format!("decision {n} does not apply: {e}"));
+                }
                 game.options()
                     .iter()
                     .position(|&c| c == choice)
@@ -213,7 +241,10 @@ impl Played {
                 viewers
                     .iter()
                     .map(|(_, voice)| {
-                        let decided = Decided::before(before, &view, voice, *choice);
+                        // A concession is no answer to the pending decision.
+                        let decided = (!matches!(choice, Choice::Concede(_)))
+                            .then(|| Decided::before(before, &view, voice, *choice))
+                            .flatten();
                         board::told(game.pool(), voice, events, decided.as_ref())
                     })
                     .collect()

@@ -87,6 +87,16 @@ pub struct Live {
 }
 
 impl Live {
+    /// Refuses a move in a game that is not being played: one still waiting for its
+    /// players, or one over.
+    fn check_playing(&self) -> Result<(), ApiError> {
+        match self.status.as_str() {
+            "playing" => Ok(()),
+            "open" => Err(ApiError::conflict("the game waits for its players to join")),
+            _ => Err(ApiError::conflict("the game is over")),
+        }
+    }
+
     /// The game at its start.
     fn new(
         played: Played,
@@ -436,12 +446,7 @@ impl Tables {
     ) -> Result<(), ApiError> {
         let game = self.get(id).await?;
         let mut l = game.lock().await;
-        if l.status != "playing" {
-            return Err(ApiError::conflict(match l.status.as_str() {
-                "open" => "the game waits for its players to join",
-                _ => "the game is over",
-            }));
-        }
+        l.check_playing()?;
         if seq != l.played.decisions() {
             return Err(ApiError::conflict(format!(
                 "that answers decision {seq}, but the game is at decision {}; nothing was changed",
@@ -451,16 +456,28 @@ impl Tables {
         if l.played.decider() != Some(seat) {
             return Err(ApiError::forbidden("it is not your decision"));
         }
-        self.commit(&mut l, option).await?;
+        let next = l.played.after(option).map_err(ApiError::bad)?;
+        self.commit(&mut l, next).await?;
         drop(l);
         self.clone().wake(id.to_string());
         Ok(())
     }
 
-    /// Records option `option` as the game's next decision, then plays it and announces
-    /// it.
-    async fn commit(&self, l: &mut Live, option: usize) -> Result<(), ApiError> {
-        let next = l.played.after(option).map_err(ApiError::bad)?;
+    /// A human seat concedes (rule 1.2.2), whoever is deciding: kept as the game's next
+    /// decision.
+    pub async fn concede(self: &Arc<Self>, id: &str, seat: PlayerId) -> Result<(), ApiError> {
+        let game = self.get(id).await?;
+        let mut l = game.lock().await;
+        l.check_playing()?;
+        let next = l.played.conceded(seat).map_err(ApiError::bad)?;
+        self.commit(&mut l, next).await?;
+        drop(l);
+        self.clone().wake(id.to_string());
+        Ok(())
+    }
+
+    /// Records `next` as the game's next decision, then plays it and announces it.
+    async fn commit(&self, l: &mut Live, next: Next) -> Result<(), ApiError> {
         let now = now_ms();
         let winners = next
             .winners()
@@ -522,7 +539,14 @@ impl Tables {
                 if l.played.decisions() != seq {
                     continue;
                 }
-                if let Err(e) = self.commit(&mut l, option).await {
+                let next = match l.played.after(option) {
+                    Ok(next) => next,
+                    Err(e) => {
+                        eprintln!("epic serve: game {id}: {e}");
+                        return;
+                    }
+                };
+                if let Err(e) = self.commit(&mut l, next).await {
                     eprintln!("epic serve: game {id}: {}", e.message);
                     return;
                 }

@@ -28,7 +28,12 @@ const MAX_STRIKES: u32 = 20;
 #[derive(Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 enum ClientMessage {
-    Decide { seq: usize, option: usize },
+    Decide {
+        seq: usize,
+        option: usize,
+    },
+    /// Concede the game (rule 1.2.2), whoever is deciding.
+    Concede,
     Ping,
 }
 
@@ -207,6 +212,15 @@ async fn answer(app: &Shared, id: &str, seat: Option<PlayerId>, text: &str) -> A
                 return Answer::Refused("you are watching this game, not playing it".into());
             };
             match app.tables.decide(id, seat, seq, option).await {
+                Ok(()) => Answer::Taken,
+                Err(e) => Answer::Refused(e.message),
+            }
+        }
+        ClientMessage::Concede => {
+            let Some(seat) = seat else {
+                return Answer::Refused("you are watching this game, not playing it".into());
+            };
+            match app.tables.concede(id, seat).await {
                 Ok(()) => Answer::Taken,
                 Err(e) => Answer::Refused(e.message),
             }

@@ -220,6 +220,75 @@ async fn a_guest_plays_the_ai_to_the_end() {
     }
 }
 
+/// A player concedes (rule 1.2.2) from their socket, on their own decision or not: the
+/// other side wins at once, the concession is kept as a decision, and the replay and the
+/// save file end the same way. A second concession, or one from a watcher, is refused.
+#[tokio::test]
+async fn a_player_concedes_and_the_other_side_wins() {
+    for db in common::databases() {
+        let server = Server::start(db.as_deref()).await;
+        let mut c = server.client();
+        c.guest().await;
+        let id = c.game_against("greedy", 4).await;
+        let mut socket = c.socket(&id).await;
+        let mut log = Vec::new();
+        let mut state = next_state(&mut socket).await;
+        log.extend(lines(&state));
+        send(&mut socket, json!({"type": "concede"})).await;
+        let last = loop {
+            state = next_state(&mut socket).await;
+            log.extend(lines(&state));
+            if !state["result"].is_null() {
+                break state;
+            }
+        };
+        assert_eq!(last["result"]["winners"], json!([1]));
+        let text = last["result"]["text"].as_str().unwrap();
+        assert!(text.contains("conceded"), "{text}");
+        assert!(log.iter().any(|l| l == "You concede."), "{log:?}");
+        send(&mut socket, json!({"type": "concede"})).await;
+        let refused = common::next(&mut socket).await;
+        assert_eq!(refused["type"], "error");
+        assert!(
+            refused["message"].as_str().unwrap().contains("over"),
+            "{refused}"
+        );
+
+        let (_, summary) = c.call("GET", &format!("/api/games/{id}"), None).await;
+        assert_eq!(summary["status"], "over");
+        assert_eq!(summary["winners"], json!([1]));
+        drop(socket);
+        common::check_replay(&mut c, &id, &last, &log).await;
+        let (_, save) = c.call("GET", &format!("/api/games/{id}/save"), None).await;
+        let file: epic_setup::save::SaveFile = serde_json::from_value(save).unwrap();
+        assert_eq!(
+            file.decisions.last(),
+            Some(&epic_engine::Choice::Concede(0))
+        );
+        let game = file.rebuild(&epic_setup::names::pool(), None).unwrap();
+        assert_eq!(game.result().unwrap().winners, vec![1]);
+
+        // A watcher cannot concede for anyone.
+        let other = c.game_against("greedy", 5).await;
+        let mut w = server.client();
+        w.guest().await;
+        let mut watching = w.socket(&other).await;
+        next_state(&mut watching).await;
+        send(&mut watching, json!({"type": "concede"})).await;
+        let refused = common::next(&mut watching).await;
+        assert_eq!(refused["type"], "error", "{refused}");
+    }
+}
+
+fn lines(state: &Value) -> Vec<String> {
+    state["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["text"].as_str().unwrap().to_string())
+        .collect()
+}
+
 /// Two players in one game, each through their own socket: neither ever receives a card
 /// of the other's hand but those revealed from it, and a spectator no more than they.
 #[tokio::test]

@@ -200,6 +200,7 @@ pub fn describe(choice: Choice) -> String {
         Choice::Assign { to, amount } => format!("assigns {amount} damage to {}", entity(to)),
         Choice::Trigger(i) => format!("resolves trigger {} next", u64::from(i) + 1),
         Choice::Branch(b) => format!("takes choice {}", u16::from(b) + 1),
+        Choice::Concede(p) => format!("{} concedes", entity(Entity::Player(p))),
     }
 }
 

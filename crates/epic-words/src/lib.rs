@@ -213,6 +213,10 @@ pub fn result_line(game: &Game, voice: &Voice) -> String {
                 .into()
         }
         epic_engine::EndReason::CardEffect => "a card said its player wins".into(),
+        epic_engine::EndReason::Conceded => match loser {
+            Some(l) => format!("{} conceded", voice.name(l)),
+            None => "the last opponent conceded".into(),
+        },
     };
     match r.winners.as_slice() {
         [] => format!("The game is a draw after {} turns: {why}.", r.turns),

@@ -256,6 +256,9 @@ fn narrate(
             Event::Eliminated { player } => {
                 Some(format!("{} eliminated.", voice.says(*player, "are", "is")))
             }
+            Event::Conceded { player } => {
+                Some(format!("{}.", voice.says(*player, "concede", "concedes")))
+            }
             Event::Undone { player } => Some(format!(
                 "{} the last play.",
                 voice.says(*player, "undo", "undoes")
@@ -303,7 +306,10 @@ fn ink_of(e: &Event) -> Option<Ink> {
     match e {
         Event::TurnBegan { .. } => Some(Ink::Heading),
         Event::Passed { .. } => Some(Ink::Quiet),
-        Event::Attack { .. } | Event::Broken { .. } | Event::Eliminated { .. } => Some(Ink::Danger),
+        Event::Attack { .. }
+        | Event::Broken { .. }
+        | Event::Eliminated { .. }
+        | Event::Conceded { .. } => Some(Ink::Danger),
         Event::Block { .. } => Some(Ink::Note),
         Event::Health { delta, .. } if *delta > 0 => Some(Ink::Note),
         _ => None,

@@ -193,7 +193,14 @@ export function useGameSocket(id: string) {
     dispatch({ type: "sent", seq });
   }, []);
 
+  const concede = useCallback(() => {
+    const ws = socketRef.current;
+    if (ws === null || ws.readyState !== WebSocket.OPEN) return;
+    const message: ClientMessage = { type: "concede" };
+    ws.send(JSON.stringify(message));
+  }, []);
+
   const dismiss = useCallback((noticeId: number) => dispatch({ type: "dismiss", id: noticeId }), []);
 
-  return { ...s, decide, dismiss };
+  return { ...s, decide, concede, dismiss };
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { buildActions, myOptions } from "../board/actions";
 import { Table } from "../board/Table";
+import { Modal } from "../components/Modal";
 import { useGameSocket } from "../game/useGameSocket";
 import type { Option } from "../protocol";
 import { navigate, paths } from "../router";
@@ -9,8 +10,10 @@ import { useSettings } from "../settings";
 const AUTO_PASS_MS = 700;
 
 export function GameScreen({ id }: { id: string }) {
-  const { state, log, connection, pendingSeq, notices, fatal, decide, dismiss } = useGameSocket(id);
+  const { state, log, connection, pendingSeq, notices, fatal, decide, concede, dismiss } =
+    useGameSocket(id);
   const { autoPass } = useSettings();
+  const [conceding, setConceding] = useState(false);
 
   const seq = state?.seq ?? null;
   const choose = useCallback(
@@ -97,6 +100,39 @@ export function GameScreen({ id }: { id: string }) {
             </div>
           )}
           <Table state={state} actions={actions} log={log} onHover={onHover} />
+          {state.result === null && state.seat !== null && state.board.ruleset === "2017" && (
+            <div className="game-actions">
+              <button
+                type="button"
+                data-testid="concede-button"
+                disabled={connection !== "open"}
+                onClick={() => setConceding(true)}
+              >
+                Concede
+              </button>
+            </div>
+          )}
+          {conceding && state.result === null && (
+            <Modal title="Concede the game?" onClose={() => setConceding(false)}>
+              <p>You leave the game and lose it; in a game of more players, the others play on.</p>
+              <div className="modal-buttons">
+                <button
+                  type="button"
+                  className="danger"
+                  data-testid="concede-confirm"
+                  onClick={() => {
+                    concede();
+                    setConceding(false);
+                  }}
+                >
+                  Concede
+                </button>
+                <button type="button" onClick={() => setConceding(false)}>
+                  Keep playing
+                </button>
+              </div>
+            </Modal>
+          )}
         </>
       )}
     </div>

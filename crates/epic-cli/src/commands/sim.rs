@@ -158,10 +158,14 @@ impl Tally {
         }
         match o.reason {
             None => self.unfinished += 1,
-            // A card's own win (Chamberlain Kark) is counted with health: it is one.
-            Some(EndReason::Health | EndReason::FirstBlood | EndReason::CardEffect) => {
-                self.ended_by_health += 1
-            }
+            // A card's own win (Chamberlain Kark) is counted with health: it is one; so is
+            // an elimination by concession, which bots never make.
+            Some(
+                EndReason::Health
+                | EndReason::FirstBlood
+                | EndReason::CardEffect
+                | EndReason::Conceded,
+            ) => self.ended_by_health += 1,
             Some(EndReason::DrewFromEmptyDeck) => self.ended_by_deck_out += 1,
             Some(EndReason::Loop | EndReason::ObjectLimit) => self.ended_by_limits += 1,
         }

@@ -90,7 +90,10 @@ impl Session {
     /// Applies a choice and notes it: history, log, tally. Returns the new log lines.
     fn record(&mut self, choice: Choice) -> CliResult<Vec<Told>> {
         let before = self.game.view(HUMAN);
-        let decided = Decided::before(&self.game, &before, &self.voice, choice);
+        // A concession answers no pending decision.
+        let decided = (!matches!(choice, Choice::Concede(_)))
+            .then(|| Decided::before(&self.game, &before, &self.voice, choice))
+            .flatten();
         let events = self
             .game
             .apply(choice)
@@ -436,6 +439,16 @@ pub fn play_session(
             "hint" => {
                 let seed = s.setup.seed ^ (s.history.len() as u64).wrapping_mul(0x9e37_79b9);
                 writeln!(out, "{}", hint(&s.game, &s.voice, seed))?;
+            }
+            "concede" => {
+                write!(out, "Concede the game and lose it? Type yes to concede: ")?;
+                out.flush()?;
+                let sure = super::read_line(&mut input)?;
+                if sure.is_some_and(|l| l.trim().eq_ignore_ascii_case("yes")) {
+                    s.apply(Choice::Concede(HUMAN), &mut out)?;
+                } else {
+                    writeln!(out, "You play on.")?;
+                }
             }
             "undo" => {
                 if s.game.options().contains(&Choice::Undo) {
