@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { isClassic, type LogLine, type Option, type State } from "../protocol";
 import type { Actions } from "./actions";
 import { Board } from "./Board";
@@ -12,10 +13,12 @@ type TableProps = {
   /** A replay: the decision's options are listed, not offered. */
   readOnly?: boolean;
   onHover?: (option: Option | null) => void;
+  /** Shown under the decision: what a player may do whoever decides (conceding). */
+  controls?: ReactNode;
 };
 
 /** The board, with the decision at hand and the game log beside it: a live game's or a replay frame's. */
-export function Table({ state, actions, log, readOnly, onHover }: TableProps) {
+export function Table({ state, actions, log, readOnly, onHover, controls }: TableProps) {
   return (
     <div className="table">
       <div className="table-board">
@@ -23,6 +26,7 @@ export function Table({ state, actions, log, readOnly, onHover }: TableProps) {
       </div>
       <aside className="table-side">
         <DecisionPanel state={state} actions={actions} readOnly={readOnly} onHover={onHover} />
+        {controls}
         <GameLog lines={log} />
       </aside>
     </div>

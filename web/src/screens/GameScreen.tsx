@@ -99,19 +99,28 @@ export function GameScreen({ id }: { id: string }) {
               </div>
             </div>
           )}
-          <Table state={state} actions={actions} log={log} onHover={onHover} />
-          {state.result === null && state.seat !== null && state.board.ruleset === "2017" && (
-            <div className="game-actions">
-              <button
-                type="button"
-                data-testid="concede-button"
-                disabled={connection !== "open"}
-                onClick={() => setConceding(true)}
-              >
-                Concede
-              </button>
-            </div>
-          )}
+          <Table
+            state={state}
+            actions={actions}
+            log={log}
+            onHover={onHover}
+            controls={
+              state.result === null &&
+              state.seat !== null &&
+              state.board.ruleset === "2017" && (
+                <div className="game-actions">
+                  <button
+                    type="button"
+                    data-testid="concede-button"
+                    disabled={connection !== "open"}
+                    onClick={() => setConceding(true)}
+                  >
+                    Concede
+                  </button>
+                </div>
+              )
+            }
+          />
           {conceding && state.result === null && (
             <Modal title="Concede the game?" onClose={() => setConceding(false)}>
               <p>You leave the game and lose it; in a game of more players, the others play on.</p>
