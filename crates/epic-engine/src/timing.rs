@@ -240,6 +240,16 @@ impl<'a> Engine<'a> {
 
     // ---- the turn -------------------------------------------------------------------
 
+    /// Whether `p` has a play in `window`: some option initiative would offer there.
+    fn has_plays(&mut self, p: PlayerId, window: Window) -> bool {
+        let mut scratch = std::mem::take(&mut self.st.spare_options);
+        scratch.clear();
+        self.initiative_options_into(p, window, &mut scratch);
+        let any = !scratch.is_empty();
+        self.st.spare_options = scratch;
+        any
+    }
+
     fn run_step(&mut self) -> Flow {
         match self.st.step {
             Step::Mulligan(i) => {
@@ -271,10 +281,20 @@ impl<'a> Engine<'a> {
                 // Gains only raise health: after nothing but passes and gains, the last
                 // check still holds.
                 self.apply_pending_gains();
+                let step = self.st.step;
                 if !self.st.checked {
                     self.check_state();
                 }
-                if self.st.is_over() {
+                // A player who conceded leaves at this check: if they held initiative, or
+                // it was their turn, the turn has moved on without them.
+                if self.st.is_over() || self.st.step != step {
+                    return Flow::Continue;
+                }
+                // The play the active player continued the main phase for can be gone by
+                // now (a player who conceded left, and its target with them): then the
+                // turn may only end.
+                if window == Window::MainMustAct && !self.has_plays(holder, window) {
+                    self.st.step = Step::ContinueOrEnd;
                     return Flow::Continue;
                 }
                 self.ask_with(holder, DecisionKind::Initiative, |eng, options| {
@@ -287,11 +307,7 @@ impl<'a> Engine<'a> {
             }
             Step::ContinueOrEnd => {
                 let active = self.st.active;
-                let mut scratch = std::mem::take(&mut self.st.spare_options);
-                scratch.clear();
-                self.initiative_options_into(active, Window::MainMustAct, &mut scratch);
-                let can_continue = !scratch.is_empty();
-                self.st.spare_options = scratch;
+                let can_continue = self.has_plays(active, Window::MainMustAct);
                 let options = [Choice::Continue, Choice::EndTurn];
                 let from = if can_continue { 0 } else { 1 };
                 self.set_ask(
