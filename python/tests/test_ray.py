@@ -1,6 +1,8 @@
 """epic.ray on a local Ray cluster started by the test: a study and self-play data give
 exactly what one machine gives with the same seeds, and mean what they say."""
 
+import os
+
 import numpy as np
 import pytest
 import ray
@@ -11,10 +13,18 @@ from epic.ray import mix
 
 
 @pytest.fixture(scope="module")
-def cluster():
+def cluster(tmp_path_factory):
+    # Ray puts the driver's working directory first on its workers' path: run from
+    # python/, that is the package's source, without its compiled module, not the package
+    # installed. The cluster starts from an empty directory instead.
+    here = os.getcwd()
+    os.chdir(tmp_path_factory.mktemp("ray"))
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    yield
-    ray.shutdown()
+    try:
+        yield
+    finally:
+        ray.shutdown()
+        os.chdir(here)
 
 
 def test_a_study_on_a_cluster_matches_one_machine(cluster):
