@@ -66,7 +66,7 @@ impl Choice {
         LEAST
             .into_iter()
             .find(|c| options.contains(c))
-            .unwrap_or(options[0])
+            .unwrap_or_else(|| options[0])
     }
 
     /// A pick of a player or object as a choice.

@@ -290,16 +290,18 @@ impl<'a> Engine<'a> {
                 if self.st.is_over() || self.st.step != step {
                     return Flow::Continue;
                 }
-                // The play the active player continued the main phase for can be gone by
-                // now (a player who conceded left, and its target with them): then the
-                // turn may only end.
-                if window == Window::MainMustAct && !self.has_plays(holder, window) {
-                    self.st.step = Step::ContinueOrEnd;
-                    return Flow::Continue;
-                }
                 self.ask_with(holder, DecisionKind::Initiative, |eng, options| {
                     eng.initiative_options_into(holder, window, options)
                 });
+                // Only the window after continuing the main phase (4.3.4) offers no pass,
+                // and the play it was continued for can be gone by now (a player who
+                // conceded left, and its target with them): then the turn may only end.
+                if self.st.ask.as_ref().is_some_and(|a| a.options.is_empty()) {
+                    let ask = self.st.ask.take().expect("asked");
+                    self.st.spare_options = ask.options;
+                    self.st.step = Step::ContinueOrEnd;
+                    return Flow::Continue;
+                }
                 // Whether a player with cards in hand has a play depends on those cards:
                 // they are asked even when passing is all they can do.
                 let private = !self.st.player(holder).hand.is_empty();
