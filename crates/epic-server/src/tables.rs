@@ -444,32 +444,40 @@ impl Tables {
         seq: usize,
         option: usize,
     ) -> Result<(), ApiError> {
-        let game = self.get(id).await?;
-        let mut l = game.lock().await;
-        l.check_playing()?;
-        if seq != l.played.decisions() {
-            return Err(ApiError::conflict(format!(
-                "that answers decision {seq}, but the game is at decision {}; nothing was changed",
-                l.played.decisions()
-            )));
-        }
-        if l.played.decider() != Some(seat) {
-            return Err(ApiError::forbidden("it is not your decision"));
-        }
-        let next = l.played.after(option).map_err(ApiError::bad)?;
-        self.commit(&mut l, next).await?;
-        drop(l);
-        self.clone().wake(id.to_string());
-        Ok(())
+        self.human_move(id, |l| {
+            if seq != l.played.decisions() {
+                return Err(ApiError::conflict(format!(
+                    "that answers decision {seq}, but the game is at decision {}; nothing was \
+                     changed",
+                    l.played.decisions()
+                )));
+            }
+            if l.played.decider() != Some(seat) {
+                return Err(ApiError::forbidden("it is not your decision"));
+            }
+            l.played.after(option).map_err(ApiError::bad)
+        })
+        .await
     }
 
     /// A human seat concedes (rule 1.2.2), whoever is deciding: kept as the game's next
     /// decision.
     pub async fn concede(self: &Arc<Self>, id: &str, seat: PlayerId) -> Result<(), ApiError> {
+        self.human_move(id, |l| l.played.conceded(seat).map_err(ApiError::bad))
+            .await
+    }
+
+    /// A move a human made in game `id`, being played: `next` takes it on a copy of the
+    /// game or refuses it; then it is committed, and the bots play on.
+    async fn human_move(
+        self: &Arc<Self>,
+        id: &str,
+        next: impl FnOnce(&Live) -> Result<Next, ApiError>,
+    ) -> Result<(), ApiError> {
         let game = self.get(id).await?;
         let mut l = game.lock().await;
         l.check_playing()?;
-        let next = l.played.conceded(seat).map_err(ApiError::bad)?;
+        let next = next(&l)?;
         self.commit(&mut l, next).await?;
         drop(l);
         self.clone().wake(id.to_string());
@@ -539,14 +547,11 @@ impl Tables {
                 if l.played.decisions() != seq {
                     continue;
                 }
-                let next = match l.played.after(option) {
-                    Ok(next) => next,
-                    Err(e) => {
-                        eprintln!("epic serve: game {id}: {e}");
-                        return;
-                    }
+                let committed = match l.played.after(option) {
+                    Ok(next) => self.commit(&mut l, next).await,
+                    Err(e) => Err(ApiError::bad(e)),
                 };
-                if let Err(e) = self.commit(&mut l, next).await {
+                if let Err(e) = committed {
                     eprintln!("epic serve: game {id}: {}", e.message);
                     return;
                 }

@@ -205,25 +205,16 @@ async fn answer(app: &Shared, id: &str, seat: Option<PlayerId>, text: &str) -> A
         Ok(m) => m,
         Err(e) => return Answer::Refused(format!("that message cannot be read: {e}")),
     };
-    match message {
-        ClientMessage::Ping => Answer::Nothing,
-        ClientMessage::Decide { seq, option } => {
-            let Some(seat) = seat else {
-                return Answer::Refused("you are watching this game, not playing it".into());
-            };
-            match app.tables.decide(id, seat, seq, option).await {
-                Ok(()) => Answer::Taken,
-                Err(e) => Answer::Refused(e.message),
-            }
+    let done = match (message, seat) {
+        (ClientMessage::Ping, _) => return Answer::Nothing,
+        (_, None) => return Answer::Refused("you are watching this game, not playing it".into()),
+        (ClientMessage::Decide { seq, option }, Some(seat)) => {
+            app.tables.decide(id, seat, seq, option).await
         }
-        ClientMessage::Concede => {
-            let Some(seat) = seat else {
-                return Answer::Refused("you are watching this game, not playing it".into());
-            };
-            match app.tables.concede(id, seat).await {
-                Ok(()) => Answer::Taken,
-                Err(e) => Answer::Refused(e.message),
-            }
-        }
+        (ClientMessage::Concede, Some(seat)) => app.tables.concede(id, seat).await,
+    };
+    match done {
+        Ok(()) => Answer::Taken,
+        Err(e) => Answer::Refused(e.message),
     }
 }
