@@ -29,6 +29,7 @@ import numpy as np
 
 from epic import MAX_ACTIONS, Bot
 from epic.tables import Table
+from epic.tournament import play_out
 
 MASK64 = (1 << 64) - 1
 
@@ -147,18 +148,12 @@ def pairings(decks: Sequence[str], bots: Sequence[str]) -> list[Pairing]:
 
 
 def _play(table: Table, bots: Sequence[str], seed: int, max_decisions: int, on_decision=None):
-    """One game at ``table``, dealt from ``seed``, each seat played by its bot; calls
-    ``on_decision(game, seat, action)`` before each action is taken."""
+    """One game at ``table``, dealt from ``seed``, each seat played by its bot, seeded
+    from the game's seed and the seat (:func:`epic.tournament.play_out`)."""
     game = table.game(seed)
     players = [Bot(name, seed=mix(seed, seat + 1)) for seat, name in enumerate(bots)]
-    for _ in range(max_decisions):
-        if game.is_over:
-            break
-        seat = game.decider
-        action = players[seat].choose(game)
-        if on_decision is not None:
-            on_decision(game, seat, action)
-        game.apply(action)
+    choosers = [lambda g, _seat, bot=bot: bot.choose(g) for bot in players]
+    play_out(game, choosers, max_decisions, on_decision)
     return game
 
 

@@ -65,12 +65,29 @@ def play_game(
         raise ValueError(f"{len(players)} players for {len(decks)} decks")
     game = Game(decks, seed=seed)
     choosers = [_chooser(p, seed * 31 + i) for i, p in enumerate(players)]
+    if not play_out(game, choosers, max_decisions):
+        raise RuntimeError(f"the game did not end within {max_decisions} decisions")
+    return game
+
+
+def play_out(
+    game: Any,
+    choosers: list[Agent],
+    max_decisions: int,
+    on_decision: Callable[[Any, int, int], None] | None = None,
+) -> bool:
+    """Plays ``game`` (either ruleset's) on, seat ``i`` choosing by ``choosers[i]``, for
+    at most ``max_decisions`` decisions; ``on_decision(game, seat, action)`` sees each
+    action before it is taken. Returns whether the game is over."""
     for _ in range(max_decisions):
         if game.is_over:
-            return game
+            return True
         seat = game.decider
-        game.apply(int(choosers[seat](game, seat)))
-    raise RuntimeError(f"the game did not end within {max_decisions} decisions")
+        action = int(choosers[seat](game, seat))
+        if on_decision is not None:
+            on_decision(game, seat, action)
+        game.apply(action)
+    return game.is_over
 
 
 def play(
