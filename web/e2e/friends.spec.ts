@@ -128,10 +128,17 @@ test("two guests play a friend game; neither, nor a spectator, sees a hidden car
     const id = gameIdOf(a);
     expect(invite).toContain(`/join/${id}/`);
 
-    // B: opens the link in its own browser, and joins as a guest.
+    // B: opens the link in its own browser, signs in as a guest, and joins with a deck
+    // of its own choosing.
     await b.goto(invite);
     await playAsGuest(b);
+    await expect(b.getByTestId("join-panel")).toBeVisible();
+    await b.getByTestId("join-deck").selectOption("sage");
+    await screenshot(b, testInfo, "join-with-own-deck");
+    await b.getByTestId("join-game").click();
     await expect(b).toHaveURL(new RegExp(`#/game/${id}$`));
+    const joined = (await (await b.request.get(`/api/games/${id}`)).json()) as GameSummary;
+    expect(joined.seats.find((seat) => seat.seat === joined.your_seat)?.deck).toBe("sage");
     await playerPage(a);
     await playerPage(b);
 

@@ -10,6 +10,7 @@ import type {
   Replay,
   User,
 } from "./protocol";
+import { paths } from "./router";
 
 export class ApiError extends Error {
   readonly status: number;
@@ -95,5 +96,5 @@ export function socketUrl(id: string): string {
 }
 
 export function inviteUrl(id: string, secret: string): string {
-  return `${location.origin}/#/join/${encodeURIComponent(id)}/${encodeURIComponent(secret)}`;
+  return `${location.origin}/${paths.join(id, secret)}`;
 }

@@ -61,6 +61,8 @@ export type GameStatus = "open" | "playing" | "over";
 export type GameSummary = {
   id: string;
   ruleset: Ruleset;
+  /** The format whose deck-building rules the decks follow; null: any deck. */
+  format: string | null;
   status: GameStatus;
   seats: SeatSummary[];
   your_seat: number | null;
@@ -79,8 +81,11 @@ export type GameSummary = {
   created: number;
 };
 
-/** Body of `POST /api/games/{id}/join`: an invite's secret, or `{}` for the first open seat. */
-export type JoinRequest = { invite?: string };
+/**
+ * Body of `POST /api/games/{id}/join`: an invite's secret (without one, the first open
+ * seat), and the joiner's own deck by name or list (without one, the seat's deck).
+ */
+export type JoinRequest = { invite?: string; deck?: string; list?: string };
 
 /** `GET /api/games/{id}/replay`: a finished game, from your seat. Frame 0 is the start. */
 export type Replay = { seat: number | null; frames: State[] };

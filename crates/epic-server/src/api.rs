@@ -5,7 +5,7 @@ use crate::accounts::{self, digest, random_hex, CurrentUser, MaybeUser};
 use crate::board;
 use crate::played::{Played, RULESETS};
 use crate::setups::{self, DeckSpec, TableSpec};
-use crate::store::{now_ms, GameRow, SeatRow};
+use crate::store::{now_ms, GameRow, Reseat, SeatRow, Seating};
 use crate::tables::{ASYNC_MOVE_SECONDS, LIVE_CLOCK_SECONDS, LIVE_MOVE_SECONDS};
 use crate::{ws, ApiError, Shared};
 use axum::extract::{DefaultBodyLimit, Path, State};
@@ -110,15 +110,25 @@ pub struct SeatSpec {
 
 impl SeatSpec {
     fn deck_spec(&self, ruleset: &str, seat: usize) -> Result<DeckSpec<'_>, ApiError> {
-        match (&self.deck, &self.list) {
-            (Some(_), Some(_)) => Err(ApiError::bad(format!(
-                "seat {}: give its deck by name or by list, not both",
-                seat + 1
-            ))),
-            (_, Some(list)) => Ok(DeckSpec::Listed(list)),
-            (Some(name), None) => Ok(DeckSpec::Named(name)),
-            (None, None) => Ok(DeckSpec::Named(setups::default_deck(ruleset, seat))),
-        }
+        Ok(deck_asked(&self.deck, &self.list, seat)?
+            .unwrap_or(DeckSpec::Named(setups::default_deck(ruleset, seat))))
+    }
+}
+
+/// The deck a request names for seat `seat`, by name or by list (`None`: neither).
+fn deck_asked<'a>(
+    deck: &'a Option<String>,
+    list: &'a Option<String>,
+    seat: usize,
+) -> Result<Option<DeckSpec<'a>>, ApiError> {
+    match (deck, list) {
+        (Some(_), Some(_)) => Err(ApiError::bad(format!(
+            "seat {}: give its deck by name or by list, not both",
+            seat + 1
+        ))),
+        (_, Some(list)) => Ok(Some(DeckSpec::Listed(list))),
+        (Some(name), None) => Ok(Some(DeckSpec::Named(name))),
+        (None, None) => Ok(None),
     }
 }
 
@@ -159,6 +169,8 @@ pub struct Invite {
 pub struct GameSummary {
     pub id: String,
     pub ruleset: String,
+    /// The format whose deck-building rules the decks follow (`None`: any deck).
+    pub format: Option<String>,
     pub status: String,
     pub seats: Vec<SeatSummary>,
     pub your_seat: Option<usize>,
@@ -181,6 +193,7 @@ fn summary_of(
     GameSummary {
         id: row.id.clone(),
         ruleset: row.ruleset.clone(),
+        format: setups::format_of(&row.ruleset, &row.setup),
         status: row.status.clone(),
         seats: seats
             .iter()
@@ -400,46 +413,87 @@ async fn summary(
 #[serde(deny_unknown_fields)]
 pub struct JoinRequest {
     pub invite: Option<String>,
+    /// The joiner's deck by name, in place of the one the creator chose for the seat.
+    pub deck: Option<String>,
+    /// The joiner's deck as a list, one card a line.
+    pub list: Option<String>,
 }
 
-/// Takes the seat an invite names, or else the first open seat.
+/// Tries to seat a player that many times when other players' decks keep changing the
+/// game's setup under them.
+const JOIN_TRIES: usize = 8;
+
+/// Takes the seat an invite names, or else the first open seat; with a deck (by name or
+/// by list), the joiner plays it instead of the deck the creator chose for the seat,
+/// checked against the game's format as a new game's decks are. No decision is made
+/// while a game waits for its players, so its setup is still free to change.
 async fn join(
     State(app): State<Shared>,
     CurrentUser(user): CurrentUser,
     Path(id): Path<String>,
     body: Option<Json<JoinRequest>>,
 ) -> Result<Json<GameSummary>, ApiError> {
-    let invite = body.and_then(|Json(b)| b.invite);
-    let seats = app.store.seats(&id).await?;
-    if seats.is_empty() {
-        return Err(ApiError::not_found("game"));
+    let JoinRequest { invite, deck, list } = body.map(|Json(b)| b).unwrap_or_default();
+    for _ in 0..JOIN_TRIES {
+        let (row, seats) = app
+            .store
+            .game_and_seats(&id)
+            .await?
+            .ok_or_else(|| ApiError::not_found("game"))?;
+        let seat = open_seat(&seats, &user.id, invite.as_deref())?;
+        let reseated = match deck_asked(&deck, &list, seat.seat)? {
+            Some(deck) => {
+                let setup = setups::reseat(&row.ruleset, &row.setup, seat, deck)?;
+                Played::start(&row.ruleset, &setup, &app.tables.pool).map_err(ApiError::bad)?;
+                Some(Reseat {
+                    deck: deck.label(),
+                    was: row.setup.clone(),
+                    setup,
+                })
+            }
+            None => None,
+        };
+        match app
+            .store
+            .take_seat(&id, seat.seat, &user.id, reseated.as_ref())
+            .await?
+        {
+            Seating::Taken => {
+                app.tables.seated(&id, reseated.is_some()).await?;
+                return Ok(Json(summary_by_id(&app, &id, Some(&user.id)).await?));
+            }
+            // Another player took the seat, or brought a deck, meanwhile: look again
+            // (for the next open seat, or at the new setup).
+            Seating::SeatGone | Seating::SetupChanged => continue,
+        }
     }
-    if crate::store::seat_of(&seats, Some(&user.id)).is_some() {
+    Err(ApiError::conflict(
+        "the game changed while you joined: try again",
+    ))
+}
+
+/// The open seat a user joining may take: the one their invite names, or the first.
+fn open_seat<'a>(
+    seats: &'a [SeatRow],
+    user_id: &str,
+    invite: Option<&str>,
+) -> Result<&'a SeatRow, ApiError> {
+    if crate::store::seat_of(seats, Some(user_id)).is_some() {
         return Err(ApiError::conflict("you already have a seat in this game"));
     }
-    let open = seats.iter().filter(|s| s.is_open());
-    let seat = match &invite {
+    let mut open = seats.iter().filter(|s| s.is_open());
+    match invite {
         Some(secret) => {
             let hash = digest(secret);
-            open.clone()
-                .find(|s| s.invite_hash.as_deref() == Some(hash.as_str()))
+            open.find(|s| s.invite_hash.as_deref() == Some(hash.as_str()))
                 .ok_or_else(|| {
                     ApiError::forbidden("that invite is not valid, or its seat is taken")
-                })?
-                .seat
+                })
         }
-        None => {
-            open.clone()
-                .next()
-                .ok_or_else(|| ApiError::conflict("every seat of this game is taken"))?
-                .seat
-        }
-    };
-    if !app.store.take_seat(&id, seat, &user.id).await? {
-        return Err(ApiError::conflict("someone took that seat first"));
+        None => open
+            .next()
+            .ok_or_else(|| ApiError::conflict("every seat of this game is taken")),
     }
-    app.tables.seated(&id).await?;
-    Ok(Json(summary_by_id(&app, &id, Some(&user.id)).await?))
 }
 
 #[derive(Serialize)]

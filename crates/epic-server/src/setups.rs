@@ -4,9 +4,13 @@
 
 use crate::store::SeatRow;
 use crate::ApiError;
+use epic_cards::CardPool;
+use epic_classic::format::Format as ClassicFormat;
+use epic_classic::ClassicPool;
+use epic_engine::Variant;
 use epic_setup::classic_save::ClassicSetup;
 use epic_setup::save::{SaveSetup, Seat};
-use epic_setup::table::TableArgs;
+use epic_setup::table::{Table, TableArgs};
 
 /// The 2017 formats a game on the server may have: those whose decks are not drafted
 /// (Sealed's are dealt).
@@ -86,6 +90,37 @@ fn whose(seat: &SeatRow) -> String {
     format!("seat {}'s deck", seat.seat + 1)
 }
 
+/// A seat's 2017 deck, by the names of its cards, checked against the table.
+fn epic_deck(
+    table: &Table,
+    s: &SeatRow,
+    deck: DeckSpec,
+    seed: u64,
+    pool: &CardPool,
+) -> Result<Vec<String>, ApiError> {
+    let cards = match deck {
+        DeckSpec::Named(name) => {
+            if !epic_cards::DECK_NAMES
+                .iter()
+                .any(|d| d.eq_ignore_ascii_case(name))
+            {
+                return Err(ApiError::bad(format!(
+                    "seat {}: unknown deck '{name}'; the decks are {}, or give a deck list",
+                    s.seat + 1,
+                    epic_cards::DECK_NAMES.join(", ")
+                )));
+            }
+            epic_cards::deck_from(pool, name, seed.wrapping_add(s.seat as u64))
+        }
+        DeckSpec::Listed(text) => epic_cards::parse_deck_list(&whose(s), text, pool),
+    }
+    .map_err(|e| ApiError::bad(e.to_string()))?;
+    table
+        .check_deck(&cards, &deck.label(), &whose(s))
+        .map_err(|e| ApiError::bad(e.message))?;
+    Ok(cards.iter().map(|&c| pool.get(c).name.clone()).collect())
+}
+
 fn epic_setup(
     spec: TableSpec,
     seats: &[SeatRow],
@@ -110,29 +145,8 @@ fn epic_setup(
     .map_err(|e| ApiError::bad(e.message))?;
     let pool = epic_setup::names::pool();
     let mut save_seats = Vec::with_capacity(seats.len());
-    for (s, deck) in seats.iter().zip(decks) {
-        let cards = match *deck {
-            DeckSpec::Named(name) => {
-                if !epic_cards::DECK_NAMES
-                    .iter()
-                    .any(|d| d.eq_ignore_ascii_case(name))
-                {
-                    return Err(ApiError::bad(format!(
-                        "seat {}: unknown deck '{name}'; the decks are {}, or give a deck list",
-                        s.seat + 1,
-                        epic_cards::DECK_NAMES.join(", ")
-                    )));
-                }
-                epic_cards::deck_from(&pool, name, seed.wrapping_add(s.seat as u64))
-            }
-            DeckSpec::Listed(text) => epic_cards::parse_deck_list(&whose(s), text, &pool),
-        }
-        .map_err(|e| ApiError::bad(e.to_string()))?;
-        table
-            .check_deck(&cards, &s.deck, &whose(s))
-            .map_err(|e| ApiError::bad(e.message))?;
-        let names = cards.iter().map(|&c| pool.get(c).name.clone()).collect();
-        save_seats.push(save_seat(s, names));
+    for (s, &deck) in seats.iter().zip(decks) {
+        save_seats.push(save_seat(s, epic_deck(&table, s, deck, seed, &pool)?));
     }
     let save = SaveSetup {
         rules: table.rules.clone(),
@@ -160,7 +174,7 @@ fn classic_setup(
     }
     let format = spec
         .format
-        .map(epic_classic::format::Format::parse)
+        .map(ClassicFormat::parse)
         .transpose()
         .map_err(|e| ApiError::bad(format!("format: {e}")))?;
     if let Some(f) = format.filter(|f| f.is_limited()) {
@@ -173,25 +187,8 @@ fn classic_setup(
     }
     let pool = epic_classic::classic_pool();
     let mut save_seats = Vec::with_capacity(seats.len());
-    for (s, deck) in seats.iter().zip(decks) {
-        let list = match *deck {
-            DeckSpec::Named(name) => epic_classic::classic_deck(name)
-                .map(epic_classic::format::Decklist::new)
-                .ok_or_else(|| {
-                    format!(
-                        "seat {}: unknown classic deck '{name}'; the classic decks are {}, or \
-                         give a deck list",
-                        s.seat + 1,
-                        epic_classic::classic_deck_names().join(", ")
-                    )
-                }),
-            DeckSpec::Listed(text) => epic_classic::read_decklist(&pool, text)
-                .map_err(|e| format!("{}: {}", whose(s), e.join("; "))),
-        }
-        .map_err(ApiError::bad)?;
-        epic_setup::classic_table::check_designed(format, &list, &whose(s))
-            .map_err(|e| ApiError::bad(e.message))?;
-        save_seats.push(save_seat(s, pool.names(&list.deck)));
+    for (s, &deck) in seats.iter().zip(decks) {
+        save_seats.push(save_seat(s, classic_deck(format, s, deck, &pool)?));
     }
     let setup = ClassicSetup {
         format: format.map(|f| f.name()),
@@ -200,4 +197,98 @@ fn classic_setup(
         seats: save_seats,
     };
     serde_json::to_string(&setup).map_err(ApiError::internal)
+}
+
+/// A seat's classic deck, by the names of its cards, checked against the format.
+fn classic_deck(
+    format: Option<ClassicFormat>,
+    s: &SeatRow,
+    deck: DeckSpec,
+    pool: &ClassicPool,
+) -> Result<Vec<String>, ApiError> {
+    let list = match deck {
+        DeckSpec::Named(name) => epic_classic::classic_deck(name)
+            .map(epic_classic::format::Decklist::new)
+            .ok_or_else(|| {
+                format!(
+                    "seat {}: unknown classic deck '{name}'; the classic decks are {}, or \
+                     give a deck list",
+                    s.seat + 1,
+                    epic_classic::classic_deck_names().join(", ")
+                )
+            }),
+        DeckSpec::Listed(text) => epic_classic::read_decklist(pool, text)
+            .map_err(|e| format!("{}: {}", whose(s), e.join("; "))),
+    }
+    .map_err(ApiError::bad)?;
+    epic_setup::classic_table::check_designed(format, &list, &whose(s))
+        .map_err(|e| ApiError::bad(e.message))?;
+    Ok(pool.names(&list.deck))
+}
+
+/// The setup `setup` (JSON, under `ruleset`) of a game that has not begun, with seat
+/// `seat`'s deck replaced by `deck`, checked against the game's table as a new game's
+/// decks are: a player joining brings their own deck.
+pub fn reseat(
+    ruleset: &str,
+    setup: &str,
+    seat: &SeatRow,
+    deck: DeckSpec,
+) -> Result<String, ApiError> {
+    let malformed = |e: serde_json::Error| ApiError::internal(format!("a kept setup: {e}"));
+    let mut row = seat.clone();
+    row.deck = deck.label();
+    match ruleset {
+        "classic" => {
+            let mut setup: ClassicSetup = serde_json::from_str(setup).map_err(malformed)?;
+            let format = setup
+                .format
+                .as_deref()
+                .map(ClassicFormat::parse)
+                .transpose()
+                .map_err(|e| ApiError::internal(format!("a kept format: {e}")))?;
+            let cards = classic_deck(format, &row, deck, &epic_classic::classic_pool())?;
+            let kept = setup
+                .seats
+                .get_mut(seat.seat)
+                .ok_or_else(|| no_seat(seat))?;
+            *kept = Seat {
+                cards,
+                ..save_seat(&row, Vec::new())
+            };
+            serde_json::to_string(&setup).map_err(ApiError::internal)
+        }
+        _ => {
+            let mut setup: SaveSetup = serde_json::from_str(setup).map_err(malformed)?;
+            let rules = &setup.rules;
+            let table = TableArgs {
+                players: setup.seats.len() as u8,
+                format: setup.format.clone(),
+                variant: rules.variant.name().to_string(),
+                team_size: (rules.variant == Variant::Hydra).then_some(rules.team_size),
+            }
+            .table()
+            .map_err(|e| ApiError::internal(format!("a kept table: {}", e.message)))?;
+            let pool = epic_setup::names::pool();
+            let cards = epic_deck(&table, &row, deck, setup.seed, &pool)?;
+            let kept = setup
+                .seats
+                .get_mut(seat.seat)
+                .ok_or_else(|| no_seat(seat))?;
+            *kept = save_seat(&row, cards);
+            serde_json::to_string(&setup).map_err(ApiError::internal)
+        }
+    }
+}
+
+fn no_seat(seat: &SeatRow) -> ApiError {
+    ApiError::internal(format!("the kept setup has no seat {}", seat.seat + 1))
+}
+
+/// The format a game's setup names (`None`: any deck the game can play).
+pub fn format_of(ruleset: &str, setup: &str) -> Option<String> {
+    match ruleset {
+        "classic" => serde_json::from_str::<ClassicSetup>(setup).ok()?.format,
+        _ => serde_json::from_str::<SaveSetup>(setup).ok()?.format,
+    }
 }

@@ -47,6 +47,26 @@ pub struct GameRow {
     pub updated: i64,
 }
 
+/// A joining player's own deck: the seat's new deck label and the game's setup before
+/// and after it.
+#[derive(Clone, Debug)]
+pub struct Reseat {
+    pub deck: String,
+    pub was: String,
+    pub setup: String,
+}
+
+/// How taking a seat went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seating {
+    Taken,
+    /// Someone else took the seat first (or it is the AI's).
+    SeatGone,
+    /// The game's setup changed since the [`Reseat`] was made from it (another player
+    /// joined with a deck): nothing was changed.
+    SetupChanged,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatRow {
     pub seat: usize,
@@ -310,14 +330,16 @@ impl Store {
             .collect()
     }
 
-    /// Seats `user_id` in an open `seat`; false if someone took it first. When it was
-    /// the last open seat the game starts.
+    /// Seats `user_id` in an open `seat`, with `reseat` giving the seat the joiner's own
+    /// deck, in one transaction: all of it or nothing. When it was the last open seat
+    /// the game starts.
     pub async fn take_seat(
         &self,
         game_id: &str,
         seat: usize,
         user_id: &str,
-    ) -> Result<bool, sqlx::Error> {
+        reseat: Option<&Reseat>,
+    ) -> Result<Seating, sqlx::Error> {
         let mut tx = self.pool.begin().await?;
         let taken = sqlx::query(
             "UPDATE seats SET user_id = $1, invite_hash = NULL \
@@ -330,25 +352,48 @@ impl Store {
         .await?
         .rows_affected()
             == 1;
-        if taken {
-            let open: i64 = sqlx::query(
-                "SELECT COUNT(*) AS open FROM seats \
-                 WHERE game_id = $1 AND user_id IS NULL AND ai IS NULL",
+        if !taken {
+            return Ok(Seating::SeatGone);
+        }
+        if let Some(r) = reseat {
+            // Only the setup this deck was fitted into may be replaced.
+            let kept = sqlx::query(
+                "UPDATE games SET setup = $1 WHERE id = $2 AND setup = $3 AND status = 'open'",
             )
+            .bind(&r.setup)
             .bind(game_id)
-            .fetch_one(&mut *tx)
+            .bind(&r.was)
+            .execute(&mut *tx)
             .await?
-            .try_get("open")?;
-            if open == 0 {
-                sqlx::query("UPDATE games SET status = 'playing', updated = $1 WHERE id = $2")
-                    .bind(now_ms())
-                    .bind(game_id)
-                    .execute(&mut *tx)
-                    .await?;
+            .rows_affected()
+                == 1;
+            if !kept {
+                return Ok(Seating::SetupChanged);
             }
+            sqlx::query("UPDATE seats SET deck = $1 WHERE game_id = $2 AND seat = $3")
+                .bind(&r.deck)
+                .bind(game_id)
+                .bind(seat as i64)
+                .execute(&mut *tx)
+                .await?;
+        }
+        let open: i64 = sqlx::query(
+            "SELECT COUNT(*) AS open FROM seats \
+             WHERE game_id = $1 AND user_id IS NULL AND ai IS NULL",
+        )
+        .bind(game_id)
+        .fetch_one(&mut *tx)
+        .await?
+        .try_get("open")?;
+        if open == 0 {
+            sqlx::query("UPDATE games SET status = 'playing', updated = $1 WHERE id = $2")
+                .bind(now_ms())
+                .bind(game_id)
+                .execute(&mut *tx)
+                .await?;
         }
         tx.commit().await?;
-        Ok(taken)
+        Ok(Seating::Taken)
     }
 
     /// Decision number `n` of a game, made at `now`, and what it changes, in one

@@ -416,8 +416,10 @@ impl Tables {
         Ok(())
     }
 
-    /// Seats a user after the database did: the game in memory learns its new player.
-    pub async fn seated(self: &Arc<Self>, id: &str) -> Result<(), ApiError> {
+    /// Seats a user after the database did: the game in memory learns its new player,
+    /// and, when they brought their own deck (`reseated`), starts again from the new
+    /// setup (no decision is made before every seat is taken).
+    pub async fn seated(self: &Arc<Self>, id: &str, reseated: bool) -> Result<(), ApiError> {
         let (row, seats) = self
             .store
             .game_and_seats(id)
@@ -426,6 +428,11 @@ impl Tables {
         let game = self.get(id).await?;
         let mut l = game.lock().await;
         l.names = seat_names(&seats);
+        if reseated {
+            l.played =
+                Played::start(&row.ruleset, &row.setup, &self.pool).map_err(ApiError::bad)?;
+            l.logs = l.viewers().map(|v| l.played.opening(v, &l.names)).collect();
+        }
         l.seats = seats;
         l.status = row.status;
         l.timing.since = row.updated;

@@ -203,6 +203,38 @@ async fn classic_games_take_deck_lists_and_designed_decks() {
     for card in hand {
         assert!(order.contains(&card), "{card}");
     }
+
+    // A player joining brings their own deck, checked as the creator's are.
+    let game = c
+        .create(json!({"ruleset": "classic", "seed": 9, "seats": [{"kind": "me", "deck": "chaos"}, {"kind": "open", "deck": "chaos"}]}))
+        .await;
+    assert_eq!(game["format"], Value::Null);
+    let id = game["id"].as_str().unwrap();
+    let mut b = server.client();
+    b.guest().await;
+    let path = format!("/api/games/{id}/join");
+    let (status, refused) = b
+        .call("POST", &path, Some(json!({"list": "2 Not A Card"})))
+        .await;
+    assert_eq!(status, 400);
+    assert!(
+        refused["error"]
+            .as_str()
+            .unwrap()
+            .contains("seat 2's deck: "),
+        "{refused}"
+    );
+    let (status, joined) = b.call("POST", &path, Some(json!({"deck": "order"}))).await;
+    assert_eq!(status, 200, "{joined}");
+    assert_eq!(joined["seats"][1]["deck"], "order");
+    let mut s = b.socket(id).await;
+    let state = next_state(&mut s).await;
+    let hand = state["board"]["players"][1]["hand"].as_array().unwrap();
+    assert!(!hand.is_empty());
+    for card in hand {
+        let card = card.as_str().unwrap().to_string();
+        assert!(order.contains(&card), "{card} is not in the order deck");
+    }
 }
 
 /// Every card name `state` shows in its board: those its seat may know now.

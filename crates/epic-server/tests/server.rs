@@ -776,6 +776,155 @@ async fn games_take_formats_teams_and_deck_lists() {
     );
 }
 
+/// A player joining brings their own deck, by name or by list, checked against the
+/// game's format like the creator's; a refused deck takes no seat and changes nothing.
+#[tokio::test]
+async fn a_joining_player_brings_their_own_deck() {
+    for db in common::databases() {
+        let server = Server::start(db.as_deref()).await;
+        let mut a = server.client();
+        let mut b = server.client();
+        a.guest().await;
+        b.guest().await;
+        let game = a
+            .create(json!({"format": "preconstructed", "seed": 5,
+                           "seats": [{"kind": "me", "deck": "good"}, {"kind": "open", "deck": "evil"}]}))
+            .await;
+        assert_eq!(game["format"], "preconstructed");
+        let id = game["id"].as_str().unwrap().to_string();
+        let secret = game["invites"][0]["secret"].as_str().unwrap().to_string();
+        let path = format!("/api/games/{id}/join");
+        let pool = epic_setup::names::pool();
+        let names = |deck: &str| -> Vec<String> {
+            epic_cards::deck_from(&pool, deck, 0)
+                .unwrap()
+                .iter()
+                .map(|&c| pool.get(c).name.clone())
+                .collect()
+        };
+        let sage = names("sage");
+        // The sage deck with one card from the good deck in place of its last.
+        let mut mixed = sage.clone();
+        *mixed.last_mut().unwrap() = names("good")
+            .into_iter()
+            .find(|c| !sage.contains(c))
+            .unwrap();
+        for (body, status, said) in [
+            (
+                json!({"invite": secret, "deck": "nonsense"}),
+                400,
+                "unknown deck 'nonsense'",
+            ),
+            (
+                json!({"invite": secret, "deck": "sage", "list": "3 Ember Bolt"}),
+                400,
+                "not both",
+            ),
+            (
+                json!({"invite": secret, "list": mixed.join("\n")}),
+                400,
+                "seat 2's deck ('custom') breaks the rules of",
+            ),
+            (
+                json!({"invite": "0000", "deck": "sage"}),
+                403,
+                "that invite is not valid",
+            ),
+        ] {
+            let (got, answer) = b.call("POST", &path, Some(body.clone())).await;
+            assert_eq!(got, status, "{body}: {answer}");
+            let error = answer["error"].as_str().unwrap();
+            assert!(error.contains(said), "{body}: {error}");
+        }
+        let (_, summary) = a.call("GET", &format!("/api/games/{id}"), None).await;
+        assert_eq!(summary["status"], "open", "a refused deck takes no seat");
+        assert_eq!(summary["seats"][1]["deck"], "evil");
+
+        let (status, joined) = b
+            .call(
+                "POST",
+                &path,
+                Some(json!({"invite": secret, "list": sage.join("\n")})),
+            )
+            .await;
+        assert_eq!(status, 200, "{joined}");
+        assert_eq!(joined["your_seat"], 1);
+        assert_eq!(joined["status"], "playing");
+        assert_eq!(joined["seats"][1]["deck"], "custom");
+        // The joiner draws from their own deck, and the game is kept with it.
+        let mut s = b.socket(&id).await;
+        let state = next_state(&mut s).await;
+        let hand = state["board"]["players"][1]["hand"].as_array().unwrap();
+        assert!(!hand.is_empty());
+        for card in hand {
+            let name = card["name"].as_str().unwrap();
+            assert!(
+                sage.contains(&name.to_string()),
+                "{name} is not in the sage deck"
+            );
+        }
+        drop(s);
+        let (url, dir) = server.stop();
+        let server = Server::on(url, dir).await;
+        let mut b2 = server.client();
+        b2.cookie = b.cookie.clone();
+        let mut s = b2.socket(&id).await;
+        let again = next_state(&mut s).await;
+        assert_eq!(
+            again["board"]["players"][1]["hand"],
+            state["board"]["players"][1]["hand"]
+        );
+    }
+}
+
+/// Two players joining one game at the same moment, each with their own deck: the
+/// second to commit finds the setup changed, reads it again, and both keep their decks.
+#[tokio::test]
+async fn players_joining_at_once_each_keep_their_deck() {
+    for db in common::databases() {
+        let server = Server::start(db.as_deref()).await;
+        let mut a = server.client();
+        a.guest().await;
+        for round in 0..4 {
+            let game = a
+                .create(json!({"seed": round, "seats": [{"kind": "me", "deck": "good"},
+                               {"kind": "open", "deck": "good"}, {"kind": "open", "deck": "good"}]}))
+                .await;
+            let id = game["id"].as_str().unwrap().to_string();
+            let (mut b, mut c) = (server.client(), server.client());
+            b.guest().await;
+            c.guest().await;
+            let path = format!("/api/games/{id}/join");
+            let ((sb, jb), (sc, jc)) = tokio::join!(
+                b.call("POST", &path, Some(json!({"deck": "sage"}))),
+                c.call("POST", &path, Some(json!({"deck": "wild"}))),
+            );
+            assert_eq!((sb, sc), (200, 200), "{jb} {jc}");
+            let (_, summary) = a.call("GET", &format!("/api/games/{id}"), None).await;
+            assert_eq!(summary["status"], "playing");
+            let mut decks: Vec<_> = [1, 2].map(|s| summary["seats"][s]["deck"].clone()).into();
+            decks.sort_by_key(|d| d.to_string());
+            assert_eq!(decks, [json!("sage"), json!("wild")]);
+            // Each seat draws from the deck its player brought.
+            let pool = epic_setup::names::pool();
+            for (client, deck) in [(&b, "sage"), (&c, "wild")] {
+                let cards: Vec<String> = epic_cards::deck_from(&pool, deck, 0)
+                    .unwrap()
+                    .iter()
+                    .map(|&c| pool.get(c).name.clone())
+                    .collect();
+                let mut s = client.socket(&id).await;
+                let state = next_state(&mut s).await;
+                let seat = state["seat"].as_u64().unwrap() as usize;
+                for card in state["board"]["players"][seat]["hand"].as_array().unwrap() {
+                    let name = card["name"].as_str().unwrap().to_string();
+                    assert!(cards.contains(&name), "{name} is not in the {deck} deck");
+                }
+            }
+        }
+    }
+}
+
 /// The lobby lists games with an open seat; joining without an invite takes the first.
 #[tokio::test]
 async fn the_lobby_lists_open_games_until_they_fill() {

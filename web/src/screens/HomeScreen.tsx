@@ -1,87 +1,14 @@
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { api, errorText, inviteUrl, saveUrl } from "../api";
-import { dateText, gameStatusText, seatLabel } from "../format";
+import { dateText, gameStatusText } from "../format";
 import type { GameSummary, NewGame, Options, Ruleset, SeatSpec, User } from "../protocol";
+import { Choice, DeckSelect, Players } from "../components/Choices";
+import { ANY, SERVERS_DECK, deckFields, decksOf, type DeckChoice } from "../components/deckChoice";
 import { Field } from "../components/Field";
 import { useAction } from "../components/useAction";
 import { navigate, paths } from "../router";
 
-const ANY = "";
 const LOBBY_REFRESH_MS = 10_000;
-
-type ChoiceProps = {
-  label: string;
-  choices: string[];
-  value: string;
-  onChange: (choice: string) => void;
-  /** The words for leaving it to the server (the value ANY), offered first; omitted: no such option. */
-  any?: string;
-  /** Options offered after the names. */
-  more?: ReactNode;
-  testId?: string;
-};
-
-/** A labelled select of names. */
-function Choice({ label, choices, value, onChange, any, more, testId }: ChoiceProps) {
-  return (
-    <label>
-      {label}
-      <select value={value} data-testid={testId} onChange={(event) => onChange(event.target.value)}>
-        {any !== undefined && <option value={ANY}>{any}</option>}
-        {choices.map((choice) => (
-          <option key={choice} value={choice}>
-            {choice}
-          </option>
-        ))}
-        {more}
-      </select>
-    </label>
-  );
-}
-
-/** The deck select's choice that asks for a deck list instead of a deck by name. */
-const LISTED = "\u0000list";
-
-/** A seat's deck: by name, the server's choice (ANY), or LISTED with the list's text. */
-type DeckChoice = { deck: string; list: string };
-const SERVERS_DECK: DeckChoice = { deck: ANY, list: "" };
-
-type DeckSelectProps = {
-  label: string;
-  decks: string[];
-  value: DeckChoice;
-  onChange: (choice: DeckChoice) => void;
-  testId?: string;
-};
-
-/** A deck by name, or a deck list pasted into the box it opens. */
-function DeckSelect({ label, decks, value, onChange, testId }: DeckSelectProps) {
-  return (
-    <>
-      <Choice
-        label={label}
-        choices={decks}
-        value={value.deck}
-        onChange={(deck) => onChange({ ...value, deck })}
-        any="Server’s choice"
-        more={<option value={LISTED}>A deck list…</option>}
-        testId={testId}
-      />
-      {value.deck === LISTED && (
-        <label>
-          {label}: one card a line, “3 Ember Bolt”
-          <textarea
-            rows={8}
-            value={value.list}
-            data-testid={testId && `${testId}-list`}
-            placeholder={"3 Ember Bolt\n2 Sky Knight"}
-            onChange={(event) => onChange({ ...value, list: event.target.value })}
-          />
-        </label>
-      )}
-    </>
-  );
-}
 
 /** The formats a game of a ruleset may have on the server. */
 function formatsOf(options: Options, ruleset: Ruleset): string[] {
@@ -172,15 +99,8 @@ function RulesetSelect({
   );
 }
 
-/** The decks of a ruleset. */
-function decksOf(options: Options, ruleset: Ruleset): string[] {
-  return ruleset === "classic" ? options.classic_decks : options.decks;
-}
-
 function seat(kind: SeatSpec["kind"], deck: DeckChoice, ai?: string): SeatSpec {
-  const spec: SeatSpec = { kind };
-  if (deck.deck === LISTED) spec.list = deck.list;
-  else if (deck.deck !== ANY) spec.deck = deck.deck;
+  const spec: SeatSpec = { kind, ...deckFields(deck) };
   if (ai !== undefined) spec.ai = ai;
   return spec;
 }
@@ -398,23 +318,6 @@ function NewFriendGame({ options, onCreated }: { options: Options; onCreated: ()
   );
 }
 
-function Players({ game }: { game: GameSummary }) {
-  return (
-    <span className="players">
-      {game.ruleset === "classic" && <span className="flag flag-classic">Classic</span>}
-      {game.seats.map((s, i) => (
-        <span key={s.seat}>
-          {i > 0 && <span className="muted"> vs </span>}
-          <span className={game.your_seat === s.seat ? "me" : s.open ? "muted" : undefined}>
-            {seatLabel(game, s.seat)}
-          </span>
-          {s.deck && <span className="muted deck"> ({s.deck})</span>}
-        </span>
-      ))}
-    </span>
-  );
-}
-
 function useList(load: () => Promise<GameSummary[]>, refreshMs?: number) {
   const [games, setGames] = useState<GameSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -486,29 +389,12 @@ function GameListPanel({ title, testId, list, empty, actionError, row }: GameLis
 
 function Lobby() {
   const list = useList(api.openGames, LOBBY_REFRESH_MS);
-  const [joining, setJoining] = useState<string | null>(null);
-  const [joinError, setJoinError] = useState<string | null>(null);
-
-  const join = async (id: string) => {
-    setJoining(id);
-    setJoinError(null);
-    try {
-      const game = await api.join(id, {});
-      navigate(paths.game(game.id));
-    } catch (e) {
-      setJoinError(errorText(e));
-      setJoining(null);
-      list.refresh();
-    }
-  };
-
   return (
     <GameListPanel
       title="Lobby"
       testId="lobby"
       list={list}
       empty="No open games. Create one and invite a friend."
-      actionError={joinError}
       row={(game) => (
         <li key={game.id} className="game-row">
           <div className="game-row-main">
@@ -520,14 +406,9 @@ function Lobby() {
               Open
             </a>
           ) : (
-            <button
-              type="button"
-              className="primary"
-              disabled={joining !== null}
-              onClick={() => void join(game.id)}
-            >
-              {joining === game.id ? "Joining…" : "Join"}
-            </button>
+            <a className="button primary" href={paths.join(game.id)} data-testid="lobby-join">
+              Join
+            </a>
           )}
         </li>
       )}

@@ -1,0 +1,26 @@
+// What the deck and table selects hold, and how a request carries it.
+
+import type { Options, Ruleset } from "../protocol";
+
+/** A select's value that leaves the choice to the server. */
+export const ANY = "";
+
+/** The deck select's choice that asks for a deck list instead of a deck by name. */
+export const LISTED = "\u0000list";
+
+/** A seat's deck: by name, the server's choice (ANY), or LISTED with the list's text. */
+export type DeckChoice = { deck: string; list: string };
+export const SERVERS_DECK: DeckChoice = { deck: ANY, list: "" };
+
+/** A deck choice as a request carries it: a name, a list, or neither. */
+export function deckFields(choice: DeckChoice): { deck?: string; list?: string } {
+  if (choice.deck === LISTED) return { list: choice.list };
+  if (choice.deck !== ANY) return { deck: choice.deck };
+  return {};
+}
+
+/** The decks of a ruleset. */
+export function decksOf(options: Options, ruleset: Ruleset): string[] {
+  return ruleset === "classic" ? options.classic_decks : options.decks;
+}
+
