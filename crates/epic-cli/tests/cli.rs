@@ -1199,6 +1199,73 @@ fn sim_drafts_the_decks_of_a_draft_format() {
     );
 }
 
+/// `--format sealed --pool N`: each seat is dealt N cards and its bot builds 30 from
+/// them; `--card-ratings` rates every card played by its decks' wins. Every deck holds
+/// 30 cards, so the copies rated add up to 30 a seat a game, and a card's decks won no
+/// more games than there were.
+#[test]
+fn sim_builds_sealed_pools_and_rates_the_cards() {
+    let games = if cfg!(debug_assertions) { 4 } else { 60 };
+    let args = [
+        "--games",
+        &games.to_string(),
+        "--format",
+        "sealed",
+        "--pool",
+        "40",
+        "--p1",
+        "greedy:good",
+        "--p2",
+        "random:evil",
+        "--card-ratings",
+        "--seed",
+        "5",
+    ];
+    let v = sim_json(&args);
+    assert_eq!(v["p1"], "greedy:sealed-40");
+    let ratings = v["card_ratings"].as_array().unwrap();
+    let copies: f64 = ratings
+        .iter()
+        .map(|r| r["copies_per_deck"].as_f64().unwrap() * r["decks"].as_f64().unwrap())
+        .sum();
+    assert!(
+        (copies - 30.0 * 2.0 * games as f64).abs() < 1e-6,
+        "{copies} copies"
+    );
+    for r in ratings {
+        assert!(r["wins"].as_u64() <= r["decks"].as_u64(), "{r}");
+        assert!(r["decks"].as_u64().unwrap() <= 2 * games, "{r}");
+    }
+    let rates: Vec<f64> = ratings
+        .iter()
+        .map(|r| r["win_rate"].as_f64().unwrap())
+        .collect();
+    assert!(rates.windows(2).all(|w| w[0] >= w[1]), "best first");
+    // The text report shows the best and the worst.
+    let text = stdout(&epic(
+        &["sim"].iter().chain(&args).copied().collect::<Vec<_>>(),
+    ));
+    assert!(
+        text.contains("card ratings:") && text.contains("best:"),
+        "{text}"
+    );
+    for (args, said) in [
+        (vec!["sim", "--pool", "40"], "add --format sealed"),
+        (
+            vec!["sim", "--format", "sealed", "--pool", "20"],
+            "30 to 60 cards",
+        ),
+        (
+            vec!["sim", "--ruleset", "classic", "--card-ratings"],
+            "the 2017 game's",
+        ),
+    ] {
+        let out = epic(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(said), "{args:?}: {}", stderr(&out));
+    }
+}
+
 /// A draft saved in the middle resumes where it was, and `epic replay` steps through it
 /// as one drafter knew it: their own picks by name, another's as "a card".
 #[test]

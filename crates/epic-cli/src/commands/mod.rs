@@ -1,6 +1,7 @@
 //! One module per subcommand, each with its clap `Args` and a `run` function.
 
 pub mod bench;
+mod card_ratings;
 pub mod cards;
 pub mod classic;
 pub mod deck;

@@ -5,6 +5,7 @@
 //! flat however many games are asked for, and Ctrl-C stops the run with a report of the
 //! games finished.
 
+use super::card_ratings::{report_lines, CardRating, CardTally};
 use super::{merge_times, TimeReport};
 use crate::commands::{print_json, progress_bar};
 use crate::error::{CliError, CliResult};
@@ -14,6 +15,7 @@ use crate::table::{Table, TableArgs};
 use epic_bots::ladder::DecisionTimes;
 use epic_cards::CardId;
 use epic_engine::{EndReason, Game, Setup};
+use epic_formats::draft::DraftFormat;
 use serde::Serialize;
 use std::time::Instant;
 
@@ -70,6 +72,15 @@ pub struct Args {
     /// of the next (T-2.4); the report adds match wins.
     #[arg(long, value_name = "N", conflicts_with = "tournament")]
     pub best_of: Option<u8>,
+    /// With --format sealed: deal each seat N cards (30 to 60), from which its bot
+    /// builds a deck of exactly 30 (FMT-01), instead of dealing the 30 played.
+    #[arg(long, value_name = "N", conflicts_with = "tournament")]
+    pub pool: Option<usize>,
+    /// Rate the cards: for each card, the decks that held it and how often they won,
+    /// best and worst in the report (every card with --json). Worth it where decks
+    /// change from game to game: drafts, Sealed, random decks.
+    #[arg(long, conflicts_with = "tournament")]
+    pub card_ratings: bool,
 }
 
 struct Side {
@@ -122,6 +133,17 @@ struct Outcome {
     decisions: usize,
     /// Each seat's decision times.
     times: Vec<DecisionTimes>,
+    /// Each seat's deck, kept for the card ratings only (dropped once tallied).
+    decks: Vec<Vec<CardId>>,
+}
+
+impl Outcome {
+    /// Whether seat `seat` won, alone or with its team.
+    fn won(&self, seat: usize, team_size: u8) -> bool {
+        let team = |s: usize| s / usize::from(team_size.max(1));
+        self.winner
+            .is_some_and(|w| team(usize::from(w)) == team(seat))
+    }
 }
 
 /// Running totals of the games finished so far. Games are added as they end and
@@ -145,11 +167,14 @@ struct Tally {
     by_turns: Vec<u64>,
     /// Each seat's decision times (a histogram each, bounded whatever the games).
     times: Vec<DecisionTimes>,
+    /// With --card-ratings: each card's decks and wins (a record per card at most).
+    cards: CardTally,
 }
 
 impl Tally {
-    fn add(&mut self, o: &Outcome) {
+    fn add(&mut self, o: &Outcome, team_size: u8) {
         self.games += 1;
+        self.cards.add(&o.decks, |seat| o.won(seat, team_size));
         if let Some(w) = o.winner {
             self.wins[w as usize] += 1;
             if w == o.first {
@@ -198,6 +223,7 @@ impl Tally {
             *mine += theirs;
         }
         merge_times(&mut self.times, &other.times);
+        self.cards.merge(&other.cards);
     }
 
     /// The turns of the `k`-th shortest game (from 0).
@@ -224,16 +250,49 @@ impl Tally {
     }
 }
 
-fn play_one(table: &Table, sides: &[Side], seed: u64, i: u64, max: usize) -> CliResult<Outcome> {
+/// What a game of the run needs beside its seats: the table, and how decks are made.
+struct Run<'a> {
+    table: &'a Table,
+    sides: &'a [Side],
+    seed: u64,
+    max_decisions: usize,
+    /// Sealed from a larger pool: the cards dealt to each seat (`--pool`).
+    sealed_pool: Option<usize>,
+    /// Whether outcomes keep their decks, for the card ratings.
+    card_ratings: bool,
+}
+
+fn play_one(run: &Run, i: u64) -> CliResult<Outcome> {
+    let Run { table, sides, .. } = *run;
     let pool = names::pool();
-    let game_seed = mix(seed ^ mix(i));
+    let game_seed = mix(run.seed ^ mix(i));
     let mut decks = Vec::new();
-    if let Some(format) = table.draft {
-        // A draft between the seats' bots first; its decks are the game's.
-        let cards = epic_formats::draft::collection(format, &pool);
-        let mut draft =
-            epic_formats::draft::Draft::new(pool.clone(), format, sides.len(), &cards, game_seed)
-                .map_err(|e| CliError::input(e.to_string()))?;
+    let draft = match (table.draft, run.sealed_pool) {
+        (Some(format), _) => {
+            let cards = epic_formats::draft::collection(format, &pool);
+            Some(epic_formats::draft::Draft::new(
+                pool.clone(),
+                format,
+                sides.len(),
+                &cards,
+                game_seed,
+            ))
+        }
+        (None, Some(n)) => {
+            let cards = epic_formats::draft::collection(DraftFormat::Sealed, &pool);
+            Some(epic_formats::draft::Draft::sealed(
+                pool.clone(),
+                sides.len(),
+                n,
+                &cards,
+                game_seed,
+            ))
+        }
+        (None, None) => None,
+    };
+    if let Some(draft) = draft {
+        // A draft (or a Sealed build) by the seats' bots first; its decks are the game's.
+        let mut draft = draft.map_err(|e| CliError::input(e.to_string()))?;
         let mut drafters = Vec::new();
         for (k, side) in sides.iter().enumerate() {
             drafters.push(
@@ -252,6 +311,11 @@ fn play_one(table: &Table, sides: &[Side], seed: u64, i: u64, max: usize) -> Cli
     }
     // The first seat goes round the table from game to game.
     let first = (i % sides.len() as u64) as u8;
+    let kept = if run.card_ratings {
+        decks.clone()
+    } else {
+        Vec::new()
+    };
     let mut game = Game::new(Setup {
         rules: table.rules.clone(),
         first_player: Some(first),
@@ -267,6 +331,7 @@ fn play_one(table: &Table, sides: &[Side], seed: u64, i: u64, max: usize) -> Cli
         );
     }
     let mut times = vec![DecisionTimes::default(); sides.len()];
+    let max = run.max_decisions;
     let decisions = epic_bots::play_out_timed(&mut game, &mut bots, max, &mut times).unwrap_or(max);
     let result = game.result();
     Ok(Outcome {
@@ -284,6 +349,7 @@ fn play_one(table: &Table, sides: &[Side], seed: u64, i: u64, max: usize) -> Cli
         reason: result.map(|r| r.reason),
         decisions,
         times,
+        decks: kept,
     })
 }
 
@@ -388,7 +454,13 @@ struct Report {
     threads: usize,
     elapsed_seconds: f64,
     games_per_second: f64,
+    /// With --card-ratings: every card played, best deck win rate first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    card_ratings: Option<Vec<CardRating>>,
 }
+
+/// The cards the text report rates best and worst, each.
+const RATED_SHOWN: usize = 10;
 
 /// Plays games `0..games` on `threads` threads. Stops early, with what has finished,
 /// on Ctrl-C.
@@ -397,13 +469,22 @@ fn play_all(args: &Args, table: &Table, sides: &[Side], threads: usize) -> CliRe
         args.games,
         "{bar:40} {pos}/{len} games  {per_sec}  eta {eta}",
     );
+    let run = Run {
+        table,
+        sides,
+        seed: args.seed,
+        max_decisions: args.max_decisions,
+        sealed_pool: args.pool,
+        card_ratings: args.card_ratings,
+    };
+    let team_size = table.rules.team_size;
     super::parallel_fold(
         args.games,
         threads,
         &bar,
         Tally::default,
-        |i| play_one(table, sides, args.seed, i, args.max_decisions),
-        |tally: &mut Tally, o| tally.add(&o),
+        |i| play_one(&run, i),
+        |tally: &mut Tally, o| tally.add(&o, team_size),
         Tally::merge,
     )
 }
@@ -416,6 +497,11 @@ pub fn run(args: Args) -> CliResult {
         return Err(CliError::input("--max-decisions must be at least 1"));
     }
     if args.ruleset == super::classic::Ruleset::Classic {
+        if args.pool.is_some() || args.card_ratings {
+            return Err(CliError::input(
+                "--pool and --card-ratings are for the 2017 game's Sealed and drafts",
+            ));
+        }
         return super::classic::sim(&args);
     }
     if args.best_of.is_some() {
@@ -434,11 +520,29 @@ pub fn run(args: Args) -> CliResult {
     let flags = ["--p1", "--p2"]
         .into_iter()
         .chain(std::iter::repeat("--others"));
-    if table.draft.is_some() {
-        // Every deck is drafted by the seat's bot; the decks named are not played.
+    if let Some(n) = args.pool {
+        if table.format.as_ref().map(|f| f.name) != Some("sealed") {
+            return Err(CliError::input(
+                "--pool deals a Sealed pool to build from: add --format sealed",
+            ));
+        }
+        if !(30..=60).contains(&n) {
+            return Err(CliError::input(format!(
+                "--pool {n}: a Sealed pool is 30 to 60 cards"
+            )));
+        }
+    }
+    let made = match (table.draft, args.pool) {
+        (Some(_), _) => Some("drafted".to_string()),
+        (None, Some(n)) => Some(format!("sealed-{n}")),
+        (None, None) => None,
+    };
+    if let Some(made) = made {
+        // Every deck is drafted (or built from its pool) by the seat's bot; the decks
+        // named are not played.
         for side in &mut sides {
-            side.deck_spec = "drafted".into();
-            side.label = format!("{}:drafted", side.bot);
+            side.label = format!("{}:{made}", side.bot);
+            side.deck_spec = made.clone();
             side.deck = None;
         }
     }
@@ -520,6 +624,9 @@ pub fn run(args: Args) -> CliResult {
         threads,
         elapsed_seconds: elapsed,
         games_per_second: n as f64 / elapsed.max(1e-9),
+        card_ratings: args
+            .card_ratings
+            .then(|| tally.cards.ratings(&names::pool())),
     };
     if args.json {
         print_json(&report)?;
@@ -599,6 +706,13 @@ fn print_report(report: &Report, table: &Table, sides: &[Side]) {
         "  {:.1} games/s ({:.2} s)",
         report.games_per_second, report.elapsed_seconds
     );
+    if let Some(ratings) = &report.card_ratings {
+        // A card in fewer decks than one in twenty games' worth says little.
+        let min_decks = (n / 20).max(1);
+        for line in report_lines(ratings, RATED_SHOWN, min_decks) {
+            println!("{line}");
+        }
+    }
 }
 
 #[cfg(test)]
@@ -617,6 +731,7 @@ mod tests {
             ][(i % 3) as usize],
             decisions: 200 + (i % 17) as usize,
             times: Vec::new(),
+            decks: Vec::new(),
         }
     }
 
@@ -630,7 +745,7 @@ mod tests {
     fn a_tally_does_not_grow_with_the_games() {
         let tally = |n: u64| {
             let mut t = Tally::default();
-            (0..n).for_each(|i| t.add(&outcome(i)));
+            (0..n).for_each(|i| t.add(&outcome(i), 1));
             t
         };
         let (small, large) = (tally(100), tally(1_000_000));
@@ -645,8 +760,8 @@ mod tests {
         let mut one = Tally::default();
         let mut parts = [Tally::default(), Tally::default(), Tally::default()];
         for i in 0..1001 {
-            one.add(&outcome(i));
-            parts[(i * 7 % 3) as usize].add(&outcome(i));
+            one.add(&outcome(i), 1);
+            parts[(i * 7 % 3) as usize].add(&outcome(i), 1);
         }
         let mut merged = Tally::default();
         parts.iter().for_each(|p| merged.merge(p));
@@ -654,7 +769,7 @@ mod tests {
         let mut turns: Vec<u16> = (0..1001).map(|i| outcome(i).turns).collect();
         turns.sort_unstable();
         assert_eq!(one.median_turns(), f64::from(turns[500]));
-        one.add(&outcome(1001));
+        one.add(&outcome(1001), 1);
         turns.push(outcome(1001).turns);
         turns.sort_unstable();
         assert_eq!(
