@@ -28,6 +28,9 @@ struct Table {
     team_size: u8,
     /// Decks of 30 cards drawn from every set, not the base set's decks.
     all_sets: bool,
+    /// Decks drafted at random (Open and Dark Draft in turn at two seats, Pack Draft at
+    /// three or four), not the base set's decks.
+    drafted: bool,
 }
 
 const DUEL: Table = Table {
@@ -35,6 +38,7 @@ const DUEL: Table = Table {
     variant: Variant::FreeForAll,
     team_size: 1,
     all_sets: false,
+    drafted: false,
 };
 
 fn setup(seed: u64) -> Setup {
@@ -45,6 +49,9 @@ fn setup(seed: u64) -> Setup {
 fn setup_at(table: Table, seed: u64) -> Setup {
     if table.all_sets {
         return all_sets_setup(table, seed);
+    }
+    if table.drafted {
+        return drafted_setup(table, seed);
     }
     let pool = epic_cards::shared_pool();
     let decks = (0..table.players)
@@ -63,6 +70,31 @@ fn setup_at(table: Table, seed: u64) -> Setup {
 fn all_sets_setup(table: Table, seed: u64) -> Setup {
     let decks = common::every_set_decks(table.players, seed);
     let mut s = Setup::new(epic_cards::shared_full_pool(), decks, seed);
+    s.rules.variant = table.variant;
+    s.rules.team_size = table.team_size;
+    s
+}
+
+/// A game whose decks come out of a draft whose every pick and build decision is made
+/// at random.
+fn drafted_setup(table: Table, seed: u64) -> Setup {
+    use epic_formats::draft::{collection, Draft, DraftFormat};
+    let pool = epic_cards::shared_pool();
+    let format = match (table.players, seed % 2) {
+        (2, 0) => DraftFormat::Open,
+        (2, _) => DraftFormat::Dark,
+        _ => DraftFormat::Pack,
+    };
+    let cards = collection(format, &pool);
+    let mut draft = Draft::new(pool.clone(), format, table.players as usize, &cards, seed)
+        .expect("the draft deals");
+    let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0xd4af7);
+    while draft.decision().is_some() {
+        let k = rng.gen_range(0..draft.options().len());
+        draft.apply_option(k).expect("an offered option is taken");
+    }
+    let decks = draft.decks().expect("a finished draft has every deck");
+    let mut s = Setup::new(pool, decks, seed);
     s.rules.variant = table.variant;
     s.rules.team_size = table.team_size;
     s
@@ -363,6 +395,23 @@ fn random_games_keep_every_invariant_and_replay_exactly() {
 fn decks_from_every_set() {
     random_games_at(Table {
         all_sets: true,
+        ..DUEL
+    });
+}
+
+#[test]
+fn drafted_decks() {
+    random_games_at(Table {
+        drafted: true,
+        ..DUEL
+    });
+}
+
+#[test]
+fn drafted_decks_at_four_seats() {
+    random_games_at(Table {
+        players: 4,
+        drafted: true,
         ..DUEL
     });
 }
