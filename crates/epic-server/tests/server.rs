@@ -704,14 +704,7 @@ async fn games_take_formats_teams_and_deck_lists() {
         options["formats"],
         json!(["sealed", "preconstructed", "full-constructed"])
     );
-    let pool = epic_setup::names::pool();
-    let names = |deck: &str| -> Vec<String> {
-        epic_cards::deck_from(&pool, deck, 0)
-            .unwrap()
-            .iter()
-            .map(|&id| pool.get(id).name.clone())
-            .collect()
-    };
+    let names = common::deck_names;
     let good = names("good");
     let list = good.join("\n");
     let ai = |deck: &str| json!({"kind": "ai", "ai": "random", "deck": deck});
@@ -794,14 +787,7 @@ async fn a_joining_player_brings_their_own_deck() {
         let id = game["id"].as_str().unwrap().to_string();
         let secret = game["invites"][0]["secret"].as_str().unwrap().to_string();
         let path = format!("/api/games/{id}/join");
-        let pool = epic_setup::names::pool();
-        let names = |deck: &str| -> Vec<String> {
-            epic_cards::deck_from(&pool, deck, 0)
-                .unwrap()
-                .iter()
-                .map(|&c| pool.get(c).name.clone())
-                .collect()
-        };
+        let names = common::deck_names;
         let sage = names("sage");
         // The sage deck with one card from the good deck in place of its last.
         let mut mixed = sage.clone();
@@ -906,13 +892,8 @@ async fn players_joining_at_once_each_keep_their_deck() {
             decks.sort_by_key(|d| d.to_string());
             assert_eq!(decks, [json!("sage"), json!("wild")]);
             // Each seat draws from the deck its player brought.
-            let pool = epic_setup::names::pool();
             for (client, deck) in [(&b, "sage"), (&c, "wild")] {
-                let cards: Vec<String> = epic_cards::deck_from(&pool, deck, 0)
-                    .unwrap()
-                    .iter()
-                    .map(|&c| pool.get(c).name.clone())
-                    .collect();
+                let cards = common::deck_names(deck);
                 let mut s = client.socket(&id).await;
                 let state = next_state(&mut s).await;
                 let seat = state["seat"].as_u64().unwrap() as usize;

@@ -24,6 +24,16 @@ pub struct Server {
 /// its clients are on loopback, and the load benchmark makes hundreds.
 pub const TEST_ACCOUNTS_PER_MINUTE: u32 = 100_000;
 
+/// The cards of a built-in 2017 deck, by name (a Sealed deck is dealt with seed 0).
+pub fn deck_names(deck: &str) -> Vec<String> {
+    let pool = epic_setup::names::pool();
+    epic_cards::deck_from(&pool, deck, 0)
+        .unwrap()
+        .iter()
+        .map(|&id| pool.get(id).name.clone())
+        .collect()
+}
+
 /// The databases the tests run against: SQLite always, PostgreSQL when configured.
 pub fn databases() -> Vec<Option<String>> {
     let mut out = vec![None];
