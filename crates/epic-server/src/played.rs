@@ -241,10 +241,7 @@ impl Played {
                 viewers
                     .iter()
                     .map(|(_, voice)| {
-                        // A concession is no answer to the pending decision.
-                        let decided = (!matches!(choice, Choice::Concede(_)))
-                            .then(|| Decided::before(before, &view, voice, *choice))
-                            .flatten();
+                        let decided = Decided::before(before, &view, voice, *choice);
                         board::told(game.pool(), voice, events, decided.as_ref())
                     })
                     .collect()

@@ -50,8 +50,12 @@ pub struct Decided {
 
 impl Decided {
     /// The pending decision of `game`, about to be answered with `choice`, as `voice`'s
-    /// seat knows it from `view`, its view now. `None` when nothing is pending.
+    /// seat knows it from `view`, its view now. `None` when nothing is pending, or when
+    /// `choice` is a concession, which answers no decision (1.2.2).
     pub fn before(game: &Game, view: &View, voice: &Voice, choice: Choice) -> Option<Decided> {
+        if matches!(choice, Choice::Concede(_)) {
+            return None;
+        }
         let d = game.decision()?;
         Some(Decided {
             player: d.player,

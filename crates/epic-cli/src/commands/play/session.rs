@@ -90,10 +90,7 @@ impl Session {
     /// Applies a choice and notes it: history, log, tally. Returns the new log lines.
     fn record(&mut self, choice: Choice) -> CliResult<Vec<Told>> {
         let before = self.game.view(HUMAN);
-        // A concession answers no pending decision.
-        let decided = (!matches!(choice, Choice::Concede(_)))
-            .then(|| Decided::before(&self.game, &before, &self.voice, choice))
-            .flatten();
+        let decided = Decided::before(&self.game, &before, &self.voice, choice);
         let events = self
             .game
             .apply(choice)
