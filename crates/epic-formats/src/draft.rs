@@ -290,6 +290,24 @@ impl Draft {
         Draft::deal(pool, format, drafters, collection, seed, 30)
     }
 
+    /// A draft of `format` dealt from `collection`: [`Draft::sealed`] with a pool of
+    /// `sealed_pool` cards each (30 when `None`) for Sealed, [`Draft::new`] otherwise.
+    pub fn start(
+        pool: Arc<CardPool>,
+        format: DraftFormat,
+        drafters: usize,
+        collection: &[CardId],
+        seed: u64,
+        sealed_pool: Option<usize>,
+    ) -> Result<Draft, DraftError> {
+        match format {
+            DraftFormat::Sealed => {
+                Draft::sealed(pool, drafters, sealed_pool.unwrap_or(30), collection, seed)
+            }
+            _ => Draft::new(pool, format, drafters, collection, seed),
+        }
+    }
+
     /// Sealed from a larger pool (FMT-01): `pool_size` cards dealt to each player from as
     /// many copies of `collection` as it takes, then each builds exactly 30 (30 to 60).
     pub fn sealed(

@@ -146,16 +146,15 @@ impl DraftFile {
             cards.push(id);
         }
         let (drafters, seed) = (self.setup.seats.len(), self.setup.seed);
-        match self.setup.draft {
-            DraftFormat::Sealed => Draft::sealed(
-                pool.clone(),
-                drafters,
-                self.setup.pool.unwrap_or(30),
-                &cards,
-                seed,
-            ),
-            format => Draft::new(pool.clone(), format, drafters, &cards, seed),
-        }
+        let format = self.setup.draft;
+        Draft::start(
+            pool.clone(),
+            format,
+            drafters,
+            &cards,
+            seed,
+            self.setup.pool,
+        )
         .map_err(|e| CliError::input(format!("the saved draft cannot be set up: {e}")))
     }
 

@@ -79,12 +79,15 @@ fn new_draft(args: &Args, pool: &Arc<CardPool>) -> CliResult<(DraftSetup, Draft)
     let seed = args.seed.unwrap_or_else(crate::commands::play::clock_seed);
     drafter_by_name(&args.ai, seed).map_err(|e| CliError::input(e.to_string()))?;
     let cards = collection(format, pool);
-    let draft = match format {
-        DraftFormat::Sealed => {
-            Draft::sealed(pool.clone(), usize::from(players), args.pool, &cards, seed)
-        }
-        _ => Draft::new(pool.clone(), format, usize::from(players), &cards, seed),
-    }
+    let drafters = usize::from(players);
+    let draft = Draft::start(
+        pool.clone(),
+        format,
+        drafters,
+        &cards,
+        seed,
+        Some(args.pool),
+    )
     .map_err(|e| match e {
         DraftError::PoolSize(_) => CliError::input(format!("--pool: {e}")),
         _ => CliError::input(format!("--players {players}: {e}")),

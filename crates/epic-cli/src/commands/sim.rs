@@ -15,7 +15,7 @@ use crate::table::{Table, TableArgs};
 use epic_bots::ladder::DecisionTimes;
 use epic_cards::CardId;
 use epic_engine::{EndReason, Game, Setup};
-use epic_formats::draft::DraftFormat;
+use epic_formats::draft::{Draft, DraftFormat};
 use serde::Serialize;
 use std::time::Instant;
 
@@ -267,32 +267,19 @@ fn play_one(run: &Run, i: u64) -> CliResult<Outcome> {
     let pool = names::pool();
     let game_seed = mix(run.seed ^ mix(i));
     let mut decks = Vec::new();
-    let draft = match (table.draft, run.sealed_pool) {
-        (Some(format), _) => {
-            let cards = epic_formats::draft::collection(format, &pool);
-            Some(epic_formats::draft::Draft::new(
-                pool.clone(),
-                format,
-                sides.len(),
-                &cards,
-                game_seed,
-            ))
-        }
-        (None, Some(n)) => {
-            let cards = epic_formats::draft::collection(DraftFormat::Sealed, &pool);
-            Some(epic_formats::draft::Draft::sealed(
-                pool.clone(),
-                sides.len(),
-                n,
-                &cards,
-                game_seed,
-            ))
-        }
-        (None, None) => None,
-    };
-    if let Some(draft) = draft {
-        // A draft (or a Sealed build) by the seats' bots first; its decks are the game's.
-        let mut draft = draft.map_err(|e| CliError::input(e.to_string()))?;
+    // Drafted decks, or a Sealed pool each that the seats' bots build from.
+    let drafted = table.draft.or(run.sealed_pool.map(|_| DraftFormat::Sealed));
+    if let Some(format) = drafted {
+        let cards = epic_formats::draft::collection(format, &pool);
+        let mut draft = Draft::start(
+            pool.clone(),
+            format,
+            sides.len(),
+            &cards,
+            game_seed,
+            run.sealed_pool,
+        )
+        .map_err(|e| CliError::input(e.to_string()))?;
         let mut drafters = Vec::new();
         for (k, side) in sides.iter().enumerate() {
             drafters.push(
