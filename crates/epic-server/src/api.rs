@@ -193,7 +193,7 @@ fn summary_of(
     GameSummary {
         id: row.id.clone(),
         ruleset: row.ruleset.clone(),
-        format: setups::format_of(&row.ruleset, &row.setup),
+        format: setups::format_of(&row.setup),
         status: row.status.clone(),
         seats: seats
             .iter()

@@ -7,7 +7,6 @@ use crate::ApiError;
 use epic_cards::CardPool;
 use epic_classic::format::Format as ClassicFormat;
 use epic_classic::ClassicPool;
-use epic_engine::Variant;
 use epic_setup::classic_save::ClassicSetup;
 use epic_setup::save::{SaveSetup, Seat};
 use epic_setup::table::{Table, TableArgs};
@@ -248,47 +247,50 @@ pub fn reseat(
                 .transpose()
                 .map_err(|e| ApiError::internal(format!("a kept format: {e}")))?;
             let cards = classic_deck(format, &row, deck, &epic_classic::classic_pool())?;
-            let kept = setup
-                .seats
-                .get_mut(seat.seat)
-                .ok_or_else(|| no_seat(seat))?;
-            *kept = Seat {
-                cards,
-                ..save_seat(&row, Vec::new())
-            };
+            replace_seat(&mut setup.seats, &row, cards)?;
             serde_json::to_string(&setup).map_err(ApiError::internal)
         }
         _ => {
             let mut setup: SaveSetup = serde_json::from_str(setup).map_err(malformed)?;
-            let rules = &setup.rules;
-            let table = TableArgs {
+            // The deck is checked by the rules the game keeps, as its creator's were.
+            let format = setup
+                .format
+                .as_deref()
+                .map(|name| {
+                    epic_formats::format(name)
+                        .ok_or_else(|| ApiError::internal(format!("a kept format: {name}")))
+                })
+                .transpose()?;
+            let table = Table {
                 players: setup.seats.len() as u8,
-                format: setup.format.clone(),
-                variant: rules.variant.name().to_string(),
-                team_size: (rules.variant == Variant::Hydra).then_some(rules.team_size),
-            }
-            .table()
-            .map_err(|e| ApiError::internal(format!("a kept table: {}", e.message)))?;
+                format,
+                variant: setup.rules.variant,
+                rules: setup.rules.clone(),
+                draft: None,
+            };
             let pool = epic_setup::names::pool();
             let cards = epic_deck(&table, &row, deck, setup.seed, &pool)?;
-            let kept = setup
-                .seats
-                .get_mut(seat.seat)
-                .ok_or_else(|| no_seat(seat))?;
-            *kept = save_seat(&row, cards);
+            replace_seat(&mut setup.seats, &row, cards)?;
             serde_json::to_string(&setup).map_err(ApiError::internal)
         }
     }
 }
 
-fn no_seat(seat: &SeatRow) -> ApiError {
-    ApiError::internal(format!("the kept setup has no seat {}", seat.seat + 1))
+/// Puts `row`'s seat, playing `cards`, in place of the one a kept setup has.
+fn replace_seat(seats: &mut [Seat], row: &SeatRow, cards: Vec<String>) -> Result<(), ApiError> {
+    let kept = seats.get_mut(row.seat).ok_or_else(|| {
+        ApiError::internal(format!("the kept setup has no seat {}", row.seat + 1))
+    })?;
+    *kept = save_seat(row, cards);
+    Ok(())
 }
 
-/// The format a game's setup names (`None`: any deck the game can play).
-pub fn format_of(ruleset: &str, setup: &str) -> Option<String> {
-    match ruleset {
-        "classic" => serde_json::from_str::<ClassicSetup>(setup).ok()?.format,
-        _ => serde_json::from_str::<SaveSetup>(setup).ok()?.format,
+/// The format a game's setup names (`None`: any deck the game can play). Both
+/// rulesets' setups keep it at the top, so only that field is read.
+pub fn format_of(setup: &str) -> Option<String> {
+    #[derive(serde::Deserialize)]
+    struct Named {
+        format: Option<String>,
     }
+    serde_json::from_str::<Named>(setup).ok()?.format
 }
