@@ -459,7 +459,7 @@ async fn join(
             .await?
         {
             Seating::Taken => {
-                app.tables.seated(&id, reseated.is_some()).await?;
+                app.tables.seated(&id).await?;
                 return Ok(Json(summary_by_id(&app, &id, Some(&user.id)).await?));
             }
             // Another player took the seat, or brought a deck, meanwhile: look again

@@ -68,6 +68,9 @@ pub struct Live {
     pub id: String,
     /// The game under its ruleset, with its setup and decisions.
     pub played: Played,
+    /// The setup (JSON) `played` started from, as the database keeps it: a player
+    /// joining with their own deck changes it before the game begins.
+    setup: String,
     texts: Arc<Texts>,
     pub seats: Vec<SeatRow>,
     /// The seats' players as the board names them.
@@ -110,6 +113,7 @@ impl Live {
             id: row.id.clone(),
             logs: Vec::new(),
             played,
+            setup: row.setup.clone(),
             texts,
             seats,
             names,
@@ -124,11 +128,15 @@ impl Live {
             version: 0,
             changed: watch::channel(0).0,
         };
-        live.logs = live
-            .viewers()
-            .map(|v| live.played.opening(v, &live.names))
-            .collect();
+        live.logs = live.opening_logs();
         live
+    }
+
+    /// Every viewer's log at the game's start.
+    fn opening_logs(&self) -> Vec<Vec<LogLine>> {
+        self.viewers()
+            .map(|v| self.played.opening(v, &self.names))
+            .collect()
     }
 
     /// The game rebuilt from its rows and decisions.
@@ -417,21 +425,29 @@ impl Tables {
     }
 
     /// Seats a user after the database did: the game in memory learns its new player,
-    /// and, when they brought their own deck (`reseated`), starts again from the new
-    /// setup (no decision is made before every seat is taken).
-    pub async fn seated(self: &Arc<Self>, id: &str, reseated: bool) -> Result<(), ApiError> {
+    /// and starts again from the setup the database now keeps if a player joining
+    /// brought their own deck (no decision is made before every seat is taken). The rows
+    /// are read while the game is held, so of two players seated at once the later
+    /// reader sees both: the game in memory is never older than the database.
+    pub async fn seated(self: &Arc<Self>, id: &str) -> Result<(), ApiError> {
+        let game = self.get(id).await?;
+        let mut l = game.lock().await;
         let (row, seats) = self
             .store
             .game_and_seats(id)
             .await?
             .ok_or_else(|| ApiError::not_found("game"))?;
-        let game = self.get(id).await?;
-        let mut l = game.lock().await;
         l.names = seat_names(&seats);
-        if reseated {
+        if row.setup != l.setup {
+            if l.played.decisions() > 0 {
+                return Err(ApiError::internal(format!(
+                    "game {id}: its setup changed after decisions were made"
+                )));
+            }
             l.played =
                 Played::start(&row.ruleset, &row.setup, &self.pool).map_err(ApiError::bad)?;
-            l.logs = l.viewers().map(|v| l.played.opening(v, &l.names)).collect();
+            l.setup = row.setup;
+            l.logs = l.opening_logs();
         }
         l.seats = seats;
         l.status = row.status;
