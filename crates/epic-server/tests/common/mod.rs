@@ -272,6 +272,25 @@ pub fn pick(options: &[Value], k: &mut u64) -> usize {
     choices[(*k >> 33) as usize % choices.len()]
 }
 
+/// The text of the log lines a state (or a replay's frame) brings.
+pub fn log_lines(state: &Value) -> Vec<String> {
+    state["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["text"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Finished game `id` as its save file, and the game that file rebuilds.
+pub async fn save_of(c: &mut Client, id: &str) -> (epic_setup::save::SaveFile, epic_engine::Game) {
+    let (status, save) = c.call("GET", &format!("/api/games/{id}/save"), None).await;
+    assert_eq!(status, 200, "{save}");
+    let file: epic_setup::save::SaveFile = serde_json::from_value(save).unwrap();
+    let game = file.rebuild(&epic_setup::names::pool(), None).unwrap();
+    (file, game)
+}
+
 /// The replay of finished game `id` holds every position, the last one `last`, and
 /// tells the game as the socket told it: `log`.
 pub async fn check_replay(c: &mut Client, id: &str, last: &Value, log: &[String]) {
@@ -283,11 +302,7 @@ pub async fn check_replay(c: &mut Client, id: &str, last: &Value, log: &[String]
     assert_eq!(frames.len() as u64, last["seq"].as_u64().unwrap() + 1);
     assert_eq!(frames.last().unwrap()["board"], last["board"]);
     assert_eq!(frames.last().unwrap()["result"], last["result"]);
-    let replayed: Vec<String> = frames
-        .iter()
-        .flat_map(|f| f["log"].as_array().unwrap().clone())
-        .map(|l| l["text"].as_str().unwrap().to_string())
-        .collect();
+    let replayed: Vec<String> = frames.iter().flat_map(log_lines).collect();
     assert_eq!(replayed, log, "the replay tells the game as it was told");
 }
 
@@ -298,9 +313,7 @@ pub async fn play_to_end(socket: &mut Socket, seed: u64) -> (Value, Vec<String>)
     let mut k = seed;
     loop {
         let state = next_state(socket).await;
-        for line in state["log"].as_array().unwrap() {
-            log.push(line["text"].as_str().unwrap().to_string());
-        }
+        log.extend(log_lines(&state));
         if !state["result"].is_null() {
             return (state, log);
         }
