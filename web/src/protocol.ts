@@ -181,7 +181,7 @@ export type PlayerBoard = {
   gold: number;
   hand_count: number;
   deck_count: number;
-  /** Yours in full; another seat's: only cards revealed now. */
+  /** Yours in full; another seat's: only cards revealed now, or known to be there. */
   hand: Card[];
   discard: Card[];
   eliminated: boolean;

@@ -270,6 +270,8 @@ impl<'a> Engine<'a> {
         } else {
             to
         };
+        // Everyone saw which card it was, so everyone knows it in the hand it goes to.
+        let seen_by_all = self.st.seen_by_all(o);
         self.remove_from_zone(o);
         if from == Zone::InPlay {
             self.leave_play(o);
@@ -289,6 +291,7 @@ impl<'a> Engine<'a> {
         let obj = self.st.obj_mut(o);
         obj.zone = to;
         obj.revealed = false;
+        obj.known = to == Zone::Hand && seen_by_all;
         obj.broken_turn = 0;
         obj.broken_from = None;
         obj.attacked_turn = 0;
@@ -305,7 +308,7 @@ impl<'a> Engine<'a> {
             to,
             owner,
             controller,
-            revealed,
+            revealed: revealed || seen_by_all,
         });
         if from == Zone::Discard {
             self.trigger_in(o, AbilityZone::DiscardPile, Trigger::LeavesDiscard, None);

@@ -50,7 +50,9 @@ pub enum Event {
         to: Zone,
         owner: PlayerId,
         controller: PlayerId,
-        /// It had been revealed from its owner's hand (1.4.8), so everyone saw it there.
+        /// Everyone saw which card it was where it lay: in sight of all, revealed
+        /// (1.4.8) or known in a hand. Moving to a hand, it is known there
+        /// ([`crate::state::Obj::known`]).
         revealed: bool,
     },
     /// A player drew a card; only they learn which (`None` for the others).
@@ -164,7 +166,7 @@ pub enum Event {
 
 /// Whether `seat` sees what is in `zone` of `owner` (1.10): play, discard piles, events
 /// being played and tokens are public; a hand is its owner's, or everyone's while the
-/// card is revealed; a deck is no one's.
+/// card is revealed or known; a deck is no one's.
 fn sees(seat: PlayerId, zone: Zone, owner: PlayerId, revealed: bool) -> bool {
     match zone {
         Zone::InPlay | Zone::Discard | Zone::Supplemental | Zone::TokenPile => true,
@@ -190,7 +192,7 @@ impl Event {
                 revealed,
             } => {
                 let before = sees(seat, from, owner, revealed);
-                let after = sees(seat, to, owner, false);
+                let after = sees(seat, to, owner, to == Zone::Hand && revealed);
                 Event::Moved {
                     was: was.filter(|_| before),
                     obj: obj.filter(|_| after),

@@ -5,9 +5,11 @@
 //! What the sample assumes: each player's deck list is known (as in preconstructed
 //! formats and tournaments with deck lists), so the cards a seat cannot see are each
 //! player's list less the cards in sight. They are placed uniformly among that player's
-//! hidden places. A card a pending trigger names stays what it is (everyone saw it when
-//! it triggered); otherwise what a seat saw of a card that is hidden again (a card
-//! returned from the discard pile to a hand, say) is not kept: the sample forgets it.
+//! hidden places. Cards seen and then hidden again stay where they are known to be: a
+//! card in a hand that everyone saw go there (returned from play or a discard pile) or
+//! saw revealed there is [`crate::state::Obj::known`], and a card a pending trigger names
+//! was in sight when it triggered. What the sample does not keep is where a card seen
+//! going to the bottom of a deck lies: it is dealt anew with the rest of the deck.
 
 use crate::game::Game;
 use crate::ids::{Entity, ObjId, PlayerId};

@@ -57,6 +57,12 @@ pub struct Obj {
     pub gained: Keywords,
     /// Revealed from hand and still public (1.4.8).
     pub revealed: bool,
+    /// In a hand, and everyone knows which card it is: they saw it go there from where
+    /// it lay in sight of all (returned from play or a discard pile, a revealed card
+    /// drawn), or saw it revealed there. Players remember what they saw, so it stays
+    /// known until it leaves the hand.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub known: bool,
     /// The turn it was broken, while it is still the object that went to the discard
     /// pile (for "broken this turn"); 0 otherwise.
     pub broken_turn: u16,
@@ -74,8 +80,8 @@ pub struct Obj {
     pub broken_from: Option<PlayerId>,
 }
 
-/// The fields in their order, and `broken_from` only when set, so games where no one's
-/// champion broke under another's control keep their digests.
+/// The fields in their order, and `broken_from` and `known` only when set, so games where
+/// neither happened keep their digests.
 impl std::hash::Hash for Obj {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
         let Obj {
@@ -90,6 +96,7 @@ impl std::hash::Hash for Obj {
             counters,
             gained,
             revealed,
+            known,
             broken_turn,
             attacked_turn,
             number,
@@ -109,6 +116,9 @@ impl std::hash::Hash for Obj {
         if broken_from.is_some() {
             broken_from.hash(h);
         }
+        if *known {
+            known.hash(h);
+        }
     }
 }
 
@@ -127,6 +137,7 @@ impl Obj {
             counters: 0,
             gained: Keywords::NONE,
             revealed: false,
+            known: false,
             broken_turn: 0,
             attacked_turn: 0,
             number: ObjNum(0),
@@ -987,15 +998,20 @@ impl GameState {
         // A tag test: the derived comparison would match on every variant's fields.
         matches!(self.step, Step::GameOver)
     }
+    /// Whether every seat sees which card `o` is.
+    pub fn seen_by_all(&self, o: ObjId) -> bool {
+        (0..self.players.len()).all(|p| self.sees(p as PlayerId, o))
+    }
+
     /// Whether `seat` may see which card `o` is (1.10): everyone sees play, discard
     /// piles, events being played and tokens; a hand is its owner's, and everyone's while
-    /// a card of it is revealed (1.4.8); no one sees into a deck, but for the cards an
-    /// effect revealed there.
+    /// a card of it is revealed (1.4.8) or known ([`Obj::known`]); no one sees into a
+    /// deck, but for the cards an effect revealed there.
     pub fn sees(&self, seat: PlayerId, o: ObjId) -> bool {
         let obj = self.obj(o);
         match obj.zone {
             Zone::InPlay | Zone::Discard | Zone::Supplemental | Zone::TokenPile => true,
-            Zone::Hand => obj.owner == seat || obj.revealed,
+            Zone::Hand => obj.owner == seat || obj.revealed || obj.known,
             // A deck's top cards an effect revealed stay public while they lie there
             // this turn (Mist Guide Herald, 1.4.8).
             Zone::Deck => obj.revealed,

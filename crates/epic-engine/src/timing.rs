@@ -1439,6 +1439,8 @@ impl<'a> Engine<'a> {
         self.st.control_reverts.clear();
         self.st.no_attacks = false;
         for o in self.st.objs.iter_mut() {
+            // A card revealed from a hand goes on being known there (`Obj::known`).
+            o.known |= o.revealed && o.zone == Zone::Hand;
             o.revealed = false;
         }
         for p in self.st.team(self.st.active) {

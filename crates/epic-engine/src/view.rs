@@ -1,5 +1,6 @@
 //! What one player may see (rule 1.10): public information and their own hand. Deck
-//! order never appears; an opponent's hand is a count, plus any card revealed from it.
+//! order never appears; an opponent's hand is a count, plus any card revealed from it or
+//! known in it (seen by everyone going there).
 //! Objects are named by their numbers ([`ObjNum`]), new each time a card changes zone,
 //! never by the engine's own ids.
 
@@ -52,7 +53,8 @@ pub struct PlayerView {
     pub hand_count: usize,
     pub deck_count: usize,
     pub discard: Vec<CardView>,
-    /// The viewer's own hand in full; for others, only cards revealed right now (1.4.8).
+    /// The viewer's own hand in full; for others, only cards revealed right now (1.4.8)
+    /// and cards everyone saw go into the hand or revealed there, until they leave it.
     pub hand: Vec<CardView>,
     pub eliminated: bool,
     /// The God card this player brought, face up in the Supplemental zone (2.4.1).

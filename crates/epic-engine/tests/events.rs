@@ -142,6 +142,15 @@ fn a_reveal_names_the_cards_and_a_draw_is_seen_only_by_its_player() {
         })
         .unwrap();
     assert_eq!(numbers, revealed);
+    // The reveal ends with the turn (1.4.8), but p2 saw the cards: they stay known.
+    let turn = game.state().turn;
+    while game.state().turn == turn {
+        let i = game.labels().iter().position(|l| l.starts_with("End turn"));
+        let c = game.options()[i.unwrap_or(0)];
+        game.apply(c).unwrap();
+    }
+    let known: Vec<_> = game.view(1).players[0].hand.iter().map(|c| c.obj).collect();
+    assert_eq!(known, numbers);
 }
 
 #[test]
@@ -188,4 +197,73 @@ fn a_draw_is_named_to_its_player_only() {
             ..
         }
     ));
+}
+
+/// A card everyone saw go into a hand stays known there (`Obj::known`): the opponent's
+/// view shows it, the move names it to them, and a search's sample keeps it in that
+/// hand, dealing only the rest anew; the card is forgotten only once it leaves the hand.
+#[test]
+fn a_champion_returned_to_its_owners_hand_stays_known_there() {
+    let pool = Arc::new(epic_cards::base_pool().clone());
+    let mut pos = Position::new(pool, 2);
+    pos.seats[0].hand = vec![card("Erase")];
+    pos.seats[0].deck = ["Kong", "Cave Troll", "Fire Shaman"].map(card).to_vec();
+    pos.seats[0].gold = 1;
+    pos.seats[1].in_play = vec![ChampionSetup::new(card("Lurking Giant"))];
+    pos.seats[1].hand = vec![card("Fireball")];
+    pos.seats[1].deck = ["Triceratops", "Medusa", "Bitten", "Inner Demon"]
+        .map(card)
+        .to_vec();
+    let mut game = Game::from_position(pos).unwrap();
+    let giant = card("Lurking Giant");
+    // Its only target is taken without asking.
+    let events = choose(&mut game, "Play Erase");
+    let moved = events
+        .iter()
+        .find(|e| matches!(e, Event::Moved { card: Some(c), .. } if *c == giant))
+        .expect("the giant goes back to its owner's hand");
+    let Event::Moved {
+        obj: Some(number), ..
+    } = moved.seen_by(0)
+    else {
+        panic!("p1 sees where the giant went: {:?}", moved.seen_by(0));
+    };
+    let in_hand = |game: &Game| -> Vec<_> {
+        game.view(0).players[1]
+            .hand
+            .iter()
+            .map(|c| (c.obj, c.card))
+            .collect()
+    };
+    assert_eq!(in_hand(&game), vec![(number, giant)]);
+    let giant_obj = game.state().players[1].hand[1];
+    assert_eq!(game.state().obj(giant_obj).card, giant);
+
+    // A sample for p1 keeps the giant in p2's hand and deals p2's other cards anew.
+    let mut fireball_moved = false;
+    for seed in 0..40 {
+        let sample = game.sample_for(0, seed);
+        let hand = &sample.state().players[1].hand;
+        assert_eq!(sample.state().obj(hand[1]).card, giant, "seed {seed}");
+        fireball_moved |= sample.state().obj(hand[0]).card != card("Fireball");
+    }
+    assert!(fireball_moved, "the unknown card of the hand is dealt anew");
+
+    // Known past the end of the turn (unlike a revealed card), until it is played.
+    while game.state().active == 0 {
+        let i = game
+            .labels()
+            .iter()
+            .position(|l| l.starts_with("End turn") || l == "Pass");
+        let c = game.options()[i.unwrap_or(0)];
+        game.apply(c).unwrap();
+    }
+    assert!(in_hand(&game).iter().any(|&(_, c)| c == giant));
+    while game.decision().is_some_and(|d| d.player != 1) {
+        let c = game.options()[0];
+        game.apply(c).unwrap();
+    }
+    choose(&mut game, "Play Lurking Giant");
+    assert!(in_hand(&game).is_empty(), "{:?}", in_hand(&game));
+    assert!(game.state().objs.iter().all(|o| !o.known));
 }

@@ -312,8 +312,8 @@ fn check_views(game: &Game) {
                         .find(|o| o.number == c.obj)
                         .expect("a shown card is an object of the game");
                     assert!(
-                        o.revealed,
-                        "viewer {viewer} sees an unrevealed card in seat {}'s hand",
+                        o.revealed || o.known,
+                        "viewer {viewer} sees a card of seat {}'s hand neither revealed nor known",
                         pv.seat
                     );
                 }

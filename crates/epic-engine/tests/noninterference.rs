@@ -203,7 +203,7 @@ fn compare(
     let hidden = |g: &Game| {
         pair.iter().all(|&o| {
             let obj = g.state().obj(o);
-            !obj.revealed && !in_sight(obj.zone, obj.owner, seat)
+            !obj.revealed && !obj.known && !in_sight(obj.zone, obj.owner, seat)
         })
     };
     if !hidden(&a) || !hidden(&b) {
