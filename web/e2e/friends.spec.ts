@@ -235,8 +235,8 @@ test("two guests play a friend game; neither, nor a spectator, sees a hidden car
         expect(check.cards).toBeGreaterThanOrEqual(check.compared);
       }
 
-      // The spectator: no options, and no card of a hand but those its owner
-      // revealed to everyone (a loyalty reveal, public until the end of the turn),
+      // The spectator: no options, and no card of a hand but those everyone saw
+      // (revealed for loyalty, or returned from play, known until they leave the hand),
       // the very ones the opponent is shown at the same seq: mostly none.
       expect(statesS.length).toBeGreaterThan(10);
       const viewOf = { [seatA]: bySeq(statesB), [seatB]: bySeq(statesA) };
@@ -272,5 +272,47 @@ test("two guests play a friend game; neither, nor a spectator, sees a hidden car
     await contextA.close();
     await contextB.close();
     await contextS.close();
+  }
+});
+
+test("a guest finds a friend's game in the lobby and joins it with the seat's deck", async ({ browser }) => {
+  const contextA = await browser.newContext();
+  const contextB = await browser.newContext();
+  try {
+    const a = await contextA.newPage();
+    const b = await contextB.newPage();
+    await a.goto("/");
+    await playAsGuest(a);
+    await a.getByTestId("new-friend-game").click();
+    await a.getByRole("button", { name: "Go to the game" }).click();
+    await expect(a).toHaveURL(/#\/game\//);
+    const id = gameIdOf(a);
+    const before = (await (await a.request.get(`/api/games/${id}`)).json()) as GameSummary;
+    const open = before.seats.find((seat) => seat.open);
+    expect(open, "the friend's seat is open").toBeDefined();
+
+    // B signs in as a guest on the home page and finds the game in the lobby.
+    await b.goto("/");
+    await playAsGuest(b);
+    const row = b.getByTestId("lobby").locator(".game-row").filter({ has: b.locator(`a[href="#/join/${id}"]`) });
+    await expect(row).toBeVisible({ timeout: 15_000 });
+    await row.getByTestId("lobby-join").click();
+    await expect(b).toHaveURL(new RegExp(`#/join/${id}$`));
+    await expect(b.getByTestId("join-panel")).toBeVisible();
+    await b.getByTestId("join-game").click();
+    await expect(b).toHaveURL(new RegExp(`#/game/${id}$`));
+    await playerPage(a);
+    await playerPage(b);
+
+    const after = (await (await b.request.get(`/api/games/${id}`)).json()) as GameSummary;
+    expect(after.status).toBe("playing");
+    expect(after.your_seat).toBe(open!.seat);
+    expect(after.seats.find((seat) => seat.seat === open!.seat)?.deck).toBe(open!.deck);
+    // The game is no longer in the lobby.
+    const lobby = (await (await b.request.get("/api/games/open")).json()) as GameSummary[];
+    expect(lobby.map((game) => game.id)).not.toContain(id);
+  } finally {
+    await contextA.close();
+    await contextB.close();
   }
 });
