@@ -369,6 +369,46 @@ impl ClassicGame {
         self.players[seat as usize].out
     }
 
+    /// `seat` concedes: it is out of the game at once, as if its mojo had run out (T-3),
+    /// its cards leaving play and the line, and the last player left wins. The classic
+    /// rules say nothing of conceding; a player may always leave a game. With more than
+    /// two players, whatever the seat is being asked is answered first the quiet way
+    /// (pass, keep, no more attackers or blockers, no; else the first option), so
+    /// nothing waits on a player who has gone. Refused once the game is over, and for a
+    /// seat that is not in it.
+    pub fn concede(&mut self, seat: Seat) -> Result<(), epic_game::Refused> {
+        if self.winners.is_some() || self.players.get(seat as usize).is_none_or(|p| p.out) {
+            return Err(epic_game::Refused);
+        }
+        while self.alive_count() > 2
+            && self.winners.is_none()
+            && self.ask.as_ref().is_some_and(|(s, _)| *s == seat)
+        {
+            let quiet = [
+                Choice::Pass,
+                Choice::Keep,
+                Choice::EndBattle,
+                Choice::NoMoreBlockers,
+                Choice::No,
+            ];
+            let options = self.options();
+            let c = quiet
+                .into_iter()
+                .find(|c| options.contains(c))
+                .unwrap_or(options[0]);
+            self.apply(c)?;
+        }
+        if self.winners.is_none() {
+            let check = self.losses.last().map_or(0, |l| l.1 + 1);
+            self.eliminate(seat, check);
+            if self.alive_count() <= 1 {
+                self.winners = Some(self.alive_from(0).collect());
+            }
+            self.run();
+        }
+        Ok(())
+    }
+
     /// Takes one of the pending decision's options and runs the game to the next
     /// decision. Anything not offered is refused and changes nothing.
     pub fn apply(&mut self, choice: Choice) -> Result<(), epic_game::Refused> {
@@ -508,7 +548,9 @@ impl ClassicGame {
                 let n = self.players.len();
                 let next = (0..n)
                     .map(|i| ((self.first as usize + i) % n) as Seat)
-                    .find(|&s| !self.players[s as usize].mulliganed);
+                    .find(|&s| {
+                        !self.players[s as usize].mulliganed && !self.players[s as usize].out
+                    });
                 match next {
                     Some(s) => self.ask = Some((s, Ask::Mulligan)),
                     None => {
@@ -661,10 +703,17 @@ impl ClassicGame {
         for p in &mut self.players {
             p.actions = 0;
         }
-        self.line.clear();
+        // The line is empty when a turn ends, unless the active player went out with
+        // cards still on it: those fail, as a card with no target left does (T-12.3).
+        let cut_short: Vec<Item> = std::mem::take(&mut self.line)
+            .into_iter()
+            .chain(self.announcing.take().map(|a| a.item))
+            .chain(self.resolving.take().map(|r| r.item))
+            .collect();
+        for item in cut_short {
+            self.fail(item);
+        }
         self.attack = None;
-        self.announcing = None;
-        self.resolving = None;
         self.triggers.clear();
         self.active = self.next_alive(self.active);
         self.turn = self.turn.saturating_add(1);

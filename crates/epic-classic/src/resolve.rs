@@ -1059,7 +1059,7 @@ impl ClassicGame {
 
     /// A player out of the game, in state check number `check`: their cards leave play
     /// and the line.
-    fn eliminate(&mut self, seat: Seat, check: u32) {
+    pub(crate) fn eliminate(&mut self, seat: Seat, check: u32) {
         self.players[seat as usize].out = true;
         self.losses.push((seat, check));
         // Its own cards first: what it controlled only through a control ability
@@ -1104,8 +1104,21 @@ impl ClassicGame {
         if self.ask.as_ref().is_some_and(|(s, _)| *s == seat) {
             self.ask = None;
             self.options.clear();
-            self.announcing = None;
-            self.resolving = None;
+            let pending = self.announcing.take().map(|a| a.item);
+            for item in pending
+                .into_iter()
+                .chain(self.resolving.take().map(|r| r.item))
+            {
+                self.fail(item);
+            }
+        }
+    }
+
+    /// An item taken off the line that will never finish: its card, if still there, goes
+    /// to the discard pile, as a card with no target left does (T-12.3).
+    pub(crate) fn fail(&mut self, item: Item) {
+        if item.source == Source::Card && self.objs[item.obj as usize].zone == Zone::Line {
+            self.move_to(item.obj, Zone::Discard, item.controller);
         }
     }
 

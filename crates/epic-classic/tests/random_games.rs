@@ -2,6 +2,7 @@
 //! decision: every card in exactly one place, build and paced plays only on an empty
 //! line, the line resolving last-in first-out, every game ending, and the same seed and
 //! choices giving the same game; games sampled for a seat along the way play on as well.
+//! In one game in five a player concedes at a random moment.
 
 mod common;
 
@@ -48,7 +49,11 @@ fn check_places(g: &ClassicGame, seed: u64) {
         match obj.zone {
             Zone::Deck => in_decks[obj.owner as usize] += 1,
             Zone::Removed => assert_eq!(times, 0, "seed {seed}"),
-            _ => assert_eq!(times, 1, "seed {seed}: a card in no place"),
+            _ => assert_eq!(
+                times, 1,
+                "seed {seed}: card {o} in no place, zone {:?} owner {}",
+                obj.zone, obj.owner
+            ),
         }
     }
     for s in 0..g.players() as Seat {
@@ -85,12 +90,34 @@ fn check_places(g: &ClassicGame, seed: u64) {
     }
 }
 
-fn play(players: usize, seed: u64) -> (ClassicGame, Vec<Choice>) {
+/// A random game; with `concede`, one player concedes at a random moment, whoever is
+/// deciding, and is never asked anything again.
+fn play(players: usize, seed: u64, concede: bool) -> (ClassicGame, Vec<Choice>) {
     let mut g = ClassicGame::new(classic_pool(), &decks(players, seed), seed).expect("setup");
     let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0x5eed);
     let mut choices = Vec::new();
+    let concede_at = concede.then(|| rng.gen_range(0..120usize));
+    let mut conceded: Option<Seat> = None;
     while g.decider().is_some() {
         check_places(&g, seed);
+        if concede_at == Some(choices.len()) && conceded.is_none() {
+            let seat = rng.gen_range(0..players) as Seat;
+            g.concede(seat).expect("a player in the game may concede");
+            assert!(g.is_out(seat), "seed {seed}");
+            assert!(g.concede(seat).is_err(), "seed {seed}: conceded twice");
+            if players == 2 {
+                assert_eq!(g.winners(), Some(&[1 - seat][..]), "seed {seed}");
+            }
+            conceded = Some(seat);
+            check_places(&g, seed);
+            continue;
+        }
+        assert!(
+            conceded.is_none() || g.decider() != conceded,
+            "seed {seed}: a player who conceded is asked: {:?} step {:?}",
+            g.ask(),
+            g.step()
+        );
         let options = g.options().to_vec();
         assert!(
             !options.is_empty(),
@@ -164,7 +191,7 @@ fn random_games_keep_every_invariant() {
     let (mut veiled, mut unveiled) = (0, 0);
     for seed in 0..games {
         let players = if seed % 4 == 3 { 4 } else { 2 };
-        let (g, choices) = play(players, seed);
+        let (g, choices) = play(players, seed, seed % 5 == 2);
         assert!(g.winners().is_some());
         veiled += choices
             .iter()
@@ -186,7 +213,7 @@ fn random_games_keep_every_invariant() {
 #[test]
 fn same_seed_and_choices_give_the_same_game() {
     for seed in 0..20 {
-        let (g, choices) = play(2, seed);
+        let (g, choices) = play(2, seed, false);
         let mut again = ClassicGame::new(classic_pool(), &decks(2, seed), seed).expect("setup");
         for c in choices {
             again.apply(c).expect("replayed");
