@@ -11,7 +11,7 @@ use epic_bots::players::Player;
 use epic_classic::format::{Decklist, Format};
 use epic_classic::tensor::{Layout, ACTION_FEATURES};
 use epic_classic::{classic_pool, read_deck, ClassicGame};
-use epic_cli::classic_save::{option_index, ClassicSave, ClassicSetup};
+use epic_cli::classic_save::{option_index, ClassicDecision, ClassicSave, ClassicSetup};
 use epic_cli::classic_table;
 use epic_cli::save::{read_saved, Saved, Seat as SavedSeat};
 use epic_game::{Seat, State};
@@ -36,7 +36,7 @@ pub struct PyClassicGame {
     /// The setup as a saved game records it; `None` for a sampled game.
     setup: Option<ClassicSetup>,
     /// The option taken at each decision.
-    decisions: Vec<u32>,
+    decisions: Vec<ClassicDecision>,
 }
 
 /// The most seats at one classic table.
@@ -319,7 +319,7 @@ impl PyClassicGame {
             .apply(self.game.options()[index])
             .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
         // Saves keep the option's number, which the slot stands for.
-        self.decisions.push(index as u32);
+        self.decisions.push(ClassicDecision::Option(index as u32));
         Ok(())
     }
 

@@ -46,6 +46,9 @@ pub enum Choice {
     No,
     /// Of one's contradicting as-triggers, this card's applies (T-10.6).
     Prefer(ObjId),
+    /// This player concedes ([`ClassicGame::concede`]): never among the options, open to
+    /// any player in the game whoever is deciding.
+    Concede(Seat),
 }
 
 /// Why a classic game could not be set up.
@@ -412,6 +415,9 @@ impl ClassicGame {
     /// Takes one of the pending decision's options and runs the game to the next
     /// decision. Anything not offered is refused and changes nothing.
     pub fn apply(&mut self, choice: Choice) -> Result<(), epic_game::Refused> {
+        if let Choice::Concede(seat) = choice {
+            return self.concede(seat);
+        }
         if self.winners.is_some() || !self.options.contains(&choice) {
             return Err(epic_game::Refused);
         }

@@ -264,6 +264,7 @@ impl ClassicGame {
             Choice::Yes => "Yes".into(),
             Choice::No => "No".into(),
             Choice::Prefer(o) => format!("Apply {}'s as-trigger", name(o)),
+            Choice::Concede(p) => format!("Player {} concedes", p + 1),
         }
     }
 

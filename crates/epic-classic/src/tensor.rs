@@ -366,7 +366,9 @@ impl ClassicGame {
             | Choice::Discard(o)
             | Choice::Prefer(o) => (Some(o), None, 0.0),
             Choice::Activate(o, i) => (Some(o), None, f32::from(i) + 1.0),
-            Choice::Target(Target::Player(p)) | Choice::AttackPlayer(p) => (None, Some(p), 0.0),
+            Choice::Target(Target::Player(p)) | Choice::AttackPlayer(p) | Choice::Concede(p) => {
+                (None, Some(p), 0.0)
+            }
             Choice::Keep
             | Choice::Pass
             | Choice::EndBattle
@@ -418,6 +420,7 @@ fn option_kind(c: Choice) -> usize {
         Choice::Yes => 16,
         Choice::No => 17,
         Choice::Prefer(_) => 18,
+        Choice::Concede(_) => unreachable!("a concession is never among the options"),
     }
 }
 

@@ -478,3 +478,32 @@ fn a_classic_match_lets_the_loser_choose_who_goes_first() {
         "odd number of games",
     );
 }
+
+/// `concede` asks to be confirmed; `concede yes` ends the game, lost, and the autosave
+/// keeps the concession, which the replay tells as Player 1's.
+#[test]
+fn a_classic_game_is_conceded_and_the_concession_replayed() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let run = |args: &[&str], input: &str| {
+        common::epic_with_env(dir.path(), &[("EPIC_DATA_DIR", &data)], args, input)
+    };
+    let out = run(
+        &classic_play("5", &["--first", "me"]),
+        "1\nconcede\nconcede yes\n",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.contains("Type `concede yes`"), "{s}");
+    assert!(s.contains("You concede."), "{s}");
+    assert!(s.contains("Player 2 wins."), "{s}");
+    refused_with(run(&["play", "--resume"], ""), "is over");
+    let out = run(&["replay", "--json", "--reveal-all"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let replay: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let last = replay["steps"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(last["player"], 0);
+    assert_eq!(last["label"], "Player 1 concedes");
+    assert!(last.get("option").is_none());
+    assert_eq!(replay["winners"], serde_json::json!([1]));
+}

@@ -10,7 +10,7 @@ use epic_cards::CardPool;
 use epic_classic::ClassicGame;
 use epic_engine::{Choice, Event, Game, SPECTATOR};
 use epic_game::{Seat, State};
-use epic_setup::classic_save::{ClassicSave, ClassicSetup};
+use epic_setup::classic_save::{ClassicDecision, ClassicSave, ClassicSetup};
 use epic_setup::save::{SaveFile, SaveSetup};
 use epic_words::log::Decided;
 use epic_words::Voice;
@@ -30,7 +30,7 @@ pub enum Played {
     Classic {
         game: Box<ClassicGame>,
         setup: ClassicSetup,
-        decisions: Vec<u32>,
+        decisions: Vec<ClassicDecision>,
     },
 }
 
@@ -51,7 +51,7 @@ enum Taken {
     Classic {
         game: Box<ClassicGame>,
         choice: epic_classic::Choice,
-        option: u32,
+        decision: ClassicDecision,
     },
 }
 
@@ -165,7 +165,7 @@ impl Played {
                     taken: Taken::Classic {
                         game: next,
                         choice,
-                        option: option as u32,
+                        decision: ClassicDecision::Option(option as u32),
                     },
                 }
             }
@@ -189,8 +189,20 @@ impl Played {
                     },
                 })
             }
-            Played::Classic { .. } => {
-                Err("the classic game has no concession: play it out, or leave it".into())
+            Played::Classic { game, .. } => {
+                let choice = epic_classic::Choice::Concede(seat);
+                let decision = ClassicDecision::Concede { concede: seat };
+                let mut next = game.clone();
+                next.apply(choice)
+                    .map_err(|_| format!("player {} cannot concede: not in the game", seat + 1))?;
+                Ok(Next {
+                    record: serde_json::to_string(&decision).map_err(|e| e.to_string())?,
+                    taken: Taken::Classic {
+                        game: next,
+                        choice,
+                        decision,
+                    },
+                })
             }
         }
     }
@@ -211,8 +223,16 @@ impl Played {
                     .position(|&c| c == choice)
                     .ok_or_else(|| format!("decision {n} is not among the options"))?
             }
-            // Kept as its option's number, which `after` checks.
-            Played::Classic { .. } => record.parse().map_err(|e| cannot_read(&e))?,
+            // Kept as its option's number, which `after` checks, or a concession.
+            Played::Classic { .. } => match serde_json::from_str(record) {
+                Ok(ClassicDecision::Option(option)) => option as usize,
+                Ok(ClassicDecision::Concede { concede }) => {
+                    return self
+                        .conceded(concede)
+                        .map_err(|e| format!("decision {n} does not apply: {e}"));
+                }
+                Err(e) => return Err(cannot_read(&e)),
+            },
         };
         self.after(option)
             .map_err(|e| format!("decision {n} does not apply: {e}"))
@@ -276,12 +296,12 @@ impl Played {
                 },
                 Taken::Classic {
                     game: after,
-                    option,
+                    decision,
                     ..
                 },
             ) => {
                 *game = after;
-                decisions.push(option);
+                decisions.push(decision);
             }
             _ => unreachable!("a decision is taken on the game it was made for"),
         }

@@ -116,6 +116,55 @@ async fn a_guest_plays_a_classic_game_against_the_ai() {
     }
 }
 
+/// A classic player concedes from their socket: the AI wins, the concession is kept as
+/// a decision (and survives a restart), and the replay and the save file end the same
+/// way.
+#[tokio::test]
+async fn a_classic_player_concedes() {
+    for db in common::databases() {
+        let server = Server::start(db.as_deref()).await;
+        let mut c = server.client();
+        c.guest().await;
+        let game = c
+            .create(json!({"ruleset": "classic", "seats": [
+                {"kind": "me", "deck": "order"},
+                {"kind": "ai", "deck": "chaos", "ai": "random"}
+            ], "seed": 8}))
+            .await;
+        let id = game["id"].as_str().unwrap().to_string();
+        let mut socket = c.socket(&id).await;
+        let mut state = next_state(&mut socket).await;
+        let mut log = common::log_lines(&state);
+        send(&mut socket, json!({"type": "concede"})).await;
+        while state["result"].is_null() {
+            state = next_state(&mut socket).await;
+            log.extend(common::log_lines(&state));
+        }
+        assert_eq!(state["result"]["winners"], json!([1]));
+        assert!(log.iter().any(|l| l.contains("concede")), "{log:?}");
+        drop(socket);
+
+        let cookie = c.cookie.clone();
+        let (url, dir) = server.stop();
+        let server = Server::on(url, dir).await;
+        let mut c = server.client();
+        c.cookie = cookie;
+        let (_, summary) = c.call("GET", &format!("/api/games/{id}"), None).await;
+        assert_eq!(summary["status"], "over", "{summary}");
+        assert_eq!(summary["winners"], json!([1]));
+        common::check_replay(&mut c, &id, &state, &log).await;
+        let (status, save) = c.call("GET", &format!("/api/games/{id}/save"), None).await;
+        assert_eq!(status, 200, "{save}");
+        let file: epic_setup::classic_save::ClassicSave = serde_json::from_value(save).unwrap();
+        assert_eq!(
+            file.decisions.last(),
+            Some(&epic_setup::classic_save::ClassicDecision::Concede { concede: 0 })
+        );
+        let game = file.rebuild(None).unwrap();
+        assert_eq!(epic_game::State::winners(&game), Some(&[1][..]));
+    }
+}
+
 /// Classic games are checked as they are made: decks from the classic list, a
 /// free-for-all table, a known ruleset.
 #[tokio::test]

@@ -37,14 +37,51 @@ pub struct ClassicSave {
     pub version: u32,
     pub ruleset: String,
     pub setup: ClassicSetup,
-    /// The option taken at each decision, numbered from 0 in the order offered.
-    pub decisions: Vec<u32>,
+    /// Each decision: the option taken, numbered from 0 in the order offered, or a
+    /// player's concession.
+    pub decisions: Vec<ClassicDecision>,
     /// `State::digest` after the last decision, as 16 hex digits.
     pub digest: String,
     /// The match this game is one of, as it stood before the game; absent for a game on
     /// its own.
     #[serde(default, rename = "match", skip_serializing_if = "Option::is_none")]
     pub series: Option<MatchRecord>,
+}
+
+/// One decision of a saved classic game: a number, the option taken among those offered
+/// (from 0), or `{"concede": seat}` (from 0), a player conceding whoever was deciding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum ClassicDecision {
+    Option(u32),
+    Concede { concede: u8 },
+}
+
+impl ClassicDecision {
+    /// The choice that saved decision number `n` (from 1) takes in `game`, or an error
+    /// saying why it cannot be applied.
+    pub fn choice_in(self, game: &ClassicGame, n: usize) -> CliResult<epic_classic::Choice> {
+        match self {
+            ClassicDecision::Option(option) => choice_at(game, n, option),
+            ClassicDecision::Concede { concede } => Ok(epic_classic::Choice::Concede(concede)),
+        }
+    }
+
+    /// The option's number, for a decision that took one.
+    pub fn option(self) -> Option<u32> {
+        match self {
+            ClassicDecision::Option(option) => Some(option),
+            ClassicDecision::Concede { .. } => None,
+        }
+    }
+
+    /// How `choice`, taken in `game`, is saved; `None` for a choice not offered there.
+    pub fn of(game: &ClassicGame, choice: epic_classic::Choice) -> Option<ClassicDecision> {
+        match choice {
+            epic_classic::Choice::Concede(concede) => Some(ClassicDecision::Concede { concede }),
+            _ => option_index(game, choice).map(ClassicDecision::Option),
+        }
+    }
 }
 
 /// A match saved with one of its games (`epic play --ruleset classic --best-of N`): the
@@ -189,7 +226,11 @@ impl ClassicSetup {
 }
 
 impl ClassicSave {
-    pub fn new(setup: ClassicSetup, decisions: Vec<u32>, game: &ClassicGame) -> ClassicSave {
+    pub fn new(
+        setup: ClassicSetup,
+        decisions: Vec<ClassicDecision>,
+        game: &ClassicGame,
+    ) -> ClassicSave {
         ClassicSave {
             format: FORMAT.into(),
             version: VERSION,
@@ -230,8 +271,8 @@ impl ClassicSave {
         let n = upto
             .unwrap_or(self.decisions.len())
             .min(self.decisions.len());
-        for (i, &option) in self.decisions[..n].iter().enumerate() {
-            let choice = choice_at(&game, i + 1, option)?;
+        for (i, &decision) in self.decisions[..n].iter().enumerate() {
+            let choice = decision.choice_in(&game, i + 1)?;
             each(&game, choice);
             game.apply(choice)
                 .map_err(|e| CliError::input(format!("decision {}: {e}", i + 1)))?;
@@ -326,7 +367,7 @@ mod tests {
         for _ in 0..n {
             game.apply(game.options()[0]).unwrap();
         }
-        let save = ClassicSave::new(setup(), vec![0; n], &game);
+        let save = ClassicSave::new(setup(), vec![ClassicDecision::Option(0); n], &game);
         (save, game)
     }
 
@@ -351,9 +392,29 @@ mod tests {
     }
 
     #[test]
+    fn a_concession_is_saved_and_replayed() {
+        let (mut save, mut game) = saved_after(30);
+        game.apply(epic_classic::Choice::Concede(1)).unwrap();
+        save.decisions.push(ClassicDecision::Concede { concede: 1 });
+        save.digest = digest_hex(&game);
+        let text = serde_json::to_string(&save).unwrap();
+        assert!(text.contains(r#"{"concede":1}]"#), "{text}");
+        let Saved::Classic(read) = read_saved("in memory", &text).unwrap() else {
+            panic!("a classic save read as a 2017 one");
+        };
+        let rebuilt = read.rebuild(None).unwrap();
+        assert_eq!(rebuilt.winners(), Some(&[0][..]));
+        assert_eq!(rebuilt.digest(), game.digest());
+        assert_eq!(
+            ClassicDecision::of(&game, epic_classic::Choice::Concede(1)),
+            Some(ClassicDecision::Concede { concede: 1 })
+        );
+    }
+
+    #[test]
     fn a_classic_save_that_does_not_reproduce_is_refused() {
         let (mut save, _) = saved_after(20);
-        save.decisions.push(999);
+        save.decisions.push(ClassicDecision::Option(999));
         let e = save.rebuild(None).unwrap_err().message;
         assert!(
             e.contains("decision 21") && e.contains("option 1000"),

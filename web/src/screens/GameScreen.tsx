@@ -106,8 +106,7 @@ export function GameScreen({ id }: { id: string }) {
             onHover={onHover}
             controls={
               state.result === null &&
-              state.seat !== null &&
-              state.board.ruleset === "2017" && (
+              state.seat !== null && (
                 <div className="game-actions">
                   <button
                     type="button"

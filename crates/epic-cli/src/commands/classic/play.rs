@@ -10,7 +10,7 @@ use epic_classic::format::{bot_pick, Decklist, Format, FormatKind, Match, MatchD
 use epic_classic::{classic_pool, ClassicGame, ClassicPool};
 use epic_game::{Seat, State};
 use epic_model::CardId;
-use epic_setup::classic_save::{option_index, ClassicSave, ClassicSetup, MatchRecord};
+use epic_setup::classic_save::{ClassicDecision, ClassicSave, ClassicSetup, MatchRecord};
 use epic_setup::save::Seat as SeatFile;
 use epic_setup::table::classic_format;
 use std::io::Write;
@@ -26,8 +26,19 @@ Commands:
                  its start (`pass`, `play ember bolt`)
   board          show the board again
   save FILE      save the game to FILE (resume with `epic play --load FILE`)
+  concede        concede the game and lose it (asks you to confirm)
   quit           leave the game (it stays autosaved: `epic play --resume`)
   help           this list";
+
+/// What a line typed at a decision was, when it was not an option.
+enum Command {
+    /// Not a command: read as an option's words.
+    Unknown,
+    /// A command, carried out; ask again.
+    Done,
+    /// Stop asking: the game has something else to do (a concession).
+    Stop,
+}
 
 /// Asks with `prompt` for one line; at the end of input says so, `leaving` what it
 /// leaves, and gives `None`.
@@ -51,7 +62,7 @@ fn ask(
 fn read_choice(
     input: &mut impl std::io::BufRead,
     labels: &[String],
-    command: &mut dyn FnMut(&str) -> CliResult<bool>,
+    command: &mut dyn FnMut(&str) -> CliResult<Command>,
 ) -> CliResult<Option<usize>> {
     let n = labels.len();
     loop {
@@ -67,8 +78,10 @@ fn read_choice(
         if let Some(i) = line.parse::<usize>().ok().filter(|i| (1..=n).contains(i)) {
             return Ok(Some(i - 1));
         }
-        if command(line)? {
-            continue;
+        match command(line)? {
+            Command::Done => continue,
+            Command::Stop => return Ok(None),
+            Command::Unknown => {}
         }
         // Words from a label, as `epic play` reads them; copies of one card are one.
         let same = |a: usize, b: usize| labels[a] == labels[b];
@@ -116,7 +129,7 @@ fn limited_decks(
         for (i, l) in labels.iter().enumerate() {
             println!("  {:>2}. {l}", i + 1);
         }
-        read_choice(input, &labels, &mut |_| Ok(false)).unwrap_or_else(|e| {
+        read_choice(input, &labels, &mut |_| Ok(Command::Unknown)).unwrap_or_else(|e| {
             failed = Some(e);
             None
         })
@@ -238,7 +251,7 @@ fn play_match(
     mut series: Match,
     mut decks: Vec<MatchDeck>,
     mut setup: ClassicSetup,
-    mut current: Option<(Vec<u32>, ClassicGame)>,
+    mut current: Option<(Vec<ClassicDecision>, ClassicGame)>,
     args: &Args,
     input: &mut impl std::io::BufRead,
 ) -> CliResult {
@@ -453,7 +466,7 @@ fn first_choice(input: &mut impl std::io::BufRead) -> CliResult<Option<Seat>> {
     for (i, l) in labels.iter().enumerate() {
         println!("  {:>2}. {l}", i + 1);
     }
-    Ok(read_choice(input, &labels, &mut |_| Ok(false))?.map(|i| i as Seat))
+    Ok(read_choice(input, &labels, &mut |_| Ok(Command::Unknown))?.map(|i| i as Seat))
 }
 
 /// `epic play --load FILE` or `--resume` of a classic game, its file checked whole; a
@@ -499,7 +512,7 @@ pub fn resume(file: ClassicSave, loaded: Option<&Path>, args: &Args) -> CliResul
 /// the record of the match it is one game of, if any.
 fn session(
     setup: ClassicSetup,
-    mut history: Vec<u32>,
+    mut history: Vec<ClassicDecision>,
     mut game: ClassicGame,
     series: Option<&MatchRecord>,
     args: &Args,
@@ -526,20 +539,21 @@ fn session(
     } else {
         Some(crate::data_dir::autosave_for_writing()?)
     };
-    let save_to = |path: &Path, history: &[u32], game: &ClassicGame| {
+    let save_to = |path: &Path, history: &[ClassicDecision], game: &ClassicGame| {
         ClassicSave::new(setup.clone(), history.to_vec(), game)
             .in_match(series.cloned())
             .write(path)
     };
     // A failed autosave is told once and autosaving stops; the game goes on.
-    let autosave_now = |autosave: &mut Option<PathBuf>, history: &[u32], game: &ClassicGame| {
-        if let Some(path) = autosave.as_deref() {
-            if let Err(e) = save_to(path, history, game) {
-                println!("{} (autosave is off for this game)", e.message);
-                *autosave = None;
+    let autosave_now =
+        |autosave: &mut Option<PathBuf>, history: &[ClassicDecision], game: &ClassicGame| {
+            if let Some(path) = autosave.as_deref() {
+                if let Err(e) = save_to(path, history, game) {
+                    println!("{} (autosave is off for this game)", e.message);
+                    *autosave = None;
+                }
             }
-        }
-    };
+        };
     println!(
         "Epic, the classic game (2009) · seed {} · you are Player 1 against {}{}",
         setup.seed,
@@ -577,9 +591,15 @@ fn session(
         for (i, l) in labels.iter().enumerate() {
             println!("  {:>2}. {l}", i + 1);
         }
-        let mut command = |line: &str| -> CliResult<bool> {
+        let mut conceding = false;
+        let mut command = |line: &str| -> CliResult<Command> {
             let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
             match word.to_ascii_lowercase().as_str() {
+                "concede" if rest.trim().eq_ignore_ascii_case("yes") => {
+                    conceding = true;
+                    return Ok(Command::Stop);
+                }
+                "concede" => println!("Type `concede yes` to concede the game and lose it."),
                 "help" | "?" => println!("{HELP}"),
                 "board" => println!("\n{}", board(&game, ME)),
                 "save" if rest.trim().is_empty() => println!("save FILE: name the file."),
@@ -594,11 +614,17 @@ fn session(
                         Err(e) => println!("{}", e.message),
                     }
                 }
-                _ => return Ok(false),
+                _ => return Ok(Command::Unknown),
             }
-            Ok(true)
+            Ok(Command::Done)
         };
-        let Some(i) = read_choice(input, &labels, &mut command)? else {
+        let chosen = read_choice(input, &labels, &mut command)?;
+        if conceding {
+            println!("You concede.");
+            take(&mut game, &mut history, epic_classic::Choice::Concede(ME))?;
+            continue;
+        }
+        let Some(i) = chosen else {
             if let Some(path) = &autosave {
                 println!(
                     "The game is autosaved in {}: `epic play --resume` continues it.",
@@ -622,11 +648,15 @@ fn session(
     Ok(Some(game))
 }
 
-/// Applies one of the options offered and records its number.
-fn take(game: &mut ClassicGame, history: &mut Vec<u32>, c: epic_classic::Choice) -> CliResult {
-    let i = option_index(game, c)
+/// Applies one of the options offered, or a concession, and records it.
+fn take(
+    game: &mut ClassicGame,
+    history: &mut Vec<ClassicDecision>,
+    c: epic_classic::Choice,
+) -> CliResult {
+    let decision = ClassicDecision::of(game, c)
         .ok_or_else(|| CliError::input(format!("{c:?} is not one of the options now")))?;
     game.apply(c).map_err(|e| CliError::input(e.to_string()))?;
-    history.push(i);
+    history.push(decision);
     Ok(())
 }

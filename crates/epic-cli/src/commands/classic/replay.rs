@@ -6,7 +6,7 @@ use crate::commands::replay::{step_loop, where_and_whom, Args, STEP_HELP};
 use crate::error::{CliError, CliResult};
 use epic_classic::ClassicGame;
 use epic_game::{Seat, State};
-use epic_setup::classic_save::{choice_at, digest_hex, ClassicSave};
+use epic_setup::classic_save::{digest_hex, ClassicDecision, ClassicSave};
 use serde::Serialize;
 use std::io::{IsTerminal, Write};
 
@@ -24,20 +24,25 @@ struct Step {
     /// The seat that decided, from 0.
     player: Seat,
     label: String,
-    /// The number of the option taken (from 0), only with `--reveal-all`.
+    /// The number of the option taken (from 0), only with `--reveal-all`; none for a
+    /// concession.
     #[serde(skip_serializing_if = "Option::is_none")]
     option: Option<u32>,
 }
 
-/// Applies decision `n` (option `option`) and says who took it and what it was.
+/// Applies decision `n` and says who took it and what it was: a concession is its
+/// player's, whoever was deciding.
 fn step(
     game: &mut ClassicGame,
-    option: u32,
+    decision: ClassicDecision,
     n: usize,
     viewer: Viewer,
 ) -> CliResult<(Seat, String)> {
-    let decider = game.decider().unwrap_or(0);
-    let choice = choice_at(game, n, option)?;
+    let choice = decision.choice_in(game, n)?;
+    let decider = match choice {
+        epic_classic::Choice::Concede(seat) => seat,
+        _ => game.decider().unwrap_or(0),
+    };
     let reader = if viewer.everything {
         decider
     } else {
@@ -135,13 +140,13 @@ pub fn run(args: &Args, file: &ClassicSave) -> CliResult {
         .map_or_else(String::new, |p| p.display().to_string());
     if args.json {
         let mut steps = Vec::new();
-        for (i, &option) in file.decisions[..at].iter().enumerate() {
-            let (player, label) = step(&mut game, option, i + 1, viewer)?;
+        for (i, &decision) in file.decisions[..at].iter().enumerate() {
+            let (player, label) = step(&mut game, decision, i + 1, viewer)?;
             steps.push(Step {
                 n: i + 1,
                 player,
                 label,
-                option: viewer.everything.then_some(option),
+                option: decision.option().filter(|_| viewer.everything),
             });
         }
         #[derive(Serialize)]
