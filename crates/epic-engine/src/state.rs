@@ -60,7 +60,7 @@ pub struct Obj {
     /// In a hand, and everyone knows which card it is: they saw it go there from where
     /// it lay in sight of all (returned from play or a discard pile, a revealed card
     /// drawn), or saw it revealed there. Players remember what they saw, so it stays
-    /// known until it leaves the hand.
+    /// known until it leaves the hand (ruling H-33).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub known: bool,
     /// The turn it was broken, while it is still the object that went to the discard
