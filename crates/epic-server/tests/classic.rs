@@ -4,9 +4,18 @@
 
 mod common;
 
-use common::{next_state, play_to_end, send, Server};
+use common::{next_state, play_to_end, send, Client, Server};
 use serde_json::{json, Value};
 use std::collections::HashSet;
+
+/// A classic game of `c` (order) against the random AI (chaos), as created.
+async fn against_random(c: &mut Client, seed: u64) -> Value {
+    c.create(json!({"ruleset": "classic", "seats": [
+        {"kind": "me", "deck": "order"},
+        {"kind": "ai", "deck": "chaos", "ai": "random"}
+    ], "seed": seed}))
+        .await
+}
 
 /// A guest plays a whole classic game against the AI; it ends with a result, and its
 /// summary, replay and save file agree with what the socket told.
@@ -16,12 +25,7 @@ async fn a_guest_plays_a_classic_game_against_the_ai() {
         let server = Server::start(db.as_deref()).await;
         let mut c = server.client();
         c.guest().await;
-        let game = c
-            .create(json!({"ruleset": "classic", "seats": [
-                {"kind": "me", "deck": "order"},
-                {"kind": "ai", "deck": "chaos", "ai": "random"}
-            ], "seed": 5}))
-            .await;
+        let game = against_random(&mut c, 5).await;
         assert_eq!(game["ruleset"], "classic");
         assert_eq!(game["status"], "playing");
         let id = game["id"].as_str().unwrap().to_string();
@@ -125,12 +129,7 @@ async fn a_classic_player_concedes() {
         let server = Server::start(db.as_deref()).await;
         let mut c = server.client();
         c.guest().await;
-        let game = c
-            .create(json!({"ruleset": "classic", "seats": [
-                {"kind": "me", "deck": "order"},
-                {"kind": "ai", "deck": "chaos", "ai": "random"}
-            ], "seed": 8}))
-            .await;
+        let game = against_random(&mut c, 8).await;
         let id = game["id"].as_str().unwrap().to_string();
         let mut socket = c.socket(&id).await;
         let mut state = next_state(&mut socket).await;
