@@ -286,7 +286,6 @@ impl<'a> Engine<'a> {
             Zone::TokenPile => {}
         }
         let was = self.st.obj(o).number;
-        let revealed = self.st.obj(o).revealed;
         self.st.renumber(o);
         let obj = self.st.obj_mut(o);
         obj.zone = to;
@@ -308,7 +307,7 @@ impl<'a> Engine<'a> {
             to,
             owner,
             controller,
-            revealed: revealed || seen_by_all,
+            revealed: seen_by_all,
         });
         if from == Zone::Discard {
             self.trigger_in(o, AbilityZone::DiscardPile, Trigger::LeavesDiscard, None);

@@ -169,10 +169,10 @@ pub enum Event {
 /// card is revealed or known; a deck is no one's.
 fn sees(seat: PlayerId, zone: Zone, owner: PlayerId, revealed: bool) -> bool {
     match zone {
-        Zone::InPlay | Zone::Discard | Zone::Supplemental | Zone::TokenPile => true,
         Zone::Hand => seat == owner || revealed,
         // A deck's card an effect revealed is public while it lies there (1.4.8).
         Zone::Deck => revealed,
+        public => public.is_public(),
     }
 }
 

@@ -20,6 +20,15 @@ pub enum Zone {
 }
 
 impl Zone {
+    /// Whether everyone sees what lies here (1.10): play, discard piles, events being
+    /// played and tokens.
+    pub fn is_public(self) -> bool {
+        matches!(
+            self,
+            Zone::InPlay | Zone::Discard | Zone::Supplemental | Zone::TokenPile
+        )
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Zone::Hand => "hand",
@@ -998,9 +1007,11 @@ impl GameState {
         // A tag test: the derived comparison would match on every variant's fields.
         matches!(self.step, Step::GameOver)
     }
-    /// Whether every seat sees which card `o` is.
+    /// Whether every seat sees which card `o` is: it lies in a public zone, or is
+    /// revealed or known where it lies ([`GameState::sees`] for every seat at once).
     pub fn seen_by_all(&self, o: ObjId) -> bool {
-        (0..self.players.len()).all(|p| self.sees(p as PlayerId, o))
+        let obj = self.obj(o);
+        obj.zone.is_public() || obj.revealed || obj.known
     }
 
     /// Whether `seat` may see which card `o` is (1.10): everyone sees play, discard
@@ -1010,11 +1021,11 @@ impl GameState {
     pub fn sees(&self, seat: PlayerId, o: ObjId) -> bool {
         let obj = self.obj(o);
         match obj.zone {
-            Zone::InPlay | Zone::Discard | Zone::Supplemental | Zone::TokenPile => true,
             Zone::Hand => obj.owner == seat || obj.revealed || obj.known,
             // A deck's top cards an effect revealed stay public while they lie there
             // this turn (Mist Guide Herald, 1.4.8).
             Zone::Deck => obj.revealed,
+            public => public.is_public(),
         }
     }
 

@@ -4,10 +4,10 @@
 //! features per slot.
 //!
 //! Everything here is built from what the seat may see (rule 1.10, `GameState::sees`):
-//! its own hand in full, other hands only as counts and revealed or known cards, no deck order,
-//! and the options only when the decision is the seat's own. Seats are written from the
-//! observer's place round the table (the observer first, then its left neighbour), so a
-//! policy plays every seat alike.
+//! its own hand in full, other hands only as counts and revealed or known cards, no deck
+//! order, and the options only when the decision is the seat's own. Seats are written
+//! from the observer's place round the table (the observer first, then its left
+//! neighbour), so a policy plays every seat alike.
 
 use crate::choice::{Choice, DecisionKind};
 use crate::game::Game;
@@ -71,8 +71,8 @@ pub const GLOBAL_FEATURES: usize = 1 + PHASES.len() + 1 + DecisionKind::ALL.len(
 pub const PLAYER_FEATURES: usize = 12;
 
 /// Card-count blocks per seat (each one number per card of the pool): cards in hand the
-/// observer knows (its whole hand; another's revealed or known cards), discard pile, champions it
-/// controls, its God card.
+/// observer knows (its whole hand; another's revealed or known cards), discard pile,
+/// champions it controls, its God card.
 pub const COUNT_BLOCKS_PER_SEAT: usize = 4;
 
 /// Numbers per champion slot: present, card index + 1, offense, defense, damage,
