@@ -383,30 +383,29 @@ impl ClassicGame {
         if self.winners.is_some() || self.players.get(seat as usize).is_none_or(|p| p.out) {
             return Err(epic_game::Refused);
         }
+        const QUIET: [Choice; 5] = [
+            Choice::Pass,
+            Choice::Keep,
+            Choice::EndBattle,
+            Choice::NoMoreBlockers,
+            Choice::No,
+        ];
         while self.alive_count() > 2
             && self.winners.is_none()
             && self.ask.as_ref().is_some_and(|(s, _)| *s == seat)
         {
-            let quiet = [
-                Choice::Pass,
-                Choice::Keep,
-                Choice::EndBattle,
-                Choice::NoMoreBlockers,
-                Choice::No,
-            ];
             let options = self.options();
-            let c = quiet
+            let Some(c) = QUIET
                 .into_iter()
                 .find(|c| options.contains(c))
-                .unwrap_or(options[0]);
+                .or(options.first().copied())
+            else {
+                break;
+            };
             self.apply(c)?;
         }
         if self.winners.is_none() {
-            let check = self.losses.last().map_or(0, |l| l.1 + 1);
-            self.eliminate(seat, check);
-            if self.alive_count() <= 1 {
-                self.winners = Some(self.alive_from(0).collect());
-            }
+            self.go_out(&[seat]);
             self.run();
         }
         Ok(())

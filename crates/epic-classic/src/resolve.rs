@@ -1030,18 +1030,13 @@ impl ClassicGame {
                 self.break_obj(o);
             }
         }
-        // Players out in the same check lost together (T-2.4).
-        let check = self.losses.last().map_or(0, |l| l.1 + 1);
-        for s in 0..self.players.len() {
-            if !self.players[s].out && self.players[s].mojo <= 0 {
-                self.eliminate(s as Seat, check);
-            }
-        }
-        let alive: Vec<Seat> = self.alive_from(0).collect();
-        if alive.len() <= 1 {
-            self.winners = Some(alive);
+        let spent: Vec<Seat> = (0..self.players.len() as Seat)
+            .filter(|&s| !self.players[s as usize].out && self.players[s as usize].mojo <= 0)
+            .collect();
+        if self.go_out(&spent) {
             return;
         }
+        let alive: Vec<Seat> = self.alive_from(0).collect();
         let empty: Vec<Seat> = alive
             .iter()
             .copied()
@@ -1057,9 +1052,23 @@ impl ClassicGame {
         }
     }
 
+    /// `seats` go out of the game together: players out in the same check lost together
+    /// (T-2.4). When at most one player is left, that player wins. Returns whether the
+    /// game is over.
+    pub(crate) fn go_out(&mut self, seats: &[Seat]) -> bool {
+        let check = self.losses.last().map_or(0, |l| l.1 + 1);
+        for &seat in seats {
+            self.eliminate(seat, check);
+        }
+        if self.alive_count() <= 1 {
+            self.winners = Some(self.alive_from(0).collect());
+        }
+        self.winners.is_some()
+    }
+
     /// A player out of the game, in state check number `check`: their cards leave play
     /// and the line.
-    pub(crate) fn eliminate(&mut self, seat: Seat, check: u32) {
+    fn eliminate(&mut self, seat: Seat, check: u32) {
         self.players[seat as usize].out = true;
         self.losses.push((seat, check));
         // Its own cards first: what it controlled only through a control ability
