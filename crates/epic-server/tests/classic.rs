@@ -143,11 +143,8 @@ async fn a_classic_player_concedes() {
         assert!(log.iter().any(|l| l.contains("concede")), "{log:?}");
         drop(socket);
 
-        let cookie = c.cookie.clone();
-        let (url, dir) = server.stop();
-        let server = Server::on(url, dir).await;
-        let mut c = server.client();
-        c.cookie = cookie;
+        let server = server.restart().await;
+        let mut c = server.client_as(&c);
         let (_, summary) = c.call("GET", &format!("/api/games/{id}"), None).await;
         assert_eq!(summary["status"], "over", "{summary}");
         assert_eq!(summary["winners"], json!([1]));

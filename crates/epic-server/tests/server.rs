@@ -576,11 +576,8 @@ async fn a_restarted_server_resumes_every_game() {
             state = next_state(&mut s).await;
         }
         drop(s);
-        let cookie = c.cookie.clone();
-        let (url, dir) = server.stop();
-        let server = Server::on(url, dir).await;
-        let mut c = server.client();
-        c.cookie = cookie;
+        let server = server.restart().await;
+        let c = server.client_as(&c);
         let mut s = c.socket(&id).await;
         let resumed = next_state(&mut s).await;
         assert_eq!(resumed["seq"], state["seq"]);
@@ -836,10 +833,8 @@ async fn a_joining_player_brings_their_own_deck() {
             );
         }
         drop(s);
-        let (url, dir) = server.stop();
-        let server = Server::on(url, dir).await;
-        let mut b2 = server.client();
-        b2.cookie = b.cookie.clone();
+        let server = server.restart().await;
+        let b2 = server.client_as(&b);
         let mut s = b2.socket(&id).await;
         let again = next_state(&mut s).await;
         assert_eq!(

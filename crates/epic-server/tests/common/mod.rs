@@ -118,6 +118,20 @@ impl Server {
         (self.url, self._dir)
     }
 
+    /// The same database under a new server, as after a restart.
+    pub async fn restart(self) -> Server {
+        let (url, dir) = self.stop();
+        Server::on(url, dir).await
+    }
+
+    /// A client of this server signed in as `other` is (its session cookie).
+    pub fn client_as(&self, other: &Client) -> Client {
+        Client {
+            cookie: other.cookie.clone(),
+            ..self.client()
+        }
+    }
+
     pub fn client(&self) -> Client {
         Client {
             base: format!("http://{}", self.addr),
