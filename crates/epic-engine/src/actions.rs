@@ -839,11 +839,18 @@ impl<'a> Engine<'a> {
         for &q in &leaving {
             self.st.player_mut(q).conceded = true;
         }
-        let others: SmallVec<[PlayerId; 2]> = seats
-            .filter(|&q| !leaving.contains(&q) && !self.st.player(q).eliminated)
-            .collect();
+        // Those who conceded during the mulligans are still at the table (1.2.2 takes
+        // effect when the mulligans are over), but they are not staying.
+        let staying = |q: PlayerId| {
+            let player = self.st.player(q);
+            !player.eliminated && !player.conceded
+        };
+        let others: SmallVec<[PlayerId; 2]> = seats.clone().filter(|&q| staying(q)).collect();
         if others.iter().all(|&q| self.st.same_team(q, others[0])) {
-            for &q in &leaving {
+            let going: SmallVec<[PlayerId; 4]> = seats
+                .filter(|&q| !self.st.player(q).eliminated && !others.contains(&q))
+                .collect();
+            for q in going {
                 self.st.player_mut(q).eliminated = true;
                 self.emit(|| Event::Eliminated { player: q });
             }

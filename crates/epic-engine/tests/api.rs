@@ -536,3 +536,29 @@ fn a_concession_ends_a_duel_and_is_refused_where_it_cannot_be() {
     again.apply(Choice::Concede(waiting)).unwrap();
     assert_eq!(again.digest(), game.digest());
 }
+
+/// 1.2.2 with three players: a concession during the mulligans takes effect when they are
+/// over, but once everyone but one player has conceded, that player has won at once.
+#[test]
+fn the_last_player_not_to_concede_wins_at_once() {
+    let pool = epic_cards::shared_pool();
+    let decks = ["good", "evil", "wild"]
+        .map(|d| epic_cards::deck_from(&pool, d, 0).unwrap())
+        .to_vec();
+    let mut game = Game::new(Setup::new(pool, decks, 5)).unwrap();
+    assert_eq!(game.state().phase, epic_engine::state::Phase::Setup);
+    game.concede(1).unwrap();
+    assert!(game.result().is_none(), "two players are still in");
+    assert!(
+        !game.state().players[1].eliminated,
+        "not before the mulligans are over"
+    );
+    let events = game.concede(2).unwrap();
+    let r = game.result().expect("only player 1 has not conceded");
+    assert_eq!(r.winners, vec![0]);
+    assert_eq!(r.reason, epic_engine::EndReason::Conceded);
+    for p in [1, 2] {
+        assert!(game.state().players[p].eliminated);
+        assert!(events.contains(&Event::Eliminated { player: p as u8 }));
+    }
+}
