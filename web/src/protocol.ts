@@ -19,6 +19,8 @@ export type Options = {
   ai: string[];
   /** The 2017 formats a game on the server may have. */
   formats: string[];
+  /** Those of `formats` whose decks are drafted at the table first (Sealed: with a pool). */
+  drafts: string[];
   classic_formats: string[];
   variants: string[];
 };
@@ -37,6 +39,8 @@ export type NewGame = {
   seed?: number;
   /** The deck-building rules every deck follows (Options.formats, Options.classic_formats). */
   format?: string;
+  /** Sealed: the cards dealt to each seat, who builds a deck of 30 from them (30 to 60). */
+  pool?: number;
   variant?: string;
   /** Players on each Hydra team (default 2). */
   team_size?: number;
@@ -103,8 +107,11 @@ export type ClientMessage = Decide | Concede | Ping;
 
 export type ErrorMessage = { type: "error"; message: string };
 
-/** A position as one seat sees it, under either ruleset: `board.ruleset` says which. */
-export type State = EpicState | ClassicState;
+/**
+ * A position as one seat sees it, under either ruleset, or a game's draft before it:
+ * `board.ruleset` says which.
+ */
+export type State = EpicState | ClassicState | DraftState;
 
 type StateOf<B> = {
   type: "state";
@@ -148,6 +155,8 @@ export type Option = {
   card: number | null;
   /** The seat this option picks or assigns damage to. */
   player: number | null;
+  /** A draft's options: whether it picks, cuts or puts back the card `card`. */
+  kind?: "pick" | "cut" | "restore" | "done";
 };
 
 export type Phase = "setup" | "start" | "main" | "battle" | "end";
@@ -156,9 +165,39 @@ export type EpicState = StateOf<Board>;
 
 export type ClassicState = StateOf<ClassicBoard>;
 
+export type DraftState = StateOf<DraftBoard>;
+
 export function isClassic(state: State): state is ClassicState {
   return state.board.ruleset === "classic";
 }
+
+export function isDraft(state: State): state is DraftState {
+  return state.board.ruleset === "draft";
+}
+
+/** A game's draft as one seat sees it (docs/server.md, "Drafts"). */
+export type DraftBoard = {
+  ruleset: "draft";
+  /** "pack-draft", and in words "Pack Draft". */
+  format: string;
+  title: string;
+  /** The pack being drafted, from 1 (Open Draft: the reveal), of `rounds`. */
+  round: number;
+  rounds: number;
+  building: boolean;
+  over: boolean;
+  /** The drafters, with how many cards each holds. */
+  players: { seat: number; name: string; cards: number }[];
+  /** The cards in front of you: your pack, or those revealed to all (Open Draft). */
+  pack: Card[];
+  /** Your picks so far (none in Dark Draft until it is over). */
+  picks: Card[];
+  /** While building: your deck, and the cards cut from it. */
+  deck: Card[];
+  left_out: Card[];
+  /** The fewest cards a deck may have (Sealed: exactly this many). */
+  min_deck: number;
+};
 
 export type Board = {
   ruleset: "2017";

@@ -428,8 +428,14 @@ impl Draft {
             Stage::Build { .. } => (
                 DraftDecisionKind::Build,
                 format!(
-                    "Player {}: build a deck of at least {} from your {} cards",
+                    "Player {}: build a deck of {} {} from your {} cards",
                     drafter + 1,
+                    // Sealed's deck is exactly 30; the others at least their minimum.
+                    if self.format == DraftFormat::Sealed {
+                        "exactly"
+                    } else {
+                        "at least"
+                    },
                     self.min_deck(),
                     self.picks[drafter].len() + self.left_out[drafter].len()
                 ),

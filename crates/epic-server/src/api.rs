@@ -14,6 +14,7 @@ use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use epic_engine::PlayerId;
+use epic_setup::draft_save::DRAFTED;
 use serde::{Deserialize, Serialize};
 use tower_http::services::{ServeDir, ServeFile};
 
@@ -74,8 +75,11 @@ struct Options {
     decks: Vec<&'static str>,
     classic_decks: Vec<&'static str>,
     ai: Vec<&'static str>,
-    /// The 2017 formats a game here may have: every one not drafted.
+    /// The 2017 formats a game here may have.
     formats: Vec<&'static str>,
+    /// Those of `formats` whose decks are drafted at the table before the game (Sealed
+    /// when a pool is dealt).
+    drafts: Vec<&'static str>,
     /// The classic formats a game here may have: those with designed decks.
     classic_formats: Vec<String>,
     variants: Vec<&'static str>,
@@ -89,6 +93,7 @@ async fn options() -> Json<Options> {
         classic_decks: epic_classic::classic_deck_names(),
         ai: epic_bots::BOT_NAMES.to_vec(),
         formats: setups::formats(),
+        drafts: setups::drafts(),
         classic_formats: vec![epic_classic::format::Format::DESIGNED.name()],
         variants: epic_engine::Variant::ALL
             .map(epic_engine::Variant::name)
@@ -144,6 +149,8 @@ pub struct NewGame {
     pub variant: Option<String>,
     /// Players on each Hydra team.
     pub team_size: Option<u8>,
+    /// Sealed: the cards dealt to each seat, who builds a deck of 30 from them (30 to 60).
+    pub pool: Option<usize>,
     pub timer: Option<String>,
     pub move_seconds: Option<i64>,
     /// Each human seat's time for the whole game; 0: no clock.
@@ -300,6 +307,21 @@ async fn create(
     let decks = (new.seats.iter().enumerate())
         .map(|(seat, spec)| spec.deck_spec(ruleset, seat))
         .collect::<Result<Vec<_>, _>>()?;
+    let drafted = setups::draft_of(ruleset, new.format.as_deref(), new.pool)?;
+    if let Some(draft) = drafted {
+        let chosen = new
+            .seats
+            .iter()
+            .position(|s| s.deck.is_some() || s.list.is_some());
+        if let Some(seat) = chosen {
+            return Err(ApiError::bad(format!(
+                "seat {}: the decks of a {} game are drafted at the table: leave out deck \
+                 and list",
+                seat + 1,
+                draft.format().title
+            )));
+        }
+    }
     let id = random_hex(6);
     let mut seats = Vec::with_capacity(n);
     let mut invites = Vec::new();
@@ -330,7 +352,10 @@ async fn create(
             user_id,
             player: None,
             ai,
-            deck: decks[seat].label(),
+            deck: match drafted {
+                Some(_) => DRAFTED.to_string(),
+                None => decks[seat].label(),
+            },
             invite_hash,
             clock_ms,
         });
@@ -340,7 +365,10 @@ async fn create(
         variant: new.variant.as_deref(),
         team_size: new.team_size,
     };
-    let setup = setups::setup(ruleset, table, &seats, &decks, seed)?;
+    let setup = match drafted {
+        Some(draft) => setups::draft_setup(draft, table, &seats, new.pool, seed)?,
+        None => setups::setup(ruleset, table, &seats, &decks, seed)?,
+    };
     let now = now_ms();
     // The setup must make a game before it is kept.
     Played::start(ruleset, &setup, &app.tables.pool).map_err(ApiError::bad)?;

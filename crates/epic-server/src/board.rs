@@ -43,6 +43,7 @@ pub struct Clock {
 pub enum AnyBoard {
     Epic(Board),
     Classic(crate::classic_board::ClassicBoard),
+    Draft(crate::drafted::DraftBoard),
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -125,6 +126,9 @@ pub struct OptionOut {
     pub label: String,
     pub card: Option<u32>,
     pub player: Option<PlayerId>,
+    /// A draft's options: "pick", "cut", "restore" or "done", for the card `card`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kind: Option<&'static str>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -173,7 +177,7 @@ pub struct Cards<'a> {
     pub texts: &'a Texts,
 }
 
-fn card(cards: Cards, obj: u32, id: CardId) -> Card {
+pub(crate) fn card(cards: Cards, obj: u32, id: CardId) -> Card {
     let pool = cards.pool;
     let def = pool.get(id);
     let champion = def.kind == CardType::Champion;
@@ -294,6 +298,7 @@ pub fn decision(
                 } => Some(p),
                 _ => None,
             },
+            kind: None,
         })
         .collect();
     Some(DecisionOut {

@@ -191,6 +191,7 @@ pub fn decision(game: &ClassicGame, viewer: Option<Seat>) -> Option<DecisionOut>
             label,
             card: None,
             player: None,
+            kind: None,
         })
         .collect();
     Some(DecisionOut {

@@ -12,6 +12,7 @@ pub mod accounts;
 pub mod api;
 pub mod board;
 pub mod classic_board;
+pub mod drafted;
 pub mod played;
 pub mod setups;
 pub mod store;

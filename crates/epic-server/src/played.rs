@@ -6,11 +6,13 @@
 
 use crate::board::{self, AnyBoard, DecisionOut, LogLine, ResultOut, Texts};
 use crate::classic_board;
+use crate::drafted::{Drafted, TakenPick};
 use epic_cards::CardPool;
 use epic_classic::ClassicGame;
 use epic_engine::{Choice, Event, Game, SPECTATOR};
 use epic_game::{Seat, State};
 use epic_setup::classic_save::{ClassicDecision, ClassicSave, ClassicSetup};
+use epic_setup::draft_save::DraftSetup;
 use epic_setup::save::{SaveFile, SaveSetup};
 use epic_words::log::Decided;
 use epic_words::Voice;
@@ -32,6 +34,16 @@ pub enum Played {
         setup: ClassicSetup,
         decisions: Vec<ClassicDecision>,
     },
+    /// A 2017 game whose decks are drafted first: the draft, then the game.
+    Drafted(Box<Drafted>),
+}
+
+/// How a 2017 game's setup is kept: the game's own, or the draft its decks come from.
+#[derive(serde::Deserialize)]
+#[serde(untagged)]
+enum EpicSetup {
+    Drafted(DraftSetup),
+    Game(SaveSetup),
 }
 
 /// A decision taken on a copy of the game: not yet the game's state, so that it can be
@@ -53,6 +65,7 @@ enum Taken {
         choice: epic_classic::Choice,
         decision: ClassicDecision,
     },
+    Pick(TakenPick),
 }
 
 /// What a seat is shown of the game now.
@@ -74,8 +87,13 @@ impl Played {
     pub fn start(ruleset: &str, setup: &str, pool: &Arc<CardPool>) -> Result<Played, String> {
         match ruleset {
             "2017" => {
-                let save: SaveSetup =
-                    serde_json::from_str(setup).map_err(|e| format!("its setup: {e}"))?;
+                let save =
+                    match serde_json::from_str(setup).map_err(|e| format!("its setup: {e}"))? {
+                        EpicSetup::Game(save) => save,
+                        EpicSetup::Drafted(draft) => {
+                            return Ok(Played::Drafted(Box::new(Drafted::start(draft, pool)?)))
+                        }
+                    };
                 let game = Game::new(save.to_setup(pool).map_err(|e| e.message)?)
                     .map_err(|e| e.to_string())?;
                 Ok(Played::Epic {
@@ -103,6 +121,7 @@ impl Played {
         match self {
             Played::Epic { save, .. } => save.seed,
             Played::Classic { setup, .. } => setup.seed,
+            Played::Drafted(d) => d.seed(),
         }
     }
 
@@ -111,6 +130,7 @@ impl Played {
         match self {
             Played::Epic { decisions, .. } => decisions.len(),
             Played::Classic { decisions, .. } => decisions.len(),
+            Played::Drafted(d) => d.decisions(),
         }
     }
 
@@ -118,6 +138,10 @@ impl Played {
         match self {
             Played::Epic { game, .. } => game.decider(),
             Played::Classic { game, .. } => game.decider(),
+            Played::Drafted(d) => match d.game() {
+                Some(game) => game.decider(),
+                None => d.drafter(),
+            },
         }
     }
 
@@ -126,6 +150,10 @@ impl Played {
         match self {
             Played::Epic { game, .. } => game.options().len(),
             Played::Classic { game, .. } => game.options().len(),
+            Played::Drafted(d) => match d.game() {
+                Some(game) => game.option_count(),
+                None => d.option_count(),
+            },
         }
     }
 
@@ -169,6 +197,16 @@ impl Played {
                     },
                 }
             }
+            Played::Drafted(d) => match d.game() {
+                Some(game) => return game.after(option),
+                None => {
+                    let (record, pick) = d.after(option)?;
+                    Next {
+                        record,
+                        taken: Taken::Pick(pick),
+                    }
+                }
+            },
         })
     }
 
@@ -176,6 +214,12 @@ impl Played {
     /// in the game, whoever is deciding.
     pub fn conceded(&self, seat: Seat) -> Result<Next, String> {
         match self {
+            Played::Drafted(d) => match d.game() {
+                Some(game) => game.conceded(seat),
+                None => Err(
+                    "a draft cannot be conceded: the game begins once every deck is built".into(),
+                ),
+            },
             Played::Epic { game, .. } => {
                 let choice = Choice::Concede(seat);
                 let mut next = game.clone();
@@ -233,6 +277,10 @@ impl Played {
                 }
                 Err(e) => return Err(cannot_read(&e)),
             },
+            Played::Drafted(d) => match d.game() {
+                Some(game) => return game.after_record(n, record),
+                None => d.option_of(record).map_err(|e| cannot_read(&e))?,
+            },
         };
         self.after(option)
             .map_err(|e| format!("decision {n} does not apply: {e}"))
@@ -270,12 +318,30 @@ impl Played {
                 .iter()
                 .map(|(viewer, _)| classic_board::told(before, game, *choice, *viewer, names))
                 .collect(),
+            (Played::Drafted(d), Taken::Pick(pick)) => {
+                let seats: Vec<Option<Seat>> = viewers.iter().map(|(v, _)| *v).collect();
+                d.told(pick, &seats, names)
+            }
+            (Played::Drafted(d), _) => d
+                .game()
+                .expect("a game decision is taken once the draft is over")
+                .told(next, viewers, names),
             _ => unreachable!("a decision is taken on the game it was made for"),
         }
     }
 
     /// Makes `next` the game's state.
     pub fn take(&mut self, next: Next) {
+        if let Played::Drafted(d) = self {
+            match next.taken {
+                Taken::Pick(pick) => d.take(pick),
+                _ => d
+                    .game_mut()
+                    .expect("a game decision is taken once the draft is over")
+                    .take(next),
+            }
+            return;
+        }
         match (self, next.taken) {
             (
                 Played::Epic {
@@ -317,6 +383,7 @@ impl Played {
             Played::Classic { game, .. } => {
                 vec![classic_board::turn_heading(game, viewer, names)]
             }
+            Played::Drafted(d) => vec![d.opening()],
         }
     }
 
@@ -356,6 +423,17 @@ impl Played {
                     .flatten(),
                 result: classic_board::result(game, viewer, table.names),
             },
+            Played::Drafted(d) => match d.game() {
+                Some(game) => game.seen(viewer, voice, table, playing),
+                None => {
+                    let (board, decision) = d.seen(viewer, table.texts, table.names, playing);
+                    Seen {
+                        board: AnyBoard::Draft(board),
+                        decision,
+                        result: None,
+                    }
+                }
+            },
         }
     }
 
@@ -373,6 +451,10 @@ impl Played {
                     .choose(game);
                 game.options().iter().position(|&c| c == choice)
             }
+            Played::Drafted(d) => match d.game() {
+                Some(game) => game.bot_option(bot, seed),
+                None => d.bot_option(bot, seed),
+            },
         }
     }
 
@@ -395,6 +477,11 @@ impl Played {
                 decisions.clone(),
                 game,
             )),
+            // A drafted game is saved as the game its decks made.
+            Played::Drafted(d) => match d.game() {
+                Some(game) => game.save_file(),
+                None => Err(serde::ser::Error::custom("the game is still being drafted")),
+            },
         }
     }
 }
@@ -404,6 +491,7 @@ impl Next {
         match &self.taken {
             Taken::Epic { game, .. } => game.is_over(),
             Taken::Classic { game, .. } => game.decider().is_none(),
+            Taken::Pick(_) => false,
         }
     }
 
@@ -412,6 +500,7 @@ impl Next {
         match &self.taken {
             Taken::Epic { game, .. } => game.result().map(|r| r.winners),
             Taken::Classic { game, .. } => game.winners().map(<[Seat]>::to_vec),
+            Taken::Pick(_) => None,
         }
     }
 
@@ -420,6 +509,7 @@ impl Next {
         match &self.taken {
             Taken::Epic { game, .. } => i64::from(game.state().turn),
             Taken::Classic { game, .. } => i64::from(game.turn()),
+            Taken::Pick(_) => 0,
         }
     }
 }

@@ -7,18 +7,78 @@ use crate::ApiError;
 use epic_cards::CardPool;
 use epic_classic::format::Format as ClassicFormat;
 use epic_classic::ClassicPool;
+use epic_formats::draft::DraftFormat;
 use epic_setup::classic_save::ClassicSetup;
+use epic_setup::draft_save::{DraftSeat, DraftSetup};
 use epic_setup::save::{SaveSetup, Seat};
 use epic_setup::table::{Table, TableArgs};
 
-/// The 2017 formats a game on the server may have: those whose decks are not drafted
-/// (Sealed's are dealt).
+/// The 2017 formats a game on the server may have: all of them.
 pub fn formats() -> Vec<&'static str> {
-    use epic_formats::draft::DraftFormat;
     epic_formats::format_names()
-        .into_iter()
-        .filter(|&name| DraftFormat::named(name).is_none_or(|d| d == DraftFormat::Sealed))
-        .collect()
+}
+
+/// The formats whose decks are drafted before the game: every draft, Sealed with a pool.
+pub fn drafts() -> Vec<&'static str> {
+    DraftFormat::ALL.iter().map(|d| d.name()).collect()
+}
+
+/// The draft a new game's decks come from, if any: Pack, Open, Cube and Dark Draft
+/// always; Sealed when `pool` cards are dealt to each seat to build from (without a
+/// pool, Sealed's 30 dealt cards are a deck as they come).
+pub fn draft_of(
+    ruleset: &str,
+    format: Option<&str>,
+    pool: Option<usize>,
+) -> Result<Option<DraftFormat>, ApiError> {
+    let draft = format
+        .filter(|_| ruleset == "2017")
+        .and_then(DraftFormat::named);
+    match (draft, pool) {
+        (Some(DraftFormat::Sealed), None) => Ok(None),
+        (Some(DraftFormat::Sealed), Some(_)) | (Some(_), None) => Ok(draft),
+        (_, Some(_)) => Err(ApiError::bad(
+            "pool is the number of cards a Sealed pool deals each seat: give it with the \
+             2017 format \"sealed\"",
+        )),
+        (None, None) => Ok(None),
+    }
+}
+
+/// The setup (JSON) of a 2017 game whose decks are drafted first by these seats, or why
+/// it cannot be: a drafted game is a free-for-all in the draft's format.
+pub fn draft_setup(
+    draft: DraftFormat,
+    spec: TableSpec,
+    seats: &[SeatRow],
+    pool_size: Option<usize>,
+    seed: u64,
+) -> Result<String, ApiError> {
+    if spec.variant.is_some_and(|v| v != "ffa") || spec.team_size.is_some() {
+        return Err(ApiError::bad(format!(
+            "a {} game is a free-for-all: leave out variant and team_size",
+            draft.format().title
+        )));
+    }
+    let pool = epic_setup::names::pool();
+    let setup = DraftSetup {
+        draft,
+        seed,
+        seats: seats
+            .iter()
+            .map(|s| DraftSeat {
+                player: s.ai.clone().unwrap_or_else(|| "human".into()),
+                bot_seed: None,
+            })
+            .collect(),
+        collection: epic_formats::draft::collection(draft, &pool)
+            .iter()
+            .map(|&c| pool.get(c).name.clone())
+            .collect(),
+        pool: pool_size,
+    };
+    setup.start(&pool).map_err(|e| ApiError::bad(e.message))?;
+    serde_json::to_string(&setup).map_err(ApiError::internal)
 }
 
 /// The label a seat's deck has when it comes from a deck list.
@@ -126,14 +186,6 @@ fn epic_setup(
     decks: &[DeckSpec],
     seed: u64,
 ) -> Result<String, ApiError> {
-    if let Some(f) = spec.format.and_then(epic_formats::format) {
-        if !formats().contains(&f.name) {
-            return Err(ApiError::bad(format!(
-                "{} is drafted, and the server has no drafts yet: play it with `epic draft`",
-                f.title
-            )));
-        }
-    }
     let table = TableArgs {
         players: seats.len() as u8,
         format: spec.format.map(str::to_string),
@@ -235,6 +287,11 @@ pub fn reseat(
     deck: DeckSpec,
 ) -> Result<String, ApiError> {
     let malformed = |e: serde_json::Error| ApiError::internal(format!("a kept setup: {e}"));
+    if serde_json::from_str::<DraftSetup>(setup).is_ok() {
+        return Err(ApiError::bad(
+            "the decks of this game are drafted at the table: join without a deck",
+        ));
+    }
     let mut row = seat.clone();
     row.deck = deck.label();
     match ruleset {
@@ -291,6 +348,9 @@ pub fn format_of(setup: &str) -> Option<String> {
     #[derive(serde::Deserialize)]
     struct Named {
         format: Option<String>,
+        /// A drafted game's setup names its draft, which is its format.
+        draft: Option<String>,
     }
-    serde_json::from_str::<Named>(setup).ok()?.format
+    let named = serde_json::from_str::<Named>(setup).ok()?;
+    named.format.or(named.draft)
 }

@@ -683,9 +683,16 @@ async fn games_take_formats_teams_and_deck_lists() {
     let mut c = server.client();
     c.guest().await;
     let (_, options) = c.call("GET", "/api/options", None).await;
+    assert_eq!(options["formats"], json!(epic_formats::format_names()));
     assert_eq!(
-        options["formats"],
-        json!(["sealed", "preconstructed", "full-constructed"])
+        options["drafts"],
+        json!([
+            "pack-draft",
+            "open-draft",
+            "cube-draft",
+            "dark-draft",
+            "sealed"
+        ])
     );
     let names = common::deck_names;
     let good = names("good");
@@ -698,7 +705,7 @@ async fn games_take_formats_teams_and_deck_lists() {
         ),
         (
             json!({"format": "pack-draft", "seats": [{"kind": "me"}, ai("evil")]}),
-            "Pack Draft is drafted",
+            "seat 2: the decks of a Pack Draft game are drafted at the table",
         ),
         (
             json!({"format": "chess", "seats": [{"kind": "me"}, ai("evil")]}),

@@ -5,8 +5,10 @@
 //! docs/saves.md describes the format.
 
 use crate::error::{CliError, CliResult};
+use crate::save::{SaveSetup, Seat};
 use epic_cards::CardPool;
 use epic_formats::draft::{Draft, DraftChoice, DraftFormat};
+use epic_model::CardId;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::sync::Arc;
@@ -48,6 +50,9 @@ pub enum SavedChoice {
     Done,
 }
 
+/// The label a drafted deck has in a game's setup.
+pub const DRAFTED: &str = "drafted";
+
 /// The whole file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DraftFile {
@@ -69,7 +74,7 @@ impl SavedChoice {
     }
 
     /// The choice in the pool's ids; a card the pool lacks is an error naming it.
-    fn resolve(&self, pool: &CardPool) -> Result<DraftChoice, String> {
+    pub fn resolve(&self, pool: &CardPool) -> Result<DraftChoice, String> {
         let id = |name: &str| {
             pool.by_name(name)
                 .ok_or_else(|| format!("{name} is not a card of this game"))
@@ -80,6 +85,56 @@ impl SavedChoice {
             SavedChoice::Restore(n) => DraftChoice::Restore(id(n)?),
             SavedChoice::Done => DraftChoice::Done,
         })
+    }
+}
+
+impl DraftSetup {
+    /// The draft as set up, before any decision: its collection read by card name (a
+    /// name that is no card, or a token, is an error naming it) and dealt by the seed.
+    pub fn start(&self, pool: &Arc<CardPool>) -> CliResult<Draft> {
+        let mut cards = Vec::with_capacity(self.collection.len());
+        for name in &self.collection {
+            let id = pool.by_name(name).ok_or_else(|| {
+                CliError::input(format!("the saved draft deals {name}, which is not a card"))
+            })?;
+            if pool.get(id).token {
+                return Err(CliError::input(format!(
+                    "the saved draft deals {name}, a token (2.3.7)"
+                )));
+            }
+            cards.push(id);
+        }
+        Draft::start(
+            pool.clone(),
+            self.draft,
+            self.seats.len(),
+            &cards,
+            self.seed,
+            self.pool,
+        )
+        .map_err(|e| CliError::input(format!("the draft cannot be set up: {e}")))
+    }
+
+    /// The game the drafted `decks` play, one a seat: the draft's format and seed, each
+    /// seat played as it drafted.
+    pub fn game(&self, decks: &[Vec<CardId>], pool: &CardPool) -> SaveSetup {
+        let format = self.draft.format();
+        SaveSetup {
+            rules: format.rules.clone(),
+            format: Some(format.name.to_string()),
+            seed: self.seed,
+            first_player: None,
+            seats: decks
+                .iter()
+                .zip(&self.seats)
+                .map(|(deck, seat)| Seat {
+                    player: seat.player.clone(),
+                    bot_seed: seat.bot_seed,
+                    deck: DRAFTED.into(),
+                    cards: deck.iter().map(|&c| pool.get(c).name.clone()).collect(),
+                })
+                .collect(),
+        }
     }
 }
 
@@ -133,29 +188,7 @@ impl DraftFile {
 
     /// The draft as set up, before any decision.
     pub fn start(&self, pool: &Arc<CardPool>) -> CliResult<Draft> {
-        let mut cards = Vec::with_capacity(self.setup.collection.len());
-        for name in &self.setup.collection {
-            let id = pool.by_name(name).ok_or_else(|| {
-                CliError::input(format!("the saved draft deals {name}, which is not a card"))
-            })?;
-            if pool.get(id).token {
-                return Err(CliError::input(format!(
-                    "the saved draft deals {name}, a token (2.3.7)"
-                )));
-            }
-            cards.push(id);
-        }
-        let (drafters, seed) = (self.setup.seats.len(), self.setup.seed);
-        let format = self.setup.draft;
-        Draft::start(
-            pool.clone(),
-            format,
-            drafters,
-            &cards,
-            seed,
-            self.setup.pool,
-        )
-        .map_err(|e| CliError::input(format!("the saved draft cannot be set up: {e}")))
+        self.setup.start(pool)
     }
 
     /// Rebuilds the draft after `upto` decisions (all when `None`), calling `each` with

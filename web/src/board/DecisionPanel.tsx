@@ -1,5 +1,5 @@
 import { seatName } from "../format";
-import type { Option, State } from "../protocol";
+import { isDraft, type Option, type State } from "../protocol";
 import { myOptions, type Actions } from "./actions";
 import { Countdown } from "./Countdown";
 
@@ -16,7 +16,10 @@ type DecisionPanelProps = {
 export function DecisionPanel({ state, actions, readOnly, onHover }: DecisionPanelProps) {
   const decision = state.decision;
   if (state.result !== null || decision === null) return null;
-  const options = myOptions(state);
+  // A draft's cards are picked, cut and put back on the board; only "Done" is a button.
+  const draft = isDraft(state);
+  const all = myOptions(state);
+  const options = all && draft ? all.filter((option) => option.kind === "done") : all;
   // Keyed by the deadline: a new one counts from now, not from the last tick of the old one.
   const deadline =
     state.deadline !== null && !readOnly ? <Countdown key={state.deadline} deadline={state.deadline} /> : null;
@@ -38,6 +41,9 @@ export function DecisionPanel({ state, actions, readOnly, onHover }: DecisionPan
         {decision.prompt}
       </p>
       {deadline}
+      {draft && all !== null && options !== null && all.length > options.length && (
+        <p className="muted small">Click a card on the board to choose it.</p>
+      )}
       {readOnly ? (
         <ul className="options-read-only">
           {options.map((option) => (

@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
-import { isClassic, type LogLine, type Option, type State } from "../protocol";
+import { isClassic, isDraft, type LogLine, type Option, type State } from "../protocol";
 import type { Actions } from "./actions";
 import { Board } from "./Board";
 import { ClassicBoard } from "./ClassicBoard";
 import { DecisionPanel } from "./DecisionPanel";
+import { DraftBoard } from "./DraftBoard";
 import { GameLog } from "./GameLog";
 
 type TableProps = {
@@ -22,7 +23,13 @@ export function Table({ state, actions, log, readOnly, onHover, controls }: Tabl
   return (
     <div className="table">
       <div className="table-board">
-        {isClassic(state) ? <ClassicBoard state={state} /> : <Board state={state} actions={actions} />}
+        {isClassic(state) ? (
+          <ClassicBoard state={state} />
+        ) : isDraft(state) ? (
+          <DraftBoard state={state} actions={actions} />
+        ) : (
+          <Board state={state} actions={actions} />
+        )}
       </div>
       <aside className="table-side">
         <DecisionPanel state={state} actions={actions} readOnly={readOnly} onHover={onHover} />

@@ -3,7 +3,7 @@ import { buildActions, myOptions } from "../board/actions";
 import { Table } from "../board/Table";
 import { Modal } from "../components/Modal";
 import { useGameSocket } from "../game/useGameSocket";
-import type { Option } from "../protocol";
+import { isDraft, type Option } from "../protocol";
 import { navigate, paths } from "../router";
 import { useSettings } from "../settings";
 
@@ -106,7 +106,9 @@ export function GameScreen({ id }: { id: string }) {
             onHover={onHover}
             controls={
               state.result === null &&
-              state.seat !== null && (
+              state.seat !== null &&
+              // A draft is not conceded: the game begins once every deck is built.
+              !isDraft(state) && (
                 <div className="game-actions">
                   <button
                     type="button"

@@ -18,9 +18,18 @@ function formatsOf(options: Options, ruleset: Ruleset): string[] {
 /** Players at the table: you and the others. */
 const TABLE_SIZES = ["2", "3", "4"];
 
-/** The table choices both new-game forms share: format, players and variant. */
-type TableChoice = { format: string; players: string; variant: string };
-const TWO_PLAYERS: TableChoice = { format: ANY, players: "2", variant: ANY };
+/** The table choices both new-game forms share: format, Sealed pool, players and variant. */
+type TableChoice = { format: string; pool: string; players: string; variant: string };
+const TWO_PLAYERS: TableChoice = { format: ANY, pool: "", players: "2", variant: ANY };
+
+/** A Sealed pool: the cards dealt to each player, who builds 30 from them. */
+const POOL = { min: 30, max: 60 };
+
+/** Whether the decks of a game at this table are drafted at the table (a Sealed pool too). */
+function drafted(options: Options, ruleset: Ruleset, table: TableChoice): boolean {
+  if (ruleset !== "2017" || !options.drafts.includes(table.format)) return false;
+  return table.format !== "sealed" || table.pool.trim() !== "";
+}
 
 function TableSelect({
   options,
@@ -42,6 +51,21 @@ function TableSelect({
         onChange={(format) => onChange({ ...value, format })}
         any="None: any deck"
       />
+      {ruleset === "2017" && value.format === "sealed" && (
+        <Field
+          label={`Pool: cards dealt to each player to build 30 from (${POOL.min}–${POOL.max}; blank: 30 dealt as the deck)`}
+          type="number"
+          min={POOL.min}
+          max={POOL.max}
+          step={1}
+          value={value.pool}
+          onChange={(event) => onChange({ ...value, pool: event.target.value })}
+          data-testid="sealed-pool"
+        />
+      )}
+      {drafted(options, ruleset, value) && (
+        <p className="muted small">The decks are drafted at the table before the game; the AI drafts too.</p>
+      )}
       <Choice
         label="Players"
         choices={TABLE_SIZES}
@@ -65,6 +89,7 @@ function TableSelect({
 function newGame(ruleset: Ruleset, table: TableChoice, seats: SeatSpec[]): NewGame {
   const game: NewGame = { ruleset, seats };
   if (table.format !== ANY) game.format = table.format;
+  if (table.format === "sealed" && table.pool.trim() !== "") game.pool = Number(table.pool);
   if (table.variant !== ANY) game.variant = table.variant;
   return game;
 }
@@ -147,9 +172,13 @@ function NewAiGame({ options }: { options: Options }) {
 
   const start = (event: FormEvent) => {
     event.preventDefault();
+    // Drafted decks are nobody's choice.
+    const draft = drafted(options, ruleset, table);
     void run(async () => {
-      const others = Array.from({ length: Number(table.players) - 1 }, () => seat("ai", aiDeck, level));
-      const game = await api.createGame(newGame(ruleset, table, [seat("me", myDeck), ...others]));
+      const others = Array.from({ length: Number(table.players) - 1 }, () =>
+        seat("ai", draft ? SERVERS_DECK : aiDeck, level),
+      );
+      const game = await api.createGame(newGame(ruleset, table, [seat("me", draft ? SERVERS_DECK : myDeck), ...others]));
       navigate(paths.game(game.id));
     });
   };
@@ -160,14 +189,18 @@ function NewAiGame({ options }: { options: Options }) {
       <form className="form" onSubmit={start}>
         <RulesetSelect options={options} value={ruleset} onChange={chooseRuleset} />
         <TableSelect options={options} ruleset={ruleset} value={table} onChange={setTable} />
-        <DeckSelect
-          label="Your deck"
-          decks={decksOf(options, ruleset)}
-          value={myDeck}
-          onChange={setMyDeck}
-          testId="my-deck"
-        />
-        <DeckSelect label="AI’s deck" decks={decksOf(options, ruleset)} value={aiDeck} onChange={setAiDeck} />
+        {!drafted(options, ruleset, table) && (
+          <>
+            <DeckSelect
+              label="Your deck"
+              decks={decksOf(options, ruleset)}
+              value={myDeck}
+              onChange={setMyDeck}
+              testId="my-deck"
+            />
+            <DeckSelect label="AI’s deck" decks={decksOf(options, ruleset)} value={aiDeck} onChange={setAiDeck} />
+          </>
+        )}
         <Choice label="AI level" choices={options.ai} value={level} onChange={setLevel} />
         <div className="form-buttons">
           <button type="submit" className="primary" data-testid="new-ai-game" disabled={busy}>
@@ -229,7 +262,8 @@ function NewFriendGame({ options, onCreated }: { options: Options; onCreated: ()
   const start = (event: FormEvent) => {
     event.preventDefault();
     const more = Array.from({ length: Number(table.players) - 2 }, () => seat(extra, SERVERS_DECK));
-    const game = newGame(ruleset, table, [seat("me", myDeck), { kind: "open" }, ...more]);
+    const mine = drafted(options, ruleset, table) ? SERVERS_DECK : myDeck;
+    const game = newGame(ruleset, table, [seat("me", mine), { kind: "open" }, ...more]);
     game.timer = timer;
     if (seconds.trim() !== "") game.move_seconds = Number(seconds);
     if (clockMinutes.trim() !== "") game.clock_seconds = Math.round(Number(clockMinutes) * 60);
@@ -257,7 +291,9 @@ function NewFriendGame({ options, onCreated }: { options: Options; onCreated: ()
             </select>
           </label>
         )}
-        <DeckSelect label="Your deck" decks={decksOf(options, ruleset)} value={myDeck} onChange={setMyDeck} />
+        {!drafted(options, ruleset, table) && (
+          <DeckSelect label="Your deck" decks={decksOf(options, ruleset)} value={myDeck} onChange={setMyDeck} />
+        )}
         <label>
           Move timer
           <select

@@ -6,6 +6,9 @@ import { useAction } from "../components/useAction";
 import type { GameSummary, Options } from "../protocol";
 import { navigate, paths } from "../router";
 
+/** The deck of every seat of a game whose decks are drafted at the table. */
+const DRAFTED = "drafted";
+
 /** The game and the server's options a join form needs. */
 type Loaded = { game: GameSummary; options: Options };
 
@@ -52,7 +55,9 @@ export function JoinScreen({ id, secret }: { id: string; secret: string | null }
     return <Trouble id={id} error="every seat of this game is taken" />;
   }
   // Without an invite the first open seat is taken; an invite's seat is the server's secret.
-  const seatDeck = secret === null || open.length === 1 ? open[0].deck : null;
+  // In a drafted game every seat's deck is drafted.
+  const seatDeck =
+    secret === null || open.length === 1 || open.every((s) => s.deck === DRAFTED) ? open[0].deck : null;
   return (
     <div className="screen narrow">
       <section className="panel" data-testid="join-panel">
@@ -64,14 +69,18 @@ export function JoinScreen({ id, secret }: { id: string; secret: string | null }
           {game.format === null ? "No format: any deck the game can play." : `Format: ${game.format}.`}
         </p>
         <form className="form" onSubmit={join}>
-          <DeckSelect
-            label="Your deck"
-            decks={decksOf(options, game.ruleset)}
-            value={deck}
-            onChange={setDeck}
-            any={seatDeck === null ? "The seat’s deck" : `The seat’s deck (${seatDeck})`}
-            testId="join-deck"
-          />
+          {seatDeck === DRAFTED ? (
+            <p className="muted small">The decks are drafted at the table once every seat is taken.</p>
+          ) : (
+            <DeckSelect
+              label="Your deck"
+              decks={decksOf(options, game.ruleset)}
+              value={deck}
+              onChange={setDeck}
+              any={seatDeck === null ? "The seat’s deck" : `The seat’s deck (${seatDeck})`}
+              testId="join-deck"
+            />
+          )}
           <div className="form-buttons">
             <button type="submit" className="primary" data-testid="join-game" disabled={busy}>
               {busy ? "Joining…" : "Join the game"}

@@ -7,7 +7,6 @@ use crate::commands::play::{play_session, read_line, typed_option, Options};
 use crate::draft_save::{DraftFile, DraftSeat, DraftSetup, SavedChoice};
 use crate::error::{CliError, CliResult};
 use crate::names;
-use crate::save::{SaveSetup, Seat};
 use epic_bots::drafter::{drafter_by_name, Drafter, RatingDrafter};
 use epic_cards::CardId;
 use epic_engine::Game;
@@ -112,6 +111,12 @@ fn new_draft(args: &Args, pool: &Arc<CardPool>) -> CliResult<(DraftSetup, Draft)
 }
 
 pub fn run(args: Args) -> CliResult {
+    draft_then_play(args, None)
+}
+
+/// The draft, then the game of its decks played with `options` (the standard ones when
+/// `None`): `epic play` drafts this way when its format is drafted.
+pub fn draft_then_play(args: Args, options: Option<Options>) -> CliResult {
     let pool = names::pool();
     let (setup, mut history, mut draft) = match &args.load {
         Some(path) => {
@@ -321,28 +326,16 @@ pub fn run(args: Args) -> CliResult {
     if args.no_play {
         return Ok(());
     }
-    let format = format.format();
-    let setup = SaveSetup {
-        rules: format.rules.clone(),
-        format: Some(format.name.to_string()),
-        seed,
-        first_player: None,
-        seats: decks
-            .iter()
-            .enumerate()
-            .map(|(seat, deck)| Seat {
-                player: setup.seats[seat].player.clone(),
-                bot_seed: (seat > 0).then(|| seed.wrapping_add(seat as u64)),
-                deck: "drafted".into(),
-                cards: deck.iter().map(|&c| pool.get(c).name.clone()).collect(),
-            })
-            .collect(),
-    };
+    let setup = setup.game(&decks, &pool);
     Game::new(setup.to_setup(&pool)?).map_err(|e| CliError::input(e.to_string()))?;
     writeln!(out, "\nNow the game, with the decks drafted.")?;
     // The game reads and writes through locks of its own.
     drop((out, input));
-    play_session(setup, Vec::new(), None, Options::standard()?)
+    let options = match options {
+        Some(options) => options,
+        None => Options::standard()?,
+    };
+    play_session(setup, Vec::new(), None, options)
 }
 
 /// Makes a decision and notes it for `save`.
