@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{epic, epic_with_input};
+use common::{epic, epic_with_env, epic_with_input};
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
@@ -1058,8 +1058,8 @@ fn variants_and_formats_set_the_table() {
             "breaks the rules of Full Constructed",
         ),
         (
-            vec!["play", "--format", "dark-draft"],
-            "`epic draft --format dark-draft`",
+            vec!["play", "--format", "dark-draft", "--ai-deck", "evil"],
+            "Dark Draft decks are drafted at the table: leave out --deck and --ai-deck",
         ),
         (
             vec!["sim", "--format", "cube-draft", "--players", "4"],
@@ -1172,6 +1172,88 @@ fn a_pack_draft_then_its_game_run_to_the_end() {
     let out = epic(&["draft", "--format", "pack-draft", "--players", "2"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("3 to 4 players"), "{}", stderr(&out));
+}
+
+/// `epic play` drafts when its format is drafted: `--pool N` deals a Sealed pool to build
+/// 30 from by hand, then the game is played with the command's own options (here, no
+/// autosave); a drafted format takes no deck.
+#[test]
+fn play_builds_a_sealed_pool_then_plays_it() {
+    let run = |dir: &Scratch, args: &[&str], input: &str| {
+        epic_with_env(
+            dir.0.path(),
+            &[("EPIC_DATA_DIR", dir.0.path())],
+            args,
+            input,
+        )
+    };
+    let dir = Scratch::new();
+    let input = format!("1\n1\ndone\n{}", "1\n".repeat(3000));
+    let args = [
+        "play",
+        "--pool",
+        "32",
+        "--seed",
+        "6",
+        "--ai",
+        "random",
+        "--no-autosave",
+    ];
+    let out = run(&dir, &args, &input);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        text.contains("Sealed: you and 1 random AI drafter(s)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("build a deck of exactly 30 from your 32 cards"),
+        "{text}"
+    );
+    assert!(text.contains("Deck: 32 cards (exactly 30)"), "{text}");
+    assert!(text.contains("Deck: 30 cards"), "{text}");
+    assert!(
+        text.contains("Now the game, with the decks drafted."),
+        "{text}"
+    );
+    assert!(
+        text.contains(" wins after ") || text.contains("You win after"),
+        "no winner:\n{}",
+        &text[text.len().saturating_sub(2000)..]
+    );
+    // The game after the draft is played with this command's options.
+    assert!(!dir.file("autosave.json").exists(), "--no-autosave is kept");
+    let autosaved = Scratch::new();
+    let out = run(
+        &autosaved,
+        &["play", "--pool", "30", "--seed", "6"],
+        "done\nquit\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(autosaved.file("autosave.json").exists(), "{}", stdout(&out));
+
+    for (args, said) in [
+        (
+            &["play", "--format", "dark-draft", "--deck", "good"][..],
+            "Dark Draft decks are drafted at the table: leave out --deck",
+        ),
+        (
+            &["play", "--pool", "40", "--format", "preconstructed"][..],
+            "--pool deals a Sealed pool",
+        ),
+        (
+            &["play", "--pool", "70"][..],
+            "a Sealed pool is 30 to 60 cards",
+        ),
+        (
+            &["play", "--format", "pack-draft"][..],
+            "Pack Draft is played by 3 to 4 players, not 2",
+        ),
+    ] {
+        let out = run(&dir, args, "quit\n");
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stdout(&out));
+        assert!(stderr(&out).contains(said), "{args:?}: {}", stderr(&out));
+    }
 }
 
 /// `epic sim --format` with a draft drafts every game's decks with the seats' bots first.

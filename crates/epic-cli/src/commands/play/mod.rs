@@ -16,6 +16,7 @@ use crate::table::TableArgs;
 use crate::term::TermArgs;
 use clap::ValueEnum;
 use epic_engine::Game;
+use epic_formats::draft::DraftFormat;
 use session::HUMAN;
 use std::io::BufRead;
 use std::path::PathBuf;
@@ -39,6 +40,11 @@ pub struct Args {
     pub ai: String,
     #[command(flatten)]
     pub table: TableArgs,
+    /// Sealed from a larger pool: each player is dealt N cards (30 to 60) and builds a
+    /// deck of exactly 30 from them before the game; you build yours here, card by card,
+    /// as `epic draft` does. Implies --format sealed.
+    #[arg(long, value_name = "N", conflicts_with_all = ["deck", "ai_deck", "load", "resume"])]
+    pub pool: Option<usize>,
     /// Seed for shuffles and the AI; the same seed and the same answers give the same
     /// game. Default: taken from the clock and printed.
     #[arg(long)]
@@ -114,17 +120,59 @@ pub(crate) fn clock_seed() -> u64 {
 /// The decks AI seats play when none is given, in seat order; Sealed decks after these.
 const AI_DECKS: [&str; 4] = ["evil", "sage", "wild", "good"];
 
+/// The draft a new game's decks come from, when they are drafted: its format's, or
+/// Sealed's with `--pool`.
+fn drafted(args: &Args) -> CliResult<Option<DraftFormat>> {
+    let table = args.table.table()?;
+    let draft = match (table.draft, args.pool) {
+        (Some(draft), None) => draft,
+        (None, Some(_)) if table.format.as_ref().is_none_or(|f| f.name == "sealed") => {
+            DraftFormat::Sealed
+        }
+        (_, Some(_)) => {
+            return Err(CliError::input(
+                "--pool deals a Sealed pool: leave out --format, or give --format sealed",
+            ))
+        }
+        (None, None) => return Ok(None),
+    };
+    if args.deck.is_some() || !args.ai_deck.is_empty() {
+        return Err(CliError::input(format!(
+            "{} decks are drafted at the table: leave out --deck and --ai-deck",
+            draft.format().title
+        )));
+    }
+    if args.table.variant != "ffa" || args.table.team_size.is_some() {
+        return Err(CliError::input(format!(
+            "a {} game is a free-for-all: leave out --variant and --team-size",
+            draft.format().title
+        )));
+    }
+    Ok(Some(draft))
+}
+
+/// A new game whose decks are drafted first: the draft in the terminal (`epic draft`),
+/// then the game, with this command's terminal, stops and autosave.
+fn draft_and_play(args: &Args, draft: DraftFormat, options: Options) -> CliResult {
+    let draft_args = crate::commands::draft::Args {
+        format: Some(draft.name().to_string()),
+        load: None,
+        pool: args.pool.unwrap_or(DEFAULT_POOL),
+        players: Some(args.table.players),
+        ai: args.ai.clone(),
+        seed: args.seed,
+        save_deck: None,
+        no_play: false,
+    };
+    crate::commands::draft::draft_then_play(draft_args, Some(options))
+}
+
+/// The Sealed pool `epic draft` deals when none is asked for.
+const DEFAULT_POOL: usize = 45;
+
 fn new_game(args: &Args) -> CliResult<(SaveSetup, Game)> {
     let pool = names::pool();
     let table = args.table.table()?;
-    if let Some(draft) = table.draft {
-        return Err(CliError::input(format!(
-            "{} decks are drafted: `epic draft --format {}` drafts them against AI drafters \
-             and then plays the game",
-            draft.format().title,
-            draft.name()
-        )));
-    }
     let seed = args.seed.unwrap_or_else(clock_seed);
     epic_bots::bot_by_name(&args.ai, seed).map_err(|e| CliError::input(e.to_string()))?;
     let ai_seats = usize::from(table.players) - 1;
@@ -243,6 +291,19 @@ pub(crate) fn read_line(input: &mut impl BufRead) -> CliResult<Option<String>> {
     }
 }
 
+/// The terminal, stops and autosave a game is played with, from the command line.
+fn options_of(args: &Args) -> CliResult<Options> {
+    Ok(Options {
+        term: args.term.term(),
+        stops: args.stops,
+        autosave: if args.no_autosave {
+            None
+        } else {
+            Some(crate::data_dir::autosave_for_writing()?)
+        },
+    })
+}
+
 pub fn run(args: Args) -> CliResult {
     let resumed = match (&args.load, args.resume) {
         (Some(path), _) => Some(path.clone()),
@@ -291,19 +352,14 @@ pub fn run(args: Args) -> CliResult {
             ))
         }
         None => {
+            if let Some(draft) = drafted(&args)? {
+                return draft_and_play(&args, draft, options_of(&args)?);
+            }
             let (setup, _) = new_game(&args)?;
             (setup, Vec::new())
         }
     };
-    let opts = Options {
-        term: args.term.term(),
-        stops: args.stops,
-        autosave: if args.no_autosave {
-            None
-        } else {
-            Some(crate::data_dir::autosave_for_writing()?)
-        },
-    };
+    let opts = options_of(&args)?;
     let loaded = args.load.as_deref();
     play_session(setup, history, loaded, opts)
 }
