@@ -254,19 +254,16 @@ async fn three_players_pack_draft_then_play() {
             send(&mut sockets[seat], json!({"type": "concede"})).await;
         }
         let mut last = next_state(&mut sockets[0]).await;
+        logs[0].extend(log_lines(&last));
         while last["result"].is_null() {
             last = next_state(&mut sockets[0]).await;
+            logs[0].extend(log_lines(&last));
         }
         assert_eq!(last["result"]["winners"], json!([0]));
-        let c = &mut clients[0];
-        let (status, replay) = c
-            .call("GET", &format!("/api/games/{id}/replay"), None)
-            .await;
-        assert_eq!(status, 200, "{replay}");
-        let frames = replay["frames"].as_array().unwrap();
-        assert_eq!(frames.len() as u64, last["seq"].as_u64().unwrap() + 1);
+        // The replay steps through the draft, then the game, told as they were.
+        let frames = common::check_replay(&mut clients[0], &id, &last, &logs[0]).await;
         assert_eq!(frames[0]["board"]["ruleset"], "draft");
-        assert_eq!(frames.last().unwrap()["board"], last["board"]);
+        assert_eq!(frames[0]["board"]["pack"].as_array().unwrap().len(), 10);
     }
 }
 

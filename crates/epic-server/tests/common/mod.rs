@@ -306,8 +306,8 @@ pub async fn save_of(c: &mut Client, id: &str) -> (epic_setup::save::SaveFile, e
 }
 
 /// The replay of finished game `id` holds every position, the last one `last`, and
-/// tells the game as the socket told it: `log`.
-pub async fn check_replay(c: &mut Client, id: &str, last: &Value, log: &[String]) {
+/// tells the game as the socket told it: `log`. Its frames.
+pub async fn check_replay(c: &mut Client, id: &str, last: &Value, log: &[String]) -> Vec<Value> {
     let (status, replay) = c
         .call("GET", &format!("/api/games/{id}/replay"), None)
         .await;
@@ -318,6 +318,7 @@ pub async fn check_replay(c: &mut Client, id: &str, last: &Value, log: &[String]
     assert_eq!(frames.last().unwrap()["result"], last["result"]);
     let replayed: Vec<String> = frames.iter().flat_map(log_lines).collect();
     assert_eq!(replayed, log, "the replay tells the game as it was told");
+    frames.clone()
 }
 
 /// Plays a random option ([`pick`], from `seed`) whenever the socket's seat decides,
