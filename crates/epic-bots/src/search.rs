@@ -46,12 +46,19 @@ pub trait Heuristic<S: State>: Sync {
     }
 }
 
+/// The share of a time limit a search leaves unused, so that the whole decision ends
+/// within the limit.
+pub const TIME_MARGIN: f64 = 0.02;
+
 /// How hard a search works and how it spreads its effort.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchConfig {
     /// Iterations in all, shared out among the threads. Always a limit.
     pub iterations: u32,
-    /// Stop sooner once this much time has passed (then the result depends on timing).
+    /// The decision's time limit, ending the search sooner (then the result depends on
+    /// timing): the search leaves [`TIME_MARGIN`] of it for what follows and for the
+    /// machine's hiccups, and starts no iteration that would end past the rest at the
+    /// mean pace so far.
     pub time: Option<Duration>,
     /// Independent trees grown side by side (root parallel); 1 for a single thread.
     pub threads: usize,
@@ -266,10 +273,9 @@ fn grow<S: State, E: Heuristic<S>>(
     let mut done = 0u64;
     for i in 0..budget {
         // Reading the clock costs a few dozen nanoseconds, an iteration some microseconds.
-        // No iteration starts that would end past the limit, judged by the mean so far.
         if let Some(limit) = config.time {
             let spent = start.elapsed();
-            if i > 0 && spent + spent / i >= limit {
+            if i > 0 && spent + spent / i >= limit.mul_f64(1.0 - TIME_MARGIN) {
                 break;
             }
         }
