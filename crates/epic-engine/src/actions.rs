@@ -397,10 +397,12 @@ impl<'a> Engine<'a> {
             self.knowledge_gained();
             self.move_to(top, Zone::Hand);
             let drawn = self.seen(top);
+            let revealed = self.st.obj(top).known;
             self.emit(|| Event::Drew {
                 player: p,
                 obj: Some(drawn.obj),
                 card: Some(drawn.card),
+                revealed,
             });
             // "When you draw a card" (Citadel Scholar): the drawer's champions in play.
             // Queuing triggers leaves play as it is, so it is walked in place.

@@ -55,11 +55,14 @@ pub enum Event {
         /// ([`crate::state::Obj::known`]).
         revealed: bool,
     },
-    /// A player drew a card; only they learn which (`None` for the others).
+    /// A player drew a card; only they learn which (`None` for the others), unless
+    /// everyone saw it drawn (a revealed card: it is known, ruling H-33).
     Drew {
         player: PlayerId,
         obj: Option<ObjNum>,
         card: Option<CardId>,
+        #[serde(default)]
+        revealed: bool,
     },
     Mulligan {
         player: PlayerId,
@@ -204,10 +207,15 @@ impl Event {
                     revealed,
                 }
             }
-            Event::Drew { player, obj, card } if player != seat => Event::Drew {
+            Event::Drew {
                 player,
-                obj: obj.filter(|_| false),
-                card: card.filter(|_| false),
+                revealed: false,
+                ..
+            } if player != seat => Event::Drew {
+                player,
+                obj: None,
+                card: None,
+                revealed: false,
             },
             Event::Banished {
                 obj,

@@ -199,6 +199,7 @@ fn a_seat_learns_nothing_of_cards_moving_where_it_cannot_see() {
         player: 1,
         obj: num,
         card: kong,
+        revealed: false,
     };
     assert_eq!(drew.seen_by(1), drew);
     assert_eq!(
@@ -206,9 +207,18 @@ fn a_seat_learns_nothing_of_cards_moving_where_it_cannot_see() {
         Event::Drew {
             player: 1,
             obj: None,
-            card: None
+            card: None,
+            revealed: false,
         }
     );
+    // A card everyone saw drawn (revealed on top of the deck) is known to all (H-33).
+    let seen = Event::Drew {
+        player: 1,
+        obj: num,
+        card: kong,
+        revealed: true,
+    };
+    assert_eq!(seen.seen_by(0), seen);
     // Everything else is public.
     let passed = Event::Passed { player: 1 };
     assert_eq!(passed.seen_by(0), passed);
