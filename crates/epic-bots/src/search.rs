@@ -271,11 +271,12 @@ fn grow<S: State, E: Heuristic<S>>(
     let mut legal: Vec<S::Choice> = Vec::with_capacity(64);
     let mut values: Vec<f64> = vec![0.0; root.seats()];
     let mut done = 0u64;
+    let deadline = config.time.map(|limit| limit.mul_f64(1.0 - TIME_MARGIN));
     for i in 0..budget {
         // Reading the clock costs a few dozen nanoseconds, an iteration some microseconds.
-        if let Some(limit) = config.time {
+        if let Some(deadline) = deadline {
             let spent = start.elapsed();
-            if i > 0 && spent + spent / i >= limit.mul_f64(1.0 - TIME_MARGIN) {
+            if i > 0 && spent + spent / i >= deadline {
                 break;
             }
         }
