@@ -171,7 +171,8 @@ pub enum DraftDecisionKind {
 pub struct DraftDecision {
     pub drafter: usize,
     pub kind: DraftDecisionKind,
-    /// "Pick a card from pack 2 (passed right), pick 4 of 10".
+    /// What the drafter is asked, without their name: "pick 1 card(s) from pack 2 of 3,
+    /// passing right".
     pub prompt: String,
 }
 
@@ -428,10 +429,8 @@ impl Draft {
             Stage::Build { .. } => (
                 DraftDecisionKind::Build,
                 format!(
-                    "Player {}: build a deck of {} {} from your {} cards",
-                    drafter + 1,
-                    // Sealed's deck is exactly 30; the others at least their minimum.
-                    if self.format == DraftFormat::Sealed {
+                    "build a deck of {} {} from your {} cards",
+                    if self.exact_deck() {
                         "exactly"
                     } else {
                         "at least"
@@ -443,8 +442,7 @@ impl Draft {
             Stage::Open { order } => (
                 DraftDecisionKind::Pick,
                 format!(
-                    "Player {}: pick a revealed card (reveal {} of {}; {} more pick(s) this round)",
-                    drafter + 1,
+                    "pick a revealed card (reveal {} of {}; {} more pick(s) this round)",
                     self.round + 1,
                     self.rounds(),
                     order.len()
@@ -460,8 +458,7 @@ impl Draft {
                 (
                     DraftDecisionKind::Pick,
                     format!(
-                        "Player {}: pick {} card(s) from pack {} of {}{pass}",
-                        drafter + 1,
+                        "pick {} card(s) from pack {} of {}{pass}",
                         want - self.taken[drafter],
                         self.round + 1,
                         self.rounds()
@@ -601,6 +598,12 @@ impl Draft {
         }
     }
 
+    /// Whether the deck is exactly [`Draft::min_deck`] cards (Sealed's 30), rather than
+    /// at least that many.
+    fn exact_deck(&self) -> bool {
+        self.format == DraftFormat::Sealed
+    }
+
     fn min_deck(&self) -> usize {
         match self.format.format().deck {
             crate::DeckRule::Exactly { cards } | crate::DeckRule::AtLeast { cards } => cards,
@@ -733,9 +736,7 @@ impl Draft {
                         distinct(&self.picks[d], &mut options, DraftChoice::Cut);
                     }
                     distinct(&self.left_out[d], &mut options, DraftChoice::Restore);
-                    // Sealed's deck is exactly 30; the others at least their minimum.
-                    let exact = self.format == DraftFormat::Sealed;
-                    if !exact || self.picks[d].len() == self.min_deck() {
+                    if !self.exact_deck() || self.picks[d].len() == self.min_deck() {
                         options.push(DraftChoice::Done);
                     }
                 }

@@ -92,7 +92,7 @@ async fn options() -> Json<Options> {
         decks: epic_cards::DECK_NAMES.to_vec(),
         classic_decks: epic_classic::classic_deck_names(),
         ai: epic_bots::BOT_NAMES.to_vec(),
-        formats: setups::formats(),
+        formats: epic_formats::format_names(),
         drafts: setups::drafts(),
         classic_formats: vec![epic_classic::format::Format::DESIGNED.name()],
         variants: epic_engine::Variant::ALL

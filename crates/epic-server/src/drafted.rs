@@ -25,8 +25,8 @@ use std::sync::Arc;
 pub struct Drafted {
     setup: DraftSetup,
     draft: Draft,
-    /// The draft's decisions so far.
-    picks: Vec<DraftChoice>,
+    /// How many decisions the draft has taken.
+    picks: usize,
     /// The game, once every deck is built.
     game: Option<Played>,
     pool: Arc<CardPool>,
@@ -35,7 +35,6 @@ pub struct Drafted {
 /// A draft decision taken on a copy of the draft.
 pub struct TakenPick {
     draft: Box<Draft>,
-    choice: DraftChoice,
     events: Vec<DraftEvent>,
     /// The game the decks make, when this decision ended the draft.
     game: Option<Played>,
@@ -48,7 +47,7 @@ impl Drafted {
         Ok(Drafted {
             setup,
             draft,
-            picks: Vec::new(),
+            picks: 0,
             game: None,
             pool: pool.clone(),
         })
@@ -65,7 +64,7 @@ impl Drafted {
 
     /// The draft's decisions, then the game's.
     pub fn decisions(&self) -> usize {
-        self.picks.len() + self.game.as_ref().map_or(0, Played::decisions)
+        self.picks + self.game.as_ref().map_or(0, Played::decisions)
     }
 
     /// The drafter deciding now (the game's decider once it has begun).
@@ -77,33 +76,27 @@ impl Drafted {
         self.draft.options().len()
     }
 
-    /// Option `option` of the draft's pending decision, taken on a copy of the draft;
-    /// the game is made here, so that a draft whose decks make no game is refused
-    /// before anything is kept.
+    /// Option `option` of the draft's pending decision, taken on a copy of the draft,
+    /// with the decision as the database keeps it; the game is made here, so that a
+    /// draft whose decks make no game is refused before anything is kept.
     pub fn after(&self, option: usize) -> Result<(String, TakenPick), String> {
+        let choice = *self
+            .draft
+            .options()
+            .get(option)
+            .ok_or_else(|| format!("there is no option {option}"))?;
         let mut draft = Box::new(self.draft.clone());
-        let choice = *draft.options().get(option).ok_or_else(|| {
-            format!(
-                "there is no option {option}; the options are numbered 0 to {}",
-                draft.options().len().saturating_sub(1)
-            )
-        })?;
         let events = draft.apply(choice).map_err(|e| e.to_string())?;
-        let game = match draft.decks() {
-            Some(decks) => {
-                let save = self.setup.game(&decks, &self.pool);
-                let setup = serde_json::to_string(&save).map_err(|e| e.to_string())?;
-                Some(Played::start("2017", &setup, &self.pool)?)
-            }
-            None => None,
-        };
+        let game = draft
+            .decks()
+            .map(|decks| Played::epic(self.setup.game(&decks, &self.pool), &self.pool))
+            .transpose()?;
         let record = serde_json::to_string(&SavedChoice::new(&self.pool, choice))
             .map_err(|e| e.to_string())?;
         Ok((
             record,
             TakenPick {
                 draft,
-                choice,
                 events,
                 game,
             },
@@ -130,7 +123,7 @@ impl Drafted {
     /// Makes a draft decision this draft's state.
     pub fn take(&mut self, taken: TakenPick) {
         self.draft = *taken.draft;
-        self.picks.push(taken.choice);
+        self.picks += 1;
         self.game = taken.game;
     }
 
@@ -154,13 +147,13 @@ impl Drafted {
         viewers
             .iter()
             .map(|&viewer| {
+                let seat = viewer
+                    .filter(|_| !face_down)
+                    .map_or(usize::MAX, usize::from);
                 let mut lines: Vec<LogLine> = taken
                     .events
                     .iter()
                     .filter_map(|event| {
-                        let seat = viewer
-                            .filter(|_| !face_down)
-                            .map_or(usize::MAX, usize::from);
                         let seen = event.seen_by(seat, public);
                         let text = match seen {
                             DraftEvent::Picked { drafter, card } => match card {
@@ -241,16 +234,6 @@ impl Drafted {
                 options: Vec::new(),
             };
         }
-        // "Player 1: pick a card ..." is told to the drafter as "Pick a card ...".
-        let prompt = d
-            .prompt
-            .split_once(": ")
-            .map_or(d.prompt.as_str(), |(_, p)| p);
-        let mut chars = prompt.chars();
-        let prompt = chars
-            .next()
-            .map(|c| c.to_uppercase().chain(chars).collect())
-            .unwrap_or_default();
         let labels = self.draft.labels();
         let options = (self.draft.options().iter().zip(labels).enumerate())
             .map(|(index, (&choice, label))| {
@@ -271,7 +254,7 @@ impl Drafted {
             .collect();
         DecisionOut {
             seat,
-            prompt,
+            prompt: epic_words::cap(&d.prompt),
             options,
         }
     }

@@ -86,22 +86,12 @@ impl Played {
     /// The game at its start, from its ruleset's name and its setup as kept (JSON).
     pub fn start(ruleset: &str, setup: &str, pool: &Arc<CardPool>) -> Result<Played, String> {
         match ruleset {
-            "2017" => {
-                let save =
-                    match serde_json::from_str(setup).map_err(|e| format!("its setup: {e}"))? {
-                        EpicSetup::Game(save) => save,
-                        EpicSetup::Drafted(draft) => {
-                            return Ok(Played::Drafted(Box::new(Drafted::start(draft, pool)?)))
-                        }
-                    };
-                let game = Game::new(save.to_setup(pool).map_err(|e| e.message)?)
-                    .map_err(|e| e.to_string())?;
-                Ok(Played::Epic {
-                    game: Box::new(game),
-                    save,
-                    decisions: Vec::new(),
-                })
-            }
+            "2017" => match serde_json::from_str(setup).map_err(|e| format!("its setup: {e}"))? {
+                EpicSetup::Game(save) => Played::epic(save, pool),
+                EpicSetup::Drafted(draft) => {
+                    Ok(Played::Drafted(Box::new(Drafted::start(draft, pool)?)))
+                }
+            },
             "classic" => {
                 let setup: ClassicSetup =
                     serde_json::from_str(setup).map_err(|e| format!("its setup: {e}"))?;
@@ -114,6 +104,17 @@ impl Played {
             }
             other => Err(format!("unknown ruleset '{other}'")),
         }
+    }
+
+    /// A 2017 game at its start, from its save-file setup.
+    pub fn epic(save: SaveSetup, pool: &Arc<CardPool>) -> Result<Played, String> {
+        let game =
+            Game::new(save.to_setup(pool).map_err(|e| e.message)?).map_err(|e| e.to_string())?;
+        Ok(Played::Epic {
+            game: Box::new(game),
+            save,
+            decisions: Vec::new(),
+        })
     }
 
     /// The seed the game was dealt from, which also seeds its bots.

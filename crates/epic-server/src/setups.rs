@@ -13,11 +13,6 @@ use epic_setup::draft_save::{DraftSeat, DraftSetup};
 use epic_setup::save::{SaveSetup, Seat};
 use epic_setup::table::{Table, TableArgs};
 
-/// The 2017 formats a game on the server may have: all of them.
-pub fn formats() -> Vec<&'static str> {
-    epic_formats::format_names()
-}
-
 /// The formats whose decks are drafted before the game: every draft, Sealed with a pool.
 pub fn drafts() -> Vec<&'static str> {
     DraftFormat::ALL.iter().map(|d| d.name()).collect()
@@ -61,22 +56,15 @@ pub fn draft_setup(
         )));
     }
     let pool = epic_setup::names::pool();
-    let setup = DraftSetup {
-        draft,
-        seed,
-        seats: seats
-            .iter()
-            .map(|s| DraftSeat {
-                player: s.ai.clone().unwrap_or_else(|| "human".into()),
-                bot_seed: None,
-            })
-            .collect(),
-        collection: epic_formats::draft::collection(draft, &pool)
-            .iter()
-            .map(|&c| pool.get(c).name.clone())
-            .collect(),
-        pool: pool_size,
-    };
+    let drafters = seats
+        .iter()
+        .map(|s| DraftSeat {
+            player: player_of(s),
+            bot_seed: None,
+        })
+        .collect();
+    let cards = epic_formats::draft::collection(draft, &pool);
+    let setup = DraftSetup::new(draft, seed, drafters, &cards, pool_size, &pool);
     setup.start(&pool).map_err(|e| ApiError::bad(e.message))?;
     serde_json::to_string(&setup).map_err(ApiError::internal)
 }
@@ -135,10 +123,15 @@ pub fn setup(
     }
 }
 
-/// A seat as save files keep it: who plays it (an AI level, or "human") and its deck.
+/// Who plays a seat, as save files name it: an AI level, or "human".
+fn player_of(seat: &SeatRow) -> String {
+    seat.ai.clone().unwrap_or_else(|| "human".into())
+}
+
+/// A seat as save files keep it: who plays it and its deck.
 fn save_seat(seat: &SeatRow, cards: Vec<String>) -> Seat {
     Seat {
-        player: seat.ai.clone().unwrap_or_else(|| "human".into()),
+        player: player_of(seat),
         bot_seed: None,
         deck: seat.deck.clone(),
         cards,

@@ -89,6 +89,25 @@ impl SavedChoice {
 }
 
 impl DraftSetup {
+    /// A draft of `draft` among `seats`, dealt by `seed` from `cards` (its collection);
+    /// Sealed deals `sealed_pool` cards to each seat (30 when `None`), the others no pool.
+    pub fn new(
+        draft: DraftFormat,
+        seed: u64,
+        seats: Vec<DraftSeat>,
+        cards: &[CardId],
+        sealed_pool: Option<usize>,
+        pool: &CardPool,
+    ) -> DraftSetup {
+        DraftSetup {
+            draft,
+            seed,
+            seats,
+            collection: cards.iter().map(|&c| pool.get(c).name.clone()).collect(),
+            pool: sealed_pool.filter(|_| draft == DraftFormat::Sealed),
+        }
+    }
+
     /// The draft as set up, before any decision: its collection read by card name (a
     /// name that is no card, or a token, is an error naming it) and dealt by the seed.
     pub fn start(&self, pool: &Arc<CardPool>) -> CliResult<Draft> {
@@ -186,11 +205,6 @@ impl DraftFile {
         Ok(file)
     }
 
-    /// The draft as set up, before any decision.
-    pub fn start(&self, pool: &Arc<CardPool>) -> CliResult<Draft> {
-        self.setup.start(pool)
-    }
-
     /// Rebuilds the draft after `upto` decisions (all when `None`), calling `each` with
     /// every decision applied and its events; a decision that cannot be applied is an
     /// error naming it.
@@ -200,7 +214,7 @@ impl DraftFile {
         upto: Option<usize>,
         mut each: impl FnMut(&Draft, usize, DraftChoice, &[epic_formats::draft::DraftEvent]),
     ) -> CliResult<Draft> {
-        let mut draft = self.start(pool)?;
+        let mut draft = self.setup.start(pool)?;
         let n = upto
             .unwrap_or(self.decisions.len())
             .min(self.decisions.len());

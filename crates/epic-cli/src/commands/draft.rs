@@ -29,7 +29,7 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub load: Option<PathBuf>,
     /// Sealed: the cards dealt to each player, 30 to 60; you build exactly 30 from them.
-    #[arg(long, value_name = "N", default_value_t = 45)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_POOL)]
     pub pool: usize,
     /// Drafters at the table, you included. Default: the most the format seats.
     #[arg(long, value_parser = clap::value_parser!(u8).range(2..=8))]
@@ -51,6 +51,9 @@ pub struct Args {
     #[arg(long)]
     pub no_play: bool,
 }
+
+/// The Sealed pool dealt when none is asked for.
+pub const DEFAULT_POOL: usize = 45;
 
 fn draft_names() -> clap::builder::PossibleValuesParser {
     clap::builder::PossibleValuesParser::new(DraftFormat::ALL.map(DraftFormat::name))
@@ -91,22 +94,17 @@ fn new_draft(args: &Args, pool: &Arc<CardPool>) -> CliResult<(DraftSetup, Draft)
         DraftError::PoolSize(_) => CliError::input(format!("--pool: {e}")),
         _ => CliError::input(format!("--players {players}: {e}")),
     })?;
-    let setup = DraftSetup {
-        draft: format,
-        seed,
-        seats: (0..players)
-            .map(|seat| DraftSeat {
-                player: if seat == 0 {
-                    "human".into()
-                } else {
-                    args.ai.trim().to_ascii_lowercase()
-                },
-                bot_seed: (seat > 0).then(|| seed.wrapping_add(u64::from(seat))),
-            })
-            .collect(),
-        collection: cards.iter().map(|&c| pool.get(c).name.clone()).collect(),
-        pool: (format == DraftFormat::Sealed).then_some(args.pool),
-    };
+    let seats = (0..players)
+        .map(|seat| DraftSeat {
+            player: if seat == 0 {
+                "human".into()
+            } else {
+                args.ai.trim().to_ascii_lowercase()
+            },
+            bot_seed: (seat > 0).then(|| seed.wrapping_add(u64::from(seat))),
+        })
+        .collect();
+    let setup = DraftSetup::new(format, seed, seats, &cards, Some(args.pool), pool);
     Ok((setup, draft))
 }
 
@@ -213,7 +211,7 @@ pub fn draft_then_play(args: Args, options: Option<Options>) -> CliResult {
             }
             shown = Some(here);
         }
-        writeln!(out, "{}", d.prompt.replace("Player 1: ", "You: "))?;
+        writeln!(out, "You: {}", d.prompt)?;
         let labels = draft.labels();
         for (i, (l, o)) in labels.iter().zip(draft.options()).enumerate() {
             let card = match o {

@@ -157,7 +157,7 @@ fn draft_and_play(args: &Args, draft: DraftFormat, options: Options) -> CliResul
     let draft_args = crate::commands::draft::Args {
         format: Some(draft.name().to_string()),
         load: None,
-        pool: args.pool.unwrap_or(DEFAULT_POOL),
+        pool: args.pool.unwrap_or(crate::commands::draft::DEFAULT_POOL),
         players: Some(args.table.players),
         ai: args.ai.clone(),
         seed: args.seed,
@@ -166,9 +166,6 @@ fn draft_and_play(args: &Args, draft: DraftFormat, options: Options) -> CliResul
     };
     crate::commands::draft::draft_then_play(draft_args, Some(options))
 }
-
-/// The Sealed pool `epic draft` deals when none is asked for.
-const DEFAULT_POOL: usize = 45;
 
 fn new_game(args: &Args) -> CliResult<(SaveSetup, Game)> {
     let pool = names::pool();
