@@ -396,13 +396,14 @@ impl<'a> Engine<'a> {
             };
             self.knowledge_gained();
             self.move_to(top, Zone::Hand);
-            let drawn = self.seen(top);
-            let revealed = self.st.obj(top).known;
-            self.emit(|| Event::Drew {
-                player: p,
-                obj: Some(drawn.obj),
-                card: Some(drawn.card),
-                revealed,
+            self.emit_with(|eng| {
+                let drawn = eng.st.obj(top);
+                Event::Drew {
+                    player: p,
+                    obj: Some(drawn.number),
+                    card: Some(drawn.card),
+                    revealed: drawn.known,
+                }
             });
             // "When you draw a card" (Citadel Scholar): the drawer's champions in play.
             // Queuing triggers leaves play as it is, so it is walked in place.
