@@ -38,6 +38,12 @@ def _lines(view: dict[str, Any]) -> list[str]:
         )
         if p["hand"]:
             lines.append("  hand: " + ", ".join(c["name"] for c in p["hand"]))
+        if p.get("deck_known"):
+            known = (
+                f"{d['card']['name']} ({d['from_top'] + 1} of {p['deck_count']} from the top)"
+                for d in p["deck_known"]
+            )
+            lines.append("  known in deck: " + ", ".join(known))
         for c in view["champions"]:
             if c["controller"] != seat:
                 continue

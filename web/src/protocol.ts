@@ -220,6 +220,8 @@ export type PlayerBoard = {
   gold: number;
   hand_count: number;
   deck_count: number;
+  /** The deck's cards everyone knows (a champion banished alone to its bottom), top first. */
+  deck_known: DeckCard[];
   /** Yours in full; another seat's: only cards revealed now, or known to be there. */
   hand: Card[];
   discard: Card[];
@@ -228,6 +230,9 @@ export type PlayerBoard = {
   /** Hydra: the seat's team, from 0 (teams sit together); null when each plays alone. */
   team: number | null;
 };
+
+/** A card known to lie in a deck; `from_top` is 0 for the top card. */
+export type DeckCard = { from_top: number; card: Card };
 
 export type CardKind = "champion" | "event" | "god";
 

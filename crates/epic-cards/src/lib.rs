@@ -28,7 +28,7 @@ pub use diag::{edit_distance, excerpt, nearest, suggestion, Diagnostic, Errors};
 pub use epic_model::{CardDef, CardId, CardPool, Keyword, BASE_SET};
 use epic_model::{Filter, Step};
 pub use parse::{MAX_ABILITIES, MAX_LINE_CHARS, MAX_POOL_CARDS};
-pub use text::{ability_text, card_text, mode_text, steps_text};
+pub use text::{ability_text, cap, card_text, mode_text, steps_text};
 
 use std::path::Path;
 use std::sync::{Arc, OnceLock};

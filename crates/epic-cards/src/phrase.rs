@@ -5,6 +5,7 @@
 //! reads all of it or says what it could not read. Nothing here panics on bad input.
 
 use crate::diag::{did_you_mean, quoted};
+use crate::text::cap;
 use epic_model::*;
 
 pub(crate) type R<T> = Result<T, String>;
@@ -195,14 +196,6 @@ fn expect_done(s: &str, what: &str) -> R<()> {
         Ok(())
     } else {
         Err(format!("unexpected words {} after {what}", quoted(s)))
-    }
-}
-
-fn capitalize(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
     }
 }
 
@@ -704,7 +697,7 @@ fn parse_action(ctx: &mut Ctx, text: &str) -> R<Action> {
         }
         return Ok(Action::Transform {
             sel,
-            token: capitalize(rest),
+            token: cap(rest),
         });
     }
     if eat(&mut s, "gain control of") {
@@ -1063,7 +1056,7 @@ fn parse_put(ctx: &mut Ctx, text: &str, who: Who) -> R<Action> {
             }
             expect_done(rest, "'into play'")?;
             return Ok(Action::CreateTokens {
-                token: capitalize(name),
+                token: cap(name),
                 n,
                 who,
                 expended,

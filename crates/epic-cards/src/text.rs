@@ -33,7 +33,8 @@ impl<'p> W<'p> {
     }
 }
 
-fn cap(s: &str) -> String {
+/// A sentence's first letter in upper case.
+pub fn cap(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
         Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),

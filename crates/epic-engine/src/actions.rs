@@ -270,7 +270,8 @@ impl<'a> Engine<'a> {
         } else {
             to
         };
-        // Everyone saw which card it was, so everyone knows it in the hand it goes to.
+        // Everyone saw which card it was, so everyone knows it in the hand it goes to, or
+        // where it lies at the bottom of a deck.
         let seen_by_all = self.st.seen_by_all(o);
         self.remove_from_zone(o);
         if from == Zone::InPlay {
@@ -290,7 +291,7 @@ impl<'a> Engine<'a> {
         let obj = self.st.obj_mut(o);
         obj.zone = to;
         obj.revealed = false;
-        obj.known = to == Zone::Hand && seen_by_all;
+        obj.known = matches!(to, Zone::Hand | Zone::Deck) && seen_by_all;
         obj.broken_turn = 0;
         obj.broken_from = None;
         obj.attacked_turn = 0;
@@ -489,7 +490,7 @@ impl<'a> Engine<'a> {
             })
             .collect();
         self.shuffle_if_several(&mut going);
-        for o in going {
+        for &o in &going {
             let obj = self.st.obj(o);
             let (from, owner) = (obj.zone, obj.owner);
             let seen = self.seen(o);
@@ -501,6 +502,7 @@ impl<'a> Engine<'a> {
             });
             self.move_to(o, Zone::Deck);
         }
+        self.order_unknown(&going);
     }
 
     /// Rule 5.15.2 / 5.21.7: several cards going to the bottom are first randomised.
@@ -508,6 +510,22 @@ impl<'a> Engine<'a> {
         if objs.len() > 1 {
             objs.shuffle(&mut self.st.rng);
             self.knowledge_gained();
+        }
+    }
+
+    /// After [`Engine::shuffle_if_several`]: cards put on the bottom of one deck together
+    /// lie in an order no one knows, so none of them is known where it lies, however
+    /// seen it was. One card alone at the bottom of its owner's deck stays known.
+    pub fn order_unknown(&mut self, objs: &[ObjId]) {
+        let owner = |o: ObjId| self.st.obj(o).owner;
+        let shared: ObjList = objs
+            .iter()
+            .copied()
+            .filter(|&o| objs.iter().filter(|&&q| owner(q) == owner(o)).count() > 1)
+            .collect();
+        for o in shared {
+            let obj = self.st.obj_mut(o);
+            obj.known &= obj.zone != Zone::Deck;
         }
     }
 
@@ -521,11 +539,12 @@ impl<'a> Engine<'a> {
             .filter(|&o| self.st.obj(o).zone == Zone::InPlay)
             .collect();
         self.shuffle_if_several(&mut going);
-        for o in going {
+        for &o in &going {
             let controller = self.st.obj(o).controller;
             self.move_to(o, Zone::Deck);
             self.create_token(token, controller);
         }
+        self.order_unknown(&going);
     }
 
     // ---- damage and health ------------------------------------------------------------

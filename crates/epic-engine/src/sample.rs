@@ -7,9 +7,11 @@
 //! player's list less the cards in sight. They are placed uniformly among that player's
 //! hidden places. Cards seen and then hidden again stay where they are known to be: a
 //! card in a hand that everyone saw go there (returned from play or a discard pile) or
-//! saw revealed there is [`crate::state::Obj::known`], and a card a pending trigger names
-//! was in sight when it triggered. What the sample does not keep is where a card seen
-//! going to the bottom of a deck lies: it is dealt anew with the rest of the deck.
+//! saw revealed there, and a card everyone saw go alone to the bottom of a deck (a
+//! banished champion), are [`crate::state::Obj::known`]; a card a pending trigger names
+//! was in sight when it triggered. Cards banished together lie in an order no one knows
+//! (5.15.2): they are dealt anew with the rest of the deck, though everyone knows they
+//! are among its bottom cards.
 
 use crate::game::Game;
 use crate::ids::{Entity, ObjId, PlayerId};

@@ -66,10 +66,12 @@ pub struct Obj {
     pub gained: Keywords,
     /// Revealed from hand and still public (1.4.8).
     pub revealed: bool,
-    /// In a hand, and everyone knows which card it is: they saw it go there from where
-    /// it lay in sight of all (returned from play or a discard pile, a revealed card
-    /// drawn), or saw it revealed there. Players remember what they saw, so it stays
-    /// known until it leaves the hand (ruling H-33).
+    /// In a hand or a deck, and everyone knows which card it is: they saw it go there
+    /// from where it lay in sight of all (returned from play or a discard pile, a
+    /// revealed card drawn, a champion banished to the bottom of a deck), or saw it
+    /// revealed there. Players remember what they saw, so it stays known until it
+    /// leaves the hand or the deck (ruling H-33). Cards put on the bottom together lie
+    /// in random order (5.15.2), so they are not known where they lie.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub known: bool,
     /// The turn it was broken, while it is still the object that went to the discard
@@ -90,7 +92,9 @@ pub struct Obj {
 }
 
 /// The fields in their order, and `broken_from` and `known` only when set, so games where
-/// neither happened keep their digests.
+/// neither happened keep their digests. A card known in a deck is left out: it follows
+/// from the game's decisions like the rest, and saves made before decks kept knowledge
+/// keep their digests.
 impl std::hash::Hash for Obj {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
         let Obj {
@@ -125,7 +129,7 @@ impl std::hash::Hash for Obj {
         if broken_from.is_some() {
             broken_from.hash(h);
         }
-        if *known {
+        if *known && *zone == Zone::Hand {
             known.hash(h);
         }
     }
@@ -1017,14 +1021,14 @@ impl GameState {
     /// Whether `seat` may see which card `o` is (1.10): everyone sees play, discard
     /// piles, events being played and tokens; a hand is its owner's, and everyone's while
     /// a card of it is revealed (1.4.8) or known ([`Obj::known`]); no one sees into a
-    /// deck, but for the cards an effect revealed there.
+    /// deck, but for the cards an effect revealed there or known to lie there.
     pub fn sees(&self, seat: PlayerId, o: ObjId) -> bool {
         let obj = self.obj(o);
         match obj.zone {
             Zone::Hand => obj.owner == seat || obj.revealed || obj.known,
             // A deck's top cards an effect revealed stay public while they lie there
-            // this turn (Mist Guide Herald, 1.4.8).
-            Zone::Deck => obj.revealed,
+            // this turn (Mist Guide Herald, 1.4.8), and known afterwards.
+            Zone::Deck => obj.revealed || obj.known,
             public => public.is_public(),
         }
     }

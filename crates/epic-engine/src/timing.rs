@@ -393,6 +393,7 @@ impl<'a> Engine<'a> {
         for &o in &cards {
             self.move_to(o, Zone::Deck);
         }
+        self.order_unknown(&cards);
         self.emit(|| Event::Mulligan {
             player: p,
             count: k as u8,
@@ -1439,8 +1440,9 @@ impl<'a> Engine<'a> {
         self.st.control_reverts.clear();
         self.st.no_attacks = false;
         for o in self.st.objs.iter_mut() {
-            // A card revealed from a hand goes on being known there (`Obj::known`).
-            o.known |= o.revealed && o.zone == Zone::Hand;
+            // A card revealed in a hand or on a deck goes on being known there
+            // (`Obj::known`).
+            o.known |= o.revealed && matches!(o.zone, Zone::Hand | Zone::Deck);
             o.revealed = false;
         }
         for p in self.st.team(self.st.active) {

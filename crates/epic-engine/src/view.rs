@@ -1,6 +1,7 @@
 //! What one player may see (rule 1.10): public information and their own hand. Deck
-//! order never appears; an opponent's hand is a count, plus any card revealed from it or
-//! known in it (seen by everyone going there).
+//! order never appears, but for cards everyone saw on top of a deck or going to its
+//! bottom; an opponent's hand is a count, plus any card revealed from it or known in it
+//! (seen by everyone going there).
 //! Objects are named by their numbers ([`ObjNum`]), new each time a card changes zone,
 //! never by the engine's own ids.
 
@@ -39,6 +40,14 @@ pub struct CardView {
     pub name: String,
 }
 
+/// A card everyone knows lies in a deck (ruling H-33), and where.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeckCardView {
+    /// Its place counted from the top: 0 is the top card, `deck_count - 1` the bottom.
+    pub from_top: usize,
+    pub card: CardView,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerView {
     pub seat: PlayerId,
@@ -52,6 +61,11 @@ pub struct PlayerView {
     pub bonus_for: Alignments,
     pub hand_count: usize,
     pub deck_count: usize,
+    /// The deck's cards everyone knows, top first: revealed on top of it, or seen going
+    /// alone to its bottom (a banished champion), until they leave it. Its order is
+    /// otherwise never shown.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deck_known: Vec<DeckCardView>,
     pub discard: Vec<CardView>,
     /// The viewer's own hand in full; for others, only cards revealed right now (1.4.8)
     /// and cards everyone saw go into the hand or revealed there, until they leave it.
@@ -119,6 +133,18 @@ impl View {
                     bonus_for: p.bonus_for,
                     hand_count: p.hand.len(),
                     deck_count: p.deck.len(),
+                    // The deck's top card is its last.
+                    deck_known: p
+                        .deck
+                        .iter()
+                        .rev()
+                        .enumerate()
+                        .filter(|&(_, &o)| st.sees(viewer, o))
+                        .map(|(from_top, &o)| DeckCardView {
+                            from_top,
+                            card: card_view(o),
+                        })
+                        .collect(),
                     discard: p.discard.iter().copied().map(card_view).collect(),
                     hand,
                     eliminated: p.eliminated,

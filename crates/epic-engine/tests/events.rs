@@ -250,14 +250,7 @@ fn a_champion_returned_to_its_owners_hand_stays_known_there() {
     assert!(fireball_moved, "the unknown card of the hand is dealt anew");
 
     // Known past the end of the turn (unlike a revealed card), until it is played.
-    while game.state().active == 0 {
-        let i = game
-            .labels()
-            .iter()
-            .position(|l| l.starts_with("End turn") || l == "Pass");
-        let c = game.options()[i.unwrap_or(0)];
-        game.apply(c).unwrap();
-    }
+    play_on(&mut game, |g| g.state().active != 0);
     assert!(in_hand(&game).iter().any(|&(_, c)| c == giant));
     while game.decision().is_some_and(|d| d.player != 1) {
         let c = game.options()[0];
@@ -266,4 +259,115 @@ fn a_champion_returned_to_its_owners_hand_stays_known_there() {
     choose(&mut game, "Play Lurking Giant");
     assert!(in_hand(&game).is_empty(), "{:?}", in_hand(&game));
     assert!(game.state().objs.iter().all(|o| !o.known));
+}
+
+/// Ends turns ("End turn", "Pass") until `until` holds, gathering the events.
+fn play_on(game: &mut Game, until: impl Fn(&Game) -> bool) -> Vec<Event> {
+    let mut events = Vec::new();
+    for _ in 0..200 {
+        if until(game) {
+            return events;
+        }
+        let i = game
+            .labels()
+            .iter()
+            .position(|l| l.starts_with("End turn") || l == "Pass");
+        let c = game.options()[i.unwrap_or(0)];
+        events.extend(game.apply(c).unwrap());
+    }
+    panic!("never reached");
+}
+
+/// 5.15.1: a banished champion goes to the bottom of its owner's deck, where everyone
+/// saw it go, so it stays known there (a sample keeps it) and its draw is named to all.
+#[test]
+fn a_banished_champion_is_known_at_the_bottom_of_its_owners_deck() {
+    let pool = Arc::new(epic_cards::base_pool().clone());
+    let mut pos = Position::new(pool, 2);
+    pos.seats[0].hand = vec![card("Banishment")];
+    pos.seats[0].deck = ["Kong", "Cave Troll", "Fire Shaman", "Bitten"]
+        .map(card)
+        .to_vec();
+    pos.seats[1].in_play = vec![ChampionSetup::new(card("Lurking Giant"))];
+    pos.seats[1].hand = vec![card("Fireball")];
+    pos.seats[1].deck = vec![card("Triceratops")];
+    let mut game = Game::from_position(pos).unwrap();
+    let giant = card("Lurking Giant");
+    choose(&mut game, "Play Banishment");
+    let deck = &game.state().players[1].deck;
+    assert_eq!(deck.len(), 2);
+    let bottom = deck[0];
+    assert_eq!(game.state().obj(bottom).card, giant);
+    assert!(game.state().sees(0, bottom) && game.state().obj(bottom).known);
+    assert!(!game.state().sees(0, deck[1]), "the top card stays hidden");
+    // Both players' views show it, second from the top of two.
+    for seat in [0, 1] {
+        let known = &game.view(seat).players[1].deck_known;
+        assert_eq!(known.len(), 1);
+        assert_eq!((known[0].from_top, known[0].card.card), (1, giant));
+    }
+
+    // A sample for p1 keeps the giant at the bottom and deals the rest anew.
+    let mut dealt_anew = false;
+    for seed in 0..40 {
+        let sample = game.sample_for(0, seed);
+        let p2 = &sample.state().players[1];
+        assert_eq!(sample.state().obj(p2.deck[0]).card, giant, "seed {seed}");
+        dealt_anew |= sample.state().obj(p2.hand[0]).card != card("Fireball");
+    }
+    assert!(dealt_anew, "the unknown cards are dealt anew");
+
+    // p2 draws the Triceratops, then the giant: that draw is named to p1.
+    let events = play_on(&mut game, |g| {
+        g.state().players[1].deck.is_empty() && g.state().active == 0
+    });
+    let draws: Vec<Event> = events
+        .iter()
+        .filter(|e| matches!(e, Event::Drew { player: 1, .. }))
+        .map(|e| e.seen_by(0))
+        .collect();
+    assert!(
+        matches!(draws.as_slice(), [
+            Event::Drew { card: None, revealed: false, .. },
+            Event::Drew { card: Some(c), revealed: true, .. },
+        ] if *c == giant),
+        "{draws:?}"
+    );
+}
+
+/// 5.15.2: champions banished together go to the bottom in random order; everyone saw
+/// which, but no one knows which lies where, so none is known there.
+#[test]
+fn champions_banished_together_lie_in_an_order_no_one_knows() {
+    let pool = Arc::new(epic_cards::base_pool().clone());
+    let mut pos = Position::new(pool, 2);
+    pos.seats[0].hand = vec![card("Divine Judgment")];
+    pos.seats[0].deck = vec![card("Kong")];
+    pos.seats[1].in_play = ["Lurking Giant", "Medusa"]
+        .map(|c| ChampionSetup::new(card(c)))
+        .to_vec();
+    pos.seats[1].deck = vec![card("Triceratops")];
+    let mut game = Game::from_position(pos).unwrap();
+    let i = game
+        .labels()
+        .iter()
+        .position(|l| l.starts_with("Play Divine Judgment (mode 2"))
+        .unwrap_or_else(|| panic!("{:?}", game.labels()));
+    let c = game.options()[i];
+    game.apply(c).unwrap();
+    // p1 has nothing left to do: p2's turn begins, and p2 draws the Triceratops.
+    let deck = game.state().players[1].deck.clone();
+    let cards: Vec<_> = deck.iter().map(|&o| game.state().obj(o).card).collect();
+    assert!(cards.contains(&card("Lurking Giant")) && cards.contains(&card("Medusa")));
+    assert_eq!(cards.len(), 2);
+    assert!(deck.iter().all(|&o| !game.state().sees(0, o)));
+    assert!(game.view(0).players[1].deck_known.is_empty());
+    // Samples for p1 deal the two champions and the card in p2's hand anywhere.
+    let bottoms: std::collections::HashSet<_> = (0..40)
+        .map(|seed| {
+            let s = game.sample_for(0, seed);
+            s.state().obj(s.state().players[1].deck[0]).card
+        })
+        .collect();
+    assert_eq!(bottoms.len(), 3, "{bottoms:?}");
 }

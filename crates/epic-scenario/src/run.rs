@@ -734,8 +734,8 @@ fn check_seen(game: &Game, viewer: u8, e: &Expect) -> Result<(), String> {
                 ZoneName::Discard => pv.discard.iter().map(|c| c.card).collect(),
                 ZoneName::Champions => view.champions.iter().filter(mine).map(|c| c.card).collect(),
                 ZoneName::God => pv.god.iter().map(|c| c.card).collect(),
-                // A view never shows a card in a deck.
-                ZoneName::Deck => Vec::new(),
+                // A deck's cards only where everyone knows them (ruling H-33).
+                ZoneName::Deck => pv.deck_known.iter().map(|d| d.card.card).collect(),
             };
             compare_zone(&pool, &what, &known, zc)?;
         }

@@ -69,6 +69,8 @@ pub struct PlayerBoard {
     pub gold: u8,
     pub hand_count: usize,
     pub deck_count: usize,
+    /// The deck's cards everyone knows, top first (ruling H-33).
+    pub deck_known: Vec<DeckCard>,
     pub hand: Vec<Card>,
     pub discard: Vec<Card>,
     pub eliminated: bool,
@@ -88,6 +90,14 @@ pub struct Card {
     pub text: String,
     pub offense: Option<i32>,
     pub defense: Option<i32>,
+}
+
+/// A card everyone knows lies in a deck, with its place counted from the top (0: the
+/// top card).
+#[derive(Clone, Debug, Serialize)]
+pub struct DeckCard {
+    pub from_top: usize,
+    pub card: Card,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -251,6 +261,14 @@ pub fn board(cards: Cards, view: &View, names: &[String], team_size: u8) -> Boar
                 gold: p.gold,
                 hand_count: p.hand_count,
                 deck_count: p.deck_count,
+                deck_known: p
+                    .deck_known
+                    .iter()
+                    .map(|d| DeckCard {
+                        from_top: d.from_top,
+                        card: known(cards, &d.card),
+                    })
+                    .collect(),
                 hand: p.hand.iter().map(|c| known(cards, c)).collect(),
                 discard: p.discard.iter().map(|c| known(cards, c)).collect(),
                 eliminated: p.eliminated,

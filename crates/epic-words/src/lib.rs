@@ -13,6 +13,8 @@ use epic_engine::state::Phase;
 use epic_engine::{Event, Game, PlayerId, Seen};
 use epic_model::{Alignment, CardId};
 
+pub use epic_cards::cap;
+
 /// What a piece of text is, for its colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ink {
@@ -100,12 +102,27 @@ pub fn seat_name(p: PlayerId) -> String {
     format!("Player {}", p + 1)
 }
 
-pub fn cap(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
+/// Where a card known to lie in a deck of `count` cards is: "top", "bottom",
+/// "3rd from the top".
+pub fn deck_place(from_top: usize, count: usize) -> String {
+    match from_top {
+        _ if count == 1 => "the only card".into(),
+        _ if from_top + 1 == count => "bottom".into(),
+        0 => "top".into(),
+        n => format!("{} from the top", ordinal(n + 1)),
     }
+}
+
+/// "1st", "2nd", "3rd", "11th", "22nd".
+pub fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 /// A card's name as the log says it ("Wolf token").
@@ -240,6 +257,17 @@ pub fn result_line(game: &Game, voice: &Voice) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn places_in_a_deck() {
+        assert_eq!(deck_place(0, 1), "the only card");
+        assert_eq!(deck_place(0, 18), "top");
+        assert_eq!(deck_place(17, 18), "bottom");
+        assert_eq!(deck_place(1, 18), "2nd from the top");
+        assert_eq!(deck_place(10, 18), "11th from the top");
+        assert_eq!(ordinal(21), "21st");
+        assert_eq!(ordinal(113), "113th");
+    }
 
     #[test]
     fn symbols_are_spelt_out() {

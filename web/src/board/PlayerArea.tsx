@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Flash } from "../components/Flash";
 import { Modal } from "../components/Modal";
+import { deckPlace } from "../format";
 import type { Board, Champion, Clock, PlayerBoard } from "../protocol";
 import type { Actions } from "./actions";
 import { CardTile } from "./CardTile";
@@ -133,6 +134,20 @@ export function PlayerArea({
       {player.god && (
         <div className="zone zone-god">
           <CardTile card={player.god} actions={actions} small />
+        </div>
+      )}
+
+      {player.deck_known.length > 0 && (
+        <div className="zone" data-testid="deck-known">
+          <h3 className="zone-title">Known in the deck</h3>
+          <div className="cards">
+            {player.deck_known.map(({ from_top, card }) => (
+              <figure key={card.obj} className="deck-known">
+                <CardTile card={card} actions={actions} small />
+                <figcaption className="muted">{deckPlace(from_top, player.deck_count)}</figcaption>
+              </figure>
+            ))}
+          </div>
         </div>
       )}
 

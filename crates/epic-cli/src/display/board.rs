@@ -7,6 +7,7 @@ use epic_cards::CardPool;
 use epic_engine::view::{ChampionView, PlayerView, View};
 use epic_engine::{Game, PlayerId};
 use epic_model::CardType;
+use epic_words::deck_place;
 use std::collections::HashMap;
 
 /// Health at or below which a player's health is shown as a danger.
@@ -74,6 +75,18 @@ pub fn board(game: &Game, voice: &Voice, view: &View, term: &Term) -> String {
                 .map(|c| term.card(pool.get(c.card).alignments, &c.name))
                 .collect();
             s += &term.wrapped("    revealed in hand:", &revealed, ", ", "      ");
+            s.push('\n');
+        }
+        if !p.deck_known.is_empty() {
+            let known: Vec<String> = p
+                .deck_known
+                .iter()
+                .map(|d| {
+                    let name = term.card(pool.get(d.card.card).alignments, &d.card.name);
+                    format!("{name} ({})", deck_place(d.from_top, p.deck_count))
+                })
+                .collect();
+            s += &term.wrapped("    known in deck:", &known, ", ", "      ");
             s.push('\n');
         }
     }
