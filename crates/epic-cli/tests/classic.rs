@@ -479,8 +479,9 @@ fn a_classic_match_lets_the_loser_choose_who_goes_first() {
     );
 }
 
-/// `concede` asks to be confirmed; `concede yes` ends the game, lost, and the autosave
-/// keeps the concession, which the replay tells as Player 1's.
+/// `concede` asks to be confirmed, as in the 2017 game: "no" plays on, "yes" ends the
+/// game, lost, and the autosave keeps the concession, which the replay tells as Player
+/// 1's. (`concede yes` concedes at once: `play_concede_yes_concedes_at_once`.)
 #[test]
 fn a_classic_game_is_conceded_and_the_concession_replayed() {
     let dir = tempfile::tempdir().unwrap();
@@ -490,12 +491,14 @@ fn a_classic_game_is_conceded_and_the_concession_replayed() {
     };
     let out = run(
         &classic_play("5", &["--first", "me"]),
-        "1\nconcede\nconcede yes\n",
+        "1\nconcede\nno\nconcede\nyes\n",
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
     let s = text(&out.stdout);
-    assert!(s.contains("Type `concede yes`"), "{s}");
-    assert!(s.contains("You concede."), "{s}");
+    let asked = s.find("Concede the game and lose it?").expect("asked");
+    let play_on = s.find("You play on.").expect("a no plays on");
+    let conceded = s.find("You concede.").expect("a yes concedes");
+    assert!(asked < play_on && play_on < conceded, "{s}");
     assert!(s.contains("Player 2 wins."), "{s}");
     refused_with(run(&["play", "--resume"], ""), "is over");
     let out = run(&["replay", "--json", "--reveal-all"], "");

@@ -86,6 +86,35 @@ fn play_concede_asks_then_ends_the_game() {
     );
 }
 
+/// `concede yes` concedes without asking, in the 2017 game as in the classic one.
+#[test]
+fn play_concede_yes_concedes_at_once() {
+    for ruleset in ["2017", "classic"] {
+        let out = epic_with_input(
+            &[
+                "play",
+                "--ruleset",
+                ruleset,
+                "--seed",
+                "9",
+                "--first",
+                "me",
+                "--ai",
+                "random",
+                "--no-autosave",
+            ],
+            "concede yes\n",
+        );
+        let text = stdout(&out);
+        assert!(out.status.success(), "{ruleset}: {text}");
+        assert!(
+            !text.contains("Concede the game and lose it?"),
+            "{ruleset}: {text}"
+        );
+        assert!(text.contains("You concede."), "{ruleset}: {text}");
+    }
+}
+
 /// Options typed as words, stray bytes and out-of-range numbers never end the game.
 #[test]
 fn play_reads_words_and_survives_odd_input() {

@@ -26,7 +26,7 @@ Commands:
                  its start (`pass`, `play ember bolt`)
   board          show the board again
   save FILE      save the game to FILE (resume with `epic play --load FILE`)
-  concede        concede the game and lose it (asks you to confirm)
+  concede        concede the game and lose it (asks you to confirm; `concede yes` does not)
   quit           leave the game (it stays autosaved: `epic play --resume`)
   help           this list";
 
@@ -591,15 +591,28 @@ fn session(
         for (i, l) in labels.iter().enumerate() {
             println!("  {:>2}. {l}", i + 1);
         }
-        let mut conceding = false;
+        let (mut conceding, mut asked) = (false, false);
         let mut command = |line: &str| -> CliResult<Command> {
             let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
-            match word.to_ascii_lowercase().as_str() {
+            let word = word.to_ascii_lowercase();
+            // The answer to "Concede the game?": yes concedes, anything else plays on.
+            if std::mem::take(&mut asked) {
+                if line.trim().eq_ignore_ascii_case("yes") {
+                    conceding = true;
+                    return Ok(Command::Stop);
+                }
+                println!("You play on.");
+                return Ok(Command::Done);
+            }
+            match word.as_str() {
                 "concede" if rest.trim().eq_ignore_ascii_case("yes") => {
                     conceding = true;
                     return Ok(Command::Stop);
                 }
-                "concede" => println!("Type `concede yes` to concede the game and lose it."),
+                "concede" => {
+                    asked = true;
+                    println!("Concede the game and lose it? Type yes to concede.");
+                }
                 "help" | "?" => println!("{HELP}"),
                 "board" => println!("\n{}", board(&game, ME)),
                 "save" if rest.trim().is_empty() => println!("save FILE: name the file."),

@@ -105,7 +105,7 @@ Commands:
   undo           take back your last play, while nothing new has been learnt
   hint           what the hard AI would do in your place, and your chance to win
   save FILE      save the game to FILE (resume with `epic play --load FILE`)
-  concede        concede the game (asks you to confirm); the others play on
+  concede        concede the game (asks you to confirm; `concede yes` does not); the others play on
                  in a game of more players
   quit           leave the game (it stays autosaved: `epic play --resume`)
   help           this list";

@@ -438,10 +438,13 @@ pub fn play_session(
                 writeln!(out, "{}", hint(&s.game, &s.voice, seed))?;
             }
             "concede" => {
-                write!(out, "Concede the game and lose it? Type yes to concede: ")?;
-                out.flush()?;
-                let sure = super::read_line(&mut input)?;
-                if sure.is_some_and(|l| l.trim().eq_ignore_ascii_case("yes")) {
+                let sure = rest.eq_ignore_ascii_case("yes") || {
+                    write!(out, "Concede the game and lose it? Type yes to concede: ")?;
+                    out.flush()?;
+                    let answer = super::read_line(&mut input)?;
+                    answer.is_some_and(|l| l.trim().eq_ignore_ascii_case("yes"))
+                };
+                if sure {
                     s.apply(Choice::Concede(HUMAN), &mut out)?;
                 } else {
                     writeln!(out, "You play on.")?;
