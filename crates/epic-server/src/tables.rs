@@ -283,12 +283,20 @@ impl Live {
     }
 }
 
-/// The seats' players as the board names them.
+/// The seats' players as the board names them. AI seats of one level are told apart by
+/// their seat ("AI (hard, seat 3)"), so the log says which of them acted.
 fn seat_names(seats: &[SeatRow]) -> Vec<String> {
+    let same_level = |ai: &String| {
+        seats
+            .iter()
+            .filter(|s| s.player.is_none() && s.ai.as_ref() == Some(ai))
+            .count()
+    };
     seats
         .iter()
         .map(|s| match (&s.player, &s.ai) {
             (Some(p), _) => p.clone(),
+            (None, Some(ai)) if same_level(ai) > 1 => format!("AI ({ai}, seat {})", s.seat + 1),
             (None, Some(ai)) => format!("AI ({ai})"),
             (None, None) => format!("Player {} (open)", s.seat + 1),
         })
@@ -659,5 +667,35 @@ mod tests {
         let t = timing(2 * MINUTE, 0, 10 * MINUTE);
         assert_eq!(t.deadline(Some(30_000)), 10 * MINUTE + 30_000);
         assert_eq!(t.used(10 * MINUTE + 5_000), 5_000);
+    }
+
+    #[test]
+    fn ai_seats_of_one_level_are_named_by_their_seat() {
+        let seat = |seat: usize, player: Option<&str>, ai: Option<&str>| SeatRow {
+            seat,
+            user_id: None,
+            player: player.map(String::from),
+            ai: ai.map(String::from),
+            deck: "good".into(),
+            invite_hash: None,
+            clock_ms: None,
+        };
+        let seats = [
+            seat(0, Some("ana"), None),
+            seat(1, None, Some("hard")),
+            seat(2, None, Some("random")),
+            seat(3, None, Some("hard")),
+            seat(4, None, None),
+        ];
+        assert_eq!(
+            seat_names(&seats),
+            [
+                "ana",
+                "AI (hard, seat 2)",
+                "AI (random)",
+                "AI (hard, seat 4)",
+                "Player 5 (open)"
+            ]
+        );
     }
 }
