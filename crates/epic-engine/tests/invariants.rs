@@ -304,6 +304,17 @@ fn check_views(game: &Game) {
         for pv in &view.players {
             assert_eq!(pv.hand_count, st.players[pv.seat as usize].hand.len());
             assert_eq!(pv.deck_count, st.players[pv.seat as usize].deck.len());
+            // A deck's card is shown only where it lies, and only while everyone may
+            // know it there; its top card is the deck's last.
+            let deck = &st.players[pv.seat as usize].deck;
+            for d in &pv.deck_known {
+                let o = st.obj(deck[deck.len() - 1 - d.from_top]);
+                assert_eq!((o.number, o.card), (d.card.obj, d.card.card));
+                assert!(
+                    o.revealed || o.known,
+                    "viewer {viewer} sees an unknown deck card"
+                );
+            }
             if pv.seat != viewer {
                 for c in &pv.hand {
                     let o = st
