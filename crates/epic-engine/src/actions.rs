@@ -481,7 +481,7 @@ impl<'a> Engine<'a> {
     /// An unbanishable champion in play stays (5.11.2).
     pub fn banish_all(&mut self, objs: &[ObjId]) {
         let look = self.look();
-        let mut going: ObjList = objs
+        let going: ObjList = objs
             .iter()
             .copied()
             .filter(|&o| {
@@ -489,43 +489,52 @@ impl<'a> Engine<'a> {
                 z != Zone::TokenPile && !(z == Zone::InPlay && look.has(o, Keyword::Unbanishable))
             })
             .collect();
-        self.shuffle_if_several(&mut going);
-        for &o in &going {
-            let obj = self.st.obj(o);
+        self.put_on_bottom_together(going, |eng, o| {
+            let obj = eng.st.obj(o);
             let (from, owner) = (obj.zone, obj.owner);
-            let seen = self.seen(o);
-            self.emit(|| Event::Banished {
+            let seen = eng.seen(o);
+            eng.emit(|| Event::Banished {
                 obj: Some(seen.obj),
                 card: Some(seen.card),
                 from,
                 owner,
             });
-            self.move_to(o, Zone::Deck);
-        }
-        self.order_unknown(&going);
+            eng.move_to(o, Zone::Deck);
+        });
     }
 
-    /// Rule 5.15.2 / 5.21.7: several cards going to the bottom are first randomised.
-    pub fn shuffle_if_several(&mut self, objs: &mut [ObjId]) {
+    /// Cards going to the bottom of decks at the same time (5.15.2, 5.21.7, 1.8.2): they
+    /// go in random order, `each` moving one of them. Several that went to one deck then
+    /// lie in an order no one knows, so none of them is known where it lies, however seen
+    /// it was; a card alone at the bottom of its deck stays known (`Obj::known`).
+    pub fn put_on_bottom_together(
+        &mut self,
+        mut objs: ObjList,
+        mut each: impl FnMut(&mut Self, ObjId),
+    ) {
         if objs.len() > 1 {
             objs.shuffle(&mut self.st.rng);
             self.knowledge_gained();
         }
-    }
-
-    /// After [`Engine::shuffle_if_several`]: cards put on the bottom of one deck together
-    /// lie in an order no one knows, so none of them is known where it lies, however
-    /// seen it was. One card alone at the bottom of its owner's deck stays known.
-    pub fn order_unknown(&mut self, objs: &[ObjId]) {
-        let owner = |o: ObjId| self.st.obj(o).owner;
-        let shared: ObjList = objs
-            .iter()
-            .copied()
-            .filter(|&o| objs.iter().filter(|&&q| owner(q) == owner(o)).count() > 1)
-            .collect();
-        for o in shared {
-            let obj = self.st.obj_mut(o);
-            obj.known &= obj.zone != Zone::Deck;
+        for &o in &objs {
+            each(self, o);
+        }
+        let in_deck_of = |st: &GameState, o: ObjId| {
+            let obj = st.obj(o);
+            (obj.zone == Zone::Deck).then_some(obj.owner)
+        };
+        for &o in &objs {
+            let Some(owner) = in_deck_of(self.st, o) else {
+                continue;
+            };
+            if objs
+                .iter()
+                .filter(|&&q| in_deck_of(self.st, q) == Some(owner))
+                .count()
+                > 1
+            {
+                self.st.obj_mut(o).known = false;
+            }
         }
     }
 
@@ -533,18 +542,16 @@ impl<'a> Engine<'a> {
     /// token pile), and its controller puts the token into play. Unbanishable does not
     /// stop it (5.21.2).
     pub fn transform_all(&mut self, objs: &[ObjId], token: CardId) {
-        let mut going: ObjList = objs
+        let going: ObjList = objs
             .iter()
             .copied()
             .filter(|&o| self.st.obj(o).zone == Zone::InPlay)
             .collect();
-        self.shuffle_if_several(&mut going);
-        for &o in &going {
-            let controller = self.st.obj(o).controller;
-            self.move_to(o, Zone::Deck);
-            self.create_token(token, controller);
-        }
-        self.order_unknown(&going);
+        self.put_on_bottom_together(going, |eng, o| {
+            let controller = eng.st.obj(o).controller;
+            eng.move_to(o, Zone::Deck);
+            eng.create_token(token, controller);
+        });
     }
 
     // ---- damage and health ------------------------------------------------------------

@@ -387,13 +387,9 @@ impl<'a> Engine<'a> {
     /// 1.8.2: the chosen cards go to the bottom in random order; as many are drawn; one
     /// health is lost per card.
     fn finish_mulligan(&mut self, p: PlayerId) {
-        let mut cards: ObjList = std::mem::take(&mut self.st.declaring).into_iter().collect();
+        let cards: ObjList = std::mem::take(&mut self.st.declaring).into_iter().collect();
         let k = cards.len();
-        self.shuffle_if_several(&mut cards);
-        for &o in &cards {
-            self.move_to(o, Zone::Deck);
-        }
-        self.order_unknown(&cards);
+        self.put_on_bottom_together(cards, |eng, o| eng.move_to(o, Zone::Deck));
         self.emit(|| Event::Mulligan {
             player: p,
             count: k as u8,
