@@ -63,14 +63,6 @@ export function cardTitle(card: Card): string {
   return card.text ? `${head.join(" · ")}\n\n${card.text}` : head.join(" · ");
 }
 
-/** Where a card known to lie in a deck of `count` cards is. */
-export function deckPlace(fromTop: number, count: number): string {
-  if (count === 1) return "the only card";
-  if (fromTop === count - 1) return "bottom";
-  if (fromTop === 0) return "top";
-  return `${fromTop + 1} from the top`;
-}
-
 /** Who sits at a seat of a game summary. */
 export function seatLabel(game: GameSummary, seat: number): string {
   const s = game.seats.find((x) => x.seat === seat);

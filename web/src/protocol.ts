@@ -231,8 +231,8 @@ export type PlayerBoard = {
   team: number | null;
 };
 
-/** A card known to lie in a deck; `from_top` is 0 for the top card. */
-export type DeckCard = { from_top: number; card: Card };
+/** A card known to lie in a deck; `from_top` is 0 for the top card, `place` says it in words. */
+export type DeckCard = { from_top: number; place: string; card: Card };
 
 export type CardKind = "champion" | "event" | "god";
 

@@ -93,10 +93,11 @@ pub struct Card {
 }
 
 /// A card everyone knows lies in a deck, with its place counted from the top (0: the
-/// top card).
+/// top card) and in words ("bottom", "3rd from the top"), as the terminal says it.
 #[derive(Clone, Debug, Serialize)]
 pub struct DeckCard {
     pub from_top: usize,
+    pub place: String,
     pub card: Card,
 }
 
@@ -266,6 +267,7 @@ pub fn board(cards: Cards, view: &View, names: &[String], team_size: u8) -> Boar
                     .iter()
                     .map(|d| DeckCard {
                         from_top: d.from_top,
+                        place: epic_words::deck_place(d.from_top, p.deck_count),
                         card: known(cards, &d.card),
                     })
                     .collect(),

@@ -114,7 +114,7 @@ pub fn deck_place(from_top: usize, count: usize) -> String {
 }
 
 /// "1st", "2nd", "3rd", "11th", "22nd".
-pub fn ordinal(n: usize) -> String {
+fn ordinal(n: usize) -> String {
     let suffix = match (n % 10, n % 100) {
         (_, 11..=13) => "th",
         (1, _) => "st",

@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { Flash } from "../components/Flash";
 import { Modal } from "../components/Modal";
-import { deckPlace } from "../format";
 import type { Board, Champion, Clock, PlayerBoard } from "../protocol";
 import type { Actions } from "./actions";
 import { CardTile } from "./CardTile";
@@ -141,10 +140,10 @@ export function PlayerArea({
         <div className="zone" data-testid="deck-known">
           <h3 className="zone-title">Known in the deck</h3>
           <div className="cards">
-            {player.deck_known.map(({ from_top, card }) => (
+            {player.deck_known.map(({ place, card }) => (
               <figure key={card.obj} className="deck-known">
                 <CardTile card={card} actions={actions} small />
-                <figcaption className="muted">{deckPlace(from_top, player.deck_count)}</figcaption>
+                <figcaption className="muted">{place}</figcaption>
               </figure>
             ))}
           </div>
