@@ -126,3 +126,49 @@ fn drafted_decks_play_to_the_end_and_replay() {
         assert_eq!(again.digest(), game.digest(), "seed {seed}: replay differs");
     }
 }
+
+/// A draft is an `epic_game::State`: the players written for any ruleset draft it to the
+/// end, one drafter's decision at a time, and every deck passes its format's check. The
+/// same seeds give the same draft.
+#[test]
+fn the_ruleset_neutral_players_draft_through_state() {
+    use epic_bots::players::{play_to_end, Player, RandomPlayer};
+    use epic_game::State;
+    let pool = epic_cards::shared_pool();
+    for (format, seats) in [
+        (DraftFormat::Pack, 4),
+        (DraftFormat::Open, 2),
+        (DraftFormat::Dark, 2),
+        (DraftFormat::Cube, 8),
+        (DraftFormat::Sealed, 2),
+    ] {
+        let run = |seed: u64| {
+            let cards = collection(format, &pool);
+            let mut d = Draft::start(pool.clone(), format, seats, &cards, seed, Some(40)).unwrap();
+            let mut players: Vec<Box<dyn Player<Draft>>> = (0..seats)
+                .map(|s| {
+                    Box::new(RandomPlayer::new(seed * 10 + s as u64)) as Box<dyn Player<Draft>>
+                })
+                .collect();
+            let decisions = play_to_end(&mut d, &mut players, 100_000);
+            assert!(decisions.is_some(), "{format:?}: the draft ends");
+            assert_eq!(d.outcome(0), Some(1.0 / seats as f64), "a draft is a draw");
+            d
+        };
+        let d = run(3);
+        for (seat, deck) in d.decks().unwrap().iter().enumerate() {
+            let broken = format.format().check(deck, &pool);
+            assert!(broken.is_empty(), "{format:?} seat {seat}: {broken:?}");
+        }
+        assert_eq!(
+            run(3).digest(),
+            d.digest(),
+            "{format:?}: the same seeds, the same draft"
+        );
+        assert_ne!(
+            run(4).digest(),
+            d.digest(),
+            "{format:?}: other seeds, another draft"
+        );
+    }
+}

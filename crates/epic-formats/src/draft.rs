@@ -11,6 +11,12 @@
 //! ruling H-30), and how many cards the others hold.
 //!
 //! With the same setup and the same choices, a draft is the same, card for card.
+//!
+//! A draft is also an [`epic_game::State`] (module `state`), so the programs written
+//! against that interface — the bots, `play_to_end` — drive it like a game; its sample
+//! for a drafter deals anew every card that drafter cannot see.
+
+mod state;
 
 use epic_model::{CardId, CardPool};
 use rand::seq::SliceRandom;
@@ -236,7 +242,7 @@ pub struct DraftView {
 }
 
 /// Where the draft stands.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum Stage {
     /// Drafters pick from the packs in front of them, in seat order; `taken[s]` is how
     /// many picks seat `s` has made from this pack so far this step, and `want` how many
@@ -275,6 +281,10 @@ pub struct Draft {
     /// Which pack is being drafted (0-based); Open Draft: which reveal.
     round: usize,
     set_aside: usize,
+    /// The collection's cards no one sees: those not dealt, and those set aside (Dark
+    /// Draft). Kept so that a sample deals them too: which cards are out of the draft is
+    /// as hidden as the packs.
+    unseen: Vec<CardId>,
     stage: Stage,
     options: Vec<DraftChoice>,
 }
@@ -371,12 +381,13 @@ impl Draft {
             taken: vec![0; drafters],
             round: 0,
             set_aside: 0,
+            unseen: Vec::new(),
             stage: Stage::Over,
             options: Vec::new(),
         };
         if format == DraftFormat::Open {
             // An even number, so the halves are equal.
-            cards.truncate(cards.len() / 2 * 2);
+            draft.unseen = cards.split_off(cards.len() / 2 * 2);
             draft.stack = cards;
             draft.reveal();
         } else if format == DraftFormat::Sealed {
@@ -385,6 +396,7 @@ impl Draft {
             for seat in 0..drafters {
                 draft.picks[seat] = deal.by_ref().take(sealed_pool).collect();
             }
+            draft.unseen = deal.collect();
             draft.start_building();
         } else {
             let mut deal = cards.into_iter();
@@ -398,6 +410,7 @@ impl Draft {
             for seat in 0..drafters {
                 draft.unopened[seat].reverse();
             }
+            draft.unseen = deal.collect();
             draft.open_packs();
         }
         draft.refresh();
@@ -482,18 +495,20 @@ impl Draft {
 
     /// The options in words: "Pick Fire Shaman", "Cut Kong", "Put Kong back", "Done".
     pub fn labels(&self) -> Vec<String> {
-        self.options
-            .iter()
-            .map(|c| match *c {
-                DraftChoice::Pick(id) => format!("Pick {}", self.pool.get(id).name),
-                DraftChoice::Cut(id) => format!("Cut {}", self.pool.get(id).name),
-                DraftChoice::Restore(id) => format!("Put {} back", self.pool.get(id).name),
-                DraftChoice::Done => match self.drafter() {
-                    Some(d) => format!("Done: play these {} cards", self.picks[d].len()),
-                    None => "Done".into(),
-                },
-            })
-            .collect()
+        self.options.iter().map(|&c| self.label(c)).collect()
+    }
+
+    /// One option in words.
+    fn label(&self, choice: DraftChoice) -> String {
+        match choice {
+            DraftChoice::Pick(id) => format!("Pick {}", self.pool.get(id).name),
+            DraftChoice::Cut(id) => format!("Cut {}", self.pool.get(id).name),
+            DraftChoice::Restore(id) => format!("Put {} back", self.pool.get(id).name),
+            DraftChoice::Done => match self.drafter() {
+                Some(d) => format!("Done: play these {} cards", self.picks[d].len()),
+                None => "Done".into(),
+            },
+        }
     }
 
     /// Takes an option by its position in [`Draft::options`].
@@ -693,7 +708,9 @@ impl Draft {
             }
             let count: usize = self.packs.iter().map(Vec::len).sum();
             self.set_aside += count;
-            self.packs.iter_mut().for_each(Vec::clear);
+            for pack in &mut self.packs {
+                self.unseen.append(pack);
+            }
             events.push(DraftEvent::SetAside { count });
         }
         if self.packs.iter().all(Vec::is_empty) {
