@@ -415,7 +415,7 @@ fn sim_plays_free_for_all_games_of_more_seats() {
 #[test]
 fn sim_rejects_bad_sides() {
     for (p1, msg) in [
-        ("greedy", "expected BOT:DECK"),
+        ("alphazero", "unknown bot"),
         ("alphazero:good", "unknown bot"),
         ("random:nope", "unknown deck"),
     ] {
@@ -1285,7 +1285,9 @@ fn play_builds_a_sealed_pool_then_plays_it() {
     }
 }
 
-/// `epic sim --format` with a draft drafts every game's decks with the seats' bots first.
+/// `epic sim --format` with a draft drafts every game's decks with the seats' bots first;
+/// a side named by its bot alone is enough there (and elsewhere plays the flag's default
+/// deck).
 #[test]
 fn sim_drafts_the_decks_of_a_draft_format() {
     let games = if cfg!(debug_assertions) { 4 } else { 40 };
@@ -1295,13 +1297,18 @@ fn sim_drafts_the_decks_of_a_draft_format() {
         "--format",
         "dark-draft",
         "--p1",
-        "greedy:good",
+        "greedy",
         "--p2",
-        "random:evil",
+        "random",
     ]);
     assert_eq!(v["format"], "dark-draft");
     assert_eq!(v["p1"], "greedy:drafted");
     assert_eq!(v["p2"], "random:drafted");
+    let plain = sim_json(&["--games", "2", "--p1", "greedy", "--p2", "random"]);
+    assert_eq!(
+        (&plain["p1"], &plain["p2"]),
+        (&"greedy:good".into(), &"random:evil".into())
+    );
     assert_eq!(
         v["p1_wins"].as_u64().unwrap()
             + v["p2_wins"].as_u64().unwrap()

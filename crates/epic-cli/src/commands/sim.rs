@@ -25,18 +25,19 @@ pub struct Args {
     /// those finished).
     #[arg(long, default_value_t = 100)]
     pub games: u64,
-    /// Side 1 as BOT:DECK, e.g. greedy:good. Bots: random, greedy, ismcts, and the
-    /// levels easy, medium, hard. Decks: good, evil,
-    /// sage, wild, random (a Sealed deck per game) or a deck-list file (any other value
-    /// with a / or a . in it, or naming a file that exists).
+    /// Side 1 as BOT:DECK, e.g. greedy:good, or BOT alone to play good. Bots: random,
+    /// greedy, ismcts, and the levels easy, medium, hard. Decks: good, evil, sage, wild,
+    /// random (a Sealed deck per game) or a deck-list file (any other value with a / or
+    /// a . in it, or naming a file that exists). In a drafted format each bot drafts
+    /// its own deck, and BOT alone is enough.
     #[arg(long, default_value = "greedy:good")]
     pub p1: String,
-    /// Side 2 as BOT:DECK.
+    /// Side 2 as BOT:DECK, or BOT alone to play evil.
     #[arg(long, default_value = "random:evil")]
     pub p2: String,
     #[command(flatten)]
     pub table: TableArgs,
-    /// Every seat after the second, as BOT:DECK.
+    /// Every seat after the second, as BOT:DECK, or BOT alone to play a Sealed deck.
     #[arg(long, default_value = "random:random")]
     pub others: String,
     /// Seed of the whole run.
@@ -91,10 +92,10 @@ struct Side {
     deck: Option<Vec<CardId>>,
 }
 
-fn parse_side(s: &str, flag: &str) -> CliResult<Side> {
-    let (bot, deck) = s.split_once(':').ok_or_else(|| {
-        CliError::input(format!("{flag} '{s}': expected BOT:DECK, e.g. greedy:good"))
-    })?;
+/// A side as `BOT:DECK`, or `BOT` alone, which plays `default_deck` (the deck the
+/// flag's own default names), as the classic game's sides are read.
+fn parse_side(s: &str, flag: &str, default_deck: &str) -> CliResult<Side> {
+    let (bot, deck) = s.split_once(':').unwrap_or((s, default_deck));
     epic_bots::bot_by_name(bot, 0).map_err(|e| CliError::input(format!("{flag}: {e}")))?;
     let pool = names::pool();
     let with_flag = |e: CliError| CliError::input(format!("{flag}: {e}"));
@@ -103,7 +104,7 @@ fn parse_side(s: &str, flag: &str) -> CliResult<Side> {
         _ => Some(names::resolve_deck(&pool, deck, 0).map_err(with_flag)?),
     };
     Ok(Side {
-        label: s.to_string(),
+        label: format!("{bot}:{deck}"),
         bot: bot.trim().to_ascii_lowercase(),
         deck_spec: deck.to_string(),
         deck: fixed,
@@ -500,9 +501,12 @@ pub fn run(args: Args) -> CliResult {
         return super::tournament::run(&args);
     }
     let table = args.table.table()?;
-    let mut sides = vec![parse_side(&args.p1, "--p1")?, parse_side(&args.p2, "--p2")?];
+    let mut sides = vec![
+        parse_side(&args.p1, "--p1", "good")?,
+        parse_side(&args.p2, "--p2", "evil")?,
+    ];
     for _ in 2..table.players {
-        sides.push(parse_side(&args.others, "--others")?);
+        sides.push(parse_side(&args.others, "--others", "random")?);
     }
     let flags = ["--p1", "--p2"]
         .into_iter()
