@@ -130,8 +130,18 @@ impl State for Draft {
         sample
     }
 
-    fn label(&self, choice: DraftChoice, _seat: Seat) -> String {
-        Draft::label(self, choice)
+    /// A card another drafter picks from their own pack, or cuts, is not named to
+    /// `seat`; Open Draft's picks are seen by all.
+    fn label(&self, choice: DraftChoice, seat: Seat) -> String {
+        let mine = self.drafter() == Some(seat as usize);
+        let public = matches!(choice, DraftChoice::Pick(_)) && self.picks_are_public();
+        match choice {
+            _ if mine || public => Draft::label(self, choice),
+            DraftChoice::Pick(_) => "Pick a card".into(),
+            DraftChoice::Cut(_) => "Cut a card".into(),
+            DraftChoice::Restore(_) => "Put a card back".into(),
+            DraftChoice::Done => "Done".into(),
+        }
     }
 
     fn digest(&self) -> u64 {
@@ -269,6 +279,19 @@ mod tests {
                 assert_eq!(all_cards(&s), all_cards(&d), "{format:?}");
             }
             let seat = d.drafter().unwrap_or(0) as Seat;
+            // The options in words: named to the drafter, to the others only where
+            // every pick is public.
+            let other = (seat + 1) % drafters as Seat;
+            for &o in State::options(&d) {
+                let named = Draft::label(&d, o);
+                assert_eq!(State::label(&d, o, seat), named);
+                let seen = d.picks_are_public() && matches!(o, DraftChoice::Pick(_));
+                assert_eq!(
+                    State::label(&d, o, other) == named,
+                    seen,
+                    "{format:?}: {named}"
+                );
+            }
             assert_eq!(
                 d.sample_for(seat, 9).digest(),
                 d.sample_for(seat, 9).digest(),
