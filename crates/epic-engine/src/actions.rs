@@ -519,20 +519,16 @@ impl<'a> Engine<'a> {
         for &o in &objs {
             each(self, o);
         }
-        let in_deck_of = |st: &GameState, o: ObjId| {
-            let obj = st.obj(o);
-            (obj.zone == Zone::Deck).then_some(obj.owner)
-        };
-        for &o in &objs {
-            let Some(owner) = in_deck_of(self.st, o) else {
-                continue;
-            };
-            if objs
-                .iter()
-                .filter(|&&q| in_deck_of(self.st, q) == Some(owner))
-                .count()
-                > 1
-            {
+        // The deck each card went to, if it is in one.
+        let decks: SmallVec<[Option<PlayerId>; 8]> = objs
+            .iter()
+            .map(|&o| {
+                let obj = self.st.obj(o);
+                (obj.zone == Zone::Deck).then_some(obj.owner)
+            })
+            .collect();
+        for (&o, deck) in objs.iter().zip(&decks) {
+            if deck.is_some() && decks.iter().filter(|&d| d == deck).count() > 1 {
                 self.st.obj_mut(o).known = false;
             }
         }
