@@ -280,7 +280,6 @@ pub struct Draft {
     taken: Vec<usize>,
     /// Which pack is being drafted (0-based); Open Draft: which reveal.
     round: usize,
-    set_aside: usize,
     /// The collection's cards no one sees: those not dealt, and those set aside (Dark
     /// Draft). Kept so that a sample deals them too: which cards are out of the draft is
     /// as hidden as the packs.
@@ -380,7 +379,6 @@ impl Draft {
             left_out: vec![Vec::new(); drafters],
             taken: vec![0; drafters],
             round: 0,
-            set_aside: 0,
             unseen: Vec::new(),
             stage: Stage::Over,
             options: Vec::new(),
@@ -562,7 +560,7 @@ impl Draft {
     /// What `seat` may see.
     pub fn view(&self, seat: usize) -> DraftView {
         let building = matches!(self.stage, Stage::Build { .. });
-        let dark = self.format == DraftFormat::Dark && !self.is_over();
+        let dark = self.picks_face_down();
         let pack = match &self.stage {
             Stage::Open { .. } => self.packs[0].clone(),
             Stage::Packs { .. } => self.packs.get(seat).cloned().unwrap_or_default(),
@@ -600,6 +598,11 @@ impl Draft {
     /// Whether a pick by `drafter` is seen by everyone (Open Draft's revealed cards).
     pub fn picks_are_public(&self) -> bool {
         self.format == DraftFormat::Open
+    }
+
+    /// H-30: in Dark Draft a drafter may not look back at their picks until the end.
+    fn picks_face_down(&self) -> bool {
+        self.format == DraftFormat::Dark && !self.is_over()
     }
 
     // ---- the course of a draft --------------------------------------------------------
@@ -707,7 +710,6 @@ impl Draft {
                 return;
             }
             let count: usize = self.packs.iter().map(Vec::len).sum();
-            self.set_aside += count;
             for pack in &mut self.packs {
                 self.unseen.append(pack);
             }

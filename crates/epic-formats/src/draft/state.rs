@@ -58,9 +58,10 @@ impl Draft {
         if !self.picks_are_public() {
             places.extend((0..self.drafters).filter(|&s| s != seat).map(Place::Picks));
         }
-        // H-30: in Dark Draft a drafter may not look back at their picks until the end.
-        let dark = self.format == super::DraftFormat::Dark;
-        if dark && matches!(self.stage, Stage::Packs { .. }) && seat < self.drafters {
+        // Their own picks, while they lie face down and no deck is being built from them
+        // (the view shows a deck being built).
+        let building = matches!(self.stage, Stage::Build { .. });
+        if self.picks_face_down() && !building && seat < self.drafters {
             places.push(Place::Picks(seat));
         }
         places
@@ -155,7 +156,6 @@ impl State for Draft {
         self.left_out.hash(&mut h);
         self.taken.hash(&mut h);
         self.round.hash(&mut h);
-        self.set_aside.hash(&mut h);
         self.unseen.hash(&mut h);
         self.stage.hash(&mut h);
         h.finish()
