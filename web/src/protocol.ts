@@ -101,7 +101,13 @@ export type Decide = { type: "decide"; seq: number; option: number };
 /** Concede the game (rule 1.2.2), whoever is deciding; a 2017 game only. */
 export type Concede = { type: "concede" };
 export type Ping = { type: "ping" };
-export type ClientMessage = Decide | Concede | Ping;
+/**
+ * Ask the server to pass for this seat when passing is its only option, after a wait
+ * drawn from the seat's own decision times (so the opponents cannot tell from the
+ * timing that the hand held nothing to play), or to stop doing so.
+ */
+export type AutoPass = { type: "auto_pass"; on: boolean };
+export type ClientMessage = Decide | Concede | AutoPass | Ping;
 
 // ---- WebSocket: server to client ----
 

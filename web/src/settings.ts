@@ -3,7 +3,7 @@
 import { useSyncExternalStore } from "react";
 
 export type Settings = {
-  /** When the decision is mine and has a single option, send it after a short delay. */
+  /** When the decision is mine and passing is my only option, the server passes for me. */
   autoPass: boolean;
   /** Brief highlights on changed health and cards. */
   animations: boolean;
@@ -15,7 +15,7 @@ function defaults(): Settings {
   const reduced =
     typeof window.matchMedia === "function" &&
     window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  return { autoPass: false, animations: !reduced };
+  return { autoPass: true, animations: !reduced };
 }
 
 function read(): Settings {

@@ -60,6 +60,18 @@ impl players::Player<Game> for Box<dyn Bot + Send> {
 /// The names [`bot_by_name`] accepts: the bots, then the difficulty levels.
 pub const BOT_NAMES: [&str; 6] = ["random", "greedy", "ismcts", "easy", "medium", "hard"];
 
+/// The difficulty levels a player picks from where anyone may start a game (the server):
+/// each is bounded in iterations and in time ([`search_config`]), so none can pin a core
+/// for long. `ismcts` and `ismcts@N`, whose searches have no time limit, are for
+/// analysis and experiments at the command line.
+pub const LEVELS: [&str; 5] = ["random", "greedy", "easy", "medium", "hard"];
+
+/// The level `name` names (case and spaces aside) if it is one of [`LEVELS`].
+pub fn level(name: &str) -> Option<&'static str> {
+    let key = name.trim();
+    LEVELS.into_iter().find(|l| l.eq_ignore_ascii_case(key))
+}
+
 /// Why [`bot_by_name`] refused a name.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
@@ -171,4 +183,29 @@ pub fn play_out_timed(
         }
     }
     game.is_over().then_some(max_decisions)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_level_is_bounded_in_iterations_and_time() {
+        for name in LEVELS {
+            assert!(bot_by_name(name, 0).is_ok(), "{name} is a bot");
+            if let Some(c) = search_config(name) {
+                assert!(
+                    c.iterations <= 10_000,
+                    "{name}: {} iterations",
+                    c.iterations
+                );
+                let time = c.time.unwrap_or_else(|| panic!("{name} has no time limit"));
+                assert!(time <= Duration::from_millis(250), "{name}: {time:?}");
+            }
+        }
+        assert_eq!(level(" Hard "), Some("hard"));
+        assert_eq!(level("ismcts"), None, "no time limit");
+        assert_eq!(level("ismcts@10000000"), None);
+        assert_eq!(level("hard2"), None);
+    }
 }

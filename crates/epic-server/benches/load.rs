@@ -5,13 +5,18 @@
 //! `State` that shows it.
 //!
 //! cargo bench -p epic-server --bench load -- [GAMES] [THINK_MS] [postgres://URL] [classic]
+//!     [flood=N]
 //!
 //! GAMES defaults to 200. `classic` plays the classic game (2009) instead of the 2017
 //! one. THINK_MS (default 0) is how long each bot waits before it
 //! answers: 0 plays as fast as the server allows, which measures its capacity (every
 //! game always waits on the server, so a round trip is as long as the queue); a pause
 //! like a fast human's measures the round trip of a server that is not saturated. The
-//! database is SQLite in a temporary folder unless a PostgreSQL URL is given.
+//! database is SQLite in a temporary folder unless a PostgreSQL URL is given. `flood=N`
+//! first has one account start N games against the strongest AI level with a
+//! one-second move timer that it never answers, so that their searches never stop
+//! (docs/server.md, "Limits": the AI pool); the round trips measured are the other
+//! players'.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -61,7 +66,6 @@ async fn game(server: &Server, ruleset: &str, seed: u64, think: Duration) -> Vec
         .create(json!({
             "ruleset": ruleset,
             "seats": [{"kind": "me"}, {"kind": "open"}],
-            "seed": seed,
         }))
         .await;
     let id = game["id"].as_str().unwrap().to_string();
@@ -98,7 +102,25 @@ async fn main() {
     } else {
         "2017"
     };
+    let flood = args
+        .iter()
+        .find_map(|a| a.strip_prefix("flood="))
+        .and_then(|n| n.parse::<u64>().ok())
+        .unwrap_or(0);
     let server = Server::start(postgres.map(String::as_str)).await;
+    if flood > 0 {
+        let mut abuser = server.client();
+        abuser.guest().await;
+        for _ in 0..flood {
+            abuser
+                .create(json!({
+                    "ruleset": ruleset,
+                    "seats": [{"kind": "me"}, {"kind": "ai", "ai": "hard"}],
+                    "move_seconds": 1,
+                }))
+                .await;
+        }
+    }
     let database = if postgres.is_some() {
         "PostgreSQL"
     } else {
@@ -119,9 +141,14 @@ async fn main() {
     let elapsed = started.elapsed();
     times.sort();
     println!(
-        "{games} {ruleset} games at once over {database}, bots thinking {} ms: {} decisions in \
-         {:.1} s, {:.0} decisions/s; round trip p50 {:.1} ms, p99 {:.1} ms, worst {:.1} ms",
+        "{games} {ruleset} games at once over {database}, bots thinking {} ms{}: {} decisions \
+         in {:.1} s, {:.0} decisions/s; round trip p50 {:.1} ms, p99 {:.1} ms, worst {:.1} ms",
         think.as_millis(),
+        if flood > 0 {
+            format!(", beside {flood} games of one account against hard")
+        } else {
+            String::new()
+        },
         times.len(),
         elapsed.as_secs_f64(),
         times.len() as f64 / elapsed.as_secs_f64(),

@@ -16,16 +16,15 @@ use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::net::{IpAddr, Ipv6Addr, SocketAddr};
+use unicode_normalization::UnicodeNormalization;
 
 pub const COOKIE_NAME: &str = "epic_session";
 /// How long a session lasts: 30 days.
 const SESSION_MS: i64 = 30 * 24 * 60 * 60 * 1000;
 pub const NAME_LENGTH: std::ops::RangeInclusive<usize> = 3..=24;
-pub const PASSWORD_LENGTH: std::ops::RangeInclusive<usize> = 8..=128;
+pub const PASSWORD_LENGTH: std::ops::RangeInclusive<usize> = 10..=128;
 /// Sign-ups, sign-ins and guests a minute from one address, by default.
 pub const ACCOUNTS_PER_MINUTE: u32 = 30;
-/// Sign-ins a minute to one name: a password is not guessed by trying many.
-pub const SIGN_INS_PER_NAME: u32 = 10;
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct User {
@@ -169,14 +168,23 @@ async fn signed_in(app: &Shared, user: UserRow) -> Result<Response, ApiError> {
     Ok(response)
 }
 
-fn check_name(name: &str) -> Result<(), ApiError> {
+/// What tells two names apart: their compatibility form (NFKC, so that "ﬁ" and "fi",
+/// or a full-width "Ａ" and "A", are one name) in lower case. Two accounts never share
+/// a key, and a name signs in by its key.
+pub fn name_key(name: &str) -> String {
+    name.nfkc().collect::<String>().to_lowercase()
+}
+
+/// A name as it will be kept (composed, NFC), or why it cannot be one.
+fn check_name(name: &str) -> Result<String, ApiError> {
+    let name: String = name.nfc().collect();
     let ok = NAME_LENGTH.contains(&name.chars().count())
         && name
             .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-        && !name.starts_with("guest-");
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+        && !name_key(&name).starts_with("guest-");
     if ok {
-        Ok(())
+        Ok(name)
     } else {
         Err(ApiError::bad(format!(
             "a name is {} to {} letters, digits, '-' or '_', and does not start with 'guest-'",
@@ -184,6 +192,36 @@ fn check_name(name: &str) -> Result<(), ApiError> {
             NAME_LENGTH.end()
         )))
     }
+}
+
+/// Refuses a password that is short, holds the name, or is among those tried first by
+/// anyone guessing (zxcvbn's lists of common passwords, words and names, and its
+/// patterns: a guess count under a million).
+fn check_password(password: &str, name: &str) -> Result<(), ApiError> {
+    let length = password.chars().count();
+    if !PASSWORD_LENGTH.contains(&length) {
+        return Err(ApiError::bad(format!(
+            "a password is {} to {} characters",
+            PASSWORD_LENGTH.start(),
+            PASSWORD_LENGTH.end()
+        )));
+    }
+    if name_key(password).contains(&name_key(name)) {
+        return Err(ApiError::bad("a password must not contain your name"));
+    }
+    let strength = zxcvbn::zxcvbn(password, &[name]);
+    if (strength.score() as u8) < 2 {
+        let why = strength
+            .feedback()
+            .and_then(|f| f.warning())
+            .map(|w| format!(" ({w})"))
+            .unwrap_or_default();
+        return Err(ApiError::bad(format!(
+            "that password is among the first a guesser tries{why}: choose a less common one, \
+             such as a few unrelated words"
+        )));
+    }
+    Ok(())
 }
 
 /// Argon2id with its recommended parameters, off the async threads (it is meant to be
@@ -200,13 +238,26 @@ async fn hash_password(password: String) -> Result<String, ApiError> {
     .map_err(ApiError::internal)?
 }
 
-async fn password_matches(password: String, hash: String) -> bool {
+/// Whether `password` is the one `hash` was made from. Without a hash (an unknown name,
+/// a guest) a hash of a random password is checked instead, so that an answer takes as
+/// long whether or not the name exists.
+async fn password_matches(password: String, hash: Option<String>) -> bool {
+    static UNGUESSABLE: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        let salt = SaltString::generate(&mut rand::rngs::OsRng);
+        Argon2::default()
+            .hash_password(random_hex(32).as_bytes(), &salt)
+            .map(|h| h.to_string())
+            .unwrap_or_default()
+    });
+    let known = hash.is_some();
     tokio::task::spawn_blocking(move || {
-        PasswordHash::new(&hash).is_ok_and(|h| {
+        let hash = hash.unwrap_or_else(|| UNGUESSABLE.clone());
+        let matches = PasswordHash::new(&hash).is_ok_and(|h| {
             Argon2::default()
                 .verify_password(password.as_bytes(), &h)
                 .is_ok()
-        })
+        });
+        matches && known
     })
     .await
     .unwrap_or(false)
@@ -217,30 +268,23 @@ pub async fn signup(
     addr: ClientAddr,
     Json(c): Json<Credentials>,
 ) -> Result<Response, ApiError> {
-    check_name(&c.name)?;
+    let name = check_name(&c.name)?;
+    check_password(&c.password, &name)?;
     admit(&app, addr)?;
-    if !PASSWORD_LENGTH.contains(&c.password.chars().count()) {
-        return Err(ApiError::bad(format!(
-            "a password is {} to {} characters",
-            PASSWORD_LENGTH.start(),
-            PASSWORD_LENGTH.end()
-        )));
-    }
     let hash = hash_password(c.password).await?;
     let id = random_hex(8);
     if !app
         .store
-        .create_user(&id, &c.name, Some(&hash), false)
+        .create_user(&id, &name, &name_key(&name), Some(&hash), false)
         .await?
     {
         return Err(ApiError::conflict(format!(
-            "the name '{}' is taken; choose another",
-            c.name
+            "the name '{name}' is taken (names differ by more than case); choose another"
         )));
     }
     let user = UserRow {
         id,
-        name: c.name,
+        name,
         guest: false,
     };
     signed_in(&app, user).await
@@ -258,26 +302,44 @@ pub async fn signin(
     if c.name.len() > 64 || c.password.len() > 4 * PASSWORD_LENGTH.end() {
         return Err(wrong());
     }
+    let ClientAddr(ip) = addr;
     admit(&app, addr)?;
-    if !app.sign_in_limit.take(c.name.to_lowercase(), now_ms()) {
-        return Err(ApiError::too_many(
-            "too many sign-ins to this name: wait a minute and try again",
-        ));
+    // Wrong passwords slow down the next tries of this address at this name, never
+    // the name's owner elsewhere.
+    let key = (ip, name_key(&c.name));
+    let wait = app.sign_in_backoff.wait(&key, now_ms());
+    if wait > 0 {
+        return Err(ApiError::too_many(format!(
+            "too many wrong passwords for this name from your address: try again in {} s",
+            (wait + 999) / 1000
+        )));
     }
-    let Some((user, Some(hash))) = app.store.user_by_name(&c.name).await? else {
-        return Err(wrong());
+    let (user, hash) = match app.store.user_by_name(&c.name, &key.1).await? {
+        Some((user, hash)) => (Some(user), hash),
+        None => (None, None),
     };
-    if !password_matches(c.password, hash).await {
-        return Err(wrong());
+    let right = password_matches(c.password, hash).await;
+    match user.filter(|_| right) {
+        Some(user) => {
+            app.sign_in_backoff.succeeded(&key);
+            signed_in(&app, user).await
+        }
+        None => {
+            app.sign_in_backoff.failed(key, now_ms());
+            Err(wrong())
+        }
     }
-    signed_in(&app, user).await
 }
 
 pub async fn guest(State(app): State<Shared>, addr: ClientAddr) -> Result<Response, ApiError> {
     admit(&app, addr)?;
     let id = random_hex(8);
     let name = format!("guest-{}", &random_hex(3));
-    if !app.store.create_user(&id, &name, None, true).await? {
+    if !app
+        .store
+        .create_user(&id, &name, &name_key(&name), None, true)
+        .await?
+    {
         return Err(ApiError::conflict("try again"));
     }
     signed_in(

@@ -6,16 +6,18 @@ use crate::board;
 use crate::played::{Played, RULESETS};
 use crate::setups::{self, DeckSpec, TableSpec};
 use crate::store::{now_ms, GameRow, Reseat, SeatRow, Seating};
-use crate::tables::{ASYNC_MOVE_SECONDS, LIVE_CLOCK_SECONDS, LIVE_MOVE_SECONDS};
+use crate::tables::{ASYNC_MOVE_SECONDS, DEFAULT_LEVEL, LIVE_CLOCK_SECONDS, LIVE_MOVE_SECONDS};
 use crate::{ws, ApiError, Shared};
-use axum::extract::{DefaultBodyLimit, Path, State};
-use axum::http::header;
+use axum::extract::{DefaultBodyLimit, Path, Request, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::middleware::{self, Next};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use epic_engine::PlayerId;
 use epic_setup::draft_save::DRAFTED;
 use serde::{Deserialize, Serialize};
+use tower_http::compression::CompressionLayer;
 use tower_http::services::{ServeDir, ServeFile};
 
 /// The largest request body accepted, in bytes.
@@ -48,12 +50,75 @@ pub fn routes(app: Shared, client: Option<&std::path::Path>) -> Router {
         .route("/api/games/{id}/ws", get(ws::connect))
         .fallback(|| async { ApiError::not_found("page") })
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(middleware::from_fn(json_errors))
         .with_state(app);
-    match client.filter(|d| d.join("index.html").is_file()) {
+    let site = match client.filter(|d| d.join("index.html").is_file()) {
         Some(dir) => api
             .fallback_service(ServeDir::new(dir).fallback(ServeFile::new(dir.join("index.html")))),
         None => api.fallback(|| async { Html(NO_CLIENT) }),
+    };
+    site.layer(CompressionLayer::new())
+        .layer(middleware::from_fn(security_headers))
+}
+
+/// What a page of this site may load and who may frame it: its own scripts, styles,
+/// images and sockets only, and no other site's frame (clickjacking). (A style the client
+/// sets from script is not an inline style sheet: React's `style` works under it.)
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
+    style-src 'self'; img-src 'self' data:; connect-src 'self'; \
+    font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
+    frame-ancestors 'none'";
+
+/// Every answer carries the site's policy: [`CONTENT_SECURITY_POLICY`], no framing, no
+/// guessing of content types, and no address (an invite link holds a secret) sent to
+/// other sites.
+async fn security_headers(request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    let headers = response.headers_mut();
+    for (name, value) in [
+        (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
+        (header::X_FRAME_OPTIONS, "DENY"),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::REFERRER_POLICY, "no-referrer"),
+    ] {
+        headers.insert(name, HeaderValue::from_static(value));
     }
+    response
+}
+
+/// Every refusal of the API in its documented form, `{"error": "…"}`: the ones axum
+/// answers itself (a body too large, not JSON, unreadable) come as plain text.
+async fn json_errors(request: Request, next: Next) -> Response {
+    let response = next.run(request).await;
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|t| t.as_bytes().starts_with(b"application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return response;
+    }
+    let message = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => format!("the request is over {} KiB", MAX_BODY / 1024),
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => {
+            "the request's body must be JSON, sent as Content-Type: application/json".into()
+        }
+        _ => {
+            let body = axum::body::to_bytes(response.into_body(), MAX_BODY)
+                .await
+                .unwrap_or_default();
+            let text = String::from_utf8_lossy(&body).trim().to_string();
+            if text.is_empty() {
+                status
+                    .canonical_reason()
+                    .unwrap_or("refused")
+                    .to_lowercase()
+            } else {
+                text
+            }
+        }
+    };
+    ApiError { status, message }.into_response()
 }
 
 const NO_CLIENT: &str = "<!doctype html><title>Epic</title><p>The Epic server is running, \
@@ -91,7 +156,7 @@ async fn options() -> Json<Options> {
         rulesets: RULESETS,
         decks: epic_cards::DECK_NAMES.to_vec(),
         classic_decks: epic_classic::classic_deck_names(),
-        ai: epic_bots::BOT_NAMES.to_vec(),
+        ai: epic_bots::LEVELS.to_vec(),
         formats: epic_formats::format_names(),
         drafts: setups::drafts(),
         classic_formats: vec![epic_classic::format::Format::DESIGNED.name()],
@@ -267,6 +332,13 @@ async fn create(
             "exactly one seat is yours: give one seat the kind \"me\"",
         ));
     }
+    // A seat another player fills must not meet a deal its creator knows.
+    if new.seed.is_some() && new.seats.iter().any(|s| s.kind != "me" && s.kind != "ai") {
+        return Err(ApiError::bad(
+            "a seed is chosen only for a game against the AI: with another player's seat \
+             the server deals at random, so that no one knows the cards in advance",
+        ));
+    }
     let seed = new.seed.unwrap_or_else(rand::random);
     let ruleset = new.ruleset.as_deref().unwrap_or("2017");
     if !RULESETS.contains(&ruleset) {
@@ -329,9 +401,17 @@ async fn create(
         let (user_id, ai, invite_hash) = match spec.kind.as_str() {
             "me" => (Some(user.id.clone()), None, None),
             "ai" => {
-                let ai = spec.ai.clone().unwrap_or_else(|| "medium".into());
-                epic_bots::bot_by_name(&ai, 0).map_err(|e| ApiError::bad(e.to_string()))?;
-                (None, Some(ai), None)
+                let ai = match &spec.ai {
+                    None => DEFAULT_LEVEL,
+                    Some(name) => epic_bots::level(name).ok_or_else(|| {
+                        ApiError::bad(format!(
+                            "seat {}: unknown AI level '{name}'; the levels are {}",
+                            seat + 1,
+                            epic_bots::LEVELS.join(", ")
+                        ))
+                    })?,
+                };
+                (None, Some(ai.to_string()), None)
             }
             "open" => {
                 let secret = random_hex(16);

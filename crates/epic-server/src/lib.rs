@@ -9,6 +9,7 @@
 //! error and changes nothing.
 
 pub mod accounts;
+pub mod ai_pool;
 pub mod api;
 pub mod board;
 pub mod classic_board;
@@ -44,6 +45,9 @@ pub struct Config {
     /// Served behind a reverse proxy: a client's address is the last one the proxy
     /// added to `X-Forwarded-For`, not the proxy's own.
     pub behind_proxy: bool,
+    /// The searches of AI seats that run at once, for all games together
+    /// ([`ai_pool::AiPool::default_workers`] by default).
+    pub ai_workers: usize,
 }
 
 /// Why the server could not start or stopped.
@@ -136,8 +140,8 @@ pub struct App {
     pub behind_proxy: bool,
     /// Sign-ups, sign-ins and guests, by the client's address.
     pub account_limit: throttle::Throttle<std::net::IpAddr>,
-    /// Sign-ins, right or wrong, by the name signed in to.
-    pub sign_in_limit: throttle::Throttle<String>,
+    /// Wrong passwords, by the address they come from and the name tried.
+    pub sign_in_backoff: throttle::Backoff<(std::net::IpAddr, String)>,
 }
 
 pub type Shared = Arc<App>;
@@ -145,7 +149,7 @@ pub type Shared = Arc<App>;
 /// Opens the database, resumes every unfinished game and builds the routes.
 pub async fn app(config: &Config) -> Result<(Shared, Router), ServerError> {
     let store = store::Store::open(&config.database_url).await?;
-    let tables = tables::Tables::new(store.clone());
+    let tables = tables::Tables::new(store.clone(), config.ai_workers);
     tables
         .resume_all()
         .await
@@ -157,7 +161,7 @@ pub async fn app(config: &Config) -> Result<(Shared, Router), ServerError> {
         secure_cookies: config.secure_cookies,
         behind_proxy: config.behind_proxy,
         account_limit: throttle::Throttle::new(config.accounts_per_minute),
-        sign_in_limit: throttle::Throttle::new(accounts::SIGN_INS_PER_NAME),
+        sign_in_backoff: throttle::Backoff::default(),
     });
     let router = api::routes(app.clone(), config.client_dir.as_deref());
     Ok((app, router))

@@ -87,6 +87,15 @@ impl SeatRow {
     }
 }
 
+/// The AI level a seat is played at: the level it names if the server offers it, else
+/// the default level. A game kept by an older server may name a search without a time
+/// limit (`ismcts@10000000`), which must not pin a core again after a restart.
+pub fn served_level(ai: &str) -> String {
+    epic_bots::level(ai)
+        .unwrap_or(crate::tables::DEFAULT_LEVEL)
+        .to_string()
+}
+
 /// The seat `user_id` holds among `seats`, if any (a guest without a session holds none).
 pub fn seat_of(seats: &[SeatRow], user_id: Option<&str>) -> Option<usize> {
     let user_id = user_id?;
@@ -157,18 +166,23 @@ impl Store {
         Ok(Store { pool })
     }
 
+    /// A new user; false if the name, or its key ([`crate::accounts::name_key`]), is
+    /// taken.
     pub async fn create_user(
         &self,
         id: &str,
         name: &str,
+        name_key: &str,
         password_hash: Option<&str>,
         guest: bool,
     ) -> Result<bool, sqlx::Error> {
         let r = sqlx::query(
-            "INSERT INTO users (id, name, password_hash, guest, created) VALUES ($1, $2, $3, $4, $5)",
+            "INSERT INTO users (id, name, name_key, password_hash, guest, created) \
+             VALUES ($1, $2, $3, $4, $5, $6)",
         )
         .bind(id)
         .bind(name)
+        .bind(name_key)
         .bind(password_hash)
         .bind(i64::from(guest))
         .bind(now_ms())
@@ -181,15 +195,22 @@ impl Store {
         }
     }
 
-    /// A user and their password hash, by name.
+    /// A user and their password hash, by name: the one whose key is `key`, else (an
+    /// account older than keys, whose name differed from another's only by case) the one
+    /// of exactly this name.
     pub async fn user_by_name(
         &self,
         name: &str,
+        key: &str,
     ) -> Result<Option<(UserRow, Option<String>)>, sqlx::Error> {
-        let row = sqlx::query("SELECT id, name, guest, password_hash FROM users WHERE name = $1")
-            .bind(name)
-            .fetch_optional(&self.pool)
-            .await?;
+        let row = sqlx::query(
+            "SELECT id, name, guest, password_hash FROM users WHERE name_key = $1 OR name = $2 \
+             ORDER BY CASE WHEN name_key = $1 THEN 0 ELSE 1 END LIMIT 1",
+        )
+        .bind(key)
+        .bind(name)
+        .fetch_optional(&self.pool)
+        .await?;
         row.map(|r| {
             Ok((
                 UserRow {
@@ -321,7 +342,9 @@ impl Store {
                     seat: r.try_get::<i64, _>("seat")? as usize,
                     user_id: r.try_get("user_id")?,
                     player: r.try_get("name")?,
-                    ai: r.try_get("ai")?,
+                    ai: r
+                        .try_get::<Option<String>, _>("ai")?
+                        .map(|ai| served_level(&ai)),
                     deck: r.try_get("deck")?,
                     invite_hash: r.try_get("invite_hash")?,
                     clock_ms: r.try_get("clock_ms")?,

@@ -7,6 +7,7 @@
 //! Computer seats, and human seats whose move timer ran out, are played by a bot on a
 //! blocking thread, from a copy of the game, without holding the game's lock.
 
+use crate::ai_pool::AiPool;
 use crate::board::{self, LogLine, Texts};
 use crate::played::{Next, Played, Table};
 use crate::store::{now_ms, GameRow, Progress, SeatRow, Store};
@@ -20,6 +21,17 @@ use tokio::sync::{watch, Mutex};
 
 /// What plays a human seat's decision when its timer runs out (docs/server.md).
 pub const TIMEOUT_BOT: &str = "greedy";
+/// The AI level of a seat that names none.
+pub const DEFAULT_LEVEL: &str = "medium";
+/// How long the server waits before it passes for a seat with auto-pass on, when it has
+/// seen too few of the seat's own decisions: a uniform draw in this range (ms).
+pub const AUTO_PASS_MS: std::ops::Range<i64> = 1_500..4_000;
+/// The bounds of an auto-pass's wait drawn from the seat's own decision times (ms).
+pub const AUTO_PASS_BOUNDS: std::ops::RangeInclusive<i64> = 1_000..=15_000;
+/// The seat's own decisions with a choice that an auto-pass's wait is drawn from: the
+/// most recent ones, and at least this many before they are used.
+const DECISION_TIMES_KEPT: usize = 32;
+const DECISION_TIMES_USED: usize = 5;
 /// The default time for one decision: live and asynchronous games.
 pub const LIVE_MOVE_SECONDS: i64 = 120;
 pub const ASYNC_MOVE_SECONDS: i64 = 48 * 60 * 60;
@@ -83,6 +95,16 @@ pub struct Live {
     pub deadline: Option<i64>,
     /// A bot is deciding for this game now.
     thinking: bool,
+    /// The account that made the game, whose turn its AI seats think in
+    /// ([`crate::ai_pool`]).
+    creator: String,
+    /// The seats whose player asked the server to pass for them when passing is their
+    /// only option (docs/server.md, "Auto-pass"); in memory only.
+    auto_pass: Vec<bool>,
+    /// Each seat's most recent times (ms) to decide a decision that had a choice.
+    decision_times: Vec<std::collections::VecDeque<i64>>,
+    /// When the server passes for the deciding seat (ms since 1970), if it will.
+    pub auto_at: Option<i64>,
     /// Counts the changes a client sees: decisions, players seated.
     pub version: u64,
     /// Sends [`Live::version`] after each change.
@@ -125,6 +147,10 @@ impl Live {
             },
             deadline: None,
             thinking: false,
+            creator: row.creator.clone(),
+            auto_pass: Vec::new(),
+            decision_times: Vec::new(),
+            auto_at: None,
             version: 0,
             changed: watch::channel(0).0,
         };
@@ -215,21 +241,58 @@ impl Live {
         &self.logs[i.min(self.names.len())]
     }
 
-    /// The bot that must decide now, if any: the deciding seat's AI, or the timeout bot
-    /// when a human seat's time ran out.
-    fn machine(&self, now: i64) -> Option<String> {
+    /// What must decide now, if anything: the deciding seat's AI, the timeout bot when a
+    /// human seat's time ran out, or the auto-pass whose wait is over.
+    fn machine(&self, now: i64) -> Option<Machine> {
         if self.status != "playing" {
             return None;
         }
         let seat = self.played.decider()?;
         let s = self.seats.get(usize::from(seat))?;
-        match &s.ai {
-            Some(ai) => Some(ai.clone()),
-            None => self
-                .deadline
-                .filter(|&d| now >= d)
-                .map(|_| TIMEOUT_BOT.to_string()),
+        if let Some(ai) = &s.ai {
+            return Some(Machine::Ai(ai.clone()));
         }
+        if self.deadline.is_some_and(|d| now >= d) {
+            return Some(Machine::Ai(TIMEOUT_BOT.to_string()));
+        }
+        self.auto_at
+            .filter(|&at| now >= at)
+            .map(|_| Machine::AutoPass)
+    }
+
+    /// Asks the server to pass for `seat` when passing is its only option, or not.
+    pub fn set_auto_pass(&mut self, seat: PlayerId, on: bool) {
+        let seat = usize::from(seat);
+        if self.auto_pass.len() <= seat {
+            self.auto_pass.resize(seat + 1, false);
+        }
+        self.auto_pass[seat] = on;
+        self.set_deadline();
+    }
+
+    /// Keeps how long `seat` took over a decision that had a choice, for the waits of
+    /// the auto-passes that follow.
+    fn note_decision_time(&mut self, seat: PlayerId, ms: i64) {
+        let seat = usize::from(seat);
+        if self.decision_times.len() <= seat {
+            self.decision_times.resize_with(seat + 1, Default::default);
+        }
+        let times = &mut self.decision_times[seat];
+        if times.len() == DECISION_TIMES_KEPT {
+            times.pop_front();
+        }
+        times.push_back(ms.max(0));
+        // Kept contiguous, so the wait draws from one slice.
+        times.make_contiguous();
+    }
+
+    /// How long the server waits before passing for `seat` ([`auto_pass_wait`]).
+    fn auto_pass_wait(&self, seat: PlayerId) -> i64 {
+        let times = self.decision_times.get(usize::from(seat));
+        auto_pass_wait(
+            times.map_or(&[][..], |t| t.as_slices().0),
+            &mut rand::thread_rng(),
+        )
     }
 
     /// The human seat deciding now, if the game is being played.
@@ -243,10 +306,18 @@ impl Live {
             .filter(|s| s.ai.is_none())
     }
 
+    /// Sets the deciding human seat's timer, and when the server passes for it if its
+    /// only option is to pass and it asked for that.
     fn set_deadline(&mut self) {
         self.deadline = self
             .deciding_human()
             .map(|s| self.timing.deadline(s.clock_ms));
+        let forced = self
+            .deciding_human()
+            .map(|s| s.seat as PlayerId)
+            .filter(|&seat| self.auto_pass.get(usize::from(seat)) == Some(&true))
+            .filter(|_| self.played.option_count() == 1);
+        self.auto_at = forced.map(|seat| self.timing.since + self.auto_pass_wait(seat));
     }
 
     /// Each seat's game clock, when the game has them.
@@ -303,9 +374,32 @@ fn seat_names(seats: &[SeatRow]) -> Vec<String> {
         .collect()
 }
 
+/// How long the server waits before it passes for a seat that could only pass: one of
+/// the seat's own recent decision times over decisions with a choice (`times`), so that
+/// a pass it had to make arrives like one it chose and its timing tells the opponents
+/// nothing of its hand (ruling R-14's spirit); a plausible draw until enough are known.
+fn auto_pass_wait(times: &[i64], rng: &mut impl rand::Rng) -> i64 {
+    let wait = if times.len() >= DECISION_TIMES_USED {
+        times[rng.gen_range(0..times.len())]
+    } else {
+        rng.gen_range(AUTO_PASS_MS)
+    };
+    wait.clamp(*AUTO_PASS_BOUNDS.start(), *AUTO_PASS_BOUNDS.end())
+}
+
+/// What decides for a seat when the server does.
+enum Machine {
+    /// A computer player, by level: the seat's AI, or the timeout bot.
+    Ai(String),
+    /// The seat's only option, once the server's wait for it is over.
+    AutoPass,
+}
+
 /// Every game in memory, by id.
 pub struct Tables {
     pub store: Store,
+    /// Where every game's computer players think.
+    pub ai: AiPool,
     pub pool: Arc<CardPool>,
     texts: Arc<Texts>,
     live: Mutex<HashMap<String, Arc<Mutex<Live>>>>,
@@ -316,10 +410,12 @@ pub struct Tables {
 }
 
 impl Tables {
-    pub fn new(store: Store) -> Arc<Tables> {
+    /// The games of `store`, their AI seats thinking on `ai_workers` workers.
+    pub fn new(store: Store, ai_workers: usize) -> Arc<Tables> {
         let pool = epic_setup::names::pool();
         Arc::new(Tables {
             store,
+            ai: AiPool::new(ai_workers),
             texts: Arc::new(Texts::of(&pool)),
             pool,
             live: Mutex::new(HashMap::new()),
@@ -491,6 +587,15 @@ impl Tables {
         .await
     }
 
+    /// Asks the server to pass for `seat` of game `id` when passing is its only option.
+    pub async fn auto_pass(self: &Arc<Self>, id: &str, seat: PlayerId, on: bool) {
+        let Ok(game) = self.get(id).await else {
+            return;
+        };
+        game.lock().await.set_auto_pass(seat, on);
+        self.clone().wake(id.to_string());
+    }
+
     /// A human seat concedes (rule 1.2.2), whoever is deciding: kept as the game's next
     /// decision.
     pub async fn concede(self: &Arc<Self>, id: &str, seat: PlayerId) -> Result<(), ApiError> {
@@ -509,21 +614,29 @@ impl Tables {
         let mut l = game.lock().await;
         l.check_playing()?;
         let next = next(&l)?;
-        self.commit(&mut l, next).await?;
+        // A decision with a choice, in the time the seat took over it.
+        let chose = l.deciding_human().map(|s| s.seat as PlayerId);
+        if let Some(seat) = chose.filter(|_| l.played.option_count() > 1) {
+            let took = now_ms() - l.timing.charged_from();
+            l.note_decision_time(seat, took);
+        }
+        self.commit(&mut l, next, true).await?;
         drop(l);
         self.clone().wake(id.to_string());
         Ok(())
     }
 
-    /// Records `next` as the game's next decision, then plays it and announces it.
-    async fn commit(&self, l: &mut Live, next: Next) -> Result<(), ApiError> {
+    /// Records `next` as the game's next decision, then plays it and announces it; the
+    /// deciding human seat's clock is charged for it if `charged` (not for the server's
+    /// wait before an auto-pass).
+    async fn commit(&self, l: &mut Live, next: Next, charged: bool) -> Result<(), ApiError> {
         let now = now_ms();
         let winners = next
             .winners()
             .map(|w| serde_json::to_string(&w).unwrap_or_default());
-        // The deciding human seat's clock is charged for the time this decision took.
         let clock = l
             .deciding_human()
+            .filter(|_| charged)
             .and_then(|s| Some((s.seat, (s.clock_ms? - l.timing.used(now)).max(0))));
         let progress = Progress {
             status: if next.is_over() { "over" } else { "playing" },
@@ -552,9 +665,10 @@ impl Tables {
                 return;
             };
             loop {
-                let (copy, seq, bot, seed) = {
+                let (copy, seq, machine, seed, creator) = {
                     let mut l = game.lock().await;
-                    let Some(bot) = l.machine(now_ms()).filter(|_| !l.thinking) else {
+                    // An auto-pass or a timer not yet due is woken by the clock.
+                    let Some(machine) = l.machine(now_ms()).filter(|_| !l.thinking) else {
                         drop(l);
                         self.release(&id).await;
                         return;
@@ -563,12 +677,17 @@ impl Tables {
                     // A bot's seed per decision: the game's seed and the decision number.
                     let seq = l.played.decisions();
                     let seed = l.played.seed() ^ (seq as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                    (l.played.clone(), seq, bot, seed)
+                    (l.played.clone(), seq, machine, seed, l.creator.clone())
                 };
-                let option = tokio::task::spawn_blocking(move || copy.bot_option(&bot, seed))
-                    .await
-                    .ok()
-                    .flatten();
+                let charged = !matches!(machine, Machine::AutoPass);
+                let option = match machine {
+                    Machine::AutoPass => Some(0),
+                    Machine::Ai(bot) => self
+                        .ai
+                        .run(&creator, move || copy.bot_option(&bot, seed))
+                        .await
+                        .flatten(),
+                };
                 let mut l = game.lock().await;
                 l.thinking = false;
                 let Some(option) = option else {
@@ -579,7 +698,7 @@ impl Tables {
                     continue;
                 }
                 let committed = match l.played.after(option) {
-                    Ok(next) => self.commit(&mut l, next).await,
+                    Ok(next) => self.commit(&mut l, next, charged).await,
                     Err(e) => Err(ApiError::bad(e)),
                 };
                 if let Err(e) = committed {
@@ -594,7 +713,8 @@ impl Tables {
         self.live.lock().await.get(id).cloned().ok_or(())
     }
 
-    /// Every second, plays the decisions whose timer ran out.
+    /// Every second, plays the decisions whose timer ran out, and the auto-passes whose
+    /// wait is over.
     pub fn start_clock(self: Arc<Self>) {
         tokio::spawn(async move {
             let mut tick = tokio::time::interval(Duration::from_secs(1));
@@ -605,8 +725,10 @@ impl Tables {
                     let live = self.live.lock().await;
                     live.iter()
                         .filter(|(_, g)| {
-                            g.try_lock()
-                                .is_ok_and(|l| l.deadline.is_some_and(|d| now >= d))
+                            g.try_lock().is_ok_and(|l| {
+                                l.deadline.is_some_and(|d| now >= d)
+                                    || l.auto_at.is_some_and(|at| now >= at)
+                            })
                         })
                         .map(|(id, _)| id.clone())
                         .collect()
@@ -630,6 +752,7 @@ fn idle(live: &HashMap<String, Arc<Mutex<Live>>>, id: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::HashSet;
 
     const MINUTE: i64 = 60 * 1000;
 
@@ -667,6 +790,24 @@ mod tests {
         let t = timing(2 * MINUTE, 0, 10 * MINUTE);
         assert_eq!(t.deadline(Some(30_000)), 10 * MINUTE + 30_000);
         assert_eq!(t.used(10 * MINUTE + 5_000), 5_000);
+    }
+
+    #[test]
+    fn an_auto_pass_waits_as_long_as_the_seat_takes_to_choose() {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+        for _ in 0..100 {
+            let wait = auto_pass_wait(&[], &mut rng);
+            assert!(AUTO_PASS_MS.contains(&wait), "{wait}");
+        }
+        let own = [2_500, 6_000, 3_100, 9_000, 4_400];
+        let waits: HashSet<i64> = (0..200).map(|_| auto_pass_wait(&own, &mut rng)).collect();
+        assert_eq!(waits, HashSet::from(own), "drawn from the seat's own times");
+        let extremes = [10, 10, 10, 60_000, 60_000];
+        let waits: HashSet<i64> = (0..200)
+            .map(|_| auto_pass_wait(&extremes, &mut rng))
+            .collect();
+        assert_eq!(waits, HashSet::from([1_000, 15_000]), "within bounds");
     }
 
     #[test]

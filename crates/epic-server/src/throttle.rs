@@ -1,7 +1,9 @@
 //! Rate limits on what costs the server or a player most when flooded: making accounts
-//! and sessions (an Argon2id hash each) and guessing passwords (docs/server.md,
-//! "Limits"). A token bucket per key (a client's address, an account's name): `burst`
-//! requests at once, refilled at `burst` a minute.
+//! and sessions (an Argon2id hash each), and guessing passwords (docs/server.md,
+//! "Limits"). [`Throttle`]: a token bucket per key (a client's address): `burst` requests
+//! at once, refilled at `burst` a minute. [`Backoff`]: after a few failures of one key
+//! (an address trying one name), each further try waits twice as long as the last,
+//! up to a bound; a success forgets them. A key never locks out another.
 
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -66,9 +68,121 @@ impl<K: Hash + Eq> Throttle<K> {
     }
 }
 
+/// Failures a key may have before it waits.
+pub const FREE_FAILURES: u32 = 5;
+/// The first wait, doubled with each failure past [`FREE_FAILURES`].
+const FIRST_WAIT_MS: i64 = 1_000;
+/// The longest wait.
+pub const MAX_WAIT_MS: i64 = 15 * 60_000;
+/// Failures are forgotten this long after the last wait ended.
+const FORGET_MS: i64 = 60 * 60_000;
+
+/// Failures counted by key, each further failure waiting longer (see the module).
+pub struct Backoff<K> {
+    failures: Mutex<HashMap<K, Failures>>,
+}
+
+#[derive(Clone, Copy)]
+struct Failures {
+    count: u32,
+    /// No try before this (ms since 1970).
+    until: i64,
+}
+
+impl<K: Hash + Eq + Clone> Default for Backoff<K> {
+    fn default() -> Self {
+        Backoff {
+            failures: Mutex::new(HashMap::new()),
+        }
+    }
+}
+
+impl<K: Hash + Eq + Clone> Backoff<K> {
+    /// How long (ms) `key` must wait at `now` before trying again: 0 if it may now.
+    pub fn wait(&self, key: &K, now: i64) -> i64 {
+        let failures = self.failures.lock().unwrap_or_else(|e| e.into_inner());
+        failures.get(key).map_or(0, |f| (f.until - now).max(0))
+    }
+
+    /// Counts a failure of `key` at `now`.
+    pub fn failed(&self, key: K, now: i64) {
+        let mut failures = self.failures.lock().unwrap_or_else(|e| e.into_inner());
+        if failures.len() >= MAX_KEYS && !failures.contains_key(&key) {
+            failures.retain(|_, f| now < f.until + FORGET_MS);
+            if failures.len() >= MAX_KEYS {
+                // Memory stays bounded: the key whose wait ends first is forgotten.
+                if let Some(k) = failures
+                    .iter()
+                    .min_by_key(|(_, f)| f.until)
+                    .map(|(k, _)| k.clone())
+                {
+                    failures.remove(&k);
+                }
+            }
+        }
+        let f = failures.entry(key).or_insert(Failures {
+            count: 0,
+            until: now,
+        });
+        if now >= f.until + FORGET_MS {
+            f.count = 0;
+        }
+        f.count = f.count.saturating_add(1);
+        f.until = now + Self::delay(f.count);
+    }
+
+    /// `key` succeeded: its failures are forgotten.
+    pub fn succeeded(&self, key: &K) {
+        let mut failures = self.failures.lock().unwrap_or_else(|e| e.into_inner());
+        failures.remove(key);
+    }
+
+    /// The wait after `count` failures.
+    fn delay(count: u32) -> i64 {
+        match count.checked_sub(FREE_FAILURES) {
+            None | Some(0) => 0,
+            Some(past) => FIRST_WAIT_MS
+                .saturating_mul(1 << (past - 1).min(20))
+                .min(MAX_WAIT_MS),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn failures_past_the_free_ones_wait_twice_as_long_each_time() {
+        let b = Backoff::default();
+        for _ in 0..FREE_FAILURES {
+            assert_eq!(b.wait(&"a", 0), 0);
+            b.failed("a", 0);
+        }
+        assert_eq!(b.wait(&"a", 0), 0, "the free failures cost nothing");
+        b.failed("a", 0);
+        assert_eq!(b.wait(&"a", 0), 1_000);
+        assert_eq!(b.wait(&"b", 0), 0, "another key is not slowed");
+        b.failed("a", 1_000);
+        assert_eq!(b.wait(&"a", 1_000), 2_000);
+        b.failed("a", 3_000);
+        assert_eq!(b.wait(&"a", 3_000), 4_000);
+        for _ in 0..30 {
+            b.failed("a", 10_000);
+        }
+        assert_eq!(b.wait(&"a", 10_000), MAX_WAIT_MS, "bounded");
+        b.succeeded(&"a");
+        assert_eq!(b.wait(&"a", 10_000), 0, "a success forgets");
+        for _ in 0..=FREE_FAILURES {
+            b.failed("c", 0);
+        }
+        b.failed("c", 1_000 + FORGET_MS + 1);
+        assert_eq!(
+            b.wait(&"c", 1_000 + FORGET_MS + 1),
+            0,
+            "an hour later it starts over"
+        );
+    }
 
     #[test]
     fn a_key_has_its_burst_then_one_as_each_refills() {

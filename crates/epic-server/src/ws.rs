@@ -34,6 +34,11 @@ enum ClientMessage {
     },
     /// Concede the game (rule 1.2.2), whoever is deciding.
     Concede,
+    /// Pass for this seat when passing is its only option, after a wait like the seat's
+    /// own decisions (docs/server.md, "Auto-pass"), or stop doing so.
+    AutoPass {
+        on: bool,
+    },
     Ping,
 }
 
@@ -212,6 +217,10 @@ async fn answer(app: &Shared, id: &str, seat: Option<PlayerId>, text: &str) -> A
             app.tables.decide(id, seat, seq, option).await
         }
         (ClientMessage::Concede, Some(seat)) => app.tables.concede(id, seat).await,
+        (ClientMessage::AutoPass { on }, Some(seat)) => {
+            app.tables.auto_pass(id, seat, on).await;
+            return Answer::Nothing;
+        }
     };
     match done {
         Ok(()) => Answer::Taken,

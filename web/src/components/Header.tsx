@@ -30,7 +30,7 @@ function SettingsMenu() {
               checked={settings.autoPass}
               onChange={(event) => updateSettings({ autoPass: event.target.checked })}
             />
-            Auto-pass when passing is my only option
+            Pass for me when passing is my only option
           </label>
           <label className="check">
             <input

@@ -200,7 +200,14 @@ export function useGameSocket(id: string) {
     ws.send(JSON.stringify(message));
   }, []);
 
+  const setAutoPass = useCallback((on: boolean) => {
+    const ws = socketRef.current;
+    if (ws === null || ws.readyState !== WebSocket.OPEN) return;
+    const message: ClientMessage = { type: "auto_pass", on };
+    ws.send(JSON.stringify(message));
+  }, []);
+
   const dismiss = useCallback((noticeId: number) => dispatch({ type: "dismiss", id: noticeId }), []);
 
-  return { ...s, decide, concede, dismiss };
+  return { ...s, decide, concede, setAutoPass, dismiss };
 }

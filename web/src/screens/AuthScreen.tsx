@@ -81,6 +81,10 @@ export function AuthScreen({ onSignedIn, invited }: AuthScreenProps) {
             onChange={(event) => setPassword(event.target.value)}
             required
           />
+          <p className="muted small">
+            A new account's password has at least 10 characters, does not contain its name and
+            is not a common one: a few unrelated words work well.
+          </p>
           <div className="form-buttons">
             <button type="submit" className="primary" data-testid="signin" disabled={!canSubmit}>
               {busy === "signin" ? "Signing in…" : "Sign in"}

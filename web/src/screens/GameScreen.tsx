@@ -7,10 +7,8 @@ import { isDraft, type Option } from "../protocol";
 import { navigate, paths } from "../router";
 import { useSettings } from "../settings";
 
-const AUTO_PASS_MS = 700;
-
 export function GameScreen({ id }: { id: string }) {
-  const { state, log, connection, pendingSeq, notices, fatal, decide, concede, dismiss } =
+  const { state, log, connection, pendingSeq, notices, fatal, decide, concede, setAutoPass, dismiss } =
     useGameSocket(id);
   const { autoPass } = useSettings();
   const [conceding, setConceding] = useState(false);
@@ -36,13 +34,12 @@ export function GameScreen({ id }: { id: string }) {
     [options, choose, disabled, hovered],
   );
 
-  // Auto-pass: a decision of mine with a single option is sent after a short delay.
-  const only = options?.length === 1 ? options[0] : null;
+  // Auto-pass is the server's: it passes for a seat whose only option is to pass, after a
+  // wait like the player's own decisions, so the timing tells the opponents nothing.
+  const mySeat = state?.seat ?? null;
   useEffect(() => {
-    if (!autoPass || only === null || disabled || seq === null) return;
-    const timer = window.setTimeout(() => decide(seq, only.index), AUTO_PASS_MS);
-    return () => window.clearTimeout(timer);
-  }, [autoPass, only, disabled, seq, decide]);
+    if (mySeat !== null && connection === "open") setAutoPass(autoPass);
+  }, [autoPass, mySeat, connection, setAutoPass]);
 
   if (fatal !== null) {
     return (

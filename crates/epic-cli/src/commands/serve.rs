@@ -37,6 +37,10 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = epic_server::accounts::ACCOUNTS_PER_MINUTE,
           value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     accounts_per_minute: u32,
+    /// The AI searches that run at once, for every game together (default: one for each
+    /// core); an account's own AI seats take their turn one search at a time.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    ai_workers: Option<u16>,
 }
 
 /// Where the web client is, when not given.
@@ -86,6 +90,9 @@ pub fn run(args: Args) -> CliResult {
         secure_cookies: args.secure_cookies,
         accounts_per_minute: args.accounts_per_minute,
         behind_proxy: args.behind_proxy,
+        ai_workers: args
+            .ai_workers
+            .map_or_else(epic_server::ai_pool::AiPool::default_workers, usize::from),
     };
     let runtime = tokio::runtime::Runtime::new()
         .map_err(|e| CliError::findings(format!("cannot start the server: {e}")))?;

@@ -24,6 +24,9 @@ pub struct Server {
 /// its clients are on loopback, and the load benchmark makes hundreds.
 pub const TEST_ACCOUNTS_PER_MINUTE: u32 = 100_000;
 
+/// A password the server accepts: long, and not among the ones guessers try first.
+pub const PASSWORD: &str = "quiet lantern orbit 47";
+
 /// The cards of a built-in 2017 deck, by name (a Sealed deck is dealt with seed 0).
 pub fn deck_names(deck: &str) -> Vec<String> {
     let pool = epic_setup::names::pool();
@@ -90,6 +93,7 @@ impl Server {
             secure_cookies: false,
             accounts_per_minute: TEST_ACCOUNTS_PER_MINUTE,
             behind_proxy: false,
+            ai_workers: epic_server::ai_pool::AiPool::default_workers(),
         };
         tweak(&mut config);
         let (app, router) = epic_server::app(&config).await.unwrap();
