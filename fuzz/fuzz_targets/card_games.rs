@@ -6,7 +6,7 @@
 #![no_main]
 
 use epic_cards::CardId;
-use epic_cli::display::{self, Voice};
+use epic_cli::display;
 use epic_cli::term::Term;
 
 use epic_engine::{Game, Setup};
@@ -52,7 +52,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(mut game) = Game::new(setup) else {
         return;
     };
-    let voice = Voice::play(0, 2);
+    let voice = epic_engine::words::play_voice(0, 2);
     for _ in 0..MAX_DECISIONS {
         let options = game.options();
         if options.is_empty() {

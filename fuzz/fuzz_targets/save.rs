@@ -10,7 +10,7 @@
 
 use epic_cards::CardPool;
 use epic_classic::classic_pool;
-use epic_cli::display::{self, Voice};
+use epic_cli::display;
 use epic_cli::draft_save::DraftFile;
 use epic_cli::save::{read_saved, Saved};
 use epic_cli::term::Term;
@@ -85,7 +85,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(mut game) = file.rebuild(&pool, Some(0)) else {
         return;
     };
-    let voice = Voice::replay(0);
+    let voice = epic_engine::words::replay_voice(0, file.setup.seats.len());
     let _ = display::board(&game, &voice, &game.view(0), &NARROW);
     for &choice in &file.decisions {
         let _ = game.label_for(choice, 0);

@@ -44,8 +44,9 @@ pub fn check_first_player(first: Option<u8>, players: usize) -> PyResult<()> {
     }
 }
 
-pub fn cli_error(e: CliError) -> PyErr {
-    PyValueError::new_err(e.message)
+/// Bad input, in the words the command line prints, as a `ValueError`.
+pub fn cli_error(e: impl Into<CliError>) -> PyErr {
+    PyValueError::new_err(e.into().message)
 }
 
 /// The most seats a table takes (`epic play --players`).

@@ -10,23 +10,28 @@ export type User = { id: string; name: string; guest: boolean };
 /** Body of `POST /api/signup` and `POST /api/signin`. */
 export type Credentials = { name: string; password: string };
 
-/** `GET /api/options`. */
+/** `GET /api/options`: each ruleset with what a game of it may ask for (the first is the default). */
 export type Options = {
-  rulesets: Ruleset[];
-  /** The 2017 decks. */
-  decks: string[];
-  classic_decks: string[];
+  rulesets: RulesetInfo[];
   ai: string[];
-  /** The 2017 formats a game on the server may have. */
+  timers: string[];
+};
+
+/** A ruleset's name: "2017" (the Complete Rules), "classic" (the 2009 game, docs/classic.md). */
+export type Ruleset = string;
+
+export type RulesetInfo = {
+  name: Ruleset;
+  /** What a player calls it. */
+  title: string;
+  decks: string[];
+  /** The formats a game of it may have. */
   formats: string[];
   /** Those of `formats` whose decks are drafted at the table first (Sealed: with a pool). */
   drafts: string[];
-  classic_formats: string[];
+  /** The variants, "ffa" first. */
   variants: string[];
 };
-
-/** "2017": the Complete Rules; "classic": the 2009 game (docs/classic.md). */
-export type Ruleset = "2017" | "classic";
 
 /** A deck by name, or `list`: a deck list, one card a line ("3 Ember Bolt"). */
 export type SeatSpec = { kind: "me" | "ai" | "open"; deck?: string; list?: string; ai?: string };
@@ -37,7 +42,7 @@ export type NewGame = {
   ruleset?: Ruleset;
   seats: SeatSpec[];
   seed?: number;
-  /** The deck-building rules every deck follows (Options.formats, Options.classic_formats). */
+  /** The deck-building rules every deck follows (its RulesetInfo.formats). */
   format?: string;
   /** Sealed: the cards dealt to each seat, who builds a deck of 30 from them (30 to 60). */
   pool?: number;

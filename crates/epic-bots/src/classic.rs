@@ -7,36 +7,14 @@ use crate::UnknownBot;
 use epic_classic::ClassicGame;
 use epic_game::Seat;
 
-/// The classic evaluation: Mojo against the opponents' best, and the champions each side
-/// has in play (offense and defense, negative numbers counting as 0), mapped to a
-/// chance to win by a logistic curve. Cards in hand count a little: they are options.
+/// The classic evaluation ([`epic_classic::eval::win_chance`]): Mojo against the
+/// opponents' best and the champions each side has in play, as a chance to win.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ClassicEval;
 
-impl ClassicEval {
-    fn strength(g: &ClassicGame, seat: Seat) -> f64 {
-        let board: f64 = g
-            .in_play()
-            .iter()
-            .filter(|&&o| g.obj(o).controller == seat && g.card(o).is_champion())
-            .map(|&o| {
-                let (off, def, _) = g.stats(o);
-                f64::from(off.max(0)) + 0.5 * f64::from(def.max(0))
-            })
-            .sum();
-        f64::from(g.mojo(seat)) + 0.6 * board + 0.8 * g.hand(seat).len() as f64
-    }
-}
-
 impl Heuristic<ClassicGame> for ClassicEval {
     fn value(&self, g: &ClassicGame, seat: Seat) -> f64 {
-        let mine = Self::strength(g, seat);
-        let theirs = (0..g.players() as Seat)
-            .filter(|&s| s != seat && !g.is_out(s))
-            .map(|s| Self::strength(g, s))
-            .reduce(f64::max)
-            .unwrap_or(0.0);
-        1.0 / (1.0 + (-(mine - theirs) / 12.0).exp())
+        epic_classic::eval::win_chance(g, seat)
     }
 }
 

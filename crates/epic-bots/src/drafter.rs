@@ -6,7 +6,7 @@
 //!   that fit its deck least.
 //! - [`RandomDrafter`] ("random"): uniform over the options; the baseline.
 
-use epic_formats::draft::{Draft, DraftChoice, DraftView};
+use epic_engine::formats::draft::{Draft, DraftChoice, DraftView};
 use epic_model::{Alignment, CardDef, CardId, CardPool, CardType, Keyword};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;

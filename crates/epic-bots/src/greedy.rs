@@ -1,5 +1,5 @@
-use crate::eval::{evaluate, WIN};
 use crate::Bot;
+use epic_engine::eval::{evaluate, WIN};
 use epic_engine::{Choice, DecisionKind, Game, PlayerId};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;

@@ -1,4 +1,3 @@
-use crate::eval::evaluate;
 use crate::search::{search, Heuristic, SearchConfig, SearchResult};
 use crate::Bot;
 use epic_engine::{Choice, Game, PlayerId};
@@ -12,12 +11,12 @@ pub struct WinChance;
 
 impl WinChance {
     /// Score points worth one unit of the logistic curve's argument.
-    pub const SCALE: f64 = 20.0;
+    pub const SCALE: f64 = epic_engine::eval::WIN_CHANCE_SCALE;
 }
 
 impl Heuristic<Game> for WinChance {
     fn value(&self, game: &Game, seat: PlayerId) -> f64 {
-        1.0 / (1.0 + (-evaluate(game, seat) / Self::SCALE).exp())
+        epic_engine::eval::win_chance(game, seat)
     }
 
     /// Cancelling a battle declaration returns to the decision that declared it.

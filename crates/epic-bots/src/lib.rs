@@ -20,7 +20,7 @@
 
 pub mod classic;
 pub mod drafter;
-pub mod eval;
+pub use epic_engine::eval;
 mod greedy;
 mod ismcts;
 pub mod ladder;

@@ -2,8 +2,8 @@
 //! randomly drafted decks; every drafter finishes every draft with legal decks.
 
 use epic_bots::drafter::{card_rating, draft_out, drafter_by_name, Drafter};
+use epic_engine::formats::draft::{collection, Draft, DraftFormat};
 use epic_engine::{Game, Setup};
-use epic_formats::draft::{collection, Draft, DraftFormat};
 use epic_model::Alignment;
 
 fn drafters(names: &[&str], seed: u64) -> Vec<Box<dyn Drafter + Send>> {

@@ -51,17 +51,7 @@ pub enum Choice {
     Concede(Seat),
 }
 
-/// Why a classic game could not be set up.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SetupError(pub String);
-
-impl std::fmt::Display for SetupError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for SetupError {}
+pub use epic_game::SetupError;
 
 /// Whether a game can be played with this deck: 6 to [`MAX_DECK`] cards (more than the
 /// opening hand), every one a card of the pool and none a token (T-12.6). `Err` says
@@ -161,14 +151,14 @@ impl ClassicGame {
         first: Option<Seat>,
     ) -> Result<Self, SetupError> {
         if let Some(f) = first.filter(|&f| usize::from(f) >= decks.len()) {
-            return Err(SetupError(format!(
+            return Err(SetupError::new(format!(
                 "seat {} cannot go first: the game has {} players",
                 u16::from(f) + 1,
                 decks.len()
             )));
         }
         if !(2..=MAX_PLAYERS).contains(&decks.len()) {
-            return Err(SetupError(format!(
+            return Err(SetupError::new(format!(
                 "a classic game has 2 to {MAX_PLAYERS} players, not {}",
                 decks.len()
             )));
@@ -178,7 +168,7 @@ impl ClassicGame {
         let mut players = Vec::new();
         for (seat, deck) in decks.iter().enumerate() {
             playable(&pool, deck)
-                .map_err(|why| SetupError(format!("player {}'s deck {why}", seat + 1)))?;
+                .map_err(|why| SetupError::new(format!("player {}'s deck {why}", seat + 1)))?;
             let mut cards = deck.clone();
             cards.shuffle(&mut rng);
             let base = objs.len();
@@ -204,7 +194,7 @@ impl ClassicGame {
             });
         }
         if objs.len() > ObjId::MAX as usize {
-            return Err(SetupError("the decks hold too many cards in all".into()));
+            return Err(SetupError::new("the decks hold too many cards in all"));
         }
         let drawn = rng.gen_range(0..decks.len()) as Seat;
         let first = first.unwrap_or(drawn);

@@ -24,14 +24,18 @@
 
 mod battle;
 pub mod card;
+pub mod eval;
 pub mod format;
 mod game;
 pub mod parse;
 mod position;
 mod resolve;
 mod ruleset;
+pub mod save;
 pub mod state;
+pub mod table;
 pub mod tensor;
+pub mod words;
 
 pub use card::{ClassicCard, ClassicPool};
 pub use game::{playable, Choice, ClassicGame, SetupError, MAX_DECK, MAX_PLAYERS};

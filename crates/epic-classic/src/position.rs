@@ -79,7 +79,7 @@ impl ClassicGame {
     ) -> Result<Self, SetupError> {
         let n = pos.seats.len();
         if !(2..=crate::MAX_PLAYERS).contains(&n) || pos.active as usize >= n {
-            return Err(SetupError(format!(
+            return Err(SetupError::new(format!(
                 "a position has 2 to {} players and an active one",
                 crate::MAX_PLAYERS
             )));
@@ -93,7 +93,7 @@ impl ClassicGame {
             let total =
                 setup.hand.len() + setup.deck.len() + setup.discard.len() + setup.in_play.len();
             if total > MAX_DECK * 2 {
-                return Err(SetupError(format!(
+                return Err(SetupError::new(format!(
                     "player {} has more than {} cards",
                     s + 1,
                     MAX_DECK * 2
@@ -106,7 +106,7 @@ impl ClassicGame {
                 .chain(&setup.discard)
                 .chain(setup.in_play.iter().map(|p| &p.card));
             if let Some(bad) = all.into_iter().find(|c| c.0 as usize >= pool.len()) {
-                return Err(SetupError(format!(
+                return Err(SetupError::new(format!(
                     "card id {} is not in the classic pool",
                     bad.0
                 )));
@@ -132,7 +132,7 @@ impl ClassicGame {
                 let c = pool.get(p.card);
                 p.veiled && !(c.keywords.veiled && c.is_champion())
             }) {
-                return Err(SetupError(format!(
+                return Err(SetupError::new(format!(
                     "{} cannot be face down: it is not a champion with veiled",
                     pool.get(p.card).name
                 )));
@@ -168,7 +168,7 @@ impl ClassicGame {
             }
         }
         if g.objs.len() > ObjId::MAX as usize {
-            return Err(SetupError("the position holds too many cards".into()));
+            return Err(SetupError::new("the position holds too many cards"));
         }
         // Continuous abilities in play apply from the start (control, contradictions).
         g.settle();

@@ -2,7 +2,10 @@
 //! as a seat may read them, a sample of what a seat cannot see, the digest.
 
 use crate::game::{Choice, ClassicGame};
+use crate::save::{ClassicDecision, ClassicSetup};
 use crate::state::*;
+use epic_game::words::{Asked, Line, Outcome, Voice};
+use epic_game::{CardInfo, DeckCheck, Ruleset, SetupError, TableRequest};
 use epic_game::{Fnv, Refused, Seat, State};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -471,5 +474,214 @@ impl State for ClassicGame {
 
     fn digest(&self) -> u64 {
         ClassicGame::digest(self)
+    }
+}
+
+/// What the classic game reports of a decision beyond the decision itself: nothing yet.
+/// Its log is told from the game before and after each decision ([`crate::words::told`]).
+#[derive(Clone, Debug, serde::Serialize)]
+pub enum ClassicEvent {}
+
+/// The classic game behind the interface every front end uses.
+impl Ruleset for ClassicGame {
+    const NAME: &'static str = crate::save::RULESET;
+    const TITLE: &'static str = "Epic Trading Card Game (2009 rules)";
+
+    type Setup = ClassicSetup;
+    type Record = ClassicDecision;
+    type Event = ClassicEvent;
+    type Board = crate::words::ClassicBoard;
+    type View = View;
+
+    fn setup(request: &TableRequest) -> Result<ClassicSetup, SetupError> {
+        crate::table::setup_for(request)
+    }
+
+    fn start(setup: &ClassicSetup) -> Result<ClassicGame, SetupError> {
+        setup.start()
+    }
+
+    fn with_deck(
+        setup: &ClassicSetup,
+        seat: Seat,
+        deck: &epic_game::DeckRequest,
+    ) -> Result<ClassicSetup, SetupError> {
+        crate::table::with_deck(setup, usize::from(seat), deck)
+    }
+
+    fn format_of(setup: &ClassicSetup) -> Option<String> {
+        setup.format.clone()
+    }
+
+    fn players(setup: &ClassicSetup) -> Vec<epic_game::SeatPlayer> {
+        setup
+            .seats
+            .iter()
+            .map(epic_game::save::Seat::player)
+            .collect()
+    }
+
+    fn seed(setup: &ClassicSetup) -> u64 {
+        setup.seed
+    }
+
+    fn record(&self, choice: Choice) -> ClassicDecision {
+        ClassicDecision::of(self, choice).unwrap_or(ClassicDecision::Option(u32::MAX))
+    }
+
+    fn choice_of(&self, record: &ClassicDecision) -> Result<Choice, SetupError> {
+        match *record {
+            ClassicDecision::Concede { concede } => Ok(Choice::Concede(concede)),
+            ClassicDecision::Option(option) => {
+                let offered = self.options().len();
+                self.options().get(option as usize).copied().ok_or_else(|| {
+                    SetupError::new(if offered == 0 {
+                        format!("it takes option {}, but the game is over", option + 1)
+                    } else {
+                        format!(
+                            "it takes option {}, but only {offered} are offered",
+                            option + 1
+                        )
+                    })
+                })
+            }
+        }
+    }
+
+    fn concession(seat: Seat) -> Choice {
+        Choice::Concede(seat)
+    }
+
+    fn apply_told(&mut self, choice: Choice) -> Result<Vec<ClassicEvent>, SetupError> {
+        State::apply(self, choice).map_err(|e| SetupError::new(e.to_string()))?;
+        Ok(Vec::new())
+    }
+
+    fn turn(&self) -> u32 {
+        ClassicGame::turn(self)
+    }
+
+    fn is_out(&self, seat: Seat) -> bool {
+        ClassicGame::is_out(self, seat)
+    }
+
+    fn decision_kind(&self) -> Option<&'static str> {
+        self.ask().map(|(_, ask)| ask.word())
+    }
+
+    fn view(&self, viewer: Option<Seat>) -> View {
+        ClassicGame::view(self, viewer.unwrap_or(Seat::MAX))
+    }
+
+    fn tell(&self, choice: Choice, _events: &[ClassicEvent], voice: &Voice) -> Vec<Line> {
+        let mut after = self.clone();
+        if State::apply(&mut after, choice).is_err() {
+            return Vec::new();
+        }
+        crate::words::told(self, &after, choice, voice)
+    }
+
+    fn opening(&self, voice: &Voice) -> Vec<Line> {
+        // The mulligans come before the first turn, whose heading comes with it.
+        if ClassicGame::turn(self) == 0 {
+            Vec::new()
+        } else {
+            vec![crate::words::turn_heading(self, voice)]
+        }
+    }
+
+    fn board(&self, voice: &Voice) -> crate::words::ClassicBoard {
+        let view = ClassicGame::view(self, voice.viewer.unwrap_or(Seat::MAX));
+        crate::words::board(self.pool(), &view, &voice.names)
+    }
+
+    fn asked(&self, voice: &Voice) -> Option<Asked> {
+        crate::words::asked(self, voice)
+    }
+
+    fn result_for(&self, voice: &Voice) -> Option<Outcome> {
+        crate::words::outcome(self, voice)
+    }
+
+    fn cards() -> Vec<CardInfo> {
+        let pool = crate::classic_pool();
+        pool.ids()
+            .map(|id| crate::words::card_info(pool.get(id)))
+            .collect()
+    }
+
+    fn explain(word: &str) -> Option<String> {
+        crate::words::explain(word)
+    }
+
+    fn deck_names() -> Vec<&'static str> {
+        crate::classic_deck_names()
+    }
+
+    /// A request's decks are designed: the limited formats build theirs from packs
+    /// opened at the table.
+    fn format_names() -> Vec<String> {
+        vec![crate::format::Format::DESIGNED.name()]
+    }
+
+    fn variant_names() -> Vec<&'static str> {
+        vec!["ffa"]
+    }
+
+    fn example_tables(seed: u64) -> Vec<TableRequest> {
+        vec![
+            TableRequest::of(2, seed),
+            TableRequest::of(3, seed),
+            TableRequest::of(4, seed),
+        ]
+    }
+
+    fn check_deck(source: &str, format: Option<&str>, list: &str) -> Result<DeckCheck, SetupError> {
+        let format = format
+            .map(|f| {
+                crate::format::Format::parse(f)
+                    .map_err(|e| SetupError::new(format!("format {f}: {e}")))
+            })
+            .transpose()?;
+        if let Some(f) = format.filter(|f| f.is_limited()) {
+            return Err(SetupError::new(format!(
+                "{} decks are built from the cards opened or drafted: epic play and epic sim \
+                 --ruleset classic --format {} deal and check them",
+                f.title(),
+                f.name()
+            )));
+        }
+        let pool = crate::classic_pool();
+        let mut check = DeckCheck {
+            format: format.map(|f| f.title()),
+            cards: Vec::new(),
+            sideboard: Vec::new(),
+            broken: Vec::new(),
+        };
+        match crate::read_decklist(&pool, list) {
+            Ok(list) => {
+                if let Err(why) = crate::playable(&pool, &list.deck) {
+                    check.broken.push(format!("{source}: the deck {why}"));
+                }
+                if let Some(f) = format {
+                    let broken = f.check(&pool, crate::format::Lists::printed(), &[], &list);
+                    check.broken.extend(
+                        broken
+                            .iter()
+                            .map(|v| format!("{source}: {}: {v}", f.title())),
+                    );
+                }
+                check.cards = pool.names(&list.deck);
+                check.sideboard = pool.names(&list.sideboard);
+            }
+            Err(mistakes) => {
+                check.broken = mistakes.iter().map(|m| format!("{source}: {m}")).collect()
+            }
+        }
+        Ok(check)
+    }
+
+    fn evaluate(&self, seat: Seat) -> f64 {
+        crate::eval::win_chance(self, seat)
     }
 }

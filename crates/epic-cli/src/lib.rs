@@ -1,7 +1,8 @@
 //! The library behind the `epic` program (`src/main.rs` is its command line): one
-//! module per subcommand and the terminal display, over `epic_setup`'s card and deck
-//! names, tables and saved games (re-exported here). A library so that other programs, the fuzz targets of `fuzz/` among
-//! them, can read saved games and deck arguments exactly as `epic` does.
+//! module per subcommand and the terminal display, over each ruleset's card and deck
+//! names, tables and saved games, with the files and options the command line adds. A
+//! library so that other programs, the fuzz targets of `fuzz/` among them, can read
+//! saved games and deck arguments exactly as `epic` does.
 
 pub mod alloc_count;
 pub mod commands;
@@ -10,4 +11,11 @@ pub mod display;
 pub mod interrupt;
 pub mod term;
 
-pub use epic_setup::{classic_save, classic_table, draft_save, error, names, save, table};
+pub mod classic_table;
+pub mod error;
+pub mod names;
+pub mod save;
+pub mod table;
+
+pub use epic_classic::save as classic_save;
+pub use epic_engine::setup::draft_save;

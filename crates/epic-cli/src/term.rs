@@ -75,7 +75,7 @@ impl Default for Term {
     }
 }
 
-pub use epic_words::Ink;
+pub use epic_engine::words::Ink;
 
 /// The terminal's style for an [`Ink`].
 fn style(ink: Ink) -> Style {

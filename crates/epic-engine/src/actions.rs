@@ -507,17 +507,40 @@ impl<'a> Engine<'a> {
     /// go in random order, `each` moving one of them. Several that went to one deck then
     /// lie in an order no one knows, so none of them is known where it lies, however seen
     /// it was; a card alone at the bottom of its deck stays known (`Obj::known`).
+    ///
+    /// What each move tells is told in the order the cards were given, not in the random
+    /// order they went in: the log must not say which lies at the bottom.
     pub fn put_on_bottom_together(
         &mut self,
-        mut objs: ObjList,
+        objs: ObjList,
         mut each: impl FnMut(&mut Self, ObjId),
     ) {
+        let given = objs.clone();
+        let mut objs = objs;
         if objs.len() > 1 {
             objs.shuffle(&mut self.st.rng);
             self.knowledge_gained();
         }
+        // Where each card's events begin in the log, in the order they went.
+        let mut told: SmallVec<[(ObjId, usize); 8]> = SmallVec::new();
         for &o in &objs {
+            told.push((o, self.events.as_deref().map_or(0, Vec::len)));
             each(self, o);
+        }
+        if let Some(events) = self.events.as_deref_mut() {
+            if objs.len() > 1 {
+                let start = told[0].1;
+                let end = events.len();
+                let chunk = |i: usize| told[i].1..told.get(i + 1).map_or(end, |t| t.1);
+                let mut reordered = Vec::with_capacity(end - start);
+                for &o in &given {
+                    if let Some(i) = told.iter().position(|t| t.0 == o) {
+                        reordered.extend_from_slice(&events[chunk(i)]);
+                    }
+                }
+                events.truncate(start);
+                events.extend(reordered);
+            }
         }
         // The deck each card went to, if it is in one.
         let decks: SmallVec<[Option<PlayerId>; 8]> = objs

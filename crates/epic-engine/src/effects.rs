@@ -331,11 +331,15 @@ impl<'a> Engine<'a> {
             self.st.obj_mut(c).revealed = true;
         }
         let player = f.controller;
-        self.emit_with(|eng| Event::Revealed {
-            player,
-            cards: eng.seen_all(&cards),
-        });
-        self.knowledge_gained();
+        // Revealing no card shows nothing, and is not told: whether there was a card to
+        // show is the player's to keep.
+        if !cards.is_empty() {
+            self.emit_with(|eng| Event::Revealed {
+                player,
+                cards: eng.seen_all(&cards),
+            });
+            self.knowledge_gained();
+        }
         let top = self.top_mut();
         top.ctx.x = top.picks.len() as u8;
         top.picks.clear();
@@ -909,11 +913,13 @@ impl<'a> Engine<'a> {
                 // "You may play it": the revealed cards are "it".
                 let ents: Ents = top.iter().map(|&o| Entity::Obj(o)).collect();
                 self.bind(&ents);
-                self.emit_with(|eng| Event::Revealed {
-                    player: owner,
-                    cards: eng.seen_all(&top),
-                });
-                self.knowledge_gained();
+                if !top.is_empty() {
+                    self.emit_with(|eng| Event::Revealed {
+                        player: owner,
+                        cards: eng.seen_all(&top),
+                    });
+                    self.knowledge_gained();
+                }
                 Some(!top.is_empty())
             }
             Action::Play { sel, free } => self.exec_play(sel, *free),

@@ -1,8 +1,16 @@
-//! The 2017 engine behind the ruleset-neutral interface ([`epic_game::State`]).
+//! The 2017 engine behind the ruleset-neutral interfaces: [`epic_game::State`] for
+//! playing, [`epic_game::Ruleset`] for every front end.
 
 use crate::choice::Choice;
+use crate::events::Event;
 use crate::game::Game;
-use epic_game::{Refused, Seat, State};
+use crate::setup::save::SaveSetup;
+use crate::view::View;
+use crate::{words, SPECTATOR};
+use epic_game::words::{Asked, Line, Outcome, Voice};
+use epic_game::{
+    CardInfo, DeckCheck, Refused, Ruleset, Seat, SeatPlayer, SetupError, State, TableRequest,
+};
 
 impl State for Game {
     type Choice = Choice;
@@ -46,5 +54,210 @@ impl State for Game {
 
     fn digest(&self) -> u64 {
         Game::digest(self)
+    }
+}
+
+/// The 2017 game behind the interface every front end uses: its setups and saves
+/// (`setup`), its words (`words`), its cards and formats, its evaluation (`eval`).
+impl Ruleset for Game {
+    const NAME: &'static str = "2017";
+    const TITLE: &'static str = "Epic Card Game (2017 rules)";
+
+    type Setup = SaveSetup;
+    type Record = Choice;
+    type Event = Event;
+    type Board = words::board::Board;
+    type View = View;
+
+    fn setup(request: &TableRequest) -> Result<SaveSetup, SetupError> {
+        crate::setup::table::setup_for(request)
+    }
+
+    fn start(setup: &SaveSetup) -> Result<Game, SetupError> {
+        let setup = setup.to_setup(&crate::setup::names::pool())?;
+        Game::new(setup).map_err(|e| SetupError::new(format!("the setup is invalid: {e}")))
+    }
+
+    fn with_deck(
+        setup: &SaveSetup,
+        seat: Seat,
+        deck: &epic_game::DeckRequest,
+    ) -> Result<SaveSetup, SetupError> {
+        crate::setup::table::with_deck(setup, usize::from(seat), deck)
+    }
+
+    fn format_of(setup: &SaveSetup) -> Option<String> {
+        setup.format.clone()
+    }
+
+    fn players(setup: &SaveSetup) -> Vec<SeatPlayer> {
+        setup
+            .seats
+            .iter()
+            .map(epic_game::save::Seat::player)
+            .collect()
+    }
+
+    fn seed(setup: &SaveSetup) -> u64 {
+        setup.seed
+    }
+
+    fn record(&self, choice: Choice) -> Choice {
+        choice
+    }
+
+    fn choice_of(&self, record: &Choice) -> Result<Choice, SetupError> {
+        let offered = matches!(record, Choice::Concede(_)) || self.options().contains(record);
+        if offered {
+            Ok(*record)
+        } else {
+            Err(SetupError::new(crate::setup::save::why_not_offered(
+                self, *record,
+            )))
+        }
+    }
+
+    /// A sample has no undo: the play it would take back was made in another game.
+    fn kept_in_samples(&self, choice: Choice) -> bool {
+        choice != Choice::Undo
+    }
+
+    fn concession(seat: Seat) -> Choice {
+        Choice::Concede(seat)
+    }
+
+    fn apply_told(&mut self, choice: Choice) -> Result<Vec<Event>, SetupError> {
+        let done = match choice {
+            Choice::Concede(seat) => self.concede(seat),
+            _ => self.apply(choice),
+        };
+        done.map_err(|e| SetupError::new(e.to_string()))
+    }
+
+    fn turn(&self) -> u32 {
+        u32::from(self.state().turn)
+    }
+
+    fn is_out(&self, seat: Seat) -> bool {
+        self.state()
+            .players
+            .get(usize::from(seat))
+            .is_some_and(|p| p.eliminated)
+    }
+
+    fn decision_kind(&self) -> Option<&'static str> {
+        Game::decision_kind(self).map(|k| k.name())
+    }
+
+    fn view(&self, viewer: Option<Seat>) -> View {
+        Game::view(self, viewer.unwrap_or(SPECTATOR))
+    }
+
+    fn tell(&self, choice: Choice, events: &[Event], voice: &Voice) -> Vec<Line> {
+        // The moment of a decision is public (whose turn, which window, whose play), so
+        // the spectator's view, which words no options, serves every viewer.
+        let view = Game::view(self, SPECTATOR);
+        let decided = words::log::Decided::before(self, &view, voice, choice);
+        words::board::told(self.pool(), voice, events, decided.as_ref())
+    }
+
+    fn opening(&self, _voice: &Voice) -> Vec<Line> {
+        // The first turn is told with the first decision's events.
+        Vec::new()
+    }
+
+    fn board(&self, voice: &Voice) -> words::board::Board {
+        let view = Game::view(self, words::seat_of(voice));
+        words::board::board(self.pool(), &view, &voice.names, self.rules().team_size)
+    }
+
+    fn asked(&self, voice: &Voice) -> Option<Asked> {
+        let view = Game::view(self, words::seat_of(voice));
+        words::board::asked(self, &view, voice)
+    }
+
+    fn result_for(&self, voice: &Voice) -> Option<Outcome> {
+        words::board::outcome(self, voice)
+    }
+
+    fn cards() -> Vec<CardInfo> {
+        let pool = crate::setup::names::pool();
+        pool.iter()
+            .map(|(id, _)| words::cards::card_info(&pool, id))
+            .collect()
+    }
+
+    fn explain(word: &str) -> Option<String> {
+        words::cards::explain(word)
+    }
+
+    fn deck_names() -> Vec<&'static str> {
+        epic_cards::DECK_NAMES.to_vec()
+    }
+
+    fn format_names() -> Vec<String> {
+        crate::formats::format_names()
+            .into_iter()
+            .map(String::from)
+            .collect()
+    }
+
+    fn variant_names() -> Vec<&'static str> {
+        crate::Variant::ALL.map(crate::Variant::name).to_vec()
+    }
+
+    fn example_tables(seed: u64) -> Vec<TableRequest> {
+        vec![
+            TableRequest::of(2, seed),
+            TableRequest {
+                seats: ["good", "evil"]
+                    .map(|deck| epic_game::SeatRequest {
+                        player: "random".into(),
+                        bot_seed: None,
+                        deck: epic_game::DeckRequest::Named(deck.into()),
+                    })
+                    .to_vec(),
+                ..TableRequest::of(2, seed).in_format("preconstructed")
+            },
+            TableRequest::of(4, seed),
+            TableRequest::of(3, seed).in_variant("hunter-last-one-standing"),
+            TableRequest::of(4, seed).in_variant("hydra"),
+        ]
+    }
+
+    fn check_deck(source: &str, format: Option<&str>, list: &str) -> Result<DeckCheck, SetupError> {
+        let format = format.map(crate::setup::names::format).transpose()?;
+        let pool = crate::setup::names::pool();
+        let mut check = DeckCheck {
+            format: format.as_ref().map(|f| f.title.to_string()),
+            cards: Vec::new(),
+            sideboard: Vec::new(),
+            broken: Vec::new(),
+        };
+        match epic_cards::parse_deck_list(source, list, &pool) {
+            Ok(cards) => {
+                if let Err(why) =
+                    crate::setup::names::playable(&cards, &crate::RulesConfig::default())
+                {
+                    check.broken.push(format!("{source}: the deck {why}"));
+                }
+                if let Some(f) = &format {
+                    let broken = f.check(&cards, &pool);
+                    check
+                        .broken
+                        .extend(broken.iter().map(|v| format!("{source}: {f}: {v}")));
+                }
+                check.cards = cards.iter().map(|&c| pool.get(c).name.clone()).collect();
+            }
+            Err(epic_cards::DeckError::List(errs)) => {
+                check.broken = errs.0.iter().map(|d| d.to_string()).collect();
+            }
+            Err(e) => check.broken.push(e.to_string()),
+        }
+        Ok(check)
+    }
+
+    fn evaluate(&self, seat: Seat) -> f64 {
+        crate::eval::win_chance(self, seat)
     }
 }

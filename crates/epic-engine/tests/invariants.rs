@@ -78,7 +78,7 @@ fn all_sets_setup(table: Table, seed: u64) -> Setup {
 /// A game whose decks come out of a draft whose every pick and build decision is made
 /// at random.
 fn drafted_setup(table: Table, seed: u64) -> Setup {
-    use epic_formats::draft::{collection, Draft, DraftFormat};
+    use epic_engine::formats::draft::{collection, Draft, DraftFormat};
     let pool = epic_cards::shared_pool();
     let format = match (table.players, seed % 2) {
         (2, 0) => DraftFormat::Open,

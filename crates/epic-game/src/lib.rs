@@ -1,14 +1,29 @@
 //! The game interface that names no ruleset.
 //!
-//! Programs that only play — bots and searches, simulations, later the server and the
-//! Python package — are written against [`State`], in the spirit of OpenSpiel's `State`
-//! and shakmaty's `Position`: each ruleset (the 2017 engine, drafts, the classic game)
-//! is its own type implementing it, and generic code runs any of them at full speed.
+//! Programs that only play — bots and searches, simulations — are written against
+//! [`State`], in the spirit of OpenSpiel's `State` and shakmaty's `Position`: each
+//! ruleset (the 2017 engine, drafts, the classic game) is its own type implementing it,
+//! and generic code runs any of them at full speed. Everything else a front end needs —
+//! making a game from a request, saving it, telling it to a seat in words, its cards and
+//! decks — is [`Ruleset`]'s, so that the command line, the server and the Python package
+//! are written once for every ruleset.
 //!
 //! A state is over, or waiting on exactly one seat for one decision among
 //! [`State::options`]; [`State::apply`] takes one of them and nothing else changes it.
 
 pub mod actions;
+pub mod conformance;
+mod error;
+pub mod played;
+pub mod ruleset;
+pub mod save;
+pub mod words;
+
+pub use error::SetupError;
+pub use played::{Played, Taken};
+pub use ruleset::{
+    CardInfo, DeckCheck, DeckRequest, Ruleset, SeatPlayer, SeatRequest, TableRequest,
+};
 
 use std::fmt::Debug;
 use std::hash::{Hash, Hasher};

@@ -3,8 +3,7 @@
 
 use crate::accounts::{self, digest, random_hex, CurrentUser, MaybeUser};
 use crate::board;
-use crate::played::{Played, RULESETS};
-use crate::setups::{self, DeckSpec, TableSpec};
+use crate::setups::{self, DeckSpec, NewTable};
 use crate::store::{now_ms, GameRow, Reseat, SeatRow, Seating};
 use crate::tables::{ASYNC_MOVE_SECONDS, DEFAULT_LEVEL, LIVE_CLOCK_SECONDS, LIVE_MOVE_SECONDS};
 use crate::{ws, ApiError, Shared};
@@ -14,8 +13,8 @@ use axum::middleware::{self, Next};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use epic_engine::PlayerId;
-use epic_setup::draft_save::DRAFTED;
+use epic_game::Seat;
+use epic_rulesets::{RulesetInfo, RULESETS};
 use serde::{Deserialize, Serialize};
 use tower_http::compression::CompressionLayer;
 use tower_http::services::{ServeDir, ServeFile};
@@ -136,33 +135,17 @@ async fn openapi() -> Response {
 
 #[derive(Serialize)]
 struct Options {
-    rulesets: [&'static str; 2],
-    decks: Vec<&'static str>,
-    classic_decks: Vec<&'static str>,
+    /// Each ruleset a game may be played under, with its decks, formats (and those whose
+    /// decks are drafted at the table first) and variants; the first is the default.
+    rulesets: Vec<RulesetInfo>,
     ai: Vec<&'static str>,
-    /// The 2017 formats a game here may have.
-    formats: Vec<&'static str>,
-    /// Those of `formats` whose decks are drafted at the table before the game (Sealed
-    /// when a pool is dealt).
-    drafts: Vec<&'static str>,
-    /// The classic formats a game here may have: those with designed decks.
-    classic_formats: Vec<String>,
-    variants: Vec<&'static str>,
     timers: [&'static str; 2],
 }
 
 async fn options() -> Json<Options> {
     Json(Options {
-        rulesets: RULESETS,
-        decks: epic_cards::DECK_NAMES.to_vec(),
-        classic_decks: epic_classic::classic_deck_names(),
+        rulesets: epic_rulesets::rulesets(),
         ai: epic_bots::LEVELS.to_vec(),
-        formats: epic_formats::format_names(),
-        drafts: setups::drafts(),
-        classic_formats: vec![epic_classic::format::Format::DESIGNED.name()],
-        variants: epic_engine::Variant::ALL
-            .map(epic_engine::Variant::name)
-            .to_vec(),
         timers: ["live", "async"],
     })
 }
@@ -179,9 +162,8 @@ pub struct SeatSpec {
 }
 
 impl SeatSpec {
-    fn deck_spec(&self, ruleset: &str, seat: usize) -> Result<DeckSpec<'_>, ApiError> {
-        Ok(deck_asked(&self.deck, &self.list, seat)?
-            .unwrap_or(DeckSpec::Named(setups::default_deck(ruleset, seat))))
+    fn deck_spec(&self, seat: usize) -> Result<DeckSpec<'_>, ApiError> {
+        Ok(deck_asked(&self.deck, &self.list, seat)?.unwrap_or(DeckSpec::Default))
     }
 }
 
@@ -265,7 +247,7 @@ fn summary_of(
     GameSummary {
         id: row.id.clone(),
         ruleset: row.ruleset.clone(),
-        format: setups::format_of(&row.setup),
+        format: setups::format_of(&row.ruleset, &row.setup),
         status: row.status.clone(),
         seats: seats
             .iter()
@@ -377,23 +359,8 @@ async fn create(
     // A human seat, or one waiting for a human, has the whole clock.
     let clock_ms = (clock_seconds > 0).then_some(clock_seconds * 1000);
     let decks = (new.seats.iter().enumerate())
-        .map(|(seat, spec)| spec.deck_spec(ruleset, seat))
+        .map(|(seat, spec)| spec.deck_spec(seat))
         .collect::<Result<Vec<_>, _>>()?;
-    let drafted = setups::draft_of(ruleset, new.format.as_deref(), new.pool)?;
-    if let Some(draft) = drafted {
-        let chosen = new
-            .seats
-            .iter()
-            .position(|s| s.deck.is_some() || s.list.is_some());
-        if let Some(seat) = chosen {
-            return Err(ApiError::bad(format!(
-                "seat {}: the decks of a {} game are drafted at the table: leave out deck \
-                 and list",
-                seat + 1,
-                draft.format().title
-            )));
-        }
-    }
     let id = random_hex(6);
     let mut seats = Vec::with_capacity(n);
     let mut invites = Vec::new();
@@ -432,26 +399,24 @@ async fn create(
             user_id,
             player: None,
             ai,
-            deck: match drafted {
-                Some(_) => DRAFTED.to_string(),
-                None => decks[seat].label(),
-            },
+            deck: String::new(),
             invite_hash,
             clock_ms,
         });
     }
-    let table = TableSpec {
+    let table = NewTable {
         format: new.format.as_deref(),
         variant: new.variant.as_deref(),
         team_size: new.team_size,
+        pool: new.pool,
     };
-    let setup = match drafted {
-        Some(draft) => setups::draft_setup(draft, table, &seats, new.pool, seed)?,
-        None => setups::setup(ruleset, table, &seats, &decks, seed)?,
-    };
-    let now = now_ms();
     // The setup must make a game before it is kept.
-    Played::start(ruleset, &setup, &app.tables.pool).map_err(ApiError::bad)?;
+    let played = setups::start(ruleset, table, &seats, &decks, seed)?;
+    for (row, player) in seats.iter_mut().zip(played.players()) {
+        row.deck = player.deck;
+    }
+    let setup = played.setup_json();
+    let now = now_ms();
     let row = GameRow {
         id: id.clone(),
         ruleset: ruleset.to_string(),
@@ -552,7 +517,6 @@ async fn join(
         let reseated = match deck_asked(&deck, &list, seat.seat)? {
             Some(deck) => {
                 let setup = setups::reseat(&row.ruleset, &row.setup, seat, deck)?;
-                Played::start(&row.ruleset, &setup, &app.tables.pool).map_err(ApiError::bad)?;
                 Some(Reseat {
                     deck: deck.label(),
                     was: row.setup.clone(),
@@ -606,7 +570,7 @@ fn open_seat<'a>(
 
 #[derive(Serialize)]
 struct Replay {
-    seat: Option<PlayerId>,
+    seat: Option<Seat>,
     frames: Vec<board::State>,
 }
 
@@ -647,7 +611,7 @@ async fn save(
              against the AI",
         ));
     }
-    let text = finished.played.save_file().map_err(ApiError::internal)?;
+    let text = (finished.played.save_text()).map_err(|e| ApiError::conflict(e.message))?;
     Ok((
         [
             (header::CONTENT_TYPE, "application/json".to_string()),

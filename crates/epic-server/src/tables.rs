@@ -8,12 +8,12 @@
 //! blocking thread, from a copy of the game, without holding the game's lock.
 
 use crate::ai_pool::AiPool;
-use crate::board::{self, LogLine, Texts};
-use crate::played::{Next, Played, Table};
+use crate::board;
 use crate::store::{now_ms, GameRow, Progress, SeatRow, Store};
 use crate::ApiError;
-use epic_cards::CardPool;
-use epic_engine::PlayerId;
+use epic_game::words::{Line, Voice};
+use epic_game::Seat;
+use epic_rulesets::{AnyPlayed, AnyTaken};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
@@ -79,18 +79,17 @@ impl Timing {
 pub struct Live {
     pub id: String,
     /// The game under its ruleset, with its setup and decisions.
-    pub played: Played,
+    pub played: AnyPlayed,
     /// The setup (JSON) `played` started from, as the database keeps it: a player
     /// joining with their own deck changes it before the game begins.
     setup: String,
-    texts: Arc<Texts>,
     pub seats: Vec<SeatRow>,
     /// The seats' players as the board names them.
     pub names: Vec<String>,
     pub status: String,
     timing: Timing,
     /// The log as each seat was told it, then as spectators were.
-    logs: Vec<Vec<LogLine>>,
+    logs: Vec<Vec<Line>>,
     /// When the deciding human seat's timer runs out (ms since 1970).
     pub deadline: Option<i64>,
     /// A bot is deciding for this game now.
@@ -123,20 +122,13 @@ impl Live {
     }
 
     /// The game at its start.
-    fn new(
-        played: Played,
-        texts: Arc<Texts>,
-        row: &GameRow,
-        seats: Vec<SeatRow>,
-        status: &str,
-    ) -> Live {
+    fn new(played: AnyPlayed, row: &GameRow, seats: Vec<SeatRow>, status: &str) -> Live {
         let names = seat_names(&seats);
         let mut live = Live {
             id: row.id.clone(),
             logs: Vec::new(),
             played,
             setup: row.setup.clone(),
-            texts,
             seats,
             names,
             status: status.to_string(),
@@ -159,39 +151,31 @@ impl Live {
     }
 
     /// Every viewer's log at the game's start.
-    fn opening_logs(&self) -> Vec<Vec<LogLine>> {
+    fn opening_logs(&self) -> Vec<Vec<Line>> {
         self.viewers()
-            .map(|v| self.played.opening(v, &self.names))
+            .map(|v| self.played.opening(&self.voice(v)))
             .collect()
     }
 
     /// The game rebuilt from its rows and decisions.
-    fn rebuild(
-        pool: &Arc<CardPool>,
-        texts: Arc<Texts>,
-        row: &GameRow,
-        seats: Vec<SeatRow>,
-        decisions: &[String],
-    ) -> Result<Live, String> {
-        Live::rebuild_with(pool, texts, row, &row.status, seats, decisions, |_| {})
+    fn rebuild(row: &GameRow, seats: Vec<SeatRow>, decisions: &[String]) -> Result<Live, String> {
+        Live::rebuild_with(row, &row.status, seats, decisions, |_| {})
     }
 
     /// [`Live::rebuild`] as if the game had status `status` at its start; `each` sees the
     /// game at its start and after every decision (a replay's frames).
     fn rebuild_with(
-        pool: &Arc<CardPool>,
-        texts: Arc<Texts>,
         row: &GameRow,
         status: &str,
         seats: Vec<SeatRow>,
         decisions: &[String],
         mut each: impl FnMut(&Live),
     ) -> Result<Live, String> {
-        let played = Played::start(&row.ruleset, &row.setup, pool)?;
-        let mut live = Live::new(played, texts, row, seats, status);
+        let played = AnyPlayed::start(&row.ruleset, &row.setup).map_err(|e| e.message)?;
+        let mut live = Live::new(played, row, seats, status);
         each(&live);
         for (n, record) in decisions.iter().enumerate() {
-            let next = live.played.after_record(n, record)?;
+            let next = live.played.after_record(n, record).map_err(|e| e.message)?;
             live.take(next);
             each(&live);
         }
@@ -200,25 +184,33 @@ impl Live {
     }
 
     /// The viewers a log is kept for: each seat, then spectators.
-    fn viewers(&self) -> impl Iterator<Item = Option<PlayerId>> {
-        (0..self.names.len() as PlayerId)
+    fn viewers(&self) -> impl Iterator<Item = Option<Seat>> {
+        (0..self.names.len() as Seat)
             .map(Some)
             .chain(std::iter::once(None))
     }
 
-    pub fn voice(&self, viewer: Option<PlayerId>) -> epic_words::Voice {
-        board::voice(viewer, &self.names)
+    /// How `viewer` (a seat, or `None` for a spectator) is told the game: their own
+    /// seat as "you", every seat by its player's name.
+    pub fn voice(&self, viewer: Option<Seat>) -> Voice {
+        Voice {
+            viewer,
+            names: self.names.clone(),
+            second_person: viewer.is_some(),
+        }
     }
 
     /// Makes `next`, a decision taken on a copy of the game, this game's state, and
     /// tells every viewer what happened.
-    fn take(&mut self, next: Next) {
-        let viewers: Vec<_> = self.viewers().map(|v| (v, self.voice(v))).collect();
-        let told = self.played.told(&next, &viewers, &self.names);
+    fn take(&mut self, next: AnyTaken) {
+        let voices: Vec<Voice> = self.viewers().map(|v| self.voice(v)).collect();
+        let told = self.played.told(&next, &voices);
         for (log, lines) in self.logs.iter_mut().zip(told) {
             log.extend(lines);
         }
-        self.played.take(next);
+        if let Err(e) = self.played.take(next) {
+            eprintln!("epic serve: game {}: {e}", self.id);
+        }
         if self.played.is_over() {
             self.status = "over".into();
         }
@@ -231,12 +223,12 @@ impl Live {
     }
 
     /// The seat `user_id` holds here.
-    pub fn seat_of(&self, user_id: &str) -> Option<PlayerId> {
-        crate::store::seat_of(&self.seats, Some(user_id)).map(|s| s as PlayerId)
+    pub fn seat_of(&self, user_id: &str) -> Option<Seat> {
+        crate::store::seat_of(&self.seats, Some(user_id)).map(|s| s as Seat)
     }
 
     /// The log as `viewer` was told it.
-    pub fn log(&self, viewer: Option<PlayerId>) -> &[LogLine] {
+    pub fn log(&self, viewer: Option<Seat>) -> &[Line] {
         let i = viewer.map_or(self.names.len(), usize::from);
         &self.logs[i.min(self.names.len())]
     }
@@ -261,7 +253,7 @@ impl Live {
     }
 
     /// Asks the server to pass for `seat` when passing is its only option, or not.
-    pub fn set_auto_pass(&mut self, seat: PlayerId, on: bool) {
+    pub fn set_auto_pass(&mut self, seat: Seat, on: bool) {
         let seat = usize::from(seat);
         if self.auto_pass.len() <= seat {
             self.auto_pass.resize(seat + 1, false);
@@ -272,7 +264,7 @@ impl Live {
 
     /// Keeps how long `seat` took over a decision that had a choice, for the waits of
     /// the auto-passes that follow.
-    fn note_decision_time(&mut self, seat: PlayerId, ms: i64) {
+    fn note_decision_time(&mut self, seat: Seat, ms: i64) {
         let seat = usize::from(seat);
         if self.decision_times.len() <= seat {
             self.decision_times.resize_with(seat + 1, Default::default);
@@ -287,7 +279,7 @@ impl Live {
     }
 
     /// How long the server waits before passing for `seat` ([`auto_pass_wait`]).
-    fn auto_pass_wait(&self, seat: PlayerId) -> i64 {
+    fn auto_pass_wait(&self, seat: Seat) -> i64 {
         let times = self.decision_times.get(usize::from(seat));
         auto_pass_wait(
             times.map_or(&[][..], |t| t.as_slices().0),
@@ -314,7 +306,7 @@ impl Live {
             .map(|s| self.timing.deadline(s.clock_ms));
         let forced = self
             .deciding_human()
-            .map(|s| s.seat as PlayerId)
+            .map(|s| s.seat as Seat)
             .filter(|&seat| self.auto_pass.get(usize::from(seat)) == Some(&true))
             .filter(|_| self.played.option_count() == 1);
         self.auto_at = forced.map(|seat| self.timing.since + self.auto_pass_wait(seat));
@@ -330,24 +322,20 @@ impl Live {
     }
 
     /// The message for `viewer`, carrying the log lines from `from` on.
-    pub fn state(&self, viewer: Option<PlayerId>, from: usize) -> board::State {
+    pub fn state(&self, viewer: Option<Seat>, from: usize) -> board::State {
         let log = self.log(viewer);
-        let table = Table {
-            names: &self.names,
-            texts: &self.texts,
-        };
         let seen = self
             .played
-            .seen(viewer, &self.voice(viewer), table, self.status == "playing");
+            .seen(&self.voice(viewer), self.status == "playing");
         board::State {
             kind: "state",
             game: self.id.clone(),
             seq: self.played.decisions(),
             seat: viewer,
             board: seen.board,
-            decision: seen.decision,
+            decision: seen.asked,
             log: log[from.min(log.len())..].to_vec(),
-            result: seen.result,
+            result: seen.outcome,
             deadline: self.deadline,
             clock: self.clock().filter(|_| self.status == "playing"),
         }
@@ -400,8 +388,6 @@ pub struct Tables {
     pub store: Store,
     /// Where every game's computer players think.
     pub ai: AiPool,
-    pub pool: Arc<CardPool>,
-    texts: Arc<Texts>,
     live: Mutex<HashMap<String, Arc<Mutex<Live>>>>,
     /// Held while a game is loaded into memory, and while one is let go of: a game
     /// cannot leave memory (or come in twice) while another copy of it is read from
@@ -412,12 +398,9 @@ pub struct Tables {
 impl Tables {
     /// The games of `store`, their AI seats thinking on `ai_workers` workers.
     pub fn new(store: Store, ai_workers: usize) -> Arc<Tables> {
-        let pool = epic_setup::names::pool();
         Arc::new(Tables {
             store,
             ai: AiPool::new(ai_workers),
-            texts: Arc::new(Texts::of(&pool)),
-            pool,
             live: Mutex::new(HashMap::new()),
             loading: Mutex::new(()),
         })
@@ -432,7 +415,7 @@ impl Tables {
             .await?
             .ok_or_else(|| ApiError::not_found("game"))?;
         let decisions = self.store.decisions(id).await?;
-        Live::rebuild(&self.pool, self.texts.clone(), &row, seats, &decisions)
+        Live::rebuild(&row, seats, &decisions)
             .map_err(|e| ApiError::internal(format!("game {id} cannot be rebuilt: {e}")))
     }
 
@@ -442,7 +425,7 @@ impl Tables {
         &self,
         id: &str,
         user_id: Option<&str>,
-    ) -> Result<(Option<PlayerId>, Vec<board::State>), ApiError> {
+    ) -> Result<(Option<Seat>, Vec<board::State>), ApiError> {
         let (row, seats) = self
             .store
             .game_and_seats(id)
@@ -453,28 +436,20 @@ impl Tables {
                 "a game is replayed once it is over; until then, watch it",
             ));
         }
-        let seat = crate::store::seat_of(&seats, user_id).map(|s| s as PlayerId);
+        let seat = crate::store::seat_of(&seats, user_id).map(|s| s as Seat);
         let decisions = self.store.decisions(id).await?;
         let mut frames = Vec::with_capacity(decisions.len() + 1);
         let mut from = 0;
         // Replayed as if still being played, so that each frame shows its decision.
-        Live::rebuild_with(
-            &self.pool,
-            self.texts.clone(),
-            &row,
-            "playing",
-            seats,
-            &decisions,
-            |live| {
-                // A replay is not timed: its frames show no timer or clock.
-                frames.push(board::State {
-                    deadline: None,
-                    clock: None,
-                    ..live.state(seat, from)
-                });
-                from = live.log(seat).len();
-            },
-        )
+        Live::rebuild_with(&row, "playing", seats, &decisions, |live| {
+            // A replay is not timed: its frames show no timer or clock.
+            frames.push(board::State {
+                deadline: None,
+                clock: None,
+                ..live.state(seat, from)
+            });
+            from = live.log(seat).len();
+        })
         .map_err(|e| ApiError::internal(format!("game {id} cannot be rebuilt: {e}")))?;
         Ok((seat, frames))
     }
@@ -549,7 +524,7 @@ impl Tables {
                 )));
             }
             l.played =
-                Played::start(&row.ruleset, &row.setup, &self.pool).map_err(ApiError::bad)?;
+                AnyPlayed::start(&row.ruleset, &row.setup).map_err(|e| ApiError::bad(e.message))?;
             l.setup = row.setup;
             l.logs = l.opening_logs();
         }
@@ -567,7 +542,7 @@ impl Tables {
     pub async fn decide(
         self: &Arc<Self>,
         id: &str,
-        seat: PlayerId,
+        seat: Seat,
         seq: usize,
         option: usize,
     ) -> Result<(), ApiError> {
@@ -582,13 +557,13 @@ impl Tables {
             if l.played.decider() != Some(seat) {
                 return Err(ApiError::forbidden("it is not your decision"));
             }
-            l.played.after(option).map_err(ApiError::bad)
+            l.played.after(option).map_err(|e| ApiError::bad(e.message))
         })
         .await
     }
 
     /// Asks the server to pass for `seat` of game `id` when passing is its only option.
-    pub async fn auto_pass(self: &Arc<Self>, id: &str, seat: PlayerId, on: bool) {
+    pub async fn auto_pass(self: &Arc<Self>, id: &str, seat: Seat, on: bool) {
         let Ok(game) = self.get(id).await else {
             return;
         };
@@ -598,9 +573,13 @@ impl Tables {
 
     /// A human seat concedes (rule 1.2.2), whoever is deciding: kept as the game's next
     /// decision.
-    pub async fn concede(self: &Arc<Self>, id: &str, seat: PlayerId) -> Result<(), ApiError> {
-        self.human_move(id, |l| l.played.conceded(seat).map_err(ApiError::bad))
-            .await
+    pub async fn concede(self: &Arc<Self>, id: &str, seat: Seat) -> Result<(), ApiError> {
+        self.human_move(id, |l| {
+            l.played
+                .conceded(seat)
+                .map_err(|e| ApiError::bad(e.message))
+        })
+        .await
     }
 
     /// A move a human made in game `id`, being played: `next` takes it on a copy of the
@@ -608,14 +587,14 @@ impl Tables {
     async fn human_move(
         self: &Arc<Self>,
         id: &str,
-        next: impl FnOnce(&Live) -> Result<Next, ApiError>,
+        next: impl FnOnce(&Live) -> Result<AnyTaken, ApiError>,
     ) -> Result<(), ApiError> {
         let game = self.get(id).await?;
         let mut l = game.lock().await;
         l.check_playing()?;
         let next = next(&l)?;
         // A decision with a choice, in the time the seat took over it.
-        let chose = l.deciding_human().map(|s| s.seat as PlayerId);
+        let chose = l.deciding_human().map(|s| s.seat as Seat);
         if let Some(seat) = chose.filter(|_| l.played.option_count() > 1) {
             let took = now_ms() - l.timing.charged_from();
             l.note_decision_time(seat, took);
@@ -629,7 +608,7 @@ impl Tables {
     /// Records `next` as the game's next decision, then plays it and announces it; the
     /// deciding human seat's clock is charged for it if `charged` (not for the server's
     /// wait before an auto-pass).
-    async fn commit(&self, l: &mut Live, next: Next, charged: bool) -> Result<(), ApiError> {
+    async fn commit(&self, l: &mut Live, next: AnyTaken, charged: bool) -> Result<(), ApiError> {
         let now = now_ms();
         let winners = next
             .winners()
@@ -641,11 +620,17 @@ impl Tables {
         let progress = Progress {
             status: if next.is_over() { "over" } else { "playing" },
             winners,
-            turn: next.turn(),
+            turn: i64::from(next.turn()),
             clock,
         };
         self.store
-            .record_decision(&l.id, l.played.decisions(), &next.record, progress, now)
+            .record_decision(
+                &l.id,
+                l.played.decisions(),
+                &next.record_json(),
+                progress,
+                now,
+            )
             .await?;
         if let Some((seat, left)) = clock {
             l.seats[seat].clock_ms = Some(left);
@@ -699,7 +684,7 @@ impl Tables {
                 }
                 let committed = match l.played.after(option) {
                     Ok(next) => self.commit(&mut l, next, charged).await,
-                    Err(e) => Err(ApiError::bad(e)),
+                    Err(e) => Err(ApiError::bad(e.message)),
                 };
                 if let Err(e) = committed {
                     eprintln!("epic serve: game {id}: {}", e.message);

@@ -11,7 +11,7 @@ use axum::extract::{Path, State};
 use axum::http::header::{HOST, ORIGIN};
 use axum::http::HeaderMap;
 use axum::response::Response;
-use epic_engine::PlayerId;
+use epic_game::Seat;
 use serde::Deserialize;
 use std::sync::Arc;
 use std::time::Instant;
@@ -113,7 +113,7 @@ async fn play(
     app: Shared,
     id: String,
     game: Arc<Mutex<Live>>,
-    seat: Option<PlayerId>,
+    seat: Option<Seat>,
     mut socket: WebSocket,
 ) {
     let mut changed = game.lock().await.changed.subscribe();
@@ -205,7 +205,7 @@ enum Answer {
     Refused(String),
 }
 
-async fn answer(app: &Shared, id: &str, seat: Option<PlayerId>, text: &str) -> Answer {
+async fn answer(app: &Shared, id: &str, seat: Option<Seat>, text: &str) -> Answer {
     let message = match serde_json::from_str::<ClientMessage>(text) {
         Ok(m) => m,
         Err(e) => return Answer::Refused(format!("that message cannot be read: {e}")),

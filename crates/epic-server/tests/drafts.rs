@@ -5,8 +5,8 @@
 mod common;
 
 use common::{log_lines, next_state, send, Client, Server, Socket};
-use epic_formats::draft::Draft;
-use epic_setup::draft_save::{DraftSetup, SavedChoice};
+use epic_engine::formats::draft::Draft;
+use epic_engine::setup::draft_save::{DraftSetup, SavedChoice};
 use serde_json::{json, Value};
 
 /// The names of a list of cards on a draft board.
@@ -43,7 +43,7 @@ async fn decide(socket: &mut Socket, state: &Value, option: u64) {
 async fn kept_draft(server: &Server, id: &str) -> Draft {
     let (row, _) = server.app.store.game_and_seats(id).await.unwrap().unwrap();
     let setup: DraftSetup = serde_json::from_str(&row.setup).unwrap();
-    let pool = epic_setup::names::pool();
+    let pool = epic_engine::setup::names::pool();
     let mut draft = setup.start(&pool).unwrap();
     for record in server.app.store.decisions(id).await.unwrap() {
         let Ok(saved) = serde_json::from_str::<SavedChoice>(&record) else {
@@ -308,7 +308,7 @@ async fn drafted_games_are_checked() {
     .await;
     let (status, options) = c.call("GET", "/api/options", None).await;
     assert_eq!(status, 200);
-    assert!(options["drafts"]
+    assert!(options["rulesets"][0]["drafts"]
         .as_array()
         .unwrap()
         .contains(&json!("dark-draft")));

@@ -683,9 +683,13 @@ async fn games_take_formats_teams_and_deck_lists() {
     let mut c = server.client();
     c.guest().await;
     let (_, options) = c.call("GET", "/api/options", None).await;
-    assert_eq!(options["formats"], json!(epic_formats::format_names()));
+    assert_eq!(options["rulesets"][0]["name"], "2017");
     assert_eq!(
-        options["drafts"],
+        options["rulesets"][0]["formats"],
+        json!(epic_engine::formats::format_names())
+    );
+    assert_eq!(
+        options["rulesets"][0]["drafts"],
         json!([
             "pack-draft",
             "open-draft",

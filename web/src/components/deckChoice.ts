@@ -1,6 +1,6 @@
 // What the deck and table selects hold, and how a request carries it.
 
-import type { Options, Ruleset } from "../protocol";
+import type { Options, Ruleset, RulesetInfo } from "../protocol";
 
 /** A select's value that leaves the choice to the server. */
 export const ANY = "";
@@ -19,8 +19,22 @@ export function deckFields(choice: DeckChoice): { deck?: string; list?: string }
   return {};
 }
 
+/** What the server offers of a ruleset (none of it for one it does not know). */
+export function rulesetOf(options: Options, ruleset: Ruleset): RulesetInfo {
+  return (
+    options.rulesets.find((r) => r.name === ruleset) ?? {
+      name: ruleset,
+      title: ruleset,
+      decks: [],
+      formats: [],
+      drafts: [],
+      variants: [],
+    }
+  );
+}
+
 /** The decks of a ruleset. */
 export function decksOf(options: Options, ruleset: Ruleset): string[] {
-  return ruleset === "classic" ? options.classic_decks : options.decks;
+  return rulesetOf(options, ruleset).decks;
 }
 

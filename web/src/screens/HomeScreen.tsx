@@ -3,7 +3,7 @@ import { api, errorText, inviteUrl, saveUrl } from "../api";
 import { dateText, gameStatusText } from "../format";
 import type { GameSummary, NewGame, Options, Ruleset, SeatSpec, User } from "../protocol";
 import { Choice, DeckSelect, Players } from "../components/Choices";
-import { ANY, SERVERS_DECK, deckFields, decksOf, type DeckChoice } from "../components/deckChoice";
+import { ANY, SERVERS_DECK, deckFields, decksOf, rulesetOf, type DeckChoice } from "../components/deckChoice";
 import { Field } from "../components/Field";
 import { useAction } from "../components/useAction";
 import { navigate, paths } from "../router";
@@ -12,8 +12,11 @@ const LOBBY_REFRESH_MS = 10_000;
 
 /** The formats a game of a ruleset may have on the server. */
 function formatsOf(options: Options, ruleset: Ruleset): string[] {
-  return ruleset === "classic" ? options.classic_formats : options.formats;
+  return rulesetOf(options, ruleset).formats;
 }
+
+/** The format whose drafted games deal each seat a pool to build from, when a pool is given. */
+const POOLED = "sealed";
 
 /** Players at the table: you and the others. */
 const TABLE_SIZES = ["2", "3", "4"];
@@ -27,8 +30,8 @@ const POOL = { min: 30, max: 60 };
 
 /** Whether the decks of a game at this table are drafted at the table (a Sealed pool too). */
 function drafted(options: Options, ruleset: Ruleset, table: TableChoice): boolean {
-  if (ruleset !== "2017" || !options.drafts.includes(table.format)) return false;
-  return table.format !== "sealed" || table.pool.trim() !== "";
+  if (!rulesetOf(options, ruleset).drafts.includes(table.format)) return false;
+  return table.format !== POOLED || table.pool.trim() !== "";
 }
 
 function TableSelect({
@@ -51,7 +54,7 @@ function TableSelect({
         onChange={(format) => onChange({ ...value, format })}
         any="None: any deck"
       />
-      {ruleset === "2017" && value.format === "sealed" && (
+      {rulesetOf(options, ruleset).drafts.includes(POOLED) && value.format === POOLED && (
         <Field
           label={`Pool: cards dealt to each player to build 30 from (${POOL.min}–${POOL.max}; blank: 30 dealt as the deck)`}
           type="number"
@@ -72,10 +75,10 @@ function TableSelect({
         value={value.players}
         onChange={(players) => onChange({ ...value, players })}
       />
-      {ruleset === "2017" && options.variants.length > 0 && (
+      {rulesetOf(options, ruleset).variants.length > 1 && (
         <Choice
           label="Variant"
-          choices={options.variants}
+          choices={rulesetOf(options, ruleset).variants.filter((v) => v !== "ffa")}
           value={value.variant}
           onChange={(variant) => onChange({ ...value, variant })}
           any="Standard"
@@ -89,15 +92,10 @@ function TableSelect({
 function newGame(ruleset: Ruleset, table: TableChoice, seats: SeatSpec[]): NewGame {
   const game: NewGame = { ruleset, seats };
   if (table.format !== ANY) game.format = table.format;
-  if (table.format === "sealed" && table.pool.trim() !== "") game.pool = Number(table.pool);
+  if (table.format === POOLED && table.pool.trim() !== "") game.pool = Number(table.pool);
   if (table.variant !== ANY) game.variant = table.variant;
   return game;
 }
-
-const RULESET_NAMES: Record<Ruleset, string> = {
-  "2017": "Epic (2017 rules)",
-  classic: "Epic classic (2009 rules)",
-};
 
 /** Which game to play; choosing another clears the decks chosen, which belong to one game. */
 function RulesetSelect({
@@ -113,10 +111,10 @@ function RulesetSelect({
   return (
     <label>
       Game
-      <select value={value} data-testid="ruleset" onChange={(event) => onChange(event.target.value as Ruleset)}>
+      <select value={value} data-testid="ruleset" onChange={(event) => onChange(event.target.value)}>
         {options.rulesets.map((ruleset) => (
-          <option key={ruleset} value={ruleset}>
-            {RULESET_NAMES[ruleset] ?? ruleset}
+          <option key={ruleset.name} value={ruleset.name}>
+            {ruleset.title}
           </option>
         ))}
       </select>
@@ -154,7 +152,7 @@ function Copyable({ text, testId }: { text: string; testId?: string }) {
 }
 
 function NewAiGame({ options }: { options: Options }) {
-  const [ruleset, setRuleset] = useState<Ruleset>("2017");
+  const [ruleset, setRuleset] = useState<Ruleset>(options.rulesets[0]?.name ?? "2017");
   const [myDeck, setMyDeck] = useState(SERVERS_DECK);
   const [aiDeck, setAiDeck] = useState(SERVERS_DECK);
   const [table, setTable] = useState(TWO_PLAYERS);
@@ -241,7 +239,7 @@ function duration(seconds: number): string {
 }
 
 function NewFriendGame({ options, onCreated }: { options: Options; onCreated: () => void }) {
-  const [ruleset, setRuleset] = useState<Ruleset>("2017");
+  const [ruleset, setRuleset] = useState<Ruleset>(options.rulesets[0]?.name ?? "2017");
   const [myDeck, setMyDeck] = useState(SERVERS_DECK);
   const [table, setTable] = useState(TWO_PLAYERS);
   // Past the first friend, each other seat is a friend's or the AI's.

@@ -1,30 +1,33 @@
-//! `epic cards`: list and search the card pool; `epic cards show NAME` for one card.
+//! `epic cards`: list and search a ruleset's cards; `epic cards show NAME` for one card,
+//! a keyword or a symbol. Every ruleset answers through its interface
+//! ([`epic_game::Ruleset::cards`], [`epic_game::Ruleset::explain`]).
 
 use crate::commands::print_json;
 use crate::error::{CliError, CliResult};
 use crate::names;
 use epic_cards::{CardId, CardPool};
-use epic_model::{CardType, Keyword};
-use serde::Serialize;
+use epic_game::CardInfo;
 
 #[derive(clap::Args, Debug)]
 #[command(args_conflicts_with_subcommands = true)]
 pub struct Args {
     #[command(subcommand)]
     pub show: Option<Show>,
+    #[command(flatten)]
+    pub ruleset: crate::commands::RulesetArg,
     /// Text to look for in a card's name, class, keywords, alignment, type or rules
     /// text (case-insensitive): `epic cards draw` finds the cards that draw.
     pub query: Option<String>,
     /// Only cards of sets whose name contains this ("base", "tyrants", "markus").
     #[arg(long)]
     pub set: Option<String>,
-    /// Only cards of this alignment (good, evil, sage, wild).
+    /// Only cards of this alignment (good, evil, sage, wild; classic: also an origin).
     #[arg(long)]
     pub alignment: Option<String>,
-    /// Only cards of this type (champion, event, god).
+    /// Only cards of this type (champion, event, god; classic: object).
     #[arg(long = "type", value_name = "TYPE")]
     pub kind: Option<String>,
-    /// Only cards of this gold cost (0 or 1).
+    /// Only cards of this cost (2017: gold, 0 or 1; classic: 0 free, 1 an action).
     #[arg(long, value_parser = clap::value_parser!(u8).range(0..=1))]
     pub cost: Option<u8>,
     /// Include the tokens (Wolf, Zombie, Human, Demon).
@@ -54,107 +57,7 @@ pub enum Show {
     },
 }
 
-/// A card as listed.
-#[derive(Serialize, Debug)]
-pub struct CardRow {
-    pub name: String,
-    pub alignment: String,
-    #[serde(rename = "type")]
-    pub kind: String,
-    /// `None` for a God card, which is never paid for.
-    pub cost: Option<u8>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub offense: Option<u8>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub defense: Option<u8>,
-    pub keywords: Vec<String>,
-    pub classes: Vec<String>,
-    pub token: bool,
-    pub set: String,
-    pub text: String,
-}
-
-pub fn row(pool: &CardPool, id: CardId) -> CardRow {
-    let c = pool.get(id);
-    let champion = c.kind == CardType::Champion;
-    CardRow {
-        name: c.name.clone(),
-        alignment: c
-            .alignments
-            .iter()
-            .map(|a| a.name())
-            .collect::<Vec<_>>()
-            .join("/"),
-        kind: c.kind.name().into(),
-        cost: (!c.is_god()).then_some(c.cost),
-        offense: champion.then_some(c.offense),
-        defense: champion.then_some(c.defense),
-        keywords: c.keywords.iter().map(|k| k.name().to_string()).collect(),
-        classes: c.classes.clone(),
-        token: c.token,
-        set: c.set.clone(),
-        text: epic_cards::card_text(pool, id),
-    }
-}
-
-/// The card as a player reads it.
-pub fn card_sheet(pool: &CardPool, id: CardId) -> String {
-    let c = pool.get(id);
-    let r = row(pool, id);
-    let mut s = format!("{}\n", c.name);
-    let aligns: Vec<String> = c.alignments.iter().map(|a| a.to_string()).collect();
-    let classes = if c.classes.is_empty() {
-        String::new()
-    } else {
-        format!(" — {}", c.classes.join(" "))
-    };
-    let token = if c.token { " token" } else { "" };
-    s += &format!(
-        "{} {}{token}{classes}\n",
-        aligns.join("/"),
-        crate::display::cap(c.kind.name())
-    );
-    if c.is_god() {
-        s += "God card: brought beside a deck, it starts the game face up in the Supplemental \
-              zone, where no card can affect it (2.4).\n";
-    } else {
-        s += &format!(
-            "Cost: {} gold{}\n",
-            c.cost,
-            if c.rare {
-                " · rare gem (one copy in a cube)"
-            } else {
-                ""
-            }
-        );
-    }
-    if c.kind == CardType::Champion {
-        s += &format!("Offense {} / Defense {}\n", c.offense, c.defense);
-    }
-    if !r.text.is_empty() {
-        s += &format!("\n{}\n", r.text);
-    }
-    // The two "must" rules are printed in full in the text already: no reminder for them.
-    let reminders: Vec<String> = c
-        .keywords
-        .iter()
-        .filter(|k| !matches!(k, Keyword::MustAttack | Keyword::MustBeBlocked))
-        .map(|k| format!("  {k}: {}", epic_cards::reminder(k)))
-        .collect();
-    let symbols: Vec<String> = epic_cards::symbol_reminders(&r.text)
-        .into_iter()
-        .map(|(symbol, meaning)| format!("  {symbol}: {meaning}"))
-        .collect();
-    if !reminders.is_empty() || !symbols.is_empty() {
-        s += &format!("\n{}\n", [reminders, symbols].concat().join("\n"));
-    }
-    if let Some(f) = &c.flavor {
-        s += &format!("\n\"{f}\"\n");
-    }
-    s
-}
-
-fn matches(r: &CardRow, q: &str) -> bool {
+fn matches(r: &CardInfo, q: &str) -> bool {
     let q = q.to_lowercase();
     r.name.to_lowercase().contains(&q)
         || r.alignment.contains(&q)
@@ -162,6 +65,60 @@ fn matches(r: &CardRow, q: &str) -> bool {
         || r.classes.iter().any(|c| c.to_lowercase().contains(&q))
         || r.keywords.iter().any(|k| k.contains(&q))
         || r.text.to_lowercase().contains(&q)
+}
+
+/// The values a field takes among `cards`, for a message that lists them.
+fn values(cards: &[CardInfo], field: impl Fn(&CardInfo) -> Vec<String>) -> Vec<String> {
+    let mut all: Vec<String> = cards.iter().flat_map(field).collect();
+    all.sort();
+    all.dedup();
+    all
+}
+
+/// The card `name` means among `cards` (any case, punctuation aside, or the start of
+/// one card's name), or the nearest names.
+fn find<'a>(cards: &'a [CardInfo], name: &str) -> Result<&'a CardInfo, String> {
+    let wanted = names::plain(name);
+    if let Some(c) = cards.iter().find(|c| names::plain(&c.name) == wanted) {
+        return Ok(c);
+    }
+    let mut starting = cards.iter().filter(|c| {
+        let n = names::plain(&c.name);
+        !wanted.is_empty() && n.starts_with(&wanted) && n[wanted.len()..].starts_with([' ', ','])
+    });
+    if let (Some(c), None) = (starting.next(), starting.next()) {
+        return Ok(c);
+    }
+    Err(format!(
+        "unknown card '{}'{}",
+        name.trim(),
+        epic_cards::suggestion(&nearest(cards, name))
+    ))
+}
+
+/// Up to three card names nearest to `name` (names containing it come first).
+fn nearest<'a>(cards: &'a [CardInfo], name: &str) -> Vec<&'a str> {
+    let wanted = name.trim().to_lowercase();
+    let mut near: Vec<(usize, &str)> = cards
+        .iter()
+        .map(|c| {
+            let n = c.name.to_lowercase();
+            let d = if n.contains(&wanted) && !wanted.is_empty() {
+                0
+            } else {
+                epic_cards::edit_distance(&wanted, &n)
+            };
+            (d, c.name.as_str())
+        })
+        .filter(|(d, _)| *d <= (wanted.len() / 2).max(3))
+        .collect();
+    near.sort();
+    near.into_iter().take(3).map(|(_, n)| n).collect()
+}
+
+/// The card as a player reads it (a 2017 card).
+pub fn card_sheet(pool: &CardPool, id: CardId) -> String {
+    epic_engine::words::cards::card_info(pool, id).sheet
 }
 
 /// `epic cards --compare FILE`: every card of the file beside its generated text.
@@ -228,37 +185,52 @@ fn compare(pool: &CardPool, path: &std::path::Path, json: bool) -> CliResult {
 }
 
 pub fn run(args: Args) -> CliResult {
-    let pool = names::pool();
+    let ruleset = args.ruleset.name();
     if let Some(path) = &args.compare {
-        return compare(&pool, path, args.json);
+        if ruleset != "2017" {
+            return Err(CliError::input(
+                "--compare reads the printed texts of the 2017 game's cards",
+            ));
+        }
+        return compare(&names::pool(), path, args.json);
     }
+    let cards = epic_rulesets::cards(ruleset)?;
     if let Some(Show::Show { name, json }) = args.show {
         let name = name.join(" ");
+        let card = find(&cards, &name);
         if json {
-            return print_json(&row(&pool, names::find_card(&pool, &name)?));
+            return print_json(card.map_err(CliError::input)?);
         }
         // A keyword or a symbol is explained too (`epic cards show airborne`).
-        let sheet = explain(&pool, &name, &[])?;
+        let sheet = match card {
+            Ok(card) => card.sheet.clone(),
+            Err(not_a_card) => epic_rulesets::explain(ruleset, &name)?
+                .ok_or_else(|| CliError::input(not_a_card))?,
+        };
         println!("{}", sheet.trim_end());
         return Ok(());
     }
+    let split = |r: &CardInfo| r.alignment.split('/').map(String::from).collect();
     if let Some(a) = &args.alignment {
-        if epic_model::Alignment::parse(a).is_none() {
+        let all = values(&cards, split);
+        if !all.iter().any(|x| x.eq_ignore_ascii_case(a)) {
             return Err(CliError::input(format!(
-                "unknown alignment '{a}': expected good, evil, sage or wild"
+                "unknown alignment '{a}': expected {}",
+                all.join(", ")
             )));
         }
     }
     if let Some(t) = &args.kind {
-        if !["champion", "event", "god"].contains(&t.to_lowercase().as_str()) {
+        let all = values(&cards, |r| vec![r.kind.clone()]);
+        if !all.iter().any(|x| x.eq_ignore_ascii_case(t)) {
             return Err(CliError::input(format!(
-                "unknown type '{t}': expected champion, event or god"
+                "unknown type '{t}': expected {}",
+                all.join(", ")
             )));
         }
     }
-    let rows: Vec<CardRow> = pool
+    let rows: Vec<&CardInfo> = cards
         .iter()
-        .map(|(id, _)| row(&pool, id))
         .filter(|r| args.tokens || !r.token)
         .filter(|r| args.query.as_deref().is_none_or(|q| matches(r, q)))
         .filter(|r| {
@@ -284,7 +256,7 @@ pub fn run(args: Args) -> CliResult {
     if rows.is_empty() {
         println!("No card matches.");
         if let Some(q) = &args.query {
-            let near = names::nearest_cards(&pool, q, 3);
+            let near = nearest(&cards, q);
             if !near.is_empty() {
                 println!("Did you mean: {}?", near.join(", "));
             }
@@ -337,28 +309,8 @@ pub fn explain(pool: &CardPool, name: &str, in_sight: &[CardId]) -> CliResult<St
     if let [id] = seen.as_slice() {
         return Ok(card_sheet(pool, *id));
     }
-    if let Some(k) = epic_model::Keyword::ALL
-        .into_iter()
-        .find(|k| names::plain(k.name()) == wanted || names::plain(&k.to_string()) == wanted)
-    {
-        return Ok(format!("{k} (keyword): {}", k.reminder()));
+    if let Some(meaning) = epic_engine::words::cards::explain(name) {
+        return Ok(meaning);
     }
-    let symbol = |s: &str| names::plain(&s.replace(['{', '}', '→'], " "));
-    let meanings: Vec<String> = epic_cards::SYMBOLS
-        .iter()
-        .filter(|(s, meaning)| {
-            symbol(s) == wanted
-                || (wanted == "ally" && meaning.starts_with("Ally"))
-                || (wanted == "gold" && *s == "{1}")
-        })
-        .map(|(s, meaning)| format!("{s}: {meaning}"))
-        .collect();
-    match meanings.as_slice() {
-        [] => Err(not_a_card),
-        // The four Ally symbols say the same of four alignments: one is enough.
-        [first, ..] if wanted == "ally" => Ok(format!(
-            "{first}\n(and likewise {{evil}} →, {{sage}} →, {{wild}} → for the other alignments)"
-        )),
-        _ => Ok(meanings.join("\n")),
-    }
+    Err(not_a_card.into())
 }

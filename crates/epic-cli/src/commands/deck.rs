@@ -5,9 +5,9 @@
 use crate::commands::print_json;
 use crate::error::{CliError, CliResult};
 use crate::names;
-use epic_engine::RulesConfig;
+use epic_game::CardInfo;
 use serde::Serialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
@@ -32,9 +32,8 @@ pub enum DeckCommand {
         /// Print a JSON object instead.
         #[arg(long)]
         json: bool,
-        /// Whose cards the list names: 2017 or classic (the 2009 game).
-        #[arg(long, value_enum, default_value_t = super::classic::Ruleset::Epic2017)]
-        ruleset: super::classic::Ruleset,
+        #[command(flatten)]
+        ruleset: super::RulesetArg,
     },
     /// List the built-in decks, with their alignments and sizes.
     List {
@@ -68,15 +67,19 @@ struct Counts {
 }
 
 impl Counts {
-    fn of(pool: &epic_cards::CardPool, deck: &[epic_cards::CardId]) -> Counts {
+    /// The counts of the cards named `deck`, as the ruleset lists its `cards`.
+    fn of(cards: &[CardInfo], deck: &[String]) -> Counts {
+        let by_name: HashMap<&str, &CardInfo> =
+            cards.iter().map(|c| (c.name.as_str(), c)).collect();
         let mut counts = Counts::default();
-        for id in deck {
-            let c = pool.get(*id);
-            for a in c.alignments.iter() {
-                *counts.by_alignment.entry(a.name().into()).or_default() += 1;
+        for c in deck.iter().filter_map(|n| by_name.get(n.as_str())) {
+            for a in c.alignment.split('/').filter(|a| !a.is_empty()) {
+                *counts.by_alignment.entry(a.into()).or_default() += 1;
             }
-            *counts.by_type.entry(c.kind.name().into()).or_default() += 1;
-            *counts.by_cost.entry(c.cost.to_string()).or_default() += 1;
+            *counts.by_type.entry(c.kind.clone()).or_default() += 1;
+            if let Some(cost) = c.cost {
+                *counts.by_cost.entry(cost.to_string()).or_default() += 1;
+            }
         }
         counts
     }
@@ -85,87 +88,82 @@ impl Counts {
 #[derive(Serialize)]
 struct Report {
     file: String,
+    ruleset: String,
     /// The format checked, if one was named.
     #[serde(skip_serializing_if = "Option::is_none")]
     format: Option<String>,
     valid: bool,
     cards: usize,
+    /// The sideboard's cards, in a ruleset that has them.
+    sideboard: usize,
     errors: Vec<String>,
     #[serde(flatten)]
     counts: Counts,
 }
 
 pub fn run(args: Args) -> CliResult {
-    let (file, format, json) = match args.command {
+    match args.command {
         DeckCommand::Check {
             file,
             format,
             json,
-            ruleset: super::classic::Ruleset::Classic,
-        } => return super::classic::check_deck(&file, format.as_deref(), json),
-        DeckCommand::Check {
-            file, format, json, ..
-        } => (file, format, json),
+            ruleset,
+        } => check(&file, ruleset.name(), format.as_deref(), json),
         DeckCommand::Show {
             deck,
             seed,
             json,
             term,
-        } => return show(&deck, seed, json, &term.term()),
-        DeckCommand::List { json } => return list(json),
-    };
-    let format = format.as_deref().map(names::format).transpose()?;
-    let pool = names::pool();
-    let text = crate::error::read_text(&file)?;
-    let name = file.display().to_string();
-    let mut report = Report {
-        file: name.clone(),
-        format: format.as_ref().map(|f| f.name.to_string()),
-        valid: true,
-        cards: 0,
-        errors: vec![],
-        counts: Counts::default(),
-    };
-    match epic_cards::parse_deck_list(&name, &text, &pool) {
-        Ok(deck) => {
-            report.cards = deck.len();
-            report.counts = Counts::of(&pool, &deck);
-            if let Err(why) = names::playable(&deck, &RulesConfig::default()) {
-                report.errors.push(format!("{name}: the deck {why}"));
-            }
-            if let Some(f) = &format {
-                for v in f.check(&deck, &pool) {
-                    report.errors.push(format!("{name}: {f}: {v}"));
-                }
-            }
-        }
-        Err(epic_cards::DeckError::List(errs)) => {
-            report.errors = errs.0.iter().map(|d| d.to_string()).collect();
-        }
-        Err(e) => {
-            report.errors.push(e.to_string());
-        }
+        } => show(&deck, seed, json, &term.term()),
+        DeckCommand::List { json } => list(json),
     }
-    report.valid = report.errors.is_empty();
+}
+
+/// The counts of a 2017 deck (the built-in decks `show` and `list` know).
+fn counts_2017(pool: &epic_cards::CardPool, deck: &[epic_cards::CardId]) -> CliResult<Counts> {
+    let names: Vec<String> = deck.iter().map(|&c| pool.get(c).name.clone()).collect();
+    Ok(Counts::of(&epic_rulesets::cards("2017")?, &names))
+}
+
+/// `epic deck check`: a deck list of any ruleset, checked by its ruleset.
+fn check(file: &std::path::Path, ruleset: &str, format: Option<&str>, json: bool) -> CliResult {
+    let text = crate::error::read_text(file)?;
+    let name = file.display().to_string();
+    let checked = epic_rulesets::check_deck(ruleset, &name, format, &text)
+        .map_err(|e| CliError::input(format!("--format: {e}")))?;
+    let cards = epic_rulesets::cards(ruleset)?;
+    let title = checked.format.clone();
+    let report = Report {
+        file: name.clone(),
+        ruleset: ruleset.to_string(),
+        format: format.map(str::to_string),
+        valid: checked.broken.is_empty(),
+        cards: checked.cards.len(),
+        sideboard: checked.sideboard.len(),
+        errors: checked.broken,
+        counts: Counts::of(&cards, &checked.cards),
+    };
     finish(&report, &name, &report.errors, json, || {
-        match &format {
+        let sideboard = match report.sideboard {
+            0 => String::new(),
+            n => format!(" and a sideboard of {n}"),
+        };
+        match &title {
             Some(f) => println!(
-                "{name}: {} cards, all known; a legal {f} deck.",
+                "{name}: {} cards{sideboard}, all known; a legal {f} deck.",
                 report.cards
             ),
-            None => println!("{name}: {} cards, all known.", report.cards),
+            None => println!("{name}: {} cards{sideboard}, all known.", report.cards),
         }
         println!(
             "  by alignment: {}",
             counts_text(&report.counts.by_alignment)
         );
         println!("  by type:      {}", counts_text(&report.counts.by_type));
-        println!(
-            "  by cost:      {}",
-            counts_text(&report.counts.by_cost)
-                .replace("0 ", "0 gold: ")
-                .replace("1 ", "1 gold: ")
-        );
+        let by_cost: Vec<String> = (report.counts.by_cost.iter())
+            .map(|(cost, n)| format!("{n} at {cost}"))
+            .collect();
+        println!("  by cost:      {}", by_cost.join(", "));
     })
 }
 
@@ -210,7 +208,7 @@ pub(super) fn finish(
 struct Entry {
     copies: usize,
     #[serde(flatten)]
-    card: crate::commands::cards::CardRow,
+    card: epic_game::CardInfo,
 }
 
 /// `epic deck show`: the deck's cards grouped by type, each with its copies, cost,
@@ -228,12 +226,12 @@ fn show(spec: &str, seed: u64, json: bool, term: &crate::term::Term) -> CliResul
                 ids.push(id);
                 entries.push(Entry {
                     copies: 1,
-                    card: crate::commands::cards::row(&pool, id),
+                    card: epic_engine::words::cards::card_info(&pool, id),
                 });
             }
         }
     }
-    let counts = Counts::of(&pool, &deck);
+    let counts = counts_2017(&pool, &deck)?;
     if json {
         #[derive(Serialize)]
         struct Shown<'a> {
@@ -334,7 +332,7 @@ fn list(json: bool) -> CliResult {
         decks.push(BuiltIn {
             name,
             cards: deck.len(),
-            by_alignment: Counts::of(&pool, &deck).by_alignment,
+            by_alignment: counts_2017(&pool, &deck)?.by_alignment,
         });
     }
     if json {

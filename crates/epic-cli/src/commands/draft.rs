@@ -9,10 +9,10 @@ use crate::error::{CliError, CliResult};
 use crate::names;
 use epic_bots::drafter::{drafter_by_name, Drafter, RatingDrafter};
 use epic_cards::CardId;
-use epic_engine::Game;
-use epic_formats::draft::{
+use epic_engine::formats::draft::{
     collection, Draft, DraftChoice, DraftDecisionKind, DraftError, DraftFormat,
 };
+use epic_engine::Game;
 use epic_model::{Alignment, CardPool, CardType};
 use std::io::Write;
 use std::path::PathBuf;
@@ -118,7 +118,7 @@ pub fn draft_then_play(args: Args, options: Option<Options>) -> CliResult {
     let pool = names::pool();
     let (setup, mut history, mut draft) = match &args.load {
         Some(path) => {
-            let file = DraftFile::read(path)?;
+            let file = crate::save::read_draft(path)?;
             let draft = file.rebuild(&pool, None, |_, _, _, _| {})?;
             (file.setup, file.decisions, draft)
         }
@@ -241,7 +241,7 @@ pub fn draft_then_play(args: Args, options: Option<Options>) -> CliResult {
             "save" => {
                 let file = DraftFile::new(setup.clone(), history.clone());
                 let path = rest.trim();
-                match file.write(std::path::Path::new(path)) {
+                match crate::save::write_json(std::path::Path::new(path), &file) {
                     Ok(()) => writeln!(
                         out,
                         "Saved to {path}. Resume with: epic draft --load {path}"

@@ -22,6 +22,22 @@ use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
+/// `--ruleset`: which game's rules a command plays by, from the registry's list.
+#[derive(clap::Args, Debug, Clone)]
+pub struct RulesetArg {
+    /// The game: 2017 (the Epic Card Game, 2017 Complete Rules) or classic (the Epic
+    /// Trading Card Game of 2009: Mojo, actions, speeds and the line).
+    #[arg(long = "ruleset", value_name = "NAME", default_value = epic_rulesets::RULESETS[0],
+          value_parser = clap::builder::PossibleValuesParser::new(epic_rulesets::RULESETS))]
+    pub name: String,
+}
+
+impl RulesetArg {
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+}
+
 /// The most worker threads a command starts: far more than any machine's cores, and
 /// few enough that asking for too many is no harm.
 pub const MAX_THREADS: u16 = 256;

@@ -177,7 +177,7 @@ pub fn step_through(
 ) -> CliResult {
     let pool = names::pool();
     let total = file.decisions.len();
-    let voice = Voice::replay(seat);
+    let voice = epic_engine::words::replay_voice(seat, file.setup.seats.len());
     let viewer = Viewer::Seat(seat);
     writeln!(
         out,
@@ -328,7 +328,7 @@ fn show_decision(
     term: &Term,
     out: &mut impl Write,
 ) -> CliResult {
-    let voice = Voice::replay(viewer.seat());
+    let voice = epic_engine::words::replay_voice(viewer.seat(), game.state().num_players());
     let player = game.decision().map_or(0, |d| d.player);
     let decided = Decided::before(game, &game.view(viewer.seat()), &voice, choice);
     let (label, events) = step(game, choice, viewer, n)?;
@@ -357,7 +357,7 @@ fn replay_text(
     term: &Term,
     out: &mut impl Write,
 ) -> CliResult {
-    let voice = Voice::replay(viewer.seat());
+    let voice = epic_engine::words::replay_voice(viewer.seat(), game.state().num_players());
     let quiet_until = if args.to.is_some() {
         decisions.len()
     } else {
@@ -465,7 +465,7 @@ struct DraftStep {
 /// A saved draft, decision by decision, as one drafter knew it: their own picks and what
 /// was revealed to all by name, another's pick as "a card" (`--reveal-all`: everything).
 fn replay_draft(args: &Args, file: DraftFile) -> CliResult {
-    use epic_formats::draft::DraftChoice;
+    use epic_engine::formats::draft::DraftChoice;
     let pool = names::pool();
     let total = file.decisions.len();
     let players: Vec<&str> = file.setup.seats.iter().map(|s| s.player.as_str()).collect();

@@ -14,8 +14,8 @@ use crate::names;
 use crate::table::{Table, TableArgs};
 use epic_bots::ladder::DecisionTimes;
 use epic_cards::CardId;
+use epic_engine::formats::draft::{Draft, DraftFormat};
 use epic_engine::{EndReason, Game, Setup};
-use epic_formats::draft::{Draft, DraftFormat};
 use serde::Serialize;
 use std::time::Instant;
 
@@ -271,7 +271,7 @@ fn play_one(run: &Run, i: u64) -> CliResult<Outcome> {
     // Drafted decks, or a Sealed pool each that the seats' bots build from.
     let drafted = table.draft.or(run.sealed_pool.map(|_| DraftFormat::Sealed));
     if let Some(format) = drafted {
-        let cards = epic_formats::draft::collection(format, &pool);
+        let cards = epic_engine::formats::draft::collection(format, &pool);
         let mut draft = Draft::start(
             pool.clone(),
             format,

@@ -5,9 +5,9 @@ use super::{cap, phase_name, Voice};
 use crate::term::{pad, Ink, Term};
 use epic_cards::CardPool;
 use epic_engine::view::{ChampionView, PlayerView, View};
+use epic_engine::words::deck_place;
 use epic_engine::{Game, PlayerId};
 use epic_model::CardType;
-use epic_words::deck_place;
 use std::collections::HashMap;
 
 /// Health at or below which a player's health is shown as a danger.

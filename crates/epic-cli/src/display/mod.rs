@@ -5,8 +5,8 @@
 mod board;
 
 pub use board::{board, champion_names};
-pub use epic_words::log::{tell, Decided, Told};
-pub use epic_words::{
+pub use epic_engine::words::log::{tell, Decided, Told};
+pub use epic_engine::words::{
     cap, card_name, log, moment, one_line, phase_name, plain_symbols, result_line, seat_events,
     seat_name, Voice,
 };

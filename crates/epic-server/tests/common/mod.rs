@@ -29,7 +29,7 @@ pub const PASSWORD: &str = "quiet lantern orbit 47";
 
 /// The cards of a built-in 2017 deck, by name (a Sealed deck is dealt with seed 0).
 pub fn deck_names(deck: &str) -> Vec<String> {
-    let pool = epic_setup::names::pool();
+    let pool = epic_engine::setup::names::pool();
     epic_cards::deck_from(&pool, deck, 0)
         .unwrap()
         .iter()
@@ -301,11 +301,16 @@ pub fn log_lines(state: &Value) -> Vec<String> {
 }
 
 /// Finished game `id` as its save file, and the game that file rebuilds.
-pub async fn save_of(c: &mut Client, id: &str) -> (epic_setup::save::SaveFile, epic_engine::Game) {
+pub async fn save_of(
+    c: &mut Client,
+    id: &str,
+) -> (epic_engine::setup::save::SaveFile, epic_engine::Game) {
     let (status, save) = c.call("GET", &format!("/api/games/{id}/save"), None).await;
     assert_eq!(status, 200, "{save}");
-    let file: epic_setup::save::SaveFile = serde_json::from_value(save).unwrap();
-    let game = file.rebuild(&epic_setup::names::pool(), None).unwrap();
+    let file: epic_engine::setup::save::SaveFile = serde_json::from_value(save).unwrap();
+    let game = file
+        .rebuild(&epic_engine::setup::names::pool(), None)
+        .unwrap();
     (file, game)
 }
 

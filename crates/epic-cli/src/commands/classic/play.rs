@@ -5,14 +5,14 @@
 use super::{board, check_designed, decklist};
 use crate::commands::play::{read_line, Args, First};
 use crate::error::{CliError, CliResult};
+use crate::table::classic_format;
 use epic_bots::classic::classic_player;
 use epic_classic::format::{bot_pick, Decklist, Format, FormatKind, Match, MatchDeck};
+use epic_classic::save::{ClassicDecision, ClassicSave, ClassicSetup, MatchRecord};
 use epic_classic::{classic_pool, ClassicGame, ClassicPool};
+use epic_engine::setup::save::Seat as SeatFile;
 use epic_game::{Seat, State};
 use epic_model::CardId;
-use epic_setup::classic_save::{ClassicDecision, ClassicSave, ClassicSetup, MatchRecord};
-use epic_setup::save::Seat as SeatFile;
-use epic_setup::table::classic_format;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -540,9 +540,9 @@ fn session(
         Some(crate::data_dir::autosave_for_writing()?)
     };
     let save_to = |path: &Path, history: &[ClassicDecision], game: &ClassicGame| {
-        ClassicSave::new(setup.clone(), history.to_vec(), game)
-            .in_match(series.cloned())
-            .write(path)
+        let save =
+            ClassicSave::new(setup.clone(), history.to_vec(), game).in_match(series.cloned());
+        crate::save::write_json(path, &save)
     };
     // A failed autosave is told once and autosaving stops; the game goes on.
     let autosave_now =

@@ -4,9 +4,9 @@
 use super::board;
 use crate::commands::replay::{step_loop, where_and_whom, Args, STEP_HELP};
 use crate::error::{CliError, CliResult};
+use epic_classic::save::{digest_hex, ClassicDecision, ClassicSave};
 use epic_classic::ClassicGame;
 use epic_game::{Seat, State};
-use epic_setup::classic_save::{digest_hex, ClassicDecision, ClassicSave};
 use serde::Serialize;
 use std::io::{IsTerminal, Write};
 

@@ -6,12 +6,12 @@ use crate::commands::sim::SeatWins;
 use crate::commands::{parallel_fold, print_json, progress_bar};
 use crate::error::{CliError, CliResult};
 use crate::interrupt;
+use crate::table::classic_format;
 use epic_bots::classic::classic_player;
 use epic_classic::format::{Decklist, Format, Match};
 use epic_classic::{classic_pool, ClassicGame};
 use epic_game::Seat;
 use epic_model::CardId;
-use epic_setup::table::classic_format;
 use serde::Serialize;
 use std::time::Instant;
 

@@ -64,7 +64,7 @@ impl Session {
         let game = Game::new(setup.to_setup(&pool)?)
             .map_err(|e| CliError::input(format!("the saved setup is invalid: {e}")))?;
         let mut s = Session {
-            voice: Voice::play(HUMAN, setup.seats.len()),
+            voice: epic_engine::words::play_voice(HUMAN, setup.seats.len()),
             setup,
             history: Vec::new(),
             game,
@@ -96,7 +96,7 @@ impl Session {
             .apply(choice)
             .map_err(|e| CliError::findings(format!("the engine refused a choice: {e}")))?;
         self.history.push(choice);
-        let seen = display::seat_events(&events, self.voice.viewer);
+        let seen = display::seat_events(&events, HUMAN);
         match choice {
             // A play can be undone (3.7) until something new is learnt; the counts go
             // back with it.
@@ -146,7 +146,7 @@ impl Session {
         let Some(path) = &self.opts.autosave else {
             return Ok(());
         };
-        if let Err(e) = self.save_file().write(path) {
+        if let Err(e) = crate::save::write_json(path, &self.save_file()) {
             writeln!(out, "{} (autosave is off for this game)", e.message)?;
             self.opts.autosave = None;
             self.arm_interrupt();
@@ -228,7 +228,7 @@ impl Offer {
     fn new(game: &Game, voice: &Voice) -> Offer {
         let options = game.options();
         let labels = game.labels();
-        let order = words::listing_order(game, options, voice.viewer);
+        let order = words::listing_order(game, options, epic_engine::words::seat_of(voice));
         let mut choices = Vec::new();
         let mut shown = Vec::new();
         let mut engine = Vec::new();
@@ -499,7 +499,7 @@ fn take(s: &mut Session, listed: Listed, out: &mut impl Write) -> CliResult {
 
 /// Saves to a file the player named; whether it was saved.
 fn save(s: &mut Session, path: &str, out: &mut impl Write) -> CliResult<bool> {
-    match s.save_file().write(Path::new(path)) {
+    match crate::save::write_json(Path::new(path), &s.save_file()) {
         Ok(()) => {
             s.saved = Some((path.to_string(), s.history.len()));
             if !s.game.is_over() {
@@ -546,8 +546,9 @@ fn automatic(
     if kind != DecisionKind::Initiative || !options.contains(&Choice::Pass) {
         return None;
     }
-    let view = game.view(voice.viewer);
-    let moment = Moment::of(&view, voice.viewer)?;
+    let seat = epic_engine::words::seat_of(voice);
+    let view = game.view(seat);
+    let moment = Moment::of(&view, seat)?;
     if stops.has(moment) {
         return None;
     }
@@ -663,7 +664,7 @@ fn hint(game: &Game, voice: &Voice, seed: u64) -> String {
     let Some(found) = adviser.think(game) else {
         return "There is nothing to decide.".into();
     };
-    let order = words::listing_order(game, game.options(), voice.viewer);
+    let order = words::listing_order(game, game.options(), epic_engine::words::seat_of(voice));
     let label = |c: Choice| {
         let n = order
             .iter()
@@ -783,7 +784,7 @@ mod tests {
     #[test]
     fn the_default_stops_pass_before_blocks_in_your_own_attack_and_say_so() {
         let game = attacking();
-        let voice = Voice::play(HUMAN, 2);
+        let voice = epic_engine::words::play_voice(HUMAN, 2);
         assert_eq!(
             words::prompt(&game.view(HUMAN), &game.decision().unwrap(), &voice),
             "You may play before blockers are declared, or pass."
@@ -809,7 +810,7 @@ mod tests {
             assert_eq!(game.decision().unwrap().player, seat, "{label}");
             take(&mut game, label);
         }
-        let voice = Voice::play(HUMAN, 2);
+        let voice = epic_engine::words::play_voice(HUMAN, 2);
         assert_eq!(game.decision().unwrap().player, HUMAN);
         assert_eq!(
             words::prompt(&game.view(HUMAN), &game.decision().unwrap(), &voice),
@@ -840,7 +841,7 @@ mod tests {
         pos.seats[1].hand = vec![card("Fireball")];
         let mut game = Game::from_position(pos).expect("a legal position");
         take(&mut game, "Play Fireball");
-        let voice = Voice::play(HUMAN, 2);
+        let voice = epic_engine::words::play_voice(HUMAN, 2);
         let offer = Offer::new(&game, &voice);
         // The engine lists champions first, then players.
         assert_eq!(game.labels()[0], "Target Lurking Giant (Player 1)");

@@ -2,7 +2,7 @@
 //! words ("you", "the AI", "before blockers are declared"), the symbols of rules text
 //! spelt out, and typed words matched to an option.
 
-pub use epic_words::prompt::{option_note, personal_label, prompt};
+pub use epic_engine::words::prompt::{option_note, personal_label, prompt};
 
 use epic_engine::state::Zone;
 use epic_engine::{Choice, DecisionKind, Game, PlayerId};

@@ -1,0 +1,98 @@
+//! The table options every game-playing command takes (`--players`, `--format`,
+//! `--variant`, `--team-size`), read into the 2017 game's [`TableSpec`] or the classic
+//! game's format.
+
+pub use epic_engine::setup::table::*;
+
+use crate::error::{CliError, CliResult};
+use epic_classic::format::Format as ClassicFormat;
+use epic_engine::Variant;
+
+/// The table options every game-playing command takes.
+#[derive(clap::Args, Debug, Clone)]
+pub struct TableArgs {
+    /// Seats at the table, 2 to 8 (4.3.5 and M4.4 when more than two).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=8))]
+    pub players: u8,
+    /// The format whose deck-building rules every deck must follow: sealed, pack-draft,
+    /// open-draft, cube-draft, dark-draft, preconstructed, full-constructed; with
+    /// --ruleset classic: pack-war, sealed-N, draft-N (N packs a player) or designed.
+    /// Default: none, any deck the engine can play.
+    #[arg(long, value_name = "NAME", value_parser = format_parser)]
+    pub format: Option<String>,
+    /// How the seats play against each other: ffa (free-for-all), hunter-first-blood,
+    /// hunter-last-one-standing (docs/rulings.md H-21; 3 seats or more), hydra (teams
+    /// that share a turn and a health total, seated together; H-31).
+    #[arg(long, value_name = "NAME", default_value = "ffa", value_parser = variant_parser())]
+    pub variant: String,
+    /// Players on each Hydra team (default 2): `--players 6 --team-size 3` is 3 against 3.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=4))]
+    pub team_size: Option<u8>,
+}
+
+/// A format of either game: the 2017 formats by name, the classic ones as
+/// `epic_classic::format::Format` reads them.
+fn format_parser(name: &str) -> Result<String, String> {
+    if epic_engine::formats::format(name).is_some() {
+        return Ok(name.to_string());
+    }
+    match ClassicFormat::parse(name) {
+        Ok(_) => return Ok(name.to_string()),
+        // A classic format with a wrong number of packs says so ("1 to 12 packs").
+        Err(e) if !matches!(e, epic_classic::format::FormatError::UnknownFormat { .. }) => {
+            return Err(e.to_string())
+        }
+        Err(_) => {}
+    }
+    Err(format!(
+        "unknown format '{name}'; the formats are {}, and for --ruleset classic pack-war, \
+         sealed-N, draft-N and designed",
+        epic_engine::formats::format_names().join(", ")
+    ))
+}
+
+/// The classic format of a table's `--format`, if it names one (`None` without a format).
+pub fn classic_format(args: &TableArgs) -> CliResult<Option<ClassicFormat>> {
+    if args.variant != "ffa" || args.team_size.is_some() {
+        return Err(CliError::input(
+            "the classic game has no variants: every player plays for themselves (--variant ffa)",
+        ));
+    }
+    args.format
+        .as_deref()
+        .map(|name| {
+            ClassicFormat::parse(name).map_err(|e| {
+                CliError::input(format!("--format {name}: {e} (a format of the 2017 game?)"))
+            })
+        })
+        .transpose()
+}
+
+fn variant_parser() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(Variant::ALL.map(Variant::name))
+}
+
+impl TableArgs {
+    /// The table these options ask for.
+    pub fn spec(&self) -> TableSpec {
+        TableSpec {
+            players: self.players,
+            format: self.format.clone(),
+            variant: self.variant.clone(),
+            team_size: self.team_size,
+        }
+    }
+
+    /// The 2017 table, or a usage error naming what does not fit; a classic format is
+    /// pointed to `--ruleset classic`.
+    pub fn table(&self) -> CliResult<Table> {
+        if let Some(name) = self.format.as_deref() {
+            if epic_engine::formats::format(name).is_none() && ClassicFormat::parse(name).is_ok() {
+                return Err(CliError::input(format!(
+                    "--format {name} is a format of the classic game (2009): add --ruleset classic"
+                )));
+            }
+        }
+        Ok(self.spec().table()?)
+    }
+}

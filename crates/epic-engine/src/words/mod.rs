@@ -1,0 +1,259 @@
+//! A game of Epic in words, as one seat is told it: the log of what happened
+//! ([`log`]), the moment of the turn ([`moment`]), the result, and card text with its
+//! symbols spelt out. Built only from a seat's view and the events as that seat received
+//! them, so every front end — the terminal, the server's browser client — tells the same
+//! game in the same sentences without ever naming a card the seat may not know.
+
+pub mod board;
+pub mod cards;
+pub mod log;
+pub mod moment;
+pub mod prompt;
+
+use crate::state::Phase;
+use crate::{Event, Game, PlayerId, Seen};
+use epic_cards::CardPool;
+use epic_model::{Alignment, CardId};
+
+pub use epic_cards::cap;
+
+/// What a piece of text is, for its colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ink {
+    /// A heading: the turn line, a prompt.
+    Heading,
+    /// The viewer's own seat.
+    Mine,
+    /// An opponent's seat.
+    Theirs,
+    /// Damage, low health, an attack.
+    Danger,
+    /// Something to notice that is not a danger: a block, a gain.
+    Note,
+    /// Less important text: passes, reminders.
+    Quiet,
+    /// A card of this alignment.
+    Aligned(Alignment),
+}
+
+pub use epic_game::words::Voice;
+
+/// The human's voice at a table of `players` seats: the one opponent of a duel is "the
+/// AI"; at a larger table each opponent keeps their seat's name.
+pub fn play_voice(viewer: PlayerId, players: usize) -> Voice {
+    Voice {
+        viewer: Some(viewer),
+        names: (0..players as PlayerId)
+            .map(|s| {
+                if players == 2 && s != viewer {
+                    "the AI".into()
+                } else {
+                    seat_name(s)
+                }
+            })
+            .collect(),
+        second_person: true,
+    }
+}
+
+/// A replay's voice: every seat by its number, `viewer`'s included.
+pub fn replay_voice(viewer: PlayerId, players: usize) -> Voice {
+    Voice {
+        viewer: Some(viewer),
+        names: (0..players as PlayerId).map(seat_name).collect(),
+        second_person: false,
+    }
+}
+
+/// The seat a voice tells, as the engine's views and events take it: a spectator is
+/// [`crate::SPECTATOR`].
+pub fn seat_of(voice: &Voice) -> PlayerId {
+    voice.viewer.unwrap_or(crate::SPECTATOR)
+}
+
+/// A seat as the engine's labels and prompts name it ("Player 1").
+pub fn seat_name(p: PlayerId) -> String {
+    format!("Player {}", p + 1)
+}
+
+/// Where a card known to lie in a deck of `count` cards is: "top", "bottom",
+/// "3rd from the top".
+pub fn deck_place(from_top: usize, count: usize) -> String {
+    match from_top {
+        _ if count == 1 => "the only card".into(),
+        _ if from_top + 1 == count => "bottom".into(),
+        0 => "top".into(),
+        n => format!("{} from the top", ordinal(n + 1)),
+    }
+}
+
+/// "1st", "2nd", "3rd", "11th", "22nd".
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// A card's name as the log says it ("Wolf token").
+pub fn card_name(pool: &CardPool, card: CardId) -> String {
+    let def = pool.get(card);
+    if def.token {
+        format!("{} token", def.name)
+    } else {
+        def.name.clone()
+    }
+}
+
+pub(crate) fn seen_name(pool: &CardPool, s: &Seen) -> String {
+    card_name(pool, s.card)
+}
+
+pub(crate) fn list(names: &[String]) -> String {
+    match names.len() {
+        0 => String::new(),
+        1 => names[0].clone(),
+        n => format!("{} and {}", names[..n - 1].join(", "), names[n - 1]),
+    }
+}
+
+/// Rules text with its symbols in words: `{offense}` is "offense", `{expend}:` is
+/// "Expend:", `{good} →` is "Good ally →", `{1}:` is "1 gold:", `{0} champion` is
+/// "0-cost champion". `help symbols` lists the symbols themselves.
+pub fn plain_symbols(text: &str) -> String {
+    let mut s = text.to_string();
+    for (a, word) in [
+        ("good", "Good"),
+        ("evil", "Evil"),
+        ("sage", "Sage"),
+        ("wild", "Wild"),
+    ] {
+        s = s.replace(&format!("{{{a}}} →"), &format!("{word} ally →"));
+        s = s.replace(&format!("{{{a}}}"), a);
+    }
+    s = s
+        .replace("{offense}", "offense")
+        .replace("{defense}", "defense")
+        .replace("{expend}", "Expend");
+    for n in 0..=9 {
+        let sym = format!("{{{n}}}");
+        s = s
+            .replace(&format!("{sym}:"), &format!("{n} gold:"))
+            .replace(&format!("({sym})"), &format!("({n} gold)"))
+            .replace(&sym, &format!("{n}-cost"));
+    }
+    s
+}
+
+/// Rules text on one line (its lines joined with " / "), its symbols in words.
+pub fn one_line(text: &str) -> String {
+    plain_symbols(&text.lines().collect::<Vec<_>>().join(" / "))
+}
+
+/// The events of a decision as `seat` receives them ([`Event::seen_by`]): what the
+/// log, the replay and JSON output of that seat are built from.
+pub fn seat_events(events: &[Event], seat: PlayerId) -> Vec<Event> {
+    events.iter().map(|e| e.seen_by(seat)).collect()
+}
+
+pub fn phase_name(p: Phase) -> &'static str {
+    match p {
+        Phase::Setup => "setup",
+        Phase::Start => "start phase",
+        Phase::Main => "main phase",
+        Phase::Battle => "battle phase",
+        Phase::End => "end phase",
+    }
+}
+
+/// Why the game ended, in a sentence.
+pub fn result_line(game: &Game, voice: &Voice) -> String {
+    let Some(r) = game.result() else {
+        return "The game is not over.".into();
+    };
+    // In a duel the one who lost is named.
+    let loser = match (r.winners.as_slice(), game.state().num_players()) {
+        ([w], 2) => Some(1 - *w),
+        _ => None,
+    };
+    let why = match r.reason {
+        crate::EndReason::Health => match loser {
+            Some(l) => format!("{} health reached 0", voice.possessive(l)),
+            None => "health reached 0".into(),
+        },
+        crate::EndReason::DrewFromEmptyDeck => match r.winners.as_slice() {
+            [w] => format!(
+                "{} had to draw from an empty deck, which wins the game",
+                voice.name(*w)
+            ),
+            _ => "drawing from an empty deck wins the game".into(),
+        },
+        crate::EndReason::Loop => "effects ran on without end, with no decision to make".into(),
+        crate::EndReason::ObjectLimit => {
+            "the game reached the most cards and tokens it can hold".into()
+        }
+        crate::EndReason::FirstBlood => {
+            "a player was eliminated, and in Hunter – First Blood the player to their right \
+             wins"
+                .into()
+        }
+        crate::EndReason::CardEffect => "a card said its player wins".into(),
+        crate::EndReason::Conceded => match loser {
+            Some(l) => format!("{} conceded", voice.name(l)),
+            None => "the last opponent conceded".into(),
+        },
+    };
+    match r.winners.as_slice() {
+        [] => format!("The game is a draw after {} turns: {why}.", r.turns),
+        [w] => format!(
+            "{} after {} turns: {why}.",
+            if voice.is_you(*w) {
+                "You win".to_string()
+            } else {
+                format!("{} wins", voice.subject(*w))
+            },
+            r.turns
+        ),
+        ws => format!(
+            "{} win after {} turns: {why}.",
+            list(&ws.iter().map(|w| voice.subject(*w)).collect::<Vec<_>>()),
+            r.turns
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn places_in_a_deck() {
+        assert_eq!(deck_place(0, 1), "the only card");
+        assert_eq!(deck_place(0, 18), "top");
+        assert_eq!(deck_place(17, 18), "bottom");
+        assert_eq!(deck_place(1, 18), "2nd from the top");
+        assert_eq!(deck_place(10, 18), "11th from the top");
+        assert_eq!(ordinal(21), "21st");
+        assert_eq!(ordinal(113), "113th");
+    }
+
+    #[test]
+    fn symbols_are_spelt_out() {
+        assert_eq!(
+            plain_symbols("{good} → Gain 3 health. {expend}: Deal 2 damage."),
+            "Good ally → Gain 3 health. Expend: Deal 2 damage."
+        );
+        assert_eq!(
+            plain_symbols("Your champions get +2 {offense} and +2 {defense} this turn."),
+            "Your champions get +2 offense and +2 defense this turn."
+        );
+        assert_eq!(
+            plain_symbols("{1}: Recall. Banish all {0} champions. Play X ({1})"),
+            "1 gold: Recall. Banish all 0-cost champions. Play X (1 gold)"
+        );
+    }
+}

@@ -1,0 +1,181 @@
+//! A test per format: legal decks pass, and each kind of violation is reported
+//! (checklist FMT-01 … FMT-06, ruling H-20).
+
+use epic_engine::formats::{format, format_names, Violation};
+use epic_model::{CardId, CardPool};
+
+fn pool() -> &'static CardPool {
+    epic_cards::base_pool()
+}
+
+fn cards(list: &str) -> Vec<CardId> {
+    epic_cards::parse_deck_list("test", list, pool()).unwrap()
+}
+
+fn check(name: &str, deck: &[CardId]) -> Vec<Violation> {
+    format(name).unwrap().check(deck, pool())
+}
+
+#[test]
+fn every_format_is_found_by_its_name() {
+    assert_eq!(
+        format_names(),
+        [
+            "sealed",
+            "pack-draft",
+            "open-draft",
+            "cube-draft",
+            "dark-draft",
+            "preconstructed",
+            "full-constructed"
+        ]
+    );
+    assert_eq!(format("Full_Constructed").unwrap().name, "full-constructed");
+    assert!(format("emperor").is_none());
+}
+
+#[test]
+fn sealed_and_the_drafts_count_cards() {
+    let thirty = epic_cards::deck_from(pool(), "random", 7).unwrap();
+    for name in [
+        "sealed",
+        "pack-draft",
+        "dark-draft",
+        "open-draft",
+        "cube-draft",
+    ] {
+        assert_eq!(check(name, &thirty), vec![], "{name}");
+    }
+    let short = &thirty[..29];
+    assert_eq!(
+        check("sealed", short),
+        vec![Violation::WrongSize { have: 29, need: 30 }]
+    );
+    let mut long = thirty.clone();
+    long.push(thirty[0]);
+    // Sealed and the packs make exactly 30; Open and Cube Draft build at least 30.
+    assert!(matches!(
+        check("pack-draft", &long)[..],
+        [Violation::WrongSize { have: 31, .. }]
+    ));
+    assert_eq!(check("cube-draft", &long), vec![]);
+    assert!(matches!(
+        check("open-draft", short)[..],
+        [Violation::TooFew {
+            have: 29,
+            need: 30,
+            ..
+        }]
+    ));
+}
+
+#[test]
+fn preconstructed_is_every_card_of_one_alignment_of_one_set() {
+    for colour in ["good", "evil", "sage", "wild"] {
+        let deck = epic_cards::deck_from(pool(), colour, 0).unwrap();
+        assert_eq!(check("preconstructed", &deck), vec![], "{colour}");
+    }
+    let mut deck = epic_cards::deck_from(pool(), "wild", 0).unwrap();
+    let kong = pool().by_name("Kong").unwrap();
+    deck.retain(|&c| c != kong);
+    deck.push(pool().by_name("Cave Troll").unwrap());
+    let v = check("preconstructed", &deck);
+    assert_eq!(v.len(), 1);
+    let text = v[0].to_string();
+    assert!(text.contains("lacks Kong"), "{text}");
+    assert!(text.contains("2 copies of Cave Troll"), "{text}");
+    let mixed = cards("Kong\nAngel of Light\n");
+    assert!(check("preconstructed", &mixed)[0]
+        .to_string()
+        .contains("no alignment common"));
+}
+
+#[test]
+fn full_constructed_size_copies_and_the_zero_cost_rule() {
+    // Every card of the base set, one copy each: 88 with a cost of 1, 32 with a cost of
+    // 0, eight of each alignment against 22 — legal. Two more copies of the 0-cost wild
+    // cards make 24 against 22 — not.
+    let all: Vec<CardId> = pool()
+        .iter()
+        .filter(|(_, d)| !d.token)
+        .map(|(id, _)| id)
+        .collect();
+    assert_eq!(all.len(), 120);
+    assert_eq!(check("full-constructed", &all), vec![]);
+    let wild = epic_model::Alignments::one(epic_model::Alignment::Wild);
+    let mut more = all.clone();
+    more.extend(
+        all.iter()
+            .filter(|&&c| pool().get(c).cost == 0 && pool().get(c).alignments == wild)
+            .flat_map(|&c| [c, c]),
+    );
+    assert_eq!(
+        check("full-constructed", &more),
+        vec![Violation::ZeroCostRatio {
+            alignment: "wild".into(),
+            zero: 24,
+            one: 22,
+            need: 48
+        }]
+    );
+
+    // Too few cards, four copies, and too many 0-cost wild cards for the 1-cost ones.
+    let bad = cards("4 Fire Shaman\n3 Cave Troll\n3 Fireball\n2 Kong\n");
+    let v = check("full-constructed", &bad);
+    assert!(v.contains(&Violation::TooFew { have: 12, need: 60 }));
+    assert!(v.contains(&Violation::TooManyCopies {
+        card: "Fire Shaman".into(),
+        copies: 4,
+        max: 3
+    }));
+    assert!(v.contains(&Violation::ZeroCostRatio {
+        alignment: "wild".into(),
+        zero: 10,
+        one: 2,
+        need: 20
+    }));
+    assert_eq!(v.len(), 3, "{v:?}");
+    // The message says what to do.
+    let text = v[2].to_string();
+    assert!(text.contains("need at least 20 wild"), "{text}");
+}
+
+#[test]
+fn tokens_are_never_legal() {
+    let mut deck = epic_cards::deck_from(pool(), "random", 1).unwrap();
+    deck[0] = pool().token("Wolf").unwrap();
+    let v = check("sealed", &deck);
+    assert_eq!(
+        v,
+        vec![Violation::Token {
+            card: "Wolf".into()
+        }]
+    );
+}
+
+/// A God card goes beside the deck (1.3.2): where a format allows one, it is not counted
+/// among the deck's cards; two are too many; the limited formats allow none (2.4.1).
+#[test]
+fn god_cards_beside_a_deck() {
+    let full = epic_cards::full_pool();
+    let furios = full.by_name("Furios, Father of Nature").unwrap();
+    let maligus = full.by_name("Maligus, the Dark One").unwrap();
+    let mut deck = epic_cards::deck_from(full, "good", 0).unwrap();
+    deck.push(furios);
+    let preconstructed = format("preconstructed").unwrap();
+    assert_eq!(preconstructed.check(&deck, full), vec![]);
+    deck.push(maligus);
+    let v = preconstructed.check(&deck, full);
+    assert_eq!(v.len(), 1, "{v:?}");
+    assert!(matches!(&v[0], Violation::TwoGods { .. }), "{v:?}");
+    let sealed = format("sealed").unwrap();
+    let mut thirty = epic_cards::deck_from(full, "random", 1).unwrap();
+    thirty.push(furios);
+    assert_eq!(
+        sealed.check(&thirty, full),
+        vec![Violation::GodNotAllowed {
+            card: "Furios, Father of Nature".into()
+        }]
+    );
+    assert!(format("full-constructed").unwrap().gods && !sealed.gods);
+}

@@ -1,0 +1,232 @@
+//! What every ruleset must do to stand behind the interface, checked the same way for
+//! each: the registry's conformance test (`crates/epic-rulesets/tests/conformance.rs`)
+//! runs [`check`] on every registered ruleset, so a new ruleset is held to it without
+//! new test code.
+//!
+//! Over seeded random games, after every decision:
+//! - options exist exactly when a seat must decide, and the winners exactly when none
+//!   does;
+//! - a choice that is not offered is refused and changes nothing;
+//! - each seat's sample ([`State::sample_for`]) shows that seat exactly the view it has
+//!   of the game, and can itself be played on;
+//! - each seat is asked its decisions, and told every decision, the same in the game
+//!   and in its sample, until its own view of them differs (a hidden card it now
+//!   sees): what a seat receives depends only on what it may know;
+//!
+//! and for each game:
+//! - it ends, or is ruled over, within `max_decisions`;
+//! - its save file round-trips: written, read and replayed, it reaches the same digest;
+//! - the same setup and decisions give the same digest (determinism).
+
+use crate::played::Played;
+use crate::ruleset::Ruleset;
+use crate::save::SaveFile;
+use crate::words::Voice;
+use crate::Seat;
+
+/// Why a ruleset failed a check: which, in which game, after how many decisions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    pub ruleset: &'static str,
+    pub game: u64,
+    pub decisions: usize,
+    pub what: String,
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} game {} after {} decisions: {}",
+            self.ruleset, self.game, self.decisions, self.what
+        )
+    }
+}
+
+/// A small generator for picking options, so the checks need no dependency.
+struct Picks(u64);
+
+impl Picks {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n.max(1)
+    }
+}
+
+fn view_of<R: Ruleset>(game: &R, seat: Seat) -> String {
+    serde_json::to_string(&game.view(Some(seat))).unwrap_or_default()
+}
+
+/// Where two views (JSON) part: the fields of the first that differ, with both values.
+fn difference(a: &str, b: &str) -> String {
+    let (Ok(serde_json::Value::Object(a)), Ok(serde_json::Value::Object(b))) =
+        (serde_json::from_str(a), serde_json::from_str(b))
+    else {
+        return "(not objects)".into();
+    };
+    a.iter()
+        .filter(|(k, v)| b.get(*k) != Some(*v))
+        .map(|(k, v)| {
+            format!(
+                "{k}: {v} / {}",
+                b.get(k).unwrap_or(&serde_json::Value::Null)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// The pending decision as `voice`'s viewer is asked it: who decides, the prompt, and the
+/// labels of the options samples keep.
+fn asked_labels<R: Ruleset>(game: &R, voice: &Voice) -> Option<(Seat, String, Vec<String>)> {
+    let asked = game.asked(voice)?;
+    let kept = asked
+        .options
+        .iter()
+        .filter(|o| (game.options().get(o.index)).is_some_and(|&c| game.kept_in_samples(c)))
+        .map(|o| o.label.clone())
+        .collect();
+    Some((asked.seat, asked.prompt, kept))
+}
+
+/// Plays `games` random games of `R` from the setups `setup(game)` makes, each to its
+/// end or `max_decisions`, checking everything the module lists; the first failure.
+pub fn check<R: Ruleset>(
+    setup: impl Fn(u64) -> R::Setup,
+    games: u64,
+    max_decisions: usize,
+) -> Result<(), Failure> {
+    for g in 0..games {
+        check_game::<R>(setup(g), g, max_decisions)?;
+    }
+    Ok(())
+}
+
+fn check_game<R: Ruleset>(setup: R::Setup, g: u64, max_decisions: usize) -> Result<(), Failure> {
+    let fail = |decisions: usize, what: String| Failure {
+        ruleset: R::NAME,
+        game: g,
+        decisions,
+        what,
+    };
+    let mut played = Played::<R>::start(setup.clone()).map_err(|e| fail(0, e.message))?;
+    let mut picks = Picks(g.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5EED);
+    let seats = played.game.seats();
+    let mut refused_tried = false;
+    for n in 0..max_decisions {
+        let game = &played.game;
+        let options = game.options();
+        match (game.decider(), game.winners()) {
+            (Some(_), Some(_)) => return Err(fail(n, "a seat decides in a game over".into())),
+            (None, None) => return Err(fail(n, "nobody decides, yet nobody won".into())),
+            (Some(_), None) if options.is_empty() => {
+                return Err(fail(n, "a seat decides among no options".into()))
+            }
+            (None, Some(_)) if !options.is_empty() => {
+                return Err(fail(n, "options offered in a game over".into()))
+            }
+            (None, Some(_)) => break,
+            (Some(_), None) => {}
+        }
+        // Each seat's sample shows it what the game shows it: the same view, and the
+        // same decision (less the options samples leave out, such as an undo).
+        let decider = game.decider();
+        for seat in 0..seats as Seat {
+            let sample = game.sample_for(seat, picks.0 ^ u64::from(seat));
+            if decider != Some(seat) && view_of(&sample, seat) != view_of(game, seat) {
+                return Err(fail(
+                    n,
+                    format!(
+                        "seat {}'s sample shows it another game: {}",
+                        seat + 1,
+                        difference(&view_of(game, seat), &view_of(&sample, seat))
+                    ),
+                ));
+            }
+            let voice = Voice::numbered(Some(seat), seats);
+            if asked_labels(&sample, &voice) != asked_labels(game, &voice) {
+                return Err(fail(
+                    n,
+                    format!("seat {} is asked otherwise in its sample", seat + 1),
+                ));
+            }
+        }
+        let choice = options[picks.below(options.len())];
+        // Each seat is asked and told the same in its sample as in the game, until its
+        // view of them differs (a hidden card it now sees, dealt otherwise there).
+        let taken = played
+            .after_choice(choice)
+            .map_err(|e| fail(n, e.message))?;
+        for seat in 0..seats as Seat {
+            let voice = Voice::numbered(Some(seat), seats);
+            let mut sample = game.sample_for(seat, picks.0 ^ 0xA5 ^ u64::from(seat));
+            if !sample.options().contains(&choice) {
+                continue;
+            }
+            let before = sample.clone();
+            let Ok(events) = sample.apply_told(choice) else {
+                return Err(fail(
+                    n,
+                    format!("seat {}'s sample refused an option", seat + 1),
+                ));
+            };
+            if view_of(&sample, seat) != view_of(&taken.game, seat) {
+                continue;
+            }
+            let (in_sample, in_game) = (
+                before.tell(choice, &events, &voice),
+                game.tell(choice, &taken.events, &voice),
+            );
+            if in_sample != in_game {
+                let text = |lines: &[crate::words::Line]| -> Vec<String> {
+                    lines.iter().map(|l| l.text.clone()).collect()
+                };
+                return Err(fail(
+                    n,
+                    format!(
+                        "seat {} is told {:?} of {choice:?}, and {:?} in its sample",
+                        seat + 1,
+                        text(&in_game),
+                        text(&in_sample)
+                    ),
+                ));
+            }
+        }
+        // A choice no longer offered is refused and changes nothing.
+        if !refused_tried {
+            let mut after = taken.game.clone();
+            if !after.options().contains(&choice) {
+                refused_tried = true;
+                let digest = after.digest();
+                if after.apply(choice).is_ok() {
+                    return Err(fail(n + 1, "a choice not offered was taken".into()));
+                }
+                if after.digest() != digest {
+                    return Err(fail(n + 1, "a refused choice changed the game".into()));
+                }
+            }
+        }
+        played.take(taken);
+    }
+    let n = played.decisions();
+    if played.game.decider().is_some() {
+        return Err(fail(
+            n,
+            format!("the game did not end within {max_decisions} decisions"),
+        ));
+    }
+    // The save round-trips, and replaying it is deterministic.
+    let text = played.save_file().to_text();
+    let file = SaveFile::<R>::parse("the save", &text).map_err(|e| fail(n, e.message))?;
+    if file != played.save_file() {
+        return Err(fail(n, "the save reads back otherwise".into()));
+    }
+    let replayed = Played::replay(&file, None, |_, _| {}).map_err(|e| fail(n, e.message))?;
+    if replayed.game.digest() != played.game.digest() {
+        return Err(fail(n, "the replay reaches another game".into()));
+    }
+    Ok(())
+}

@@ -1,0 +1,252 @@
+//! Everything a front end needs of a game beside playing it (which is [`State`]'s), so
+//! that the command line, the server, the Python package and the bots are written once
+//! for every ruleset, as shakmaty's `Position` serves every chess variant: how a game is
+//! asked for and made ([`TableRequest`], [`Ruleset::setup`], [`Ruleset::start`]), kept
+//! ([`Ruleset::record`], [`crate::save::SaveFile`]), shown to a seat (its events, board,
+//! pending decision and result, in words), its cards and decks, and its default value
+//! for the bots. Each ruleset implements it; one registry (the `epic-rulesets` crate)
+//! lists them.
+
+use crate::words::{Asked, Line, Outcome, Voice};
+use crate::{Seat, SetupError, State};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use std::fmt::Debug;
+
+/// A game as a program asks for it, in words every ruleset reads: the table, each
+/// seat's player and deck, the seed. [`Ruleset::setup`] checks it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TableRequest {
+    /// The format whose rules the decks follow (a ruleset's format name); `None`: any
+    /// deck the game can play.
+    pub format: Option<String>,
+    /// How the seats play against each other (`ffa` when `None`).
+    pub variant: Option<String>,
+    /// Players on each team, for a variant with teams.
+    pub team_size: Option<u8>,
+    pub seed: u64,
+    /// The seat that goes first; `None`: drawn from the seed.
+    pub first_player: Option<Seat>,
+    /// In a format that deals each seat a pool to build from (Sealed), how many cards.
+    pub pool: Option<usize>,
+    pub seats: Vec<SeatRequest>,
+}
+
+/// Who plays a seat, and with which deck, as a setup keeps it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatPlayer {
+    /// `human`, or a bot's name.
+    pub player: String,
+    /// The bot's seed, when it is not the game's.
+    pub bot_seed: Option<u64>,
+    /// The deck as it was asked for: a deck's name, a deck list's label, "drafted".
+    pub deck: String,
+}
+
+impl TableRequest {
+    /// `players` seats played by the `random` bot with the ruleset's default decks, dealt
+    /// from `seed`, at no format or variant.
+    pub fn of(players: usize, seed: u64) -> TableRequest {
+        TableRequest {
+            seed,
+            seats: (0..players)
+                .map(|_| SeatRequest {
+                    player: "random".into(),
+                    bot_seed: None,
+                    deck: DeckRequest::Default,
+                })
+                .collect(),
+            ..TableRequest::default()
+        }
+    }
+
+    /// The same table in `format`.
+    pub fn in_format(self, format: &str) -> TableRequest {
+        TableRequest {
+            format: Some(format.into()),
+            ..self
+        }
+    }
+
+    /// The same table playing `variant`.
+    pub fn in_variant(self, variant: &str) -> TableRequest {
+        TableRequest {
+            variant: Some(variant.into()),
+            ..self
+        }
+    }
+}
+
+/// One seat of a [`TableRequest`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatRequest {
+    /// `human`, or a bot's name.
+    pub player: String,
+    /// The bot's seed, when it is not the game's.
+    pub bot_seed: Option<u64>,
+    pub deck: DeckRequest,
+}
+
+/// A seat's deck as asked for.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum DeckRequest {
+    /// The ruleset's default deck for the seat.
+    #[default]
+    Default,
+    /// A deck of the ruleset by name (`good`; classic `order`).
+    Named(String),
+    /// A deck list, one card a line, and what to call it (a file's name, "custom").
+    Listed { label: String, text: String },
+}
+
+/// A card as `epic cards` lists it and a deck builder shows it, in any ruleset.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CardInfo {
+    pub name: String,
+    /// Its alignments (2017), or alignment and origin (classic), lower case, joined
+    /// by "/".
+    pub alignment: String,
+    /// "champion", "event", … in the ruleset's words.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// What playing it costs, in the ruleset's unit (2017: gold; classic: actions, 0 for
+    /// a free card); `None` for a card never paid for (a God card).
+    pub cost: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub offense: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub defense: Option<i32>,
+    pub keywords: Vec<String>,
+    pub classes: Vec<String>,
+    pub token: bool,
+    /// The set it comes from.
+    pub set: String,
+    /// The rules text a player reads.
+    pub text: String,
+    /// The whole card as a player reads it: type line, cost, stats, text, the meaning of
+    /// its keywords and symbols.
+    #[serde(skip)]
+    pub sheet: String,
+}
+
+/// A deck list checked against a format: its cards by name, and every mistake in the
+/// list and rule the deck breaks.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DeckCheck {
+    /// The format checked, as players call it ("Preconstructed").
+    pub format: Option<String>,
+    pub cards: Vec<String>,
+    /// The sideboard, in a ruleset that has them.
+    pub sideboard: Vec<String>,
+    /// Each mistake (a name that is no card) and each rule broken, in words; empty for a
+    /// legal deck.
+    pub broken: Vec<String>,
+}
+
+/// A game behind the interface every front end uses. `Self` is the game in progress;
+/// the associated functions without `self` describe the ruleset.
+pub trait Ruleset: State + Debug + 'static {
+    /// Its name in the registry, on the command line (`--ruleset`), in the server's API
+    /// and in saved games: "2017", "classic".
+    const NAME: &'static str;
+    /// What a player calls it: "Epic Card Game (2017 rules)".
+    const TITLE: &'static str;
+
+    /// What a game is made from, as saved games keep it: checked by [`Ruleset::start`].
+    type Setup: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// A decision as saved games keep it.
+    type Record: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// A change, as the game reports it; [`Ruleset::tell`] words it for one viewer.
+    type Event: Clone + Debug + Serialize + Send + Sync;
+    /// What the browser draws for one viewer.
+    type Board: Serialize;
+    /// What one seat may see, for programs (the Python package's `view`).
+    type View: Serialize;
+
+    // Making and keeping a game.
+
+    /// The setup a request asks for, its decks checked against its format; or why not.
+    fn setup(request: &TableRequest) -> Result<Self::Setup, SetupError>;
+    /// The game at its start.
+    fn start(setup: &Self::Setup) -> Result<Self, SetupError>;
+    /// `setup` with seat `seat`'s deck replaced by `deck`, checked as a new game's decks
+    /// are: a player joining a game that has not begun brings their own deck.
+    fn with_deck(
+        setup: &Self::Setup,
+        seat: Seat,
+        deck: &DeckRequest,
+    ) -> Result<Self::Setup, SetupError>;
+    /// The format a setup's decks follow, by name (`None`: any deck the game can play).
+    fn format_of(setup: &Self::Setup) -> Option<String>;
+    /// Who plays each seat of a setup.
+    fn players(setup: &Self::Setup) -> Vec<SeatPlayer>;
+    /// The seed a setup deals from (which also seeds its bots).
+    fn seed(setup: &Self::Setup) -> u64;
+    /// How `choice`, about to be taken now, is kept.
+    fn record(&self, choice: Self::Choice) -> Self::Record;
+    /// The choice a kept decision takes now, or why it cannot be taken.
+    fn choice_of(&self, record: &Self::Record) -> Result<Self::Choice, SetupError>;
+    /// The choice by which `seat` concedes (rule 1.2.2): open to any seat still in the
+    /// game, whoever decides, and never among the options.
+    fn concession(seat: Seat) -> Self::Choice;
+    /// Whether a sample ([`State::sample_for`]) offers `choice` where the game does: an
+    /// option that only goes back in time (the 2017 game's undo, rule 3.7) may be left
+    /// out of samples, which a search plays forward.
+    fn kept_in_samples(&self, _choice: Self::Choice) -> bool {
+        true
+    }
+    /// Takes `choice` (an option, or a concession) and answers what happened.
+    fn apply_told(&mut self, choice: Self::Choice) -> Result<Vec<Self::Event>, SetupError>;
+
+    // What a seat may know.
+
+    /// The turn, counted from 1 (0 before the first).
+    fn turn(&self) -> u32;
+    /// Whether `seat` has left the game (eliminated or conceded).
+    fn is_out(&self, seat: Seat) -> bool;
+    /// The kind of the pending decision, a short stable word ("mulligan", "target").
+    fn decision_kind(&self) -> Option<&'static str>;
+    /// What `viewer` (a seat, or `None` for a spectator) may see.
+    fn view(&self, viewer: Option<Seat>) -> Self::View;
+
+    // In words, for one viewer (`voice.viewer`).
+
+    /// The log lines of `choice`, taken in this game (`self` is the game before it) with
+    /// `events` as it answered, as the viewer may know them.
+    fn tell(&self, choice: Self::Choice, events: &[Self::Event], voice: &Voice) -> Vec<Line>;
+    /// What the viewer is told before the first decision.
+    fn opening(&self, voice: &Voice) -> Vec<Line>;
+    /// The board the viewer sees.
+    fn board(&self, voice: &Voice) -> Self::Board;
+    /// The pending decision as the viewer is told it; `None` once the game is over.
+    fn asked(&self, voice: &Voice) -> Option<Asked>;
+    /// How the game ended; `None` before.
+    fn result_for(&self, voice: &Voice) -> Option<Outcome>;
+
+    // Cards and decks.
+
+    /// Every card of the ruleset, in its sets' order, tokens included.
+    fn cards() -> Vec<CardInfo>;
+    /// What a keyword or symbol of the ruleset means, if `word` names one.
+    fn explain(word: &str) -> Option<String>;
+    /// The ruleset's decks by name (`good`; classic `order`).
+    fn deck_names() -> Vec<&'static str>;
+    /// The formats a [`TableRequest`] may name.
+    fn format_names() -> Vec<String>;
+    /// The variants a [`TableRequest`] may name (`ffa` first).
+    fn variant_names() -> Vec<&'static str>;
+    /// Tables that show what the ruleset is, dealt from `seed`: its usual game, and one
+    /// of each variant and format that plays differently. The conformance suite plays
+    /// each ([`crate::conformance`]).
+    fn example_tables(seed: u64) -> Vec<TableRequest>;
+    /// A deck list (named `source` in what it says) checked against a format (`None`:
+    /// only what any game needs): its mistakes and broken rules are the check's
+    /// findings; an unknown format is an error.
+    fn check_deck(source: &str, format: Option<&str>, list: &str) -> Result<DeckCheck, SetupError>;
+
+    // For the bots.
+
+    /// What the position is worth to `seat`, from 0 (lost) to 1 (won): the evaluation
+    /// searches and one-ply players use when no better one is given.
+    fn evaluate(&self, seat: Seat) -> f64;
+}

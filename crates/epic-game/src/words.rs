@@ -1,0 +1,163 @@
+//! A game in words, as the front ends receive it from any ruleset: how seats are called
+//! to one viewer ([`Voice`]), a line of the log with its tone ([`Line`]), the pending
+//! decision as a seat is asked it ([`Asked`]) and how the game ended ([`Outcome`]). The
+//! terminal colours these, the server sends them; neither knows which game told them.
+
+use crate::Seat;
+use serde::Serialize;
+
+/// How seats are called to one viewer: the viewer's own seat is "you" (when addressed
+/// in the second person), every other seat by its player's name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Voice {
+    /// The seat being told, or `None` for a spectator (every seat by its name).
+    pub viewer: Option<Seat>,
+    /// Each seat's name: "Player 2", "the AI", a player's account name.
+    pub names: Vec<String>,
+    /// Whether the viewer's own seat is "you" (a game) or its name (a replay).
+    pub second_person: bool,
+}
+
+impl Voice {
+    /// Seats named "Player 1", "Player 2" …, told to `viewer` as "you".
+    pub fn numbered(viewer: Option<Seat>, seats: usize) -> Voice {
+        Voice {
+            viewer,
+            names: (0..seats).map(|s| format!("Player {}", s + 1)).collect(),
+            second_person: viewer.is_some(),
+        }
+    }
+
+    /// The same names, told to another viewer.
+    pub fn to(&self, viewer: Option<Seat>) -> Voice {
+        Voice {
+            viewer,
+            second_person: self.second_person && viewer.is_some(),
+            names: self.names.clone(),
+        }
+    }
+
+    /// Whether `seat` is addressed as "you".
+    pub fn is_you(&self, seat: Seat) -> bool {
+        self.second_person && self.viewer == Some(seat)
+    }
+
+    /// "you", "the AI", "Ana" (lower case inside a sentence where it is "you").
+    pub fn name(&self, seat: Seat) -> String {
+        if self.is_you(seat) {
+            "you".into()
+        } else {
+            self.names
+                .get(usize::from(seat))
+                .cloned()
+                .unwrap_or_else(|| format!("Player {}", u16::from(seat) + 1))
+        }
+    }
+
+    /// "your", "the AI's".
+    pub fn possessive(&self, seat: Seat) -> String {
+        if self.is_you(seat) {
+            "your".into()
+        } else {
+            format!("{}'s", self.name(seat))
+        }
+    }
+
+    /// The seat as a sentence's subject: "You", "The AI", a player's name as written.
+    pub fn subject(&self, seat: Seat) -> String {
+        let name = self.name(seat);
+        if self.is_you(seat) || name.starts_with("the ") {
+            cap(&name)
+        } else {
+            name
+        }
+    }
+
+    /// Subject and verb: ("You take") or ("The AI takes").
+    pub fn says(&self, seat: Seat, verb_you: &str, verb_other: &str) -> String {
+        format!(
+            "{} {}",
+            self.subject(seat),
+            if self.is_you(seat) {
+                verb_you
+            } else {
+                verb_other
+            }
+        )
+    }
+}
+
+/// `text` with its first letter in upper case.
+pub fn cap(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// What a line is, for its colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Tone {
+    /// A heading: a new turn, a prompt.
+    Heading,
+    /// The viewer's own seat.
+    Mine,
+    /// Another seat.
+    Theirs,
+    /// Damage, a loss, an attack.
+    Danger,
+    /// Something to notice that is not a danger: a block, a gain.
+    Note,
+    /// Less important: passes, reminders.
+    Quiet,
+}
+
+/// One line of a game's log, as one viewer is told it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Line {
+    pub text: String,
+    pub tone: Option<Tone>,
+}
+
+impl Line {
+    pub fn new(text: impl Into<String>, tone: Option<Tone>) -> Line {
+        Line {
+            text: text.into(),
+            tone,
+        }
+    }
+}
+
+/// The pending decision as a viewer is told it: who decides, and for the decider alone
+/// the prompt and the options, each in words (and, where an option is about one card
+/// or seat, which one, for a client to click).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Asked {
+    pub seat: Seat,
+    pub prompt: String,
+    pub options: Vec<Offered>,
+}
+
+/// One option of a decision, numbered as [`crate::State::options`] lists them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Offered {
+    pub index: usize,
+    pub label: String,
+    /// The card the option is about, by the number the viewer's board shows it with.
+    pub card: Option<u32>,
+    /// The seat the option is about.
+    pub player: Option<Seat>,
+    /// What the option does to its card, where a client acts on it by zone ("pick",
+    /// "cut", "restore", "done" in a draft).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kind: Option<&'static str>,
+}
+
+/// How a game ended, told to one viewer: the winners (none for a draw) and why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Outcome {
+    pub winners: Vec<Seat>,
+    pub text: String,
+}

@@ -1,0 +1,521 @@
+//! The one registry of rulesets, the `VariantPosition` of this project: a game under
+//! any of them, chosen at run time by name ([`AnyPlayed`]), with its setup and
+//! decisions, its saves, its words for every seat and the bots that play it. The command
+//! line's `--ruleset`, the server's stored games, saved games' headers and the Python
+//! package go through it; nothing else names a ruleset.
+//!
+//! Adding a ruleset is a variant in [`AnyPlayed`] and [`AnyTaken`], an arm in
+//! [`each!`], its name in [`RULESETS`] and the matches by name, a call in
+//! [`visit_rulesets`], and its bots in [`bot_choice`].
+
+use epic_classic::ClassicGame;
+use epic_engine::formats::drafted::DraftedGame;
+use epic_engine::Game;
+use epic_game::save::{ruleset_of, SaveFile};
+use epic_game::words::{Asked, Line, Outcome, Voice};
+use epic_game::{DeckRequest, Played, Ruleset, Seat, SetupError, State, TableRequest, Taken};
+use serde::Serialize;
+
+/// The rulesets a program may name, as `--ruleset` and the server's API take them.
+pub const RULESETS: [&str; 2] = [<Game as Ruleset>::NAME, <ClassicGame as Ruleset>::NAME];
+
+/// Something done to each ruleset at its own type (a test, a benchmark):
+/// [`visit_rulesets`] calls it for every one the registry lists, so that a new ruleset
+/// is covered without new code.
+pub trait RulesetVisitor {
+    fn visit<R: Ruleset>(&mut self);
+}
+
+/// Calls `visitor` for every registered ruleset (a drafted 2017 game is one of them).
+pub fn visit_rulesets(visitor: &mut impl RulesetVisitor) {
+    visitor.visit::<Game>();
+    visitor.visit::<DraftedGame>();
+    visitor.visit::<ClassicGame>();
+}
+
+/// What a program may ask of one ruleset: its decks, formats (and those whose decks are
+/// drafted at the table first) and variants, by name.
+#[derive(Clone, Debug, Serialize)]
+pub struct RulesetInfo {
+    pub name: &'static str,
+    pub title: &'static str,
+    pub decks: Vec<&'static str>,
+    pub formats: Vec<String>,
+    pub drafts: Vec<String>,
+    pub variants: Vec<&'static str>,
+}
+
+fn info<R: Ruleset>(drafts: Vec<String>) -> RulesetInfo {
+    RulesetInfo {
+        name: R::NAME,
+        title: R::TITLE,
+        decks: R::deck_names(),
+        formats: R::format_names(),
+        drafts,
+        variants: R::variant_names(),
+    }
+}
+
+/// Every ruleset a program may name, with what a game of it may ask for.
+pub fn rulesets() -> Vec<RulesetInfo> {
+    vec![
+        info::<Game>(DraftedGame::format_names()),
+        info::<ClassicGame>(Vec::new()),
+    ]
+}
+
+/// Runs `$body` with `$R` the type of the ruleset named `$name` (as programs name it),
+/// or answers that there is none: the one place that maps names to rulesets.
+macro_rules! by_name {
+    ($name:expr, $R:ident => $body:expr) => {
+        match $name {
+            "2017" => {
+                type $R = Game;
+                Ok($body)
+            }
+            "classic" => {
+                type $R = ClassicGame;
+                Ok($body)
+            }
+            other => Err(unknown(other)),
+        }
+    };
+}
+
+/// Every card of the ruleset `name`, tokens included.
+pub fn cards(name: &str) -> Result<Vec<epic_game::CardInfo>, SetupError> {
+    by_name!(name, R => R::cards())
+}
+
+/// What a keyword or symbol of the ruleset `name` means, if `word` names one.
+pub fn explain(name: &str, word: &str) -> Result<Option<String>, SetupError> {
+    by_name!(name, R => R::explain(word))
+}
+
+/// A deck list checked against a format of the ruleset `name`.
+pub fn check_deck(
+    name: &str,
+    source: &str,
+    format: Option<&str>,
+    list: &str,
+) -> Result<epic_game::DeckCheck, SetupError> {
+    by_name!(name, R => R::check_deck(source, format, list))?
+}
+
+/// What a program may ask of the ruleset `name`.
+pub fn ruleset(name: &str) -> Result<RulesetInfo, SetupError> {
+    rulesets()
+        .into_iter()
+        .find(|r| r.name == name)
+        .ok_or_else(|| unknown(name))
+}
+
+/// A game under any ruleset, with its setup and every decision taken.
+#[derive(Clone, Debug)]
+pub enum AnyPlayed {
+    /// The 2017 game (the Complete Rules, with the 2015 formats).
+    Epic(Box<Played<Game>>),
+    /// A 2017 game whose decks are drafted at the table first.
+    Drafted(Box<Played<DraftedGame>>),
+    /// The 2009 game.
+    Classic(Box<Played<ClassicGame>>),
+}
+
+/// A decision taken on a copy of a game of any ruleset ([`AnyPlayed::after`]).
+#[derive(Clone, Debug)]
+pub enum AnyTaken {
+    Epic(Box<Taken<Game>>),
+    Drafted(Box<Taken<DraftedGame>>),
+    Classic(Box<Taken<ClassicGame>>),
+}
+
+/// Runs `$body` with `$p` bound to the [`Played`] inside an [`AnyPlayed`], whatever its
+/// ruleset: the one place that lists them.
+macro_rules! each {
+    ($played:expr, $p:ident => $body:expr) => {
+        match $played {
+            AnyPlayed::Epic($p) => $body,
+            AnyPlayed::Drafted($p) => $body,
+            AnyPlayed::Classic($p) => $body,
+        }
+    };
+}
+
+/// What one viewer is shown of a game now, all from what they may see.
+#[derive(Clone, Debug, Serialize)]
+pub struct Seen {
+    pub board: serde_json::Value,
+    pub asked: Option<Asked>,
+    pub outcome: Option<Outcome>,
+}
+
+fn unknown(ruleset: &str) -> SetupError {
+    SetupError::new(format!(
+        "unknown ruleset '{ruleset}'; the rulesets are {}",
+        RULESETS.join(", ")
+    ))
+}
+
+fn shown(game: &impl Ruleset, voice: &Voice, asking: bool) -> Seen {
+    Seen {
+        board: serde_json::to_value(game.board(voice)).unwrap_or_default(),
+        asked: asking.then(|| game.asked(voice)).flatten(),
+        outcome: game.result_for(voice),
+    }
+}
+
+impl AnyPlayed {
+    /// A new game of `ruleset` as `request` asks for it; a 2017 game in a drafted format
+    /// begins with its draft.
+    pub fn request(ruleset: &str, request: &TableRequest) -> Result<AnyPlayed, SetupError> {
+        // A drafted format, or any format with a pool: the draft says what is wrong.
+        let drafted = request.format.as_deref().is_some_and(|f| {
+            epic_engine::formats::draft::DraftFormat::named(f).is_some_and(|d| {
+                d != epic_engine::formats::draft::DraftFormat::Sealed || request.pool.is_some()
+            })
+        }) || (request.pool.is_some() && request.format.is_some());
+        fn made<R: Ruleset>(request: &TableRequest) -> Result<Box<Played<R>>, SetupError> {
+            Ok(Box::new(Played::start(R::setup(request)?)?))
+        }
+        match ruleset {
+            "2017" if drafted => Ok(AnyPlayed::Drafted(made(request)?)),
+            "2017" => Ok(AnyPlayed::Epic(made(request)?)),
+            "classic" => Ok(AnyPlayed::Classic(made(request)?)),
+            other => Err(unknown(other)),
+        }
+    }
+
+    /// The game at its start, from its ruleset's name and its setup as kept (JSON): a
+    /// 2017 setup is a game's, or the draft's its decks come from.
+    pub fn start(ruleset: &str, setup: &str) -> Result<AnyPlayed, SetupError> {
+        fn kept<R: Ruleset>(setup: &str) -> Result<Box<Played<R>>, SetupError> {
+            let setup = serde_json::from_str(setup)
+                .map_err(|e| SetupError::new(format!("its setup: {e}")))?;
+            Ok(Box::new(Played::start(setup)?))
+        }
+        match ruleset {
+            // A 2017 setup is a game's, or else the draft's its decks come from.
+            "2017" => match kept(setup) {
+                Ok(game) => Ok(AnyPlayed::Epic(game)),
+                Err(e) => kept(setup).map(AnyPlayed::Drafted).map_err(|_| e),
+            },
+            "classic" => Ok(AnyPlayed::Classic(kept(setup)?)),
+            other => Err(unknown(other)),
+        }
+    }
+
+    /// A saved game of any ruleset (its header says which), replayed to its end or to
+    /// its first `upto` decisions.
+    pub fn from_save(
+        source_name: &str,
+        text: &str,
+        upto: Option<usize>,
+    ) -> Result<AnyPlayed, SetupError> {
+        fn replay<R: Ruleset>(
+            source_name: &str,
+            text: &str,
+            upto: Option<usize>,
+        ) -> Result<Played<R>, SetupError> {
+            let file = SaveFile::<R>::parse(source_name, text)?;
+            Played::replay(&file, upto, |_, _| {})
+        }
+        let ruleset = ruleset_of(source_name, text)?;
+        match ruleset.as_str() {
+            "2017" => Ok(AnyPlayed::Epic(Box::new(replay(source_name, text, upto)?))),
+            "classic" => Ok(AnyPlayed::Classic(Box::new(replay(
+                source_name,
+                text,
+                upto,
+            )?))),
+            other => Err(SetupError::new(format!(
+                "{source_name}: a saved game of ruleset '{other}', which this program does not \
+                 know (it reads {})",
+                RULESETS.join(" and ")
+            ))),
+        }
+    }
+
+    /// The ruleset's name, as the API and saves give it (a drafted game is a 2017 one).
+    pub fn ruleset(&self) -> &'static str {
+        match self {
+            AnyPlayed::Epic(_) | AnyPlayed::Drafted(_) => <Game as Ruleset>::NAME,
+            AnyPlayed::Classic(_) => <ClassicGame as Ruleset>::NAME,
+        }
+    }
+
+    /// The same game before any decision, seat `seat` playing `deck` instead: a player
+    /// joining a game that has not begun brings their own deck, checked as its
+    /// creator's were.
+    pub fn with_deck(&self, seat: Seat, deck: &DeckRequest) -> Result<AnyPlayed, SetupError> {
+        fn reseated<R: Ruleset>(
+            p: &Played<R>,
+            seat: Seat,
+            deck: &DeckRequest,
+        ) -> Result<Played<R>, SetupError> {
+            if p.decisions() > 0 {
+                return Err(SetupError::new("the game has begun: its decks are dealt"));
+            }
+            Played::start(R::with_deck(&p.setup, seat, deck)?)
+        }
+        Ok(match self {
+            AnyPlayed::Epic(p) => AnyPlayed::Epic(Box::new(reseated(p, seat, deck)?)),
+            AnyPlayed::Drafted(p) => AnyPlayed::Drafted(Box::new(reseated(p, seat, deck)?)),
+            AnyPlayed::Classic(p) => AnyPlayed::Classic(Box::new(reseated(p, seat, deck)?)),
+        })
+    }
+
+    /// The format the game's decks follow, by name (`None`: any deck).
+    pub fn format(&self) -> Option<String> {
+        fn format<R: Ruleset>(p: &Played<R>) -> Option<String> {
+            R::format_of(&p.setup)
+        }
+        each!(self, p => format(p))
+    }
+
+    /// Who plays each seat, and with which deck.
+    pub fn players(&self) -> Vec<epic_game::SeatPlayer> {
+        fn players<R: Ruleset>(p: &Played<R>) -> Vec<epic_game::SeatPlayer> {
+            R::players(&p.setup)
+        }
+        each!(self, p => players(p))
+    }
+
+    /// The setup as kept (JSON).
+    pub fn setup_json(&self) -> String {
+        each!(self, p => serde_json::to_string(&p.setup).unwrap_or_default())
+    }
+
+    /// The seed the game was dealt from, which also seeds its bots.
+    pub fn seed(&self) -> u64 {
+        fn seed<R: Ruleset>(p: &Played<R>) -> u64 {
+            R::seed(&p.setup)
+        }
+        each!(self, p => seed(p))
+    }
+
+    /// How many decisions have been taken.
+    pub fn decisions(&self) -> usize {
+        each!(self, p => p.decisions())
+    }
+
+    /// The seat that decides now; `None` once the game is over.
+    pub fn decider(&self) -> Option<Seat> {
+        each!(self, p => p.game.decider())
+    }
+
+    /// How many options the pending decision has.
+    pub fn option_count(&self) -> usize {
+        each!(self, p => p.game.options().len())
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.decider().is_none()
+    }
+
+    /// How many seats the game has.
+    pub fn seats(&self) -> usize {
+        each!(self, p => p.game.seats())
+    }
+
+    /// Option `option` of the pending decision, taken on a copy of the game.
+    pub fn after(&self, option: usize) -> Result<AnyTaken, SetupError> {
+        Ok(match self {
+            AnyPlayed::Epic(p) => AnyTaken::Epic(Box::new(p.after(option)?)),
+            AnyPlayed::Drafted(p) => AnyTaken::Drafted(Box::new(p.after(option)?)),
+            AnyPlayed::Classic(p) => AnyTaken::Classic(Box::new(p.after(option)?)),
+        })
+    }
+
+    /// `seat` concedes (rule 1.2.2), whoever is deciding, on a copy of the game.
+    pub fn conceded(&self, seat: Seat) -> Result<AnyTaken, SetupError> {
+        if usize::from(seat) >= self.seats() {
+            return Err(SetupError::new(format!("there is no seat {}", seat + 1)));
+        }
+        Ok(match self {
+            AnyPlayed::Epic(p) => AnyTaken::Epic(Box::new(p.conceded(seat)?)),
+            AnyPlayed::Drafted(p) => AnyTaken::Drafted(Box::new(p.conceded(seat)?)),
+            AnyPlayed::Classic(p) => AnyTaken::Classic(Box::new(p.conceded(seat)?)),
+        })
+    }
+
+    /// Decision number `n` as it was kept (JSON), taken on a copy of the game.
+    pub fn after_record(&self, n: usize, record: &str) -> Result<AnyTaken, SetupError> {
+        fn read<R: Ruleset>(p: &Played<R>, record: &str) -> Result<Taken<R>, SetupError> {
+            let record: R::Record = serde_json::from_str(record)
+                .map_err(|e| SetupError::new(format!("it cannot be read: {e}")))?;
+            p.after_record(&record)
+        }
+        let taken = match self {
+            AnyPlayed::Epic(p) => read(p, record).map(|t| AnyTaken::Epic(Box::new(t))),
+            AnyPlayed::Drafted(p) => read(p, record).map(|t| AnyTaken::Drafted(Box::new(t))),
+            AnyPlayed::Classic(p) => read(p, record).map(|t| AnyTaken::Classic(Box::new(t))),
+        };
+        taken.map_err(|e| e.within(format!("decision {n}")))
+    }
+
+    /// The log lines of `taken` (a decision taken on this game) for each of `voices`.
+    pub fn told(&self, taken: &AnyTaken, voices: &[Voice]) -> Vec<Vec<Line>> {
+        fn tell<R: Ruleset>(p: &Played<R>, t: &Taken<R>, voices: &[Voice]) -> Vec<Vec<Line>> {
+            voices
+                .iter()
+                .map(|v| p.game.tell(t.choice, &t.events, v))
+                .collect()
+        }
+        match (self, taken) {
+            (AnyPlayed::Epic(p), AnyTaken::Epic(t)) => tell(p, t, voices),
+            (AnyPlayed::Drafted(p), AnyTaken::Drafted(t)) => tell(p, t, voices),
+            (AnyPlayed::Classic(p), AnyTaken::Classic(t)) => tell(p, t, voices),
+            _ => vec![Vec::new(); voices.len()],
+        }
+    }
+
+    /// Makes a decision taken on a copy of this game its own; one taken on a game of
+    /// another ruleset is refused.
+    pub fn take(&mut self, taken: AnyTaken) -> Result<(), SetupError> {
+        match (self, taken) {
+            (AnyPlayed::Epic(p), AnyTaken::Epic(t)) => p.take(*t),
+            (AnyPlayed::Drafted(p), AnyTaken::Drafted(t)) => p.take(*t),
+            (AnyPlayed::Classic(p), AnyTaken::Classic(t)) => p.take(*t),
+            _ => return Err(SetupError::new("a decision taken on another game")),
+        }
+        Ok(())
+    }
+
+    /// What `voice`'s viewer is told before the first decision.
+    pub fn opening(&self, voice: &Voice) -> Vec<Line> {
+        each!(self, p => Ruleset::opening(&p.game, voice))
+    }
+
+    /// What `voice`'s viewer is shown now: the board, the pending decision (when
+    /// `asking`; its options only if it is theirs) and the result.
+    pub fn seen(&self, voice: &Voice, asking: bool) -> Seen {
+        each!(self, p => shown(&p.game, voice, asking))
+    }
+
+    /// What `viewer` may see, as programs read it (JSON).
+    pub fn view_json(&self, viewer: Option<Seat>) -> serde_json::Value {
+        each!(self, p => serde_json::to_value(Ruleset::view(&p.game, viewer)).unwrap_or_default())
+    }
+
+    /// The game as a saved game (`docs/saves.md`); a drafted game is saved as the game
+    /// its decks made, once they are built.
+    pub fn save_text(&self) -> Result<String, SetupError> {
+        match self {
+            AnyPlayed::Epic(p) => Ok(p.save_file().to_text()),
+            AnyPlayed::Classic(p) => Ok(p.save_file().to_text()),
+            AnyPlayed::Drafted(p) => {
+                let setup = p.game.game_setup().ok_or_else(|| {
+                    SetupError::new("the game is still being drafted: it has no save yet")
+                })?;
+                // The game's decisions follow the draft's, which name cards.
+                let decisions = p.records[p.game.draft_decisions()..]
+                    .iter()
+                    .map(|r| serde_json::from_value(r.0.clone()))
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(|e| SetupError::new(format!("a decision of the game: {e}")))?;
+                let game = p
+                    .game
+                    .game()
+                    .ok_or_else(|| SetupError::new("the game is still being drafted"))?;
+                let file = SaveFile::<Game> {
+                    format: epic_game::save::FORMAT.into(),
+                    version: epic_game::save::VERSION,
+                    ruleset: None,
+                    setup,
+                    decisions,
+                    digest: epic_game::save::digest_hex(game.digest()),
+                };
+                Ok(file.to_text())
+            }
+        }
+    }
+
+    /// The option the bot `level` takes now, seeded with `seed`; `None` for a name no
+    /// bot has, or a game that is over.
+    pub fn bot_option(&self, level: &str, seed: u64) -> Option<usize> {
+        bot_choice(self, level, seed)
+    }
+}
+
+/// The format a game's kept setup (JSON, under `ruleset`) names, read without making the
+/// game; `None` for none, or a setup that cannot be read.
+pub fn format_of(ruleset: &str, setup: &str) -> Option<String> {
+    fn read<R: Ruleset>(setup: &str) -> Option<String> {
+        R::format_of(&serde_json::from_str::<R::Setup>(setup).ok()?)
+    }
+    match ruleset {
+        "2017" => read::<Game>(setup).or_else(|| read::<DraftedGame>(setup)),
+        "classic" => read::<ClassicGame>(setup),
+        _ => None,
+    }
+}
+
+/// The option the bot named `level` takes in `played` now: each ruleset's players.
+pub fn bot_choice(played: &AnyPlayed, level: &str, seed: u64) -> Option<usize> {
+    fn position<C: PartialEq>(options: &[C], choice: C) -> Option<usize> {
+        options.iter().position(|c| *c == choice)
+    }
+    match played {
+        AnyPlayed::Epic(p) => {
+            let choice = epic_bots::bot_by_name(level, seed).ok()?.choose(&p.game);
+            position(p.game.options(), choice)
+        }
+        AnyPlayed::Classic(p) => {
+            let choice = epic_bots::classic::classic_player(level, seed)
+                .ok()?
+                .choose(&p.game);
+            position(p.game.options(), choice)
+        }
+        AnyPlayed::Drafted(p) => match p.game.game() {
+            Some(game) => {
+                let choice = epic_bots::bot_by_name(level, seed).ok()?.choose(game);
+                position(game.options(), choice)
+            }
+            None => {
+                let draft = p.game.draft();
+                let choice = epic_bots::drafter::drafter_by_name(level, seed)
+                    .ok()?
+                    .choose(draft);
+                position(draft.options(), choice)
+            }
+        },
+    }
+}
+
+impl AnyTaken {
+    /// The decision as it is kept (JSON).
+    pub fn record_json(&self) -> String {
+        match self {
+            AnyTaken::Epic(t) => serde_json::to_string(&t.record),
+            AnyTaken::Drafted(t) => serde_json::to_string(&t.record),
+            AnyTaken::Classic(t) => serde_json::to_string(&t.record),
+        }
+        .unwrap_or_default()
+    }
+
+    pub fn is_over(&self) -> bool {
+        match self {
+            AnyTaken::Epic(t) => t.game.decider().is_none(),
+            AnyTaken::Drafted(t) => t.game.decider().is_none(),
+            AnyTaken::Classic(t) => t.game.decider().is_none(),
+        }
+    }
+
+    /// The winners once the game is over.
+    pub fn winners(&self) -> Option<Vec<Seat>> {
+        match self {
+            AnyTaken::Epic(t) => t.game.winners().map(<[Seat]>::to_vec),
+            AnyTaken::Drafted(t) => t.game.winners().map(<[Seat]>::to_vec),
+            AnyTaken::Classic(t) => t.game.winners().map(<[Seat]>::to_vec),
+        }
+    }
+
+    /// The turn the game is in after the decision.
+    pub fn turn(&self) -> u32 {
+        match self {
+            AnyTaken::Epic(t) => Ruleset::turn(&t.game),
+            AnyTaken::Drafted(t) => Ruleset::turn(&t.game),
+            AnyTaken::Classic(t) => Ruleset::turn(&t.game),
+        }
+    }
+}

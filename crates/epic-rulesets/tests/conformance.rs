@@ -1,0 +1,45 @@
+//! Every registered ruleset passes the interface's conformance suite
+//! ([`epic_game::conformance`]) on each of its example tables: options exactly when a
+//! seat decides, refused choices that change nothing, samples that show each seat its
+//! own view and tell it the same story, games that end, saves that round-trip and
+//! replay to the same digest.
+
+use epic_game::{conformance, Ruleset, TableRequest};
+use epic_rulesets::{visit_rulesets, RulesetVisitor};
+
+/// Games played on each example table.
+const GAMES: u64 = 3;
+/// Decisions after which a game that has not ended fails (the longest random games of
+/// the base set take a few thousand).
+const MAX_DECISIONS: usize = 20_000;
+
+struct Conformance {
+    checked: Vec<&'static str>,
+}
+
+impl RulesetVisitor for Conformance {
+    fn visit<R: Ruleset>(&mut self) {
+        for (t, table) in R::example_tables(0).into_iter().enumerate() {
+            let setup = |g: u64| {
+                R::setup(&TableRequest {
+                    seed: g,
+                    ..table.clone()
+                })
+                .unwrap_or_else(|e| panic!("{} table {t}: {e}", R::NAME))
+            };
+            if let Err(failure) = conformance::check::<R>(setup, GAMES, MAX_DECISIONS) {
+                panic!("{failure} (example table {t}: {table:?})");
+            }
+        }
+        self.checked.push(R::NAME);
+    }
+}
+
+#[test]
+fn every_ruleset_conforms_to_the_interface() {
+    let mut suite = Conformance {
+        checked: Vec::new(),
+    };
+    visit_rulesets(&mut suite);
+    assert_eq!(suite.checked, ["2017", "2017-drafted", "classic"]);
+}
