@@ -67,5 +67,5 @@ fuzz_target!(|data: &[u8]| {
         let events = game.apply(choice).expect("an offered option applies");
         let _ = display::tell(game.pool(), &voice, &display::seat_events(&events, 0), None);
     }
-    let _ = display::board(&game, &voice, &game.view(0), &NARROW);
+    let _ = NARROW.page(&epic_engine::words::page::page(&game, &voice));
 });

@@ -10,7 +10,8 @@ fuzz_target!(|data: &[u8]| {
     };
     match epic_cards::parse_deck_list("fuzz.txt", text, epic_cards::base_pool()) {
         Ok(deck) => {
-            let _ = epic_cli::names::playable(&deck, &epic_engine::RulesConfig::default());
+            let rules = epic_engine::RulesConfig::default();
+            let _ = epic_cli::names::playable(&deck, &rules, epic_cards::base_pool());
         }
         Err(e) => {
             let _ = e.to_string();

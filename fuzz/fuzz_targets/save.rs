@@ -86,7 +86,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let voice = epic_engine::words::replay_voice(0, file.setup.seats.len());
-    let _ = display::board(&game, &voice, &game.view(0), &NARROW);
+    let _ = NARROW.page(&epic_engine::words::page::page(&game, &voice));
     for &choice in &file.decisions {
         let _ = game.label_for(choice, 0);
         let Ok(events) = game.apply(choice) else {
@@ -94,7 +94,7 @@ fuzz_target!(|data: &[u8]| {
         };
         let events = display::seat_events(&events, 0);
         let _ = display::tell(game.pool(), &voice, &events, None);
-        let _ = display::board(&game, &voice, &game.view(0), &NARROW);
+        let _ = NARROW.page(&epic_engine::words::page::page(&game, &voice));
     }
     let _ = display::result_line(&game, &voice);
 });

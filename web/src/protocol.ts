@@ -206,8 +206,10 @@ export type DraftBoard = {
   /** While building: your deck, and the cards cut from it. */
   deck: Card[];
   left_out: Card[];
-  /** The fewest cards a deck may have (Sealed: exactly this many). */
+  /** The fewest cards a deck may have. */
   min_deck: number;
+  /** Whether the deck must be exactly `min_deck` cards (Sealed, Open Draft). */
+  exact_deck: boolean;
 };
 
 export type Board = {

@@ -16,7 +16,7 @@ fn drafters(names: &[&str], seed: u64) -> Vec<Box<dyn Drafter + Send>> {
 
 fn draft(format: DraftFormat, names: &[&str], seed: u64) -> Vec<Vec<epic_model::CardId>> {
     let pool = epic_cards::shared_pool();
-    let cards = collection(format, &pool);
+    let cards = collection(format, &pool, names.len());
     let mut d = Draft::new(pool, format, names.len(), &cards, seed).unwrap();
     draft_out(&mut d, &mut drafters(names, seed))
 }
@@ -143,7 +143,7 @@ fn the_ruleset_neutral_players_draft_through_state() {
         (DraftFormat::Sealed, 2),
     ] {
         let run = |seed: u64| {
-            let cards = collection(format, &pool);
+            let cards = collection(format, &pool, seats);
             let mut d = Draft::start(pool.clone(), format, seats, &cards, seed, Some(40)).unwrap();
             let mut players: Vec<Box<dyn Player<Draft>>> = (0..seats)
                 .map(|s| {

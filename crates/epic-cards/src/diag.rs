@@ -84,6 +84,23 @@ where
     if len > MAX_SUGGESTED_LEN {
         return Vec::new();
     }
+    let candidates: Vec<&str> = candidates.into_iter().collect();
+    // A name the word starts, or one of whose words it starts ("Saren" for "Saren,
+    // Night Stalker"), comes first, the shortest first: what was typed is its beginning.
+    let lower = word.trim().to_lowercase();
+    let mut starts: Vec<&str> = if lower.chars().count() >= 3 {
+        candidates
+            .iter()
+            .copied()
+            .filter(|c| {
+                let c = c.to_lowercase();
+                c != lower && (c.starts_with(&lower) || c.contains(&format!(" {lower}")))
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    starts.sort_by_key(|c| (c.chars().count(), *c));
     // About one edit in three characters: "wlid" is "wild", but "non-evil" is not "devil".
     let limit = (len / 3).max(2);
     let mut scored: Vec<(usize, &str)> = candidates
@@ -94,8 +111,14 @@ where
         .filter(|(d, _)| (1..=limit).contains(d))
         .collect();
     scored.sort_by_key(|(d, _)| *d);
-    scored.dedup_by(|a, b| a.1 == b.1);
-    scored.into_iter().take(max).map(|(_, c)| c).collect()
+    let mut near = starts;
+    for (_, c) in scored {
+        if !near.contains(&c) {
+            near.push(c);
+        }
+    }
+    near.dedup();
+    near.into_iter().take(max).collect()
 }
 
 /// The most characters of input a message quotes: enough to find the place, never a
@@ -113,7 +136,7 @@ pub fn excerpt(text: &str) -> String {
 
 /// `'text'` for a message, cut after [`QUOTED_CHARS`] characters with an ellipsis, so
 /// that a message stays short however long the input is.
-pub(crate) fn quoted(text: &str) -> String {
+pub fn quoted(text: &str) -> String {
     format!("'{}'", excerpt(text))
 }
 
@@ -161,6 +184,16 @@ mod tests {
         assert_eq!(edit_distance("blitz", "blitz"), 0);
         assert_eq!(edit_distance("blits", "blitz"), 1);
         assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(
+            nearest("saren", ["Saren, Night Stalker", "Sarin", "Raze"], 2),
+            ["Saren, Night Stalker", "Sarin"],
+            "a name the word begins comes first"
+        );
+        assert_eq!(
+            nearest("stalker", ["Saren, Night Stalker", "Stalked"], 2),
+            ["Saren, Night Stalker", "Stalked"],
+            "so does one of whose words it begins"
+        );
         assert_eq!(
             nearest("airbone", ["airborne", "ambush"], 3),
             vec!["airborne"]

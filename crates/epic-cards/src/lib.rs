@@ -24,7 +24,7 @@ pub use deck::{
     deck, deck_from, parse_deck_list, parse_deck_list_with, DeckError, Preconstructed, DECK_NAMES,
     DECK_SIZE, MAX_COPIES, MAX_DECK_LIST_CARDS,
 };
-pub use diag::{edit_distance, excerpt, nearest, suggestion, Diagnostic, Errors};
+pub use diag::{edit_distance, excerpt, nearest, quoted, suggestion, Diagnostic, Errors};
 pub use epic_model::{CardDef, CardId, CardPool, Keyword, BASE_SET};
 use epic_model::{Filter, Step};
 pub use parse::{MAX_ABILITIES, MAX_LINE_CHARS, MAX_POOL_CARDS};

@@ -552,6 +552,13 @@ impl Ruleset for ClassicGame {
         Choice::Concede(seat)
     }
 
+    fn conceding(choice: Choice) -> Option<Seat> {
+        match choice {
+            Choice::Concede(seat) => Some(seat),
+            _ => None,
+        }
+    }
+
     fn apply_told(&mut self, choice: Choice) -> Result<Vec<ClassicEvent>, SetupError> {
         State::apply(self, choice).map_err(|e| SetupError::new(e.to_string()))?;
         Ok(Vec::new())
@@ -593,6 +600,10 @@ impl Ruleset for ClassicGame {
     fn board(&self, voice: &Voice) -> crate::words::ClassicBoard {
         let view = ClassicGame::view(self, voice.viewer.unwrap_or(Seat::MAX));
         crate::words::board(self.pool(), &view, &voice.names)
+    }
+
+    fn page(&self, voice: &Voice) -> epic_game::words::Page {
+        crate::words::page(self, voice)
     }
 
     fn asked(&self, voice: &Voice) -> Option<Asked> {

@@ -199,9 +199,12 @@ impl ClassicSetup {
     pub fn rules(&self) -> Result<crate::state::Rules> {
         match &self.format {
             None => Ok(Default::default()),
-            Some(name) => Format::parse(name)
-                .map(Format::rules)
-                .map_err(|e| SetupError::new(format!("the saved format '{name}': {e}"))),
+            Some(name) => Format::parse(name).map(Format::rules).map_err(|e| {
+                SetupError::new(format!(
+                    "the saved format {}: {e}",
+                    epic_cards::quoted(name)
+                ))
+            }),
         }
     }
 
@@ -300,12 +303,14 @@ fn card_ids(pool: &ClassicPool, seat: usize, names: &[String]) -> Result<Vec<Car
         .map(|name| match pool.id(name) {
             Some(id) if !pool.get(id).token => Ok(id),
             Some(_) => Err(SetupError::new(format!(
-                "seat {}: '{name}' is a token, never in a deck",
-                seat + 1
+                "seat {}: {} is a token, never in a deck",
+                seat + 1,
+                epic_cards::quoted(name)
             ))),
             None => Err(SetupError::new(format!(
-                "seat {}: '{name}' is not a classic card",
-                seat + 1
+                "seat {}: {} is not a classic card",
+                seat + 1,
+                epic_cards::quoted(name)
             ))),
         })
         .collect()

@@ -223,10 +223,27 @@ pub fn told(
     choice: crate::Choice,
     voice: &Voice,
 ) -> Vec<Line> {
-    let Some(decider) = before.decider() else {
-        return Vec::new();
+    let decider = match choice {
+        crate::Choice::Concede(seat) => seat,
+        _ => match before.decider() {
+            Some(seat) => seat,
+            None => return Vec::new(),
+        },
     };
-    let reader = voice.viewer.unwrap_or(Seat::MAX);
+    if let crate::Choice::Concede(seat) = choice {
+        let mut lines = vec![Line::new(
+            format!("{}.", voice.says(seat, "concede", "concedes")),
+            Some(Tone::Danger),
+        )];
+        lines.extend(outcome(after, voice).map(|r| Line::new(r.text, Some(Tone::Heading))));
+        return lines;
+    }
+    // A voice that sees all reads each decision as its decider does.
+    let reader = if voice.sees_all {
+        decider
+    } else {
+        voice.viewer.unwrap_or(Seat::MAX)
+    };
     let said = after.said(choice, before.label_for(choice, reader), reader);
     let tone = if choice == crate::Choice::Pass {
         Tone::Quiet
@@ -338,4 +355,168 @@ pub fn explain(word: &str) -> Option<String> {
         .iter()
         .find(|(term, _)| *term == wanted || wanted.ends_with(&format!(" {term}")))
         .map(|(term, meaning)| format!("{} (keyword): {meaning}", cap(term)))
+}
+
+/// The board as text for `voice`'s viewer, a block per line: the turn, each player with
+/// their Mojo, actions, cards and champions in play, then the line. With a voice that
+/// sees all, every hand and face-down champion too, each as its own player sees it.
+pub fn page(game: &ClassicGame, voice: &Voice) -> epic_game::words::Page {
+    use crate::state::Pose;
+    use epic_game::words::{Block, Ink, Page, Span};
+    let seat = voice.viewer.unwrap_or(Seat::MAX);
+    let v = game.view(seat);
+    let mut page = Page::default();
+    let list = |head: String, items: Vec<String>, sep: &'static str| {
+        Block::list(
+            vec![Span::plain(head)],
+            items.into_iter().map(|i| vec![Span::plain(i)]).collect(),
+            sep,
+            4,
+        )
+    };
+    page.push(Block::line(vec![Span::inked(
+        Ink::Heading,
+        format!(
+            "=== Turn {} · {} {} ===",
+            v.turn,
+            voice.possessive(v.active),
+            v.moment()
+        ),
+    )]));
+    for (s, p) in v.players.iter().enumerate() {
+        let who = s as Seat;
+        let ink = if voice.viewer == Some(who) {
+            Ink::Mine
+        } else {
+            Ink::Theirs
+        };
+        let hand = match &p.hand {
+            Ok(names) if names.is_empty() => "hand empty".to_string(),
+            Ok(names) => format!("hand: {}", names.join(", ")),
+            // Cards its holder does not own are face up for everyone (T-12.10).
+            Err(n) if p.shown.is_empty() => format!("hand {n}"),
+            Err(n) => format!("hand {n}, face up: {}", p.shown.join(", ")),
+        };
+        let mut items = vec![
+            vec![Span::plain(format!("Mojo {}", p.mojo))],
+            vec![Span::plain(format!(
+                "{} action{}",
+                p.actions,
+                if p.actions == 1 { "" } else { "s" }
+            ))],
+            vec![Span::plain(format!("deck {}", p.deck))],
+            vec![Span::plain(hand)],
+        ];
+        if p.out {
+            items.push(vec![Span::inked(Ink::Danger, "(out)")]);
+        }
+        page.push(Block::list(
+            vec![Span::inked(ink, format!("{:<10}", voice.subject(who)))],
+            items,
+            "  ",
+            11,
+        ));
+        let here: Vec<String> = v
+            .in_play
+            .iter()
+            .filter(|c| c.controller as usize == s)
+            .map(|c| {
+                let mut t = c.name.clone();
+                if c.token {
+                    t += " token";
+                }
+                if let Some((off, def)) = c.stats {
+                    t += &format!(" {off}/{def}");
+                }
+                if c.counters > 0 {
+                    t += &format!(" (+{0} +{0} counters)", c.counters);
+                }
+                if c.owner != c.controller {
+                    t += &format!(" ({})", voice.possessive(c.owner));
+                }
+                if c.damage > 0 {
+                    t += &format!(" ({} damage)", c.damage);
+                }
+                if c.pose != Pose::Prepared {
+                    t += &format!(" [{}]", c.pose.word());
+                }
+                if c.veiled && c.owner == seat {
+                    // Its owner sees what it is; the others read "veiled" in its name.
+                    t += " [face down]";
+                }
+                t
+            })
+            .collect();
+        if here.is_empty() {
+            page.push(Block::line(vec![Span::inked(
+                Ink::Quiet,
+                "    (no champions in play)",
+            )]));
+        } else {
+            page.push(list("    in play:".into(), here, ", "));
+        }
+        if !p.discard.is_empty() {
+            page.push(list("    discard:".into(), p.discard.clone(), ", "));
+        }
+        if !p.discard_foreign.is_empty() {
+            page.push(list(
+                "    discard, cards of other players:".into(),
+                p.discard_foreign.clone(),
+                ", ",
+            ));
+        }
+        if !p.removed.is_empty() {
+            page.push(list(
+                "    removed from the game:".into(),
+                p.removed.clone(),
+                ", ",
+            ));
+        }
+    }
+    let item = |(name, ability, c): &(String, bool, Seat)| {
+        format!(
+            "{name}{} ({})",
+            if *ability { " ability" } else { "" },
+            voice.name(*c)
+        )
+    };
+    if !v.line.is_empty() {
+        page.push(list(
+            "The line (last resolves first):".into(),
+            v.line.iter().map(item).collect(),
+            " ←",
+        ));
+    }
+    if let Some(pending) = &v.pending {
+        page.push(Block::line(vec![Span::plain(format!(
+            "Being played: {}",
+            item(pending)
+        ))]));
+    }
+    if voice.sees_all {
+        for p in (0..game.players() as Seat).filter(|&p| Some(p) != voice.viewer) {
+            let theirs = game.view(p);
+            if let Ok(names) = &theirs.players[usize::from(p)].hand {
+                page.push(list(
+                    format!("{} hand (hidden):", cap(&voice.possessive(p))),
+                    names.clone(),
+                    ", ",
+                ));
+            }
+            let face_down: Vec<String> = theirs
+                .in_play
+                .iter()
+                .filter(|c| c.veiled && c.owner == p)
+                .map(|c| c.name.clone())
+                .collect();
+            if !face_down.is_empty() {
+                page.push(list(
+                    format!("{} face-down champions:", cap(&voice.possessive(p))),
+                    face_down,
+                    ", ",
+                ));
+            }
+        }
+    }
+    page
 }

@@ -3,7 +3,6 @@
 
 use anstyle::{AnsiColor, Style};
 use clap::ValueEnum;
-use epic_model::Alignment;
 
 /// When to colour the output.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -75,7 +74,8 @@ impl Default for Term {
     }
 }
 
-pub use epic_engine::words::Ink;
+pub use epic_engine::words::{Hue, Ink};
+use epic_game::words::{Line, Page, Span};
 
 /// The terminal's style for an [`Ink`].
 fn style(ink: Ink) -> Style {
@@ -87,10 +87,10 @@ fn style(ink: Ink) -> Style {
         Ink::Danger => fg(AnsiColor::Red).bold(),
         Ink::Note => fg(AnsiColor::Green),
         Ink::Quiet => Style::new().dimmed(),
-        Ink::Aligned(Alignment::Good) => fg(AnsiColor::Yellow),
-        Ink::Aligned(Alignment::Evil) => fg(AnsiColor::Red),
-        Ink::Aligned(Alignment::Sage) => fg(AnsiColor::Blue).bold(),
-        Ink::Aligned(Alignment::Wild) => fg(AnsiColor::Green),
+        Ink::Card(Hue::Yellow) => fg(AnsiColor::Yellow),
+        Ink::Card(Hue::Red) => fg(AnsiColor::Red),
+        Ink::Card(Hue::Blue) => fg(AnsiColor::Blue).bold(),
+        Ink::Card(Hue::Green) => fg(AnsiColor::Green),
     }
 }
 
@@ -106,9 +106,48 @@ impl Term {
 
     /// A card's name in its alignment's colour (the first, for a card of two).
     pub fn card(&self, alignments: epic_model::Alignments, name: &str) -> String {
-        match alignments.iter().next() {
-            Some(a) => self.paint(Ink::Aligned(a), name),
-            None => name.to_string(),
+        self.spans(&[epic_engine::words::card_span(alignments, name)])
+    }
+
+    /// Spans of text, each in its ink.
+    pub fn spans(&self, spans: &[Span]) -> String {
+        spans
+            .iter()
+            .map(|s| match s.ink {
+                Some(ink) => self.paint(ink, &s.text),
+                None => s.text.clone(),
+            })
+            .collect()
+    }
+
+    /// A page laid out to the width: each block's head, then its items wrapped.
+    pub fn page(&self, page: &Page) -> String {
+        let mut s = String::new();
+        for block in &page.blocks {
+            let head = self.spans(&block.head);
+            let items: Vec<String> = block.items.iter().map(|i| self.spans(i)).collect();
+            s += &self.wrapped(&head, &items, block.sep, &" ".repeat(block.indent));
+            s.push('\n');
+        }
+        s
+    }
+
+    /// A log line as the terminal shows it: indented, fitted to the width (continuation
+    /// lines indented further) and coloured.
+    pub fn line(&self, line: &Line) -> String {
+        self.log_line(&line.text, line.tone.map(Ink::from))
+    }
+
+    /// A line of the log in `ink`, indented and fitted to the width.
+    pub fn log_line(&self, text: &str, ink: Option<Ink>) -> String {
+        let text = self.fill(&format!("  {text}"), "  ");
+        match ink {
+            Some(ink) => text
+                .lines()
+                .map(|l| self.paint(ink, l))
+                .collect::<Vec<_>>()
+                .join("\n"),
+            None => text,
         }
     }
 

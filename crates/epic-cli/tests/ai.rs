@@ -3,12 +3,8 @@
 
 mod common;
 
-use common::{epic, epic_with_input};
+use common::{epic, epic_with_input, stdout};
 use serde_json::Value;
-
-fn stdout(o: &std::process::Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
 
 /// The default opponent is the hard search AI, and a whole game against it ends.
 #[test]

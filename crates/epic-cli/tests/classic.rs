@@ -274,19 +274,20 @@ fn classic_games_are_saved_resumed_and_replayed_as_each_seat_saw_them() {
     let replay: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let steps = replay["steps"].as_array().unwrap();
     assert_eq!(steps.len() as u64, replay["decisions"].as_u64().unwrap());
-    assert!(replay["winners"].is_array());
+    assert_eq!(replay["ruleset"], "classic");
+    assert!(replay["outcome"]["winners"].is_array());
     // Seat 2 never read the name of a card in Player 1's hand: a mulligan is "a card".
-    let first = steps[0]["label"].as_str().unwrap();
+    let first = steps[0]["told"][0].as_str().unwrap();
     assert_eq!(steps[0]["player"], 0);
     assert!(first.contains("a card from Player 1's hand"), "{first}");
-    assert!(replay["steps"][0].get("option").is_none());
+    assert!(replay["steps"][0].get("record").is_none());
     assert!(replay["view"]["players"][0]["hand"].is_u64());
     let out = run(&["replay", "--json", "--reveal-all"], "");
     let all: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert!(!all["steps"][0]["label"]
-        .as_str()
-        .unwrap()
-        .contains("a card from"));
+    let first = all["steps"][0]["told"][0].as_str().unwrap();
+    assert!(first.starts_with("Player 1: Mulligan "), "{first}");
+    assert!(!first.contains("a card from"), "{first}");
+    assert!(all["steps"][0]["record"].is_u64(), "{}", all["steps"][0]);
     assert!(all["digest"].is_string());
 
     // The saved game resumes where it was saved; an edited one is refused.
@@ -301,7 +302,7 @@ fn classic_games_are_saved_resumed_and_replayed_as_each_seat_saw_them() {
     assert!(text(&out.stdout).contains("resumed after 1 decisions"));
     refused_with(
         run(&["replay", save.to_str().unwrap(), "--ruleset", "2017"], ""),
-        "is a classic game",
+        "is a game of the classic rules",
     );
     let original = std::fs::read_to_string(&save).unwrap();
     let edited = original.replace(
@@ -314,6 +315,18 @@ fn classic_games_are_saved_resumed_and_replayed_as_each_seat_saw_them() {
         run(&["play", "--load", save.to_str().unwrap()], ""),
         "decision 1 of the saved game cannot be applied",
     );
+    // A long name in an edited save is quoted cut short, never echoed whole.
+    let mut v: serde_json::Value = serde_json::from_str(&original).unwrap();
+    v["setup"]["seats"][0]["cards"][0] = "Iron Golem".repeat(200).into();
+    std::fs::write(&save, v.to_string()).unwrap();
+    let out = run(&["replay", save.to_str().unwrap()], "");
+    let why = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{why}");
+    assert!(
+        why.contains("is not a classic card") && why.contains('…'),
+        "{why}"
+    );
+    assert!(why.len() < 400, "{why}");
 }
 
 // rule T-15.1
@@ -506,7 +519,7 @@ fn a_classic_game_is_conceded_and_the_concession_replayed() {
     let replay: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let last = replay["steps"].as_array().unwrap().last().unwrap().clone();
     assert_eq!(last["player"], 0);
-    assert_eq!(last["label"], "Player 1 concedes");
-    assert!(last.get("option").is_none());
-    assert_eq!(replay["winners"], serde_json::json!([1]));
+    assert_eq!(last["told"][0], "Player 1 concedes.");
+    assert_eq!(last["record"]["concede"], 0, "{last}");
+    assert_eq!(replay["outcome"]["winners"], serde_json::json!([1]));
 }

@@ -2,16 +2,9 @@
 
 mod common;
 
-use common::{epic, epic_with_env, epic_with_input};
+use common::{epic, epic_with_env, epic_with_input, stderr, stdout};
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use std::process::{Command, Stdio};
 
 /// A test's own folder for the files it writes, removed when the test ends.
 struct Scratch(tempfile::TempDir);
@@ -259,6 +252,16 @@ fn save_resume_and_replay() {
     assert!(bad("card.json", &|v| v["setup"]["seats"][0]["cards"][0] =
         "Fire Shamn".into())
     .contains("unknown card 'Fire Shamn'"));
+    // A long name is quoted cut short, never echoed whole.
+    let long = "Fire Shamn".repeat(200);
+    let why = bad("long.json", &|v| {
+        v["setup"]["seats"][0]["cards"][0] = long.clone().into()
+    });
+    assert!(
+        why.contains("unknown card 'Fire ShamnFire") && why.contains('…'),
+        "{why}"
+    );
+    assert!(why.len() < 400, "{why}");
     assert!(
         bad("digest.json", &|v| v["digest"] = "0000000000000000".into())
             .contains("does not reproduce")
@@ -552,6 +555,25 @@ fn scenario_runs_files_and_reports_failures() {
     assert!(!stderr(&out).is_empty() && !stderr(&out).contains("panicked"));
     let out = epic(&["scenario", "/nonexistent/dir"]);
     assert_eq!(out.status.code(), Some(2));
+
+    // One bad file in a folder stops none of the others: they run, and the bad one is
+    // named with its mistakes (exit 2).
+    std::fs::remove_file(&failing).unwrap();
+    let out = epic(&["scenario", dir.0.path().to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stdout(&out).contains("1 passed, 0 failed, 1 file not run"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(stderr(&out).contains("broken.scn:1"), "{}", stderr(&out));
+    let out = epic(&["scenario", dir.0.path().to_str().unwrap(), "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["passed"], 1);
+    assert!(
+        v["bad_files"][0].as_str().unwrap().contains("broken.scn"),
+        "{v}"
+    );
 }
 
 /// A folder of scenarios that links to itself and back to its parent: the walk ends and
@@ -701,6 +723,23 @@ fn deck_check_and_play_agree_on_what_is_playable() {
         ("five.txt", "3 Cave Troll\n2 Kong\n".to_string(), true),
         ("thirty.txt", "30 Kong\n".to_string(), true),
         ("huge.txt", "99 Kong\n".repeat(102), false),
+        // A God card is brought beside the deck, not in it (1.3.2): one God and four
+        // champions are a deck of four, and two Gods are one too many (2.4.1).
+        (
+            "god-and-four.txt",
+            "Angeline, Silver Wing\n4 Kong\n".to_string(),
+            false,
+        ),
+        (
+            "god-and-five.txt",
+            "Angeline, Silver Wing\n5 Kong\n".to_string(),
+            true,
+        ),
+        (
+            "two-gods.txt",
+            "Angeline, Silver Wing\nScara, Weaver of Sorrow\n30 Kong\n".to_string(),
+            false,
+        ),
     ];
     for (name, text, playable) in cases {
         let file = dir.file(name);
@@ -1200,7 +1239,15 @@ fn a_pack_draft_then_its_game_run_to_the_end() {
     assert!(stderr(&out).contains("--pool: a Sealed pool is 30 to 60 cards"));
     let out = epic(&["draft", "--format", "pack-draft", "--players", "2"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("3 to 4 players"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("3 to 8 players"), "{}", stderr(&out));
+    // Only Sealed deals pools.
+    let out = epic(&["draft", "--format", "cube-draft", "--pool", "40"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--pool: Epic Cube Draft deals no pools"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 /// `epic play` drafts when its format is drafted: `--pool N` deals a Sealed pool to build
@@ -1276,7 +1323,7 @@ fn play_builds_a_sealed_pool_then_plays_it() {
         ),
         (
             &["play", "--format", "pack-draft"][..],
-            "Pack Draft is played by 3 to 4 players, not 2",
+            "Pack Draft is played by 3 to 8 players, not 2",
         ),
     ] {
         let out = run(&dir, args, "quit\n");
@@ -1452,4 +1499,15 @@ fn a_saved_draft_resumes_and_replays() {
     let out = epic(&["draft", "--load", f.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("a token"), "{}", stderr(&out));
+    // A long name is quoted cut short, never echoed whole.
+    bad["setup"]["collection"][0] = "Wolf".repeat(500).into();
+    std::fs::write(&f, bad.to_string()).unwrap();
+    let out = epic(&["draft", "--load", f.to_str().unwrap()]);
+    let why = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{why}");
+    assert!(
+        why.contains("which is not a card") && why.contains('…'),
+        "{why}"
+    );
+    assert!(why.len() < 400, "{why}");
 }

@@ -4,16 +4,9 @@
 
 mod common;
 
-use common::{epic, epic_with_env, epic_with_input};
+use common::{epic, epic_with_env, epic_with_input, stderr, stdout};
 use std::path::Path;
 use std::process::Output;
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 /// The text with its line breaks and runs of spaces made single spaces: what a long
 /// message says, wherever the width broke it.

@@ -7,7 +7,7 @@ use crate::game::Game;
 use crate::setup::save::SaveSetup;
 use crate::view::View;
 use crate::{words, SPECTATOR};
-use epic_game::words::{Asked, Line, Outcome, Voice};
+use epic_game::words::{Asked, Line, Outcome, Page, Voice};
 use epic_game::{
     CardInfo, DeckCheck, Refused, Ruleset, Seat, SeatPlayer, SetupError, State, TableRequest,
 };
@@ -126,6 +126,13 @@ impl Ruleset for Game {
         Choice::Concede(seat)
     }
 
+    fn conceding(choice: Choice) -> Option<Seat> {
+        match choice {
+            Choice::Concede(seat) => Some(seat),
+            _ => None,
+        }
+    }
+
     fn apply_told(&mut self, choice: Choice) -> Result<Vec<Event>, SetupError> {
         let done = match choice {
             Choice::Concede(seat) => self.concede(seat),
@@ -169,6 +176,10 @@ impl Ruleset for Game {
     fn board(&self, voice: &Voice) -> words::board::Board {
         let view = Game::view(self, words::seat_of(voice));
         words::board::board(self.pool(), &view, &voice.names, self.rules().team_size)
+    }
+
+    fn page(&self, voice: &Voice) -> Page {
+        words::page::page(self, voice)
     }
 
     fn asked(&self, voice: &Voice) -> Option<Asked> {
@@ -237,7 +248,7 @@ impl Ruleset for Game {
         match epic_cards::parse_deck_list(source, list, &pool) {
             Ok(cards) => {
                 if let Err(why) =
-                    crate::setup::names::playable(&cards, &crate::RulesConfig::default())
+                    crate::setup::names::playable(&cards, &crate::RulesConfig::default(), &pool)
                 {
                     check.broken.push(format!("{source}: the deck {why}"));
                 }

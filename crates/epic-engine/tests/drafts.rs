@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 
 fn new_draft(format: DraftFormat, drafters: usize, seed: u64) -> Draft {
     let pool = epic_cards::shared_pool();
-    let cards = collection(format, &pool);
+    let cards = collection(format, &pool, drafters);
     Draft::new(pool, format, drafters, &cards, seed).unwrap()
 }
 
@@ -41,6 +41,35 @@ fn counts(cards: &[CardId]) -> BTreeMap<CardId, usize> {
         *n.entry(c).or_insert(0) += 1;
     }
     n
+}
+
+/// FMT-01, FMT-02: "5-8 players with two sets". Eight drafters of Pack Draft deal from
+/// two base sets: every deck is 30, and every card ends in the decks exactly twice.
+/// Sealed seats up to eight the same way; a ninth is refused, in words that say Sealed
+/// is played, not drafted.
+#[test]
+fn five_to_eight_players_draft_and_seal_from_two_sets() {
+    let pool = epic_cards::shared_pool();
+    let mut draft = new_draft(DraftFormat::Pack, 8, 3);
+    finish(&mut draft, 4);
+    let decks = draft.decks().unwrap();
+    assert_eq!(decks.len(), 8);
+    assert!(decks.iter().all(|d| d.len() == 30));
+    let all: Vec<CardId> = decks.concat();
+    let one_set = collection(DraftFormat::Pack, &pool, 4);
+    assert_eq!(all.len(), 2 * one_set.len());
+    assert!(counts(&all).values().all(|&n| n == 2));
+    assert_eq!(counts(&all).len(), one_set.len());
+    assert!(Draft::new(pool.clone(), DraftFormat::Pack, 9, &all, 0).is_err());
+
+    let sealed = collection(DraftFormat::Sealed, &pool, 6);
+    let mut draft = Draft::sealed(pool.clone(), 6, 30, &sealed, 5).unwrap();
+    finish(&mut draft, 6);
+    let decks = draft.decks().unwrap();
+    assert_eq!(decks.len(), 6);
+    assert!(counts(&decks.concat()).values().all(|&n| n <= 2));
+    let err = Draft::sealed(pool.clone(), 9, 30, &sealed, 0).unwrap_err();
+    assert_eq!(err.to_string(), "sealed is played by 2 to 8 players, not 9");
 }
 
 /// FMT-02: three packs of 10 each, passed left, right, left; 30 picks, all of them the
@@ -95,11 +124,14 @@ fn pack_draft_passes_left_right_left_and_every_pick_is_played() {
         all.extend(deck);
     }
     // 120 cards of one set, one copy each: every card in exactly one deck.
-    assert_eq!(counts(&all), counts(&collection(DraftFormat::Pack, &pool)));
+    assert_eq!(
+        counts(&all),
+        counts(&collection(DraftFormat::Pack, &pool, 4))
+    );
 }
 
 /// FMT-03: four cards revealed; the first picker takes one, the other two, the first the
-/// last; the first picker alternates; each drafter gets half and builds at least 30.
+/// last; the first picker alternates; each drafter gets half and builds exactly 30.
 #[test]
 fn open_draft_picks_one_two_one_alternating_then_builds() {
     let mut draft = new_draft(DraftFormat::Open, 2, 3);
@@ -125,7 +157,7 @@ fn open_draft_picks_one_two_one_alternating_then_builds() {
 #[test]
 fn cube_draft_deals_from_the_cube_and_builds_from_36() {
     let pool = epic_cards::shared_pool();
-    let cube = collection(DraftFormat::Cube, &pool);
+    let cube = collection(DraftFormat::Cube, &pool, 8);
     let copies = counts(&cube);
     for (&card, &n) in &copies {
         assert_eq!(n, if pool.get(card).rare { 1 } else { 3 });
@@ -237,11 +269,11 @@ fn refused_choices_change_nothing_and_drafts_replay() {
 #[test]
 fn drafts_refuse_tables_and_collections_they_cannot_deal() {
     let pool = epic_cards::shared_pool();
-    let cards = collection(DraftFormat::Pack, &pool);
+    let cards = collection(DraftFormat::Pack, &pool, 2);
     let err = Draft::new(pool.clone(), DraftFormat::Pack, 2, &cards, 0).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "pack-draft is drafted by 3 to 4 players, not 2"
+        "pack-draft is drafted by 3 to 8 players, not 2"
     );
     let err = Draft::new(pool.clone(), DraftFormat::Cube, 4, &cards, 0).unwrap_err();
     assert!(err.to_string().contains("8 players"), "{err}");
@@ -259,7 +291,7 @@ fn drafts_refuse_tables_and_collections_they_cannot_deal() {
 #[test]
 fn sealed_from_a_larger_pool_builds_exactly_30() {
     let pool = epic_cards::shared_pool();
-    let set = collection(DraftFormat::Sealed, &pool);
+    let set = collection(DraftFormat::Sealed, &pool, 4);
     let mut draft = Draft::sealed(pool.clone(), 4, 45, &set, 3).unwrap();
     assert_eq!(draft.view(0).deck.len(), 45);
     assert!(!draft.options().contains(&DraftChoice::Done));

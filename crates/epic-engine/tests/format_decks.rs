@@ -53,14 +53,24 @@ fn sealed_and_the_drafts_count_cards() {
     );
     let mut long = thirty.clone();
     long.push(thirty[0]);
-    // Sealed and the packs make exactly 30; Open and Cube Draft build at least 30.
-    assert!(matches!(
-        check("pack-draft", &long)[..],
-        [Violation::WrongSize { have: 31, .. }]
-    ));
+    // Sealed, the packs and Open Draft make exactly 30 ("Each player builds a 30-card
+    // deck"); Cube Draft builds at least 30 ("a minimum 30 card deck").
+    for name in ["pack-draft", "open-draft"] {
+        assert!(
+            matches!(
+                check(name, &long)[..],
+                [Violation::WrongSize { have: 31, .. }]
+            ),
+            "{name}"
+        );
+    }
     assert_eq!(check("cube-draft", &long), vec![]);
     assert!(matches!(
         check("open-draft", short)[..],
+        [Violation::WrongSize { have: 29, need: 30 }]
+    ));
+    assert!(matches!(
+        check("cube-draft", short)[..],
         [Violation::TooFew {
             have: 29,
             need: 30,
@@ -178,4 +188,41 @@ fn god_cards_beside_a_deck() {
         }]
     );
     assert!(format("full-constructed").unwrap().gods && !sealed.gods);
+}
+
+/// FMT-01: a Sealed table's decks are dealt from one collection, so no two seats hold the
+/// same copy: one base set for two to four players (every card at most once at the
+/// table), two sets for five to eight (at most twice).
+#[test]
+fn sealed_decks_are_dealt_from_one_collection() {
+    let pool = epic_cards::full_pool();
+    for (players, copies) in [(2, 1), (4, 1), (5, 2), (8, 2)] {
+        for seed in 0..20 {
+            let decks = epic_engine::formats::sealed_decks(pool, players, seed);
+            assert_eq!(decks.len(), players);
+            assert!(decks.iter().all(|d| d.len() == 30));
+            let mut count = std::collections::HashMap::new();
+            for &c in decks.iter().flatten() {
+                assert_eq!(pool.get(c).set, epic_model::BASE_SET);
+                *count.entry(c).or_insert(0) += 1;
+            }
+            assert!(
+                count.values().all(|&n| n <= copies),
+                "{players} players, seed {seed}: a card dealt more than {copies} times"
+            );
+        }
+        assert_ne!(
+            epic_engine::formats::sealed_decks(pool, players, 1),
+            epic_engine::formats::sealed_decks(pool, players, 2)
+        );
+    }
+    // A request for a Sealed table deals the same way: the seats' cards never overlap.
+    use epic_game::Ruleset;
+    let setup =
+        epic_engine::Game::setup(&epic_game::TableRequest::of(4, 9).in_format("sealed")).unwrap();
+    let mut all: Vec<&String> = setup.seats.iter().flat_map(|s| &s.cards).collect();
+    all.sort();
+    let dealt = all.len();
+    all.dedup();
+    assert_eq!(all.len(), dealt, "four seats, one set: no card twice");
 }

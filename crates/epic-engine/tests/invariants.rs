@@ -85,7 +85,7 @@ fn drafted_setup(table: Table, seed: u64) -> Setup {
         (2, _) => DraftFormat::Dark,
         _ => DraftFormat::Pack,
     };
-    let cards = collection(format, &pool);
+    let cards = collection(format, &pool, table.players as usize);
     let mut draft = Draft::new(pool.clone(), format, table.players as usize, &cards, seed)
         .expect("the draft deals");
     let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0xd4af7);

@@ -19,6 +19,9 @@ pub struct Played<R: Ruleset> {
 /// is kept.
 #[derive(Clone, Debug)]
 pub struct Taken<R: Ruleset> {
+    /// The seat whose decision it was: the conceding seat for a concession (which
+    /// answers no pending decision), else the seat that decided.
+    pub by: Seat,
     pub choice: R::Choice,
     pub record: R::Record,
     pub events: Vec<R::Event>,
@@ -44,9 +47,13 @@ impl<R: Ruleset> Played<R> {
     /// `choice` taken on a copy of the game.
     pub fn after_choice(&self, choice: R::Choice) -> Result<Taken<R>, SetupError> {
         let record = self.game.record(choice);
+        let by = R::conceding(choice)
+            .or_else(|| self.game.decider())
+            .unwrap_or(0);
         let mut game = self.game.clone();
         let events = game.apply_told(choice)?;
         Ok(Taken {
+            by,
             choice,
             record,
             events,

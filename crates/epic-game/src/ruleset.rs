@@ -7,7 +7,7 @@
 //! for the bots. Each ruleset implements it; one registry (the `epic-rulesets` crate)
 //! lists them.
 
-use crate::words::{Asked, Line, Outcome, Voice};
+use crate::words::{Asked, Line, Outcome, Page, Voice};
 use crate::{Seat, SetupError, State};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -189,6 +189,8 @@ pub trait Ruleset: State + Debug + 'static {
     /// The choice by which `seat` concedes (rule 1.2.2): open to any seat still in the
     /// game, whoever decides, and never among the options.
     fn concession(seat: Seat) -> Self::Choice;
+    /// The seat `choice` concedes for, when it is a concession.
+    fn conceding(choice: Self::Choice) -> Option<Seat>;
     /// Whether a sample ([`State::sample_for`]) offers `choice` where the game does: an
     /// option that only goes back in time (the 2017 game's undo, rule 3.7) may be left
     /// out of samples, which a search plays forward.
@@ -218,6 +220,9 @@ pub trait Ruleset: State + Debug + 'static {
     fn opening(&self, voice: &Voice) -> Vec<Line>;
     /// The board the viewer sees.
     fn board(&self, voice: &Voice) -> Self::Board;
+    /// The board the viewer sees as text, laid out by blocks as a terminal shows it;
+    /// with a voice that sees all, every hidden card too.
+    fn page(&self, voice: &Voice) -> Page;
     /// The pending decision as the viewer is told it; `None` once the game is over.
     fn asked(&self, voice: &Voice) -> Option<Asked>;
     /// How the game ended; `None` before.

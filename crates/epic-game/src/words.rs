@@ -1,7 +1,8 @@
 //! A game in words, as the front ends receive it from any ruleset: how seats are called
 //! to one viewer ([`Voice`]), a line of the log with its tone ([`Line`]), the pending
-//! decision as a seat is asked it ([`Asked`]) and how the game ended ([`Outcome`]). The
-//! terminal colours these, the server sends them; neither knows which game told them.
+//! decision as a seat is asked it ([`Asked`]), how the game ended ([`Outcome`]) and the
+//! board laid out as text ([`Page`]). The terminal colours these, the server sends them;
+//! neither knows which game told them.
 
 use crate::Seat;
 use serde::Serialize;
@@ -16,6 +17,9 @@ pub struct Voice {
     pub names: Vec<String>,
     /// Whether the viewer's own seat is "you" (a game) or its name (a replay).
     pub second_person: bool,
+    /// Whether every hidden card is named: only for a replay asked to show everything,
+    /// never for a seat at the table.
+    pub sees_all: bool,
 }
 
 impl Voice {
@@ -25,6 +29,15 @@ impl Voice {
             viewer,
             names: (0..seats).map(|s| format!("Player {}", s + 1)).collect(),
             second_person: viewer.is_some(),
+            sees_all: false,
+        }
+    }
+
+    /// The same voice, naming every hidden card (a replay that shows everything).
+    pub fn seeing_all(self) -> Voice {
+        Voice {
+            sees_all: true,
+            ..self
         }
     }
 
@@ -34,6 +47,7 @@ impl Voice {
             viewer,
             second_person: self.second_person && viewer.is_some(),
             names: self.names.clone(),
+            sees_all: self.sees_all,
         }
     }
 
@@ -160,4 +174,159 @@ pub struct Offered {
 pub struct Outcome {
     pub winners: Vec<Seat>,
     pub text: String,
+}
+
+/// What a piece of text is, for its colour on a screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ink {
+    /// A heading: the turn line, a prompt.
+    Heading,
+    /// The viewer's own seat.
+    Mine,
+    /// Another seat.
+    Theirs,
+    /// Damage, low health, an attack.
+    Danger,
+    /// Something to notice that is not a danger: a block, a gain.
+    Note,
+    /// Less important text: passes, reminders.
+    Quiet,
+    /// A card's name, in the colour printed on the card.
+    Card(Hue),
+}
+
+/// A colour printed on cards (the 2017 game's alignments: Good yellow, Sage blue, Evil
+/// red, Wild green).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Hue {
+    Yellow,
+    Blue,
+    Red,
+    Green,
+}
+
+impl Ink {
+    /// The log's tone for text in this ink (a card's colour is not a tone).
+    pub fn tone(self) -> Option<Tone> {
+        Some(match self {
+            Ink::Heading => Tone::Heading,
+            Ink::Mine => Tone::Mine,
+            Ink::Theirs => Tone::Theirs,
+            Ink::Danger => Tone::Danger,
+            Ink::Note => Tone::Note,
+            Ink::Quiet => Tone::Quiet,
+            Ink::Card(_) => return None,
+        })
+    }
+}
+
+impl From<Tone> for Ink {
+    fn from(tone: Tone) -> Ink {
+        match tone {
+            Tone::Heading => Ink::Heading,
+            Tone::Mine => Ink::Mine,
+            Tone::Theirs => Ink::Theirs,
+            Tone::Danger => Ink::Danger,
+            Tone::Note => Ink::Note,
+            Tone::Quiet => Ink::Quiet,
+        }
+    }
+}
+
+/// A run of text in one ink.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Span {
+    pub text: String,
+    pub ink: Option<Ink>,
+}
+
+impl Span {
+    pub fn plain(text: impl Into<String>) -> Span {
+        Span {
+            text: text.into(),
+            ink: None,
+        }
+    }
+
+    pub fn inked(ink: Ink, text: impl Into<String>) -> Span {
+        Span {
+            text: text.into(),
+            ink: Some(ink),
+        }
+    }
+
+    /// How many characters the span takes on a screen.
+    pub fn width(&self) -> usize {
+        self.text.chars().count()
+    }
+}
+
+/// One block of a [`Page`]: a head that is never broken, then items that a screen
+/// wraps between when the line is full, joined by `sep` ("; " puts a semicolon after
+/// every item but the last), continuation lines indented by `indent` spaces.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Block {
+    pub head: Vec<Span>,
+    pub items: Vec<Vec<Span>>,
+    pub sep: &'static str,
+    pub indent: usize,
+}
+
+impl Block {
+    /// A line that is only its head.
+    pub fn line(head: Vec<Span>) -> Block {
+        Block {
+            head,
+            items: Vec::new(),
+            sep: " ",
+            indent: 0,
+        }
+    }
+
+    /// A head, then `items` joined by `sep` and wrapped under `indent` spaces.
+    pub fn list(head: Vec<Span>, items: Vec<Vec<Span>>, sep: &'static str, indent: usize) -> Block {
+        Block {
+            head,
+            items,
+            sep,
+            indent,
+        }
+    }
+
+    /// The block as plain text on one line, whatever its width.
+    pub fn plain(&self) -> String {
+        let text = |spans: &[Span]| spans.iter().map(|s| s.text.as_str()).collect::<String>();
+        let punct = self.sep.trim_end();
+        let mut s = text(&self.head);
+        for (i, item) in self.items.iter().enumerate() {
+            if i > 0 {
+                s += punct;
+            }
+            if !(s.is_empty() || s.ends_with(' ')) {
+                s.push(' ');
+            }
+            s += &text(item);
+        }
+        s
+    }
+}
+
+/// The board as a screen of text shows it to one viewer: blocks in order, each laid
+/// out by the front end to its width (the terminal wraps and colours them).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Page {
+    pub blocks: Vec<Block>,
+}
+
+impl Page {
+    pub fn push(&mut self, block: Block) {
+        self.blocks.push(block);
+    }
+
+    /// The page as plain text, a line per block.
+    pub fn plain(&self) -> String {
+        self.blocks.iter().map(|b| b.plain() + "\n").collect()
+    }
 }

@@ -12,7 +12,7 @@ use epic_classic::ClassicGame;
 use epic_engine::formats::drafted::DraftedGame;
 use epic_engine::Game;
 use epic_game::save::{ruleset_of, SaveFile};
-use epic_game::words::{Asked, Line, Outcome, Voice};
+use epic_game::words::{Asked, Line, Outcome, Page, Voice};
 use epic_game::{DeckRequest, Played, Ruleset, Seat, SetupError, State, TableRequest, Taken};
 use serde::Serialize;
 
@@ -137,6 +137,17 @@ macro_rules! each {
             AnyPlayed::Epic($p) => $body,
             AnyPlayed::Drafted($p) => $body,
             AnyPlayed::Classic($p) => $body,
+        }
+    };
+}
+
+/// Runs `$body` with `$t` bound to the [`Taken`] inside an [`AnyTaken`].
+macro_rules! each_taken {
+    ($taken:expr, $t:ident => $body:expr) => {
+        match $taken {
+            AnyTaken::Epic($t) => $body,
+            AnyTaken::Drafted($t) => $body,
+            AnyTaken::Classic($t) => $body,
         }
     };
 }
@@ -392,6 +403,35 @@ impl AnyPlayed {
         each!(self, p => shown(&p.game, voice, asking))
     }
 
+    /// The board as text for `voice`'s viewer, as a terminal lays it out.
+    pub fn page(&self, voice: &Voice) -> Page {
+        each!(self, p => Ruleset::page(&p.game, voice))
+    }
+
+    /// Every decision taken so far, as kept (JSON).
+    pub fn records_json(&self) -> Vec<String> {
+        each!(self, p => p
+            .records
+            .iter()
+            .map(|r| serde_json::to_string(r).unwrap_or_default())
+            .collect())
+    }
+
+    /// The same game before its first decision.
+    pub fn at_start(&self) -> Result<AnyPlayed, SetupError> {
+        Ok(match self {
+            AnyPlayed::Epic(p) => AnyPlayed::Epic(Box::new(Played::start(p.setup.clone())?)),
+            AnyPlayed::Drafted(p) => AnyPlayed::Drafted(Box::new(Played::start(p.setup.clone())?)),
+            AnyPlayed::Classic(p) => AnyPlayed::Classic(Box::new(Played::start(p.setup.clone())?)),
+        })
+    }
+
+    /// The digest of the game's whole state, as saves keep it: equal digests, equal
+    /// games.
+    pub fn digest_hex(&self) -> String {
+        each!(self, p => epic_game::save::digest_hex(p.game.digest()))
+    }
+
     /// What `viewer` may see, as programs read it (JSON).
     pub fn view_json(&self, viewer: Option<Seat>) -> serde_json::Value {
         each!(self, p => serde_json::to_value(Ruleset::view(&p.game, viewer)).unwrap_or_default())
@@ -485,37 +525,25 @@ pub fn bot_choice(played: &AnyPlayed, level: &str, seed: u64) -> Option<usize> {
 impl AnyTaken {
     /// The decision as it is kept (JSON).
     pub fn record_json(&self) -> String {
-        match self {
-            AnyTaken::Epic(t) => serde_json::to_string(&t.record),
-            AnyTaken::Drafted(t) => serde_json::to_string(&t.record),
-            AnyTaken::Classic(t) => serde_json::to_string(&t.record),
-        }
-        .unwrap_or_default()
+        each_taken!(self, t => serde_json::to_string(&t.record).unwrap_or_default())
+    }
+
+    /// The seat whose decision it was (a concession's: the conceding seat).
+    pub fn by(&self) -> Seat {
+        each_taken!(self, t => t.by)
     }
 
     pub fn is_over(&self) -> bool {
-        match self {
-            AnyTaken::Epic(t) => t.game.decider().is_none(),
-            AnyTaken::Drafted(t) => t.game.decider().is_none(),
-            AnyTaken::Classic(t) => t.game.decider().is_none(),
-        }
+        each_taken!(self, t => t.game.decider().is_none())
     }
 
     /// The winners once the game is over.
     pub fn winners(&self) -> Option<Vec<Seat>> {
-        match self {
-            AnyTaken::Epic(t) => t.game.winners().map(<[Seat]>::to_vec),
-            AnyTaken::Drafted(t) => t.game.winners().map(<[Seat]>::to_vec),
-            AnyTaken::Classic(t) => t.game.winners().map(<[Seat]>::to_vec),
-        }
+        each_taken!(self, t => t.game.winners().map(<[Seat]>::to_vec))
     }
 
     /// The turn the game is in after the decision.
     pub fn turn(&self) -> u32 {
-        match self {
-            AnyTaken::Epic(t) => Ruleset::turn(&t.game),
-            AnyTaken::Drafted(t) => Ruleset::turn(&t.game),
-            AnyTaken::Classic(t) => Ruleset::turn(&t.game),
-        }
+        each_taken!(self, t => Ruleset::turn(&t.game))
     }
 }

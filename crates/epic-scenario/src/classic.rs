@@ -4,6 +4,7 @@
 //! game's state: Mojo, actions, steps, the line.
 
 use crate::{Outcome, ParseError, ScenarioError};
+use epic_cards::quoted;
 use epic_classic::state::{Pose, Source, Step};
 use epic_classic::{parse_classic_cards, ClassicGame, ClassicPool, Placed, Position, SeatSetup};
 use epic_game::{Seat, State};
@@ -127,7 +128,7 @@ fn cards(pool: &ClassicPool, list: &str) -> Result<Vec<CardId>, String> {
     for (name, n) in crate::parse::names_with(list, |n| pool.id(n).is_some())? {
         let id = pool
             .id(&name)
-            .ok_or_else(|| format!("no classic card is named '{name}'"))?;
+            .ok_or_else(|| format!("no classic card is named {}", quoted(&name)))?;
         out.extend(std::iter::repeat_n(id, n));
     }
     Ok(out)
@@ -136,7 +137,7 @@ fn cards(pool: &ClassicPool, list: &str) -> Result<Vec<CardId>, String> {
 fn setup(s: &mut Classic, l: &str) -> Result<(), String> {
     let (head, rest) = l
         .split_once(' ')
-        .ok_or_else(|| format!("cannot read '{l}'"))?;
+        .ok_or_else(|| format!("cannot read {}", quoted(l)))?;
     match head {
         "players" => {
             let n: usize = rest
@@ -161,7 +162,8 @@ fn setup(s: &mut Classic, l: &str) -> Result<(), String> {
         }
         "step" => {
             let step = rest.trim();
-            s.pos.step = Step::parse(step).ok_or_else(|| format!("unknown step '{step}'"))?;
+            s.pos.step =
+                Step::parse(step).ok_or_else(|| format!("unknown step {}", quoted(step)))?;
             Ok(())
         }
         "format" => {
@@ -186,7 +188,7 @@ fn setup(s: &mut Classic, l: &str) -> Result<(), String> {
         _ => {
             let p = seat_of(head)
                 .filter(|&p| p < s.pos.seats.len())
-                .ok_or_else(|| format!("unknown statement '{head}'"))?;
+                .ok_or_else(|| format!("unknown statement {}", quoted(head)))?;
             let (what, value) = rest.split_once(' ').unwrap_or((rest, ""));
             let pool = s.pool.clone();
             let seat = &mut s.pos.seats[p];
@@ -225,7 +227,7 @@ fn setup(s: &mut Classic, l: &str) -> Result<(), String> {
                     }
                     let id = pool
                         .id(name)
-                        .ok_or_else(|| format!("no classic card is named '{name}'"))?;
+                        .ok_or_else(|| format!("no classic card is named {}", quoted(name)))?;
                     seat.in_play.push(Placed {
                         pose,
                         damage,
@@ -264,7 +266,7 @@ fn run_one(file: &str, s: &Classic) -> Outcome {
         Ok(mut g) => {
             for (line, step) in &s.steps {
                 if let Err(m) = run_step(&mut g, step) {
-                    failures.push(format!("line {line}: {step}: {m}"));
+                    failures.push(format!("line {line}: {}: {m}", epic_cards::excerpt(step)));
                     if step.contains("do ") && !step.starts_with("expect") {
                         break;
                     }
@@ -291,12 +293,44 @@ fn find(g: &ClassicGame, label: &str) -> Result<epic_classic::Choice, String> {
     match crate::run::find_label(&labels, label) {
         crate::run::Match::One(i) => Ok(g.options()[i]),
         crate::run::Match::Nothing => Err(format!(
-            "no option '{label}'; the options are: {}",
+            "no option {}; the options are: {}",
+            quoted(label),
             labels.join(" | ")
         )),
         crate::run::Match::Several(hits) => {
-            Err(format!("'{label}' matches {} options", hits.len()))
+            Err(format!("{} matches {} options", quoted(label), hits.len()))
         }
+    }
+}
+
+/// What follows the first `n` words of `text` (words end at any whitespace, a
+/// non-breaking space too), trimmed: never a slice inside a character or past the end.
+fn after_words(text: &str, n: usize) -> &str {
+    let mut rest = text.trim_start();
+    for _ in 0..n {
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        rest = rest[end..].trim_start();
+    }
+    rest
+}
+
+/// How the game stands, as scenarios name seats, from 1: "won by p1", "a draw", "not over".
+fn result(g: &ClassicGame) -> String {
+    match g.winners() {
+        None => "the game not over".into(),
+        Some([]) => "a draw".into(),
+        Some(w) => {
+            let w: Vec<String> = w.iter().map(|s| format!("p{}", s + 1)).collect();
+            format!("won by {}", w.join(", "))
+        }
+    }
+}
+
+/// The pending decision as scenarios name seats, from 1: "p2 to decide (priority)".
+fn asked(g: &ClassicGame) -> String {
+    match g.ask() {
+        Some((seat, ask)) => format!("p{} to decide ({})", seat + 1, ask.word()),
+        None => "no decision (the game is over)".into(),
     }
 }
 
@@ -351,7 +385,7 @@ fn find_in_play(g: &ClassicGame, name: &str) -> Result<u16, String> {
         .iter()
         .copied()
         .find(|&o| g.card(o).name.eq_ignore_ascii_case(name))
-        .ok_or_else(|| format!("{name} is not in play"))
+        .ok_or_else(|| format!("{} is not in play", quoted(name)))
 }
 
 fn expect(g: &ClassicGame, e: &str) -> Result<(), String> {
@@ -364,27 +398,17 @@ fn expect(g: &ClassicGame, e: &str) -> Result<(), String> {
     };
     let words: Vec<&str> = e.split_whitespace().collect();
     match words.as_slice() {
-        ["winner", "none"] => check(g.winners() == Some(&[][..]), format!("{:?}", g.winners())),
+        ["winner", "none"] => check(g.winners() == Some(&[][..]), result(g)),
         ["winner", ps @ ..] => {
             let want: Vec<Seat> = ps
                 .iter()
                 .filter_map(|p| seat_of(p.trim_end_matches(',')))
                 .map(|s| s as Seat)
                 .collect();
-            check(
-                g.winners() == Some(&want[..]),
-                format!(
-                    "{:?}",
-                    g.winners()
-                        .map(|w| w.iter().map(|s| s + 1).collect::<Vec<_>>())
-                ),
-            )
+            check(g.winners() == Some(&want[..]), result(g))
         }
-        ["game", "on"] => check(
-            g.winners().is_none(),
-            format!("the game over: {:?}", g.winners()),
-        ),
-        ["decision", "none"] => check(g.decider().is_none(), format!("{:?}", g.decider())),
+        ["game", "on"] => check(g.winners().is_none(), result(g)),
+        ["decision", "none"] => check(g.decider().is_none(), asked(g)),
         ["decision", p, kind @ ..] => {
             let want = seat_of(p).ok_or("expected decision pN")?;
             let ask = g.ask().map(|(s, a)| (s as usize, a.word()));
@@ -392,7 +416,7 @@ fn expect(g: &ClassicGame, e: &str) -> Result<(), String> {
             let ok = ask.as_ref().is_some_and(|(s, a)| {
                 *s == want && kind.first().is_none_or(|k| bare(a).starts_with(&bare(k)))
             });
-            check(ok, format!("{ask:?}"))
+            check(ok, asked(g))
         }
         ["step", s] => check(
             g.step()
@@ -423,9 +447,9 @@ fn expect(g: &ClassicGame, e: &str) -> Result<(), String> {
                 .collect();
             check(got == want, got.join(", "))
         }
-        ["option", ..] => find(g, &e["option ".len()..]).map(|_| ()),
-        ["in", "play", "has", ..] => find_in_play(g, &e["in play has ".len()..]).map(|_| ()),
-        ["in", "play", "lacks", ..] => match find_in_play(g, &e["in play lacks ".len()..]) {
+        ["option", ..] => find(g, after_words(e, 1)).map(|_| ()),
+        ["in", "play", "has", ..] => find_in_play(g, after_words(e, 3)).map(|_| ()),
+        ["in", "play", "lacks", ..] => match find_in_play(g, after_words(e, 3)) {
             Ok(_) => Err("it is in play".into()),
             Err(_) => Ok(()),
         },
@@ -506,7 +530,7 @@ fn expect(g: &ClassicGame, e: &str) -> Result<(), String> {
                     .copied()
                     .filter(|&o| g.obj(o).controller == seat)
                     .collect(),
-                _ => return Err(format!("unknown expectation '{what}'")),
+                _ => return Err(format!("unknown expectation {}", quoted(what))),
             };
             zone_expect(g, zone, &rest)
         }
@@ -560,7 +584,7 @@ fn expect(g: &ClassicGame, e: &str) -> Result<(), String> {
                     return check(g.obj(o).pose == pose, format!("{:?}", g.obj(o).pose));
                 }
             }
-            Err(format!("unknown expectation '{e}'"))
+            Err(format!("unknown expectation {}", quoted(e)))
         }
     }
 }

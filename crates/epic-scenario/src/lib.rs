@@ -342,16 +342,14 @@ pub fn load_path_with(path: &Path, pool: Arc<CardPool>) -> Result<Vec<Scenario>,
 /// text given; the files' mistakes all reported together.
 pub(crate) fn each_file<T>(
     path: &Path,
-    mut read: impl FnMut(&str, &str) -> Result<Vec<T>, ScenarioError>,
+    read: impl FnMut(&str, &str) -> Result<Vec<T>, ScenarioError>,
 ) -> Result<Vec<T>, ScenarioError> {
-    let mut out = Vec::new();
+    let (out, bad) = each_readable_file(path, read)?;
     let mut errors = Vec::new();
-    for file in scenario_files(path)? {
-        let text = read_scenario_file(&file)?;
-        match read(&file.display().to_string(), &text) {
-            Ok(v) => out.extend(v),
-            Err(ScenarioError::Parse(e)) => errors.extend(e),
-            Err(e) => return Err(e),
+    for e in bad {
+        match e {
+            ScenarioError::Parse(e) => errors.extend(e),
+            e => return Err(e),
         }
     }
     if errors.is_empty() {
@@ -359,6 +357,49 @@ pub(crate) fn each_file<T>(
     } else {
         Err(ScenarioError::Parse(errors))
     }
+}
+
+/// What `read` makes of every scenario file of a file or folder that it can read, in
+/// order, and each file it cannot with why: one bad file stops none of the others.
+fn each_readable_file<T>(
+    path: &Path,
+    mut read: impl FnMut(&str, &str) -> Result<Vec<T>, ScenarioError>,
+) -> Result<(Vec<T>, Vec<ScenarioError>), ScenarioError> {
+    let mut out = Vec::new();
+    let mut bad = Vec::new();
+    for file in scenario_files(path)? {
+        match read_scenario_file(&file).and_then(|text| read(&file.display().to_string(), &text)) {
+            Ok(v) => out.extend(v),
+            Err(e) => bad.push(e),
+        }
+    }
+    Ok((out, bad))
+}
+
+/// What running a file or folder of scenarios gave: the outcome of every scenario of the
+/// files that could be read, and each file that could not be, with its mistakes.
+#[derive(Debug)]
+pub struct Run {
+    pub outcomes: Vec<Outcome>,
+    pub bad_files: Vec<ScenarioError>,
+}
+
+/// Runs every scenario of every file of a path that can be read ([`run_path_with`]),
+/// naming the cards of `pool`; a file that cannot be read or has mistakes is reported in
+/// [`Run::bad_files`] and stops none of the others. `Err` only when the path itself
+/// cannot be read.
+pub fn run_every_file(path: &Path, pool: Arc<CardPool>) -> Result<Run, ScenarioError> {
+    let (outcomes, bad_files) = each_readable_file(path, |name, text| {
+        if classic::is_classic(text) {
+            classic::run_classic_str(name, text)
+        } else {
+            parse_str_with(name, text, pool.clone()).map(|s| s.iter().map(run).collect())
+        }
+    })?;
+    Ok(Run {
+        outcomes,
+        bad_files,
+    })
 }
 
 /// A scenario file's text, or why it cannot be read.

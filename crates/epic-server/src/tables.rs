@@ -197,6 +197,7 @@ impl Live {
             viewer,
             names: self.names.clone(),
             second_person: viewer.is_some(),
+            sees_all: false,
         }
     }
 

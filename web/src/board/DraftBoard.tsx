@@ -120,7 +120,7 @@ export function DraftBoard({ state, actions }: DraftBoardProps) {
         {board.building || board.over ? (
           <>
             {seat !== null && (
-              <DeckSummary deck={board.deck} min={board.min_deck} exact={board.format === "sealed"} />
+              <DeckSummary deck={board.deck} min={board.min_deck} exact={board.exact_deck} />
             )}
             <Zone
               title="Your deck: click a card to cut it"

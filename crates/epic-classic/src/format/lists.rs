@@ -47,7 +47,10 @@ impl Lists {
             }
             if let Some(rest) = line.strip_prefix('[') {
                 let Some(head) = rest.strip_suffix(']') else {
-                    mistakes.push((n, format!("'{line}': a section is written [name]")));
+                    mistakes.push((
+                        n,
+                        format!("{}: a section is written [name]", epic_cards::quoted(line)),
+                    ));
                     continue;
                 };
                 let head = head.trim().to_ascii_lowercase();
@@ -64,8 +67,9 @@ impl Lists {
                         mistakes.push((
                             n,
                             format!(
-                                "unknown section [{head}]: the sections are [restricted], \
-                                 [banned] and [gift]"
+                                "unknown section [{}]: the sections are [restricted], \
+                                 [banned] and [gift]",
+                                epic_cards::excerpt(&head)
                             ),
                         ));
                         section = Some(None);
@@ -81,8 +85,9 @@ impl Lists {
                     mistakes.push((
                         n,
                         format!(
-                            "'{line}' comes before any section: start one with [restricted], \
-                             [banned] or [gift]"
+                            "{} comes before any section: start one with [restricted], \
+                             [banned] or [gift]",
+                            epic_cards::quoted(line)
                         ),
                     ));
                     continue;

@@ -307,7 +307,7 @@ impl Format {
             _ => {}
         }
         let unknown = || FormatError::UnknownFormat {
-            name: name.trim().to_string(),
+            name: epic_cards::excerpt(name.trim()),
         };
         let (stem, count) = text.split_once('-').ok_or_else(unknown)?;
         let (format, min) = match stem {
@@ -317,7 +317,7 @@ impl Format {
         };
         if count.is_empty() || !count.bytes().all(|b| b.is_ascii_digit()) {
             return Err(FormatError::BadPackCount {
-                name: name.trim().to_string(),
+                name: epic_cards::excerpt(name.trim()),
             });
         }
         match count.parse::<usize>() {
@@ -326,7 +326,7 @@ impl Format {
             // All digits, yet too large for a number: far out of range.
             Err(_) => Err(FormatError::PackCount {
                 format,
-                given: count.to_string(),
+                given: epic_cards::excerpt(count),
                 min,
                 max: MAX_PACKS,
             }),

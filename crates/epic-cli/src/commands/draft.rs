@@ -20,18 +20,20 @@ use std::sync::Arc;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The draft: pack-draft (3 – 4 players), open-draft (2), cube-draft (8) or
-    /// dark-draft (2).
+    /// The draft: sealed (2 – 8 players), pack-draft (3 – 8; five or more deal from two
+    /// sets), open-draft (2), cube-draft (8) or dark-draft (2).
     #[arg(long, value_name = "NAME", value_parser = draft_names(), required_unless_present = "load")]
     pub format: Option<String>,
     /// Resume a draft saved with the `save FILE` command (--format, --players, --ai and
     /// --seed are then taken from the file).
     #[arg(long, value_name = "FILE")]
     pub load: Option<PathBuf>,
-    /// Sealed: the cards dealt to each player, 30 to 60; you build exactly 30 from them.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_POOL)]
-    pub pool: usize,
-    /// Drafters at the table, you included. Default: the most the format seats.
+    /// Sealed: the cards dealt to each player, 30 to 60 (default 45); you build exactly
+    /// 30 from them. Only Sealed deals pools.
+    #[arg(long, value_name = "N")]
+    pub pool: Option<usize>,
+    /// Drafters at the table, you included. Default: as many as one set deals to (4;
+    /// Cube Draft 8; Open and Dark Draft 2).
     #[arg(long, value_parser = clap::value_parser!(u8).range(2..=8))]
     pub players: Option<u8>,
     /// Who drafts, and then plays, every other seat: a level (easy, medium, hard) or a
@@ -75,25 +77,31 @@ fn new_draft(args: &Args, pool: &Arc<CardPool>) -> CliResult<(DraftSetup, Draft)
     let name = args.format.as_deref().unwrap_or_default();
     let format = DraftFormat::named(name)
         .ok_or_else(|| CliError::input(format!("unknown draft '{name}'")))?;
+    // By default as many as one set deals to (four; Cube Draft's eight).
+    let seated = format.format().players;
     let players = args
         .players
-        .unwrap_or_else(|| *format.format().players.end());
+        .unwrap_or_else(|| (*seated.end()).min(4).max(*seated.start()));
     let seed = args.seed.unwrap_or_else(crate::commands::play::clock_seed);
     drafter_by_name(&args.ai, seed).map_err(|e| CliError::input(e.to_string()))?;
-    let cards = collection(format, pool);
+    let sealed_pool = match (format, args.pool) {
+        (DraftFormat::Sealed, size) => Some(size.unwrap_or(DEFAULT_POOL)),
+        (_, None) => None,
+        (_, Some(_)) => {
+            return Err(CliError::input(format!(
+                "--pool: {} deals no pools (only sealed does); leave out --pool",
+                format.format().title
+            )))
+        }
+    };
     let drafters = usize::from(players);
-    let draft = Draft::start(
-        pool.clone(),
-        format,
-        drafters,
-        &cards,
-        seed,
-        Some(args.pool),
-    )
-    .map_err(|e| match e {
-        DraftError::PoolSize(_) => CliError::input(format!("--pool: {e}")),
-        _ => CliError::input(format!("--players {players}: {e}")),
-    })?;
+    let cards = collection(format, pool, drafters);
+    let draft = Draft::start(pool.clone(), format, drafters, &cards, seed, sealed_pool).map_err(
+        |e| match e {
+            DraftError::PoolSize(_) => CliError::input(format!("--pool: {e}")),
+            _ => CliError::input(format!("--players {players}: {e}")),
+        },
+    )?;
     let seats = (0..players)
         .map(|seat| DraftSeat {
             player: if seat == 0 {
@@ -104,7 +112,7 @@ fn new_draft(args: &Args, pool: &Arc<CardPool>) -> CliResult<(DraftSetup, Draft)
             bot_seed: (seat > 0).then(|| seed.wrapping_add(u64::from(seat))),
         })
         .collect();
-    let setup = DraftSetup::new(format, seed, seats, &cards, Some(args.pool), pool);
+    let setup = DraftSetup::new(format, seed, seats, &cards, sealed_pool, pool);
     Ok((setup, draft))
 }
 

@@ -1,16 +1,15 @@
-//! `epic replay`: step through a saved game, decision by decision, as one seat saw it.
-//! Everything printed for a seat — the board, the log, the labels of other players'
-//! decisions, JSON — is built from that seat's view and events: what they could not see
+//! `epic replay`: step through a saved game of any ruleset, decision by decision, as one
+//! seat saw it. Everything printed for a seat — the board, the log, JSON — is built from
+//! that seat's view and the words its ruleset tells that seat: what they could not see
 //! during the game, the replay does not show either. `--reveal-all` shows everything.
 
-use crate::commands::classic::Ruleset;
-use crate::display::{self, Decided, Voice};
 use crate::draft_save::DraftFile;
 use crate::error::{CliError, CliResult};
 use crate::names;
-use crate::save::{SaveFile, Saved};
 use crate::term::{Fitted, Ink, Term, TermArgs};
-use epic_engine::{Choice, Event, Game, PlayerId};
+use epic_game::words::{Line, Voice};
+use epic_game::Seat;
+use epic_rulesets::{AnyPlayed, RULESETS};
 use serde::Serialize;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
@@ -45,43 +44,26 @@ pub struct Args {
     pub interactive: bool,
     #[command(flatten)]
     pub term: TermArgs,
-    /// The rules the saved game must be played by; a file of the other ruleset is
+    /// The rules the saved game must be played by; a file of another ruleset is
     /// refused (default: whichever the file says).
-    #[arg(long, value_enum)]
-    pub ruleset: Option<Ruleset>,
+    #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(RULESETS))]
+    pub ruleset: Option<String>,
 }
 
 /// One decision as the viewer saw it.
 #[derive(Serialize)]
-struct Step<'a> {
+struct Step {
     n: usize,
-    player: PlayerId,
-    label: String,
-    /// The engine's choice, only with `--reveal-all`: it names objects by the engine's
-    /// own ids.
+    /// The seat whose decision it was, from 0.
+    player: Seat,
+    /// What the viewer was told of it, line by line.
+    told: Vec<String>,
+    /// The decision as the save keeps it, only with `--reveal-all`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    choice: Option<Choice>,
-    events: &'a [Event],
-}
-
-/// Who the replay is for: one seat, or everything.
-#[derive(Clone, Copy)]
-enum Viewer {
-    Seat(PlayerId),
-    Everything(PlayerId),
-}
-
-impl Viewer {
-    /// The seat whose board is drawn.
-    fn seat(self) -> PlayerId {
-        match self {
-            Viewer::Seat(p) | Viewer::Everything(p) => p,
-        }
-    }
+    record: Option<serde_json::Value>,
 }
 
 pub fn run(mut args: Args) -> CliResult {
-    let pool = names::pool();
     let path = match &args.file {
         Some(path) => path.clone(),
         None => {
@@ -102,33 +84,22 @@ pub fn run(mut args: Args) -> CliResult {
     if DraftFile::is_draft(&text) {
         return replay_draft(&args, DraftFile::parse(&source, &text)?);
     }
-    let file = match crate::save::read_saved(&source, &text)? {
-        Saved::Epic2017(file) => file,
-        Saved::Classic(file) if args.ruleset != Some(Ruleset::Epic2017) => {
-            return crate::commands::classic::replay::run(&args, &file)
-        }
-        Saved::Classic(_) => {
-            return Err(CliError::input(format!(
-                "{source} is a classic game (2009 rules), not a 2017 one: leave out --ruleset"
-            )))
-        }
-    };
-    if args.ruleset == Some(Ruleset::Classic) {
-        return Err(CliError::input(format!(
-            "{source} is a 2017 game, not a classic one: leave out --ruleset"
-        )));
-    }
     // Check the whole file (every decision, the digest) before showing anything.
-    file.rebuild(&pool, None)?;
-    let total = file.decisions.len();
-    let players: Vec<&str> = file.setup.seats.iter().map(|s| s.player.as_str()).collect();
+    let game = AnyPlayed::from_save(&source, &text, None)?;
+    if let Some(wanted) = &args.ruleset {
+        if wanted != game.ruleset() {
+            return Err(CliError::input(format!(
+                "{source} is a game of the {} rules, not the {wanted} rules: leave out \
+                 --ruleset",
+                game.ruleset()
+            )));
+        }
+    }
+    let total = game.decisions();
+    let players: Vec<String> = game.players().into_iter().map(|s| s.player).collect();
+    let players: Vec<&str> = players.iter().map(String::as_str).collect();
     let (at, seat) = where_and_whom(&args, total, &players, "game")?;
-    let seat = seat as PlayerId;
-    let viewer = if args.reveal_all {
-        Viewer::Everything(seat)
-    } else {
-        Viewer::Seat(seat)
-    };
+    let seat = seat as Seat;
     let term = args.term.term();
     let interactive = args.interactive
         || !(args.dump || args.json || args.reveal_all || args.to.is_some())
@@ -137,80 +108,76 @@ pub fn run(mut args: Args) -> CliResult {
     if interactive {
         let mut input = std::io::stdin().lock();
         let mut out = Fitted::new(std::io::stdout().lock(), term);
-        return step_through(&file, seat, &term, &mut input, &mut out);
+        return step_through(&game, seat, &term, &mut input, &mut out);
     }
-    let mut game = file.rebuild(&pool, Some(0))?;
-    let mut out = std::io::stdout().lock();
+    let mut voice = replay_voice(seat, game.seats());
+    if args.reveal_all {
+        voice = voice.seeing_all();
+    }
+    let records = game.records_json();
+    let start = game.at_start()?;
+    let out = std::io::stdout().lock();
     if args.json {
-        replay_json(
-            &args,
-            &mut game,
-            &file.decisions[..at],
-            total,
-            viewer,
-            &mut out,
-        )
+        replay_json(&args, start, &records[..at], total, &voice, out)
     } else {
         replay_text(
             &args,
-            &mut game,
-            &file.decisions[..at],
+            start,
+            &records[..at],
             total,
-            viewer,
+            &voice,
             &term,
             &mut Fitted::new(out, term),
         )
     }
 }
 
+/// A replay's voice: every seat by its number, `seat`'s included.
+fn replay_voice(seat: Seat, seats: usize) -> Voice {
+    Voice {
+        second_person: false,
+        ..Voice::numbered(Some(seat), seats)
+    }
+}
+
 pub(crate) const STEP_HELP: &str = "Enter or n: next · b: back · N: go to decision N · s: start · \
                          e: end · q: leave the replay";
 
-/// A saved game one decision at a time, as `seat` saw it: forward, back and jumps, read
-/// from `input` (`STEP_HELP`). What a decision was, its events and the board after it.
+/// A game one decision at a time, as `seat` saw it: forward, back and jumps, read from
+/// `input` (`STEP_HELP`). What a decision was and the board after it.
 pub fn step_through(
-    file: &SaveFile,
-    seat: PlayerId,
+    game: &AnyPlayed,
+    seat: Seat,
     term: &Term,
     input: &mut impl BufRead,
     out: &mut impl Write,
 ) -> CliResult {
-    let pool = names::pool();
-    let total = file.decisions.len();
-    let voice = epic_engine::words::replay_voice(seat, file.setup.seats.len());
-    let viewer = Viewer::Seat(seat);
+    let total = game.decisions();
+    let records = game.records_json();
+    let voice = replay_voice(seat, game.seats());
     writeln!(
         out,
         "Replay: {total} decisions, as Player {} saw them. {STEP_HELP}",
         seat + 1
     )?;
     step_loop(total, input, out, |at, out| {
+        let mut game = game.at_start()?;
         if at == 0 {
-            let game = file.rebuild(&pool, Some(0))?;
             writeln!(
                 out,
                 "\n{}",
                 term.paint(Ink::Heading, "The start of the game.")
             )?;
-            write!(out, "{}", board(&game, &voice, viewer, term))?;
+            write!(out, "{}", term.page(&game.page(&voice)))?;
         } else {
-            let mut game = file.rebuild(&pool, Some(at - 1))?;
-            let head = |label: &str, player: PlayerId| {
-                format!("Decision {at} of {total}: Player {}: {label}", player + 1)
-            };
-            show_decision(
-                &mut game,
-                file.decisions[at - 1],
-                viewer,
-                at,
-                head,
-                term,
-                out,
-            )?;
-            if game.decision().is_none() {
-                writeln!(out, "{}", display::result_line(&game, &voice))?;
+            for (i, record) in records[..at - 1].iter().enumerate() {
+                step(&mut game, record, i + 1, &voice)?;
             }
+            let (player, told) = step(&mut game, &records[at - 1], at, &voice)?;
+            let head = format!("Decision {at} of {total}: Player {}", player + 1);
+            show_decision(&game, &head, &told, &voice, term, out)?;
         }
+        writeln!(out, "{}", next_or_result(&game, &voice))?;
         Ok(())
     })
 }
@@ -296,103 +263,90 @@ pub(crate) fn where_and_whom(
     Ok((at, seat))
 }
 
-/// The label of a decision and its events, as the viewer receives them.
+/// Takes kept decision number `n` (`record`) and answers whose it was and what the
+/// viewer was told of it.
 fn step(
-    game: &mut Game,
-    choice: Choice,
-    viewer: Viewer,
+    game: &mut AnyPlayed,
+    record: &str,
     n: usize,
-) -> CliResult<(String, Vec<Event>)> {
-    let label = match viewer {
-        Viewer::Seat(p) => game.label_for(choice, p),
-        Viewer::Everything(_) => game.label(choice),
-    };
-    let events = game
-        .apply(choice)
-        .map_err(|e| CliError::input(format!("decision {n}: {e}")))?;
-    let events = match viewer {
-        Viewer::Seat(p) => display::seat_events(&events, p),
-        Viewer::Everything(_) => events,
-    };
-    Ok((label, events))
+    voice: &Voice,
+) -> CliResult<(Seat, Vec<Line>)> {
+    let taken = game.after_record(n, record)?;
+    let told = game
+        .told(&taken, std::slice::from_ref(voice))
+        .pop()
+        .unwrap_or_default();
+    let by = taken.by();
+    game.take(taken)?;
+    Ok((by, told))
 }
 
-/// Applies decision `n` and shows it: a heading made by `head` from its label and its
-/// decider, what the viewer saw happen, and the board after it.
+/// A decision taken: its heading, what the viewer was told, the board after it.
 fn show_decision(
-    game: &mut Game,
-    choice: Choice,
-    viewer: Viewer,
-    n: usize,
-    head: impl Fn(&str, PlayerId) -> String,
+    game: &AnyPlayed,
+    head: &str,
+    told: &[Line],
+    voice: &Voice,
     term: &Term,
     out: &mut impl Write,
 ) -> CliResult {
-    let voice = epic_engine::words::replay_voice(viewer.seat(), game.state().num_players());
-    let player = game.decision().map_or(0, |d| d.player);
-    let decided = Decided::before(game, &game.view(viewer.seat()), &voice, choice);
-    let (label, events) = step(game, choice, viewer, n)?;
-    writeln!(out, "\n{}", term.paint(Ink::Heading, &head(&label, player)))?;
-    for line in display::tell(game.pool(), &voice, &events, decided.as_ref()) {
-        writeln!(out, "{}", crate::display::render(&line, term))?;
+    writeln!(out, "\n{}", term.paint(Ink::Heading, head))?;
+    for line in told {
+        writeln!(out, "{}", term.line(line))?;
     }
-    write!(out, "{}", board(game, &voice, viewer, term))?;
+    write!(out, "{}", term.page(&game.page(voice)))?;
     Ok(())
 }
 
-fn board(game: &Game, voice: &Voice, viewer: Viewer, term: &Term) -> String {
-    let mut s = display::board(game, voice, &game.view(viewer.seat()), term);
-    if let Viewer::Everything(_) = viewer {
-        s += &display::hidden_hands(game, voice, term);
+/// Who decides next (and what, when the viewer may read it), or how the game ended.
+fn next_or_result(game: &AnyPlayed, voice: &Voice) -> String {
+    let seen = game.seen(voice, true);
+    match (seen.asked, seen.outcome) {
+        (_, Some(outcome)) => outcome.text,
+        (Some(asked), None) if !asked.prompt.is_empty() && voice.viewer == Some(asked.seat) => {
+            format!("Next: Player {}: {}", asked.seat + 1, asked.prompt)
+        }
+        (Some(asked), None) => format!("Next: Player {} decides.", asked.seat + 1),
+        (None, None) => "The game is over.".into(),
     }
-    s
 }
 
 fn replay_text(
     args: &Args,
-    game: &mut Game,
-    decisions: &[Choice],
+    mut game: AnyPlayed,
+    records: &[String],
     total: usize,
-    viewer: Viewer,
+    voice: &Voice,
     term: &Term,
     out: &mut impl Write,
 ) -> CliResult {
-    let voice = epic_engine::words::replay_voice(viewer.seat(), game.state().num_players());
-    let quiet_until = if args.to.is_some() {
-        decisions.len()
-    } else {
-        0
-    };
-    let whose = match viewer {
-        Viewer::Seat(p) => format!("showing Player {}'s view", p + 1),
-        Viewer::Everything(_) => "showing everything, hidden cards included".to_string(),
+    let quiet = args.to.is_some();
+    let whose = match voice.viewer {
+        _ if voice.sees_all => "showing everything, hidden cards included".to_string(),
+        Some(p) => format!("showing Player {}'s view", p + 1),
+        None => "showing a spectator's view".to_string(),
     };
     writeln!(
         out,
-        "Replay of {}: {total} decisions; {whose}.",
-        file_name(args)
+        "Replay of {}: {total} decisions ({} rules); {whose}.",
+        file_name(args),
+        game.ruleset()
     )?;
-    if quiet_until == 0 {
-        write!(out, "\n{}", board(game, &voice, viewer, term))?;
+    if !quiet {
+        write!(out, "\n{}", term.page(&game.page(voice)))?;
     }
-    for (i, &choice) in decisions.iter().enumerate() {
-        if i + 1 > quiet_until {
-            let head = |label: &str, player: PlayerId| {
-                format!("#{} Player {}: {label}", i + 1, player + 1)
-            };
-            show_decision(game, choice, viewer, i + 1, head, term, out)?;
-        } else {
-            step(game, choice, viewer, i + 1)?;
+    for (i, record) in records.iter().enumerate() {
+        let (player, told) = step(&mut game, record, i + 1, voice)?;
+        if !quiet {
+            let head = format!("#{} Player {}", i + 1, player + 1);
+            show_decision(&game, &head, &told, voice, term, out)?;
         }
     }
-    if quiet_until > 0 {
-        writeln!(out, "\nAfter decision {}:", decisions.len())?;
-        write!(out, "{}", board(game, &voice, viewer, term))?;
+    if quiet {
+        writeln!(out, "\nAfter decision {}:", records.len())?;
+        write!(out, "{}", term.page(&game.page(voice)))?;
     }
-    match game.decision() {
-        Some(d) => writeln!(out, "Next: {}", d.prompt)?,
-        None => writeln!(out, "{}", display::result_line(game, &voice))?,
-    }
+    writeln!(out, "{}", next_or_result(&game, voice))?;
     Ok(())
 }
 
@@ -400,47 +354,51 @@ fn replay_text(
 /// steps in memory.
 fn replay_json(
     args: &Args,
-    game: &mut Game,
-    decisions: &[Choice],
+    mut game: AnyPlayed,
+    records: &[String],
     total: usize,
-    viewer: Viewer,
-    out: &mut impl Write,
+    voice: &Voice,
+    mut out: impl Write,
 ) -> CliResult {
     let string = |s: &str| serde_json::to_string(s).map_err(CliError::from);
-    let seat = match viewer {
-        Viewer::Seat(p) => format!("{}", p + 1),
-        Viewer::Everything(_) => "\"all\"".to_string(),
+    let seat = match voice.viewer {
+        _ if voice.sees_all => "\"all\"".to_string(),
+        Some(p) => format!("{}", p + 1),
+        None => "null".to_string(),
     };
     write!(
         out,
-        "{{\"file\":{},\"decisions\":{total},\"at\":{},\"seat\":{seat},\"steps\":[",
+        "{{\"ruleset\":{},\"file\":{},\"decisions\":{total},\"at\":{},\"seat\":{seat},\"steps\":[",
+        string(game.ruleset())?,
         string(&file_name(args))?,
-        decisions.len()
+        records.len()
     )?;
-    for (i, &choice) in decisions.iter().enumerate() {
-        let player = game.decision().map_or(0, |d| d.player);
-        let (label, events) = step(game, choice, viewer, i + 1)?;
+    for (i, record) in records.iter().enumerate() {
+        let (player, told) = step(&mut game, record, i + 1, voice)?;
         if i > 0 {
             write!(out, ",")?;
         }
         let shown = Step {
             n: i + 1,
             player,
-            label,
-            choice: matches!(viewer, Viewer::Everything(_)).then_some(choice),
-            events: &events,
+            told: told.into_iter().map(|l| l.text).collect(),
+            record: voice
+                .sees_all
+                .then(|| serde_json::from_str(record).ok())
+                .flatten(),
         };
-        serde_json::to_writer(&mut *out, &shown)?;
+        serde_json::to_writer(&mut out, &shown)?;
     }
+    let seen = game.seen(voice, true);
     write!(out, "],\"view\":")?;
-    serde_json::to_writer(&mut *out, &game.view(viewer.seat()))?;
-    write!(out, ",\"pending\":")?;
-    serde_json::to_writer(&mut *out, &game.decision())?;
-    write!(out, ",\"result\":")?;
-    serde_json::to_writer(&mut *out, &game.result())?;
-    if let Viewer::Everything(_) = viewer {
+    serde_json::to_writer(&mut out, &game.view_json(voice.viewer))?;
+    write!(out, ",\"asked\":")?;
+    serde_json::to_writer(&mut out, &seen.asked)?;
+    write!(out, ",\"outcome\":")?;
+    serde_json::to_writer(&mut out, &seen.outcome)?;
+    if voice.sees_all {
         write!(out, ",\"digest\":")?;
-        serde_json::to_writer(&mut *out, &crate::save::digest_hex(game))?;
+        serde_json::to_writer(&mut out, &game.digest_hex())?;
     }
     writeln!(out, "}}")?;
     Ok(())

@@ -1,6 +1,7 @@
 //! `epic scenario PATH...`: run rule scenarios and report each with expected versus
-//! actual for the failures. Exit 1 when any scenario fails, 2 when a file cannot be
-//! read or parsed.
+//! actual for the failures. A file that cannot be read or has mistakes is reported with
+//! them, and every other file still runs. Exit 2 when any file could not be run (or a
+//! path has no scenario file), else 1 when any scenario fails.
 
 use crate::commands::print_json;
 use crate::error::{CliError, CliResult};
@@ -36,21 +37,25 @@ struct Report {
     passed: usize,
     failed: usize,
     outcomes: Vec<OutcomeJson>,
+    /// The files that could not be run, each with its mistakes.
+    bad_files: Vec<String>,
 }
 
 pub fn run(args: Args) -> CliResult {
     let mut outcomes = Vec::new();
+    let mut bad_files = Vec::new();
     for path in &args.paths {
         // The cards of `--cards` files too.
-        let found = epic_scenario::run_path_with(path, crate::names::pool())
+        let found = epic_scenario::run_every_file(path, crate::names::pool())
             .map_err(|e| CliError::input(e.to_string()))?;
-        if found.is_empty() {
+        if found.outcomes.is_empty() && found.bad_files.is_empty() {
             return Err(CliError::input(format!(
                 "{}: no scenario files (*.scn) found",
                 path.display()
             )));
         }
-        outcomes.extend(found);
+        outcomes.extend(found.outcomes);
+        bad_files.extend(found.bad_files.iter().map(ToString::to_string));
     }
     let failed = outcomes.iter().filter(|o| !o.passed).count();
     let report = Report {
@@ -68,6 +73,7 @@ pub fn run(args: Args) -> CliResult {
                 failures: o.failures.clone(),
             })
             .collect(),
+        bad_files,
     };
     if args.json {
         print_json(&report)?;
@@ -77,9 +83,22 @@ pub fn run(args: Args) -> CliResult {
                 println!("{o}");
             }
         }
-        println!("{} passed, {} failed", report.passed, report.failed);
+        for bad in &report.bad_files {
+            eprintln!("{bad}");
+        }
+        let unread = match report.bad_files.len() {
+            0 => String::new(),
+            1 => ", 1 file not run".to_string(),
+            n => format!(", {n} files not run"),
+        };
+        println!("{} passed, {} failed{unread}", report.passed, report.failed);
     }
-    if failed > 0 {
+    if !report.bad_files.is_empty() {
+        Err(CliError::input(format!(
+            "{} scenario file(s) could not be run",
+            report.bad_files.len()
+        )))
+    } else if failed > 0 {
         Err(CliError::findings(format!(
             "{failed} of {} scenario(s) failed",
             outcomes.len()

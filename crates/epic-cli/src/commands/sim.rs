@@ -271,7 +271,7 @@ fn play_one(run: &Run, i: u64) -> CliResult<Outcome> {
     // Drafted decks, or a Sealed pool each that the seats' bots build from.
     let drafted = table.draft.or(run.sealed_pool.map(|_| DraftFormat::Sealed));
     if let Some(format) = drafted {
-        let cards = epic_engine::formats::draft::collection(format, &pool);
+        let cards = epic_engine::formats::draft::collection(format, &pool, sides.len());
         let mut draft = Draft::start(
             pool.clone(),
             format,
@@ -290,11 +290,19 @@ fn play_one(run: &Run, i: u64) -> CliResult<Outcome> {
         }
         decks = epic_bots::drafter::draft_out(&mut draft, &mut drafters);
     }
+    // Sealed deals every seat's deck from one collection (FMT-01); elsewhere `random`
+    // deals each seat a Sealed deck of its own.
+    let sealed = table
+        .sealed()
+        .then(|| epic_engine::formats::sealed_decks(&pool, sides.len(), mix(game_seed)));
     for (k, side) in sides.iter().enumerate().skip(decks.len()) {
-        decks.push(match &side.deck {
-            Some(d) => d.clone(),
-            None => epic_cards::deck_from(&pool, "random", mix(game_seed.wrapping_add(k as u64)))
-                .map_err(|e| CliError::input(e.to_string()))?,
+        decks.push(match (&side.deck, &sealed) {
+            (Some(d), _) => d.clone(),
+            (None, Some(dealt)) => dealt[k].clone(),
+            (None, None) => {
+                epic_cards::deck_from(&pool, "random", mix(game_seed.wrapping_add(k as u64)))
+                    .map_err(|e| CliError::input(e.to_string()))?
+            }
         });
     }
     // The first seat goes round the table from game to game.

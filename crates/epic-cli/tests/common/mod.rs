@@ -56,3 +56,13 @@ pub fn epic_with_env(dir: &Path, env: &[(&str, &Path)], args: &[&str], input: &s
     let _ = writer.join();
     out
 }
+
+/// What a run printed on standard output.
+pub fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// What a run printed on standard error.
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}

@@ -111,26 +111,36 @@ impl DraftFormat {
     }
 }
 
-/// The cards a draft deals from: one copy of every card of the base set (Pack, Open,
-/// Dark Draft), or three sets with the rare gem's copies removed (Cube Draft, FMT-04).
-pub fn collection(format: DraftFormat, pool: &CardPool) -> Vec<CardId> {
+/// The cards a draft of `drafters` deals from: one copy of every card of the base set
+/// (Sealed, Pack, Open and Dark Draft), two for five to eight players at Sealed and Pack
+/// Draft ("5-8 players with two sets", FMT-01, FMT-02), or three sets with the rare
+/// gem's copies removed (Cube Draft, FMT-04).
+pub fn collection(format: DraftFormat, pool: &CardPool, drafters: usize) -> Vec<CardId> {
     let cards = pool
         .iter()
         .filter(|(_, d)| !d.token && d.set == epic_model::BASE_SET);
+    let sets = match format {
+        DraftFormat::Sealed | DraftFormat::Pack if drafters > 4 => 2,
+        _ => 1,
+    };
     match format {
         DraftFormat::Cube => cards
             .flat_map(|(id, d)| std::iter::repeat_n(id, if d.rare { 1 } else { 3 }))
             .collect(),
-        _ => cards.map(|(id, _)| id).collect(),
+        _ => cards
+            .flat_map(|(id, _)| std::iter::repeat_n(id, sets))
+            .collect(),
     }
 }
 
 /// Why a draft cannot be set up or a choice was refused. The draft is left as it was.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DraftError {
-    #[error("{format} is drafted by {need}, not {have}")]
+    #[error("{format} is {verb} by {need}, not {have}")]
     Drafters {
         format: &'static str,
+        /// "drafted", or "played" for Sealed, whose pools are dealt rather than drafted.
+        verb: &'static str,
         need: String,
         have: usize,
     },
@@ -238,6 +248,9 @@ pub struct DraftView {
     pub left_out: Vec<CardId>,
     /// The fewest cards the deck may have.
     pub min_deck: usize,
+    /// Whether the deck must be exactly `min_deck` cards (Sealed, Open Draft) rather
+    /// than at least that many (Cube Draft).
+    pub exact_deck: bool,
     /// Each drafter's deck size once they have built it (drafters build in seat order):
     /// told to all as they finish.
     pub built: Vec<Option<usize>>,
@@ -352,6 +365,11 @@ impl Draft {
         if !table.seats(drafters) {
             return Err(DraftError::Drafters {
                 format: format.name(),
+                verb: if format == DraftFormat::Sealed {
+                    "played"
+                } else {
+                    "drafted"
+                },
                 need: table.players_text(),
                 have: drafters,
             });
@@ -594,6 +612,7 @@ impl Draft {
             },
             left_out: self.left_out.get(seat).cloned().unwrap_or_default(),
             min_deck: self.min_deck(),
+            exact_deck: self.exact_deck(),
             built: (0..self.drafters)
                 .map(|s| self.has_built(s).then(|| self.picks[s].len()))
                 .collect(),
@@ -634,10 +653,13 @@ impl Draft {
         }
     }
 
-    /// Whether the deck is exactly [`Draft::min_deck`] cards (Sealed's 30), rather than
-    /// at least that many.
+    /// Whether the deck is exactly [`Draft::min_deck`] cards (Sealed's 30, Open Draft's
+    /// 30), rather than at least that many (Cube Draft): the format's deck rule says.
     fn exact_deck(&self) -> bool {
-        self.format == DraftFormat::Sealed
+        matches!(
+            self.format.format().deck,
+            crate::formats::DeckRule::Exactly { .. }
+        )
     }
 
     fn min_deck(&self) -> usize {

@@ -13,7 +13,7 @@ use crate::setup::draft_save::{DraftSetup, SavedChoice};
 use crate::setup::save::SaveSetup;
 use crate::words::board::{card, Card};
 use crate::{Choice, Event, Game};
-use epic_game::words::{cap, Asked, Line, Offered, Outcome, Tone, Voice};
+use epic_game::words::{cap, Asked, Line, Offered, Outcome, Page, Tone, Voice};
 use epic_game::{Refused, Ruleset, Seat, SetupError, State};
 use epic_model::CardId;
 use serde::{Deserialize, Serialize};
@@ -288,6 +288,8 @@ pub struct DraftBoard {
     pub left_out: Vec<Card>,
     /// The fewest cards the deck may have.
     pub min_deck: usize,
+    /// Whether the deck must be exactly `min_deck` cards (Sealed, Open Draft).
+    pub exact_deck: bool,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -347,7 +349,87 @@ fn draft_board(draft: &Draft, view: &DraftView, names: &[String]) -> DraftBoard 
         deck: tiles(&view.deck),
         left_out: tiles(&view.left_out),
         min_deck: view.min_deck,
+        exact_deck: view.exact_deck,
     }
+}
+
+/// The draft as text for one drafter: the round, each drafter's count, the cards in
+/// front of them, their picks, and while building their deck and the cards left out.
+fn draft_page(draft: &Draft, view: &DraftView, voice: &Voice) -> Page {
+    use epic_game::words::{Block, Ink, Span};
+    let pool = draft.pool();
+    let cards = |ids: &[CardId]| -> Vec<Vec<Span>> {
+        ids.iter()
+            .map(|&id| {
+                let def = pool.get(id);
+                vec![crate::words::card_span(def.alignments, &def.name)]
+            })
+            .collect()
+    };
+    let list =
+        |head: String, ids: &[CardId]| Block::list(vec![Span::plain(head)], cards(ids), ", ", 4);
+    let mut page = Page::default();
+    let stage = if view.over {
+        "over".to_string()
+    } else if draft
+        .decision()
+        .is_some_and(|d| d.kind == DraftDecisionKind::Build)
+    {
+        "building decks".to_string()
+    } else {
+        format!("round {} of {}", view.round.min(view.rounds), view.rounds)
+    };
+    page.push(Block::line(vec![Span::inked(
+        Ink::Heading,
+        format!("=== {} · {stage} ===", view.format.format().title),
+    )]));
+    let counts = view
+        .pick_counts
+        .iter()
+        .enumerate()
+        .map(|(seat, &n)| {
+            let built = match view.built.get(seat).copied().flatten() {
+                Some(deck) => format!(", a deck of {deck}"),
+                None => String::new(),
+            };
+            vec![Span::plain(format!(
+                "{} {n} card{}{built}",
+                cap(&voice.name(seat as Seat)),
+                if n == 1 { "" } else { "s" }
+            ))]
+        })
+        .collect();
+    page.push(Block::list(vec![Span::plain("Drafters:")], counts, "; ", 4));
+    if !view.pack.is_empty() {
+        page.push(list(
+            format!("In front of you ({}):", view.pack.len()),
+            &view.pack,
+        ));
+    }
+    if !view.picks.is_empty() {
+        page.push(list(
+            format!("Your picks ({}):", view.picks.len()),
+            &view.picks,
+        ));
+    }
+    if !view.deck.is_empty() {
+        let rule = if view.exact_deck {
+            "exactly"
+        } else {
+            "at least"
+        };
+        page.push(list(
+            format!("Your deck ({}, {rule} {}):", view.deck.len(), view.min_deck),
+            &view.deck,
+        ));
+    }
+    if !view.left_out.is_empty() {
+        page.push(list(
+            format!("Left out ({}):", view.left_out.len()),
+            &view.left_out,
+        ));
+    }
+    page
 }
 
 /// The 2017 game in a drafted format, behind the interface every front end uses.
@@ -438,6 +520,13 @@ impl epic_game::Ruleset for DraftedGame {
         DraftedChoice::Game(Choice::Concede(seat))
     }
 
+    fn conceding(choice: DraftedChoice) -> Option<Seat> {
+        match choice {
+            DraftedChoice::Game(c) => <Game as Ruleset>::conceding(c),
+            DraftedChoice::Draft(_) => None,
+        }
+    }
+
     fn apply_told(&mut self, choice: DraftedChoice) -> Result<Vec<DraftedEvent>, SetupError> {
         self.take(choice)
     }
@@ -504,6 +593,18 @@ impl epic_game::Ruleset for DraftedGame {
                     .draft
                     .view(voice.viewer.map_or(usize::MAX, usize::from));
                 DraftedBoard::Draft(draft_board(&self.draft, &view, &voice.names))
+            }
+        }
+    }
+
+    fn page(&self, voice: &Voice) -> Page {
+        match &self.game {
+            Some(game) => Ruleset::page(&**game, voice),
+            None => {
+                let view = self
+                    .draft
+                    .view(voice.viewer.map_or(usize::MAX, usize::from));
+                draft_page(&self.draft, &view, voice)
             }
         }
     }

@@ -103,7 +103,8 @@ pub fn formats() -> Vec<Format> {
         Format {
             name: "sealed",
             title: "Sealed",
-            players: 2..=4,
+            // "2-4 players, 5-8 players with two sets" ([`draft::collection`]).
+            players: 2..=8,
             deck: DeckRule::Exactly { cards: 30 },
             rules: rules(),
             gods: false,
@@ -112,7 +113,8 @@ pub fn formats() -> Vec<Format> {
         Format {
             name: "pack-draft",
             title: "Pack Draft",
-            players: 3..=4,
+            // "3-4 players, 5-8 players with two sets" ([`draft::collection`]).
+            players: 3..=8,
             deck: DeckRule::Exactly { cards: 30 },
             rules: rules(),
             gods: false,
@@ -122,10 +124,12 @@ pub fn formats() -> Vec<Format> {
             name: "open-draft",
             title: "Open Draft",
             players: 2..=2,
-            deck: DeckRule::AtLeast { cards: 30 },
+            // "Each player builds a 30-card deck" (2015 rulebook, Open Draft).
+            deck: DeckRule::Exactly { cards: 30 },
             rules: rules(),
             gods: false,
-            summary: "four cards revealed at a time, picked 1/2/1; 30 cards from the picks",
+            summary: "four cards revealed at a time, picked 1/2/1; a deck of exactly 30 \
+                      built from the picks",
         },
         Format {
             name: "cube-draft",
@@ -258,6 +262,25 @@ impl Format {
         out
     }
 }
+
+/// The Sealed decks of a table of `players` (FMT-01): 30 cards for each seat dealt from
+/// one collection, so that no two seats hold the same copy of a card: one base set for
+/// two to four players, two for five to eight (2015 rulebook, "Sealed"). The same seed
+/// deals the same decks.
+pub fn sealed_decks(pool: &CardPool, players: usize, seed: u64) -> Vec<Vec<CardId>> {
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+    let mut cards = draft::collection(draft::DraftFormat::Sealed, pool, players);
+    cards.shuffle(&mut rand_pcg::Pcg64Mcg::seed_from_u64(seed));
+    cards
+        .chunks(SEALED_DECK)
+        .take(players)
+        .map(<[CardId]>::to_vec)
+        .collect()
+}
+
+/// The cards of a Sealed deck.
+pub const SEALED_DECK: usize = 30;
 
 /// How many copies of each card the deck holds, by card name.
 fn copies(deck: &[CardId], pool: &CardPool) -> BTreeMap<String, usize> {

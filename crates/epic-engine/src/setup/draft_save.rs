@@ -77,7 +77,7 @@ impl SavedChoice {
     pub fn resolve(&self, pool: &CardPool) -> Result<DraftChoice, String> {
         let id = |name: &str| {
             pool.by_name(name)
-                .ok_or_else(|| format!("{name} is not a card of this game"))
+                .ok_or_else(|| format!("{} is not a card of this game", epic_cards::quoted(name)))
         };
         Ok(match self {
             SavedChoice::Pick(n) => DraftChoice::Pick(id(n)?),
@@ -114,11 +114,15 @@ impl DraftSetup {
         let mut cards = Vec::with_capacity(self.collection.len());
         for name in &self.collection {
             let id = pool.by_name(name).ok_or_else(|| {
-                SetupError::new(format!("the saved draft deals {name}, which is not a card"))
+                SetupError::new(format!(
+                    "the saved draft deals {}, which is not a card",
+                    epic_cards::quoted(name)
+                ))
             })?;
             if pool.get(id).token {
                 return Err(SetupError::new(format!(
-                    "the saved draft deals {name}, a token (2.3.7)"
+                    "the saved draft deals {}, a token (2.3.7)",
+                    epic_cards::quoted(name)
                 )));
             }
             cards.push(id);
@@ -211,8 +215,9 @@ impl DraftFile {
         for (i, saved) in self.decisions[..n].iter().enumerate() {
             let refused = |why: String| {
                 SetupError::new(format!(
-                    "decision {} of the saved draft ({saved:?}) cannot be applied: {why}",
-                    i + 1
+                    "decision {} of the saved draft ({}) cannot be applied: {why}",
+                    i + 1,
+                    epic_cards::excerpt(&format!("{saved:?}"))
                 ))
             };
             let who = draft
@@ -269,7 +274,7 @@ pub fn setup_for(request: &epic_game::TableRequest) -> SetupResult<DraftSetup> {
             bot_seed: s.bot_seed,
         })
         .collect();
-    let cards = crate::formats::draft::collection(draft, &pool);
+    let cards = crate::formats::draft::collection(draft, &pool, request.seats.len());
     let setup = DraftSetup::new(draft, request.seed, seats, &cards, request.pool, &pool);
     setup.start(&pool)?;
     Ok(setup)

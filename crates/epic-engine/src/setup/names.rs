@@ -70,8 +70,8 @@ pub fn find_card(pool: &CardPool, name: &str) -> SetupResult<CardId> {
     }
     let hint = epic_cards::suggestion(&nearest_cards(pool, name, 3));
     Err(SetupError::new(format!(
-        "unknown card '{}'{hint}",
-        name.trim()
+        "unknown card {}{hint}",
+        epic_cards::quoted(name.trim())
     )))
 }
 
@@ -104,9 +104,20 @@ pub fn format(name: &str) -> SetupResult<crate::formats::Format> {
 /// Whether a game can be played with this deck: the one rule for `epic deck check`,
 /// `epic play`, `epic sim` and saved games. `Err` completes a sentence whose subject is
 /// the deck ("has 2 cards; …").
-pub fn playable(deck: &[CardId], rules: &crate::RulesConfig) -> Result<(), String> {
+pub fn playable(
+    deck: &[CardId],
+    rules: &crate::RulesConfig,
+    pool: &CardPool,
+) -> Result<(), String> {
+    // A God card is brought beside the deck, not in it (1.3.2, 2.4.1): one at most.
+    let gods = deck.iter().filter(|&&c| pool.get(c).is_god()).count();
+    if gods > 1 {
+        return Err(format!(
+            "brings {gods} God cards; a player brings at most one beside their deck (2.4.1)"
+        ));
+    }
     let needed = rules.opening_hand as usize;
-    match deck.len() {
+    match deck.len() - gods {
         0 => Err("names no cards".into()),
         n if n < needed => Err(format!(
             "has {n} card(s); a game needs at least {needed}, the opening hand"
@@ -125,5 +136,6 @@ pub fn check_deck_size(
     whose: &str,
     rules: &crate::RulesConfig,
 ) -> SetupResult {
-    playable(deck, rules).map_err(|why| SetupError::new(format!("{whose} ('{spec}') {why}")))
+    playable(deck, rules, &pool())
+        .map_err(|why| SetupError::new(format!("{whose} ({}) {why}", epic_cards::quoted(spec))))
 }

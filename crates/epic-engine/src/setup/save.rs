@@ -51,14 +51,15 @@ impl SaveSetup {
                 match pool.by_name(name) {
                     Some(id) if !pool.get(id).token => deck.push(id),
                     _ => {
-                        let e = names::find_card(pool, name)
-                            .err()
-                            .map_or_else(|| format!("'{name}' is a token"), |e| e.message);
+                        let e = names::find_card(pool, name).err().map_or_else(
+                            || format!("{} is a token", epic_cards::quoted(name)),
+                            |e| e.message,
+                        );
                         return Err(SetupError::new(format!("seat {}: {e}", seat + 1)));
                     }
                 }
             }
-            names::playable(&deck, &self.rules)
+            names::playable(&deck, &self.rules, pool)
                 .map_err(|why| SetupError::new(format!("seat {}: the deck {why}", seat + 1)))?;
             decks.push(deck);
         }

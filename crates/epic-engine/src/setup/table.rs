@@ -41,8 +41,12 @@ impl TableSpec {
     /// The table, or a usage error naming what does not fit: a variant needing more
     /// seats, a format for other numbers of players.
     pub fn table(&self) -> SetupResult<Table> {
-        let variant = Variant::named(&self.variant)
-            .ok_or_else(|| SetupError::new(format!("unknown variant '{}'", self.variant)))?;
+        let variant = Variant::named(&self.variant).ok_or_else(|| {
+            SetupError::new(format!(
+                "unknown variant {}",
+                epic_cards::quoted(&self.variant)
+            ))
+        })?;
         let format = self.format.as_deref().map(names::format).transpose()?;
         let mut rules = format
             .as_ref()
@@ -86,6 +90,12 @@ impl TableSpec {
 }
 
 impl Table {
+    /// Whether the table plays Sealed, whose decks are dealt at the table from one
+    /// collection ([`crate::formats::sealed_decks`]).
+    pub fn sealed(&self) -> bool {
+        self.format.as_ref().is_some_and(|f| f.name == "sealed")
+    }
+
     /// Refuses a deck the game cannot be played with or the format does not allow, with
     /// every rule it breaks: "the AI's deck ('wild') breaks Full Constructed: …".
     pub fn check_deck(&self, deck: &[CardId], spec: &str, whose: &str) -> SetupResult {
@@ -136,8 +146,28 @@ pub fn setup_for(request: &epic_game::TableRequest) -> SetupResult<super::save::
     .table()?;
     let pool = names::pool();
     let mut seats = Vec::with_capacity(request.seats.len());
+    // Sealed deals every seat's deck from one collection (FMT-01).
+    let sealed = table
+        .sealed()
+        .then(|| crate::formats::sealed_decks(&pool, request.seats.len(), request.seed));
     for (i, seat) in request.seats.iter().enumerate() {
-        let (deck, cards) = seat_deck(&table, i, &seat.deck, request.seed, &pool)?;
+        let dealt = match (&sealed, &seat.deck) {
+            (Some(decks), epic_game::DeckRequest::Default) => Some(&decks[i]),
+            (Some(decks), epic_game::DeckRequest::Named(n)) if n.eq_ignore_ascii_case("random") => {
+                Some(&decks[i])
+            }
+            _ => None,
+        };
+        let (deck, cards) = match dealt {
+            Some(cards) => {
+                table.check_deck(cards, "random", &format!("seat {}'s deck", i + 1))?;
+                (
+                    "random".to_string(),
+                    cards.iter().map(|&c| pool.get(c).name.clone()).collect(),
+                )
+            }
+            None => seat_deck(&table, i, &seat.deck, request.seed, &pool)?,
+        };
         seats.push(super::save::Seat {
             player: seat.player.clone(),
             bot_seed: seat.bot_seed,
@@ -224,8 +254,12 @@ pub fn with_deck(
         .format
         .as_deref()
         .map(|name| {
-            crate::formats::format(name)
-                .ok_or_else(|| SetupError::new(format!("the setup's format '{name}' is unknown")))
+            crate::formats::format(name).ok_or_else(|| {
+                SetupError::new(format!(
+                    "the setup's format {} is unknown",
+                    epic_cards::quoted(name)
+                ))
+            })
         })
         .transpose()?;
     let table = Table {

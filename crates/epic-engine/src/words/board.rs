@@ -10,7 +10,7 @@ use crate::state::Phase;
 use crate::view::{CardView, ChampionView, View};
 use crate::{Choice, Entity, Event, Game, PlayerId};
 use epic_cards::CardPool;
-use epic_game::words::{Asked, Line, Offered, Outcome, Tone};
+use epic_game::words::{Asked, Line, Offered, Outcome};
 use epic_model::{CardId, CardType};
 use serde::Serialize;
 
@@ -227,18 +227,6 @@ pub fn asked(game: &Game, view: &View, voice: &Voice) -> Option<Asked> {
     })
 }
 
-/// A colour for the log's ink.
-pub fn tone(ink: Option<Ink>) -> Option<Tone> {
-    Some(match ink? {
-        Ink::Heading => Tone::Heading,
-        Ink::Mine => Tone::Mine,
-        Ink::Theirs => Tone::Theirs,
-        Ink::Danger => Tone::Danger,
-        Ink::Note => Tone::Note,
-        Ink::Quiet | Ink::Aligned(_) => Tone::Quiet,
-    })
-}
-
 /// The log lines of one decision for `voice`'s viewer: `events` as the game gave them,
 /// told from the events that seat received; `decided` is the decision as they knew it.
 pub fn told(
@@ -247,12 +235,16 @@ pub fn told(
     events: &[Event],
     decided: Option<&Decided>,
 ) -> Vec<Line> {
-    let seen = super::seat_events(events, super::seat_of(voice));
+    let seen = if voice.sees_all {
+        events.to_vec()
+    } else {
+        super::seat_events(events, super::seat_of(voice))
+    };
     super::log::tell(pool, voice, &seen, decided)
         .into_iter()
         .map(|Told { text, ink }| Line {
             text,
-            tone: tone(ink),
+            tone: ink.and_then(Ink::tone),
         })
         .collect()
 }

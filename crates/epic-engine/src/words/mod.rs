@@ -8,6 +8,7 @@ pub mod board;
 pub mod cards;
 pub mod log;
 pub mod moment;
+pub mod page;
 pub mod prompt;
 
 use crate::state::Phase;
@@ -17,26 +18,25 @@ use epic_model::{Alignment, CardId};
 
 pub use epic_cards::cap;
 
-/// What a piece of text is, for its colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ink {
-    /// A heading: the turn line, a prompt.
-    Heading,
-    /// The viewer's own seat.
-    Mine,
-    /// An opponent's seat.
-    Theirs,
-    /// Damage, low health, an attack.
-    Danger,
-    /// Something to notice that is not a danger: a block, a gain.
-    Note,
-    /// Less important text: passes, reminders.
-    Quiet,
-    /// A card of this alignment.
-    Aligned(Alignment),
+pub use epic_game::words::{Hue, Ink, Voice};
+
+/// The colour printed on cards of an alignment.
+pub fn hue(alignment: Alignment) -> Hue {
+    match alignment {
+        Alignment::Good => Hue::Yellow,
+        Alignment::Sage => Hue::Blue,
+        Alignment::Evil => Hue::Red,
+        Alignment::Wild => Hue::Green,
+    }
 }
 
-pub use epic_game::words::Voice;
+/// A card's name in the colour of its (first) alignment; plain for a card of none.
+pub fn card_span(alignments: epic_model::Alignments, name: &str) -> epic_game::words::Span {
+    match alignments.iter().next() {
+        Some(a) => epic_game::words::Span::inked(Ink::Card(hue(a)), name),
+        None => epic_game::words::Span::plain(name),
+    }
+}
 
 /// The human's voice at a table of `players` seats: the one opponent of a duel is "the
 /// AI"; at a larger table each opponent keeps their seat's name.
@@ -53,6 +53,7 @@ pub fn play_voice(viewer: PlayerId, players: usize) -> Voice {
             })
             .collect(),
         second_person: true,
+        sees_all: false,
     }
 }
 
@@ -62,6 +63,7 @@ pub fn replay_voice(viewer: PlayerId, players: usize) -> Voice {
         viewer: Some(viewer),
         names: (0..players as PlayerId).map(seat_name).collect(),
         second_person: false,
+        sees_all: false,
     }
 }
 

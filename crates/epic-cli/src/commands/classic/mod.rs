@@ -1,5 +1,5 @@
-//! The classic game (2009) at the command line: `epic play` ([`play`]), `epic sim`
-//! ([`sim`]) and `epic replay` ([`replay`]) with `--ruleset classic`. Games are driven
+//! The classic game (2009) at the command line: `epic play` ([`play`]) and `epic sim`
+//! ([`sim`]) with `--ruleset classic`. Games are driven
 //! through `epic_game::State` and the generic players of `epic_bots::players`; what is
 //! printed comes from a seat's `View` and labels, and the formats from
 //! `epic_classic::format`.
@@ -9,7 +9,6 @@ use epic_classic::ClassicGame;
 use epic_game::Seat;
 
 pub mod play;
-pub mod replay;
 pub mod sim;
 
 pub use crate::classic_table::{check_designed, decklist};

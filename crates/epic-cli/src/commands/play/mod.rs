@@ -157,7 +157,7 @@ fn draft_and_play(args: &Args, draft: DraftFormat, options: Options) -> CliResul
     let draft_args = crate::commands::draft::Args {
         format: Some(draft.name().to_string()),
         load: None,
-        pool: args.pool.unwrap_or(crate::commands::draft::DEFAULT_POOL),
+        pool: args.pool,
         players: Some(args.table.players),
         ai: args.ai.clone(),
         seed: args.seed,
@@ -179,7 +179,13 @@ fn new_game(args: &Args) -> CliResult<(SaveSetup, Game)> {
             args.ai_deck.len()
         )));
     }
-    let sealed = table.format.as_ref().is_some_and(|f| f.name == "sealed");
+    let sealed = table.sealed();
+    // Sealed deals every seat's deck from one collection (FMT-01).
+    let dealt = if sealed {
+        epic_engine::formats::sealed_decks(&pool, usize::from(table.players), seed)
+    } else {
+        vec![Vec::new(); usize::from(table.players)]
+    };
     let default_deck = |ai: Option<usize>| -> String {
         match ai {
             _ if sealed => "random".into(),
@@ -190,14 +196,18 @@ fn new_game(args: &Args) -> CliResult<(SaveSetup, Game)> {
     let card_names =
         |d: &[epic_cards::CardId]| d.iter().map(|c| pool.get(*c).name.clone()).collect();
     let mut seats = Vec::new();
-    for seat in 0..usize::from(table.players) {
+    for (seat, dealt) in dealt.into_iter().enumerate() {
         let ai = seat.checked_sub(1);
         let spec = match ai {
             None => args.deck.clone(),
             Some(i) => args.ai_deck.get(i).cloned(),
         }
         .unwrap_or_else(|| default_deck(ai));
-        let deck = names::resolve_deck(&pool, &spec, seed.wrapping_add(seat as u64))?;
+        let deck = if sealed && spec.eq_ignore_ascii_case("random") {
+            dealt
+        } else {
+            names::resolve_deck(&pool, &spec, seed.wrapping_add(seat as u64))?
+        };
         let whose = match ai {
             None => "your deck".to_string(),
             Some(_) if table.players == 2 => "the AI's deck".to_string(),

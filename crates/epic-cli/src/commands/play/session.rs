@@ -354,7 +354,7 @@ pub fn play_session(
             continue;
         }
         let view = s.game.view(HUMAN);
-        let board = display::board(&s.game, &s.voice, &view, &term);
+        let board = term.page(&epic_engine::words::page::page(&s.game, &s.voice));
         if shown_board.as_deref() != Some(board.as_str()) {
             write!(out, "\n{board}")?;
             shown_board = Some(board);
@@ -410,7 +410,7 @@ pub fn play_session(
             "show" => writeln!(out, "{}", show(&s.game, rest, &term))?,
             "discard" | "discards" => {
                 let view = s.game.view(HUMAN);
-                write!(out, "{}", display::discards(&s.voice, &view, &term))?;
+                write!(out, "{}", term.page(&display::discards(&s.voice, &view)))?;
             }
             "log" => {
                 if s.log.is_empty() {
@@ -697,8 +697,11 @@ fn hint(game: &Game, voice: &Voice, seed: u64) -> String {
 /// may do next (save, replay, read the log) until they quit.
 fn game_over(s: &mut Session, input: &mut impl BufRead, out: &mut impl Write) -> CliResult {
     let term = s.opts.term;
-    let view = s.game.view(HUMAN);
-    write!(out, "\n{}", display::board(&s.game, &s.voice, &view, &term))?;
+    write!(
+        out,
+        "\n{}",
+        term.page(&epic_engine::words::page::page(&s.game, &s.voice))
+    )?;
     let result = display::result_line(&s.game, &s.voice);
     writeln!(
         out,
@@ -738,7 +741,12 @@ fn game_over(s: &mut Session, input: &mut impl BufRead, out: &mut impl Write) ->
             }
             "3" | "replay" => {
                 let file = s.save_file();
-                crate::commands::replay::step_through(&file, HUMAN, &term, input, out)?;
+                let game = epic_rulesets::AnyPlayed::Epic(Box::new(epic_game::Played {
+                    setup: file.setup,
+                    records: file.decisions,
+                    game: s.game.clone(),
+                }));
+                crate::commands::replay::step_through(&game, HUMAN, &term, input, out)?;
                 writeln!(out, "{menu}")?;
             }
             "4" | "log" => {
@@ -746,7 +754,11 @@ fn game_over(s: &mut Session, input: &mut impl BufRead, out: &mut impl Write) ->
                     s.say(out, l)?;
                 }
             }
-            "board" | "b" => write!(out, "{}", display::board(&s.game, &s.voice, &view, &term))?,
+            "board" | "b" => write!(
+                out,
+                "{}",
+                term.page(&epic_engine::words::page::page(&s.game, &s.voice))
+            )?,
             "" => {}
             _ => writeln!(out, "Type a number from 1 to 4.")?,
         }

@@ -188,7 +188,7 @@ mod tests {
 
     fn draft(format: DraftFormat, drafters: usize, seed: u64) -> Draft {
         let pool = epic_cards::shared_pool();
-        let cards = collection(format, &pool);
+        let cards = collection(format, &pool, drafters);
         Draft::start(pool, format, drafters, &cards, seed, Some(45)).unwrap()
     }
 

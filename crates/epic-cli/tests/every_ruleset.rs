@@ -1,0 +1,145 @@
+//! The command line's front ends run for every ruleset the registry lists, and for each
+//! of its drafted formats: a new ruleset is covered here without new test code.
+
+mod common;
+
+use common::{epic, stderr, stdout};
+use epic_game::TableRequest;
+use epic_rulesets::{rulesets, AnyPlayed};
+
+/// A game of `ruleset` at `request`'s table, played by the `random` bot to its end (or
+/// for at most `limit` decisions).
+fn played(ruleset: &str, request: &TableRequest, limit: u64) -> AnyPlayed {
+    let mut game = AnyPlayed::request(ruleset, request).unwrap();
+    let mut n = 0;
+    while !game.is_over() && n < limit {
+        let option = game.bot_option("random", request.seed ^ n).unwrap();
+        let taken = game.after(option).unwrap();
+        game.take(taken).unwrap();
+        n += 1;
+    }
+    game
+}
+
+/// Every registered ruleset's plain two-player table, and the smallest table of each
+/// drafted format, with its ruleset's name.
+fn tables(seed: u64) -> Vec<(&'static str, TableRequest)> {
+    let mut tables = Vec::new();
+    for info in rulesets() {
+        tables.push((info.name, TableRequest::of(2, seed)));
+        for draft in &info.drafts {
+            // The fewest players the format seats (Pack Draft needs three).
+            let request = (2..=8)
+                .map(|players| TableRequest::of(players, seed).in_format(draft))
+                .find(|request| AnyPlayed::request(info.name, request).is_ok())
+                .unwrap_or_else(|| panic!("{draft}: no table of 2 to 8 players"));
+            tables.push((info.name, request));
+        }
+    }
+    tables
+}
+
+#[test]
+fn replay_shows_a_saved_game_of_every_ruleset() {
+    let dir = tempfile::tempdir().unwrap();
+    for (i, (ruleset, request)) in tables(5).into_iter().enumerate() {
+        let what = format!("{ruleset} {:?}", request.format);
+        let game = played(ruleset, &request, 5_000);
+        let path = dir.path().join(format!("game{i}.json"));
+        std::fs::write(&path, game.save_text().unwrap()).unwrap();
+        let file = path.to_str().unwrap();
+        // A drafted game is saved as the game its decks made, the draft's decisions
+        // left out.
+        let kept = AnyPlayed::from_save(file, &game.save_text().unwrap(), None).unwrap();
+        let total = kept.decisions();
+        assert!(total > 0, "{what}");
+
+        let out = epic(&["replay", file, "--json", "--seat", "2"]);
+        assert!(out.status.success(), "{what}: {}", stderr(&out));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["ruleset"], kept.ruleset(), "{what}");
+        assert_eq!(v["decisions"], total as u64, "{what}");
+        let steps = v["steps"].as_array().unwrap();
+        assert_eq!(steps.len(), total, "{what}");
+        assert!(steps.iter().all(|s| s.get("record").is_none()), "{what}");
+        assert!(
+            steps
+                .iter()
+                .any(|s| s["told"].as_array().is_some_and(|t| !t.is_empty())),
+            "{what}: the seat is told something of the game"
+        );
+        if game.is_over() {
+            assert!(
+                v["outcome"]["winners"].is_array(),
+                "{what}: {}",
+                v["outcome"]
+            );
+            assert!(v["outcome"]["text"].as_str().is_some_and(|t| !t.is_empty()));
+        }
+
+        // Everything shown: the same decisions, each with its record, and the digest
+        // the save ends on.
+        let out = epic(&["replay", file, "--json", "--reveal-all"]);
+        assert!(out.status.success(), "{what}: {}", stderr(&out));
+        let all: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(all["digest"], kept.digest_hex(), "{what}");
+        assert_eq!(all["seat"], "all");
+        let records: Vec<serde_json::Value> = kept
+            .records_json()
+            .iter()
+            .map(|r| serde_json::from_str(r).unwrap())
+            .collect();
+        let shown: Vec<&serde_json::Value> = all["steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| &s["record"])
+            .collect();
+        assert_eq!(shown, records.iter().collect::<Vec<_>>(), "{what}");
+
+        // Text: the board at the start and after each decision, then the result; or
+        // only the position asked for.
+        let out = epic(&["replay", file, "--dump", "--width", "60"]);
+        assert!(out.status.success(), "{what}: {}", stderr(&out));
+        let text = stdout(&out);
+        assert!(
+            text.starts_with(&format!("Replay of {file}: {total} decisions")),
+            "{what}"
+        );
+        assert!(text.contains(&format!("#{total} Player ")), "{what}");
+        assert!(
+            text.lines().all(|l| l.chars().count() <= 60),
+            "{what}: a line wider than --width"
+        );
+        let out = epic(&["replay", file, "--to", "1"]);
+        assert!(out.status.success(), "{what}: {}", stderr(&out));
+        let text = stdout(&out);
+        assert!(text.contains("After decision 1:"), "{what}: {text}");
+        assert!(!text.contains("#2 Player"), "{what}: {text}");
+
+        // Stepping through it, forward and back, in a terminal's way.
+        let out = common::epic_with_input(&["replay", file, "--interactive"], "n\nn\nb\ne\nq\n");
+        assert!(out.status.success(), "{what}: {}", stderr(&out));
+        let text = stdout(&out);
+        assert_eq!(text.matches("Decision 1 of ").count(), 2, "{what}: {text}");
+        assert!(
+            text.contains(&format!("Decision {total} of {total}")),
+            "{what}"
+        );
+
+        // Another ruleset's name is refused.
+        let other = rulesets()
+            .into_iter()
+            .find(|r| r.name != kept.ruleset())
+            .map(|r| r.name);
+        if let Some(other) = other {
+            let out = epic(&["replay", file, "--ruleset", other]);
+            assert_eq!(out.status.code(), Some(2), "{what}");
+            assert!(
+                stderr(&out).contains("leave out --ruleset"),
+                "{what}: {}",
+                stderr(&out)
+            );
+        }
+    }
+}
