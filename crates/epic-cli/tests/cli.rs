@@ -1250,6 +1250,45 @@ fn a_pack_draft_then_its_game_run_to_the_end() {
     );
 }
 
+/// FMT-01 at the command line: `epic play --format sealed` deals every seat's deck from
+/// one collection, one base set for two and four players (no card twice at the table)
+/// and two sets for eight (no card three times).
+#[test]
+fn play_deals_sealed_decks_from_one_collection() {
+    for (players, most) in [(2, 1), (4, 1), (8, 2)] {
+        let dir = Scratch::new();
+        let out = epic_with_env(
+            dir.0.path(),
+            &[("EPIC_DATA_DIR", dir.0.path())],
+            &[
+                "play",
+                "--format",
+                "sealed",
+                "--players",
+                &players.to_string(),
+                "--seed",
+                "3",
+            ],
+            "quit\n",
+        );
+        assert!(out.status.success(), "{players}: {}", stderr(&out));
+        let save = std::fs::read_to_string(dir.file("autosave.json")).unwrap();
+        let save: serde_json::Value = serde_json::from_str(&save).unwrap();
+        let seats = save["setup"]["seats"].as_array().unwrap();
+        assert_eq!(seats.len(), players);
+        let mut copies = std::collections::HashMap::new();
+        for seat in seats {
+            let cards = seat["cards"].as_array().unwrap();
+            assert_eq!(cards.len(), 30, "{players} players: {seat}");
+            for card in cards {
+                *copies.entry(card.as_str().unwrap()).or_insert(0) += 1;
+            }
+        }
+        let (card, n) = copies.iter().max_by_key(|(_, n)| **n).unwrap();
+        assert!(*n <= most, "{players} players: {n} copies of {card}");
+    }
+}
+
 /// `epic play` drafts when its format is drafted: `--pool N` deals a Sealed pool to build
 /// 30 from by hand, then the game is played with the command's own options (here, no
 /// autosave); a drafted format takes no deck.
