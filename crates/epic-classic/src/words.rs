@@ -357,11 +357,40 @@ pub fn explain(word: &str) -> Option<String> {
         .map(|(term, meaning)| format!("{} (keyword): {meaning}", cap(term)))
 }
 
+/// A card in play as `seat` reads it: its name, stats, counters, `owner` (the owner's
+/// possessive, said when another player controls it), damage, pose, and "[face down]"
+/// for its owner when it is veiled.
+pub fn in_play_words(c: &crate::InPlay, seat: Seat, owner: String) -> String {
+    let mut t = c.name.clone();
+    if c.token {
+        t += " token";
+    }
+    if let Some((off, def)) = c.stats {
+        t += &format!(" {off}/{def}");
+    }
+    if c.counters > 0 {
+        t += &format!(" (+{0} +{0} counters)", c.counters);
+    }
+    if c.owner != c.controller {
+        t += &format!(" ({owner})");
+    }
+    if c.damage > 0 {
+        t += &format!(" ({} damage)", c.damage);
+    }
+    if c.pose != crate::state::Pose::Prepared {
+        t += &format!(" [{}]", c.pose.word());
+    }
+    if c.veiled && c.owner == seat {
+        // Its owner sees what it is; the others read "veiled" in its name.
+        t += " [face down]";
+    }
+    t
+}
+
 /// The board as text for `voice`'s viewer, a block per line: the turn, each player with
 /// their Mojo, actions, cards and champions in play, then the line. With a voice that
 /// sees all, every hand and face-down champion too, each as its own player sees it.
 pub fn page(game: &ClassicGame, voice: &Voice) -> epic_game::words::Page {
-    use crate::state::Pose;
     use epic_game::words::{Block, Ink, Page, Span};
     let seat = voice.viewer.unwrap_or(Seat::MAX);
     let v = game.view(seat);
@@ -420,32 +449,7 @@ pub fn page(game: &ClassicGame, voice: &Voice) -> epic_game::words::Page {
             .in_play
             .iter()
             .filter(|c| c.controller as usize == s)
-            .map(|c| {
-                let mut t = c.name.clone();
-                if c.token {
-                    t += " token";
-                }
-                if let Some((off, def)) = c.stats {
-                    t += &format!(" {off}/{def}");
-                }
-                if c.counters > 0 {
-                    t += &format!(" (+{0} +{0} counters)", c.counters);
-                }
-                if c.owner != c.controller {
-                    t += &format!(" ({})", voice.possessive(c.owner));
-                }
-                if c.damage > 0 {
-                    t += &format!(" ({} damage)", c.damage);
-                }
-                if c.pose != Pose::Prepared {
-                    t += &format!(" [{}]", c.pose.word());
-                }
-                if c.veiled && c.owner == seat {
-                    // Its owner sees what it is; the others read "veiled" in its name.
-                    t += " [face down]";
-                }
-                t
-            })
+            .map(|c| in_play_words(c, seat, voice.possessive(c.owner)))
             .collect();
         if here.is_empty() {
             page.push(Block::line(vec![Span::inked(

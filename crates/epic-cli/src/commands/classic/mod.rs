@@ -4,7 +4,6 @@
 //! printed comes from a seat's `View` and labels, and the formats from
 //! `epic_classic::format`.
 
-use epic_classic::state::Pose;
 use epic_classic::ClassicGame;
 use epic_game::Seat;
 
@@ -56,30 +55,7 @@ pub fn board(game: &ClassicGame, seat: Seat) -> String {
             .iter()
             .filter(|c| c.controller as usize == s)
             .map(|c| {
-                let mut t = c.name.clone();
-                if c.token {
-                    t += " token";
-                }
-                if let Some((off, def)) = c.stats {
-                    t += &format!(" {off}/{def}");
-                }
-                if c.counters > 0 {
-                    t += &format!(" (+{0} +{0} counters)", c.counters);
-                }
-                if c.owner != c.controller {
-                    t += &format!(" (Player {}'s)", c.owner + 1);
-                }
-                if c.damage > 0 {
-                    t += &format!(" ({} damage)", c.damage);
-                }
-                if c.pose != Pose::Prepared {
-                    t += &format!(" [{}]", c.pose.word());
-                }
-                if c.veiled && c.owner == seat {
-                    // Its owner sees what it is; the others read "veiled" in its name.
-                    t += " [face down]";
-                }
-                t
+                epic_classic::words::in_play_words(c, seat, format!("Player {}'s", c.owner + 1))
             })
             .collect();
         if !here.is_empty() {
