@@ -294,23 +294,6 @@ impl Block {
             indent,
         }
     }
-
-    /// The block as plain text on one line, whatever its width.
-    pub fn plain(&self) -> String {
-        let text = |spans: &[Span]| spans.iter().map(|s| s.text.as_str()).collect::<String>();
-        let punct = self.sep.trim_end();
-        let mut s = text(&self.head);
-        for (i, item) in self.items.iter().enumerate() {
-            if i > 0 {
-                s += punct;
-            }
-            if !(s.is_empty() || s.ends_with(' ')) {
-                s.push(' ');
-            }
-            s += &text(item);
-        }
-        s
-    }
 }
 
 /// The board as a screen of text shows it to one viewer: blocks in order, each laid
@@ -323,10 +306,5 @@ pub struct Page {
 impl Page {
     pub fn push(&mut self, block: Block) {
         self.blocks.push(block);
-    }
-
-    /// The page as plain text, a line per block.
-    pub fn plain(&self) -> String {
-        self.blocks.iter().map(|b| b.plain() + "\n").collect()
     }
 }
