@@ -783,7 +783,9 @@ impl<'a> Engine<'a> {
                     .collect()
             }
         };
-        players.retain(|&mut p| self.st.reaches(you, p));
+        // 1.9.3: a player who has left the game is affected by nothing and asked nothing
+        // (a delayed "target player discards" on one since eliminated does nothing).
+        players.retain(|&mut p| !self.st.player(p).eliminated && self.st.reaches(you, p));
         Some(players)
     }
 

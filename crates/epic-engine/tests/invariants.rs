@@ -580,8 +580,13 @@ fn random_games_at(table: Table) {
                 check_views(&game);
                 continue;
             }
+            let decider = game.decider().expect("a decision is pending");
+            // 1.9.3: a player who has left the game decides nothing more.
+            assert!(
+                !game.state().player(decider).eliminated,
+                "seed {seed}: player {decider} left the game and was asked to decide"
+            );
             if let Some(p) = conceded {
-                let decider = game.decider().expect("a decision is pending");
                 assert!(
                     !game.state().same_team(decider, p),
                     "seed {seed}: player {p} conceded and was asked to decide"
