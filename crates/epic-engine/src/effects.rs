@@ -316,8 +316,17 @@ impl<'a> Engine<'a> {
         } else {
             f.picks.len() < x as usize
         };
-        if more && !left.is_empty() {
-            let done = any_number && f.picks.len() >= least;
+        let done = any_number && f.picks.len() >= least;
+        // Loyalty X: whether another card could be revealed depends on the hand, so the
+        // player is asked (if only to be done) while they hold a card not yet revealed.
+        let hidden_left = || {
+            self.st
+                .player(f.controller)
+                .hand
+                .iter()
+                .any(|o| !f.picks.contains(&Entity::Obj(*o)))
+        };
+        if more && (!left.is_empty() || (done && hidden_left())) {
             self.ask_with(f.controller, DecisionKind::Reveal, |_, options| {
                 options.extend(left.iter().map(|&o| Choice::Card(o)));
                 if done {
