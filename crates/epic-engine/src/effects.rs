@@ -1532,8 +1532,9 @@ impl<'a> Engine<'a> {
     /// Play a card an effect names (Lesson Learned, Fairy Trickster): the player picks the
     /// card and its mode in one decision; it is paid for unless free, then an event
     /// resolves from the supplemental zone before the rest of this effect, and a
-    /// champion enters play under its player's control (3.2). Not played from hand, it
-    /// makes no Ally ability trigger (docs/rulings.md R-18).
+    /// champion enters play under its player's control (3.2). A card played from its
+    /// player's hand this way is still played from hand, so Ally abilities trigger; one
+    /// played from anywhere else triggers none (5.18.1, docs/rulings.md R-18).
     fn exec_play(&mut self, sel: &Sel, free: bool) -> Option<bool> {
         let f = self.top();
         let Some(mode) = f.ctx.play_mode else {
@@ -1572,6 +1573,9 @@ impl<'a> Engine<'a> {
             self.spend_gold(player, def.alignments, def.mode_cost(mode));
         }
         self.note_played(player, o);
+        if self.st.obj(o).zone == Zone::Hand {
+            self.trigger_ally(player, o);
+        }
         let played = self.seen(o);
         if def.is_champion() {
             self.put_into_play(o, player, false);
