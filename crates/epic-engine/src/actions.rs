@@ -108,9 +108,9 @@ impl<'a> Engine<'a> {
         let obj = self.st.obj(o);
         let (controller, source_number) = (obj.controller, obj.number);
         let pool = self.pool;
-        let granted: SmallVec<[(CardId, Script); 4]> = self
-            .st
-            .mods
+        // An ability given before the champion lost its abilities went with them (5.0.1).
+        let since = self.look().blanked_at(o).map_or(0, |b| b + 1);
+        let granted: SmallVec<[(CardId, Script); 4]> = self.st.mods[since..]
             .iter()
             .filter(|m| m.obj == o)
             .filter_map(|m| m.grant)

@@ -50,6 +50,16 @@ impl<'a> Look<'a> {
         self.st.continuous.blanks && self.st.is_blank(o)
     }
 
+    /// Where among the modifications `o` lost its abilities this turn (Blind Faith), if
+    /// it did. What other cards gave it before then is its own and goes too (5.0.1);
+    /// what an effect gives it afterwards it has.
+    pub fn blanked_at(&self, o: ObjId) -> Option<usize> {
+        if !self.st.continuous.blanks {
+            return None;
+        }
+        self.st.mods.iter().rposition(|m| m.blank && m.obj == o)
+    }
+
     /// Whether `p` cannot be targeted now (The Gudgeon).
     pub fn player_untargetable(&self, p: PlayerId) -> bool {
         self.st.continuous.shields_player
@@ -183,7 +193,8 @@ impl<'a> Look<'a> {
         }
         // Any other keyword a champion has is printed, gained or its own ability's.
         if !self.st.continuous.granting.intersection(wanted).is_empty() {
-            for (src, s) in self.statics() {
+            let blanked = self.blanked_at(o);
+            for (src, s) in self.statics().filter(|_| blanked.is_none()) {
                 if let Static::Anthem {
                     affects, keywords, ..
                 } = s
@@ -195,7 +206,8 @@ impl<'a> Look<'a> {
                     }
                 }
             }
-            for m in self.st.mods.iter().filter(|m| m.obj == o) {
+            let since = blanked.map_or(0, |b| b + 1);
+            for m in self.st.mods[since..].iter().filter(|m| m.obj == o) {
                 k = k.union(m.keywords);
             }
         }
