@@ -136,6 +136,12 @@ pub fn label(st: &GameState, pool: &CardPool, c: Choice) -> String {
         },
         Choice::No => match kind {
             Some(DecisionKind::Loyalty) => "Do not reveal".into(),
+            // With every blocker gone (4.4.12) declining deals the damage to no one.
+            Some(DecisionKind::ExcessDamage)
+                if st.battle.as_ref().is_some_and(|b| b.blockers.is_empty()) =>
+            {
+                "Deal no damage".into()
+            }
             Some(DecisionKind::ExcessDamage) => "Assign all damage to the blockers".into(),
             _ => "No".into(),
         },

@@ -1153,16 +1153,20 @@ impl<'a> Engine<'a> {
                     .sum();
                 let needed = look.defense(r) as i64 - look.st.obj(r).damage as i64 - already as i64;
                 let lethal = needed.clamp(1, u16::MAX as i64) as u16;
-                if lethal < left {
-                    options.push(Choice::Assign {
-                        to: Entity::Obj(r),
-                        amount: lethal,
-                    });
+                // One point at a time makes any division (4.4.11b); exactly enough to
+                // break it, and all that is left, are the common ones in one step.
+                let mut amounts: SmallVec<[u16; 3]> = SmallVec::new();
+                if left > 1 {
+                    amounts.push(1);
                 }
-                options.push(Choice::Assign {
+                if 1 < lethal && lethal < left {
+                    amounts.push(lethal);
+                }
+                amounts.push(left);
+                options.extend(amounts.into_iter().map(|amount| Choice::Assign {
                     to: Entity::Obj(r),
-                    amount: left,
-                });
+                    amount,
+                }));
             }
         })
     }
