@@ -325,7 +325,9 @@ impl<'a> Engine<'a> {
                 self.ask_with(active, DecisionKind::Attackers, |eng, options| {
                     eng.attacker_options_into(options)
                 });
-                // After continuing (4.3.4), cancelling depends on the plays in hand.
+                // After continuing (4.3.4), cancelling depends on the plays in hand, so
+                // a single option is asked all the same (until a champion is declared:
+                // `continue_declaration`).
                 let private = committed && !self.st.player(active).hand.is_empty();
                 self.asked_privately(private)
             }
@@ -896,6 +898,9 @@ impl<'a> Engine<'a> {
             .retain(|&c| matches!(c, Choice::Card(o) if o != picked));
         if ask.kind == DecisionKind::Attackers {
             self.close_attack_options(&mut ask.options);
+            // Cancelling was the one option that told of the hand, and it is offered
+            // only while nothing is declared.
+            ask.private = false;
         } else {
             // A blocker is now declared, so whether an attacker must be blocked no longer
             // keeps the declaration open.
