@@ -380,9 +380,16 @@ impl<'a> Engine<'a> {
         }
     }
 
-    /// 1.8.4: the player going second decides first, then clockwise.
+    /// 1.8.4: the player going second decides first, then clockwise. With teams (1.2:
+    /// a team is a player) that is the team after the first one, from its first seat.
     pub fn mulligan_order(&self) -> SmallVec<[PlayerId; 4]> {
-        let second = self.st.next_seat(self.st.first_player);
+        let k = self.st.rules.team_size.max(1);
+        let seats = self.st.players.len() as PlayerId;
+        let second = if k > 1 {
+            (self.st.first_player / k * k + k) % seats
+        } else {
+            self.st.next_seat(self.st.first_player)
+        };
         self.st.seats_from(second).collect()
     }
 
