@@ -167,16 +167,28 @@ impl ClassicGame {
         }
     }
 
+    /// Whether the attackers meet the defending player: no champion was declared to
+    /// block and no champion is hunted. A blocked attack stays blocked, and a hunt stays
+    /// a hunt, when the champions it met are gone (T-13.2, ruling C-25).
+    fn unblocked(&self) -> bool {
+        self.attack
+            .as_ref()
+            .is_some_and(|a| a.blockers.is_empty() && a.hunted.is_none())
+    }
+
     /// Who a champion in this attack deals its battle damage to: blockers, the attackers
-    /// it could block, the hunted champion, or (empty) the defending player.
+    /// it could block, the hunted champion, or (empty) the defending player if the attack
+    /// is [unblocked](Self::unblocked), no one otherwise.
     pub(crate) fn recipients(&self, dealer: ObjId) -> Vec<ObjId> {
         let attackers = self.live_attackers();
         let blockers = self.live_blockers();
+        // T-13.7: once other champions block, the hunted champion takes no part.
         let hunted = self
             .attack
             .as_ref()
+            .filter(|a| a.blockers.is_empty())
             .and_then(|a| a.hunted)
-            .filter(|&h| self.live(h) && blockers.is_empty());
+            .filter(|&h| self.live(h));
         if attackers.contains(&dealer) {
             if !blockers.is_empty() {
                 blockers
@@ -200,8 +212,8 @@ impl ClassicGame {
     fn dealers(&self) -> Vec<ObjId> {
         let mut out = self.live_attackers();
         out.extend(self.live_blockers());
-        if let Some(h) = self.attack.as_ref().and_then(|a| a.hunted) {
-            if self.live(h) && self.live_blockers().is_empty() {
+        if let Some(a) = &self.attack {
+            if let Some(h) = a.hunted.filter(|&h| self.live(h) && a.blockers.is_empty()) {
                 out.push(h.0);
             }
         }
@@ -268,6 +280,7 @@ impl ClassicGame {
             let mut to_player = 0i32;
             let attackers = self.live_attackers();
             let blockers = self.live_blockers();
+            let unblocked = self.unblocked();
             for d in now {
                 let (offense, _, keywords) = self.stats(d);
                 let offense = offense.max(0);
@@ -277,7 +290,7 @@ impl ClassicGame {
                         a.assigned.iter().filter(|x| x.0 == d).copied().collect()
                     });
                 match recipients.len() {
-                    0 if attackers.contains(&d) => to_player += offense,
+                    0 if unblocked && attackers.contains(&d) => to_player += offense,
                     0 => {}
                     1 => to_champions.push((d, recipients[0], offense)),
                     _ => {
@@ -286,17 +299,16 @@ impl ClassicGame {
                         }
                     }
                 }
-                // T-13.6: breakthrough, for each attacker on its own (ruling C-06).
-                if attackers.contains(&d) && keywords.has(Kw::BREAKTHROUGH) {
-                    let wall: Vec<ObjId> = if blockers.is_empty() {
-                        recipients.clone()
+                // T-13.6: breakthrough, for each attacker on its own (ruling C-06), over
+                // the defense of the champions it still meets: none left, all of it.
+                if !unblocked && attackers.contains(&d) && keywords.has(Kw::BREAKTHROUGH) {
+                    let wall = if blockers.is_empty() {
+                        &recipients
                     } else {
-                        blockers.clone()
+                        &blockers
                     };
-                    if !wall.is_empty() {
-                        let total: i32 = wall.iter().map(|&b| self.defense(b).max(0)).sum();
-                        to_player += (offense - total).max(0);
-                    }
+                    let total: i32 = wall.iter().map(|&b| self.defense(b).max(0)).sum();
+                    to_player += (offense - total).max(0);
                 }
             }
             // All damage of a step is dealt at the same time.
