@@ -51,8 +51,14 @@ fn sealed_and_the_drafts_count_cards() {
         check("sealed", short),
         vec![Violation::WrongSize { have: 29, need: 30 }]
     );
+    // One more card of the set, not a second copy (a copy is counted on its own, below).
+    let extra = pool()
+        .iter()
+        .find(|(id, d)| !d.token && d.set == epic_model::BASE_SET && !thirty.contains(id))
+        .map(|(id, _)| id)
+        .unwrap();
     let mut long = thirty.clone();
-    long.push(thirty[0]);
+    long.push(extra);
     // Sealed, the packs and Open Draft make exactly 30 ("Each player builds a 30-card
     // deck"); Cube Draft builds at least 30 ("a minimum 30 card deck").
     for name in ["pack-draft", "open-draft"] {
@@ -225,4 +231,72 @@ fn sealed_decks_are_dealt_from_one_collection() {
     let dealt = all.len();
     all.dedup();
     assert_eq!(all.len(), dealt, "four seats, one set: no card twice");
+}
+
+/// A limited deck holds no more copies of a card than its collection: one set, one copy;
+/// two sets (five to eight players at Sealed and Pack Draft), two; the cube its own
+/// counts; a card of another set, none.
+#[test]
+fn limited_decks_hold_no_more_copies_than_their_collection() {
+    let f = |name: &str| format(name).unwrap();
+    let mut two_kongs = epic_cards::deck_from(pool(), "random", 3).unwrap();
+    let kong = cards("Kong")[0];
+    two_kongs.retain(|&c| c != kong);
+    two_kongs.truncate(28);
+    two_kongs.extend([kong, kong]);
+    let beyond = |max, players| {
+        vec![Violation::BeyondCollection {
+            card: "Kong".into(),
+            copies: 2,
+            max,
+            players,
+        }]
+    };
+    assert_eq!(f("sealed").check(&two_kongs, pool()), beyond(1, 2));
+    assert_eq!(f("sealed").check_at(&two_kongs, pool(), 4), beyond(1, 4));
+    assert_eq!(f("sealed").check_at(&two_kongs, pool(), 5), vec![]);
+    assert_eq!(
+        f("pack-draft").check_at(&two_kongs, pool(), 3),
+        beyond(1, 3)
+    );
+    assert_eq!(f("pack-draft").check_at(&two_kongs, pool(), 8), vec![]);
+    assert_eq!(f("open-draft").check(&two_kongs, pool()), beyond(1, 2));
+    assert_eq!(f("dark-draft").check(&two_kongs, pool()), beyond(1, 2));
+    // The cube holds three of a card that is not its rare gem.
+    let mut cube = epic_cards::deck_from(pool(), "random", 4).unwrap();
+    let common = pool()
+        .iter()
+        .find(|(_, d)| !d.token && !d.rare && d.set == epic_model::BASE_SET)
+        .map(|(id, _)| id)
+        .unwrap();
+    cube.retain(|&c| c != common);
+    cube.extend([common; 4]);
+    let v = f("cube-draft").check_at(&cube, pool(), 8);
+    assert!(
+        matches!(
+            &v[..],
+            [Violation::BeyondCollection {
+                copies: 4,
+                max: 3,
+                ..
+            }]
+        ),
+        "{v:?}"
+    );
+    // A card of another set was never in the collection.
+    let full = epic_cards::shared_full_pool();
+    let mut expansion = epic_cards::deck_from(&full, "random", 5).unwrap();
+    let battle_cry = full.by_name("Battle Cry").unwrap();
+    assert_ne!(full.get(battle_cry).set, epic_model::BASE_SET);
+    expansion.retain(|&c| c != battle_cry);
+    expansion[0] = battle_cry;
+    let v = f("sealed").check(&expansion, &full);
+    let battle_cry_beyond = Violation::BeyondCollection {
+        card: "Battle Cry".into(),
+        copies: 1,
+        max: 0,
+        players: 2,
+    };
+    assert!(v.contains(&battle_cry_beyond), "{v:?}");
+    assert!(battle_cry_beyond.to_string().contains("for 2 players"));
 }

@@ -86,6 +86,16 @@ pub enum Violation {
         one: usize,
         need: usize,
     },
+    #[error(
+        "{copies} copies of {card}; the collection a deck of this format comes from holds \
+         {max} for {players} players"
+    )]
+    BeyondCollection {
+        card: String,
+        copies: usize,
+        max: usize,
+        players: usize,
+    },
     #[error("{card} is a token; tokens are never part of a deck (2.3.7)")]
     Token { card: String },
     #[error("{card} is a God card; this format allows none (2.4.1)")]
@@ -208,9 +218,18 @@ impl Format {
         }
     }
 
-    /// Every rule of the format the deck breaks; none for a legal deck. A God card
-    /// beside the deck is not one of its cards (1.3.2).
+    /// Every rule of the format the deck breaks at its smallest table; none for a legal
+    /// deck ([`Format::check_at`]).
     pub fn check(&self, list: &[CardId], pool: &CardPool) -> Vec<Violation> {
+        self.check_at(list, pool, usize::from(*self.players.start()))
+    }
+
+    /// Every rule of the format the deck breaks at a table of `players`; none for a legal
+    /// deck. A God card beside the deck is not one of its cards (1.3.2). A limited deck
+    /// holds no more copies of a card than the collection it is dealt or drafted from
+    /// ([`draft::collection`]): one of each from one set, two from two sets (five to
+    /// eight players at Sealed and Pack Draft), the cube's own counts.
+    pub fn check_at(&self, list: &[CardId], pool: &CardPool, players: usize) -> Vec<Violation> {
         let (gods, deck): (Vec<CardId>, Vec<CardId>) =
             list.iter().partition(|&&c| pool.get(c).is_god());
         let deck = &deck[..];
@@ -242,6 +261,7 @@ impl Format {
                 have: deck.len(),
                 need: cards,
             }),
+            DeckRule::Exactly { .. } | DeckRule::AtLeast { .. } => {}
             DeckRule::Preconstructed => out.extend(preconstructed(deck, pool)),
             DeckRule::Constructed {
                 cards,
@@ -257,7 +277,9 @@ impl Format {
                 out.extend(too_many_copies(deck, pool, copies));
                 out.extend(zero_cost_ratio(deck, pool, ratio));
             }
-            _ => {}
+        }
+        if let Some(limited) = draft::DraftFormat::named(self.name) {
+            out.extend(beyond_collection(deck, pool, limited, players));
         }
         out
     }
@@ -296,6 +318,35 @@ fn too_many_copies(deck: &[CardId], pool: &CardPool, max: usize) -> Vec<Violatio
         .into_iter()
         .filter(|&(_, n)| n > max)
         .map(|(card, copies)| Violation::TooManyCopies { card, copies, max })
+        .collect()
+}
+
+/// The cards of `deck` it holds more copies of than the collection of `format` for
+/// `players` does (none at all: a card of another set).
+fn beyond_collection(
+    deck: &[CardId],
+    pool: &CardPool,
+    format: draft::DraftFormat,
+    players: usize,
+) -> Vec<Violation> {
+    let held = copies(&draft::collection(format, pool, players), pool);
+    // A token is no deck card at all, and is reported as one.
+    let cards: Vec<CardId> = deck
+        .iter()
+        .copied()
+        .filter(|&c| !pool.get(c).token)
+        .collect();
+    copies(&cards, pool)
+        .into_iter()
+        .filter_map(|(card, copies)| {
+            let max = held.get(&card).copied().unwrap_or(0);
+            (copies > max).then_some(Violation::BeyondCollection {
+                card,
+                copies,
+                max,
+                players,
+            })
+        })
         .collect()
 }
 

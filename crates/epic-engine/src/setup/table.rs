@@ -101,7 +101,7 @@ impl Table {
     pub fn check_deck(&self, deck: &[CardId], spec: &str, whose: &str) -> SetupResult {
         names::check_deck_size(deck, spec, whose, &self.rules)?;
         if let Some(f) = &self.format {
-            let broken = f.check(deck, &names::pool());
+            let broken = f.check_at(deck, &names::pool(), usize::from(self.players));
             if !broken.is_empty() {
                 let why: Vec<String> = broken.iter().map(ToString::to_string).collect();
                 return Err(SetupError::new(format!(
