@@ -591,7 +591,12 @@ impl<'a> Engine<'a> {
                 } else {
                     b.defender
                 };
-                if last.map_or(next == anchor, |l| next == l) {
+                // The exchange ends as initiative comes back to the last to play, or to
+                // its anchor if no one played; with teams, to their team (1.2: a team is
+                // a player), once it has gone past the other team.
+                let back_to =
+                    |p: PlayerId| !self.st.same_team(holder, p) && self.st.same_team(next, p);
+                if last.map_or(back_to(anchor), back_to) {
                     if window == Window::BeforeBlocks {
                         self.st.declaring.clear();
                         self.st.step = Step::DeclareBlockers;
