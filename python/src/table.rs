@@ -122,6 +122,8 @@ impl TableSpec {
             seed: self.seed,
             first_player: self.first_player,
             seats,
+            // Python's games offer no undo, and are replayed so.
+            undo: false,
         };
         let setup = Setup {
             rules: table.rules,

@@ -101,13 +101,15 @@ def test_clones_are_independent():
 def test_a_save_replays_to_the_same_game():
     game = Game(["good", "random"], seed=9)
     rng = np.random.default_rng(9)
-    for _ in range(200):
+    while game.history_len < 200 and not game.is_over:
         game.apply(int(rng.integers(game.num_options)))
+    n = game.history_len
+    assert n > 100
     text = game.save()
     saved = json.loads(text)
-    assert saved["format"] == "epic-save" and len(saved["decisions"]) == 200
+    assert saved["format"] == "epic-save" and len(saved["decisions"]) == n
     loaded = Game.load(text)
-    assert loaded.digest() == game.digest() and loaded.history_len == 200
+    assert loaded.digest() == game.digest() and loaded.history_len == n
     saved["digest"] = "0" * 16
     with pytest.raises(ValueError, match="does not reproduce"):
         Game.load(json.dumps(saved))
@@ -229,3 +231,56 @@ def test_a_player_concedes_and_the_others_play_on():
     duel.concede(1)
     assert duel.is_over and duel.winners == [0]
     assert list(duel.rewards()) == [1.0, -1.0]
+
+
+@pytest.mark.parametrize(
+    ("new_game", "decks"),
+    [(Game, ["good", "evil"]), (epic.ClassicGame, ["order", "chaos"])],
+)
+def test_games_and_bots_pickle_through_their_saves(new_game, decks):
+    import pickle
+
+    game = new_game(decks, seed=11)
+    rng = np.random.default_rng(11)
+    for _ in range(40):
+        game.apply(int(rng.integers(len(game.legal_actions(game.decider)))))
+    back = pickle.loads(pickle.dumps(game))
+    assert type(back) is new_game and back.digest() == game.digest()
+    assert back.history_len == game.history_len
+    assert (back.observation(0) == game.observation(0)).all()
+    with pytest.raises(ValueError, match="cannot be saved|sampled"):
+        pickle.dumps(game.sample_for(0, 1))
+    bot = Bot("greedy", seed=3)
+    again = pickle.loads(pickle.dumps(bot))
+    assert again.name == "greedy"
+    assert again.choose(back) == Bot("greedy", seed=3).choose(back)
+
+
+def test_a_negative_or_huge_seed_is_a_clear_error():
+    for bad in (-1, 2**64):
+        with pytest.raises(ValueError, match="a seed is an integer from 0 to 2\\*\\*64 - 1"):
+            Game(seed=bad)
+        with pytest.raises(ValueError, match="a seed is"):
+            epic.ClassicGame(seed=bad)
+        with pytest.raises(ValueError, match="a seed is"):
+            Bot("random", seed=bad)
+        with pytest.raises(ValueError, match="a seed is"):
+            epic.VecEnv(2, seed=bad)
+    assert Game(seed=2**64 - 1).digest() != Game(seed=0).digest()
+
+
+def test_a_save_made_right_after_a_play_loads():
+    """Python's games offer no undo; a save made while the engine would offer one to a
+    person still loads, here and in `epic replay`."""
+    game = Game(["good", "evil"], seed=26)
+    rng = np.random.default_rng(26)
+    played = 0
+    while not game.is_over and played < 5:
+        labels = game.labels(game.decider)
+        action = int(rng.integers(len(labels)))
+        game.apply(action)
+        if labels[action].startswith("Play "):
+            played += 1
+            loaded = Game.load(game.save())
+            assert loaded.digest() == game.digest()
+    assert played == 5

@@ -74,8 +74,12 @@ impl Ruleset for Game {
     }
 
     fn start(setup: &SaveSetup) -> Result<Game, SetupError> {
+        let undo = setup.undo;
         let setup = setup.to_setup(&crate::setup::names::pool())?;
-        Game::new(setup).map_err(|e| SetupError::new(format!("the setup is invalid: {e}")))
+        let mut game =
+            Game::new(setup).map_err(|e| SetupError::new(format!("the setup is invalid: {e}")))?;
+        game.set_undo(undo);
+        Ok(game)
     }
 
     fn with_deck(

@@ -157,6 +157,7 @@ impl DraftSetup {
                     cards: deck.iter().map(|&c| pool.get(c).name.clone()).collect(),
                 })
                 .collect(),
+            undo: true,
         }
     }
 }

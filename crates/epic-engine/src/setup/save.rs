@@ -24,6 +24,19 @@ pub struct SaveSetup {
     #[serde(default)]
     pub first_player: Option<PlayerId>,
     pub seats: Vec<Seat>,
+    /// Whether plays could be undone (3.7), as a person at the table may; a game played
+    /// without (Python's, the bots') took its decisions without that option, and is
+    /// replayed so. Absent in the file: offered.
+    #[serde(default = "offered", skip_serializing_if = "is_offered")]
+    pub undo: bool,
+}
+
+fn offered() -> bool {
+    true
+}
+
+fn is_offered(undo: &bool) -> bool {
+    *undo
 }
 
 /// The whole file.
@@ -173,6 +186,7 @@ impl SaveFile {
         let setup = self.setup.to_setup(pool)?;
         let mut game = Game::new(setup)
             .map_err(|e| SetupError::new(format!("the saved setup is invalid: {e}")))?;
+        game.set_undo(self.setup.undo);
         let n = upto
             .unwrap_or(self.decisions.len())
             .min(self.decisions.len());

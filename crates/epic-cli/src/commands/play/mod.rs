@@ -234,6 +234,7 @@ fn new_game(args: &Args) -> CliResult<(SaveSetup, Game)> {
             First::Random => None,
         },
         seats,
+        undo: true,
     };
     let game = Game::new(setup.to_setup(&pool)?).map_err(|e| CliError::input(e.to_string()))?;
     Ok((setup, game))
