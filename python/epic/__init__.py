@@ -11,6 +11,9 @@ it to Python:
 - :class:`Bot`: the built-in players (``random``, ``greedy``, the ISMCTS search and
   its levels ``easy``, ``medium``, ``hard``).
 - :class:`VecEnv`: many games stepped in one call, in parallel, without the GIL.
+- :func:`mix`: the seed of a game from a run's seed and its place in the run
+  (SplitMix64), as ``VecEnv`` and :mod:`epic.ray` deal them; :data:`MAX_DECISIONS`: where
+  the environments cut a game short unless told otherwise.
 - :mod:`epic.pettingzoo`: a PettingZoo AEC environment (``epic.pettingzoo.env()``;
   ``ruleset="classic"`` for the classic game).
 - :mod:`epic.gymnasium`: a single-agent Gymnasium environment (``"epic/Epic-v0"``,
@@ -33,6 +36,7 @@ from epic._epic import (
     CLASSIC_OPTION_KINDS,
     DECK_NAMES,
     MAX_ACTIONS,
+    MAX_DECISIONS,
     OPTION_KINDS,
     PLAYER_FEATURES,
     Bot,
@@ -42,6 +46,7 @@ from epic._epic import (
     __version__,
     card_names,
     classic_card_names,
+    mix,
 )
 
 # The bounds of every number in an observation or an action feature: health saturates
@@ -61,6 +66,7 @@ __all__ = [
     "CLASSIC_OPTION_KINDS",
     "DECK_NAMES",
     "MAX_ACTIONS",
+    "MAX_DECISIONS",
     "OPTION_KINDS",
     "PLAYER_FEATURES",
     "Bot",
@@ -70,4 +76,5 @@ __all__ = [
     "__version__",
     "card_names",
     "classic_card_names",
+    "mix",
 ]

@@ -11,6 +11,12 @@ An illegal action ends the episode with ``illegal_reward`` (default -1) and
 ``info["illegal_action"] = True`` unless ``illegal_action="raise"``, which raises
 ``ValueError`` and changes nothing.
 
+A game still going after ``max_decisions`` decisions (every seat's; default
+:data:`epic.MAX_DECISIONS`) is cut short: ``truncated=True``, reward 0. The last
+observation of an episode, ended or cut short, has action 0 alone in its mask: a masked
+policy always has an action to sample, and a vector environment's step that resets the
+episode ignores it.
+
 ``ruleset="classic"`` plays the classic game (the 2009 Epic Trading Card Game), also
 registered as ``"epic/EpicClassic-v0"``.
 
@@ -27,7 +33,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from epic import MAX_ACTIONS, Bot
+from epic import MAX_ACTIONS, MAX_DECISIONS, Bot
 from epic.render import board_text
 from epic.spaces import observation_space, observe
 from epic.tables import AnyGame, Table
@@ -50,9 +56,12 @@ class EpicEnv(gym.Env):
         render_mode: str | None = None,
         ruleset: str = "2017",
         players: int | None = None,
+        max_decisions: int = MAX_DECISIONS,
     ) -> None:
         if illegal_action not in ("penalty", "raise"):
             raise ValueError(f"illegal_action must be 'penalty' or 'raise', not {illegal_action!r}")
+        if max_decisions < 1:
+            raise ValueError(f"max_decisions must be at least 1, not {max_decisions}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(
                 f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}"
@@ -74,6 +83,7 @@ class EpicEnv(gym.Env):
         self._features = action_features
         self._illegal = illegal_action
         self._illegal_reward = float(illegal_reward)
+        self.max_decisions = int(max_decisions)
         self.render_mode = render_mode
         self.observation_space = observation_space(probe, action_features)
         self.action_space = spaces.Discrete(MAX_ACTIONS)
@@ -82,14 +92,21 @@ class EpicEnv(gym.Env):
         self._done = False
 
     def _observe(self) -> dict[str, np.ndarray]:
-        return observe(self.game, self.seat, self._features)
+        obs = observe(self.game, self.seat, self._features)
+        if self._done:
+            obs["action_mask"][:] = 0
+            obs["action_mask"][0] = 1
+        return obs
+
+    def _truncated(self) -> bool:
+        return not self.game.is_over and self.game.history_len >= self.max_decisions
 
     def _info(self) -> dict[str, Any]:
         return {"decision_kind": self.game.decision_kind, "turn": self.game.turn}
 
     def _play_others(self) -> None:
         game = self.game
-        while not game.is_over and game.decider != self.seat:
+        while not game.is_over and game.decider != self.seat and not self._truncated():
             game.apply(self._bots[game.decider].choose(game))
 
     def reset(
@@ -104,12 +121,13 @@ class EpicEnv(gym.Env):
             if s != self.seat
         }
         self._play_others()
-        self._done = self.game.is_over
+        self._done = self.game.is_over or self._truncated()
         return self._observe(), self._info()
 
     def action_masks(self) -> np.ndarray:
-        """The legal actions as booleans (sb3-contrib's masked-action interface)."""
-        return self.game.action_mask(self.seat).astype(bool)
+        """The legal actions as booleans (sb3-contrib's masked-action interface); after
+        the episode, action 0 alone, as in the last observation."""
+        return self._observe()["action_mask"].astype(bool)
 
     def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         if self.game is None:
@@ -125,11 +143,13 @@ class EpicEnv(gym.Env):
             return self._observe(), self._illegal_reward, True, False, info
         self.game.apply(action)
         self._play_others()
-        terminated = self._done = self.game.is_over
+        terminated = self.game.is_over
+        truncated = self._truncated()
+        self._done = terminated or truncated
         reward = float(self.game.rewards()[self.seat]) if terminated else 0.0
         if self.render_mode == "human":
             self.render()
-        return self._observe(), reward, terminated, False, self._info()
+        return self._observe(), reward, terminated, truncated, self._info()
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -141,7 +161,14 @@ class EpicEnv(gym.Env):
         return text
 
 
+# The learner takes at most every decision of a game, so the time limit is the same bound
+# as ``max_decisions``, stated where Gymnasium's tools look for it.
 if "epic/Epic-v0" not in gym.registry:
-    gym.register(id="epic/Epic-v0", entry_point=EpicEnv)
+    gym.register(id="epic/Epic-v0", entry_point=EpicEnv, max_episode_steps=MAX_DECISIONS)
 if "epic/EpicClassic-v0" not in gym.registry:
-    gym.register(id="epic/EpicClassic-v0", entry_point=EpicEnv, kwargs={"ruleset": "classic"})
+    gym.register(
+        id="epic/EpicClassic-v0",
+        entry_point=EpicEnv,
+        kwargs={"ruleset": "classic"},
+        max_episode_steps=MAX_DECISIONS,
+    )

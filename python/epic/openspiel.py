@@ -2,15 +2,19 @@
 OpenSpiel's algorithms and ``evaluate_bots`` run on it:
 
     >>> import pyspiel, epic.openspiel
-    >>> game = pyspiel.load_game("python_epic", {"decks": "sage,wild", "seed": 3})
-    >>> classic = pyspiel.load_game("python_epic_classic", {"decks": "order,chaos"})
+    >>> game = pyspiel.load_game("python_epic", {"deck0": "sage", "deck1": "wild", "seed": 3})
+    >>> classic = pyspiel.load_game("python_epic_classic")  # order against chaos
+    >>> pyspiel.load_game(str(game))  # the game string reloads
 
 ``python_epic`` plays the 2017 Complete Rules, ``python_epic_classic`` the classic game
 (the 2009 Epic Trading Card Game).
 
-Two players, imperfect information, zero-sum (+1 and -1; 0 each for a draw). Chance is
-inside the engine (``SAMPLED_STOCHASTIC``): each ``new_initial_state()`` deals a new
-game, the n-th from ``seed + n``, so a run is reproducible from the game's parameters.
+Two players, imperfect information, zero-sum (+1 and -1; 0 each for a draw). The deal
+is the game's: every ``new_initial_state()`` is the game dealt from ``seed`` (a game
+with hidden cards and a fixed deal, OpenSpiel's ``DETERMINISTIC`` chance mode), so a
+state is its history of actions: states serialize, games and states pickle, and
+``resample_from_infostate`` deals a player's hidden cards anew (``sample_for``). Another
+deal is another ``seed``.
 Actions are the fixed action space of :class:`epic.Game` and :class:`epic.ClassicGame`
 (``MAX_ACTIONS`` = 256);
 observations are its observation tensor and, as a string, the board from the player's
@@ -44,12 +48,12 @@ MAX_GAME_LENGTH = 100_000
 RECALL = 32
 
 
-def _game_type(short_name: str, long_name: str, decks: str) -> pyspiel.GameType:
+def _game_type(short_name: str, long_name: str, decks: tuple[str, str]) -> pyspiel.GameType:
     return pyspiel.GameType(
         short_name=short_name,
         long_name=long_name,
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -59,29 +63,30 @@ def _game_type(short_name: str, long_name: str, decks: str) -> pyspiel.GameType:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"decks": decks, "seed": 0},
+        # One parameter a deck: a comma inside a value would break the game string.
+        parameter_specification={"deck0": decks[0], "deck1": decks[1], "seed": 0},
     )
 
 
 class EpicGame(pyspiel.Game):
-    """The game: its parameters are the two decks (``"good,evil"``: built-in names or
-    deck-list paths) and the seed of the first deal."""
+    """The game: its parameters are the two decks (``deck0``, ``deck1``: built-in names or
+    deck-list paths) and the ``seed`` of the deal."""
 
     ruleset = "2017"
-    default_decks = "good,evil"
+    default_decks = ("good", "evil")
     game_type = _game_type("python_epic", "Epic (2017 Complete Rules)", default_decks)
 
     def __init__(self, params=None):
         params = dict(params or {})
-        decks = str(params.get("decks", self.default_decks)).split(",")
-        if len(decks) != 2:
-            raise ValueError(f"decks names two decks separated by a comma, not {decks!r}")
-        self._table = Table(ruleset=self.ruleset, decks=tuple(d.strip() for d in decks))
+        decks = tuple(
+            str(params.get(f"deck{i}", default)).strip()
+            for i, default in enumerate(self.default_decks)
+        )
+        self._table = Table(ruleset=self.ruleset, decks=decks)
         self._seed = int(params.get("seed", 0))
-        probe = self._table.game(self._seed)
-        self._observation_size = probe.observation_size
-        self._feature_size = probe.action_feature_size
-        self._dealt = 0
+        self._initial = self._table.game(self._seed)
+        self._observation_size = self._initial.observation_size
+        self._feature_size = self._initial.action_feature_size
         info = pyspiel.GameInfo(
             num_distinct_actions=MAX_ACTIONS,
             max_chance_outcomes=0,
@@ -94,9 +99,7 @@ class EpicGame(pyspiel.Game):
         super().__init__(self.game_type, info, params)
 
     def new_initial_state(self):
-        seed = self._seed + self._dealt
-        self._dealt += 1
-        return EpicState(self, self._table.game(seed))
+        return EpicState(self, self._initial.clone())
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         if params:
@@ -115,7 +118,7 @@ class EpicClassicGame(EpicGame):
     paths."""
 
     ruleset = "classic"
-    default_decks = "order,chaos"
+    default_decks = ("order", "chaos")
     game_type = _game_type(
         "python_epic_classic", "Epic Trading Card Game (2009 classic rules)", default_decks
     )
@@ -153,6 +156,16 @@ class EpicState(pyspiel.State):
 
     def is_terminal(self):
         return self.epic.is_over
+
+    def resample_from_infostate(self, player_id, probability_sampler):
+        """A state ``player_id`` cannot tell from this one: the cards it cannot see dealt
+        anew (:meth:`epic.Game.sample_for`), from a seed the sampler draws. Its record
+        and actions are this state's, as the player's information state is the same."""
+        seed = int(probability_sampler() * 2**63)
+        state = EpicState(self.get_game(), self.epic.sample_for(player_id, seed))
+        state.record = [list(r) for r in self.record]
+        state.actions_taken = [list(a) for a in self.actions_taken]
+        return state
 
     def returns(self):
         return [float(r) for r in self.epic.rewards()]

@@ -10,7 +10,10 @@ own observation and action features (docs/python.md); everything else is the sam
 The agent to act is the seat the game waits on, so one agent often acts several times in
 a row (a turn is many decisions). A seat eliminated before the end (three players or
 more) is terminated then, with -1. An illegal action raises ``ValueError`` and changes
-nothing.
+nothing. A game still going after ``max_decisions`` decisions (default
+:data:`epic.MAX_DECISIONS`) is cut short: every agent still in it is truncated, reward 0.
+``env()`` wraps the environment in PettingZoo's order enforcing, so a ``step`` or
+``observe`` before ``reset`` is a clear error.
 
     >>> from epic.pettingzoo import env
     >>> e = env(decks=["good", "evil"])
@@ -25,17 +28,18 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
 
-from epic import MAX_ACTIONS
+from epic import MAX_ACTIONS, MAX_DECISIONS
 from epic.render import board_text
 from epic.spaces import observation_space, observe
 from epic.tables import AnyGame, Table
 
 
 def env(**kwargs: Any) -> AECEnv:
-    """The environment (PettingZoo's usual entry point); the keyword arguments are
-    :class:`raw_env`'s."""
-    return raw_env(**kwargs)
+    """The environment (PettingZoo's usual entry point), wrapped in its order
+    enforcing; the keyword arguments are :class:`raw_env`'s."""
+    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
 
 
 class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for it)
@@ -56,8 +60,12 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for it)
         ruleset: str = "2017",
         players: int | None = None,
         render_mode: str | None = None,
+        max_decisions: int = MAX_DECISIONS,
     ) -> None:
         super().__init__()
+        if max_decisions < 1:
+            raise ValueError(f"max_decisions must be at least 1, not {max_decisions}")
+        self.max_decisions = int(max_decisions)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(
                 f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}"
@@ -118,6 +126,9 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for it)
                 if a in self.agents:
                     self.rewards[a] = float(r)
                     self.terminations[a] = True
+        elif self.game.history_len >= self.max_decisions:
+            for a in self.agents:
+                self.truncations[a] = True
         else:
             for a, out in zip(self.possible_agents, self.game.eliminated):
                 if out and a in self.agents and not self.terminations[a]:

@@ -27,23 +27,9 @@ from typing import Any, Callable
 
 import numpy as np
 
-from epic import MAX_ACTIONS, Bot
+from epic import MAX_ACTIONS, Bot, mix
 from epic.tables import Table
 from epic.tournament import play_out
-
-MASK64 = (1 << 64) - 1
-
-
-def mix(*values: int) -> int:
-    """SplitMix64 over the values in turn: a well-spread seed from a run's seed and a
-    game's place in it."""
-    z = 0
-    for v in values:
-        z = ((z ^ (v & MASK64)) + 0x9E3779B97F4A7C15) & MASK64
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-        z ^= z >> 31
-    return z
 
 
 @dataclass(frozen=True)

@@ -91,14 +91,15 @@ class Learner:
         return obs, playable(mask, features), features
 
     def step(self, actions: np.ndarray):
-        """Steps every game; returns the learner's rewards and which games ended."""
+        """Steps every game; returns the learner's rewards and which games ended or were
+        cut short."""
         half = len(actions) // 2
         rewards, done = [], []
         for seat, vec in enumerate(self.vecs):
             out = vec.step(actions[seat * half : (seat + 1) * half].astype(np.int64))
             self.outputs[seat] = (out[0], out[1], out[2])
             rewards.append(out[3][:, seat])
-            done.append(out[4])
+            done.append(out[4] | out[5])
         return np.concatenate(rewards), np.concatenate(done)
 
 
@@ -133,11 +134,11 @@ def evaluate(policy: Policy, opponent: str, games: int, seed: int) -> float:
             if finished.all():
                 break
             actions, _, _ = act(policy, obs, playable(mask.astype(bool), features), features)
-            obs, mask, features, rewards, done, _ = vec.step(actions.astype(np.int64))
-            done = done.astype(bool)
-            newly = done & ~finished
+            obs, mask, features, rewards, ended, cut, _ = vec.step(actions.astype(np.int64))
+            ended, cut = ended.astype(bool), cut.astype(bool)
+            newly = ended & ~finished
             score += float(((rewards[newly, seat] + 1) / 2).sum())
-            finished |= done
+            finished |= ended | cut
     return score / (2 * (games // 2))
 
 

@@ -163,12 +163,12 @@ impl PyClassicGame {
     #[pyo3(signature = (decks=None, seed=0, format=None, first_player=None, players=None))]
     fn new(
         decks: Option<Vec<DeckSpec>>,
-        seed: u64,
+        seed: i128,
         format: Option<String>,
         first_player: Option<u8>,
         players: Option<usize>,
     ) -> PyResult<Self> {
-        let setup = classic_setup(decks, seed, format, first_player, players)?;
+        let setup = classic_setup(decks, crate::seed_of(seed)?, format, first_player, players)?;
         let game = setup.start().map_err(cli_error)?;
         Ok(PyClassicGame {
             game,
@@ -358,10 +358,10 @@ impl PyClassicGame {
 
     /// A whole game `seat` cannot tell from this one, its hidden cards dealt anew from
     /// `seed`: what a search that may not cheat plays on. It cannot be saved.
-    fn sample_for(&self, seat: i64, seed: u64) -> PyResult<PyClassicGame> {
+    fn sample_for(&self, seat: i64, seed: i128) -> PyResult<PyClassicGame> {
         let seat = self.seat(seat)?;
         Ok(PyClassicGame {
-            game: self.game.sample_for(seat, seed),
+            game: self.game.sample_for(seat, crate::seed_of(seed)?),
             setup: None,
             decisions: Vec::new(),
         })
@@ -392,6 +392,12 @@ impl PyClassicGame {
             setup: Some(file.setup),
             decisions: file.decisions,
         })
+    }
+
+    /// Pickles as its saved game, as `Game` does.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let text = slf.borrow().save()?;
+        Ok((slf.get_type().getattr("load")?, (text,)))
     }
 
     fn __repr__(&self) -> String {

@@ -55,6 +55,46 @@ pub(crate) fn check_seat(seats: usize, seat: i64) -> PyResult<PlayerId> {
     }
 }
 
+/// The decisions (every seat's) after which the environments cut a game short
+/// (`truncated`) unless told otherwise: far above any real game (a few hundred), and
+/// reached only by a policy that goes round in circles (declaring and cancelling a
+/// battle for ever).
+pub(crate) const MAX_DECISIONS: u32 = 10_000;
+
+/// SplitMix64 over `values` in turn: the documented hash that turns a seed and a
+/// game's place in a run into that game's seed, so that neighbouring seeds share no
+/// deal (`epic.mix` in Python, the same numbers).
+pub(crate) fn mix(values: &[u64]) -> u64 {
+    let mut z = 0u64;
+    for &v in values {
+        z = (z ^ v).wrapping_add(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^= z >> 31;
+    }
+    z
+}
+
+/// `mix(*values)`: SplitMix64 over the values in turn (each taken modulo 2**64), the
+/// seed of a game from a run's seed and the game's place in it. `VecEnv` deals game `k`
+/// of env `i` from `mix(seed, k * num_envs + i)`.
+#[pyfunction(name = "mix", signature = (*values))]
+fn py_mix(values: Vec<i128>) -> u64 {
+    // The low 64 bits, as Python's `v & (2**64 - 1)` takes them, negatives included.
+    let values: Vec<u64> = values.into_iter().map(|v| v as u64).collect();
+    mix(&values)
+}
+
+/// A seed as Python gives it: any integer from 0 to 2**64 - 1, else a `ValueError` that
+/// says so (rather than an overflow from the conversion).
+pub(crate) fn seed_of(seed: i128) -> PyResult<u64> {
+    u64::try_from(seed).map_err(|_| {
+        value_error(format!(
+            "a seed is an integer from 0 to 2**64 - 1, not {seed}"
+        ))
+    })
+}
+
 /// +1 for a winner, -1 for a loser, 0 for everyone in a draw; 0 before the end: any
 /// ruleset's game.
 pub(crate) fn rewards<G: State>(game: &G, out: &mut [f32]) {
@@ -187,7 +227,7 @@ impl PyGame {
     #[pyo3(signature = (decks=vec![DeckSpec::Named("good".into()), DeckSpec::Named("evil".into())], seed=0, format=None, variant="ffa".to_string(), team_size=None, first_player=None))]
     fn new(
         decks: Vec<DeckSpec>,
-        seed: u64,
+        seed: i128,
         format: Option<String>,
         variant: String,
         team_size: Option<u8>,
@@ -195,7 +235,7 @@ impl PyGame {
     ) -> PyResult<Self> {
         let spec = TableSpec {
             decks,
-            seed,
+            seed: seed_of(seed)?,
             format,
             variant,
             team_size,
@@ -409,10 +449,10 @@ impl PyGame {
 
     /// A whole game `seat` cannot tell from this one, its hidden cards dealt anew from
     /// `seed`: what a search that may not cheat plays on. It cannot be saved.
-    fn sample_for(&self, seat: i64, seed: u64) -> PyResult<PyGame> {
+    fn sample_for(&self, seat: i64, seed: i128) -> PyResult<PyGame> {
         let seat = seat_of(&self.game, seat)?;
         Ok(PyGame {
-            game: self.game.sample_for(seat, seed),
+            game: self.game.sample_for(seat, seed_of(seed)?),
             save: None,
             decisions: Vec::new(),
         })
@@ -440,6 +480,14 @@ impl PyGame {
         })
     }
 
+    /// Pickles as its saved game (`Game.load(game.save())`), so a game crosses to
+    /// another process, Ray worker or file whole; a sampled game, which has no saved
+    /// form, does not pickle.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let text = slf.borrow().save()?;
+        Ok((slf.get_type().getattr("load")?, (text,)))
+    }
+
     fn __repr__(&self) -> String {
         repr(
             "Game",
@@ -457,6 +505,7 @@ impl PyGame {
 #[pyclass(module = "epic._epic", name = "Bot")]
 pub struct PyBot {
     name: String,
+    seed: u64,
     bot: Mutex<Box<dyn epic_bots::Bot + Send>>,
     /// The same bot for classic games.
     classic: Mutex<Box<dyn epic_bots::players::Player<epic_classic::ClassicGame>>>,
@@ -466,11 +515,13 @@ pub struct PyBot {
 impl PyBot {
     #[new]
     #[pyo3(signature = (name="greedy", seed=0))]
-    fn new(name: &str, seed: u64) -> PyResult<Self> {
+    fn new(name: &str, seed: i128) -> PyResult<Self> {
+        let seed = seed_of(seed)?;
         let bot = epic_bots::bot_by_name(name, seed).map_err(value_error)?;
         let classic = epic_bots::classic::classic_player(name, seed).map_err(value_error)?;
         Ok(PyBot {
             name: name.to_string(),
+            seed,
             bot: Mutex::new(bot),
             classic: Mutex::new(classic),
         })
@@ -508,6 +559,13 @@ impl PyBot {
         })
     }
 
+    /// Pickles as its name and seed: unpickled, it is the bot as it was made, its
+    /// random choices starting again from the seed.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String, u64))> {
+        let bot = slf.borrow();
+        Ok((slf.get_type().into_any(), (bot.name.clone(), bot.seed)))
+    }
+
     fn __repr__(&self) -> String {
         format!("<epic.Bot {}>", self.name)
     }
@@ -537,7 +595,9 @@ fn _epic(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(classic_card_names, m)?)?;
     m.add_class::<PyBot>()?;
     m.add_class::<vec_env::PyVecEnv>()?;
+    m.add_function(wrap_pyfunction!(py_mix, m)?)?;
     m.add("MAX_ACTIONS", MAX_ACTIONS)?;
+    m.add("MAX_DECISIONS", MAX_DECISIONS)?;
     m.add("ACTION_FEATURES", ACTION_FEATURES)?;
     m.add("CHAMPION_SLOTS", tensor::CHAMPION_SLOTS)?;
     m.add("CHAMPION_FEATURES", tensor::CHAMPION_FEATURES)?;

@@ -4,9 +4,10 @@
 //! Each step takes one action per game, for the seat that decides there. With an
 //! `opponent`, one seat (`seat`) is the learner's and built-in bots play every other
 //! seat inside the call; without one, the learner plays every seat (self-play) and each
-//! game's observation is its decider's. A game that ends is dealt again at once from the
-//! next seed (`seed + games dealt so far * num_envs + env index`), and the step reports
-//! its rewards and `terminated`; the observation returned is the new game's.
+//! game's observation is its decider's. A game that ends, or reaches `max_decisions`, is
+//! dealt again at once, game `k` of env `i` from `mix(seed, k * num_envs + i)`
+//! ([`crate::mix`]), and the step reports its rewards and `terminated`, or `truncated`;
+//! the observation returned is the new game's.
 //!
 //! The batch holds any ruleset's games through `epic_game::actions::Tensors` and plays
 //! their other seats with `epic_bots::players::Player`s: the 2017 game and the classic.
@@ -19,7 +20,10 @@ use epic_bots::players::Player;
 use epic_engine::Game;
 use epic_game::actions::{Tensors, MAX_ACTIONS};
 use epic_game::Seat;
-use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, PyReadonlyArray1};
+use numpy::{
+    PyArray1, PyArray2, PyArray3, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods,
+};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use rayon::prelude::*;
@@ -39,16 +43,20 @@ struct Dealer<G> {
     /// The learner's seat when bots play the others.
     seat: Option<Seat>,
     num_envs: usize,
+    /// Decisions (everyone's) after which a game is cut short: truncated.
+    max_decisions: u32,
 }
 
 impl<G: Tensors> Dealer<G> {
     /// Deals game number `dealt` of env `index`, the bots playing until the learner
     /// decides.
     fn deal(&self, index: usize, dealt: u64) -> Result<Slot<G>, String> {
-        let seed = self
-            .seed
-            .wrapping_add(dealt.wrapping_mul(self.num_envs as u64))
-            .wrapping_add(index as u64);
+        let seed = crate::mix(&[
+            self.seed,
+            dealt
+                .wrapping_mul(self.num_envs as u64)
+                .wrapping_add(index as u64),
+        ]);
         let game = (self.deal)(seed)?;
         let bots = (0..game.seats())
             .map(|s| match (&self.opponent, self.seat) {
@@ -59,7 +67,12 @@ impl<G: Tensors> Dealer<G> {
                 _ => Ok(None),
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let mut slot = Slot { game, bots, dealt };
+        let mut slot = Slot {
+            game,
+            bots,
+            dealt,
+            decisions: 0,
+        };
         slot.play_bots();
         Ok(slot)
     }
@@ -73,6 +86,8 @@ struct Slot<G> {
     bots: Vec<Option<Mutex<Box<dyn Player<G>>>>>,
     /// Games dealt to this env before this one.
     dealt: u64,
+    /// Decisions taken in this game so far, the bots' included.
+    decisions: u32,
 }
 
 /// Where one game's outputs go.
@@ -82,6 +97,7 @@ struct Row<'a> {
     features: Option<&'a mut [f32]>,
     rewards: &'a mut [f32],
     terminated: &'a mut u8,
+    truncated: &'a mut u8,
     to_play: &'a mut i64,
 }
 
@@ -99,11 +115,13 @@ impl<G: Tensors> Slot<G> {
             if self.game.apply(choice).is_err() {
                 return;
             }
+            self.decisions = self.decisions.saturating_add(1);
         }
     }
 
     /// Takes option `option` (known to be offered), lets the bots play, and deals the
-    /// next game if this one ended, its rewards noted in `row`.
+    /// next game if this one ended (its rewards noted in `row`) or has run out of
+    /// decisions (truncated, no rewards).
     fn step(
         &mut self,
         dealer: &Dealer<G>,
@@ -112,12 +130,17 @@ impl<G: Tensors> Slot<G> {
         row: &mut Row<'_>,
     ) -> Result<(), String> {
         self.game.apply_option(option).map_err(|e| e.to_string())?;
+        self.decisions = self.decisions.saturating_add(1);
         self.play_bots();
         if self.game.decider().is_none() {
             crate::rewards(&self.game, row.rewards);
             *row.terminated = 1;
-            *self = dealer.deal(index, self.dealt + 1)?;
+        } else if self.decisions >= dealer.max_decisions {
+            *row.truncated = 1;
+        } else {
+            return Ok(());
         }
+        *self = dealer.deal(index, self.dealt + 1)?;
         Ok(())
     }
 
@@ -195,12 +218,14 @@ impl<G: Tensors + 'static> Batch<G> {
             features: width.map(|w| PyArray3::<f32>::zeros(py, [n, MAX_ACTIONS, w], false)),
             rewards: PyArray2::<f32>::zeros(py, [n, seats], false),
             terminated: PyArray1::<u8>::zeros(py, n, false),
+            truncated: PyArray1::<u8>::zeros(py, n, false),
             to_play: PyArray1::<i64>::zeros(py, n, false),
         };
         let mut obs = o.obs.as_ref().map(|a| a.readwrite());
         let mut features = o.features.as_ref().map(|a| a.readwrite());
         let (mut mask, mut rewards) = (o.mask.readwrite(), o.rewards.readwrite());
-        let (mut terminated, mut to_play) = (o.terminated.readwrite(), o.to_play.readwrite());
+        let (mut terminated, mut truncated) = (o.terminated.readwrite(), o.truncated.readwrite());
+        let mut to_play = o.to_play.readwrite();
         let obs_rows = rows(
             obs.as_mut().map(|a| a.as_slice_mut()).transpose()?,
             observation.unwrap_or(0),
@@ -217,14 +242,16 @@ impl<G: Tensors + 'static> Batch<G> {
             .zip(mask.as_slice_mut()?.chunks_mut(MAX_ACTIONS))
             .zip(rewards.as_slice_mut()?.chunks_mut(seats.max(1)))
             .zip(terminated.as_slice_mut()?.iter_mut())
+            .zip(truncated.as_slice_mut()?.iter_mut())
             .zip(to_play.as_slice_mut()?.iter_mut())
             .map(
-                |(((((obs, features), mask), rewards), terminated), to_play)| Row {
+                |((((((obs, features), mask), rewards), terminated), truncated), to_play)| Row {
                     obs,
                     mask,
                     features,
                     rewards,
                     terminated,
+                    truncated,
                     to_play,
                 },
             )
@@ -317,6 +344,7 @@ struct Outputs<'py> {
     features: Option<Bound<'py, PyArray3<f32>>>,
     rewards: Bound<'py, PyArray2<f32>>,
     terminated: Bound<'py, PyArray1<u8>>,
+    truncated: Bound<'py, PyArray1<u8>>,
     to_play: Bound<'py, PyArray1<i64>>,
 }
 
@@ -355,14 +383,15 @@ impl PyVecEnv {
     /// every other seat; without, the learner plays every seat. `observe` and
     /// `action_features` say which arrays a step returns; `threads` defaults to every
     /// core. `variant` and `team_size` are the 2017 game's; `players`, the classic
-    /// limited formats' table size.
+    /// limited formats' table size. A game still going after `max_decisions` decisions
+    /// (everyone's) is truncated and dealt again.
     #[new]
-    #[pyo3(signature = (num_envs, decks=None, seed=0, opponent=None, seat=0, format=None, variant="ffa".to_string(), team_size=None, observe=true, action_features=true, threads=None, ruleset="2017", players=None))]
+    #[pyo3(signature = (num_envs, decks=None, seed=0, opponent=None, seat=0, format=None, variant="ffa".to_string(), team_size=None, observe=true, action_features=true, threads=None, ruleset="2017", players=None, max_decisions=crate::MAX_DECISIONS))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         num_envs: usize,
         decks: Option<Vec<DeckSpec>>,
-        seed: u64,
+        seed: i128,
         opponent: Option<String>,
         seat: u8,
         format: Option<String>,
@@ -373,8 +402,13 @@ impl PyVecEnv {
         threads: Option<usize>,
         ruleset: &str,
         players: Option<usize>,
+        max_decisions: u32,
     ) -> PyResult<Self> {
+        let seed = crate::seed_of(seed)?;
         const MAX_ENVS: usize = 1 << 16;
+        if max_decisions == 0 {
+            return Err(value_error("max_decisions must be at least 1"));
+        }
         if !(1..=MAX_ENVS).contains(&num_envs) {
             return Err(value_error(format!(
                 "num_envs must be 1 to {MAX_ENVS}, not {num_envs}"
@@ -430,6 +464,7 @@ impl PyVecEnv {
                     opponent,
                     seat: learner,
                     num_envs,
+                    max_decisions,
                 };
                 batch(dealer, seats, seat)?
             }
@@ -455,6 +490,7 @@ impl PyVecEnv {
                     opponent,
                     seat: learner,
                     num_envs,
+                    max_decisions,
                 };
                 batch(dealer, seats, seat)?
             }
@@ -507,23 +543,37 @@ impl PyVecEnv {
         (o.obs, o.mask, o.features, o.to_play).into_pyobject(py)
     }
 
-    /// Takes one action per game (an int array of `num_envs`), for the seat deciding
-    /// there. Returns `(obs, mask, features, rewards, terminated, to_play)`: `rewards`
-    /// has a column per seat (+1 win, -1 loss, 0 draw or not over), `to_play` is the
-    /// deciding seat of each game. An illegal action anywhere is a `ValueError` and no
-    /// game is changed.
+    /// Takes one action per game (`num_envs` integers: an array of any integer dtype, or
+    /// a list), for the seat deciding there. Returns `(obs, mask, features, rewards, terminated, truncated, to_play)`:
+    /// `rewards` has a column per seat (+1 win, -1 loss, 0 draw, cut short or not over),
+    /// `terminated` marks the games that ended and `truncated` those cut short at
+    /// `max_decisions` (both dealt again), `to_play` is the deciding seat of each game.
+    /// An illegal action anywhere is a `ValueError` and no game is changed.
     fn step<'py>(
         &mut self,
         py: Python<'py>,
-        actions: PyReadonlyArray1<'py, i64>,
+        actions: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyTuple>> {
-        let o = self.run(py, Some(actions.as_slice()?))?;
+        let o = match actions.extract::<PyReadonlyArray1<'py, i64>>() {
+            // A contiguous int64 array is read where it lies.
+            Ok(array) if array.is_contiguous() => self.run(py, Some(array.as_slice()?))?,
+            // Anything else that holds integers: a list, another integer dtype, a view.
+            _ => {
+                let actions: Vec<i64> = actions.extract().map_err(|_| {
+                    PyTypeError::new_err(
+                        "step takes the actions as integers, one per game: an array or a list",
+                    )
+                })?;
+                self.run(py, Some(&actions))?
+            }
+        };
         (
             o.obs,
             o.mask,
             o.features,
             o.rewards,
             o.terminated,
+            o.truncated,
             o.to_play,
         )
             .into_pyobject(py)

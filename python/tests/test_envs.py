@@ -159,3 +159,70 @@ def test_a_table_that_cannot_be_played_is_told_at_construction(kwargs, message):
         env(**kwargs)
     with pytest.raises(ValueError, match=message):
         EpicEnv(**kwargs)
+
+
+def test_pettingzoo_truncates_at_max_decisions_and_passes_its_checks():
+    api_test(env(max_decisions=40), num_cycles=500)
+    e = env(max_decisions=25)
+    e.reset(seed=4)
+    truncated_agents = set()
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, _ = e.last()
+        if terminated or truncated:
+            if truncated:
+                truncated_agents.add(agent)
+                assert reward == 0.0
+            e.step(None)
+            continue
+        e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert truncated_agents == {"player_0", "player_1"}
+    assert e.unwrapped.game.history_len == 25 and not e.unwrapped.game.is_over
+
+
+def test_pettingzoo_refuses_a_step_before_reset():
+    e = env()
+    with pytest.raises(Exception, match="reset"):
+        e.step(0)
+
+
+def test_gymnasium_truncates_and_ends_with_a_usable_mask():
+    e = EpicEnv(opponent="random", max_decisions=30)
+    obs, _ = e.reset(seed=2)
+    done = False
+    while not done:
+        obs, reward, terminated, truncated, _ = e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        done = terminated or truncated
+    assert truncated and not terminated and reward == 0.0
+    assert e.game.history_len >= 30
+    # The last observation: action 0 alone, in the mask and in action_masks().
+    assert obs["action_mask"][0] == 1 and obs["action_mask"].sum() == 1
+    assert e.action_masks()[0] and e.action_masks().sum() == 1
+    with pytest.raises(ValueError, match="max_decisions"):
+        EpicEnv(max_decisions=0)
+
+
+@pytest.mark.parametrize("mode", ["sync", "async"])
+def test_gymnasium_vector_environments_with_a_masked_policy(mode):
+    """Gymnasium's vector environments step once more after an episode ends to reset it;
+    a policy that samples from the mask must always find an action, and episodes end."""
+    envs = gymnasium.make_vec(
+        "epic/Epic-v0",
+        num_envs=2,
+        vectorization_mode=mode,
+        opponent="random",
+        max_decisions=60,
+        action_features=False,
+    )
+    obs, _ = envs.reset(seed=7)
+    rng = np.random.default_rng(7)
+    ended = 0
+    try:
+        for _ in range(300):
+            masks = obs["action_mask"]
+            assert masks.any(axis=1).all()
+            actions = np.array([rng.choice(np.flatnonzero(m)) for m in masks])
+            obs, _, terminated, truncated, _ = envs.step(actions)
+            ended += int(terminated.sum() + truncated.sum())
+    finally:
+        envs.close()
+    assert ended >= 2

@@ -13,7 +13,7 @@ from epic.openspiel import RECALL, EpicState
 
 
 def test_registered_and_loadable_with_parameters():
-    game = pyspiel.load_game("python_epic", {"decks": "sage,wild", "seed": 3})
+    game = pyspiel.load_game("python_epic", {"deck0": "sage", "deck1": "wild", "seed": 3})
     assert game.num_players() == 2 and game.num_distinct_actions() == epic.MAX_ACTIONS
     state = game.new_initial_state()
     assert state.current_player() in (0, 1)
@@ -24,7 +24,7 @@ def test_registered_and_loadable_with_parameters():
 
 def test_openspiel_random_simulation_test():
     game = pyspiel.load_game("python_epic")
-    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
 
 
 def test_openspiel_bots_play_it_to_the_end():
@@ -56,9 +56,9 @@ def test_the_classic_game_in_openspiel():
     state = game.new_initial_state()
     assert len(state.observation_tensor(state.current_player())) == game.observation_tensor_size()
     assert "Mulligans before the first turn" in state.observation_string(state.current_player())
-    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
     with pytest.raises(ValueError, match="neither a classic deck"):
-        pyspiel.load_game("python_epic_classic", {"decks": "good,evil"})
+        pyspiel.load_game("python_epic_classic", {"deck0": "good"})
 
 
 def test_information_states_recall_every_decision_and_the_players_own_actions():
@@ -116,3 +116,43 @@ def test_information_states_hold_nothing_hidden():
     # The even seeds deal two-seat games, as OpenSpiel's Epic has.
     compared = [compare_until_seen(seed, wrap=Tracked) for seed in range(0, 24, 2)]
     assert sum(compared) > 500
+
+
+@pytest.mark.parametrize("name", ["python_epic", "python_epic_classic"])
+def test_the_game_string_reloads_and_games_and_states_pickle(name):
+    import pickle
+
+    game = pyspiel.load_game(name, {"seed": 9})
+    again = pyspiel.load_game(str(game))
+    assert str(again) == str(game) and "seed=9" in str(game)
+    # One deal per game: every initial state is the same.
+    assert str(game.new_initial_state()) == str(game.new_initial_state())
+    state = game.new_initial_state()
+    rng = np.random.default_rng(9)
+    for _ in range(30):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    text = pyspiel.serialize_game_and_state(game, state)
+    _, back = pyspiel.deserialize_game_and_state(text)
+    assert str(back) == str(state) and back.history() == state.history()
+    assert str(pickle.loads(pickle.dumps(game))) == str(game)
+    assert str(pickle.loads(pickle.dumps(state))) == str(state)
+
+
+def test_resampling_keeps_what_the_player_knows():
+    game = pyspiel.load_game("python_epic", {"seed": 6})
+    state = game.new_initial_state()
+    rng = np.random.default_rng(6)
+    for _ in range(25):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    player = state.current_player()
+    draws = iter([0.25, 0.75])
+    sampled = state.resample_from_infostate(player, lambda: next(draws))
+    other = state.resample_from_infostate(player, lambda: next(draws))
+    for s in (sampled, other):
+        assert s.information_state_string(player) == state.information_state_string(player)
+        assert (
+            np.array(s.observation_tensor(player)) == np.array(state.observation_tensor(player))
+        ).all()
+        assert s.legal_actions() == state.legal_actions()
+    # The other seat's hidden cards were dealt anew: the two samples differ somewhere.
+    assert sampled.epic.digest() != other.epic.digest()

@@ -4,7 +4,7 @@ when it ends, refusals that change nothing."""
 import numpy as np
 import pytest
 
-from epic import MAX_ACTIONS, ClassicGame, Game, VecEnv
+from epic import MAX_ACTIONS, ClassicGame, Game, VecEnv, mix
 
 
 def random_actions(mask, rng):
@@ -22,7 +22,9 @@ def random_actions(mask, rng):
 def test_self_play_steps_match_single_games(ruleset, new_game, decks):
     env = VecEnv(4, decks=decks, seed=100, threads=2, ruleset=ruleset)
     obs, mask, features, to_play = env.observe()
-    games = [new_game(decks, seed=100 + i) for i in range(4)]
+    # Game k of env i is dealt from mix(seed, k * num_envs + i).
+    games = [new_game(decks, seed=mix(100, i)) for i in range(4)]
+    dealt = [0] * 4
     width = games[0].action_feature_size
     assert env.observation_size == games[0].observation_size
     assert env.action_feature_size == width
@@ -37,13 +39,15 @@ def test_self_play_steps_match_single_games(ruleset, new_game, decks):
             assert (mask[i] == g.action_mask(g.decider)).all()
             assert (features[i] == g.action_features(g.decider)).all()
         actions = random_actions(mask, rng)
-        obs, mask, features, rewards, terminated, to_play = env.step(actions)
+        obs, mask, features, rewards, terminated, truncated, to_play = env.step(actions)
+        assert not truncated.any()
         for i, g in enumerate(games):
             g.apply(int(actions[i]))
             if g.is_over:
                 ended += 1
                 assert terminated[i] == 1 and list(rewards[i]) == g.rewards()
-                games[i] = new_game(decks, seed=100 + 4 + i)
+                dealt[i] += 1
+                games[i] = new_game(decks, seed=mix(100, dealt[i] * 4 + i))
             else:
                 assert terminated[i] == 0 and not rewards[i].any()
     assert ended > 0, "no game ended: dealing again went untested"
@@ -56,7 +60,7 @@ def test_games_end_and_are_dealt_again():
     rng = np.random.default_rng(1)
     finished = 0
     for _ in range(3000):
-        _, mask, _, rewards, terminated, to_play = env.step(random_actions(mask, rng))
+        _, mask, _, rewards, terminated, _, to_play = env.step(random_actions(mask, rng))
         finished += int(terminated.sum())
         assert (rewards[terminated == 1].sum(axis=1) == 0).all()
         assert (to_play >= 0).all() and mask.any(axis=1).all()
@@ -71,7 +75,7 @@ def test_against_a_bot_the_learner_always_decides(ruleset):
     wins = 0
     for _ in range(2000):
         assert (to_play == 1).all()
-        _, mask, _, rewards, terminated, to_play = env.step(random_actions(mask, rng))
+        _, mask, _, rewards, terminated, _, to_play = env.step(random_actions(mask, rng))
         wins += int((rewards[:, 1] == 1).sum())
     assert wins > 0
 
@@ -112,3 +116,59 @@ def test_bad_arguments_and_illegal_actions_are_refused():
     with pytest.raises(ValueError, match="one action per game"):
         env.step(np.array([0], dtype=np.int64))
     assert (env.observe()[0] == before).all()
+
+
+def test_neighbouring_seeds_share_no_deal():
+    """Row 1 of seed 0 and row 0 of seed 1 were once the same game; with seeds mixed,
+    no row of one batch is a row of the other."""
+    a, b = VecEnv(4, seed=0, action_features=False), VecEnv(4, seed=1, action_features=False)
+    obs_a, obs_b = a.observe()[0], b.observe()[0]
+    for i in range(4):
+        for j in range(4):
+            assert not (obs_a[i] == obs_b[j]).all()
+    assert mix(0, 1) != mix(1, 0) and mix(-1) == mix(2**64 - 1)
+
+
+@pytest.mark.parametrize("ruleset", ["2017", "classic"])
+def test_games_past_max_decisions_are_truncated_and_dealt_again(ruleset):
+    env = VecEnv(4, seed=5, ruleset=ruleset, max_decisions=15, observe=False)
+    mask = env.observe()[1]
+    rng = np.random.default_rng(5)
+    steps = np.zeros(4, dtype=int)
+    cut = 0
+    for _ in range(200):
+        _, mask, _, rewards, terminated, truncated, _ = env.step(random_actions(mask, rng))
+        steps += 1
+        assert not (terminated & truncated).any()
+        assert not rewards[truncated == 1].any()
+        # Self-play: every decision is a step, so a game is cut at its fifteenth.
+        assert (steps[truncated == 1] == 15).all()
+        cut += int(truncated.sum())
+        steps[(terminated == 1) | (truncated == 1)] = 0
+    assert cut > 0
+    with pytest.raises(ValueError, match="max_decisions"):
+        VecEnv(2, max_decisions=0)
+
+
+def test_step_takes_any_integer_array_like():
+    def run(convert):
+        env = VecEnv(3, seed=8, observe=False, action_features=False)
+        rng = np.random.default_rng(8)
+        mask = env.observe()[1]
+        out = None
+        for _ in range(30):
+            out = env.step(convert(random_actions(mask, rng)))
+            mask = out[1]
+        return out
+
+    reference = run(lambda a: a)
+    for convert in (
+        lambda a: a.astype(np.int32),
+        lambda a: a.tolist(),
+        lambda a: np.repeat(a, 2)[::2],  # a view that is not contiguous
+    ):
+        for x, y in zip(reference, run(convert)):
+            assert x is None and y is None or (x == y).all()
+    env = VecEnv(2, seed=1)
+    with pytest.raises(TypeError, match="as integers"):
+        env.step(["a", "b"])
