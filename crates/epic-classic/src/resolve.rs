@@ -858,17 +858,23 @@ impl ClassicGame {
         self.prune_attack();
     }
 
+    /// Whether the continuous ability `cont` of the card `source` in play affects `o`: it
+    /// names `o`, and `o` is not warded from the source's alignment ("X" Ward: not
+    /// "otherwise affected by things of type X", ruling C-11).
+    fn affected_by(&self, o: ObjId, source: ObjId, cont: &crate::card::Continuous) -> bool {
+        let you = self.objs[source as usize].controller;
+        self.matches(o, &cont.affects, cont.origin, you, Some(source))
+            && !self.warded_from(o, self.objs[source as usize].card)
+    }
+
     /// Who controls a card in play: the last control ability that affects it, else
     /// who put it there or gained it by an effect.
     fn control_of(&self, o: ObjId) -> Seat {
         let mut ctrl = self.objs[o as usize].base_controller;
         for &s in self.face_up() {
-            let you = self.objs[s as usize].controller;
             for cont in &self.card(s).continuous {
-                if cont.does == Does::Control
-                    && self.matches(o, &cont.affects, cont.origin, you, Some(s))
-                {
-                    ctrl = you;
+                if cont.does == Does::Control && self.affected_by(o, s, cont) {
+                    ctrl = self.objs[s as usize].controller;
                 }
             }
         }
@@ -901,10 +907,7 @@ impl ClassicGame {
         let mut out = Vec::new();
         for (i, &(a, sa, ca)) in statics.iter().enumerate() {
             for &(b, sb, cb) in &statics[i + 1..] {
-                let both = |o: ObjId| {
-                    self.matches(o, &ca.affects, ca.origin, sa, Some(a))
-                        && self.matches(o, &cb.affects, cb.origin, sb, Some(b))
-                };
+                let both = |o: ObjId| self.affected_by(o, a, ca) && self.affected_by(o, b, cb);
                 if ca.does.contradicts(sa, cb.does, sb) && self.in_play.iter().any(|&o| both(o)) {
                     out.extend([a, b]);
                 }
@@ -1170,9 +1173,8 @@ impl ClassicGame {
         if obj.zone == Zone::Play {
             let mut more = (obj.counters as i32, obj.counters as i32);
             for &s in self.face_up() {
-                let you = self.objs[s as usize].controller;
                 for cont in &self.card(s).continuous {
-                    if !self.matches(o, &cont.affects, cont.origin, you, Some(s)) {
+                    if !self.affected_by(o, s, cont) {
                         continue;
                     }
                     match cont.does {
