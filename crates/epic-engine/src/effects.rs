@@ -722,8 +722,11 @@ impl<'a> Engine<'a> {
                 });
                 it_owner = Some(obj.owner);
                 offense = look.offense(*o) as i16;
+                // "Attacking you": with teams, an attack on the team (1.2, H-31).
                 unblocked = look.st.battle.as_ref().is_some_and(|b| {
-                    b.attackers.contains(o) && b.defender == controller && !b.blocked
+                    b.attackers.contains(o)
+                        && look.st.same_team(b.defender, controller)
+                        && !b.blocked
                 });
             }
             Some(Entity::Player(p)) => {
