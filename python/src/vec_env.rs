@@ -327,6 +327,12 @@ struct Shape {
     features: Option<usize>,
 }
 
+/// Many games stepped in one call, on every core, without the GIL (docs/python.md,
+/// "Vectorised"): `VecEnv(num_envs, decks=None, seed=0, opponent=None, seat=0, ...)`.
+/// `observe()` gives `(obs, mask, features, to_play)`; `step(actions)` takes one action
+/// per game and gives `(obs, mask, features, rewards, terminated, truncated, to_play)`.
+/// A game that ends or reaches `max_decisions` is dealt again at once, game `k` of env
+/// `i` from `mix(seed, k * num_envs + i)`.
 #[pyclass(module = "epic._epic", name = "VecEnv")]
 pub struct PyVecEnv {
     games: Box<dyn Batched>,
