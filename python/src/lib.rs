@@ -61,20 +61,6 @@ pub(crate) fn check_seat(seats: usize, seat: i64) -> PyResult<PlayerId> {
 /// battle for ever).
 pub(crate) const MAX_DECISIONS: u32 = 10_000;
 
-/// SplitMix64 over `values` in turn: the documented hash that turns a seed and a
-/// game's place in a run into that game's seed, so that neighbouring seeds share no
-/// deal (`epic.mix` in Python, the same numbers).
-pub(crate) fn mix(values: &[u64]) -> u64 {
-    let mut z = 0u64;
-    for &v in values {
-        z = (z ^ v).wrapping_add(0x9e37_79b9_7f4a_7c15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^= z >> 31;
-    }
-    z
-}
-
 /// `mix(*values)`: SplitMix64 over the values in turn (each taken modulo 2**64), the
 /// seed of a game from a run's seed and the game's place in it. `VecEnv` deals game `k`
 /// of env `i` from `mix(seed, k * num_envs + i)`.
@@ -82,7 +68,7 @@ pub(crate) fn mix(values: &[u64]) -> u64 {
 fn py_mix(values: Vec<i128>) -> u64 {
     // The low 64 bits, as Python's `v & (2**64 - 1)` takes them, negatives included.
     let values: Vec<u64> = values.into_iter().map(|v| v as u64).collect();
-    mix(&values)
+    epic_game::mix(&values)
 }
 
 /// A seed as Python gives it: any integer from 0 to 2**64 - 1, else a `ValueError` that

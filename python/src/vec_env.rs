@@ -6,7 +6,7 @@
 //! seat inside the call; without one, the learner plays every seat (self-play) and each
 //! game's observation is its decider's. A game that ends, or reaches `max_decisions`, is
 //! dealt again at once, game `k` of env `i` from `mix(seed, k * num_envs + i)`
-//! ([`crate::mix`]), and the step reports its rewards and `terminated`, or `truncated`;
+//! ([`epic_game::mix`]), and the step reports its rewards and `terminated`, or `truncated`;
 //! the observation returned is the new game's.
 //!
 //! The batch holds any ruleset's games through `epic_game::actions::Tensors` and plays
@@ -51,7 +51,7 @@ impl<G: Tensors> Dealer<G> {
     /// Deals game number `dealt` of env `index`, the bots playing until the learner
     /// decides.
     fn deal(&self, index: usize, dealt: u64) -> Result<Slot<G>, String> {
-        let seed = crate::mix(&[
+        let seed = epic_game::mix(&[
             self.seed,
             dealt
                 .wrapping_mul(self.num_envs as u64)

@@ -17,6 +17,7 @@ mod error;
 pub mod played;
 pub mod ruleset;
 pub mod save;
+mod seed;
 pub mod words;
 
 pub use error::SetupError;
@@ -24,6 +25,7 @@ pub use played::{Played, Taken};
 pub use ruleset::{
     CardInfo, DeckCheck, DeckRequest, Ruleset, SeatPlayer, SeatRequest, TableRequest,
 };
+pub use seed::mix;
 
 use std::fmt::Debug;
 use std::hash::{Hash, Hasher};

@@ -111,12 +111,10 @@ fn parse_side(s: &str, flag: &str, default_deck: &str) -> CliResult<Side> {
     })
 }
 
-/// SplitMix64: turns (run seed, game index) into well-spread per-game seeds.
-pub(crate) fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+/// SplitMix64 of one value ([`epic_game::mix`]): turns (run seed, game index) into
+/// well-spread per-game seeds.
+pub(crate) fn mix(z: u64) -> u64 {
+    epic_game::mix(&[z])
 }
 
 /// The most seats a game may have.
