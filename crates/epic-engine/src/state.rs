@@ -842,12 +842,13 @@ impl GameState {
             .fold(0, |kinds, o| kinds | pool.flags(o.card).triggers);
     }
 
-    /// Whether a modification has taken `o`'s own keywords and abilities (Blind Faith).
-    /// Out of line: callers test `continuous.blanks` first, and the hot path stays small.
+    /// Where among the modifications the last one that took `o`'s own keywords and
+    /// abilities is (Blind Faith), if any. Out of line: callers test `continuous.blanks`
+    /// first, and the hot path stays small.
     #[cold]
     #[inline(never)]
-    pub fn is_blank(&self, o: ObjId) -> bool {
-        self.mods.iter().any(|m| m.blank && m.obj == o)
+    pub fn blanked_at(&self, o: ObjId) -> Option<usize> {
+        self.mods.iter().rposition(|m| m.blank && m.obj == o)
     }
 
     pub fn obj(&self, id: ObjId) -> &Obj {

@@ -47,17 +47,18 @@ impl<'a> Look<'a> {
     /// Whether `o` has lost its own keywords and abilities this turn (Blind Faith).
     #[inline]
     pub fn blank(&self, o: ObjId) -> bool {
-        self.st.continuous.blanks && self.st.is_blank(o)
+        self.blanked_at(o).is_some()
     }
 
     /// Where among the modifications `o` lost its abilities this turn (Blind Faith), if
     /// it did. What other cards gave it before then is its own and goes too (5.0.1);
     /// what an effect gives it afterwards it has.
     pub fn blanked_at(&self, o: ObjId) -> Option<usize> {
-        if !self.st.continuous.blanks {
-            return None;
-        }
-        self.st.mods.iter().rposition(|m| m.blank && m.obj == o)
+        self.st
+            .continuous
+            .blanks
+            .then(|| self.st.blanked_at(o))
+            .flatten()
     }
 
     /// Whether `p` cannot be targeted now (The Gudgeon).
@@ -193,8 +194,10 @@ impl<'a> Look<'a> {
         }
         // Any other keyword a champion has is printed, gained or its own ability's.
         if !self.st.continuous.granting.intersection(wanted).is_empty() {
+            // An anthem's keywords were given before any loss of abilities this turn.
             let blanked = self.blanked_at(o);
-            for (src, s) in self.statics().filter(|_| blanked.is_none()) {
+            let anthems = self.statics().filter(|_| blanked.is_none());
+            for (src, s) in anthems {
                 if let Static::Anthem {
                     affects, keywords, ..
                 } = s

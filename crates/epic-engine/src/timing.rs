@@ -385,11 +385,8 @@ impl<'a> Engine<'a> {
     pub fn mulligan_order(&self) -> SmallVec<[PlayerId; 4]> {
         let k = self.st.rules.team_size.max(1);
         let seats = self.st.players.len() as PlayerId;
-        let second = if k > 1 {
-            (self.st.first_player / k * k + k) % seats
-        } else {
-            self.st.next_seat(self.st.first_player)
-        };
+        // The first seat of the next team (without teams, the next seat).
+        let second = (self.st.first_player / k * k + k) % seats;
         self.st.seats_from(second).collect()
     }
 
