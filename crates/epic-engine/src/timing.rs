@@ -124,7 +124,11 @@ impl<'a> Engine<'a> {
             DecisionKind::Initiative => self.answer_initiative(ask.player, c),
             DecisionKind::ContinueOrEnd => match c {
                 Choice::Continue => self.open(self.st.active, Window::MainMustAct),
-                _ => self.begin_end_phase(),
+                // Hydra: the team's next player chooses in turn (1.2, H-31).
+                _ => match self.next_teammate(self.st.active) {
+                    Some(mate) => self.st.active = mate,
+                    None => self.begin_end_phase(),
+                },
             },
             DecisionKind::Attackers => match c {
                 Choice::Cancel => {
@@ -299,7 +303,7 @@ impl<'a> Engine<'a> {
                 if self.st.ask.as_ref().is_some_and(|a| a.options.is_empty()) {
                     let ask = self.st.ask.take().expect("asked");
                     self.st.spare_options = ask.options;
-                    self.st.step = Step::ContinueOrEnd;
+                    self.continue_or_end();
                     return Flow::Continue;
                 }
                 // Whether a player with cards in hand has a play depends on those cards:
@@ -491,6 +495,19 @@ impl<'a> Engine<'a> {
         self.st.team(p).into_iter().find(|&q| q > p)
     }
 
+    /// The first player of `p`'s team still in the game (`p` without teams).
+    fn team_first(&self, p: PlayerId) -> PlayerId {
+        self.st.team(p).first().copied().unwrap_or(p)
+    }
+
+    /// 4.3.4 / 4.3.6: the player whose turn it is chooses to continue the main phase or
+    /// end the turn; with teams each player of the team in seat order, from the first,
+    /// until one continues (1.2, H-31).
+    fn continue_or_end(&mut self) {
+        self.st.active = self.team_first(self.st.active);
+        self.st.step = Step::ContinueOrEnd;
+    }
+
     /// The player after `p` clockwise who is not on the active team, or the active player
     /// once the table has come round to them.
     fn next_responder(&self, p: PlayerId) -> PlayerId {
@@ -568,11 +585,12 @@ impl<'a> Engine<'a> {
                 }
                 (_, None) => self.begin_end_phase(),
                 // 4.3.4: with two players, the active player chooses at once.
-                (_, Some(_)) if self.st.sides() <= 2 => self.st.step = Step::ContinueOrEnd,
-                // 4.3.5: the active player may make plays, then initiative goes on.
-                (_, Some(_)) => self.hand_on(active, Window::EndAgain, last, true),
+                (_, Some(_)) if self.st.sides() <= 2 => self.continue_or_end(),
+                // 4.3.5: the active player (with teams, each player of the active team
+                // from its first) may make plays, then initiative goes on.
+                (_, Some(_)) => self.hand_on(self.team_first(active), Window::EndAgain, last, true),
             },
-            Window::EndAgain if last == Some(next) => self.st.step = Step::ContinueOrEnd,
+            Window::EndAgain if last == Some(next) => self.continue_or_end(),
             Window::EndAgain => self.hand_on(next, window, last, again),
             Window::BeforeBlocks | Window::BeforeDamage => {
                 // 4.4.1a: a battle with no attackers left ends when a step of it ends.
