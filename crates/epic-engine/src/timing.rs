@@ -1172,11 +1172,17 @@ impl<'a> Engine<'a> {
             self.assign(Entity::Obj(recipients[0]), left);
             return Flow::Continue;
         }
-        let chooser = self.st.obj(champ).controller;
-        self.ask_with(chooser, DecisionKind::AssignDamage, |eng, options| {
-            let look = eng.look();
-            let b = eng.st.battle.as_ref().expect("in battle");
-            for &r in &recipients {
+        // A point more on a champion already assigned enough to break it changes
+        // nothing, unless it is the first from a champion whose ability counts the
+        // champions it damages.
+        let b = self.st.battle.as_ref().expect("in battle");
+        let counts_champions = self.st.continuous.grants_triggers
+            || self.pool.flags(self.st.obj(champ).card).triggers & Trigger::DamagesChampion.bit()
+                != 0;
+        let look = self.look();
+        let offers: SmallVec<[(ObjId, u16, bool); 16]> = recipients
+            .iter()
+            .map(|&r| {
                 let already: u32 = b
                     .assigned
                     .iter()
@@ -1184,11 +1190,27 @@ impl<'a> Engine<'a> {
                     .map(|x| x.2 as u32)
                     .sum();
                 let needed = look.defense(r) as i64 - look.st.obj(r).damage as i64 - already as i64;
-                let lethal = needed.clamp(1, u16::MAX as i64) as u16;
+                let touched = b
+                    .assigned
+                    .iter()
+                    .any(|&(from, to, _)| from == champ && to == Entity::Obj(r));
+                let point_matters = needed > 0 || (counts_champions && !touched);
+                (r, needed.clamp(1, u16::MAX as i64) as u16, point_matters)
+            })
+            .collect();
+        if offers.iter().all(|&(_, _, point_matters)| !point_matters) {
+            // Every recipient breaks already: where the rest goes changes nothing.
+            self.assign(Entity::Obj(recipients[0]), left);
+            return Flow::Continue;
+        }
+        let chooser = self.st.obj(champ).controller;
+        self.ask_with(chooser, DecisionKind::AssignDamage, |_, options| {
+            for &(r, lethal, point_matters) in &offers {
                 // One point at a time makes any division (4.4.11b); exactly enough to
-                // break it, and all that is left, are the common ones in one step.
+                // break it, and all that is left (which spares the others), are the
+                // common ones in one step.
                 let mut amounts: SmallVec<[u16; 3]> = SmallVec::new();
-                if left > 1 {
+                if left > 1 && point_matters {
                     amounts.push(1);
                 }
                 if 1 < lethal && lethal < left {
