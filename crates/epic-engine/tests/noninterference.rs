@@ -348,3 +348,62 @@ fn a_spectator_sees_public_information_only() {
         assert!(view.options.is_empty());
     }
 }
+
+/// A player revealing cards for Loyalty said they hold enough of the alignment (5.3.5):
+/// every sample another seat takes keeps that true, the cards picked so far among them,
+/// so that the reveal goes on in the sample as it may in the game.
+#[test]
+fn a_sample_during_a_loyalty_reveal_holds_the_cards_it_needs() {
+    use epic_engine::Position;
+    let pool = epic_cards::shared_full_pool();
+    let card = |name: &str| pool.by_name(name).expect("a base card");
+    let mut pos = Position::new(pool.clone(), 2);
+    pos.seats[0].gold = 1;
+    pos.seats[0].hand = ["Raging T-Rex", "Cave Troll", "Fire Shaman", "Inner Peace"]
+        .map(card)
+        .to_vec();
+    pos.seats[0].deck = [
+        "Inner Peace",
+        "Inner Peace",
+        "Inner Peace",
+        "Kong",
+        "Hurricane",
+    ]
+    .map(card)
+    .to_vec();
+    pos.seats[1].hand = vec![card("Fireball")];
+    let mut game = Game::from_position(pos).expect("a legal position");
+    for label in [
+        "Play Raging T-Rex",
+        "Reveal cards for Loyalty",
+        "Reveal Cave Troll",
+    ] {
+        let i = game
+            .labels()
+            .iter()
+            .position(|l| l.starts_with(label))
+            .unwrap_or_else(|| panic!("no option `{label}` in {:?}", game.labels()));
+        game.apply(game.options()[i]).expect("offered");
+    }
+    let picked = game.state().player(0).hand[0];
+    assert_eq!(game.state().obj(picked).card, card("Cave Troll"));
+    let wild = |g: &Game, o: ObjId| {
+        let c = pool.get(g.state().obj(o).card);
+        c.alignments
+            .intersects(pool.get(card("Raging T-Rex")).alignments)
+    };
+    let mut dealt_otherwise = 0;
+    for seed in 0..200 {
+        let sample = game.sample_for(1, seed);
+        let hand = &sample.state().player(0).hand;
+        assert!(
+            wild(&sample, picked),
+            "seed {seed}: the pick is of the alignment"
+        );
+        let fitting = hand.iter().filter(|&&o| wild(&sample, o)).count();
+        assert!(fitting >= 2, "seed {seed}: {fitting} wild cards in hand");
+        dealt_otherwise += usize::from(sample.state().obj(picked).card != card("Cave Troll"));
+    }
+    // The hidden cards are dealt anew all the same.
+    assert!(dealt_otherwise > 0);
+}
