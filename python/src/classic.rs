@@ -205,7 +205,8 @@ impl PyClassicGame {
     }
 
     /// The kind of the pending decision: `priority`, `target`, `attackers`, `blockers`,
-    /// `assign`, `discard`, `may`, `mulligan`, `choose-as`; `None` once over.
+    /// `assign`, `discard`, `may`, `mulligan`, `choose-as`, `order-triggers`; `None` once
+    /// over.
     #[getter]
     fn decision_kind(&self) -> Option<&'static str> {
         self.game.ask().map(|(_, a)| a.word())

@@ -46,6 +46,9 @@ pub enum Choice {
     No,
     /// Of one's contradicting as-triggers, this card's applies (T-10.6).
     Prefer(ObjId),
+    /// Of one's when-triggers met together, this card's ability (its index among the
+    /// card's when-triggers) goes on the line next (T-10.2).
+    TriggerNext(ObjId, u8),
     /// This player concedes ([`ClassicGame::concede`]): never among the options, open to
     /// any player in the game whoever is deciding.
     Concede(Seat),
@@ -455,6 +458,15 @@ impl ClassicGame {
             (Ask::ChooseAs, Choice::Prefer(o)) => {
                 self.players[seat as usize].as_choice = Some((o, self.objs[o as usize].life));
             }
+            (Ask::OrderTriggers, Choice::TriggerNext(o, index)) => {
+                if let Some(i) = self
+                    .triggers
+                    .iter()
+                    .position(|t| t.controller == seat && t.obj == o && t.index == index)
+                {
+                    self.put_on_line(i);
+                }
+            }
             (Ask::May, c) => {
                 if let Some(r) = &mut self.resolving {
                     r.may = Some(c == Choice::Yes);
@@ -775,6 +787,7 @@ impl ClassicGame {
                 mine.dedup();
                 mine
             }
+            Ask::OrderTriggers => self.own_triggers(seat),
         }
     }
 

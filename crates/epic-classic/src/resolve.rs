@@ -2,7 +2,7 @@
 //! cards, when-triggers (T-10) and the checks of the game's state (T-3, T-12.5).
 
 use crate::card::{As, Does, Effect, Instead, Kw, Origin, WhenOn};
-use crate::game::ClassicGame;
+use crate::game::{Choice, ClassicGame};
 use crate::state::*;
 use epic_game::Seat;
 use epic_model::{
@@ -967,7 +967,7 @@ impl ClassicGame {
     }
 
     /// T-10.2: the active player's triggers go on the line first, then the next
-    /// player's to the left; one's own in the order they happened.
+    /// player's to the left; a player with several that differ chooses which goes next.
     pub(crate) fn next_trigger(&mut self) {
         let order: Vec<Seat> = self.alive_from(self.active).collect();
         let Some(i) = order
@@ -977,6 +977,31 @@ impl ClassicGame {
             self.triggers.clear();
             return;
         };
+        let seat = self.triggers[i].controller;
+        if self.own_triggers(seat).len() > 1 {
+            self.ask = Some((seat, Ask::OrderTriggers));
+            return;
+        }
+        self.put_on_line(i);
+    }
+
+    /// `seat`'s pending when-triggers that differ, one choice each, in the order they
+    /// happened: copies of one card's ability are one choice (their order changes
+    /// nothing).
+    pub(crate) fn own_triggers(&self, seat: Seat) -> Vec<Choice> {
+        let mut seen: Vec<(CardId, u8)> = Vec::new();
+        let mut out = Vec::new();
+        for t in self.triggers.iter().filter(|t| t.controller == seat) {
+            if !seen.contains(&(t.card, t.index)) {
+                seen.push((t.card, t.index));
+                out.push(Choice::TriggerNext(t.obj, t.index));
+            }
+        }
+        out
+    }
+
+    /// Puts pending trigger `i` on the line, if its targets can all be named.
+    pub(crate) fn put_on_line(&mut self, i: usize) {
         let t = self.triggers.remove(i);
         let item = Item::from(t);
         // A trigger whose targets cannot all be named is not put on the line.

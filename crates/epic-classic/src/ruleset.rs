@@ -267,6 +267,7 @@ impl ClassicGame {
             Choice::Yes => "Yes".into(),
             Choice::No => "No".into(),
             Choice::Prefer(o) => format!("Apply {}'s as-trigger", name(o)),
+            Choice::TriggerNext(o, _) => format!("Add {}'s ability to the line next", name(o)),
             Choice::Concede(p) => format!("Player {} concedes", p + 1),
         }
     }
@@ -339,6 +340,9 @@ impl ClassicGame {
             Ask::ChooseAs => {
                 "Your as-triggers contradict each other: choose the one that applies.".into()
             }
+            Ask::OrderTriggers => "Your when-triggers happened together: choose the one to \
+                add to the line next (the last added resolves first)."
+                .into(),
         })
     }
 

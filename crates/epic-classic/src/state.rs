@@ -262,6 +262,8 @@ pub enum Ask {
     May,
     /// Which of the player's contradicting as-triggers applies (T-10.6, ruling C-21).
     ChooseAs,
+    /// Which of the player's when-triggers, met together, goes on the line next (T-10.2).
+    OrderTriggers,
 }
 
 impl Ask {
@@ -277,6 +279,7 @@ impl Ask {
             Ask::Discard { .. } => "discard",
             Ask::May => "may",
             Ask::ChooseAs => "choose-as",
+            Ask::OrderTriggers => "order-triggers",
         }
     }
 }

@@ -32,7 +32,7 @@ const WINDOWS: [Window; 3] = [
 ];
 
 /// The kinds of decision ([`Ask::word`]), in the order of their one-hot columns.
-pub const DECISION_KINDS: [&str; 9] = [
+pub const DECISION_KINDS: [&str; 10] = [
     "mulligan",
     "priority",
     "target",
@@ -42,6 +42,7 @@ pub const DECISION_KINDS: [&str; 9] = [
     "discard",
     "may",
     "choose-as",
+    "order-triggers",
 ];
 
 const ZONES: [Zone; 6] = [
@@ -54,7 +55,7 @@ const ZONES: [Zone; 6] = [
 ];
 
 /// The kinds of option ([`Choice`]), in the order of their one-hot columns.
-pub const OPTION_KINDS: [&str; 19] = [
+pub const OPTION_KINDS: [&str; 20] = [
     "bottom",
     "keep",
     "pass",
@@ -74,6 +75,7 @@ pub const OPTION_KINDS: [&str; 19] = [
     "yes",
     "no",
     "prefer",
+    "trigger_next",
 ];
 
 /// Numbers written for the game as a whole: the turn, the step and the Battle step's
@@ -365,7 +367,9 @@ impl ClassicGame {
             | Choice::Assign(o)
             | Choice::Discard(o)
             | Choice::Prefer(o) => (Some(o), None, 0.0),
-            Choice::Activate(o, i) => (Some(o), None, f32::from(i) + 1.0),
+            Choice::Activate(o, i) | Choice::TriggerNext(o, i) => {
+                (Some(o), None, f32::from(i) + 1.0)
+            }
             Choice::Target(Target::Player(p)) | Choice::AttackPlayer(p) | Choice::Concede(p) => {
                 (None, Some(p), 0.0)
             }
@@ -420,6 +424,7 @@ fn option_kind(c: Choice) -> usize {
         Choice::Yes => 16,
         Choice::No => 17,
         Choice::Prefer(_) => 18,
+        Choice::TriggerNext(..) => 19,
         Choice::Concede(_) => unreachable!("a concession is never among the options"),
     }
 }

@@ -230,7 +230,7 @@ fn the_action_space_is_the_deciders_only() {
         &[1.0, index("Ember Bolt"), 0.0, 2.0, 1.0]
     );
     assert_eq!(
-        section(&g, &observe(&g, 1), "global")[1 + 6 + 3 + 1 + 9 + 1],
+        section(&g, &observe(&g, 1), "global")[1 + 6 + 3 + 1 + DECISION_KINDS.len() + 1],
         1.0,
         "one item"
     );

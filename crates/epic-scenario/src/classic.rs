@@ -448,6 +448,16 @@ fn expect(g: &ClassicGame, e: &str) -> Result<(), String> {
             check(got == want, got.join(", "))
         }
         ["option", ..] => find(g, after_words(e, 1)).map(|_| ()),
+        ["options", ..] => {
+            // Exactly these, in any order, case aside.
+            let seat = g.decider().unwrap_or(0);
+            let norm = |l: &str| l.trim().to_lowercase();
+            let mut want: Vec<String> = after_words(e, 1).split('|').map(norm).collect();
+            let mut got: Vec<String> = g.labels(seat).iter().map(|l| norm(l)).collect();
+            want.sort();
+            got.sort();
+            check(want == got, g.labels(seat).join(" | "))
+        }
         ["in", "play", "has", ..] => find_in_play(g, after_words(e, 3)).map(|_| ()),
         ["in", "play", "lacks", ..] => match find_in_play(g, after_words(e, 3)) {
             Ok(_) => Err("it is in play".into()),
