@@ -120,6 +120,9 @@ pub fn label(st: &GameState, pool: &CardPool, c: Choice) -> String {
             Some(DecisionKind::Attackers) => "Done choosing attackers".into(),
             Some(DecisionKind::Blockers) if st.declaring.is_empty() => "Do not block".into(),
             Some(DecisionKind::Blockers) => "Done choosing blockers".into(),
+            Some(DecisionKind::DamageOrder | DecisionKind::AssignDamage) => {
+                "Assign the rest of the damage, enough to break each in turn".into()
+            }
             _ => "Done".into(),
         },
         Choice::Yes => match kind {

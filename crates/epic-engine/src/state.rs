@@ -300,6 +300,10 @@ pub struct Battle {
     pub to_assign: SmallVec<[ObjId; 16]>,
     /// Whether the side assigning damage has begun (`to_assign` is worked out).
     pub side_begun: bool,
+    /// The rest of the side's damage is assigned without questions: each champion in
+    /// turn gives each opposing champion enough to break it.
+    #[serde(default)]
+    pub lethal_first: bool,
 }
 
 impl Battle {

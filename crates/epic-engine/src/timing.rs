@@ -150,11 +150,10 @@ impl<'a> Engine<'a> {
                 _ => self.declare_attack(None),
             },
             DecisionKind::Blockers => self.declare_blocks(),
-            DecisionKind::AssignDamage => {
-                if let Choice::Assign { to, amount } = c {
-                    self.assign(to, amount);
-                }
-            }
+            DecisionKind::AssignDamage => match c {
+                Choice::Assign { to, amount } => self.assign(to, amount),
+                _ => self.answer_damage_step(c),
+            },
             DecisionKind::DamageOrder | DecisionKind::ExcessDamage => self.answer_damage_step(c),
             DecisionKind::OrderTriggers => {
                 if let Choice::Trigger(i) = c {
@@ -1180,7 +1179,7 @@ impl<'a> Engine<'a> {
             || self.pool.flags(self.st.obj(champ).card).triggers & Trigger::DamagesChampion.bit()
                 != 0;
         let look = self.look();
-        let offers: SmallVec<[(ObjId, u16, bool); 16]> = recipients
+        let offers: SmallVec<[Recipient; 16]> = recipients
             .iter()
             .map(|&r| {
                 let already: u32 = b
@@ -1189,39 +1188,63 @@ impl<'a> Engine<'a> {
                     .filter(|(_, to, _)| *to == Entity::Obj(r))
                     .map(|x| x.2 as u32)
                     .sum();
-                let needed = look.defense(r) as i64 - look.st.obj(r).damage as i64 - already as i64;
+                let damage = look.st.obj(r).damage as i64 + already as i64;
+                let needed = look.defense(r) as i64 - damage;
                 let touched = b
                     .assigned
                     .iter()
                     .any(|&(from, to, _)| from == champ && to == Entity::Obj(r));
-                let point_matters = needed > 0 || (counts_champions && !touched);
-                (r, needed.clamp(1, u16::MAX as i64) as u16, point_matters)
+                Recipient {
+                    obj: r,
+                    lethal: needed.clamp(1, u16::MAX as i64) as u16,
+                    breaks: needed <= 0,
+                    point_matters: needed > 0 || (counts_champions && !touched),
+                    alike: (
+                        look.st.obj(r).card,
+                        look.st.obj(r).controller,
+                        [look.offense(r) as i64, look.defense(r) as i64, damage],
+                        touched,
+                    ),
+                }
             })
             .collect();
-        if offers.iter().all(|&(_, _, point_matters)| !point_matters) {
-            // Every recipient breaks already: where the rest goes changes nothing.
-            self.assign(Entity::Obj(recipients[0]), left);
+        if b.lethal_first || offers.iter().all(|r| !r.point_matters) {
+            // Enough to break the first that needs it; once every one breaks, where the
+            // rest goes changes nothing.
+            let (to, amount) = offers
+                .iter()
+                .find(|r| !r.breaks)
+                .map_or((recipients[0], left), |r| (r.obj, r.lethal.min(left)));
+            self.assign(Entity::Obj(to), amount);
             return Flow::Continue;
         }
         let chooser = self.st.obj(champ).controller;
         self.ask_with(chooser, DecisionKind::AssignDamage, |_, options| {
-            for &(r, lethal, point_matters) in &offers {
+            let mut kinds: SmallVec<[&RecipientKind; 16]> = SmallVec::new();
+            for r in &offers {
+                // Champions alike (tokens of one kind, as damaged) are one choice.
+                if kinds.contains(&&r.alike) {
+                    continue;
+                }
+                kinds.push(&r.alike);
                 // One point at a time makes any division (4.4.11b); exactly enough to
                 // break it, and all that is left (which spares the others), are the
                 // common ones in one step.
                 let mut amounts: SmallVec<[u16; 3]> = SmallVec::new();
-                if left > 1 && point_matters {
+                if left > 1 && r.point_matters {
                     amounts.push(1);
                 }
-                if 1 < lethal && lethal < left {
-                    amounts.push(lethal);
+                if 1 < r.lethal && r.lethal < left {
+                    amounts.push(r.lethal);
                 }
                 amounts.push(left);
                 options.extend(amounts.into_iter().map(|amount| Choice::Assign {
-                    to: Entity::Obj(r),
+                    to: Entity::Obj(r.obj),
                     amount,
                 }));
             }
+            // The whole side's damage in one decision.
+            options.push(Choice::Done);
         })
     }
 
@@ -1249,6 +1272,7 @@ impl<'a> Engine<'a> {
         let Some(&first) = waiting.first() else {
             let b = self.st.battle.as_mut().expect("in battle");
             b.side_begun = false;
+            b.lethal_first = false;
             if blockers_side {
                 self.deal_battle_damage();
             } else {
@@ -1267,16 +1291,39 @@ impl<'a> Engine<'a> {
             && b.breakthrough_left > 0
             && waiting.iter().any(|&o| look.has(o, Keyword::Breakthrough));
         let one_place = other.len() <= 1 && !sharing;
-        let order_matters = waiting.len() > 1 && b.blocked && !one_place;
+        let order_matters = waiting.len() > 1 && b.blocked && !one_place && !b.lethal_first;
         if !order_matters {
             self.start_assigning(first);
             return Flow::Continue;
         }
+        // Champions alike (a card's copies, tokens of one kind) are one choice: which of
+        // them goes first changes nothing.
+        let mut offered: SmallVec<[(ObjId, AssignerKind); 16]> = SmallVec::new();
+        for &o in waiting {
+            let kind = self.assigner_kind(o);
+            if !offered.iter().any(|(_, k)| *k == kind) {
+                offered.push((o, kind));
+            }
+        }
         let chooser = self.st.obj(first).controller;
-        self.ask_with(chooser, DecisionKind::DamageOrder, |eng, options| {
-            let b = eng.st.battle.as_ref().expect("in battle");
-            options.extend(b.to_assign.iter().map(|&o| Choice::Card(o)));
+        self.ask_with(chooser, DecisionKind::DamageOrder, |_, options| {
+            options.extend(offered.iter().map(|&(o, _)| Choice::Card(o)));
+            options.push(Choice::Done);
         })
+    }
+
+    /// What a champion assigning damage is, as far as the order goes: champions of one
+    /// kind assign alike.
+    fn assigner_kind(&self, o: ObjId) -> AssignerKind {
+        let look = self.look();
+        let obj = self.st.obj(o);
+        (
+            obj.card,
+            obj.controller,
+            self.damage_of(o),
+            look.has(o, Keyword::Breakthrough),
+            look.blank(o),
+        )
     }
 
     /// The chosen champion of the side assigns its damage now.
@@ -1295,10 +1342,11 @@ impl<'a> Engine<'a> {
         };
     }
 
-    /// Answers the two choices of the damage step other than where damage goes.
+    /// Answers the choices of the damage step other than where damage goes.
     fn answer_damage_step(&mut self, c: Choice) {
         match c {
             Choice::Card(o) => self.start_assigning(o),
+            Choice::Done => self.st.battle.as_mut().expect("in battle").lethal_first = true,
             Choice::Yes | Choice::No => {
                 self.st.battle.as_mut().expect("in battle").apply_excess = c == Choice::Yes;
                 self.st.step = Step::AssignDamage {
@@ -1611,3 +1659,23 @@ impl Look<'_> {
         (any, must)
     }
 }
+
+/// An opposing champion as a recipient of the damage being assigned (4.4.11b).
+struct Recipient {
+    obj: ObjId,
+    /// Damage that breaks it, counting what is assigned already (at least 1).
+    lethal: u16,
+    /// It is assigned enough to break it already.
+    breaks: bool,
+    /// One more point on it can change the game.
+    point_matters: bool,
+    alike: RecipientKind,
+}
+
+/// What tells champions apart as recipients of damage: card and controller; offense,
+/// defense and damage (assigned included); whether the champion assigning has hit it.
+type RecipientKind = (epic_model::CardId, PlayerId, [i64; 3], bool);
+
+/// What tells champions apart as assigners of damage: card and controller, damage to
+/// assign, breakthrough, abilities lost.
+type AssignerKind = (epic_model::CardId, PlayerId, u16, bool, bool);
