@@ -8,6 +8,12 @@ use rand_pcg::Pcg64Mcg;
 /// scores the position (a battle's attackers, a spell's targets, a damage split).
 const FOLLOW_UP: usize = 12;
 
+/// Positions the follow-ups of one decision may try, all options together: past it the
+/// remaining options are scored as they stand. It bounds a decision's work whatever the
+/// board (a thousand tokens make a thousand options, each with a thousand follow-ups)
+/// without making the choice depend on the machine's speed, as a clock would.
+const POSITIONS: usize = 20_000;
+
 /// One-ply greedy player.
 ///
 /// For each legal option it applies the option to a copy of the game and scores the
@@ -55,6 +61,7 @@ impl GreedyBot {
             DecisionKind::Attackers | DecisionKind::Blockers | DecisionKind::OrderTriggers
         );
         let score = |follow: bool| -> Vec<(Choice, f64)> {
+            let mut budget = POSITIONS;
             candidates(game)
                 .into_iter()
                 .map(|c| {
@@ -62,7 +69,7 @@ impl GreedyBot {
                     g.set_undo(false);
                     let v = match g.apply_quiet(c) {
                         Ok(()) if !follow => evaluate(&g, d.player) + bias(c),
-                        Ok(()) => follow_up(g, d.player) + bias(c),
+                        Ok(()) => follow_up(g, d.player, &mut budget) + bias(c),
                         Err(_) => f64::NEG_INFINITY,
                     };
                     (c, v)
@@ -116,13 +123,15 @@ fn continues(game: &Game, me: PlayerId) -> bool {
 }
 
 /// Plays the player's follow-up decisions greedily, each by the evaluation alone, and
-/// scores where that ends.
-fn follow_up(mut game: Game, me: PlayerId) -> f64 {
+/// scores where that ends; each position tried is taken from `budget`, and an empty
+/// budget scores the position as it stands.
+fn follow_up(mut game: Game, me: PlayerId, budget: &mut usize) -> f64 {
     let mut nudges = 0.0;
     for _ in 0..FOLLOW_UP {
-        if !continues(&game, me) {
+        if !continues(&game, me) || *budget < game.options().len() {
             break;
         }
+        *budget -= game.options().len();
         // A batch of triggers resolves in the order listed: scoring every order at
         // every step of a follow-up costs the square of the batch for each option.
         if game.decision_kind() == Some(DecisionKind::OrderTriggers) {
