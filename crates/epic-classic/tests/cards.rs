@@ -122,3 +122,32 @@ fn new_abilities_refuse_what_cannot_work() {
     );
     assert!(e.contains("cannot name targets"), "{e}");
 }
+
+/// Filters of the 2017 card language the classic game does not have yet (a class, a
+/// cost, tokens) are refused with the reason, not read as "any champion".
+#[test]
+fn filters_the_classic_game_lacks_are_refused() {
+    for target in [
+        "target human champion",
+        "target {0} champion",
+        "target token champion",
+        "target non-token champion",
+    ] {
+        let e = errors(&format!(
+            "card Aim\n  event, wild, natural, action, fast\n  deal 2 damage to {target}\n"
+        ));
+        assert!(
+            e.contains("classes, costs, tokens and the rarer terms of a filter"),
+            "{target}: {e}"
+        );
+    }
+    // The same selection without them reads.
+    let mut pool = ClassicPool::default();
+    parse_classic_cards(
+        "t.epic",
+        "card Aim\n  event, wild, natural, action, fast\n  deal 2 damage to target champion\n",
+        &mut pool,
+    )
+    .expect("a plain target reads");
+    assert_eq!(pool.len(), 1);
+}

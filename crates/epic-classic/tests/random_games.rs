@@ -223,3 +223,21 @@ fn same_seed_and_choices_give_the_same_game() {
         assert_eq!(g.digest(), again.digest(), "seed {seed}");
     }
 }
+
+/// A digest tells games apart: games dealt from other seeds, and a game before and
+/// after a decision, have different digests.
+#[test]
+fn different_games_have_different_digests() {
+    let mut seen = std::collections::HashSet::new();
+    for seed in 0..20 {
+        let g = ClassicGame::new(classic_pool(), &decks(2, seed), seed).expect("setup");
+        assert!(seen.insert(g.digest()), "seed {seed}: a digest seen before");
+        let mut after = g.clone();
+        after.apply(g.options()[0]).expect("offered");
+        assert_ne!(
+            after.digest(),
+            g.digest(),
+            "seed {seed}: a decision left it"
+        );
+    }
+}

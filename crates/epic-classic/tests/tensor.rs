@@ -242,3 +242,78 @@ fn the_action_space_is_the_deciders_only() {
         "its decision"
     );
 }
+
+/// The Battle step's window (before attacks, attackers declared, blockers declared) is
+/// written one-hot in its own columns, after the turn and the step's.
+#[test]
+fn the_battle_steps_window_is_written_one_hot() {
+    let at = 1 + 6;
+    let mut seen = [false; 3];
+    for seed in 0..30u64 {
+        let mut g = ClassicGame::new(classic_pool(), &common::decks(2, seed), seed).expect("setup");
+        let mut pick = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        while let Some(seat) = g.decider() {
+            if g.step() == epic_classic::state::Step::Battle {
+                let want = match g.view(seat).moment().as_str() {
+                    "Battle step, attackers declared" => 1,
+                    "Battle step, blockers declared" => 2,
+                    _ => 0,
+                };
+                let mut one_hot = [0.0; 3];
+                one_hot[want] = 1.0;
+                let obs = observe(&g, seat);
+                assert_eq!(
+                    section(&g, &obs, "global")[at..at + 3],
+                    one_hot,
+                    "seed {seed}"
+                );
+                seen[want] = true;
+            }
+            pick ^= pick << 13;
+            pick ^= pick >> 7;
+            pick ^= pick << 17;
+            let options = g.options();
+            g.apply(options[(pick % options.len() as u64) as usize])
+                .expect("offered");
+        }
+    }
+    assert_eq!(seen, [true; 3], "every window was reached");
+}
+
+/// Past the action slots (256), the answers that name no card come first, then the
+/// others in order until the slots are full: Pass keeps its place at a Build step with
+/// 300 cards to play.
+#[test]
+fn past_the_action_slots_pass_comes_first() {
+    let pool = classic_pool();
+    let bearer = pool.id("Shield Bearer").expect("card");
+    let g = common::build_step(
+        vec![
+            SeatSetup {
+                hand: vec![bearer; 300],
+                deck: vec![bearer; 8],
+                ..SeatSetup::default()
+            },
+            SeatSetup {
+                deck: vec![bearer; 8],
+                ..SeatSetup::default()
+            },
+        ],
+        3,
+    );
+    let options = g.options();
+    assert!(options.len() > MAX_ACTIONS, "{} options", options.len());
+    let pass = options
+        .iter()
+        .position(|&c| c == Choice::Pass)
+        .expect("a pass");
+    assert_eq!(g.option_action(pass), Some(0));
+    assert_eq!(g.action_option(0), Some(pass));
+    // The plays fill the other slots in the order they come, and the rest have none.
+    let plays: Vec<usize> = (0..options.len()).filter(|&i| i != pass).collect();
+    for (slot, &i) in plays.iter().enumerate() {
+        let want = (slot + 1 < MAX_ACTIONS).then_some(slot + 1);
+        assert_eq!(g.option_action(i), want, "option {i}");
+    }
+    assert_eq!(g.num_actions(), MAX_ACTIONS);
+}

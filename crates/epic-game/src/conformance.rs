@@ -5,7 +5,7 @@
 //!
 //! Over seeded random games, after every decision:
 //! - options exist exactly when a seat must decide, and the winners exactly when none
-//!   does;
+//!   does; the seat deciding is one of the setup's players;
 //! - a choice that is not offered is refused and changes nothing;
 //! - each seat's sample ([`State::sample_for`]) shows that seat exactly the view it has
 //!   of the game, and can itself be played on;
@@ -115,6 +115,13 @@ fn check_game<R: Ruleset>(setup: R::Setup, g: u64, max_decisions: usize) -> Resu
     let mut played = Played::<R>::start(setup.clone()).map_err(|e| fail(0, e.message))?;
     let mut picks = Picks(g.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5EED);
     let seats = played.game.seats();
+    let players = R::players(&setup).len();
+    if seats != players {
+        return Err(fail(
+            0,
+            format!("{seats} seats, for a setup of {players} players"),
+        ));
+    }
     let mut refused_tried = false;
     for n in 0..max_decisions {
         let game = &played.game;
@@ -129,6 +136,9 @@ fn check_game<R: Ruleset>(setup: R::Setup, g: u64, max_decisions: usize) -> Resu
                 return Err(fail(n, "options offered in a game over".into()))
             }
             (None, Some(_)) => break,
+            (Some(d), None) if usize::from(d) >= seats => {
+                return Err(fail(n, format!("seat {} decides, of {seats} seats", d + 1)))
+            }
             (Some(_), None) => {}
         }
         // Each seat's sample shows it what the game shows it: the same view, and the
