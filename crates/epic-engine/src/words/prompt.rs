@@ -181,6 +181,31 @@ mod tests {
         );
     }
 
+    /// An Elder God's "either … or …" at the start of its player's turn: each branch's
+    /// option says what it does, in the card's own words.
+    #[test]
+    fn each_branch_of_an_elder_gods_choice_says_what_it_does() {
+        use crate::{Game, Position, StartAt};
+        let pool = epic_cards::shared_full_pool();
+        let card = |name: &str| pool.by_name(name).expect("a real card");
+        let mut pos = Position::new(pool.clone(), 2);
+        pos.seats[0].god = Some(card("Furios, Father of Nature"));
+        pos.seats[0].deck = vec![card("Cave Troll"), card("Kong")];
+        pos.seats[1].deck = vec![card("Kong")];
+        pos.start = StartAt::StartOfTurn;
+        let game = Game::from_position(pos).expect("a legal position");
+        let notes: Vec<String> = game
+            .options()
+            .iter()
+            .map(|&c| option_note(&game, c))
+            .collect();
+        assert_eq!(
+            notes,
+            [" — Gain 10 health.", " — Deal 6 damage to a target."]
+        );
+        assert_eq!(option_note(&game, Choice::Branch(2)), "");
+    }
+
     /// At a larger table every opponent keeps their seat's name; only "you" changes.
     #[test]
     fn labels_name_each_opponent_at_a_larger_table() {
