@@ -60,17 +60,23 @@ fn bench_json_reports_the_budget_fields() {
     assert_eq!(every["players"], 2);
     assert!(every["decisions_per_game"].as_f64().unwrap() > 20.0);
     assert!(every["cost_per_decision_vs_two_players"].as_f64().unwrap() > 0.0);
-    // The classic game (2009) beside them, measured the same way.
-    let classic = &v["tables"][3];
-    assert_eq!(classic["variant"], "classic");
-    assert_eq!(classic["games"], 10);
-    assert!(classic["decisions_per_game"].as_f64().unwrap() > 20.0);
-    assert!(
-        classic["cost_per_decision_vs_two_players"]
-            .as_f64()
-            .unwrap()
-            > 0.0
-    );
+    // Every registered ruleset beside them, the classic game (2009) among them, each at
+    // its usual table, made through the ruleset interface: a row each.
+    let rows = v["tables"].as_array().expect("tables");
+    for ruleset in epic_rulesets::RULESETS {
+        let row = rows
+            .iter()
+            .find(|t| {
+                t["ruleset"] == ruleset
+                    && t["table"]
+                        .as_str()
+                        .is_some_and(|n| n.ends_with("its usual table through the interface"))
+            })
+            .unwrap_or_else(|| panic!("no row for the {ruleset} ruleset: {v}"));
+        assert_eq!(row["games"], 10);
+        assert!(row["decisions_per_game"].as_f64().unwrap() > 20.0);
+        assert!(row["cost_per_decision_vs_two_players"].as_f64().unwrap() > 0.0);
+    }
 }
 
 #[test]

@@ -3,9 +3,11 @@
 //! one thread and on every core, plus the cost of cloning a mid-game state, its size,
 //! and the heap allocations made while applying decisions; then the same at other
 //! tables (a 4-player free-for-all, 2v2 Hydra, and two players whose decks hold every
-//! set's cards), whose cost per decision is compared with the two-player games'. The games are played in several identical rounds and the median
-//! round is reported, with the slowest and fastest beside it: one round disturbed by
-//! another program does not move the figure.
+//! set's cards), and every registered ruleset's usual table made through the ruleset
+//! interface, whose cost per decision is compared with the two-player games'. The games
+//! are played in several identical rounds and the median round is reported, with the
+//! slowest and fastest beside it: one round disturbed by another program does not move
+//! the figure.
 
 use crate::alloc_count;
 use crate::commands::{print_json, progress_bar};
@@ -13,6 +15,8 @@ use crate::error::{CliError, CliResult};
 use epic_cards::Preconstructed;
 use epic_engine::state::GameState;
 use epic_engine::{Game, RulesConfig, Setup, Variant};
+use epic_game::Ruleset;
+use epic_rulesets::{visit_rulesets, RulesetVisitor};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use serde::Serialize;
@@ -72,6 +76,8 @@ struct TableReport {
     /// "4-player free-for-all".
     table: String,
     players: usize,
+    /// The ruleset, by its name in the registry ("2017", "classic").
+    ruleset: &'static str,
     variant: &'static str,
     /// Games in one round (a quarter of the two-player round's: they are longer).
     games: u64,
@@ -248,34 +254,81 @@ fn round(work: &Workload, games: u64, threads: usize) -> CliResult<(f64, (u64, u
     Ok((start.elapsed().as_secs_f64(), counts))
 }
 
-/// Plays `games` classic games (the two preconstructed decks, each on both sides in
-/// turn) with uniformly random choices on one thread; the seconds and the decisions.
-fn classic_round(seed: u64, games: u64) -> CliResult<(f64, u64)> {
-    use epic_game::State;
-    let pool = epic_classic::classic_pool();
-    let decks: Vec<Vec<epic_model::CardId>> = epic_classic::CLASSIC_DECKS
-        .iter()
-        .filter_map(|(name, _)| epic_classic::classic_deck(name))
-        .collect();
+/// Plays `games` games of the ruleset `R` at its usual table (its first example
+/// table), each made through the ruleset interface from its request and played with
+/// uniformly random choices on one thread; the seconds and the decisions.
+fn ruleset_round<R: Ruleset>(seed: u64, games: u64) -> CliResult<(f64, u64)> {
     let start = Instant::now();
     let mut decisions = 0;
     for i in 0..games {
-        let pair = if i % 2 == 0 {
-            vec![decks[0].clone(), decks[1].clone()]
-        } else {
-            vec![decks[1].clone(), decks[0].clone()]
-        };
         let game_seed = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(i);
-        let mut game = epic_classic::ClassicGame::new(pool.clone(), &pair, game_seed)
-            .map_err(|e| CliError::input(e.to_string()))?;
+        let table = R::example_tables(game_seed)
+            .into_iter()
+            .next()
+            .ok_or_else(|| CliError::input(format!("the {} ruleset has no table", R::NAME)))?;
+        let setup = R::setup(&table).map_err(|e| CliError::input(e.to_string()))?;
+        let mut game = R::start(&setup).map_err(|e| CliError::input(e.to_string()))?;
         let mut rng = Pcg64Mcg::seed_from_u64(seed ^ i.rotate_left(17));
         while game.decider().is_some() {
-            let c = game.options()[rng.gen_range(0..game.options().len())];
-            game.apply(c).map_err(|e| CliError::input(e.to_string()))?;
+            let n = game.options().len();
+            game.apply_option(rng.gen_range(0..n))
+                .map_err(|e| CliError::input(e.to_string()))?;
             decisions += 1;
         }
     }
     Ok((start.elapsed().as_secs_f64(), decisions))
+}
+
+/// A row of the report measured with the table's name, its seats, ruleset and variant,
+/// and a round that plays its games once.
+type Row<'a> = dyn Fn(
+        String,
+        usize,
+        &'static str,
+        &'static str,
+        &dyn Fn() -> CliResult<(f64, u64)>,
+    ) -> CliResult<TableReport>
+    + 'a;
+
+/// Every registered ruleset's usual table as a row of the report, measured the same way
+/// for each: a new ruleset is benchmarked without new code.
+struct RulesetRows<'a> {
+    seed: u64,
+    games: u64,
+    row: &'a Row<'a>,
+    tables: Vec<TableReport>,
+    failed: Option<CliError>,
+}
+
+impl RulesetVisitor for RulesetRows<'_> {
+    fn visit<R: Ruleset>(&mut self) {
+        if self.failed.is_some() {
+            return;
+        }
+        let players = R::example_tables(self.seed)
+            .first()
+            .map_or(2, |t| t.seats.len());
+        let (seed, games) = (self.seed, self.games);
+        let round = || ruleset_round::<R>(seed, games);
+        let name = format!("{}, its usual table through the interface", R::TITLE);
+        match (self.row)(name, players, R::NAME, "ffa", &round) {
+            Ok(t) => self.tables.push(t),
+            Err(e) => self.failed = Some(e),
+        }
+    }
+}
+
+/// How many rulesets the registry lists.
+fn ruleset_count() -> u64 {
+    struct Count(u64);
+    impl RulesetVisitor for Count {
+        fn visit<R: Ruleset>(&mut self) {
+            self.0 += 1;
+        }
+    }
+    let mut count = Count(0);
+    visit_rulesets(&mut count);
+    count.0
 }
 
 /// The median, slowest and fastest of the rounds' times, in seconds.
@@ -301,7 +354,7 @@ pub fn run(args: Args) -> CliResult {
     let threads = super::threads_for(args.threads, args.games);
 
     let bar = progress_bar(
-        (3 + TABLES.len() as u64) * u64::from(args.rounds),
+        (2 + TABLES.len() as u64 + ruleset_count()) * u64::from(args.rounds),
         "{bar:40} {pos}/{len} rounds  {msg}",
     );
     // Every round plays the same games, so they make the same decisions. Allocations are
@@ -328,6 +381,7 @@ pub fn run(args: Args) -> CliResult {
     let games = args.games.div_ceil(4);
     let row = |table: String,
                players: usize,
+               ruleset: &'static str,
                variant: &'static str,
                round: &dyn Fn() -> CliResult<(f64, u64)>|
      -> CliResult<TableReport> {
@@ -345,6 +399,7 @@ pub fn run(args: Args) -> CliResult {
         Ok(TableReport {
             table,
             players,
+            ruleset,
             variant,
             games,
             games_per_second: games as f64 / median,
@@ -364,16 +419,22 @@ pub fn run(args: Args) -> CliResult {
             format!("{players}-player {}", variant.title().to_lowercase())
         };
         let play = || round(&table, games, 1).map(|(seconds, (d, _))| (seconds, d));
-        tables.push(row(name, players, variant.name(), &play)?);
+        tables.push(row(name, players, "2017", variant.name(), &play)?);
     }
-    // The classic game (2009) beside them: the same measure, on its preconstructed decks.
-    let classic = || classic_round(args.seed, games);
-    tables.push(row(
-        "classic (2009), 2 players".into(),
-        2,
-        "classic",
-        &classic,
-    )?);
+    // Every ruleset beside them, the 2017 game too: the same measure through the
+    // ruleset interface, at each one's usual table.
+    let mut rulesets = RulesetRows {
+        seed: args.seed,
+        games,
+        row: &row,
+        tables: Vec::new(),
+        failed: None,
+    };
+    visit_rulesets(&mut rulesets);
+    if let Some(e) = rulesets.failed {
+        return Err(e);
+    }
+    tables.extend(rulesets.tables);
     bar.finish_and_clear();
     let (clone_ns, state_bytes) = clone_ns(&work)?;
 
