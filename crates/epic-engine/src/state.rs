@@ -276,7 +276,7 @@ pub enum Phase {
 }
 
 /// A battle in progress (4.4).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Battle {
     pub attacker: PlayerId,
     pub defender: PlayerId,
@@ -304,6 +304,41 @@ pub struct Battle {
     /// turn gives each opposing champion enough to break it.
     #[serde(default)]
     pub lethal_first: bool,
+}
+
+/// The fields in order, as a derived hash would take them, and `lethal_first` only when
+/// set: the digests of games saved before it existed stay what they were.
+impl std::hash::Hash for Battle {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        let Battle {
+            attacker,
+            defender,
+            attackers,
+            blockers,
+            blocked,
+            assigned,
+            breakthrough_left,
+            apply_excess,
+            assigning,
+            to_assign,
+            side_begun,
+            lethal_first,
+        } = self;
+        attacker.hash(h);
+        defender.hash(h);
+        attackers.hash(h);
+        blockers.hash(h);
+        blocked.hash(h);
+        assigned.hash(h);
+        breakthrough_left.hash(h);
+        apply_excess.hash(h);
+        assigning.hash(h);
+        to_assign.hash(h);
+        side_begun.hash(h);
+        if *lethal_first {
+            lethal_first.hash(h);
+        }
+    }
 }
 
 impl Battle {
