@@ -324,17 +324,15 @@ impl std::hash::Hash for Battle {
             side_begun,
             lethal_first,
         } = self;
-        attacker.hash(h);
-        defender.hash(h);
-        attackers.hash(h);
-        blockers.hash(h);
-        blocked.hash(h);
-        assigned.hash(h);
-        breakthrough_left.hash(h);
-        apply_excess.hash(h);
-        assigning.hash(h);
-        to_assign.hash(h);
-        side_begun.hash(h);
+        (attacker, defender, attackers, blockers, blocked, assigned).hash(h);
+        (
+            breakthrough_left,
+            apply_excess,
+            assigning,
+            to_assign,
+            side_begun,
+        )
+            .hash(h);
         if *lethal_first {
             lethal_first.hash(h);
         }
