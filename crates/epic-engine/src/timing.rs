@@ -1182,18 +1182,16 @@ impl<'a> Engine<'a> {
         let offers: SmallVec<[Recipient; 16]> = recipients
             .iter()
             .map(|&r| {
-                let already: u32 = b
-                    .assigned
-                    .iter()
-                    .filter(|(_, to, _)| *to == Entity::Obj(r))
-                    .map(|x| x.2 as u32)
-                    .sum();
-                let damage = look.st.obj(r).damage as i64 + already as i64;
+                // What is assigned to it so far, and whether `champ` assigned any of it.
+                let (mut already, mut touched) = (0i64, false);
+                for &(from, to, amount) in &b.assigned {
+                    if to == Entity::Obj(r) {
+                        already += i64::from(amount);
+                        touched |= from == champ;
+                    }
+                }
+                let damage = look.st.obj(r).damage as i64 + already;
                 let needed = look.defense(r) as i64 - damage;
-                let touched = b
-                    .assigned
-                    .iter()
-                    .any(|&(from, to, _)| from == champ && to == Entity::Obj(r));
                 Recipient {
                     obj: r,
                     lethal: needed.clamp(1, u16::MAX as i64) as u16,
