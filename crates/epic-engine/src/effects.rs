@@ -48,6 +48,16 @@ fn steps_of(pool: &epic_model::CardPool, card: epic_model::CardId, script: Scrip
     }
 }
 
+/// The fewest cards a Loyalty `x` reveals: X cards, or for Loyalty X as many as the
+/// player chooses, at least one.
+pub(crate) fn loyalty_least(x: u8) -> usize {
+    if x == epic_model::LOYALTY_X {
+        1
+    } else {
+        usize::from(x)
+    }
+}
+
 /// The triggered ability at `script` of a card: one of its own, or one it grants.
 pub(crate) fn triggered_at(
     pool: &epic_model::CardPool,
@@ -293,9 +303,8 @@ impl<'a> Engine<'a> {
             self.st.frames.pop();
             return Some(Flow::Continue);
         }
-        // Loyalty X: as many cards as the player chooses, at least one.
         let any_number = x == epic_model::LOYALTY_X;
-        let least = if any_number { 1 } else { x as usize };
+        let least = loyalty_least(x);
         if !f.agreed {
             let able = eligible.len() >= least;
             let options = [Choice::Yes, Choice::No];

@@ -17,6 +17,7 @@
 use crate::game::Game;
 use crate::ids::{Entity, ObjId, PlayerId};
 use crate::state::GameState;
+use crate::stats::Look;
 use epic_model::{Alignments, CardId, CardPool};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -97,11 +98,7 @@ fn loyalty_shown(st: &GameState, pool: &CardPool) -> Option<LoyaltyShown> {
     Some(LoyaltyShown {
         player: f.controller,
         alignments: pool.get(f.card).alignments,
-        least: if x == epic_model::LOYALTY_X {
-            1
-        } else {
-            usize::from(x)
-        },
+        least: crate::effects::loyalty_least(x),
         picks: f
             .picks
             .iter()
@@ -118,8 +115,11 @@ impl LoyaltyShown {
     /// deck) so that the hand agrees with what the reveal showed: every pick, and at
     /// least `least` cards, of the alignment. Only the deal and public facts decide it.
     fn deal(&self, st: &mut GameState, pool: &CardPool, hidden: &[ObjId]) {
-        let fits = |card: CardId| {
-            pool.flags(card).all_alignments || pool.get(card).alignments.intersects(self.alignments)
+        // The test the reveal itself makes (`Engine::loyalty_cards`).
+        let fits = |st: &GameState, o: ObjId| {
+            Look::new(st, pool)
+                .card_alignments(o)
+                .intersects(self.alignments)
         };
         let hand = &st.player(self.player).hand;
         let in_hand: Vec<ObjId> = hidden
@@ -132,16 +132,16 @@ impl LoyaltyShown {
             .copied()
             .filter(|o| !hand.contains(o))
             .collect();
-        let mut fitting = hand.iter().filter(|&&o| fits(st.obj(o).card)).count();
+        let mut fitting = hand.iter().filter(|&&o| fits(st, o)).count();
         // The picks first, then the other hidden hand cards while too few fit.
         let (picked, others): (Vec<ObjId>, Vec<ObjId>) =
             in_hand.into_iter().partition(|o| self.picks.contains(o));
         for o in picked.into_iter().chain(others) {
             let wanted = self.picks.contains(&o) || fitting < self.least;
-            if !wanted || fits(st.obj(o).card) {
+            if !wanted || fits(st, o) {
                 continue;
             }
-            let Some(&from) = in_deck.iter().find(|&&d| fits(st.obj(d).card)) else {
+            let Some(&from) = in_deck.iter().find(|&&d| fits(st, d)) else {
                 return;
             };
             let (a, b) = (st.obj(o).card, st.obj(from).card);
