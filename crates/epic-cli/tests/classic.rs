@@ -144,9 +144,9 @@ fn classic_play_takes_numbered_options_and_leaves_on_q() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let s = text(&out.stdout);
     assert!(s.contains("Keep your hand"), "{s}");
-    assert!(s.contains("'9' is not one of the options"), "{s}");
-    assert!(s.contains("'x' is not one of the options"), "{s}");
-    assert!(s.contains("You left the game."), "{s}");
+    assert!(s.contains("Pick a number from 1 to"), "{s}");
+    assert!(s.contains("Unknown command 'x'"), "{s}");
+    assert!(s.contains("You leave the game"), "{s}");
     // End of input leaves the game too.
     let out = epic_with_input(&play, "");
     assert!(out.status.success());
@@ -249,7 +249,10 @@ fn classic_games_are_saved_resumed_and_replayed_as_each_seat_saw_them() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let s = text(&out.stdout);
     assert!(s.contains("Saved to"), "{s}");
-    assert!(s.contains("epic play --resume"), "{s}");
+    assert!(
+        s.contains("You leave the game (the game is saved in"),
+        "{s}"
+    );
     let file: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
     assert_eq!(file["ruleset"], "classic");
@@ -260,7 +263,7 @@ fn classic_games_are_saved_resumed_and_replayed_as_each_seat_saw_them() {
     let out = run(&["play", "--resume"], &"1\n".repeat(3000));
     assert!(out.status.success(), "{}", text(&out.stderr));
     let s = text(&out.stdout);
-    assert!(s.contains("resumed after 1 decisions"), "{s}");
+    assert!(s.contains("Resumed after 1 decisions"), "{s}");
     assert!(
         ["You win.", "wins.", "draw."]
             .iter()
@@ -299,7 +302,7 @@ fn classic_games_are_saved_resumed_and_replayed_as_each_seat_saw_them() {
     assert!(text(&out.stdout).contains("After decision 1:"));
     let out = run(&["play", "--load", save.to_str().unwrap()], "q\n");
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(text(&out.stdout).contains("resumed after 1 decisions"));
+    assert!(text(&out.stdout).contains("Resumed after 1 decisions"));
     refused_with(
         run(&["replay", save.to_str().unwrap(), "--ruleset", "2017"], ""),
         "is a game of the classic rules",
@@ -476,10 +479,10 @@ fn a_classic_match_lets_the_loser_choose_who_goes_first() {
     for (i, _) in s.match_indices("You lost the last game") {
         let next = &s[i..];
         let game = next.find("Game ").unwrap();
-        let first_decision = next[game..].find("Your choice").unwrap();
+        let first_decision = next[game..].find("\n> ").unwrap();
         let before_you = &next[game..game + first_decision];
         assert!(
-            before_you.contains("Player 1's mulligans")
+            before_you.contains("your mulligans")
                 && !before_you.contains("Player 2: Mulligan")
                 && !before_you.contains("Player 2: Keep"),
             "Player 2 decided first after you chose to go first"
@@ -522,4 +525,32 @@ fn a_classic_game_is_conceded_and_the_concession_replayed() {
     assert_eq!(last["told"][0], "Player 1 concedes.");
     assert_eq!(last["record"]["concede"], 0, "{last}");
     assert_eq!(replay["outcome"]["winners"], serde_json::json!([1]));
+}
+
+/// The classic game is played by the same terminal session as every ruleset: card text
+/// with `show`, the log, a hint, the result with the end menu, all fitted to `--width`.
+#[test]
+fn a_classic_game_has_show_log_hint_and_the_end_menu() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let out = common::epic_with_env(
+        dir.path(),
+        &[("EPIC_DATA_DIR", &data)],
+        &classic_play("5", &["--first", "me", "--width", "60"]),
+        "1\nshow dawn archer\nshow nothing like it\nhint\nlog\nconcede yes\n4\n1\n",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.contains("Paced good natural champion 3/3"), "{s}");
+    assert!(s.contains("Range (keyword): May block airborne"), "{s}");
+    assert!(s.contains("unknown card 'nothing like it'"), "{s}");
+    assert!(s.contains("The hard AI in your place would take"), "{s}");
+    // The log tells your mulligan before the concession; the menu's `log` tells both.
+    let mulligan = s.find("You: Mulligan Stone Guardian").expect("told");
+    let conceded = s.find("You concede.").expect("conceded");
+    assert!(mulligan < conceded, "{s}");
+    let menu = s.find("What next?").expect("the end menu");
+    assert!(s[menu..].contains("You concede."), "{s}");
+    assert!(s[conceded..menu].contains("Player 2 wins."), "{s}");
+    assert!(s.lines().all(|l| l.chars().count() <= 60), "{s}");
 }

@@ -197,17 +197,10 @@ pub fn run(args: Args) -> CliResult {
     let cards = epic_rulesets::cards(ruleset)?;
     if let Some(Show::Show { name, json }) = args.show {
         let name = name.join(" ");
-        let card = find(&cards, &name);
         if json {
-            return print_json(card.map_err(CliError::input)?);
+            return print_json(find(&cards, &name).map_err(CliError::input)?);
         }
-        // A keyword or a symbol is explained too (`epic cards show airborne`).
-        let sheet = match card {
-            Ok(card) => card.sheet.clone(),
-            Err(not_a_card) => epic_rulesets::explain(ruleset, &name)?
-                .ok_or_else(|| CliError::input(not_a_card))?,
-        };
-        println!("{}", sheet.trim_end());
+        println!("{}", show_named(ruleset, &name)?.trim_end());
         return Ok(());
     }
     let split = |r: &CardInfo| r.alignment.split('/').map(String::from).collect();
@@ -285,6 +278,18 @@ pub fn run(args: Args) -> CliResult {
     }
     println!("{} card(s).", rows.len());
     Ok(())
+}
+
+/// A card of the ruleset `ruleset` as a player reads it, or what a keyword or a symbol
+/// of it means (`epic cards show airborne`).
+pub fn show_named(ruleset: &str, name: &str) -> CliResult<String> {
+    let cards = epic_rulesets::cards(ruleset)?;
+    match find(&cards, name) {
+        Ok(card) => Ok(card.sheet.clone()),
+        Err(not_a_card) => {
+            epic_rulesets::explain(ruleset, name)?.ok_or_else(|| CliError::input(not_a_card))
+        }
+    }
 }
 
 /// What `show NAME` prints: a card's sheet ([`find_card`]; when the name fits several

@@ -265,7 +265,7 @@ pub(crate) fn where_and_whom(
 
 /// Takes kept decision number `n` (`record`) and answers whose it was and what the
 /// viewer was told of it.
-fn step(
+pub(crate) fn step(
     game: &mut AnyPlayed,
     record: &str,
     n: usize,

@@ -2,8 +2,8 @@
 //! from them. The game is kept as a classic save (`epic_setup::classic_save`): autosaved
 //! before every question, written by `save FILE`, resumed by `--load` and `--resume`.
 
-use super::{board, check_designed, decklist};
-use crate::commands::play::{read_line, Args, First};
+use super::{check_designed, decklist};
+use crate::commands::play::{play_any, read_line, AnyOptions, Args, First};
 use crate::error::{CliError, CliResult};
 use crate::table::classic_format;
 use epic_bots::classic::classic_player;
@@ -11,34 +11,14 @@ use epic_classic::format::{bot_pick, Decklist, Format, FormatKind, Match, MatchD
 use epic_classic::save::{ClassicDecision, ClassicSave, ClassicSetup, MatchRecord};
 use epic_classic::{classic_pool, ClassicGame, ClassicPool};
 use epic_engine::setup::save::Seat as SeatFile;
-use epic_game::{Seat, State};
+use epic_game::{Played, Seat, State};
 use epic_model::CardId;
+use epic_rulesets::AnyPlayed;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// You are always Player 1.
 const ME: Seat = 0;
-
-const HELP: &str = "\
-Commands:
-  N              take option number N
-  TEXT           take the option with these words, in this order, each word or
-                 its start (`pass`, `play ember bolt`)
-  board          show the board again
-  save FILE      save the game to FILE (resume with `epic play --load FILE`)
-  concede        concede the game and lose it (asks you to confirm; `concede yes` does not)
-  quit           leave the game (it stays autosaved: `epic play --resume`)
-  help           this list";
-
-/// What a line typed at a decision was, when it was not an option.
-enum Command {
-    /// Not a command: read as an option's words.
-    Unknown,
-    /// A command, carried out; ask again.
-    Done,
-    /// Stop asking: the game has something else to do (a concession).
-    Stop,
-}
 
 /// Asks with `prompt` for one line; at the end of input says so, `leaving` what it
 /// leaves, and gives `None`.
@@ -56,14 +36,9 @@ fn ask(
     Ok(line)
 }
 
-/// Reads one choice among `labels`, by its number or words from it, as `epic play`
-/// reads them; `None` at the end of input or on `q`. A line `command` takes (returning
-/// true) is not an answer.
-fn read_choice(
-    input: &mut impl std::io::BufRead,
-    labels: &[String],
-    command: &mut dyn FnMut(&str) -> CliResult<Command>,
-) -> CliResult<Option<usize>> {
+/// Reads one choice among `labels` (a card to draft, who goes first), by its number or
+/// words from it, as `epic play` reads them; `None` at the end of input or on `q`.
+fn read_choice(input: &mut impl std::io::BufRead, labels: &[String]) -> CliResult<Option<usize>> {
     let n = labels.len();
     loop {
         let prompt = format!("Your choice (1-{n}, q to quit): ");
@@ -77,11 +52,6 @@ fn read_choice(
         }
         if let Some(i) = line.parse::<usize>().ok().filter(|i| (1..=n).contains(i)) {
             return Ok(Some(i - 1));
-        }
-        match command(line)? {
-            Command::Done => continue,
-            Command::Stop => return Ok(None),
-            Command::Unknown => {}
         }
         // Words from a label, as `epic play` reads them; copies of one card are one.
         let same = |a: usize, b: usize| labels[a] == labels[b];
@@ -129,7 +99,7 @@ fn limited_decks(
         for (i, l) in labels.iter().enumerate() {
             println!("  {:>2}. {l}", i + 1);
         }
-        read_choice(input, &labels, &mut |_| Ok(Command::Unknown)).unwrap_or_else(|e| {
+        read_choice(input, &labels).unwrap_or_else(|e| {
             failed = Some(e);
             None
         })
@@ -466,7 +436,7 @@ fn first_choice(input: &mut impl std::io::BufRead) -> CliResult<Option<Seat>> {
     for (i, l) in labels.iter().enumerate() {
         println!("  {:>2}. {l}", i + 1);
     }
-    Ok(read_choice(input, &labels, &mut |_| Ok(Command::Unknown))?.map(|i| i as Seat))
+    Ok(read_choice(input, &labels)?.map(|i| i as Seat))
 }
 
 /// `epic play --load FILE` or `--resume` of a classic game, its file checked whole; a
@@ -507,169 +477,37 @@ pub fn resume(file: ClassicSave, loaded: Option<&Path>, args: &Args) -> CliResul
     )
 }
 
-/// Plays the game of `setup`, at `game` after the options `history` took, asking you and
-/// the AI in turn until it ends (the game, over) or you leave (`None`). Its saves carry
-/// the record of the match it is one game of, if any.
+/// Plays the game of `setup`, at `game` after the options `history` took, with you in
+/// seat 1 and the AI in seat 2 ([`play_any`]), until it ends (the game, over) or you
+/// leave (`None`). Its saves carry the record of the match it is one game of, if any.
 fn session(
     setup: ClassicSetup,
-    mut history: Vec<ClassicDecision>,
-    mut game: ClassicGame,
+    history: Vec<ClassicDecision>,
+    game: ClassicGame,
     series: Option<&MatchRecord>,
     args: &Args,
     input: &mut impl std::io::BufRead,
 ) -> CliResult<Option<ClassicGame>> {
-    if setup.seats.len() != 2
-        || setup.seats[0].player != "human"
-        || setup.seats[1].player == "human"
-    {
-        return Err(CliError::input(
-            "this saved classic game does not have a human in seat 1 and an AI in seat 2",
-        ));
-    }
-    let ai = &setup.seats[1];
-    // The AI seeded as it was and moved on by the decisions already made.
-    let bot_seed = ai
-        .bot_seed
-        .unwrap_or(setup.seed)
-        .wrapping_add(history.len() as u64);
-    let mut bot =
-        classic_player(&ai.player, bot_seed).map_err(|e| CliError::input(e.to_string()))?;
-    let mut autosave = if args.no_autosave {
-        None
-    } else {
-        Some(crate::data_dir::autosave_for_writing()?)
-    };
-    let save_to = |path: &Path, history: &[ClassicDecision], game: &ClassicGame| {
-        let save =
-            ClassicSave::new(setup.clone(), history.to_vec(), game).in_match(series.cloned());
-        crate::save::write_json(path, &save)
-    };
-    // A failed autosave is told once and autosaving stops; the game goes on.
-    let autosave_now =
-        |autosave: &mut Option<PathBuf>, history: &[ClassicDecision], game: &ClassicGame| {
-            if let Some(path) = autosave.as_deref() {
-                if let Err(e) = save_to(path, history, game) {
-                    println!("{} (autosave is off for this game)", e.message);
-                    *autosave = None;
-                }
-            }
-        };
-    println!(
-        "Epic, the classic game (2009) · seed {} · you are Player 1 against {}{}",
-        setup.seed,
-        bot.name(),
-        if history.is_empty() {
-            String::new()
+    let opts = AnyOptions {
+        term: args.term.term(),
+        autosave: if args.no_autosave {
+            None
         } else {
-            format!(" · resumed after {} decisions", history.len())
-        }
-    );
-    let mut shown = None;
-    while let Some(decider) = game.decider() {
-        if decider != ME {
-            let c = bot.choose(&game);
-            let before = game.label_for(c, ME);
-            take(&mut game, &mut history, c)?;
-            let label = game.said(c, before, ME);
-            println!("Player {}: {label}", decider + 1);
-            continue;
-        }
-        autosave_now(&mut autosave, &history, &game);
-        // The board again whenever something you can see changed.
-        let view = game.view(ME);
-        if shown.as_ref() != Some(&view) {
-            println!("\n{}", board(&game, ME));
-            shown = Some(view);
-        }
-        if game.options() == [epic_classic::Choice::Pass] {
-            // Nothing to play: pass without asking (the others saw a decision all the same).
-            println!("You pass (nothing you can play now).");
-            take(&mut game, &mut history, epic_classic::Choice::Pass)?;
-            continue;
-        }
-        let labels = game.labels(ME);
-        for (i, l) in labels.iter().enumerate() {
-            println!("  {:>2}. {l}", i + 1);
-        }
-        let (mut conceding, mut asked) = (false, false);
-        let mut command = |line: &str| -> CliResult<Command> {
-            let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
-            let word = word.to_ascii_lowercase();
-            // The answer to "Concede the game?": yes concedes, anything else plays on.
-            if std::mem::take(&mut asked) {
-                if line.trim().eq_ignore_ascii_case("yes") {
-                    conceding = true;
-                    return Ok(Command::Stop);
-                }
-                println!("You play on.");
-                return Ok(Command::Done);
-            }
-            match word.as_str() {
-                "concede" if rest.trim().eq_ignore_ascii_case("yes") => {
-                    conceding = true;
-                    return Ok(Command::Stop);
-                }
-                "concede" => {
-                    asked = true;
-                    println!("Concede the game and lose it? Type yes to concede.");
-                }
-                "help" | "?" => println!("{HELP}"),
-                "board" => println!("\n{}", board(&game, ME)),
-                "save" if rest.trim().is_empty() => println!("save FILE: name the file."),
-                "save" => {
-                    let path = PathBuf::from(rest.trim());
-                    match save_to(&path, &history, &game) {
-                        Ok(()) => println!(
-                            "Saved to {} (resume with `epic play --load {}`).",
-                            path.display(),
-                            path.display()
-                        ),
-                        Err(e) => println!("{}", e.message),
-                    }
-                }
-                _ => return Ok(Command::Unknown),
-            }
-            Ok(Command::Done)
-        };
-        let chosen = read_choice(input, &labels, &mut command)?;
-        if conceding {
-            println!("You concede.");
-            take(&mut game, &mut history, epic_classic::Choice::Concede(ME))?;
-            continue;
-        }
-        let Some(i) = chosen else {
-            if let Some(path) = &autosave {
-                println!(
-                    "The game is autosaved in {}: `epic play --resume` continues it.",
-                    path.display()
-                );
-            }
-            return Ok(None);
-        };
-        let c = game.options()[i];
-        println!("You: {}", labels[i]);
-        take(&mut game, &mut history, c)?;
+            Some(crate::data_dir::autosave_for_writing()?)
+        },
+        saved_beside: series
+            .map(|record| Ok::<_, CliError>(("match", serde_json::to_value(record)?)))
+            .transpose()?,
+        menu_at_end: series.is_none(),
+    };
+    let played = AnyPlayed::Classic(Box::new(Played {
+        setup,
+        records: history,
+        game,
+    }));
+    match play_any(played, args.load.as_deref(), opts, input)? {
+        Some(AnyPlayed::Classic(p)) => Ok(Some(p.game)),
+        Some(_) => Err(CliError::findings("a classic game became another game")),
+        None => Ok(None),
     }
-    autosave_now(&mut autosave, &history, &game);
-    println!("\n{}", board(&game, ME));
-    match game.winners() {
-        Some(w) if w.contains(&ME) && w.len() == 1 => println!("You win."),
-        Some([]) | None => println!("The game is a draw."),
-        Some(w) if w.contains(&ME) => println!("You tie for the win."),
-        Some(w) => println!("Player {} wins.", w[0] + 1),
-    }
-    Ok(Some(game))
-}
-
-/// Applies one of the options offered, or a concession, and records it.
-fn take(
-    game: &mut ClassicGame,
-    history: &mut Vec<ClassicDecision>,
-    c: epic_classic::Choice,
-) -> CliResult {
-    let decision = ClassicDecision::of(game, c)
-        .ok_or_else(|| CliError::input(format!("{c:?} is not one of the options now")))?;
-    game.apply(c).map_err(|e| CliError::input(e.to_string()))?;
-    history.push(decision);
-    Ok(())
 }

@@ -1,10 +1,12 @@
 //! `epic play`: a game against the built-in AI, read from plain lines on stdin so a
 //! person or a script can play it.
 
+mod any_session;
 mod session;
 mod summary;
 mod words;
 
+pub use any_session::{play_any, AnyOptions};
 pub use session::{play_session, Options};
 pub(crate) use words::{pick_by_text, typed_option};
 
