@@ -6,7 +6,7 @@
 #![no_main]
 
 use epic_cards::CardId;
-use epic_cli::display;
+use epic_engine::words as display;
 use epic_cli::term::Term;
 
 use epic_engine::{Game, Setup};
@@ -65,7 +65,7 @@ fuzz_target!(|data: &[u8]| {
         let choice = options[(rng % options.len() as u64) as usize];
         let _ = game.labels();
         let events = game.apply(choice).expect("an offered option applies");
-        let _ = display::tell(game.pool(), &voice, &display::seat_events(&events, 0), None);
+        let _ = display::log::tell(game.pool(), &voice, &display::seat_events(&events, 0), None);
     }
     let _ = NARROW.page(&epic_engine::words::page::page(&game, &voice));
 });

@@ -10,7 +10,7 @@
 
 use epic_cards::CardPool;
 use epic_classic::classic_pool;
-use epic_cli::display;
+use epic_engine::words as display;
 use epic_cli::draft_save::DraftFile;
 use epic_cli::save::{read_saved, Saved};
 use epic_cli::term::Term;
@@ -93,7 +93,7 @@ fuzz_target!(|data: &[u8]| {
             return;
         };
         let events = display::seat_events(&events, 0);
-        let _ = display::tell(game.pool(), &voice, &events, None);
+        let _ = display::log::tell(game.pool(), &voice, &events, None);
         let _ = NARROW.page(&epic_engine::words::page::page(&game, &voice));
     }
     let _ = display::result_line(&game, &voice);

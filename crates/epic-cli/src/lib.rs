@@ -7,7 +7,6 @@
 pub mod alloc_count;
 pub mod commands;
 pub mod data_dir;
-pub mod display;
 pub mod interrupt;
 pub mod term;
 

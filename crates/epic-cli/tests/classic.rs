@@ -483,8 +483,8 @@ fn a_classic_match_lets_the_loser_choose_who_goes_first() {
         let before_you = &next[game..game + first_decision];
         assert!(
             before_you.contains("your mulligans")
-                && !before_you.contains("Player 2: Mulligan")
-                && !before_you.contains("Player 2: Keep"),
+                && !before_you.contains("The AI: Mulligan")
+                && !before_you.contains("The AI: Keep"),
             "Player 2 decided first after you chose to go first"
         );
     }
@@ -515,7 +515,7 @@ fn a_classic_game_is_conceded_and_the_concession_replayed() {
     let play_on = s.find("You play on.").expect("a no plays on");
     let conceded = s.find("You concede.").expect("a yes concedes");
     assert!(asked < play_on && play_on < conceded, "{s}");
-    assert!(s.contains("Player 2 wins."), "{s}");
+    assert!(s.contains("The AI wins."), "{s}");
     refused_with(run(&["play", "--resume"], ""), "is over");
     let out = run(&["replay", "--json", "--reveal-all"], "");
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -551,6 +551,6 @@ fn a_classic_game_has_show_log_hint_and_the_end_menu() {
     assert!(mulligan < conceded, "{s}");
     let menu = s.find("What next?").expect("the end menu");
     assert!(s[menu..].contains("You concede."), "{s}");
-    assert!(s[conceded..menu].contains("Player 2 wins."), "{s}");
+    assert!(s[conceded..menu].contains("The AI wins."), "{s}");
     assert!(s.lines().all(|l| l.chars().count() <= 60), "{s}");
 }

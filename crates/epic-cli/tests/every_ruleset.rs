@@ -143,3 +143,66 @@ fn replay_shows_a_saved_game_of_every_ruleset() {
         }
     }
 }
+
+/// `epic play` is one session for every registered ruleset: the commands, card text, the
+/// log, a hint with the chance to win, the concession and its result, the end menu with
+/// its replay, all within `--width`.
+#[test]
+fn play_gives_every_ruleset_the_same_table() {
+    for info in rulesets() {
+        let ruleset = info.name;
+        let cards = epic_rulesets::cards(ruleset).unwrap();
+        let card = &cards[0];
+        let input = format!(
+            "help\nshow {}\nlog\nhint\nconcede yes\n4\n3\nq\n1\n",
+            card.name
+        );
+        let out = common::epic_with_input(
+            &[
+                "play",
+                "--ruleset",
+                ruleset,
+                "--ai",
+                "random",
+                "--seed",
+                "7",
+                "--first",
+                "me",
+                "--no-autosave",
+                "--width",
+                "80",
+            ],
+            &input,
+        );
+        assert!(out.status.success(), "{ruleset}: {}", stderr(&out));
+        let s = stdout(&out);
+        let first_line = card.sheet.lines().next().unwrap();
+        for expected in [
+            "Seed: 7 (play this deal again with --seed 7).",
+            "Commands:",
+            first_line,
+            "The hard AI in your place would take",
+            "your chance to win",
+            "You concede.",
+            "What next?",
+            "Replay: ",
+        ] {
+            assert!(s.contains(expected), "{ruleset}: no '{expected}' in\n{s}");
+        }
+        // The menu's log tells the concession again, after the result.
+        let menu = s.find("What next?").unwrap();
+        assert!(s[menu..].contains("You concede."), "{ruleset}: {s}");
+        // A prompt ("> ", "[3/6] > ") shares its line with what follows only because
+        // the answers are piped, not typed.
+        let unprompted = |l: &str| match l.split_once("> ") {
+            Some((prompt, rest)) if prompt.is_empty() || prompt.ends_with(']') => {
+                rest.chars().count()
+            }
+            _ => l.chars().count(),
+        };
+        assert!(
+            s.lines().all(|l| unprompted(l) <= 80),
+            "{ruleset}: a line wider than 80\n{s}"
+        );
+    }
+}

@@ -7,9 +7,11 @@ use crate::game::Game;
 use crate::setup::save::SaveSetup;
 use crate::view::View;
 use crate::{words, SPECTATOR};
+use epic_game::table::{Automatic, Listing, Moment, Stops};
 use epic_game::words::{Asked, Line, Outcome, Page, Voice};
 use epic_game::{
-    CardInfo, DeckCheck, Refused, Ruleset, Seat, SeatPlayer, SetupError, State, TableRequest,
+    CardInfo, DeckCheck, Played, Refused, Ruleset, Seat, SeatPlayer, SetupError, State,
+    TableRequest,
 };
 
 impl State for Game {
@@ -274,5 +276,48 @@ impl Ruleset for Game {
 
     fn evaluate(&self, seat: Seat) -> f64 {
         crate::eval::win_chance(self, seat)
+    }
+
+    const MOMENTS: &'static [Moment] = &words::table::MOMENTS;
+
+    fn introduction(setup: &SaveSetup, _voice: &Voice) -> String {
+        words::table::introduction(setup)
+    }
+
+    fn listing(played: &Played<Game>, voice: &Voice) -> Option<Listing> {
+        words::table::listing(played, voice)
+    }
+
+    fn automatic(&self, voice: &Voice, stops: Stops) -> Option<Automatic<Choice>> {
+        words::table::automatic(self, voice, stops)
+    }
+
+    fn undo(&self) -> Result<Choice, String> {
+        if self.options().contains(&Choice::Undo) {
+            Ok(Choice::Undo)
+        } else {
+            Err(
+                "There is no play to undo now: a play can be undone only until something \
+                 new is learnt, such as a card drawn."
+                    .into(),
+            )
+        }
+    }
+
+    fn summary(played: &Played<Game>, voice: &Voice) -> Option<String> {
+        words::table::summary(played, voice)
+    }
+
+    fn discards(&self, voice: &Voice) -> Option<Page> {
+        let view = Game::view(self, words::seat_of(voice));
+        Some(words::page::discards(voice, &view))
+    }
+
+    fn in_sight(&self, voice: &Voice) -> Vec<String> {
+        words::table::in_sight(self, voice)
+    }
+
+    fn glossary() -> Option<String> {
+        Some(words::table::glossary())
     }
 }

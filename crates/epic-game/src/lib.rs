@@ -18,6 +18,7 @@ pub mod played;
 pub mod ruleset;
 pub mod save;
 mod seed;
+pub mod table;
 pub mod words;
 
 pub use error::SetupError;

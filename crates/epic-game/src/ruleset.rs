@@ -7,8 +7,9 @@
 //! for the bots. Each ruleset implements it; one registry (the `epic-rulesets` crate)
 //! lists them.
 
+use crate::table::{Automatic, Listing, Moment, Stops};
 use crate::words::{Asked, Line, Outcome, Page, Voice};
-use crate::{Seat, SetupError, State};
+use crate::{Played, Seat, SetupError, State};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::fmt::Debug;
@@ -254,4 +255,77 @@ pub trait Ruleset: State + Debug + 'static {
     /// What the position is worth to `seat`, from 0 (lost) to 1 (won): the evaluation
     /// searches and one-ply players use when no better one is given.
     fn evaluate(&self, seat: Seat) -> f64;
+
+    // For a person at a table ([`crate::table`]): each has a plain default, which a
+    // ruleset refines where its rules give a player more.
+
+    /// The moments at which a person may choose to be asked whether to act, or else be
+    /// passed for ([`Stops`]); none: they are asked whenever they may act.
+    const MOMENTS: &'static [Moment] = &[];
+
+    /// Who sits where, told at the start of a game to `voice`'s viewer.
+    fn introduction(setup: &Self::Setup, voice: &Voice) -> String {
+        let players = Self::players(setup);
+        let mine = voice
+            .viewer
+            .and_then(|s| players.get(usize::from(s)))
+            .map_or_else(String::new, |p| format!(" ({})", p.deck));
+        let others: Vec<String> = players
+            .iter()
+            .enumerate()
+            .filter(|&(s, _)| voice.viewer != Some(s as Seat))
+            .map(|(s, p)| format!("{} ({}, {})", voice.name(s as Seat), p.player, p.deck))
+            .collect();
+        format!("{}: you{mine} against {}.", Self::TITLE, others.join(", "))
+    }
+
+    /// The pending decision as its decider (`voice`'s viewer) reads it at a table;
+    /// `None` when it is not theirs. By default every option as [`Ruleset::asked`]
+    /// words it.
+    fn listing(played: &Played<Self>, voice: &Voice) -> Option<Listing> {
+        played
+            .game
+            .asked(voice)
+            .filter(|a| voice.viewer == Some(a.seat))
+            .map(Listing::of_asked)
+    }
+
+    /// The decision taken for `voice`'s viewer without asking them, when it is theirs:
+    /// by default the only option there is.
+    fn automatic(&self, _voice: &Voice, _stops: Stops) -> Option<Automatic<Self::Choice>> {
+        match self.options() {
+            [only] => Some(Automatic {
+                choice: *only,
+                line: None,
+                passed_at: None,
+            }),
+            _ => None,
+        }
+    }
+
+    /// The option that takes back the decider's last decision, or why there is none.
+    fn undo(&self) -> Result<Self::Choice, String> {
+        Err("There is no undo in this game: a decision taken is final.".into())
+    }
+
+    /// What `voice`'s viewer did over the whole game, told at its end.
+    fn summary(_played: &Played<Self>, _voice: &Voice) -> Option<String> {
+        None
+    }
+
+    /// The discard piles, for a board that does not show them whole.
+    fn discards(&self, _voice: &Voice) -> Option<Page> {
+        None
+    }
+
+    /// The names of the cards `voice`'s viewer sees, which a name fitting several cards
+    /// is taken to mean first.
+    fn in_sight(&self, _voice: &Voice) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// The symbols and keywords printed on its cards, with their meanings.
+    fn glossary() -> Option<String> {
+        None
+    }
 }

@@ -33,6 +33,23 @@ impl Voice {
         }
     }
 
+    /// Seats as a person at a table hears them: their own is "you", a lone opponent
+    /// "the AI", and any other seat "Player N".
+    pub fn at_table(viewer: Seat, seats: usize) -> Voice {
+        Voice {
+            names: (0..seats)
+                .map(|s| {
+                    if seats == 2 && s != usize::from(viewer) {
+                        "the AI".into()
+                    } else {
+                        format!("Player {}", s + 1)
+                    }
+                })
+                .collect(),
+            ..Voice::numbered(Some(viewer), seats)
+        }
+    }
+
     /// The same voice, naming every hidden card (a replay that shows everything).
     pub fn seeing_all(self) -> Voice {
         Voice {

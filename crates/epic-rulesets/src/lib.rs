@@ -6,7 +6,7 @@
 //!
 //! Adding a ruleset is a variant in [`AnyPlayed`] and [`AnyTaken`], an arm in
 //! [`each!`], its name in [`RULESETS`] and the matches by name, a call in
-//! [`visit_rulesets`], and its bots in [`bot_choice`].
+//! [`visit_rulesets`], and its bots and adviser in [`SeatBot`] and [`AnyPlayed::hint`].
 
 use epic_classic::ClassicGame;
 use epic_engine::formats::drafted::DraftedGame;
@@ -87,6 +87,11 @@ pub fn cards(name: &str) -> Result<Vec<epic_game::CardInfo>, SetupError> {
     by_name!(name, R => R::cards())
 }
 
+/// The moments a person at a table of the ruleset `name` may choose to be asked at.
+pub fn moments(name: &str) -> Result<&'static [epic_game::table::Moment], SetupError> {
+    by_name!(name, R => R::MOMENTS)
+}
+
 /// What a keyword or symbol of the ruleset `name` means, if `word` names one.
 pub fn explain(name: &str, word: &str) -> Result<Option<String>, SetupError> {
     by_name!(name, R => R::explain(word))
@@ -140,6 +145,9 @@ macro_rules! each {
         }
     };
 }
+
+mod table;
+pub use table::{Hint, SeatBot};
 
 /// Runs `$body` with `$t` bound to the [`Taken`] inside an [`AnyTaken`].
 macro_rules! each_taken {
@@ -490,36 +498,9 @@ pub fn format_of(ruleset: &str, setup: &str) -> Option<String> {
     }
 }
 
-/// The option the bot named `level` takes in `played` now: each ruleset's players.
+/// The option the bot named `level` takes in `played` now, seeded with `seed`.
 pub fn bot_choice(played: &AnyPlayed, level: &str, seed: u64) -> Option<usize> {
-    fn position<C: PartialEq>(options: &[C], choice: C) -> Option<usize> {
-        options.iter().position(|c| *c == choice)
-    }
-    match played {
-        AnyPlayed::Epic(p) => {
-            let choice = epic_bots::bot_by_name(level, seed).ok()?.choose(&p.game);
-            position(p.game.options(), choice)
-        }
-        AnyPlayed::Classic(p) => {
-            let choice = epic_bots::classic::classic_player(level, seed)
-                .ok()?
-                .choose(&p.game);
-            position(p.game.options(), choice)
-        }
-        AnyPlayed::Drafted(p) => match p.game.game() {
-            Some(game) => {
-                let choice = epic_bots::bot_by_name(level, seed).ok()?.choose(game);
-                position(game.options(), choice)
-            }
-            None => {
-                let draft = p.game.draft();
-                let choice = epic_bots::drafter::drafter_by_name(level, seed)
-                    .ok()?
-                    .choose(draft);
-                position(draft.options(), choice)
-            }
-        },
-    }
+    played.seat_bot(level, seed, 1).ok()?.choose(played)
 }
 
 impl AnyTaken {

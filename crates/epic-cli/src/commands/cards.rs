@@ -200,7 +200,7 @@ pub fn run(args: Args) -> CliResult {
         if json {
             return print_json(find(&cards, &name).map_err(CliError::input)?);
         }
-        println!("{}", show_named(ruleset, &name)?.trim_end());
+        println!("{}", show_named(ruleset, &name, &[])?.trim_end());
         return Ok(());
     }
     let split = |r: &CardInfo| r.alignment.split('/').map(String::from).collect();
@@ -281,41 +281,28 @@ pub fn run(args: Args) -> CliResult {
 }
 
 /// A card of the ruleset `ruleset` as a player reads it, or what a keyword or a symbol
-/// of it means (`epic cards show airborne`).
-pub fn show_named(ruleset: &str, name: &str) -> CliResult<String> {
+/// of it means (`epic cards show airborne`). A name that fits several cards means the
+/// one among `in_sight` (the cards a player sees) if only one of those fits.
+pub fn show_named(ruleset: &str, name: &str, in_sight: &[String]) -> CliResult<String> {
     let cards = epic_rulesets::cards(ruleset)?;
-    match find(&cards, name) {
-        Ok(card) => Ok(card.sheet.clone()),
-        Err(not_a_card) => {
-            epic_rulesets::explain(ruleset, name)?.ok_or_else(|| CliError::input(not_a_card))
-        }
-    }
-}
-
-/// What `show NAME` prints: a card's sheet ([`find_card`]; when the name fits several
-/// cards, the one among `in_sight` — the cards on the player's board, hand and discard
-/// piles — if only one fits), else a keyword's or a symbol's meaning.
-pub fn explain(pool: &CardPool, name: &str, in_sight: &[CardId]) -> CliResult<String> {
-    let not_a_card = match names::find_card(pool, name) {
-        Ok(id) => return Ok(card_sheet(pool, id)),
+    let not_a_card = match find(&cards, name) {
+        Ok(card) => return Ok(card.sheet.clone()),
         Err(e) => e,
     };
     let wanted = names::plain(name);
-    let mut seen: Vec<CardId> = in_sight
+    let mut seen: Vec<&String> = in_sight
         .iter()
-        .copied()
-        .filter(|&id| {
-            let n = names::plain(&pool.get(id).name);
+        .filter(|n| {
+            let n = names::plain(n);
             !wanted.is_empty() && (n.starts_with(&wanted) || n.contains(&format!(" {wanted}")))
         })
         .collect();
     seen.sort();
     seen.dedup();
-    if let [id] = seen.as_slice() {
-        return Ok(card_sheet(pool, *id));
+    if let [one] = seen.as_slice() {
+        if let Ok(card) = find(&cards, one) {
+            return Ok(card.sheet.clone());
+        }
     }
-    if let Some(meaning) = epic_engine::words::cards::explain(name) {
-        return Ok(meaning);
-    }
-    Err(not_a_card.into())
+    epic_rulesets::explain(ruleset, name)?.ok_or_else(|| CliError::input(not_a_card))
 }

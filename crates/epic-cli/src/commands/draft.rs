@@ -3,7 +3,7 @@
 //! against the other drafters with the decks drafted. Read from plain lines on stdin, as
 //! `epic play` is.
 
-use crate::commands::play::{play_session, read_line, typed_option, Options};
+use crate::commands::play::{play_game, read_line, typed_option, Options};
 use crate::draft_save::{DraftFile, DraftSeat, DraftSetup, SavedChoice};
 use crate::error::{CliError, CliResult};
 use crate::names;
@@ -341,7 +341,9 @@ pub fn draft_then_play(args: Args, options: Option<Options>) -> CliResult {
         Some(options) => options,
         None => Options::standard()?,
     };
-    play_session(setup, Vec::new(), None, options)
+    let game = epic_rulesets::AnyPlayed::Epic(Box::new(epic_game::Played::start(setup)?));
+    let stdin = std::io::stdin();
+    play_game(game, None, options, &mut stdin.lock()).map(|_| ())
 }
 
 /// Makes a decision and notes it for `save`.

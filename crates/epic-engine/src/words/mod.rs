@@ -10,6 +10,8 @@ pub mod log;
 pub mod moment;
 pub mod page;
 pub mod prompt;
+mod summary;
+pub mod table;
 
 use crate::state::Phase;
 use crate::{Event, Game, PlayerId, Seen};
@@ -41,20 +43,7 @@ pub fn card_span(alignments: epic_model::Alignments, name: &str) -> epic_game::w
 /// The human's voice at a table of `players` seats: the one opponent of a duel is "the
 /// AI"; at a larger table each opponent keeps their seat's name.
 pub fn play_voice(viewer: PlayerId, players: usize) -> Voice {
-    Voice {
-        viewer: Some(viewer),
-        names: (0..players as PlayerId)
-            .map(|s| {
-                if players == 2 && s != viewer {
-                    "the AI".into()
-                } else {
-                    seat_name(s)
-                }
-            })
-            .collect(),
-        second_person: true,
-        sees_all: false,
-    }
+    Voice::at_table(viewer, players)
 }
 
 /// A replay's voice: every seat by its number, `viewer`'s included.

@@ -3,7 +3,7 @@
 //! before every question, written by `save FILE`, resumed by `--load` and `--resume`.
 
 use super::{check_designed, decklist};
-use crate::commands::play::{play_any, read_line, AnyOptions, Args, First};
+use crate::commands::play::{options_of, play_game, read_line, Args, First, Options};
 use crate::error::{CliError, CliResult};
 use crate::table::classic_format;
 use epic_bots::classic::classic_player;
@@ -478,7 +478,7 @@ pub fn resume(file: ClassicSave, loaded: Option<&Path>, args: &Args) -> CliResul
 }
 
 /// Plays the game of `setup`, at `game` after the options `history` took, with you in
-/// seat 1 and the AI in seat 2 ([`play_any`]), until it ends (the game, over) or you
+/// seat 1 and the AI in seat 2 ([`play_game`]), until it ends (the game, over) or you
 /// leave (`None`). Its saves carry the record of the match it is one game of, if any.
 fn session(
     setup: ClassicSetup,
@@ -488,24 +488,19 @@ fn session(
     args: &Args,
     input: &mut impl std::io::BufRead,
 ) -> CliResult<Option<ClassicGame>> {
-    let opts = AnyOptions {
-        term: args.term.term(),
-        autosave: if args.no_autosave {
-            None
-        } else {
-            Some(crate::data_dir::autosave_for_writing()?)
-        },
+    let opts = Options {
         saved_beside: series
             .map(|record| Ok::<_, CliError>(("match", serde_json::to_value(record)?)))
             .transpose()?,
         menu_at_end: series.is_none(),
+        ..options_of(args)?
     };
     let played = AnyPlayed::Classic(Box::new(Played {
         setup,
         records: history,
         game,
     }));
-    match play_any(played, args.load.as_deref(), opts, input)? {
+    match play_game(played, args.load.as_deref(), opts, input)? {
         Some(AnyPlayed::Classic(p)) => Ok(Some(p.game)),
         Some(_) => Err(CliError::findings("a classic game became another game")),
         None => Ok(None),

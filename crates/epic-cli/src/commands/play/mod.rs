@@ -1,16 +1,12 @@
 //! `epic play`: a game against the built-in AI, read from plain lines on stdin so a
 //! person or a script can play it.
 
-mod any_session;
 mod session;
-mod summary;
 mod words;
 
-pub use any_session::{play_any, AnyOptions};
-pub use session::{play_session, Options};
+pub use session::{play_game, Options};
 pub(crate) use words::{pick_by_text, typed_option};
 
-use crate::display::moment::{parse_stops, Stops};
 use crate::error::{CliError, CliResult};
 use crate::names;
 use crate::save::{SaveSetup, Saved, Seat};
@@ -19,6 +15,7 @@ use crate::term::TermArgs;
 use clap::ValueEnum;
 use epic_engine::formats::draft::DraftFormat;
 use epic_engine::Game;
+use epic_rulesets::AnyPlayed;
 use session::HUMAN;
 use std::io::BufRead;
 use std::path::PathBuf;
@@ -69,14 +66,13 @@ pub struct Args {
     /// you want to play rather than passing for you: main, response, attacking,
     /// attacked, blocks, end, others; or all, none, default (main, response, attacked,
     /// blocks, end). `stops` in the game shows and changes them.
-    #[arg(long, value_name = "LIST", value_parser = parse_stops, default_value = "default")]
-    pub stops: Stops,
+    #[arg(long, value_name = "LIST", default_value = "default")]
+    pub stops: String,
     #[command(flatten)]
     pub term: TermArgs,
-    /// The rules: 2017 (the Complete Rules) or classic (the 2009 game, played by
-    /// numbered options; decks order and chaos or a classic deck-list file).
-    #[arg(long, value_enum, default_value_t = crate::commands::classic::Ruleset::Epic2017)]
-    pub ruleset: crate::commands::classic::Ruleset,
+    /// Classic decks: order and chaos, or a classic deck-list file.
+    #[command(flatten)]
+    pub ruleset: crate::commands::RulesetArg,
     /// Classic: play a match of N games (odd, 1 to 9; usually 3) against the same AI and
     /// decks; the loser of each game chooses who takes the next one's first turn.
     #[arg(long, value_name = "N", conflicts_with_all = ["load", "resume"])]
@@ -89,28 +85,6 @@ pub enum First {
     Ai,
     Random,
 }
-
-pub(super) const HELP: &str = "\
-Commands:
-  N              take option number N
-  TEXT           take the option with these words, in this order, each word or
-                 its start (`end turn`, `play gargoyle`, `wolf #61`); copies of a
-                 card in your hand are one choice
-  board          show the board again
-  show NAME      a card's full text (`show Fire Shaman`, `show white dragon`), or
-                 a keyword or symbol (`show airborne`, `show ally`)
-  help symbols   what the symbols and keywords on cards mean
-  discard        show the discard piles
-  log            show everything that happened so far
-  stops          where the game asks you when you could play; `stops +attacking`,
-                 `stops -end`, `stops all`, `stops default` change them
-  undo           take back your last play, while nothing new has been learnt
-  hint           what the hard AI would do in your place, and your chance to win
-  save FILE      save the game to FILE (resume with `epic play --load FILE`)
-  concede        concede the game (asks you to confirm; `concede yes` does not); the others play on
-                 in a game of more players
-  quit           leave the game (it stays autosaved: `epic play --resume`)
-  help           this list";
 
 pub(crate) fn clock_seed() -> u64 {
     std::time::SystemTime::now()
@@ -242,54 +216,6 @@ fn new_game(args: &Args) -> CliResult<(SaveSetup, Game)> {
     Ok((setup, game))
 }
 
-/// Who sits where and who plays them, for the start of a game.
-fn introduce(setup: &SaveSetup) -> String {
-    let ai = &setup.seats[1];
-    if setup.seats.len() == 2 && setup.rules.variant.is_free_for_all() {
-        return format!(
-            "Epic: you ({}) against the {} AI ({}).",
-            setup.seats[0].deck, ai.player, ai.deck
-        );
-    }
-    let others: Vec<String> = setup.seats[1..]
-        .iter()
-        .enumerate()
-        .map(|(i, s)| format!("Player {} ({}, {})", i + 2, s.player, s.deck))
-        .collect();
-    let mut s = format!(
-        "Epic: {} players, {}. You are Player 1 ({}); the AIs are {}.\n\
-         Play goes clockwise: Player 2 sits to your left, Player {} to your right.",
-        setup.seats.len(),
-        setup.rules.variant.title(),
-        setup.seats[0].deck,
-        others.join(", "),
-        setup.seats.len()
-    );
-    if setup.rules.variant == epic_engine::Variant::Hydra {
-        let k = usize::from(setup.rules.team_size.max(1));
-        let team = |t: usize| {
-            let seats: Vec<String> = (t * k..(t + 1) * k)
-                .map(|s| format!("Player {}", s + 1))
-                .collect();
-            seats.join(" and ")
-        };
-        s += &format!(
-            "\nYour team: {} (you share a turn and {} health). The other team(s): {}.",
-            team(0),
-            setup.rules.seat_health(),
-            (1..setup.seats.len() / k)
-                .map(team)
-                .collect::<Vec<_>>()
-                .join("; ")
-        );
-    }
-    if setup.rules.variant.hunter() {
-        s += "\nYou may attack only the player to your left, and your cards reach only \
-              you and your two neighbours.";
-    }
-    s
-}
-
 /// One line of input; `None` at end of input. Bytes that are not UTF-8 are replaced
 /// rather than ending the game.
 pub(crate) fn read_line(input: &mut impl BufRead) -> CliResult<Option<String>> {
@@ -301,16 +227,25 @@ pub(crate) fn read_line(input: &mut impl BufRead) -> CliResult<Option<String>> {
     }
 }
 
-/// The terminal, stops and autosave a game is played with, from the command line.
-fn options_of(args: &Args) -> CliResult<Options> {
+/// The terminal, stops and autosave a game is played with, from the command line; the
+/// stops are checked against the ruleset's moments before anything is dealt.
+pub(crate) fn options_of(args: &Args) -> CliResult<Options> {
+    let moments = epic_rulesets::moments(args.ruleset.name())?;
+    if !args.stops.trim().eq_ignore_ascii_case("default") {
+        epic_game::table::Stops::default_of(moments)
+            .parse(&args.stops)
+            .map_err(|e| CliError::input(format!("--stops: {e}")))?;
+    }
     Ok(Options {
         term: args.term.term(),
-        stops: args.stops,
+        stops: args.stops.clone(),
         autosave: if args.no_autosave {
             None
         } else {
             Some(crate::data_dir::autosave_for_writing()?)
         },
+        saved_beside: None,
+        menu_at_end: true,
     })
 }
 
@@ -329,31 +264,24 @@ pub fn run(args: Args) -> CliResult {
         }
         (None, false) => None,
     };
-    let (setup, history) = match &resumed {
+    let game = match &resumed {
         Some(path) => {
+            let name = path.display().to_string();
             let text = crate::error::read_text(path)?;
-            let file = match crate::save::read_saved(&path.display().to_string(), &text)? {
-                Saved::Epic2017(file) => file,
-                Saved::Classic(file) => {
-                    return crate::commands::classic::play::resume(
-                        file,
-                        args.load.as_deref(),
-                        &args,
-                    )
-                }
-            };
-            let game = file.rebuild(&names::pool(), None)?;
+            // A classic game may be one of a match, which goes on after it.
+            if let Saved::Classic(file) = crate::save::read_saved(&name, &text)? {
+                return crate::commands::classic::play::resume(file, args.load.as_deref(), &args);
+            }
+            let game = AnyPlayed::from_save(&name, &text, None)?;
             if game.is_over() {
                 return Err(CliError::input(format!(
-                    "the game in {} is over: `epic replay {}` shows it, and `epic play` \
-                     starts a new one",
-                    path.display(),
-                    path.display()
+                    "the game in {name} is over: `epic replay {name}` shows it, and `epic play` \
+                     starts a new one"
                 )));
             }
-            (file.setup, file.decisions)
+            game
         }
-        None if args.ruleset == crate::commands::classic::Ruleset::Classic => {
+        None if args.ruleset.name() == "classic" => {
             return crate::commands::classic::play::play(&args)
         }
         None if args.best_of.is_some() => {
@@ -365,11 +293,15 @@ pub fn run(args: Args) -> CliResult {
             if let Some(draft) = drafted(&args)? {
                 return draft_and_play(&args, draft, options_of(&args)?);
             }
-            let (setup, _) = new_game(&args)?;
-            (setup, Vec::new())
+            let (setup, game) = new_game(&args)?;
+            AnyPlayed::Epic(Box::new(epic_game::Played {
+                setup,
+                records: Vec::new(),
+                game,
+            }))
         }
     };
     let opts = options_of(&args)?;
-    let loaded = args.load.as_deref();
-    play_session(setup, history, loaded, opts)
+    let stdin = std::io::stdin();
+    play_game(game, args.load.as_deref(), opts, &mut stdin.lock()).map(|_| ())
 }

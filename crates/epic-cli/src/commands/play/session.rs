@@ -1,152 +1,91 @@
-//! A game with a human in seat 1 and bots in the others, read from plain lines: the
-//! loop that asks, the commands, the stops, autosave, and what is shown at the end.
+//! A game of any registered ruleset with a person in seat 1 and bots in the others,
+//! played through the registry ([`AnyPlayed`]) alone: the board whenever it changes, the
+//! log as the person is told it, the options by number or by words, the commands, the
+//! stops, autosave, and the end of the game with its reason, summary and menu. What a
+//! ruleset gives a player beyond the plain defaults (stops, take-backs, undo, a summary)
+//! comes from its table hooks ([`epic_game::table`]); nothing here knows which game it
+//! plays.
 
-use super::summary::Tally;
-use super::words::{self, personal_label};
-use super::HELP;
-use crate::display::moment::{Moment, Stops};
-use crate::display::{self, Decided, Told, Voice};
+use super::words::typed_option;
 use crate::error::{CliError, CliResult};
-use crate::names;
-use crate::save::{SaveFile, SaveSetup};
-use crate::term::{Fitted, Ink, Term};
-use epic_engine::{Choice, DecisionKind, Game, PlayerId};
+use crate::term::{Fitted, Term};
+use epic_game::table::{Act, Listing, Stops};
+use epic_game::words::{cap, Ink, Line, Voice};
+use epic_game::Seat;
+use epic_rulesets::{AnyPlayed, AnyTaken, SeatBot};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
-pub const HUMAN: PlayerId = 0;
+/// The person's seat.
+pub const HUMAN: Seat = 0;
 
-/// How a session looks and behaves, from the command line.
+/// A bot's decision that took at least this long is followed by how long it took.
+const THINKING_SHOWN: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// How a game is played at the terminal, from the command line.
 #[derive(Clone, Debug)]
 pub struct Options {
     pub term: Term,
-    pub stops: Stops,
-    /// Where the game in progress is rewritten before every question; `None`: nowhere.
+    /// The stops as `--stops` gave them, read against the ruleset's moments.
+    pub stops: String,
+    /// Where the game is rewritten before every question; `None`: nowhere.
     pub autosave: Option<PathBuf>,
+    /// A field saved beside the game's own, by name (a classic match's record, `match`).
+    pub saved_beside: Option<(&'static str, serde_json::Value)>,
+    /// Whether the end of the game offers a menu (save, replay, log); a game of a match
+    /// goes straight on to the match.
+    pub menu_at_end: bool,
 }
 
 impl Options {
     /// What a game started by another command (`epic draft`) uses: the terminal as it
-    /// is, the default stops, the autosave in the data folder.
+    /// is, the default stops, the autosave in the data folder, the menu at the end.
     pub fn standard() -> CliResult<Options> {
         Ok(Options {
             term: crate::term::TermArgs::default().term(),
-            stops: Stops::default(),
+            stops: "default".into(),
             autosave: Some(crate::data_dir::autosave_for_writing()?),
+            saved_beside: None,
+            menu_at_end: true,
         })
     }
 }
 
-/// An AI decision that took at least this long is followed by how long it took.
-const THINKING_SHOWN: std::time::Duration = std::time::Duration::from_millis(50);
-
-pub(super) struct Session {
-    pub setup: SaveSetup,
-    pub history: Vec<Choice>,
-    pub game: Game,
-    pub voice: Voice,
-    pub log: Vec<Told>,
-    pub tally: Tally,
-    /// The tally before the human's last play, which `undo` takes back with it.
-    tally_before_play: Option<Tally>,
+/// A game in progress at the terminal: the game, its log as the person was told it, the
+/// bots at the other seats, and where it is saved.
+struct Sitting {
+    game: AnyPlayed,
+    voice: Voice,
+    log: Vec<Line>,
+    bots: Vec<Option<SeatBot>>,
+    stops: Stops,
     opts: Options,
-    /// Where the game was last saved by the player, and after how many decisions.
+    /// Where the person last saved the game, and after how many decisions.
     saved: Option<(String, usize)>,
-    /// Whether the player has been told once how to change the stops.
+    /// Whether the person has been told once how to change the stops.
     told_stops: bool,
 }
 
-impl Session {
-    /// A session at the start of the game `setup` describes, with `history` replayed
-    /// into its log and tally (nothing printed).
-    pub fn resume(setup: SaveSetup, history: &[Choice], opts: Options) -> CliResult<Session> {
-        let pool = names::pool();
-        let game = Game::new(setup.to_setup(&pool)?)
-            .map_err(|e| CliError::input(format!("the saved setup is invalid: {e}")))?;
-        let mut s = Session {
-            voice: epic_engine::words::play_voice(HUMAN, setup.seats.len()),
-            setup,
-            history: Vec::new(),
-            game,
-            log: Vec::new(),
-            tally: Tally::default(),
-            tally_before_play: None,
-            opts,
-            saved: None,
-            told_stops: false,
+impl Sitting {
+    /// The game as a saved game's text, with the field saved beside it.
+    fn save_text(&self) -> CliResult<String> {
+        let text = self.game.save_text()?;
+        let Some((name, value)) = &self.opts.saved_beside else {
+            return Ok(text);
         };
-        for (i, &c) in history.iter().enumerate() {
-            s.record(c).map_err(|e| {
-                CliError::input(format!(
-                    "decision {} of the saved game cannot be applied: {}",
-                    i + 1,
-                    e.message
-                ))
-            })?;
+        let mut file: serde_json::Value = serde_json::from_str(&text)?;
+        if let Some(fields) = file.as_object_mut() {
+            fields.insert((*name).to_string(), value.clone());
         }
-        Ok(s)
-    }
-
-    /// Applies a choice and notes it: history, log, tally. Returns the new log lines.
-    fn record(&mut self, choice: Choice) -> CliResult<Vec<Told>> {
-        let before = self.game.view(HUMAN);
-        let decided = Decided::before(&self.game, &before, &self.voice, choice);
-        let events = self
-            .game
-            .apply(choice)
-            .map_err(|e| CliError::findings(format!("the engine refused a choice: {e}")))?;
-        self.history.push(choice);
-        let seen = display::seat_events(&events, HUMAN);
-        match choice {
-            // A play can be undone (3.7) until something new is learnt; the counts go
-            // back with it.
-            Choice::Play { .. } | Choice::Power { .. } => {
-                self.tally_before_play = Some(self.tally.clone());
-            }
-            Choice::Undo => {
-                if let Some(t) = self.tally_before_play.take() {
-                    self.tally = t;
-                }
-            }
-            _ => {}
-        }
-        self.tally.add(&before, &seen);
-        let lines = display::tell(self.game.pool(), &self.voice, &seen, decided.as_ref());
-        self.log.extend(lines.iter().cloned());
-        Ok(lines)
-    }
-
-    /// Applies a choice and prints what the human saw of it.
-    fn apply(&mut self, choice: Choice, out: &mut impl Write) -> CliResult {
-        for line in self.record(choice)? {
-            self.say(out, &line)?;
-        }
-        Ok(())
-    }
-
-    /// One line of the log as the terminal shows it.
-    fn say(&self, out: &mut impl Write, line: &Told) -> CliResult {
-        writeln!(out, "{}", crate::display::render(line, &self.opts.term))?;
-        Ok(())
-    }
-
-    /// Notes a line the session itself tells (an automatic pass) and prints it.
-    fn note(&mut self, out: &mut impl Write, line: Told) -> CliResult {
-        self.say(out, &line)?;
-        self.log.push(line);
-        Ok(())
-    }
-
-    fn save_file(&self) -> SaveFile {
-        SaveFile::new(self.setup.clone(), self.history.clone(), &self.game)
+        Ok(serde_json::to_string_pretty(&file)? + "\n")
     }
 
     /// Rewrites the autosave; a failure is told once and autosaving stops.
     fn autosave(&mut self, out: &mut impl Write) -> CliResult {
-        let Some(path) = &self.opts.autosave else {
+        let Some(path) = self.opts.autosave.clone() else {
             return Ok(());
         };
-        if let Err(e) = crate::save::write_json(path, &self.save_file()) {
+        if let Err(e) = crate::save::write_whole(&path, &self.save_text()?) {
             writeln!(out, "{} (autosave is off for this game)", e.message)?;
             self.opts.autosave = None;
             self.arm_interrupt();
@@ -155,7 +94,7 @@ impl Session {
     }
 
     /// From now on Ctrl-C ends the program saying where the game is saved: the
-    /// autosave, else the player's last save, else nowhere.
+    /// autosave, else the person's last save, else nowhere.
     fn arm_interrupt(&self) {
         let note = match (&self.opts.autosave, &self.saved) {
             (Some(path), _) => format!(
@@ -173,7 +112,7 @@ impl Session {
     /// Where the game stands on disk, for leaving it.
     fn saved_note(&self) -> String {
         match (&self.saved, &self.opts.autosave) {
-            (Some((path, n)), _) if *n == self.history.len() => {
+            (Some((path, n)), _) if *n == self.game.decisions() => {
                 format!("the game is saved in {path}")
             }
             (_, Some(auto)) => format!(
@@ -185,135 +124,176 @@ impl Session {
         }
     }
 
-    /// Takes back one pick of a sequence being chosen (a card put back in a mulligan,
-    /// an attacker, a blocker): the game is rebuilt without it.
-    fn take_back(&mut self, pick: Choice) -> CliResult<Result<(), String>> {
-        let Some(at) = self.history.iter().rposition(|&c| c == pick) else {
-            return Ok(Err("That was not chosen.".into()));
-        };
-        let mut history = self.history.clone();
-        history.remove(at);
-        match Session::resume(self.setup.clone(), &history, self.opts.clone()) {
+    /// One line of the log as the terminal shows it.
+    fn say(&self, out: &mut impl Write, line: &Line) -> CliResult {
+        writeln!(out, "{}", self.opts.term.line(line))?;
+        Ok(())
+    }
+
+    /// Notes a line the session itself tells (an automatic pass) and prints it.
+    fn note(&mut self, out: &mut impl Write, line: Line) -> CliResult {
+        self.say(out, &line)?;
+        self.log.push(line);
+        Ok(())
+    }
+
+    /// Makes `taken` the game's, and prints and logs what the person is told of it.
+    fn take(&mut self, taken: AnyTaken, out: &mut impl Write) -> CliResult {
+        let told = self
+            .game
+            .told(&taken, std::slice::from_ref(&self.voice))
+            .pop()
+            .unwrap_or_default();
+        self.game.take(taken)?;
+        for line in told {
+            self.note(out, line)?;
+        }
+        Ok(())
+    }
+
+    /// Takes option number `option` of the pending decision.
+    fn take_option(&mut self, option: usize, out: &mut impl Write) -> CliResult {
+        let taken = self.game.after(option)?;
+        self.take(taken, out)
+    }
+
+    /// Takes back decision number `n`, a pick of the sequence being chosen: the game is
+    /// rebuilt without it, with its log.
+    fn take_back(&mut self, n: usize, out: &mut impl Write) -> CliResult {
+        match self.game.without_decision(n) {
             Ok(rebuilt) => {
-                let saved = self.saved.take();
-                let told = self.told_stops;
-                *self = rebuilt;
-                self.saved = saved;
-                self.told_stops = told;
-                Ok(Ok(()))
+                self.log = told_so_far(&rebuilt, &self.voice)?;
+                self.game = rebuilt;
             }
-            Err(_) => Ok(Err(
-                "That pick cannot be taken back on its own: later picks depend on it.".into(),
-            )),
+            Err(_) => writeln!(
+                out,
+                "That pick cannot be taken back on its own: later picks depend on it."
+            )?,
+        }
+        Ok(())
+    }
+
+    /// Saves to a file the person named; whether it was saved.
+    fn save(&mut self, path: &str, out: &mut impl Write) -> CliResult<bool> {
+        match self
+            .save_text()
+            .and_then(|text| crate::save::write_whole(Path::new(path), &text))
+        {
+            Ok(()) => {
+                self.saved = Some((path.to_string(), self.game.decisions()));
+                if !self.game.is_over() {
+                    self.arm_interrupt();
+                }
+                writeln!(out, "Saved to {path}. Resume with: epic play --load {path}")?;
+                Ok(true)
+            }
+            Err(e) => {
+                writeln!(out, "{}", e.message)?;
+                Ok(false)
+            }
         }
     }
 }
 
-/// What the human is offered now: the engine's options in the order they are listed,
-/// then a "take back" for each pick of the sequence being chosen.
-struct Offer {
-    /// Listed option number (from 0) to choice.
-    choices: Vec<Listed>,
-    shown: Vec<String>,
-    engine: Vec<String>,
-}
-
-#[derive(Clone, Copy)]
-enum Listed {
-    Option(Choice),
-    TakeBack(Choice),
-}
-
-impl Offer {
-    fn new(game: &Game, voice: &Voice) -> Offer {
-        let options = game.options();
-        let labels = game.labels();
-        let order = words::listing_order(game, options, epic_engine::words::seat_of(voice));
-        let mut choices = Vec::new();
-        let mut shown = Vec::new();
-        let mut engine = Vec::new();
-        for i in order {
-            choices.push(Listed::Option(options[i]));
-            shown.push(format!(
-                "{}{}",
-                personal_label(&labels[i], voice),
-                words::option_note(game, options[i])
-            ));
-            engine.push(labels[i].clone());
-        }
-        let picking = game.decision().is_some_and(|d| {
-            matches!(
-                d.kind,
-                DecisionKind::Mulligan | DecisionKind::Attackers | DecisionKind::Blockers
-            )
-        });
-        if picking {
-            for &o in &game.state().declaring {
-                let name = object_name(game, o);
-                choices.push(Listed::TakeBack(Choice::Card(o)));
-                shown.push(format!("Take back {name}"));
-                engine.push(format!("Take back {name}"));
-            }
-        }
-        Offer {
-            choices,
-            shown,
-            engine,
-        }
+/// The commands, those of a ruleset that has no use for some left out.
+fn help(game: &AnyPlayed, voice: &Voice) -> String {
+    let mut lines = vec![
+        "Commands:",
+        "  N              take option number N",
+        "  TEXT           take the option with these words, in this order, each word or",
+        "                 its start (`end turn`, `play gargoyle`, `wolf #61`); copies of a",
+        "                 card in your hand are one choice",
+        "  board          show the board again",
+        "  show NAME      a card's full text (`show Fire Shaman`, `show white dragon`), or",
+        "                 a keyword or symbol (`show airborne`, `show ally`)",
+    ];
+    if game.glossary().is_some() {
+        lines.push("  help symbols   what the symbols and keywords on cards mean");
     }
+    if game.discards(voice).is_some() {
+        lines.push("  discard        show the discard piles");
+    }
+    lines.push("  log            show everything that happened so far");
+    if !game.moments().is_empty() {
+        lines.extend([
+            "  stops          where the game asks you when you could play; `stops +attacking`,",
+            "                 `stops -end`, `stops all`, `stops default` change them",
+        ]);
+    }
+    lines.push("  undo           take back your last play, while nothing new has been learnt");
+    lines.extend([
+        "  hint           what the hard AI would do in your place, and your chance to win",
+        "  save FILE      save the game to FILE (resume with `epic play --load FILE`)",
+        "  concede        concede the game (asks you to confirm; `concede yes` does not); the others play on",
+        "                 in a game of more players",
+        "  quit           leave the game (it stays autosaved: `epic play --resume`)",
+        "  help           this list",
+    ]);
+    lines.join("\n")
 }
 
-/// Plays a game with a human in seat 1 and bots in every other seat, from its setup and
-/// the decisions made so far (`loaded`: the file it was resumed from), until it ends or
-/// the human leaves. `epic play` and `epic draft` both end here.
-pub fn play_session(
-    setup: SaveSetup,
-    history: Vec<Choice>,
+/// Plays `game` (new, or resumed from `loaded`) with the person in seat 1 and the bots
+/// its setup names in the others, asking the person on `input`, until it ends (the game,
+/// over) or the person leaves (`None`). `epic play` and `epic draft` of every ruleset
+/// end here.
+pub fn play_game(
+    game: AnyPlayed,
     loaded: Option<&Path>,
     opts: Options,
-) -> CliResult {
-    if setup.seats.len() < 2
-        || setup.seats[HUMAN as usize].player != "human"
-        || setup.seats[1..].iter().any(|s| s.player == "human")
+    input: &mut impl BufRead,
+) -> CliResult<Option<AnyPlayed>> {
+    let players = game.players();
+    if players.len() < 2
+        || players[usize::from(HUMAN)].player != "human"
+        || players[1..].iter().any(|s| s.player == "human")
     {
         return Err(CliError::input(
             "this saved game does not have a human in seat 1 and AI opponents in the others",
         ));
     }
+    let stops = read_stops(&game, &opts.stops)?;
     // One bot per AI seat, seeded as it was and moved on by the decisions already made.
-    let mut bots = Vec::new();
-    for seat in &setup.seats[1..] {
-        let bot_seed = seat
+    let mut bots = vec![None];
+    for seat in &players[1..] {
+        let seed = seat
             .bot_seed
-            .unwrap_or(setup.seed)
-            .wrapping_add(history.len() as u64);
-        bots.push(
-            epic_bots::bot_by_name_threaded(
-                &seat.player,
-                bot_seed,
-                super::super::default_threads(),
-            )
-            .map_err(|e| CliError::input(e.to_string()))?,
-        );
+            .unwrap_or_else(|| game.seed())
+            .wrapping_add(game.decisions() as u64);
+        let bot = game.seat_bot(&seat.player, seed, super::super::default_threads())?;
+        bots.push(Some(bot));
     }
-    let mut s = Session::resume(setup, &history, opts)?;
-    s.saved = loaded.map(|p| (p.display().to_string(), s.history.len()));
-    let term = s.opts.term;
+    let voice = Voice::at_table(HUMAN, players.len());
+    let term = opts.term;
+    let mut s = Sitting {
+        log: told_so_far(&game, &voice)?,
+        saved: loaded.map(|p| (p.display().to_string(), game.decisions())),
+        game,
+        voice,
+        bots,
+        stops,
+        opts,
+        told_stops: false,
+    };
     let mut out = Fitted::new(std::io::stdout().lock(), term);
-    writeln!(out, "{}", term.fill(&super::introduce(&s.setup), "  "))?;
+    writeln!(out, "{}", term.fill(&s.game.introduction(&s.voice), "  "))?;
     writeln!(
         out,
         "Seed: {} (play this deal again with --seed {}).",
-        s.setup.seed, s.setup.seed
+        s.game.seed(),
+        s.game.seed()
     )?;
-    if !s.history.is_empty() {
+    if s.game.decisions() > 0 {
         writeln!(
             out,
             "Resumed after {} decisions (`log` tells the game so far).",
-            s.history.len()
+            s.game.decisions()
         )?;
+    } else {
+        for line in s.game.opening(&s.voice) {
+            s.note(&mut out, line)?;
+        }
     }
-    if s.setup.seats.len() == 2 {
+    if players.len() == 2 {
         writeln!(
             out,
             "You are Player 1; the AI is Player 2. Type `help` for commands."
@@ -322,71 +302,89 @@ pub fn play_session(
         writeln!(out, "Type `help` for commands.")?;
     }
     s.arm_interrupt();
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
     // The board is printed again only when something on it changed.
     let mut shown_board: Option<String> = None;
     loop {
-        let Some(decision) = s.game.decision() else {
+        let Some(decider) = s.game.decider() else {
             s.autosave(&mut out)?;
-            return game_over(&mut s, &mut input, &mut out);
+            game_over(&mut s, input, &mut out)?;
+            return Ok(Some(s.game));
         };
-        if decision.player != HUMAN {
+        if decider != HUMAN {
             let start = std::time::Instant::now();
-            let choice = bots[usize::from(decision.player) - 1].choose(&s.game);
+            let bot = s
+                .bots
+                .get_mut(usize::from(decider))
+                .and_then(Option::as_mut);
+            let option = bot
+                .and_then(|b| b.choose(&s.game))
+                .ok_or_else(|| CliError::findings("an AI seat's bot chose no option"))?;
             let took = start.elapsed();
-            s.apply(choice, &mut out)?;
+            s.take_option(option, &mut out)?;
             if took >= THINKING_SHOWN {
-                let who = display::cap(&s.voice.name(decision.player));
+                let who = cap(&s.voice.name(decider));
                 let line = format!("({who} thought for {:.2} s.)", took.as_secs_f64());
-                s.say(&mut out, &Told::quiet(line))?;
+                s.say(
+                    &mut out,
+                    &Line::new(line, Some(epic_game::words::Tone::Quiet)),
+                )?;
             }
             continue;
         }
-        if let Some((choice, line)) = automatic(&s.game, &s.voice, s.opts.stops, s.told_stops) {
-            if let Some(line) = line {
+        if let Some(auto) = s.game.automatic(&s.voice, s.stops) {
+            if let Some(mut line) = auto.line {
                 // A pass at a moment that is not a stop says, the first time, how to
                 // make it one.
-                s.told_stops |= choice == Choice::Pass;
+                if let Some(moment) = auto.passed_at {
+                    if !s.told_stops {
+                        line.text +=
+                            &format!(" (Not one of your stops: `stops +{moment}` asks you here.)");
+                    }
+                    s.told_stops = true;
+                }
                 s.note(&mut out, line)?;
             }
-            s.apply(choice, &mut out)?;
+            s.take_option(auto.choice, &mut out)?;
             continue;
         }
-        let view = s.game.view(HUMAN);
-        let board = term.page(&epic_engine::words::page::page(&s.game, &s.voice));
+        let board = term.page(&s.game.page(&s.voice));
         if shown_board.as_deref() != Some(board.as_str()) {
             write!(out, "\n{board}")?;
             shown_board = Some(board);
         }
-        let offer = Offer::new(&s.game, &s.voice);
-        let prompt = words::prompt(&view, &decision, &s.voice);
+        let Some(listing) = s.game.listing(&s.voice) else {
+            return Err(CliError::findings(
+                "the game asks you, yet lists you no options",
+            ));
+        };
         writeln!(
             out,
             "{}",
-            term.paint(Ink::Heading, &term.fill(&prompt, "  "))
+            term.paint(Ink::Heading, &term.fill(&listing.prompt, "  "))
         )?;
-        if let Some(text) = asking_card_text(&s.game, decision.kind) {
-            writeln!(out, "{}", term.paint(Ink::Quiet, &term.fill(&text, "    ")))?;
+        for note in &listing.notes {
+            let text = term.fill(&note.text, "    ");
+            let text = match note.tone {
+                Some(tone) => term.paint(tone.into(), &text),
+                None => text,
+            };
+            writeln!(out, "{text}")?;
         }
-        if let Some(chosen) = chosen_so_far(&s.game, decision.kind) {
-            writeln!(out, "{}", term.fill(&format!("  {chosen}"), "    "))?;
-        }
-        for (i, l) in offer.shown.iter().enumerate() {
+        for (i, item) in listing.items.iter().enumerate() {
             let number = format!("{:>3}.", i + 1);
-            let line = term.fill(&format!("{number} {l}"), "       ");
+            let line = term.fill(&format!("{number} {}", item.label), "       ");
             writeln!(out, "{line}")?;
         }
         s.autosave(&mut out)?;
         write!(out, "> ")?;
         out.flush()?;
-        let Some(line) = super::read_line(&mut input)? else {
+        let Some(line) = super::read_line(input)? else {
             writeln!(
                 out,
                 "\nEnd of input: leaving the game ({}).",
                 s.saved_note()
             )?;
-            return Ok(());
+            return Ok(None);
         };
         let line = line.trim();
         let (cmd, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
@@ -394,24 +392,29 @@ pub fn play_session(
         match cmd.to_ascii_lowercase().as_str() {
             "" => {}
             "help" | "?" | "h" if rest.eq_ignore_ascii_case("symbols") => {
-                writeln!(out, "{}", symbols_help())?
+                writeln!(out, "{}", glossary(&s.game))?
             }
-            "help" | "?" | "h" => writeln!(out, "{HELP}")?,
-            "symbols" | "keywords" => writeln!(out, "{}", symbols_help())?,
+            "help" | "?" | "h" => writeln!(out, "{}", help(&s.game, &s.voice))?,
+            "symbols" | "keywords" => writeln!(out, "{}", glossary(&s.game))?,
             "board" | "b" => shown_board = None,
             "quit" | "exit" | "q" => {
                 writeln!(out, "You leave the game ({}).", s.saved_note())?;
-                return Ok(());
+                return Ok(None);
             }
             "show" if rest.is_empty() => writeln!(
                 out,
                 "Usage: show CARD or KEYWORD (e.g. `show Fire Shaman`, `show airborne`)"
             )?,
-            "show" => writeln!(out, "{}", show(&s.game, rest, &term))?,
-            "discard" | "discards" => {
-                let view = s.game.view(HUMAN);
-                write!(out, "{}", term.page(&display::discards(&s.voice, &view)))?;
+            "show" => {
+                let in_sight = s.game.in_sight(&s.voice);
+                let sheet = crate::commands::cards::show_named(s.game.ruleset(), rest, &in_sight)
+                    .unwrap_or_else(|e| e.message);
+                writeln!(out, "{}", term.fill(&sheet, "  "))?;
             }
+            "discard" | "discards" => match s.game.discards(&s.voice) {
+                Some(page) => write!(out, "{}", term.page(&page))?,
+                None => writeln!(out, "The board shows the discard piles whole.")?,
+            },
             "log" => {
                 if s.log.is_empty() {
                     writeln!(out, "Nothing has happened yet.")?;
@@ -420,63 +423,64 @@ pub fn play_session(
                     s.say(&mut out, l)?;
                 }
             }
+            "stops" if s.game.moments().is_empty() => writeln!(
+                out,
+                "This game has no moments to stop at: it asks you whenever you could act."
+            )?,
             "stops" if rest.is_empty() => writeln!(
                 out,
                 "The game asks you at these moments when you could play (`stops +NAME`, \
                  `stops -NAME`, `stops all`, `stops default`):\n{}",
-                s.opts.stops.table()
+                s.stops.table()
             )?,
-            "stops" => match Stops::parse(rest, s.opts.stops) {
+            "stops" => match s.stops.parse(rest) {
                 Ok(stops) => {
-                    s.opts.stops = stops;
+                    s.stops = stops;
                     writeln!(out, "Stops: {}.", stops.names())?
                 }
                 Err(e) => writeln!(out, "{e}")?,
             },
             "hint" => {
-                let seed = s.setup.seed ^ (s.history.len() as u64).wrapping_mul(0x9e37_79b9);
-                writeln!(out, "{}", hint(&s.game, &s.voice, seed))?;
+                let seed = s.game.seed() ^ (s.game.decisions() as u64).wrapping_mul(0x9e37_79b9);
+                writeln!(out, "{}", hint(&s.game, &listing, seed))?;
             }
             "concede" => {
                 let sure = rest.eq_ignore_ascii_case("yes") || {
                     write!(out, "Concede the game and lose it? Type yes to concede: ")?;
                     out.flush()?;
-                    let answer = super::read_line(&mut input)?;
+                    let answer = super::read_line(input)?;
                     answer.is_some_and(|l| l.trim().eq_ignore_ascii_case("yes"))
                 };
                 if sure {
-                    s.apply(Choice::Concede(HUMAN), &mut out)?;
+                    let taken = s.game.conceded(HUMAN)?;
+                    s.take(taken, &mut out)?;
                 } else {
                     writeln!(out, "You play on.")?;
                 }
             }
-            "undo" => {
-                if s.game.options().contains(&Choice::Undo) {
-                    s.apply(Choice::Undo, &mut out)?;
-                } else {
-                    writeln!(out, "There is no play to undo now: a play can be undone only until something new is learnt, such as a card drawn.")?;
-                }
-            }
+            "undo" => match s.game.undo_option() {
+                Ok(option) => s.take_option(option, &mut out)?,
+                Err(why) => writeln!(out, "{why}")?,
+            },
             "save" if rest.is_empty() => writeln!(out, "Usage: save FILE")?,
             "save" => {
-                if save(&mut s, rest, &mut out)? {
+                if s.save(rest, &mut out)? {
                     shown_board = None;
                 }
             }
             _ if line.bytes().all(|b| b.is_ascii_digit()) => {
                 let n = line.parse::<usize>().unwrap_or(0);
-                match n.checked_sub(1).and_then(|i| offer.choices.get(i)) {
-                    Some(&listed) => take(&mut s, listed, &mut out)?,
-                    None => writeln!(out, "Pick a number from 1 to {}.", offer.choices.len())?,
+                match n.checked_sub(1).and_then(|i| listing.items.get(i)) {
+                    Some(item) => act(&mut s, item.act, &mut out)?,
+                    None => writeln!(out, "Pick a number from 1 to {}.", listing.items.len())?,
                 }
             }
             _ => {
-                let same = |i: usize, j: usize| match (offer.choices[i], offer.choices[j]) {
-                    (Listed::Option(a), Listed::Option(b)) => words::interchangeable(&s.game, a, b),
-                    _ => false,
-                };
-                match words::typed_option(line, &offer.shown, &offer.engine, same) {
-                    Ok(i) => take(&mut s, offer.choices[i], &mut out)?,
+                let labels: Vec<String> = listing.items.iter().map(|i| i.label.clone()).collect();
+                let words: Vec<String> = listing.items.iter().map(|i| i.words.clone()).collect();
+                let same = |i: usize, j: usize| listing.items[i].alike == listing.items[j].alike;
+                match typed_option(line, &labels, &words, same) {
+                    Ok(i) => act(&mut s, listing.items[i].act, &mut out)?,
                     Err(why) => writeln!(out, "{}", term.fill(&why, "  "))?,
                 }
             }
@@ -484,208 +488,72 @@ pub fn play_session(
     }
 }
 
-/// Takes a listed option: the engine's choice, or a pick taken back.
-fn take(s: &mut Session, listed: Listed, out: &mut impl Write) -> CliResult {
-    match listed {
-        Listed::Option(choice) => s.apply(choice, out),
-        Listed::TakeBack(pick) => {
-            if let Err(why) = s.take_back(pick)? {
-                writeln!(out, "{why}")?;
-            }
-            Ok(())
-        }
+/// Takes a listed item: an option, or a pick taken back.
+fn act(s: &mut Sitting, act: Act, out: &mut impl Write) -> CliResult {
+    match act {
+        Act::Option(option) => s.take_option(option, out),
+        Act::TakeBack(n) => s.take_back(n, out),
     }
 }
 
-/// Saves to a file the player named; whether it was saved.
-fn save(s: &mut Session, path: &str, out: &mut impl Write) -> CliResult<bool> {
-    match crate::save::write_json(Path::new(path), &s.save_file()) {
-        Ok(()) => {
-            s.saved = Some((path.to_string(), s.history.len()));
-            if !s.game.is_over() {
-                s.arm_interrupt();
-            }
-            writeln!(out, "Saved to {path}. Resume with: epic play --load {path}")?;
-            Ok(true)
-        }
-        Err(e) => {
-            writeln!(out, "{}", e.message)?;
-            Ok(false)
-        }
+/// The stops `spec` names among the game's moments (`default`: the ruleset's own).
+fn read_stops(game: &AnyPlayed, spec: &str) -> CliResult<Stops> {
+    let default = Stops::default_of(game.moments());
+    if spec.trim().eq_ignore_ascii_case("default") {
+        return Ok(default);
     }
+    default
+        .parse(spec)
+        .map_err(|e| CliError::input(format!("--stops: {e}")))
 }
 
-/// The choice made for the human without asking, and what to say about it: the only
-/// option there is, or a pass at a moment that is not one of their `stops` (with how to
-/// make it one, unless `told` already).
-fn automatic(
-    game: &Game,
-    voice: &Voice,
-    stops: Stops,
-    told: bool,
-) -> Option<(Choice, Option<Told>)> {
-    let kind = game.decision()?.kind;
-    let options = game.options();
-    if let [only] = options {
-        let only = *only;
-        // The engine asks a player with cards in hand even when passing is all they can
-        // do, so the opponent cannot tell (docs/rulings.md R-14); you know your own hand,
-        // so nothing is asked or said here.
-        let line = match only {
-            Choice::Pass => None,
-            Choice::EndTurn => Some(Told::quiet(
-                "You have nothing more to play: your turn ends.".into(),
-            )),
-            _ => Some(Told::quiet(format!(
-                "{} (your only choice).",
-                personal_label(&game.label(only), voice)
-            ))),
-        };
-        return Some((only, line));
+/// What the person was told of the decisions taken so far (a resumed game's log).
+fn told_so_far(game: &AnyPlayed, voice: &Voice) -> CliResult<Vec<Line>> {
+    let mut replayed = game.at_start()?;
+    let mut log = replayed.opening(voice);
+    for (i, record) in game.records_json().iter().enumerate() {
+        log.extend(crate::commands::replay::step(&mut replayed, record, i + 1, voice)?.1);
     }
-    if kind != DecisionKind::Initiative || !options.contains(&Choice::Pass) {
-        return None;
-    }
-    let seat = epic_engine::words::seat_of(voice);
-    let view = game.view(seat);
-    let moment = Moment::of(&view, seat)?;
-    if stops.has(moment) {
-        return None;
-    }
-    let when = display::moment::when(&view, voice).unwrap_or_default();
-    let mut text = format!("You pass {when}.");
-    if !told {
-        text += &format!(
-            " (Not one of your stops: `stops +{}` asks you here.)",
-            moment.name()
-        );
-    }
-    Some((Choice::Pass, Some(Told::quiet(text))))
+    Ok(log)
 }
 
-/// The text of the card whose ability asks, for decisions that depend on it.
-fn asking_card_text(game: &Game, kind: DecisionKind) -> Option<String> {
-    if !matches!(
-        kind,
-        DecisionKind::May | DecisionKind::Choose | DecisionKind::Target
-    ) {
-        return None;
-    }
-    let frame = game.state().frames.last()?;
-    let pool = game.pool();
-    let text = epic_cards::card_text(pool, frame.card);
-    (!text.is_empty()).then(|| {
-        format!(
-            "  ({}: {})",
-            pool.get(frame.card).name,
-            display::one_line(&text)
-        )
+/// The symbols and keywords of the game's cards, or where to look instead.
+fn glossary(game: &AnyPlayed) -> String {
+    game.glossary().unwrap_or_else(|| {
+        "This game's cards have no symbols to spell out: `show NAME` tells a card or a \
+         keyword."
+            .into()
     })
 }
 
-/// For a pick of several cards (a mulligan, attackers, blockers), what is chosen so far.
-fn chosen_so_far(game: &Game, kind: DecisionKind) -> Option<String> {
-    let what = match kind {
-        DecisionKind::Mulligan => "To put back",
-        DecisionKind::Attackers => "Attacking",
-        DecisionKind::Blockers => "Blocking",
-        _ => return None,
-    };
-    let st = game.state();
-    if st.declaring.is_empty() {
-        return None;
-    }
-    let names: Vec<String> = st.declaring.iter().map(|&o| object_name(game, o)).collect();
-    Some(format!("{what} so far: {}.", names.join(", ")))
-}
-
-/// One of the human's picks as the board and the options name it: a champion in play
-/// by [`display::champion_names`] ("Human token #90"), a card in hand by its name.
-fn object_name(game: &Game, o: epic_engine::ObjId) -> String {
-    let Some(obj) = game.state().objs.get(o.0 as usize) else {
-        return String::new();
-    };
-    let view = game.view(HUMAN);
-    match view.champions.iter().position(|c| c.obj == obj.number) {
-        Some(i) => display::champion_names(&view).swap_remove(i),
-        None => display::card_name(game.pool(), obj.card),
-    }
-}
-
-/// `show NAME`: a card (the ones in sight first when the name fits several), a keyword
-/// or a symbol.
-fn show(game: &Game, text: &str, term: &Term) -> String {
-    let pool = game.pool();
-    let view = game.view(HUMAN);
-    let in_sight: Vec<epic_model::CardId> = view
-        .champions
-        .iter()
-        .map(|c| c.card)
-        .chain(view.players.iter().flat_map(|p| {
-            p.hand
-                .iter()
-                .chain(p.discard.iter())
-                .map(|c| c.card)
-                .chain(p.god.iter().map(|g| g.card))
-        }))
-        .chain(view.resolving.iter().map(|c| c.card))
-        .collect();
-    let sheet = match crate::commands::cards::explain(pool, text, &in_sight) {
-        Ok(sheet) => sheet,
-        Err(e) => e.message,
-    };
-    term.fill(&sheet, "  ")
-}
-
-/// The symbols of rules text and the keywords, each with its meaning.
-fn symbols_help() -> String {
-    let mut s = String::from("Symbols and ability words on cards:\n");
-    for (symbol, meaning) in epic_cards::SYMBOLS {
-        s += &format!("  {symbol:<10} {meaning}\n");
-    }
-    s += "Keywords (`show KEYWORD` for one):\n";
-    for k in epic_model::Keyword::ALL {
-        s += &format!("  {:<14} {}\n", k.to_string(), k.reminder());
-    }
-    s.trim_end().to_string()
-}
-
-/// What the hard AI would do in the human's seat, searching from the human's view only
-/// (so a hint never reveals a hidden card), with the estimated chance to win.
-fn hint(game: &Game, voice: &Voice, seed: u64) -> String {
-    let Some(config) = epic_bots::search_config("hard") else {
+/// What the hard AI would do in the person's seat, searching from their view only (so a
+/// hint never reveals a hidden card), with the estimated chance to win.
+fn hint(game: &AnyPlayed, listing: &Listing, seed: u64) -> String {
+    let Some(found) = game.hint(seed, super::super::default_threads()) else {
         return "No adviser is available.".into();
     };
-    let config = epic_bots::search::SearchConfig {
-        threads: super::super::default_threads(),
-        ..config
-    };
-    let mut adviser = epic_bots::IsmctsBot::new("hard", config, seed);
-    let Some(found) = adviser.think(game) else {
-        return "There is nothing to decide.".into();
-    };
-    let order = words::listing_order(game, game.options(), epic_engine::words::seat_of(voice));
-    let label = |c: Choice| {
-        let n = order
+    let label = |option: usize| {
+        listing
+            .items
             .iter()
-            .position(|&i| game.options()[i] == c)
-            .map_or(0, |i| i + 1);
-        format!("{n}. {}", personal_label(&game.label(c), voice))
+            .position(|i| i.act == Act::Option(option))
+            .map_or_else(String::new, |n| {
+                format!("{}. {}", n + 1, listing.items[n].label)
+            })
     };
     let mut text = format!(
         "The hard AI in your place would take {} — your chance to win about {:.0}% \
          ({} iterations in {:.2} s).",
-        label(found.choice),
+        label(found.option),
         found.value * 100.0,
         found.iterations,
-        found.elapsed.as_secs_f64()
+        found.seconds
     );
     let others: Vec<String> = found
-        .root
+        .others
         .iter()
-        .skip(1)
         .take(3)
-        .map(|r| format!("{} ({:.0}%)", label(r.choice), r.value * 100.0))
+        .map(|&(option, value)| format!("{} ({:.0}%)", label(option), value * 100.0))
         .collect();
     if !others.is_empty() {
         text.push_str(&format!("\n  Next best: {}.", others.join("; ")));
@@ -693,22 +561,27 @@ fn hint(game: &Game, voice: &Voice, seed: u64) -> String {
     text
 }
 
-/// The end of the game: the board, the result and why, a summary, and what the player
+/// The end of the game: the board, the result and why, a summary, and what the person
 /// may do next (save, replay, read the log) until they quit.
-fn game_over(s: &mut Session, input: &mut impl BufRead, out: &mut impl Write) -> CliResult {
+fn game_over(s: &mut Sitting, input: &mut impl BufRead, out: &mut impl Write) -> CliResult {
     let term = s.opts.term;
-    write!(
-        out,
-        "\n{}",
-        term.page(&epic_engine::words::page::page(&s.game, &s.voice))
-    )?;
-    let result = display::result_line(&s.game, &s.voice);
+    write!(out, "\n{}", term.page(&s.game.page(&s.voice)))?;
+    let result = s
+        .game
+        .seen(&s.voice, false)
+        .outcome
+        .map_or_else(|| "The game is over.".to_string(), |o| o.text);
     writeln!(
         out,
         "{}",
         term.paint(Ink::Heading, &term.fill(&result, "  "))
     )?;
-    writeln!(out, "{}", s.tally.summary(&s.voice, s.setup.seats.len()))?;
+    if let Some(summary) = s.game.summary(&s.voice) {
+        writeln!(out, "{summary}")?;
+    }
+    if !s.opts.menu_at_end {
+        return Ok(());
+    }
     crate::interrupt::exit_on_interrupt("\n");
     let menu = "What next?\n  1. Quit\n  2. Save the game to a file (`save FILE`)\n  \
                 3. Step through a replay of it (`replay`)\n  4. Read the log (`log`)";
@@ -735,18 +608,12 @@ fn game_over(s: &mut Session, input: &mut impl BufRead, out: &mut impl Write) ->
                 let path = path.trim();
                 if path.is_empty() {
                     writeln!(out, "Not saved: no file named.")?;
-                } else if save(s, path, out)? {
+                } else if s.save(path, out)? {
                     writeln!(out, "(`epic replay {path}` shows it again.)")?;
                 }
             }
             "3" | "replay" => {
-                let file = s.save_file();
-                let game = epic_rulesets::AnyPlayed::Epic(Box::new(epic_game::Played {
-                    setup: file.setup,
-                    records: file.decisions,
-                    game: s.game.clone(),
-                }));
-                crate::commands::replay::step_through(&game, HUMAN, &term, input, out)?;
+                crate::commands::replay::step_through(&s.game, HUMAN, &term, input, out)?;
                 writeln!(out, "{menu}")?;
             }
             "4" | "log" => {
@@ -754,118 +621,9 @@ fn game_over(s: &mut Session, input: &mut impl BufRead, out: &mut impl Write) ->
                     s.say(out, l)?;
                 }
             }
-            "board" | "b" => write!(
-                out,
-                "{}",
-                term.page(&epic_engine::words::page::page(&s.game, &s.voice))
-            )?,
+            "board" | "b" => write!(out, "{}", term.page(&s.game.page(&s.voice)))?,
             "" => {}
             _ => writeln!(out, "Type a number from 1 to 4.")?,
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use epic_engine::{ChampionSetup, Position};
-
-    /// Takes the option whose label starts with `label`.
-    fn take(game: &mut Game, label: &str) {
-        let i = game.labels().iter().position(|l| l.starts_with(label));
-        let c = game.options()[i.unwrap_or_else(|| panic!("no option {label}"))];
-        game.apply(c).expect("legal");
-    }
-
-    /// Player 1 attacks with Lurking Giant holding Fireball; Player 2 has Cave Troll.
-    fn attacking() -> Game {
-        let pool = names::pool();
-        let card = |name: &str| pool.by_name(name).expect("a real card");
-        let mut pos = Position::new(pool.clone(), 2);
-        pos.seats[0].in_play = vec![ChampionSetup::new(card("Lurking Giant"))];
-        pos.seats[0].hand = vec![card("Fireball")];
-        pos.seats[1].in_play = vec![ChampionSetup::new(card("Cave Troll"))];
-        pos.seats[1].hand = vec![card("Fireball")];
-        let mut game = Game::from_position(pos).expect("a legal position");
-        for label in ["Declare a battle", "Attack with Lurking Giant"] {
-            take(&mut game, label);
-        }
-        game
-    }
-
-    #[test]
-    fn the_default_stops_pass_before_blocks_in_your_own_attack_and_say_so() {
-        let game = attacking();
-        let voice = epic_engine::words::play_voice(HUMAN, 2);
-        assert_eq!(
-            words::prompt(&game.view(HUMAN), &game.decision().unwrap(), &voice),
-            "You may play before blockers are declared, or pass."
-        );
-        let (choice, line) = automatic(&game, &voice, Stops::default(), false).unwrap();
-        assert_eq!(choice, Choice::Pass);
-        assert_eq!(
-            line.unwrap().text,
-            "You pass before blockers are declared. (Not one of your stops: `stops +attacking` \
-             asks you here.)"
-        );
-        let (_, line) = automatic(&game, &voice, Stops::default(), true).unwrap();
-        assert_eq!(line.unwrap().text, "You pass before blockers are declared.");
-        assert!(automatic(&game, &voice, Stops::all(), false).is_none());
-        let plus = Stops::parse("+attacking", Stops::default()).unwrap();
-        assert!(automatic(&game, &voice, plus, false).is_none());
-    }
-
-    #[test]
-    fn the_default_stops_ask_once_blockers_are_declared() {
-        let mut game = attacking();
-        for (seat, label) in [(0, "Pass"), (1, "Pass"), (1, "Do not block"), (1, "Pass")] {
-            assert_eq!(game.decision().unwrap().player, seat, "{label}");
-            take(&mut game, label);
-        }
-        let voice = epic_engine::words::play_voice(HUMAN, 2);
-        assert_eq!(game.decision().unwrap().player, HUMAN);
-        assert_eq!(
-            words::prompt(&game.view(HUMAN), &game.decision().unwrap(), &voice),
-            "You may play after blockers are declared, before damage, or pass."
-        );
-        assert!(automatic(&game, &voice, Stops::default(), false).is_none());
-        let none = Stops::parse("none", Stops::default()).unwrap();
-        let (choice, line) = automatic(&game, &voice, none, true).unwrap();
-        assert_eq!(choice, Choice::Pass);
-        assert_eq!(
-            line.unwrap().text,
-            "You pass after blockers are declared, before damage."
-        );
-    }
-
-    /// A target list shows your side first, then the other: never mixed.
-    #[test]
-    fn targets_are_listed_yours_first() {
-        let pool = names::pool();
-        let card = |name: &str| pool.by_name(name).expect("a real card");
-        let mut pos = Position::new(pool.clone(), 2);
-        pos.seats[0].in_play = vec![ChampionSetup::new(card("Lurking Giant"))];
-        pos.seats[0].hand = vec![card("Fireball")];
-        pos.seats[1].in_play = vec![
-            ChampionSetup::new(card("Cave Troll")),
-            ChampionSetup::new(card("Kong")),
-        ];
-        pos.seats[1].hand = vec![card("Fireball")];
-        let mut game = Game::from_position(pos).expect("a legal position");
-        take(&mut game, "Play Fireball");
-        let voice = epic_engine::words::play_voice(HUMAN, 2);
-        let offer = Offer::new(&game, &voice);
-        // The engine lists champions first, then players.
-        assert_eq!(game.labels()[0], "Target Lurking Giant (Player 1)");
-        assert_eq!(
-            offer.shown,
-            [
-                "Target yourself",
-                "Target Lurking Giant (yours)",
-                "Target the AI",
-                "Target Cave Troll (the AI's)",
-                "Target Kong (the AI's)",
-            ]
-        );
     }
 }

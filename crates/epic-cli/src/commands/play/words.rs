@@ -1,53 +1,5 @@
-//! What the human reads and types in `epic play`: prompts and option labels in plain
-//! words ("you", "the AI", "before blockers are declared"), the symbols of rules text
-//! spelt out, and typed words matched to an option.
-
-pub use epic_engine::words::prompt::{option_note, personal_label, prompt};
-
-use epic_engine::state::Zone;
-use epic_engine::{Choice, DecisionKind, Game, PlayerId};
-
-/// Whether two options are the same play for every purpose the player can see: the same
-/// card from the same hand with the same mode (two copies of Crystal Golem).
-pub fn interchangeable(game: &Game, a: Choice, b: Choice) -> bool {
-    let st = game.state();
-    match (a, b) {
-        (Choice::Play { card: x, mode: m }, Choice::Play { card: y, mode: n }) if m == n => {
-            match (st.objs.get(x.0 as usize), st.objs.get(y.0 as usize)) {
-                (Some(x), Some(y)) => {
-                    x.card == y.card && x.zone == Zone::Hand && y.zone == Zone::Hand
-                }
-                _ => false,
-            }
-        }
-        _ => false,
-    }
-}
-
-/// The order options are listed in: for a target or a choice of cards, the human's own
-/// first, then everyone else's, so the two sides are not mixed; otherwise as offered.
-pub fn listing_order(game: &Game, options: &[Choice], viewer: PlayerId) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..options.len()).collect();
-    let kind = game.decision().map(|d| d.kind);
-    if matches!(
-        kind,
-        Some(DecisionKind::Target | DecisionKind::Choose | DecisionKind::KeepOne)
-    ) {
-        let st = game.state();
-        let side = |c: &Choice| match c {
-            Choice::Player(p) if *p == viewer => 0,
-            Choice::Player(_) => 2,
-            Choice::Card(o) => match st.objs.get(o.0 as usize) {
-                Some(obj) if obj.controller == viewer => 1,
-                Some(_) => 3,
-                None => 4,
-            },
-            _ => 5,
-        };
-        order.sort_by_key(|&i| side(&options[i]));
-    }
-    order
-}
+//! Typed words matched to an option in `epic play`: each word or its start, in the
+//! order of the option's words, copies of a card taken as one.
 
 fn words(s: &str) -> Vec<String> {
     s.split_whitespace().map(|w| w.to_lowercase()).collect()

@@ -1,10 +1,10 @@
 //! The numbers of a game told at its end: cards played, damage dealt and taken,
-//! champions lost, by seat. Counted from the events and views the human received, so
-//! they hold nothing the human could not know.
+//! champions lost, by seat. Counted from the events and views one seat received, so
+//! they hold nothing that seat could not know.
 
-use crate::display::{cap, Voice};
-use epic_engine::view::View;
-use epic_engine::{Event, ObjNum, PlayerId, Recipient};
+use super::{cap, Voice};
+use crate::view::View;
+use crate::{Event, ObjNum, PlayerId, Recipient};
 use std::collections::HashMap;
 
 /// Running counts, one entry per seat.
