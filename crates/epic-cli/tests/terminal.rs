@@ -218,7 +218,7 @@ fn the_end_of_a_game_offers_save_replay_and_log() {
     let dir = tempfile::tempdir().unwrap();
     let saved = dir.path().join("finished.json");
     let input = format!(
-        "keep hand\nend turn\n2\n{}\n3\nn\nb\nq\n4\nbogus\n1\n",
+        "keep hand\nend turn\n2\n{}\n3\nn\nb\nq\n4\nbogus\n2\n7\n2\n\n1\n",
         saved.display()
     );
     let out = play_short_game(dir.path(), None, &input);
@@ -230,11 +230,27 @@ fn the_end_of_a_game_offers_save_replay_and_log() {
     );
     assert!(text.contains("Summary: 2 turns."), "{text}");
     assert!(text.contains("Cards played") && text.contains("Champions lost"));
-    assert!(text.contains("Save to which file?"), "{text}");
     assert!(
-        text.contains(&format!("Saved to {}", saved.display())),
+        text.contains("Save to which file? (Enter: epic-game-1.json)"),
         "{text}"
     );
+    // A finished game's save is for `epic replay`; a number is a slip, not a file; an
+    // empty answer takes the name proposed.
+    assert!(
+        flat(&text).contains(&format!(
+            "Saved to {0}. `epic replay {0}` shows it again.",
+            saved.display()
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains("Not saved: '7' is a choice of the menu, not a file's name."),
+        "{text}"
+    );
+    assert!(!dir.path().join("7").exists());
+    assert!(dir.path().join("epic-game-1.json").exists(), "{text}");
+    // The menu comes back after every choice but the last.
+    assert_eq!(text.matches("What next?").count(), 7, "{text}");
     assert!(text.contains("Replay: "), "{text}");
     assert!(text.contains("Decision 1 of "), "{text}");
     assert!(text.contains("[1/"), "{text}");

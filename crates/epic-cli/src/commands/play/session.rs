@@ -64,6 +64,8 @@ struct Sitting {
     saved: Option<(String, usize)>,
     /// Whether the person has been told once how to change the stops.
     told_stops: bool,
+    /// How long each bot has thought since the person last decided.
+    thought: Vec<std::time::Duration>,
 }
 
 impl Sitting {
@@ -130,6 +132,20 @@ impl Sitting {
         Ok(())
     }
 
+    /// How long each bot thought since the person last decided, one line for each that
+    /// took long enough to be noticed.
+    fn tell_thinking(&mut self, out: &mut impl Write) -> CliResult {
+        for seat in 0..self.thought.len() {
+            let took = std::mem::take(&mut self.thought[seat]);
+            if took >= THINKING_SHOWN {
+                let who = cap(&self.voice.name(seat as Seat));
+                let line = format!("({who} thought for {:.2} s.)", took.as_secs_f64());
+                self.say(out, &Line::new(line, Some(epic_game::words::Tone::Quiet)))?;
+            }
+        }
+        Ok(())
+    }
+
     /// Notes a line the session itself tells (an automatic pass) and prints it.
     fn note(&mut self, out: &mut impl Write, line: Line) -> CliResult {
         self.say(out, &line)?;
@@ -181,10 +197,12 @@ impl Sitting {
         {
             Ok(()) => {
                 self.saved = Some((path.to_string(), self.game.decisions()));
-                if !self.game.is_over() {
+                if self.game.is_over() {
+                    writeln!(out, "Saved to {path}. `epic replay {path}` shows it again.")?;
+                } else {
                     self.arm_interrupt();
+                    writeln!(out, "Saved to {path}. Resume with: epic play --load {path}")?;
                 }
-                writeln!(out, "Saved to {path}. Resume with: epic play --load {path}")?;
                 Ok(true)
             }
             Err(e) => {
@@ -273,6 +291,7 @@ pub fn play_game(
         stops,
         opts,
         told_stops: false,
+        thought: vec![std::time::Duration::ZERO; players.len()],
     };
     let mut out = Fitted::new(std::io::stdout().lock(), term);
     writeln!(out, "{}", term.fill(&s.game.introduction(&s.voice), "  "))?;
@@ -306,6 +325,7 @@ pub fn play_game(
     let mut shown_board: Option<String> = None;
     loop {
         let Some(decider) = s.game.decider() else {
+            s.tell_thinking(&mut out)?;
             s.autosave(&mut out)?;
             game_over(&mut s, input, &mut out)?;
             return Ok(Some(s.game));
@@ -319,18 +339,11 @@ pub fn play_game(
             let option = bot
                 .and_then(|b| b.choose(&s.game))
                 .ok_or_else(|| CliError::findings("an AI seat's bot chose no option"))?;
-            let took = start.elapsed();
+            s.thought[usize::from(decider)] += start.elapsed();
             s.take_option(option, &mut out)?;
-            if took >= THINKING_SHOWN {
-                let who = cap(&s.voice.name(decider));
-                let line = format!("({who} thought for {:.2} s.)", took.as_secs_f64());
-                s.say(
-                    &mut out,
-                    &Line::new(line, Some(epic_game::words::Tone::Quiet)),
-                )?;
-            }
             continue;
         }
+        s.tell_thinking(&mut out)?;
         if let Some(auto) = s.game.automatic(&s.voice, s.stops) {
             if let Some(mut line) = auto.line {
                 // A pass at a moment that is not a stop says, the first time, how to
@@ -391,11 +404,17 @@ pub fn play_game(
         let rest = rest.trim();
         match cmd.to_ascii_lowercase().as_str() {
             "" => {}
-            "help" | "?" | "h" if rest.eq_ignore_ascii_case("symbols") => {
+            "help" | "?" | "h"
+                if ["symbols", "symbol", "keywords", "keyword"]
+                    .iter()
+                    .any(|w| rest.eq_ignore_ascii_case(w)) =>
+            {
                 writeln!(out, "{}", glossary(&s.game))?
             }
             "help" | "?" | "h" => writeln!(out, "{}", help(&s.game, &s.voice))?,
-            "symbols" | "keywords" => writeln!(out, "{}", glossary(&s.game))?,
+            "symbols" | "symbol" | "keywords" | "keyword" => {
+                writeln!(out, "{}", glossary(&s.game))?
+            }
             "board" | "b" => shown_board = None,
             "quit" | "exit" | "q" => {
                 writeln!(out, "You leave the game ({}).", s.saved_note())?;
@@ -598,23 +617,33 @@ fn game_over(s: &mut Sitting, input: &mut impl BufRead, out: &mut impl Write) ->
         match cmd.to_ascii_lowercase().as_str() {
             "1" | "quit" | "q" | "exit" => return Ok(()),
             "2" | "save" => {
+                let proposed = format!("epic-game-{}.json", s.game.seed());
                 let path = if rest.trim().is_empty() {
-                    write!(out, "Save to which file? ")?;
+                    write!(out, "Save to which file? (Enter: {proposed}) ")?;
                     out.flush()?;
-                    super::read_line(input)?.unwrap_or_default()
+                    let Some(typed) = super::read_line(input)? else {
+                        writeln!(out, "\nNot saved.")?;
+                        return Ok(());
+                    };
+                    typed
                 } else {
                     rest.to_string()
                 };
-                let path = path.trim();
-                if path.is_empty() {
-                    writeln!(out, "Not saved: no file named.")?;
-                } else if s.save(path, out)? {
-                    writeln!(out, "(`epic replay {path}` shows it again.)")?;
+                let path = match path.trim() {
+                    "" => proposed.as_str(),
+                    typed => typed,
+                };
+                if path.bytes().all(|b| b.is_ascii_digit()) {
+                    writeln!(
+                        out,
+                        "Not saved: '{path}' is a choice of the menu, not a file's name."
+                    )?;
+                } else {
+                    s.save(path, out)?;
                 }
             }
             "3" | "replay" => {
-                crate::commands::replay::step_through(&s.game, HUMAN, &term, input, out)?;
-                writeln!(out, "{menu}")?;
+                crate::commands::replay::step_through(&s.game, HUMAN, &term, input, out)?
             }
             "4" | "log" => {
                 for l in &s.log {
@@ -622,8 +651,10 @@ fn game_over(s: &mut Sitting, input: &mut impl BufRead, out: &mut impl Write) ->
                 }
             }
             "board" | "b" => write!(out, "{}", term.page(&s.game.page(&s.voice)))?,
-            "" => {}
+            "" => continue,
             _ => writeln!(out, "Type a number from 1 to 4.")?,
         }
+        // The menu again after each choice.
+        writeln!(out, "{menu}")?;
     }
 }

@@ -35,10 +35,42 @@ pub fn pick_by_text(line: &str, shown: &[String], engine: &[String]) -> Result<u
     let loose: Vec<usize> = (0..shown.len())
         .filter(|&i| has_in_order(&shown[i]) || has_in_order(&engine[i]))
         .collect();
-    match loose.as_slice() {
-        [i] => Ok(*i),
-        _ => Err(loose),
+    if loose.len() < 2 {
+        return loose.first().copied().ok_or(loose);
     }
+    // Names before costs: among several, those the words fit outside their notes in
+    // brackets ("play gold" is Gold Dragon, not every option "(1 gold)").
+    let named: Vec<usize> = loose
+        .iter()
+        .copied()
+        .filter(|&i| {
+            has_in_order(&without_notes(&shown[i])) || has_in_order(&without_notes(&engine[i]))
+        })
+        .collect();
+    match named.as_slice() {
+        [i] => Ok(*i),
+        [] => Err(loose),
+        _ => Err(named),
+    }
+}
+
+/// A label without its notes in brackets: "Play Wolf (1 gold)" is "Play Wolf".
+fn without_notes(label: &str) -> String {
+    let mut depth = 0u32;
+    label
+        .chars()
+        .filter(|&c| {
+            match c {
+                '(' => depth += 1,
+                ')' => {
+                    depth = depth.saturating_sub(1);
+                    return false;
+                }
+                _ => {}
+            }
+            depth == 0
+        })
+        .collect()
 }
 
 /// The option a typed line names ([`pick_by_text`]), or what to tell the player: which
@@ -98,6 +130,22 @@ mod tests {
             Err(vec![1, 2])
         );
         assert_eq!(pick_by_text("fireball", &labels, &labels), Err(vec![]));
+        // A name is read before the notes in brackets.
+        assert_eq!(
+            pick_by_text("play gold", &labels, &labels),
+            Err(vec![0, 1, 2])
+        );
+        let dragons: Vec<String> = [
+            "Play Gold Dragon (1 gold)",
+            "Play Wolf (1 gold)",
+            "Play Ogre (0 gold)",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        assert_eq!(pick_by_text("play gold", &dragons, &dragons), Ok(0));
+        assert_eq!(pick_by_text("gold", &dragons, &dragons), Ok(0));
+        assert_eq!(without_notes("Play Wolf (1 gold) (yours)"), "Play Wolf  ");
     }
 
     #[test]
