@@ -116,7 +116,10 @@ pub fn label(st: &GameState, pool: &CardPool, c: Choice) -> String {
         Choice::Undo => "Undo the last play".into(),
         Choice::Done => match kind {
             Some(DecisionKind::Mulligan) if st.declaring.is_empty() => "Keep this hand".into(),
-            Some(DecisionKind::Mulligan) => format!("Mulligan {} card(s)", st.declaring.len()),
+            Some(DecisionKind::Mulligan) => format!(
+                "Mulligan {}",
+                epic_game::words::count(st.declaring.len() as u64, "card", "cards")
+            ),
             Some(DecisionKind::Attackers) => "Done choosing attackers".into(),
             Some(DecisionKind::Blockers) if st.declaring.is_empty() => "Do not block".into(),
             Some(DecisionKind::Blockers) => "Done choosing blockers".into(),
@@ -413,7 +416,10 @@ fn action_phrase(a: &Action) -> String {
         Action::Modify { .. } => "change a champion this turn".into(),
         Action::AddCounters { .. } => "put counters on a champion".into(),
         Action::GainControl { .. } => "gain control of a champion".into(),
-        Action::CreateTokens { token, n: k, .. } => format!("put {} {token} token(s) into play", n(k)),
+        Action::CreateTokens { token, n: k, .. } => {
+            let tokens = if matches!(k, Amount::Fixed(1)) { "token" } else { "tokens" };
+            format!("put {} {token} {tokens} into play", n(k))
+        }
         Action::Recycle => "recycle (two cards from your discard pile to the bottom of your deck, then draw a card)".into(),
         Action::Recall => "recall this card".into(),
         Action::NoAttacksThisTurn => "stop all attacks this turn".into(),

@@ -118,6 +118,12 @@ impl Voice {
     }
 }
 
+/// `n` and the noun that counts it: "1 card", "3 cards", "0 cards".
+pub fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// `text` with its first letter in upper case.
 pub fn cap(text: &str) -> String {
     let mut chars = text.chars();

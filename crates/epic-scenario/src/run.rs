@@ -724,7 +724,10 @@ fn check_seen(game: &Game, viewer: u8, e: &Expect) -> Result<(), String> {
                     ZoneName::God => pv.god.iter().count(),
                 };
                 if got != *n {
-                    return Err(format!("{what}: expected {n} card(s), got {got}"));
+                    return Err(format!(
+                        "{what}: expected {}, got {got}",
+                        epic_game::words::count(*n as u64, "card", "cards")
+                    ));
                 }
                 return Ok(());
             }
@@ -814,7 +817,8 @@ fn compare_zone(pool: &CardPool, what: &str, got: &[CardId], zc: &ZoneCheck) -> 
         ZoneCheck::Count(n) => {
             if got.len() != *n {
                 return Err(format!(
-                    "{what}: expected {n} card(s), got {} ({})",
+                    "{what}: expected {}, got {} ({})",
+                    epic_game::words::count(*n as u64, "card", "cards"),
                     got.len(),
                     names(pool, got)
                 ));

@@ -168,8 +168,8 @@ fn compare(pool: &CardPool, path: &std::path::Path, json: bool) -> CliResult {
     }
     let unexplained = differ.iter().filter(|c| c.why.is_none()).count();
     println!(
-        "{} card(s) compared: {} read as printed, {} differ ({} explained, {unexplained} not).",
-        rows.len(),
+        "{} compared: {} read as printed, {} differ ({} explained, {unexplained} not).",
+        epic_game::words::count(rows.len() as u64, "card", "cards"),
         rows.len() - differ.len(),
         differ.len(),
         differ.len() - unexplained
@@ -276,7 +276,10 @@ pub fn run(args: Args) -> CliResult {
             r.keywords.join(", ")
         );
     }
-    println!("{} card(s).", rows.len());
+    println!(
+        "{}.",
+        epic_game::words::count(rows.len() as u64, "card", "cards")
+    );
     Ok(())
 }
 

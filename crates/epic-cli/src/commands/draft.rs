@@ -208,8 +208,8 @@ pub fn draft_then_play(args: Args, options: Option<Options>) -> CliResult {
             } else {
                 writeln!(
                     out,
-                    "{} card(s) drafted so far{}.",
-                    view.pick_counts[0],
+                    "{} drafted so far{}.",
+                    epic_game::words::count(view.pick_counts[0] as u64, "card", "cards"),
                     if format == DraftFormat::Dark {
                         " (Dark Draft: no looking back)"
                     } else {

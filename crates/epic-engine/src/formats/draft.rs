@@ -187,7 +187,7 @@ pub enum DraftDecisionKind {
 pub struct DraftDecision {
     pub drafter: usize,
     pub kind: DraftDecisionKind,
-    /// What the drafter is asked, without their name: "pick 1 card(s) from pack 2 of 3,
+    /// What the drafter is asked, without their name: "pick 1 card from pack 2 of 3,
     /// passing right".
     pub prompt: String,
 }
@@ -474,10 +474,10 @@ impl Draft {
             Stage::Open { order } => (
                 DraftDecisionKind::Pick,
                 format!(
-                    "pick a revealed card (reveal {} of {}; {} more pick(s) this round)",
+                    "pick a revealed card (reveal {} of {}; {} more this round)",
                     self.round + 1,
                     self.rounds(),
-                    order.len()
+                    epic_game::words::count(order.len() as u64, "pick", "picks")
                 ),
             ),
             Stage::Packs { want } => {
@@ -490,8 +490,12 @@ impl Draft {
                 (
                     DraftDecisionKind::Pick,
                     format!(
-                        "pick {} card(s) from pack {} of {}{pass}",
-                        want - self.taken[drafter],
+                        "pick {} from pack {} of {}{pass}",
+                        epic_game::words::count(
+                            (want - self.taken[drafter]) as u64,
+                            "card",
+                            "cards"
+                        ),
                         self.round + 1,
                         self.rounds()
                     ),

@@ -77,8 +77,8 @@ pub enum Violation {
         max: usize,
     },
     #[error(
-        "{zero} {alignment} card(s) with a cost of 0 need at least {need} {alignment} card(s) \
-         with a cost of 1; the deck has {one}"
+        "{alignment} cards with a cost of 0: {zero}, which need at least {need} {alignment} \
+         cards with a cost of 1; the deck has {one}"
     )]
     ZeroCostRatio {
         alignment: String,

@@ -120,7 +120,8 @@ pub fn playable(
     match deck.len() - gods {
         0 => Err("names no cards".into()),
         n if n < needed => Err(format!(
-            "has {n} card(s); a game needs at least {needed}, the opening hand"
+            "has {}; a game needs at least {needed}, the opening hand",
+            epic_game::words::count(n as u64, "card", "cards")
         )),
         n if n > MAX_DECK_CARDS => Err(format!(
             "has {n} cards; a deck may hold at most {MAX_DECK_CARDS}"

@@ -131,8 +131,9 @@ fn narrate(
                 }
             )),
             Event::Mulligan { player, count } => Some(format!(
-                "{} {count} card(s) back and {} as many.",
+                "{} {} back and {} as many.",
                 voice.says(*player, "put", "puts"),
+                epic_game::words::count(u64::from(*count), "card", "cards"),
                 if voice.is_you(*player) {
                     "draw"
                 } else {
@@ -215,8 +216,9 @@ fn narrate(
                 seen_name(pool, champion)
             )),
             Event::Counters { champion, now } => Some(format!(
-                "{} now has {now} counter(s).",
-                seen_name(pool, champion)
+                "{} now has {}.",
+                seen_name(pool, champion),
+                epic_game::words::count(u64::from(*now), "counter", "counters")
             )),
             Event::Attack {
                 attacker,

@@ -198,21 +198,20 @@ pub fn result_line(game: &Game, voice: &Voice) -> String {
             None => "the last opponent conceded".into(),
         },
     };
+    let turns = epic_game::words::count(u64::from(r.turns), "turn", "turns");
     match r.winners.as_slice() {
-        [] => format!("The game is a draw after {} turns: {why}.", r.turns),
+        [] => format!("The game is a draw after {}: {why}.", turns),
         [w] => format!(
-            "{} after {} turns: {why}.",
+            "{} after {turns}: {why}.",
             if voice.is_you(*w) {
                 "You win".to_string()
             } else {
                 format!("{} wins", voice.subject(*w))
-            },
-            r.turns
+            }
         ),
         ws => format!(
-            "{} win after {} turns: {why}.",
-            list(&ws.iter().map(|w| voice.subject(*w)).collect::<Vec<_>>()),
-            r.turns
+            "{} win after {turns}: {why}.",
+            list(&ws.iter().map(|w| voice.subject(*w)).collect::<Vec<_>>())
         ),
     }
 }

@@ -114,14 +114,17 @@ pub fn introduction(setup: &SaveSetup) -> String {
                 .collect();
             seats.join(" and ")
         };
+        let others: Vec<String> = (1..setup.seats.len() / k).map(team).collect();
         s += &format!(
-            "\nYour team: {} (you share a turn and {} health). The other team(s): {}.",
+            "\nYour team: {} (you share a turn and {} health). {}: {}.",
             team(0),
             setup.rules.seat_health(),
-            (1..setup.seats.len() / k)
-                .map(team)
-                .collect::<Vec<_>>()
-                .join("; ")
+            if others.len() == 1 {
+                "The other team"
+            } else {
+                "The other teams"
+            },
+            others.join("; ")
         );
     }
     if setup.rules.variant.hunter() {
