@@ -208,6 +208,14 @@ pub enum Expect {
     Blocked(bool),
     /// The events being played right now (the supplemental zone, 1.4.6).
     Resolving(ZoneCheck),
+    /// The bot `level` deciding now takes an option matching `label` (`avoids`: none
+    /// matching it), for each of [`AI_TRIES`] seeds. A search plays its level's iteration
+    /// budget with no time limit, so the answer does not depend on the machine.
+    Ai {
+        level: String,
+        avoids: bool,
+        label: String,
+    },
     /// What `viewer` sees (`game.view(viewer)`, rule 1.10): the inner expectation is read
     /// from that view. Only `Zone`, `Health`, `Gold`, `Champion` and `Resolving` are
     /// read this way; a zone's cards are the ones whose identity the viewer knows.
@@ -224,6 +232,9 @@ pub enum Expect {
         to: epic_engine::state::Zone,
     },
 }
+
+/// How many seeds an `expect ai` statement asks the bot with: every one must agree.
+pub const AI_TRIES: u64 = 3;
 
 /// The result of running one scenario.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]

@@ -720,6 +720,24 @@ fn expectation(pool: &CardPool, s: &str, d: &mut Draft, line: usize) -> R<Expect
             }
         }
         "option" => Expect::Option(non_empty(rest, "option")?),
+        "ai" => {
+            let (level, rest) = split_word(rest);
+            let (verb, label) = split_word(rest);
+            let avoids = match verb.to_ascii_lowercase().as_str() {
+                "chooses" => false,
+                "avoids" => true,
+                _ => return Err(
+                    "expected `expect ai LEVEL chooses LABEL` or `expect ai LEVEL avoids LABEL`"
+                        .into(),
+                ),
+            };
+            epic_bots::bot_by_name(level, 0).map_err(|e| e.to_string())?;
+            Expect::Ai {
+                level: level.to_ascii_lowercase(),
+                avoids,
+                label: non_empty(label, "ai")?,
+            }
+        }
         "no" => {
             let (w2, label) = split_word(rest);
             if !w2.eq_ignore_ascii_case("option") {

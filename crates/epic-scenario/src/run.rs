@@ -415,6 +415,30 @@ fn zone_word(z: ZoneName) -> &'static str {
     }
 }
 
+/// The option the bot `level` takes in `game` now, seeded with `seed`; a search plays its
+/// iteration budget with no time limit.
+fn ai_option(game: &Game, level: &str, seed: u64) -> Result<usize, String> {
+    let mut bot: Box<dyn epic_bots::Bot> = match epic_bots::search_config(level) {
+        Some(config) => Box::new(epic_bots::IsmctsBot::new(
+            level,
+            epic_bots::search::SearchConfig {
+                time: None,
+                ..config
+            },
+            seed,
+        )),
+        None => epic_bots::bot_by_name(level, seed).map_err(|e| e.to_string())?,
+    };
+    if game.decision().is_none() {
+        return Err("the game is over: no one decides".into());
+    }
+    let choice = bot.choose(game);
+    game.options()
+        .iter()
+        .position(|&c| c == choice)
+        .ok_or_else(|| format!("the {level} AI took no option offered"))
+}
+
 fn check(game: &Game, e: &Expect, last: &LastDo) -> Result<(), String> {
     let pool = game.pool().clone();
     let st = game.state();
@@ -532,6 +556,38 @@ fn check(game: &Game, e: &Expect, last: &LastDo) -> Result<(), String> {
                     describe_decision(game),
                     options_list(&labels)
                 ));
+            }
+        }
+        Expect::Ai {
+            level,
+            avoids,
+            label,
+        } => {
+            let labels = game.labels();
+            let fits = match find_label(&labels, label) {
+                Match::One(i) => vec![i],
+                Match::Several(hits) => hits,
+                Match::Nothing => {
+                    return Err(format!(
+                        "no option matches `{label}`; {} has: {}",
+                        describe_decision(game),
+                        options_list(&labels)
+                    ))
+                }
+            };
+            for seed in 1..=crate::AI_TRIES {
+                let taken = ai_option(game, level, seed)?;
+                if fits.contains(&taken) == *avoids {
+                    return Err(format!(
+                        "the {level} AI (seed {seed}) took `{}`, {} `{label}`",
+                        labels[taken],
+                        if *avoids {
+                            "which it should avoid:"
+                        } else {
+                            "not"
+                        }
+                    ));
+                }
             }
         }
         Expect::Options(want) => {

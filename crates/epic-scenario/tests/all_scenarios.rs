@@ -14,6 +14,14 @@ fn every_scenario_passes() {
     }
 }
 
+/// The positions asked of the AI (`expect ai`), each with one clearly best play.
+#[test]
+fn every_ai_position_passes() {
+    if let Err(e) = epic_scenario::check_path(&root().join("ai")) {
+        panic!("{e}");
+    }
+}
+
 #[test]
 fn pending_scenarios_parse() {
     let pending = root().join("pending");

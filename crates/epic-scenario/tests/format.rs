@@ -187,3 +187,42 @@ fn huge_unknown_names_are_reported_briefly() {
     let e = errors(&format!("scenario A\nrule 1.5.1\np1 hand {huge}\n"));
     assert_eq!(e, [format!("t.scn:3: unknown card `{}…`", &huge[..60])]);
 }
+
+/// `expect ai`: an unknown bot is a mistake on its line; a bot that takes another option
+/// than the one expected, or one it should avoid, fails the scenario with what it took;
+/// a label no option matches is a failure, not a pass.
+#[test]
+fn ai_expectations_say_what_the_bot_took() {
+    let e = errors("scenario A\nrule 4.4.1\nexpect ai genius chooses Pass\n");
+    assert!(e[0].starts_with("t.scn:3: unknown bot 'genius'"), "{e:?}");
+    let e = errors("scenario A\nrule 4.4.1\nexpect ai hard prefers Pass\n");
+    assert!(e[0].contains("expect ai LEVEL chooses LABEL"), "{e:?}");
+
+    let position = "scenario A\nrule 4.4.1\np1 champion Lurking Giant\np1 deck Cave Troll x5\n\
+                    p2 health 10\np2 deck Cave Troll x5\n";
+    let outcome = |tail: &str| {
+        let scenarios = parse_str("t.scn", &format!("{position}{tail}")).expect("parses");
+        run(&scenarios[0])
+    };
+    assert!(outcome("expect ai greedy chooses Declare a battle\n").passed);
+    let failed = outcome("expect ai greedy chooses End turn\n");
+    assert!(!failed.passed);
+    assert!(
+        failed.failures[0]
+            .contains("the greedy AI (seed 1) took `Declare a battle`, not `End turn`"),
+        "{:?}",
+        failed.failures
+    );
+    let failed = outcome("expect ai greedy avoids Declare a battle\n");
+    assert!(
+        failed.failures[0].contains("which it should avoid"),
+        "{:?}",
+        failed.failures
+    );
+    let failed = outcome("expect ai greedy avoids Play Kong\n");
+    assert!(
+        failed.failures[0].contains("no option matches `Play Kong`"),
+        "{:?}",
+        failed.failures
+    );
+}
