@@ -48,15 +48,20 @@ pub enum DeckSource {
 /// file is reported as missing rather than as an unknown name; anything else is an
 /// unknown deck, with the built-in names listed.
 pub fn deck_source(spec: &str) -> CliResult<DeckSource> {
+    deck_source_among(&DECK_NAMES, spec)
+}
+
+/// [`deck_source`] for a ruleset whose built-in decks are `decks`.
+pub fn deck_source_among(decks: &[&'static str], spec: &str) -> CliResult<DeckSource> {
     let lower = spec.trim().to_ascii_lowercase();
-    if let Some(name) = DECK_NAMES.iter().find(|n| **n == lower) {
+    if let Some(name) = decks.iter().find(|n| **n == lower) {
         return Ok(DeckSource::BuiltIn(name));
     }
     let path = Path::new(spec);
     if spec.contains(['/', '.']) || path.exists() {
         return Ok(DeckSource::File(path.to_path_buf()));
     }
-    let near = DECK_NAMES
+    let near = decks
         .iter()
         .filter(|n| edit_distance(&lower, n) <= 2)
         .min_by_key(|n| edit_distance(&lower, n))
@@ -64,7 +69,7 @@ pub fn deck_source(spec: &str) -> CliResult<DeckSource> {
     Err(CliError::input(format!(
         "unknown deck '{spec}'{near}: the built-in decks are {}, and there is no file named \
          '{spec}' (write a path, such as ./{spec}, for a deck-list file)",
-        DECK_NAMES.join(", ")
+        decks.join(", ")
     )))
 }
 

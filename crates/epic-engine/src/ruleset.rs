@@ -225,20 +225,17 @@ impl Ruleset for Game {
 
     fn example_tables(seed: u64) -> Vec<TableRequest> {
         vec![
-            TableRequest::of(2, seed),
-            TableRequest {
-                seats: ["good", "evil"]
-                    .map(|deck| epic_game::SeatRequest {
-                        player: "random".into(),
-                        bot_seed: None,
-                        deck: epic_game::DeckRequest::Named(deck.into()),
-                    })
-                    .to_vec(),
-                ..TableRequest::of(2, seed).in_format("preconstructed")
-            },
-            TableRequest::of(4, seed),
-            TableRequest::of(3, seed).in_variant("hunter-last-one-standing"),
-            TableRequest::of(4, seed).in_variant("hydra"),
+            // Random decks, for the most cards in play; then the usual decks (good against
+            // evil) in the Preconstructed format.
+            TableRequest::of(2, seed).with_decks("random"),
+            TableRequest::of(2, seed).in_format("preconstructed"),
+            TableRequest::of(4, seed).with_decks("random"),
+            TableRequest::of(3, seed)
+                .with_decks("random")
+                .in_variant("hunter-last-one-standing"),
+            TableRequest::of(4, seed)
+                .with_decks("random")
+                .in_variant("hydra"),
         ]
     }
 

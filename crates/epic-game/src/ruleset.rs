@@ -61,6 +61,14 @@ impl TableRequest {
         }
     }
 
+    /// The same table, every seat playing the ruleset's deck named `deck`.
+    pub fn with_decks(mut self, deck: &str) -> TableRequest {
+        for seat in &mut self.seats {
+            seat.deck = DeckRequest::Named(deck.into());
+        }
+        self
+    }
+
     /// The same table in `format`.
     pub fn in_format(self, format: &str) -> TableRequest {
         TableRequest {

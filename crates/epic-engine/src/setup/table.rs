@@ -131,8 +131,8 @@ impl Table {
 }
 
 /// The saved-game setup a request asks for: its table, and each seat's deck (a named
-/// deck, a deck list, or `random` by default, dealt from the seed and the seat) checked
-/// against the table's format.
+/// deck, a deck list, or by default the seat's usual deck, [`USUAL_DECKS`]; in Sealed the
+/// deck dealt it) checked against the table's format.
 pub fn setup_for(request: &epic_game::TableRequest) -> SetupResult<super::save::SaveSetup> {
     if request.pool.is_some() {
         return Err(no_pool());
@@ -203,9 +203,14 @@ pub fn no_pool() -> SetupError {
     )
 }
 
-/// Seat `i`'s deck as asked for (a named deck, a deck list, or `random` by default,
-/// dealt from the seed and the seat), checked against the table: its label and its
-/// cards by name.
+/// The decks seats play when none is asked for, in seat order (a person at the first
+/// seat plays good against evil); `random` decks, dealt from the seed and the seat, after
+/// these.
+pub const USUAL_DECKS: [&str; 4] = ["good", "evil", "sage", "wild"];
+
+/// Seat `i`'s deck as asked for (a named deck, a deck list, or its usual deck by
+/// default, [`USUAL_DECKS`]), checked against the table: its label and its cards by
+/// name.
 fn seat_deck(
     table: &Table,
     i: usize,
@@ -216,10 +221,10 @@ fn seat_deck(
     let whose = format!("seat {}'s deck", i + 1);
     let seed = seed.wrapping_add(i as u64);
     let (label, cards) = match deck {
-        epic_game::DeckRequest::Default => (
-            "random".to_string(),
-            epic_cards::deck_from(pool, "random", seed),
-        ),
+        epic_game::DeckRequest::Default => {
+            let name = USUAL_DECKS.get(i).copied().unwrap_or("random");
+            (name.to_string(), epic_cards::deck_from(pool, name, seed))
+        }
         epic_game::DeckRequest::Named(name) => {
             let lower = name.trim().to_ascii_lowercase();
             if !epic_cards::DECK_NAMES.contains(&lower.as_str()) {

@@ -8,13 +8,12 @@ pub use session::{play_game, Options};
 pub(crate) use words::{pick_by_text, typed_option};
 
 use crate::error::{CliError, CliResult};
-use crate::names;
-use crate::save::{SaveSetup, Saved, Seat};
+use crate::save::Saved;
 use crate::table::TableArgs;
 use crate::term::TermArgs;
 use clap::ValueEnum;
 use epic_engine::formats::draft::DraftFormat;
-use epic_engine::Game;
+use epic_game::{DeckRequest, SeatRequest, TableRequest};
 use epic_rulesets::AnyPlayed;
 use session::HUMAN;
 use std::io::BufRead;
@@ -93,9 +92,6 @@ pub(crate) fn clock_seed() -> u64 {
         % 1_000_000_000_000
 }
 
-/// The decks AI seats play when none is given, in seat order; Sealed decks after these.
-const AI_DECKS: [&str; 4] = ["evil", "sage", "wild", "good"];
-
 /// The draft a new game's decks come from, when they are drafted: its format's, or
 /// Sealed's with `--pool`.
 fn drafted(args: &Args) -> CliResult<Option<DraftFormat>> {
@@ -143,77 +139,95 @@ fn draft_and_play(args: &Args, draft: DraftFormat, options: Options) -> CliResul
     crate::commands::draft::draft_then_play(draft_args, Some(options))
 }
 
-fn new_game(args: &Args) -> CliResult<(SaveSetup, Game)> {
-    let pool = names::pool();
-    let table = args.table.table()?;
+/// A new game of the ruleset the options name, asked of it as the server asks
+/// ([`TableRequest`]): you in seat 1 with `--deck`, the AIs with `--ai-deck` in seat
+/// order, every other seat with its usual deck, each deck checked as the ruleset checks
+/// it and told as yours or an AI's.
+fn new_game(args: &Args) -> CliResult<AnyPlayed> {
+    let ruleset = args.ruleset.name();
+    let info = epic_rulesets::ruleset(ruleset)?;
     let seed = args.seed.unwrap_or_else(clock_seed);
-    epic_bots::bot_by_name(&args.ai, seed).map_err(|e| CliError::input(e.to_string()))?;
-    let ai_seats = usize::from(table.players) - 1;
+    let players = usize::from(args.table.players);
+    let ai_seats = players - 1;
     if args.ai_deck.len() > ai_seats {
         return Err(CliError::input(format!(
             "{} AI decks given for {ai_seats} AI seat(s); add --players or drop an --ai-deck",
             args.ai_deck.len()
         )));
     }
-    let sealed = table.sealed();
-    // Sealed deals every seat's deck from one collection (FMT-01).
-    let dealt = if sealed {
-        epic_engine::formats::sealed_decks(&pool, usize::from(table.players), seed)
-    } else {
-        vec![Vec::new(); usize::from(table.players)]
-    };
-    let default_deck = |ai: Option<usize>| -> String {
-        match ai {
-            _ if sealed => "random".into(),
-            None => "good".into(),
-            Some(i) => AI_DECKS.get(i).copied().unwrap_or("random").into(),
-        }
-    };
-    let card_names =
-        |d: &[epic_cards::CardId]| d.iter().map(|c| pool.get(*c).name.clone()).collect();
-    let mut seats = Vec::new();
-    for (seat, dealt) in dealt.into_iter().enumerate() {
+    let mut seats = Vec::with_capacity(players);
+    for seat in 0..players {
         let ai = seat.checked_sub(1);
-        let spec = match ai {
-            None => args.deck.clone(),
-            Some(i) => args.ai_deck.get(i).cloned(),
-        }
-        .unwrap_or_else(|| default_deck(ai));
-        let deck = if sealed && spec.eq_ignore_ascii_case("random") {
-            dealt
-        } else {
-            names::resolve_deck(&pool, &spec, seed.wrapping_add(seat as u64))?
+        let (spec, whose) = match ai {
+            None => (args.deck.as_deref(), "your deck".to_string()),
+            Some(i) if players == 2 => (
+                args.ai_deck.get(i).map(String::as_str),
+                "the AI's deck".into(),
+            ),
+            Some(i) => (
+                args.ai_deck.get(i).map(String::as_str),
+                format!("Player {}'s deck", seat + 1),
+            ),
         };
-        let whose = match ai {
-            None => "your deck".to_string(),
-            Some(_) if table.players == 2 => "the AI's deck".to_string(),
-            Some(_) => format!("Player {}'s deck", seat + 1),
+        let deck = match spec {
+            None => DeckRequest::Default,
+            Some(spec) => deck_request(ruleset, &info.decks, spec, &whose, args)?,
         };
-        table.check_deck(&deck, &spec, &whose)?;
-        seats.push(Seat {
+        seats.push(SeatRequest {
             player: match ai {
                 None => "human".into(),
                 Some(_) => args.ai.trim().to_ascii_lowercase(),
             },
             bot_seed: ai.map(|i| seed.wrapping_add(i as u64)),
-            deck: spec,
-            cards: card_names(&deck),
+            deck,
         });
     }
-    let setup = SaveSetup {
-        rules: table.rules.clone(),
-        format: table.format.as_ref().map(|f| f.name.to_string()),
+    let request = TableRequest {
+        format: args.table.format.clone(),
+        variant: Some(args.table.variant.clone()),
+        team_size: args.table.team_size,
         seed,
         first_player: match args.first {
             First::Me => Some(HUMAN),
             First::Ai => Some(HUMAN + 1),
             First::Random => None,
         },
+        pool: None,
         seats,
-        undo: true,
     };
-    let game = Game::new(setup.to_setup(&pool)?).map_err(|e| CliError::input(e.to_string()))?;
-    Ok((setup, game))
+    let game = AnyPlayed::request(ruleset, &request)?;
+    game.seat_bot(&args.ai, seed, 1)?;
+    Ok(game)
+}
+
+/// A deck argument as the ruleset is asked for it: one of its decks by name (any case),
+/// or a deck-list file (a value with a `/` or a `.`, or naming a file that exists),
+/// checked here so that its mistakes are told as `whose`.
+fn deck_request(
+    ruleset: &str,
+    decks: &[&'static str],
+    spec: &str,
+    whose: &str,
+    args: &Args,
+) -> CliResult<DeckRequest> {
+    let path = match crate::names::deck_source_among(decks, spec)? {
+        crate::names::DeckSource::BuiltIn(name) => return Ok(DeckRequest::Named(name.into())),
+        crate::names::DeckSource::File(path) => path,
+    };
+    let text = crate::error::read_text(&path)?;
+    let check = epic_rulesets::check_deck(
+        ruleset,
+        &format!("{whose} ({spec})"),
+        args.table.format.as_deref(),
+        &text,
+    )?;
+    if !check.broken.is_empty() {
+        return Err(CliError::input(check.broken.join("\n")));
+    }
+    Ok(DeckRequest::Listed {
+        label: spec.to_string(),
+        text,
+    })
 }
 
 /// One line of input; `None` at end of input. Bytes that are not UTF-8 are replaced
@@ -293,12 +307,7 @@ pub fn run(args: Args) -> CliResult {
             if let Some(draft) = drafted(&args)? {
                 return draft_and_play(&args, draft, options_of(&args)?);
             }
-            let (setup, game) = new_game(&args)?;
-            AnyPlayed::Epic(Box::new(epic_game::Played {
-                setup,
-                records: Vec::new(),
-                game,
-            }))
+            new_game(&args)?
         }
     };
     let opts = options_of(&args)?;
