@@ -546,7 +546,8 @@ fn glossary(game: &AnyPlayed) -> String {
 }
 
 /// What the hard AI would do in the person's seat, searching from their view only (so a
-/// hint never reveals a hidden card), with the estimated chance to win.
+/// hint never reveals a hidden card), with the estimated chance to win, and the two
+/// next best options with theirs.
 fn hint(game: &AnyPlayed, listing: &Listing, seed: u64) -> String {
     let Some(found) = game.hint(seed, super::super::default_threads()) else {
         return "No adviser is available.".into();
@@ -571,7 +572,7 @@ fn hint(game: &AnyPlayed, listing: &Listing, seed: u64) -> String {
     let others: Vec<String> = found
         .others
         .iter()
-        .take(3)
+        .take(2)
         .map(|&(option, value)| format!("{} ({:.0}%)", label(option), value * 100.0))
         .collect();
     if !others.is_empty() {
