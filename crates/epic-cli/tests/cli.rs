@@ -475,6 +475,28 @@ fn cards_list_search_and_show() {
     let out = epic(&["cards", "show", "Fire Shamn"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("did you mean 'Fire Shaman'"));
+    // A classic card by its name, and a mistyped keyword suggested, in either ruleset.
+    let text = stdout(&epic(&[
+        "cards",
+        "show",
+        "dawn",
+        "archer",
+        "--ruleset",
+        "classic",
+    ]));
+    assert!(text.contains("Paced good natural champion 3/3"), "{text}");
+    for (ruleset, typed, keyword) in [
+        ("2017", "airborn", "airborne"),
+        ("classic", "rang", "range"),
+    ] {
+        let out = epic(&["cards", "show", typed, "--ruleset", ruleset]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(
+            stderr(&out).contains(&format!("did you mean the keyword '{keyword}'")),
+            "{ruleset}: {}",
+            stderr(&out)
+        );
+    }
     let out = epic(&["cards", "--alignment", "purple"]);
     assert_eq!(out.status.code(), Some(2));
     let out = epic(&["cards", "--cost", "5"]);

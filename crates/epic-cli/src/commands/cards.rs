@@ -49,11 +49,13 @@ pub enum Show {
     /// (or what a keyword or symbol means: `epic cards show airborne`).
     Show {
         /// The card's name (case-insensitive).
-        #[arg(required = true, num_args = 1..)]
+        #[arg(id = "card", value_name = "NAME", required = true, num_args = 1..)]
         name: Vec<String>,
         /// Print a JSON object instead.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        ruleset: crate::commands::RulesetArg,
     },
 }
 
@@ -194,8 +196,14 @@ pub fn run(args: Args) -> CliResult {
         }
         return compare(&names::pool(), path, args.json);
     }
-    let cards = epic_rulesets::cards(ruleset)?;
-    if let Some(Show::Show { name, json }) = args.show {
+    if let Some(Show::Show {
+        name,
+        json,
+        ruleset,
+    }) = args.show
+    {
+        let ruleset = ruleset.name();
+        let cards = epic_rulesets::cards(ruleset)?;
         let name = name.join(" ");
         if json {
             return print_json(find(&cards, &name).map_err(CliError::input)?);
@@ -203,6 +211,7 @@ pub fn run(args: Args) -> CliResult {
         println!("{}", show_named(ruleset, &name, &[])?.trim_end());
         return Ok(());
     }
+    let cards = epic_rulesets::cards(ruleset)?;
     let split = |r: &CardInfo| r.alignment.split('/').map(String::from).collect();
     if let Some(a) = &args.alignment {
         let all = values(&cards, split);
@@ -307,5 +316,27 @@ pub fn show_named(ruleset: &str, name: &str, in_sight: &[String]) -> CliResult<S
             return Ok(card.sheet.clone());
         }
     }
-    epic_rulesets::explain(ruleset, name)?.ok_or_else(|| CliError::input(not_a_card))
+    if let Some(meaning) = epic_rulesets::explain(ruleset, name)? {
+        return Ok(meaning);
+    }
+    // A keyword mistyped: the nearest one its cards have.
+    let wanted = name.trim().to_lowercase();
+    let mut keywords: Vec<&str> = cards
+        .iter()
+        .flat_map(|c| c.keywords.iter().map(String::as_str))
+        .collect();
+    keywords.sort_unstable();
+    keywords.dedup();
+    let near = keywords
+        .iter()
+        .map(|k| (epic_cards::edit_distance(&wanted, &k.to_lowercase()), *k))
+        .filter(|&(d, _)| d <= 2)
+        .min();
+    Err(CliError::input(match near {
+        Some((_, keyword)) => format!(
+            "unknown card or keyword '{}'; did you mean the keyword '{keyword}'?",
+            name.trim()
+        ),
+        None => not_a_card,
+    }))
 }
