@@ -6,8 +6,8 @@
 #![no_main]
 
 use epic_cards::CardId;
-use epic_engine::words as display;
 use epic_cli::term::Term;
+use epic_engine::words as display;
 
 use epic_engine::{Game, Setup};
 use libfuzzer_sys::fuzz_target;

@@ -10,10 +10,10 @@
 
 use epic_cards::CardPool;
 use epic_classic::classic_pool;
-use epic_engine::words as display;
 use epic_cli::draft_save::DraftFile;
 use epic_cli::save::{read_saved, Saved};
 use epic_cli::term::Term;
+use epic_engine::words as display;
 use libfuzzer_sys::fuzz_target;
 use std::sync::{Arc, OnceLock};
 
