@@ -174,7 +174,18 @@ pub fn result_line(game: &Game, voice: &Voice) -> String {
     let why = match r.reason {
         crate::EndReason::Health => match loser {
             Some(l) => format!("{} health reached 0", voice.possessive(l)),
-            None => "health reached 0".into(),
+            None => {
+                // At a larger table, whose health it was: every seat at 0 or less.
+                let gone: Vec<String> = (0..game.state().num_players() as PlayerId)
+                    .filter(|&p| game.state().players[usize::from(p)].health <= 0)
+                    .map(|p| voice.name(p))
+                    .collect();
+                match gone.as_slice() {
+                    [] => "health reached 0".into(),
+                    [one] => format!("the health of {one} reached 0"),
+                    _ => format!("the health of {} reached 0", list(&gone)),
+                }
+            }
         },
         crate::EndReason::DrewFromEmptyDeck => match r.winners.as_slice() {
             [w] => format!(
@@ -219,6 +230,19 @@ pub fn result_line(game: &Game, voice: &Voice) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// At a table of three, the result says whose health reached 0.
+    #[test]
+    fn a_result_by_health_names_whose() {
+        let mut pos = crate::Position::new(crate::setup::names::pool(), 3);
+        pos.seats[1].health = 0;
+        pos.seats[2].health = -3;
+        let game = Game::from_position(pos).expect("a legal position");
+        assert_eq!(
+            result_line(&game, &Voice::at_table(0, 3)),
+            "You win after 3 turns: the health of Player 2 and Player 3 reached 0."
+        );
+    }
 
     #[test]
     fn places_in_a_deck() {
