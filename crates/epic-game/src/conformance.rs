@@ -12,6 +12,9 @@
 //! - each seat is asked its decisions, and told every decision, the same in the game
 //!   and in its sample, until its own view of them differs (a hidden card it now
 //!   sees): what a seat receives depends only on what it may know;
+//! - the table's hooks ([`crate::table`]) list the decision to its decider alone, every
+//!   option exactly once and only picks already taken back, and take no decision
+//!   without asking for a seat that is not deciding;
 //!
 //! and for each game:
 //! - it ends, or is ruled over, within `max_decisions`;
@@ -21,6 +24,7 @@
 use crate::played::Played;
 use crate::ruleset::Ruleset;
 use crate::save::SaveFile;
+use crate::table::{Act, Stops};
 use crate::words::Voice;
 use crate::Seat;
 
@@ -90,6 +94,51 @@ fn asked_labels<R: Ruleset>(game: &R, voice: &Voice) -> Option<(Seat, String, Ve
         .map(|o| o.label.clone())
         .collect();
     Some((asked.seat, asked.prompt, kept))
+}
+
+/// The table's hooks for `seat` now: a listing and an automatic decision for the
+/// decider alone, every option listed once, a take-back only of a decision taken.
+fn table_hooks<R: Ruleset>(played: &Played<R>, seat: Seat) -> Result<(), String> {
+    let game = &played.game;
+    let voice = Voice::at_table(seat, game.seats());
+    let deciding = game.decider() == Some(seat);
+    let listing = R::listing(played, &voice);
+    if listing.is_some() != deciding {
+        return Err(format!(
+            "listed a decision {}",
+            if deciding {
+                "not at all"
+            } else {
+                "that is not its own"
+            }
+        ));
+    }
+    if let Some(listing) = listing {
+        let mut listed = vec![0; game.options().len()];
+        for (i, item) in listing.items.iter().enumerate() {
+            match item.act {
+                Act::Option(o) if o < listed.len() => listed[o] += 1,
+                Act::Option(o) => return Err(format!("listed option {o}, which is not offered")),
+                Act::TakeBack(d) if d >= played.decisions() => {
+                    return Err(format!("listed taking back decision {d}, not yet taken"))
+                }
+                Act::TakeBack(_) => {}
+            }
+            if item.alike > i {
+                return Err(format!("item {i} is alike to a later item"));
+            }
+        }
+        if listed.iter().any(|&n| n != 1) {
+            return Err(format!("listed the options {listed:?} times each"));
+        }
+    }
+    match game.automatic(&voice, Stops::default_of(R::MOMENTS)) {
+        Some(_) if !deciding => Err("decided for without being asked".into()),
+        Some(auto) if !game.options().contains(&auto.choice) => {
+            Err("decided for with an option not offered".into())
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Plays `games` random games of `R` from the setups `setup(game)` makes, each to its
@@ -162,6 +211,9 @@ fn check_game<R: Ruleset>(setup: R::Setup, g: u64, max_decisions: usize) -> Resu
                     n,
                     format!("seat {} is asked otherwise in its sample", seat + 1),
                 ));
+            }
+            if let Err(what) = table_hooks(&played, seat) {
+                return Err(fail(n, format!("seat {}: {what}", seat + 1)));
             }
         }
         let choice = options[picks.below(options.len())];

@@ -300,7 +300,10 @@ pub trait Ruleset: State + Debug + 'static {
 
     /// The decision taken for `voice`'s viewer without asking them, when it is theirs:
     /// by default the only option there is.
-    fn automatic(&self, _voice: &Voice, _stops: Stops) -> Option<Automatic<Self::Choice>> {
+    fn automatic(&self, voice: &Voice, _stops: Stops) -> Option<Automatic<Self::Choice>> {
+        if voice.viewer.is_none() || voice.viewer != self.decider() {
+            return None;
+        }
         match self.options() {
             [only] => Some(Automatic {
                 choice: *only,
