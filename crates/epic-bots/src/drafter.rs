@@ -7,6 +7,7 @@
 //! - [`RandomDrafter`] ("random"): uniform over the options; the baseline.
 
 use epic_engine::formats::draft::{Draft, DraftChoice, DraftView};
+use epic_engine::formats::drafted::{DraftedChoice, DraftedGame};
 use epic_model::{Alignment, CardDef, CardId, CardPool, CardType, Keyword};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -198,4 +199,39 @@ pub fn draft_out(draft: &mut Draft, drafters: &mut [Box<dyn Drafter + Send>]) ->
         }
     }
     draft.decks().unwrap_or_default()
+}
+
+/// A bot at a seat of a drafted game: its drafter picks while the draft lasts, then the
+/// bot plays the game.
+pub struct DraftedPlayer {
+    bot: Box<dyn crate::Bot + Send>,
+    drafter: Box<dyn Drafter + Send>,
+}
+
+impl DraftedPlayer {
+    /// The bot named `name` and the drafter of the same name, both seeded with `seed`;
+    /// a search grows `threads` trees.
+    pub fn by_name(
+        name: &str,
+        seed: u64,
+        threads: usize,
+    ) -> Result<DraftedPlayer, crate::UnknownBot> {
+        Ok(DraftedPlayer {
+            bot: crate::bot_by_name_threaded(name, seed, threads)?,
+            drafter: drafter_by_name(name, seed)?,
+        })
+    }
+}
+
+impl crate::players::Player<DraftedGame> for DraftedPlayer {
+    fn name(&self) -> &str {
+        self.bot.name()
+    }
+
+    fn choose(&mut self, state: &DraftedGame) -> DraftedChoice {
+        match state.game() {
+            Some(game) => DraftedChoice::Game(self.bot.choose(game)),
+            None => DraftedChoice::Draft(self.drafter.choose(state.draft())),
+        }
+    }
 }

@@ -145,13 +145,34 @@ pub fn play_to_end<S: State>(
     players: &mut [Box<dyn Player<S>>],
     max_decisions: usize,
 ) -> Option<usize> {
+    play_to_end_timed(state, players, max_decisions, &mut [])
+}
+
+/// [`play_to_end`], timing each seat's decisions into `times[seat]` (seats beyond the
+/// slice are not timed). A player's option the state refuses is replaced by the first
+/// option rather than stall the game.
+pub fn play_to_end_timed<S: State>(
+    state: &mut S,
+    players: &mut [Box<dyn Player<S>>],
+    max_decisions: usize,
+    times: &mut [crate::ladder::DecisionTimes],
+) -> Option<usize> {
     for n in 0..max_decisions {
         let Some(seat) = state.decider() else {
             return Some(n);
         };
-        let c = players[seat as usize].choose(state);
-        if state.apply(c).is_err() {
-            let first = state.options()[0];
+        let player = &mut players[usize::from(seat) % players.len()];
+        let choice = match times.get_mut(usize::from(seat)) {
+            Some(t) => {
+                let start = std::time::Instant::now();
+                let choice = player.choose(state);
+                t.add(start.elapsed());
+                choice
+            }
+            None => player.choose(state),
+        };
+        if state.apply(choice).is_err() {
+            let first = *state.options().first()?;
             state.apply(first).ok()?;
         }
     }

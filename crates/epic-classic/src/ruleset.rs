@@ -639,6 +639,10 @@ impl Ruleset for ClassicGame {
         vec![crate::format::Format::DESIGNED.name()]
     }
 
+    fn has_format(name: &str) -> bool {
+        crate::format::Format::parse(name).is_ok()
+    }
+
     fn variant_names() -> Vec<&'static str> {
         vec!["ffa"]
     }
@@ -698,5 +702,44 @@ impl Ruleset for ClassicGame {
 
     fn evaluate(&self, seat: Seat) -> f64 {
         crate::eval::win_chance(self, seat)
+    }
+
+    /// More than one player left in a game that is over: it ended as decks ran out (its
+    /// players win, T-3.3), or at the decision limit, drawn.
+    fn ending(&self) -> Option<epic_game::Ending> {
+        self.winners.as_ref()?;
+        Some(if self.decisions >= MAX_DECISIONS {
+            epic_game::Ending::Limits
+        } else if self.alive_count() > 1 {
+            epic_game::Ending::DeckedOut
+        } else {
+            epic_game::Ending::Won
+        })
+    }
+
+    fn first_to_lose(&self) -> Vec<Seat> {
+        ClassicGame::first_to_lose(self)
+    }
+
+    const MATCH_RULE: Option<&'static str> = Some("T-2.4");
+
+    fn rematch(
+        setup: &ClassicSetup,
+        seed: u64,
+        first: Option<Seat>,
+    ) -> Result<ClassicSetup, SetupError> {
+        Ok(ClassicSetup {
+            seed,
+            first_player: first,
+            ..setup.clone()
+        })
+    }
+
+    fn deck_cards(&self, seat: Seat) -> Vec<String> {
+        self.objs
+            .iter()
+            .filter(|o| o.owner == seat && !self.pool.get(o.card).token)
+            .map(|o| self.pool.get(o.card).name.clone())
+            .collect()
     }
 }

@@ -45,12 +45,7 @@ pub fn setup_for(request: &epic_game::TableRequest) -> Result<ClassicSetup, Setu
     }
     let format = format_named(request.format.as_deref())?;
     if let Some(f) = format.filter(|f| f.is_limited()) {
-        return Err(SetupError::new(format!(
-            "{} is played from packs opened at the table: its decks are built from them \
-             (`epic play --ruleset classic --format {}`)",
-            f.title(),
-            f.name()
-        )));
+        return dealt(f, request);
     }
     let mut seats = Vec::with_capacity(request.seats.len());
     for (i, seat) in request.seats.iter().enumerate() {
@@ -70,6 +65,50 @@ pub fn setup_for(request: &epic_game::TableRequest) -> Result<ClassicSetup, Setu
         seed: request.seed,
         first_player: request.first_player,
         seats,
+    })
+}
+
+/// A table of bots in a limited format: the packs opened from the seed, each bot
+/// drafting or building its own deck. A person opens and drafts their own at the table
+/// (`epic play`), so a seat of a person is refused here.
+fn dealt(format: Format, request: &epic_game::TableRequest) -> Result<ClassicSetup, SetupError> {
+    let refused = |why: &str| {
+        SetupError::new(format!(
+            "{} is played from packs opened at the table, {why} (`epic play --ruleset \
+             classic --format {}`)",
+            format.title(),
+            format.name()
+        ))
+    };
+    if let Some(i) = (request.seats.iter()).position(|s| s.deck != epic_game::DeckRequest::Default)
+    {
+        return Err(refused(&format!(
+            "and seat {}'s deck is built from them: leave out its deck",
+            i + 1
+        )));
+    }
+    if request.seats.iter().any(|s| s.player == "human") {
+        return Err(refused("where each person opens and drafts their own"));
+    }
+    let pool = classic_pool();
+    let decks = format
+        .deal_decks(&pool, request.seats.len(), request.seed)
+        .map_err(|e| SetupError::new(e.to_string()))?;
+    Ok(ClassicSetup {
+        format: Some(format.name()),
+        seed: request.seed,
+        first_player: request.first_player,
+        seats: request
+            .seats
+            .iter()
+            .zip(decks)
+            .map(|(seat, deck)| epic_game::save::Seat {
+                player: seat.player.clone(),
+                bot_seed: seat.bot_seed,
+                deck: format.name(),
+                cards: pool.names(&deck),
+            })
+            .collect(),
     })
 }
 

@@ -6,7 +6,7 @@
 
 use epic_classic::format::{
     open_packs, ClassicDraft, Decklist, Format, FormatError, FormatKind, Lists, Match, MatchDeck,
-    Violation, LISTS_FILE, MAX_PACKS, PACK_SIZE,
+    SeriesError, Violation, LISTS_FILE, MAX_PACKS, PACK_SIZE,
 };
 use epic_classic::{classic_pool, parse_classic_cards, ClassicGame, ClassicPool, CLASSIC_FILES};
 use epic_model::CardId;
@@ -1235,17 +1235,14 @@ fn in_a_match_the_loser_of_the_last_game_chooses_who_goes_first() {
         (vec![0, 1], 1, Some(2)),
     ] {
         let e = Match::resume(3, 9, wins.clone(), games, chooser).unwrap_err();
-        assert!(
-            matches!(e, FormatError::MatchRecord { .. }),
-            "{wins:?}: {e}"
-        );
+        assert!(matches!(e, SeriesError::Record { .. }), "{wins:?}: {e}");
     }
     assert!(Match::resume(3, 9, vec![2, 1], 5, Some(1)).is_ok());
     // A match is best of an odd number of games.
     for bad in [0, 2, 11] {
         let e = Match::new(2, bad, 1).unwrap_err();
         assert!(
-            matches!(e, FormatError::BestOf { asked } if asked == bad),
+            matches!(e, SeriesError::BestOf { asked } if asked == bad),
             "{e}"
         );
     }

@@ -6,6 +6,7 @@ pub use epic_engine::setup::names::*;
 
 use crate::error::{read_text, CliError, CliResult};
 use epic_cards::{edit_distance, CardId, CardPool, DECK_NAMES};
+use epic_game::DeckRequest;
 use std::path::{Path, PathBuf};
 
 /// Adds card files to every real card for this run (`--cards`). Every mistake in every file
@@ -71,6 +72,31 @@ pub fn deck_source_among(decks: &[&'static str], spec: &str) -> CliResult<DeckSo
          '{spec}' (write a path, such as ./{spec}, for a deck-list file)",
         decks.join(", ")
     )))
+}
+
+/// A deck argument as the ruleset `ruleset` (whose decks are `decks`) is asked for it:
+/// one of its decks by name (any case), or a deck-list file ([`deck_source_among`]),
+/// checked here against `format` so that its mistakes are told as `whose`.
+pub fn deck_request(
+    ruleset: &str,
+    decks: &[&'static str],
+    spec: &str,
+    whose: &str,
+    format: Option<&str>,
+) -> CliResult<DeckRequest> {
+    let path = match deck_source_among(decks, spec)? {
+        DeckSource::BuiltIn(name) => return Ok(DeckRequest::Named(name.into())),
+        DeckSource::File(path) => path,
+    };
+    let text = read_text(&path)?;
+    let check = epic_rulesets::check_deck(ruleset, &format!("{whose} ({spec})"), format, &text)?;
+    if !check.broken.is_empty() {
+        return Err(CliError::input(check.broken.join("\n")));
+    }
+    Ok(DeckRequest::Listed {
+        label: spec.to_string(),
+        text,
+    })
 }
 
 /// Resolves a deck argument ([`deck_source`]) to its cards. `seed` only matters for

@@ -212,6 +212,11 @@ impl Ruleset for Game {
         epic_cards::DECK_NAMES.to_vec()
     }
 
+    /// The four preconstructed decks (`random` deals a new one each game).
+    fn usual_decks() -> Vec<&'static str> {
+        crate::setup::table::USUAL_DECKS.to_vec()
+    }
+
     fn format_names() -> Vec<String> {
         crate::formats::format_names()
             .into_iter()
@@ -273,6 +278,26 @@ impl Ruleset for Game {
 
     fn evaluate(&self, seat: Seat) -> f64 {
         crate::eval::win_chance(self, seat)
+    }
+
+    fn ending(&self) -> Option<epic_game::Ending> {
+        use crate::EndReason::*;
+        Some(match self.state().end_reason? {
+            Health | FirstBlood | CardEffect | Conceded => epic_game::Ending::Won,
+            DrewFromEmptyDeck => epic_game::Ending::DeckedOut,
+            Loop | ObjectLimit => epic_game::Ending::Limits,
+        })
+    }
+
+    /// Its cards and God card; tokens were never in a deck.
+    fn deck_cards(&self, seat: Seat) -> Vec<String> {
+        let pool = self.pool();
+        self.state()
+            .objs
+            .iter()
+            .filter(|o| o.owner == seat && !pool.flags(o.card).token)
+            .map(|o| pool.get(o.card).name.clone())
+            .collect()
     }
 
     const MOMENTS: &'static [Moment] = &words::table::MOMENTS;

@@ -18,13 +18,14 @@ pub mod played;
 pub mod ruleset;
 pub mod save;
 mod seed;
+pub mod series;
 pub mod table;
 pub mod words;
 
 pub use error::SetupError;
 pub use played::{Played, Taken};
 pub use ruleset::{
-    CardInfo, DeckCheck, DeckRequest, Ruleset, SeatPlayer, SeatRequest, TableRequest,
+    CardInfo, DeckCheck, DeckRequest, Ending, Ruleset, SeatPlayer, SeatRequest, TableRequest,
 };
 pub use seed::mix;
 

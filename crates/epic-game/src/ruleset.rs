@@ -31,6 +31,9 @@ pub struct TableRequest {
     /// In a format that deals each seat a pool to build from (Sealed), how many cards.
     pub pool: Option<usize>,
     pub seats: Vec<SeatRequest>,
+    /// No play can be taken back (the 2017 rules' 3.7): a table of bots, which never
+    /// take one back, plays faster without keeping what an undo restores.
+    pub without_undo: bool,
 }
 
 /// Who plays a seat, and with which deck, as a setup keeps it.
@@ -152,6 +155,20 @@ pub struct DeckCheck {
     pub broken: Vec<String>,
 }
 
+/// How a game ended, as a simulation counts its games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Ending {
+    /// As its players set out to win: an opponent's health or Mojo gone, a card's own
+    /// win, a concession.
+    Won,
+    /// A deck ran out (the 2017 rules: a player who must draw from it loses, 1.2.1;
+    /// the classic rules: its player wins, T-3.3).
+    DeckedOut,
+    /// Drawn by the engine's limits: effects without end (docs/rulings.md R-11).
+    Limits,
+}
+
 /// A game behind the interface every front end uses. `Self` is the game in progress;
 /// the associated functions without `self` describe the ruleset.
 pub trait Ruleset: State + Debug + 'static {
@@ -245,8 +262,18 @@ pub trait Ruleset: State + Debug + 'static {
     fn explain(word: &str) -> Option<String>;
     /// The ruleset's decks by name (`good`; classic `order`).
     fn deck_names() -> Vec<&'static str>;
+    /// The fixed decks among them, which a new table deals its seats in turn and a
+    /// round robin of bots plays by default.
+    fn usual_decks() -> Vec<&'static str> {
+        Self::deck_names()
+    }
     /// The formats a [`TableRequest`] may name.
     fn format_names() -> Vec<String>;
+    /// Whether `name` is one of its formats (a ruleset whose formats take a number, as
+    /// the classic `sealed-N`, says so beyond [`Ruleset::format_names`]).
+    fn has_format(name: &str) -> bool {
+        Self::format_names().iter().any(|f| f == name)
+    }
     /// The variants a [`TableRequest`] may name (`ffa` first).
     fn variant_names() -> Vec<&'static str>;
     /// Tables that show what the ruleset is, dealt from `seed`: its usual game, and one
@@ -263,6 +290,47 @@ pub trait Ruleset: State + Debug + 'static {
     /// What the position is worth to `seat`, from 0 (lost) to 1 (won): the evaluation
     /// searches and one-ply players use when no better one is given.
     fn evaluate(&self, seat: Seat) -> f64;
+
+    // For simulations and matches: each has a plain default.
+
+    /// How the game ended, once it is over: by default, as its players set out to win.
+    fn ending(&self) -> Option<Ending> {
+        self.winners().map(|_| Ending::Won)
+    }
+
+    /// The seats that lost the game first (together), once it is over: by default every
+    /// seat that did not win. The first of a match's next game is theirs to choose.
+    fn first_to_lose(&self) -> Vec<Seat> {
+        match self.winners() {
+            Some(winners) if !winners.is_empty() => (0..self.seats() as Seat)
+                .filter(|s| !winners.contains(s))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The rule that makes matches part of the game ([`crate::series`]), if its rules
+    /// have them: a match of games is offered only then.
+    const MATCH_RULE: Option<&'static str> = None;
+
+    /// The setup of a match's next game: the same seats and decks, dealt from `seed`,
+    /// `first` taking the first turn (`None`: drawn). Refused where the rules have no
+    /// matches ([`Ruleset::MATCH_RULE`]).
+    fn rematch(
+        _setup: &Self::Setup,
+        _seed: u64,
+        _first: Option<Seat>,
+    ) -> Result<Self::Setup, SetupError> {
+        Err(SetupError::new(format!(
+            "the rules of the {} have no matches",
+            Self::TITLE
+        )))
+    }
+
+    /// The cards `seat` brought to the game (its deck as dealt, tokens aside), by name,
+    /// for studies of how decks that held a card did; empty where it is not known yet
+    /// (a deck still being drafted).
+    fn deck_cards(&self, seat: Seat) -> Vec<String>;
 
     // For a person at a table ([`crate::table`]): each has a plain default, which a
     // ruleset refines where its rules give a player more.

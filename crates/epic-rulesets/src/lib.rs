@@ -107,6 +107,22 @@ pub fn check_deck(
     by_name!(name, R => R::check_deck(source, format, list))?
 }
 
+/// The rulesets that have a format named `format`.
+pub fn rulesets_with_format(format: &str) -> Vec<&'static str> {
+    RULESETS
+        .into_iter()
+        .filter(|&name| by_name!(name, R => R::has_format(format)).unwrap_or(false))
+        .collect()
+}
+
+/// The rulesets whose rules have matches of several games ([`Ruleset::MATCH_RULE`]).
+pub fn rulesets_with_matches() -> Vec<&'static str> {
+    RULESETS
+        .into_iter()
+        .filter(|&name| by_name!(name, R => R::MATCH_RULE.is_some()).unwrap_or(false))
+        .collect()
+}
+
 /// What a program may ask of the ruleset `name`.
 pub fn ruleset(name: &str) -> Result<RulesetInfo, SetupError> {
     rulesets()
@@ -146,8 +162,9 @@ macro_rules! each {
     };
 }
 
+mod seated;
 mod table;
-pub use table::{Hint, SeatBot};
+pub use seated::{with_table, Hint, SeatBot, Seated, TableVisitor};
 
 /// Runs `$body` with `$t` bound to the [`Taken`] inside an [`AnyTaken`].
 macro_rules! each_taken {
@@ -187,21 +204,14 @@ impl AnyPlayed {
     /// A new game of `ruleset` as `request` asks for it; a 2017 game in a drafted format
     /// begins with its draft.
     pub fn request(ruleset: &str, request: &TableRequest) -> Result<AnyPlayed, SetupError> {
-        // A drafted format, or any format with a pool: the draft says what is wrong.
-        let drafted = request.format.as_deref().is_some_and(|f| {
-            epic_engine::formats::draft::DraftFormat::named(f).is_some_and(|d| {
-                d != epic_engine::formats::draft::DraftFormat::Sealed || request.pool.is_some()
-            })
-        }) || (request.pool.is_some() && request.format.is_some());
-        fn made<R: Ruleset>(request: &TableRequest) -> Result<Box<Played<R>>, SetupError> {
-            Ok(Box::new(Played::start(R::setup(request)?)?))
+        struct Start<'a>(&'a TableRequest);
+        impl TableVisitor for Start<'_> {
+            type Output = Result<AnyPlayed, SetupError>;
+            fn visit<R: Seated>(self) -> Self::Output {
+                Ok(R::any(Played::start(R::setup(self.0)?)?))
+            }
         }
-        match ruleset {
-            "2017" if drafted => Ok(AnyPlayed::Drafted(made(request)?)),
-            "2017" => Ok(AnyPlayed::Epic(made(request)?)),
-            "classic" => Ok(AnyPlayed::Classic(made(request)?)),
-            other => Err(unknown(other)),
-        }
+        with_table(ruleset, request, Start(request))?
     }
 
     /// The game at its start, from its ruleset's name and its setup as kept (JSON): a

@@ -86,6 +86,7 @@ pub fn start(
                 deck: deck.request(),
             })
             .collect(),
+        without_undo: false,
     };
     AnyPlayed::request(ruleset, &request).map_err(|e| ApiError::bad(e.message))
 }

@@ -33,12 +33,11 @@ use std::sync::OnceLock;
 
 mod draft;
 mod lists;
-mod matches;
 mod sideboard;
 
 pub use draft::{bot_pick, ClassicDraft, DraftView};
+pub use epic_game::series::{Match, SeriesError, MAX_BEST_OF};
 pub use lists::Lists;
-pub use matches::{Match, MAX_BEST_OF};
 pub use sideboard::MatchDeck;
 
 /// Cards in a classic booster pack ("two 15 card booster packs").
@@ -204,19 +203,9 @@ pub enum FormatError {
     /// Draft: every card has been drafted.
     #[error("the draft is over: every card is drafted")]
     DraftOver,
-    /// A match's length: an odd number of games, 1 to [`MAX_BEST_OF`].
-    #[error("a match is best of an odd number of games, 1 to {MAX_BEST_OF}, not {asked}")]
-    BestOf { asked: u8 },
-    /// A saved match whose record no match can reach.
-    #[error(
-        "a match record of {wins:?} wins in {games} games cannot be one of a match best of \
-         {best_of}"
-    )]
-    MatchRecord {
-        wins: Vec<u8>,
-        games: u16,
-        best_of: u8,
-    },
+    /// A match that cannot be made or met again.
+    #[error(transparent)]
+    Series(#[from] SeriesError),
 }
 
 /// A list file's mistakes, one a line, each with where it is.

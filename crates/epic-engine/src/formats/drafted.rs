@@ -708,4 +708,14 @@ impl epic_game::Ruleset for DraftedGame {
             None => 0.5,
         }
     }
+
+    fn ending(&self) -> Option<epic_game::Ending> {
+        epic_game::Ruleset::ending(&**self.game.as_ref()?)
+    }
+
+    fn deck_cards(&self, seat: Seat) -> Vec<String> {
+        self.game.as_ref().map_or_else(Vec::new, |game| {
+            epic_game::Ruleset::deck_cards(&**game, seat)
+        })
+    }
 }

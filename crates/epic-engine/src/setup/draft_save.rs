@@ -37,6 +37,12 @@ pub struct DraftSetup {
     /// Sealed: the cards dealt to each player (30 to 60).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pool: Option<usize>,
+    /// Whether the game's plays could be undone (3.7), as in [`super::save::SaveSetup`].
+    #[serde(
+        default = "super::save::offered",
+        skip_serializing_if = "super::save::is_offered"
+    )]
+    pub undo: bool,
 }
 
 /// A decision in words: `{"pick": "Kong"}`, `{"cut": "Fireball"}`, `{"restore": ...}`,
@@ -105,6 +111,7 @@ impl DraftSetup {
             seats,
             collection: cards.iter().map(|&c| pool.get(c).name.clone()).collect(),
             pool: sealed_pool.filter(|_| draft == DraftFormat::Sealed),
+            undo: true,
         }
     }
 
@@ -157,7 +164,7 @@ impl DraftSetup {
                     cards: deck.iter().map(|&c| pool.get(c).name.clone()).collect(),
                 })
                 .collect(),
-            undo: true,
+            undo: self.undo,
         }
     }
 }
@@ -276,7 +283,10 @@ pub fn setup_for(request: &epic_game::TableRequest) -> SetupResult<DraftSetup> {
         })
         .collect();
     let cards = crate::formats::draft::collection(draft, &pool, request.seats.len());
-    let setup = DraftSetup::new(draft, request.seed, seats, &cards, request.pool, &pool);
+    let setup = DraftSetup {
+        undo: !request.without_undo,
+        ..DraftSetup::new(draft, request.seed, seats, &cards, request.pool, &pool)
+    };
     setup.start(&pool)?;
     Ok(setup)
 }

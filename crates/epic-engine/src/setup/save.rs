@@ -31,11 +31,11 @@ pub struct SaveSetup {
     pub undo: bool,
 }
 
-fn offered() -> bool {
+pub(super) fn offered() -> bool {
     true
 }
 
-fn is_offered(undo: &bool) -> bool {
+pub(super) fn is_offered(undo: &bool) -> bool {
     *undo
 }
 

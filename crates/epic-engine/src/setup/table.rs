@@ -190,7 +190,7 @@ pub fn setup_for(request: &epic_game::TableRequest) -> SetupResult<super::save::
         seed: request.seed,
         first_player: request.first_player,
         seats,
-        undo: true,
+        undo: !request.without_undo,
     })
 }
 

@@ -171,7 +171,13 @@ fn new_game(args: &Args) -> CliResult<AnyPlayed> {
         };
         let deck = match spec {
             None => DeckRequest::Default,
-            Some(spec) => deck_request(ruleset, &info.decks, spec, &whose, args)?,
+            Some(spec) => crate::names::deck_request(
+                ruleset,
+                &info.decks,
+                spec,
+                &whose,
+                args.table.format.as_deref(),
+            )?,
         };
         seats.push(SeatRequest {
             player: match ai {
@@ -194,40 +200,11 @@ fn new_game(args: &Args) -> CliResult<AnyPlayed> {
         },
         pool: None,
         seats,
+        without_undo: false,
     };
     let game = AnyPlayed::request(ruleset, &request)?;
     game.seat_bot(&args.ai, seed, 1)?;
     Ok(game)
-}
-
-/// A deck argument as the ruleset is asked for it: one of its decks by name (any case),
-/// or a deck-list file (a value with a `/` or a `.`, or naming a file that exists),
-/// checked here so that its mistakes are told as `whose`.
-fn deck_request(
-    ruleset: &str,
-    decks: &[&'static str],
-    spec: &str,
-    whose: &str,
-    args: &Args,
-) -> CliResult<DeckRequest> {
-    let path = match crate::names::deck_source_among(decks, spec)? {
-        crate::names::DeckSource::BuiltIn(name) => return Ok(DeckRequest::Named(name.into())),
-        crate::names::DeckSource::File(path) => path,
-    };
-    let text = crate::error::read_text(&path)?;
-    let check = epic_rulesets::check_deck(
-        ruleset,
-        &format!("{whose} ({spec})"),
-        args.table.format.as_deref(),
-        &text,
-    )?;
-    if !check.broken.is_empty() {
-        return Err(CliError::input(check.broken.join("\n")));
-    }
-    Ok(DeckRequest::Listed {
-        label: spec.to_string(),
-        text,
-    })
 }
 
 /// One line of input; `None` at end of input. Bytes that are not UTF-8 are replaced

@@ -1,22 +1,40 @@
-//! Matches (T-2.4, the glossary's "Match": "a multigame series … usually best 2 out of 3
-//! games"): who has won how many games, and who decides who takes the next game's first
-//! turn — the player who lost the last game, or in multiplayer the first to lose it.
+//! Matches: a series of games between the same players (the classic rules' T-2.4 and
+//! glossary: "a multigame series … usually best 2 out of 3 games"), in any ruleset whose
+//! rules have them ([`crate::Ruleset::MATCH_RULE`]): who has won how many games, and
+//! who decides who takes the next game's first turn — the player who lost the last
+//! game, or at a larger table the first to lose it.
 //!
 //! Rulings (C-23): a game with no single winner counts for no one and is played again;
 //! when several players lost first together, or no one lost (a tie), the one who chooses
-//! is drawn at random among them, or the first player is drawn as for a first game. A
-//! match ends when a player has won more than half of its games, or, without that, after
-//! three times as many games as it is long, with no winner.
+//! is drawn among them, or the first player is drawn as for a first game. A match ends
+//! when a player has won more than half of its games, or, without that, after three
+//! times as many games as it is long, with no winner.
 
-use super::FormatError;
-use crate::ClassicGame;
-use epic_game::Seat;
-use rand::seq::SliceRandom;
-use rand::SeedableRng;
-use rand_pcg::Pcg64Mcg;
+use crate::{mix, Seat};
 
 /// The longest match: best of 9.
 pub const MAX_BEST_OF: u8 = 9;
+
+/// Why a match cannot be made or met again.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SeriesError {
+    /// A match's length: an odd number of games, 1 to [`MAX_BEST_OF`].
+    #[error("a match is best of an odd number of games, 1 to {MAX_BEST_OF}, not {asked}")]
+    BestOf { asked: u8 },
+    /// A match is played by two players or more.
+    #[error("a match is played by two players or more, not {players}")]
+    Players { players: usize },
+    /// A saved match whose record no match can reach.
+    #[error(
+        "a match record of {wins:?} wins in {games} games cannot be one of a match best of \
+         {best_of}"
+    )]
+    Record {
+        wins: Vec<u8>,
+        games: u16,
+        best_of: u8,
+    },
+}
 
 /// A match in progress: plain data, so a saved match resumes exactly (each draw of a
 /// chooser is seeded by the match's seed and the game's number, not a running generator).
@@ -33,11 +51,13 @@ impl Match {
     /// A match of `players` that the first to win more than half of `best_of` games
     /// (odd, 1 to [`MAX_BEST_OF`]) wins; `seed` draws the chooser among players who lost
     /// together.
-    pub fn new(players: usize, best_of: u8, seed: u64) -> Result<Match, FormatError> {
+    pub fn new(players: usize, best_of: u8, seed: u64) -> Result<Match, SeriesError> {
         if best_of.is_multiple_of(2) || best_of > MAX_BEST_OF {
-            return Err(FormatError::BestOf { asked: best_of });
+            return Err(SeriesError::BestOf { asked: best_of });
         }
-        super::check_table(players)?;
+        if !(2..=usize::from(Seat::MAX)).contains(&players) {
+            return Err(SeriesError::Players { players });
+        }
         Ok(Match {
             best_of,
             wins: vec![0; players],
@@ -56,7 +76,7 @@ impl Match {
         wins: Vec<u8>,
         games: u16,
         chooser: Option<Seat>,
-    ) -> Result<Match, FormatError> {
+    ) -> Result<Match, SeriesError> {
         let mut m = Match::new(wins.len(), best_of, seed)?;
         let won: u16 = wins.iter().map(|&w| u16::from(w)).sum();
         let winners = wins.iter().filter(|&&w| w >= m.needed()).count();
@@ -66,7 +86,7 @@ impl Match {
             && wins.iter().all(|&w| w <= m.needed())
             && chooser.is_none_or(|c| usize::from(c) < wins.len());
         if !consistent {
-            return Err(FormatError::MatchRecord {
+            return Err(SeriesError::Record {
                 wins,
                 games,
                 best_of,
@@ -103,18 +123,25 @@ impl Match {
         self.games
     }
 
-    /// Records a game that is over: a win for its one winner, and who lost it first
-    /// chooses who takes the next first turn. A game not over changes nothing.
-    pub fn record(&mut self, game: &ClassicGame) {
+    /// Records a game that is over ([`crate::Ruleset::first_to_lose`] says who lost it
+    /// first): a win for its one winner, and who lost it first chooses who takes the
+    /// next first turn. A game not over changes nothing.
+    pub fn record<R: crate::Ruleset>(&mut self, game: &R) {
         let Some(winners) = game.winners() else {
             return;
         };
         self.games += 1;
         if let [w] = winners {
-            self.wins[*w as usize] += 1;
+            self.wins[usize::from(*w)] += 1;
         }
-        let mut rng = Pcg64Mcg::seed_from_u64(self.seed ^ u64::from(self.games).rotate_left(32));
-        self.chooser = game.first_to_lose().choose(&mut rng).copied();
+        let losers = game.first_to_lose();
+        self.chooser = match losers.len() {
+            0 => None,
+            n => {
+                let draw = mix(&[self.seed, u64::from(self.games)]) % n as u64;
+                Some(losers[draw as usize])
+            }
+        };
     }
 
     /// Who decides who takes the first turn of the next game; `None` for the first game
