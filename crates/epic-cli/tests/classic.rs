@@ -70,7 +70,14 @@ fn classic_sim_reports_every_game() {
     assert_eq!(v["interrupted"], false);
     // The same seed gives the same games.
     let again = classic_sim(&args);
-    assert_eq!(v["seats"], again["seats"]);
+    let won = |v: &serde_json::Value| -> Vec<(serde_json::Value, serde_json::Value)> {
+        let seats = v["seats"].as_array().expect("seats");
+        seats
+            .iter()
+            .map(|s| (s["side"].clone(), s["wins"].clone()))
+            .collect()
+    };
+    assert_eq!(won(&v), won(&again));
     assert_eq!(v["average_decisions"], again["average_decisions"]);
 }
 
@@ -160,9 +167,26 @@ fn classic_formats_deal_decks_and_check_designed_ones() {
     assert_eq!(v["p1"], "greedy:pack-war");
     let finished = v["games"].as_u64().unwrap_or(0) - v["unfinished"].as_u64().unwrap_or(0);
     assert_eq!(finished, 6);
-    let v = classic_sim(&["--games", "2", "--format", "draft-2", "--players", "3"]);
+    let v = classic_sim(&[
+        "--games",
+        "2",
+        "--format",
+        "draft-2",
+        "--players",
+        "3",
+        "--card-ratings",
+    ]);
     assert_eq!(v["players"], 3);
     assert_eq!(v["seats"].as_array().map(Vec::len), Some(3));
+    // The drafted decks are rated card by card: every card of every deck, once a deck.
+    let ratings = v["card_ratings"].as_array().expect("card ratings");
+    let decks: f64 = ratings
+        .iter()
+        .map(|r| r["decks"].as_f64().unwrap_or(0.0))
+        .fold(0.0, f64::max);
+    assert!(!ratings.is_empty() && decks <= 6.0, "{v}");
+    let won = |r: &serde_json::Value| r["wins"].as_u64() <= r["decks"].as_u64();
+    assert!(ratings.iter().all(won), "{v}");
 
     // Designed Deck needs 60 cards: the preconstructed 30 are refused, naming the rule.
     refused(

@@ -206,3 +206,90 @@ fn play_gives_every_ruleset_the_same_table() {
         );
     }
 }
+
+/// `epic sim`, its card ratings and its round robin run for every ruleset and each of
+/// its drafted formats, with the same report: every game counted once, as a win, a draw
+/// or unfinished; the same seed, the same games; matches where the rules have them, and
+/// a clear refusal where they do not.
+#[test]
+fn sim_plays_every_ruleset_with_one_report() {
+    let json = |args: &[&str]| -> serde_json::Value {
+        let out = epic(args);
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    for info in rulesets() {
+        let formats = std::iter::once(None).chain(info.drafts.iter().map(Some));
+        for format in formats {
+            let players = match format {
+                // The fewest players a draft seats.
+                Some(f) => (2..=8)
+                    .find(|&p| {
+                        let request = TableRequest::of(p, 1).in_format(f);
+                        AnyPlayed::request(info.name, &request).is_ok()
+                    })
+                    .unwrap(),
+                None => 2,
+            }
+            .to_string();
+            let mut args = vec!["sim", "--ruleset", info.name, "--games", "4"];
+            args.extend(["--players", &players, "--card-ratings", "--json"]);
+            if let Some(f) = format {
+                args.extend(["--format", f]);
+            }
+            let v = json(&args);
+            let what = format!("{} {format:?}", info.name);
+            assert_eq!(v["ruleset"], info.name, "{what}");
+            let seats = v["seats"].as_array().unwrap();
+            assert_eq!(seats.len().to_string(), players, "{what}");
+            let wins: u64 = seats.iter().map(|s| s["wins"].as_u64().unwrap()).sum();
+            let (draws, unfinished) = (v["draws"].as_u64(), v["unfinished"].as_u64());
+            assert_eq!(
+                wins + draws.unwrap() + unfinished.unwrap(),
+                4,
+                "{what}: {v}"
+            );
+            let ended = ["ended_by_health", "ended_by_deck_out", "ended_by_limits"]
+                .map(|k| v[k].as_u64().unwrap())
+                .iter()
+                .sum::<u64>();
+            assert_eq!(ended + unfinished.unwrap(), 4, "{what}: {v}");
+            assert!(!v["card_ratings"].as_array().unwrap().is_empty(), "{what}");
+            let again = json(&args);
+            assert_eq!(v["p1_wins"], again["p1_wins"], "{what}: the seed decides");
+            assert_eq!(v["average_decisions"], again["average_decisions"], "{what}");
+        }
+        let has_matches = epic_rulesets::rulesets_with_matches().contains(&info.name);
+        let args = [
+            "sim",
+            "--ruleset",
+            info.name,
+            "--games",
+            "2",
+            "--best-of",
+            "3",
+        ];
+        let out = epic(&[&args[..], &["--json"]].concat());
+        if has_matches {
+            let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert_eq!(v["matches"]["matches"], 2, "{}: {v}", info.name);
+        } else {
+            assert_eq!(out.status.code(), Some(2), "{}", info.name);
+            assert!(stderr(&out).contains("do not have"), "{}", stderr(&out));
+        }
+        let out = epic(&[
+            "sim",
+            "--tournament",
+            "--ruleset",
+            info.name,
+            "--bots",
+            "random,greedy",
+            "--games",
+            "2",
+        ]);
+        assert!(out.status.success(), "{}: {}", info.name, stderr(&out));
+        let text = stdout(&out);
+        let decks = epic_rulesets::ruleset(info.name).unwrap().decks;
+        assert!(text.contains(decks[0]), "{}: {text}", info.name);
+    }
+}

@@ -5,8 +5,6 @@
 //! at most, however many games are played, and adds up the same whatever the threads.
 
 use super::sim::wilson;
-use epic_cards::CardId;
-use epic_model::CardPool;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -21,20 +19,20 @@ struct Record {
     copies: u64,
 }
 
-/// Records by card.
+/// Records by card name, in any ruleset.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CardTally {
-    records: BTreeMap<CardId, Record>,
+    records: BTreeMap<String, Record>,
 }
 
 impl CardTally {
     /// Adds one game: each seat's deck, and whether that seat won.
-    pub fn add(&mut self, decks: &[Vec<CardId>], won: impl Fn(usize) -> bool) {
+    pub fn add(&mut self, decks: &[Vec<String>], won: impl Fn(usize) -> bool) {
         for (seat, deck) in decks.iter().enumerate() {
-            let mut cards = deck.clone();
+            let mut cards: Vec<&String> = deck.iter().collect();
             cards.sort_unstable();
             for run in cards.chunk_by(|a, b| a == b) {
-                let r = self.records.entry(run[0]).or_default();
+                let r = self.records.entry(run[0].clone()).or_default();
                 r.decks += 1;
                 r.wins += u64::from(won(seat));
                 r.copies += run.len() as u64;
@@ -43,8 +41,8 @@ impl CardTally {
     }
 
     pub fn merge(&mut self, other: &CardTally) {
-        for (&card, theirs) in &other.records {
-            let r = self.records.entry(card).or_default();
+        for (card, theirs) in &other.records {
+            let r = self.records.entry(card.clone()).or_default();
             r.decks += theirs.decks;
             r.wins += theirs.wins;
             r.copies += theirs.copies;
@@ -52,12 +50,12 @@ impl CardTally {
     }
 
     /// Every card played, best deck win rate first (ties: more decks, then by name).
-    pub fn ratings(&self, pool: &CardPool) -> Vec<CardRating> {
+    pub fn ratings(&self) -> Vec<CardRating> {
         let mut out: Vec<CardRating> = self
             .records
             .iter()
-            .map(|(&card, r)| CardRating {
-                card: pool.get(card).name.clone(),
+            .map(|(card, r)| CardRating {
+                card: card.clone(),
                 decks: r.decks,
                 wins: r.wins,
                 win_rate: r.wins as f64 / r.decks.max(1) as f64,
@@ -130,15 +128,21 @@ mod tests {
 
     #[test]
     fn a_card_counts_once_per_deck_and_wins_with_its_deck() {
-        let pool = epic_cards::base_pool();
-        let id = |name: &str| pool.by_name(name).unwrap();
+        let id = |name: &str| name.to_string();
         let (bolt, knight, kong) = (id("Angel of Light"), id("Cave Troll"), id("Fire Shaman"));
         let mut t = CardTally::default();
         // Seat 0 (two of the first card and one of the second) beats seat 1.
-        t.add(&[vec![bolt, knight, bolt], vec![kong, bolt]], |s| s == 0);
+        let games = [
+            [
+                vec![bolt.clone(), knight.clone(), bolt.clone()],
+                vec![kong.clone(), bolt],
+            ],
+            [vec![kong], vec![knight]],
+        ];
+        t.add(&games[0], |s| s == 0);
         // A draw: nobody won.
-        t.add(&[vec![kong], vec![knight]], |_| false);
-        let ratings = t.ratings(pool);
+        t.add(&games[1], |_| false);
+        let ratings = t.ratings();
         let of = |name: &str| ratings.iter().find(|r| r.card == name).unwrap();
         assert_eq!(
             (of("Angel of Light").decks, of("Angel of Light").wins),
@@ -151,8 +155,8 @@ mod tests {
         // Tallies kept apart add up to the one kept together.
         let mut a = CardTally::default();
         let mut b = CardTally::default();
-        a.add(&[vec![bolt, knight, bolt], vec![kong, bolt]], |s| s == 0);
-        b.add(&[vec![kong], vec![knight]], |_| false);
+        a.add(&games[0], |s| s == 0);
+        b.add(&games[1], |_| false);
         a.merge(&b);
         assert_eq!(a, t);
         let lines = report_lines(&ratings, 1, 2);

@@ -1,23 +1,26 @@
 //! `epic sim --tournament`: a round robin of bots, every pairing of decks played both
 //! ways round (each bot with each deck of the pairing) and each bot first as often as
 //! second, then Elo ratings with 95% intervals, a pairwise score matrix and each bot's
-//! decision times. Game `i` depends on the run's seed and `i` alone, so the figures are
-//! the same whatever the thread count (unless a bot's time limit binds).
+//! decision times, in any ruleset of the registry. Game `i` depends on the run's seed and
+//! `i` alone, so the figures are the same whatever the thread count (unless a bot's time
+//! limit binds).
 
-use crate::commands::sim::{mix, Args};
+use crate::commands::sim::{mix, Args, Run};
 use crate::commands::{merge_times, print_json, progress_bar, TimeReport};
 use crate::error::{CliError, CliResult};
-use crate::{interrupt, names};
+use crate::interrupt;
 use epic_bots::ladder::{DecisionTimes, Results};
-use epic_cards::CardId;
-use epic_engine::{Game, Setup};
+use epic_game::words::count;
+use epic_game::{DeckRequest, SeatRequest, TableRequest};
+use epic_rulesets::{Seated, TableVisitor};
 use serde::Serialize;
 use std::time::Instant;
 
-/// A deck of the round robin: fixed, or a Sealed deck dealt per game (`random`).
+/// A deck of the round robin, as asked for: by name (2017's `random` is dealt anew
+/// each game) or from a deck-list file.
 struct Deck {
     name: String,
-    cards: Option<Vec<CardId>>,
+    request: DeckRequest,
 }
 
 /// The games of one pairing of bots cycle through every ordered pairing of decks (both
@@ -108,45 +111,49 @@ impl Tally {
     }
 }
 
-fn play_one(schedule: &Schedule, seed: u64, i: u64, max: usize) -> CliResult<Played> {
-    let pool = names::pool();
+/// Game `i` of the round robin: its seating, dealt from the run's seed and `i`, seat 1
+/// first, played out.
+fn play_one<R: Seated>(schedule: &Schedule, seed: u64, i: u64, max: usize) -> CliResult<Played> {
     let seating = schedule.seating(i);
     let game_seed = mix(seed ^ mix(i));
-    let decks = seating
-        .decks
+    let bots: Vec<String> = seating
+        .bots
         .iter()
-        .enumerate()
-        .map(|(k, &d)| match &schedule.decks[d].cards {
-            Some(cards) => Ok(cards.clone()),
-            None => epic_cards::deck_from(&pool, "random", mix(game_seed.wrapping_add(k as u64)))
-                .map_err(|e| CliError::input(e.to_string())),
-        })
-        .collect::<CliResult<Vec<_>>>()?;
-    let mut game = Game::new(Setup {
-        first_player: Some(0),
-        ..Setup::new(pool, decks, game_seed)
-    })
-    .map_err(|e| CliError::input(e.to_string()))?;
-    game.set_undo(false);
-    let mut bots = Vec::new();
-    for (k, &b) in seating.bots.iter().enumerate() {
-        bots.push(
-            epic_bots::bot_by_name(&schedule.bots[b], mix(game_seed ^ (k as u64 + 1)))
-                .map_err(|e| CliError::input(e.to_string()))?,
-        );
-    }
-    let mut times = [DecisionTimes::default(), DecisionTimes::default()];
-    epic_bots::play_out_timed(&mut game, &mut bots, max, &mut times);
-    let points = match game.result() {
-        Some(r) if r.winners == [0] => 1.0,
-        Some(r) if r.winners == [1] => 0.0,
-        _ => 0.5,
+        .map(|&b| schedule.bots[b].clone())
+        .collect();
+    let request = TableRequest {
+        seats: (bots.iter().zip(seating.decks))
+            .map(|(bot, d)| SeatRequest {
+                player: bot.clone(),
+                bot_seed: None,
+                deck: schedule.decks[d].request.clone(),
+            })
+            .collect(),
+        without_undo: true,
+        ..TableRequest::default()
     };
+    let run = Run {
+        request: &request,
+        bots: &bots,
+        max_decisions: max,
+        card_ratings: false,
+    };
+    let setup = run.setup::<R>(game_seed, Some(0))?;
+    let (outcome, _) = run.play::<R>(&setup, game_seed, Some(0))?;
+    let points = match outcome.winner {
+        Some(0) => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    };
+    let mut times = outcome.times.into_iter();
     Ok(Played {
         seating,
         points,
-        finished: game.is_over(),
-        times,
+        finished: outcome.ending.is_some(),
+        times: [
+            times.next().unwrap_or_default(),
+            times.next().unwrap_or_default(),
+        ],
     })
 }
 
@@ -206,6 +213,22 @@ pub fn run(args: &Args) -> CliResult {
              --players, --variant, --team-size and --format",
         ));
     }
+    let request = TableRequest::of(2, args.seed);
+    epic_rulesets::with_table(args.ruleset.name(), &request, RoundRobin(args))?
+}
+
+/// The round robin, at the type of the ruleset it is played under.
+struct RoundRobin<'a>(&'a Args);
+
+impl TableVisitor for RoundRobin<'_> {
+    type Output = CliResult;
+
+    fn visit<R: Seated>(self) -> CliResult {
+        round_robin::<R>(self.0)
+    }
+}
+
+fn round_robin<R: Seated>(args: &Args) -> CliResult {
     let bots = split_list(&args.bots);
     if bots.len() < 2 {
         return Err(CliError::input(
@@ -216,28 +239,27 @@ pub fn run(args: &Args) -> CliResult {
         return Err(CliError::input("--bots: at most 16 bots"));
     }
     for (k, b) in bots.iter().enumerate() {
-        epic_bots::bot_by_name(b, 0).map_err(|e| CliError::input(format!("--bots: {e}")))?;
+        R::player(b, 0, 1).map_err(|e| CliError::input(format!("--bots: {e}")))?;
         if bots[..k].contains(b) {
             return Err(CliError::input(format!("--bots: '{b}' is named twice")));
         }
     }
-    let pool = names::pool();
+    let names: Vec<String> = match &args.decks {
+        Some(list) => list
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(String::from)
+            .collect(),
+        None => R::usual_decks().into_iter().map(String::from).collect(),
+    };
+    let ruleset = args.ruleset.name();
+    let known = epic_rulesets::ruleset(ruleset)?.decks;
     let mut decks = Vec::new();
-    for spec in args
-        .decks
-        .split(',')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-    {
-        let with_flag = |e: CliError| CliError::input(format!("--decks: {e}"));
-        let cards = match names::deck_source(spec).map_err(with_flag)? {
-            names::DeckSource::BuiltIn("random") => None,
-            _ => Some(names::resolve_deck(&pool, spec, 0).map_err(with_flag)?),
-        };
-        decks.push(Deck {
-            name: spec.to_string(),
-            cards,
-        });
+    for name in names {
+        let request = crate::names::deck_request(ruleset, &known, &name, "a --decks deck", None)
+            .map_err(|e| CliError::input(format!("--decks: {e}")))?;
+        decks.push(Deck { name, request });
     }
     if decks.is_empty() || decks.len() > 16 {
         return Err(CliError::input("--decks: name 1 to 16 decks"));
@@ -262,7 +284,7 @@ pub fn run(args: &Args) -> CliResult {
         threads,
         &bar,
         || Tally::new(n_bots),
-        |i| play_one(&schedule, args.seed, i, args.max_decisions),
+        |i| play_one::<R>(&schedule, args.seed, i, args.max_decisions),
         Tally::add,
         Tally::merge,
     )?;
@@ -332,13 +354,13 @@ fn print_report(r: &Report) {
         );
     }
     println!(
-        "Round robin of {} bots: {} games a pairing of bots, decks {} (each pairing both ways \
-         round, each bot first as often as second), seed {}, {} thread(s)",
+        "Round robin of {} bots: {} a pairing of bots, decks {} (each pairing both ways \
+         round, each bot first as often as second), seed {}, {}",
         r.bots.len(),
-        r.games_per_pairing,
+        count(r.games_per_pairing, "game", "games"),
         r.decks.join(", "),
         r.seed,
-        r.threads
+        count(r.threads as u64, "thread", "threads")
     );
     let w = r
         .bots
@@ -398,7 +420,7 @@ mod tests {
     fn the_schedule_mirrors_decks_and_alternates_seats() {
         let deck = |name: &str| Deck {
             name: name.into(),
-            cards: None,
+            request: DeckRequest::Named(name.into()),
         };
         let s = Schedule {
             bots: vec!["x".into(), "y".into()],

@@ -8,10 +8,8 @@ use epic_classic::ClassicGame;
 use epic_game::Seat;
 
 pub mod play;
-pub mod sim;
 
 pub use crate::classic_table::{check_designed, decklist};
-pub use sim::sim;
 
 /// Which game's rules a command plays by.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
