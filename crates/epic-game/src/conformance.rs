@@ -17,7 +17,9 @@
 //!   without asking for a seat that is not deciding;
 //!
 //! and for each game:
-//! - it ends, or is ruled over, within `max_decisions`;
+//! - it ends, or is ruled over, within `max_decisions`, and says how it ended, who lost
+//!   first (never a winner) and each seat's deck; where the rules have matches, a
+//!   rematch keeps the seats and their decks;
 //! - its save file round-trips: written, read and replayed, it reaches the same digest;
 //! - the same setup and decisions give the same digest (determinism).
 
@@ -143,6 +145,50 @@ fn table_hooks<R: Ruleset>(played: &Played<R>, seat: Seat) -> Result<(), String>
 
 /// Plays `games` random games of `R` from the setups `setup(game)` makes, each to its
 /// end or `max_decisions`, checking everything the module lists; the first failure.
+/// What the hooks for simulations and matches say of a game that is over: how it ended,
+/// who lost first (seats that did not win), each seat's deck, and a rematch where the
+/// rules have matches (the same seats and decks).
+fn ending_hooks<R: Ruleset>(played: &Played<R>) -> Result<(), String> {
+    let game = &played.game;
+    if game.ending().is_none() {
+        return Err("a game over says nothing of how it ended".into());
+    }
+    let winners = game.winners().unwrap_or_default();
+    let first = game.first_to_lose();
+    if let Some(s) = first.iter().find(|s| winners.contains(s)) {
+        return Err(format!("seat {} won, yet lost first", s + 1));
+    }
+    if let Some(s) = first.iter().find(|&&s| usize::from(s) >= game.seats()) {
+        return Err(format!(
+            "seat {} lost first, of {} seats",
+            s + 1,
+            game.seats()
+        ));
+    }
+    let decks: Vec<Vec<String>> = (0..game.seats() as Seat)
+        .map(|s| game.deck_cards(s))
+        .collect();
+    if decks.iter().all(Vec::is_empty) {
+        return Err("no seat brought a card to the game".into());
+    }
+    if R::MATCH_RULE.is_some() {
+        let next = R::rematch(&played.setup, 7, Some(0)).map_err(|e| e.message)?;
+        let again = R::start(&next).map_err(|e| e.message)?;
+        if R::players(&next) != R::players(&played.setup) || R::seed(&next) != 7 {
+            return Err("a rematch changed the seats".into());
+        }
+        for s in 0..game.seats() as Seat {
+            let (mut a, mut b) = (again.deck_cards(s), decks[usize::from(s)].clone());
+            a.sort_unstable();
+            b.sort_unstable();
+            if a != b {
+                return Err(format!("a rematch dealt seat {} another deck", s + 1));
+            }
+        }
+    }
+    Ok(())
+}
+
 pub fn check<R: Ruleset>(
     setup: impl Fn(u64) -> R::Setup,
     games: u64,
@@ -279,6 +325,9 @@ fn check_game<R: Ruleset>(setup: R::Setup, g: u64, max_decisions: usize) -> Resu
             n,
             format!("the game did not end within {max_decisions} decisions"),
         ));
+    }
+    if let Err(what) = ending_hooks(&played) {
+        return Err(fail(n, what));
     }
     // The save round-trips, and replaying it is deterministic.
     let text = played.save_file().to_text();
