@@ -145,44 +145,13 @@ pub fn bot_by_name_threaded(
 
 /// Plays a whole game with one bot per seat and returns the number of decisions taken,
 /// or `None` if the game did not end within `max_decisions` (a guard against a rules
-/// loop; no real game comes near it).
+/// loop; no real game comes near it): [`players::play_to_end`] with the 2017 bots.
 pub fn play_out(
     game: &mut Game,
     bots: &mut [Box<dyn Bot + Send>],
     max_decisions: usize,
 ) -> Option<usize> {
-    play_out_timed(game, bots, max_decisions, &mut [])
-}
-
-/// [`play_out`], timing each seat's decisions into `times[seat]` (seats beyond the
-/// slice are not timed).
-pub fn play_out_timed(
-    game: &mut Game,
-    bots: &mut [Box<dyn Bot + Send>],
-    max_decisions: usize,
-    times: &mut [ladder::DecisionTimes],
-) -> Option<usize> {
-    for n in 0..max_decisions {
-        let Some(player) = game.decider() else {
-            return Some(n);
-        };
-        let bot = &mut bots[player as usize % bots.len()];
-        let choice = match times.get_mut(player as usize) {
-            Some(t) => {
-                let start = std::time::Instant::now();
-                let choice = bot.choose(game);
-                t.add(start.elapsed());
-                choice
-            }
-            None => bot.choose(game),
-        };
-        if game.apply_quiet(choice).is_err() {
-            // A bot must pick a legal option; fall back to the first one rather than stall.
-            let first = *game.options().first()?;
-            game.apply_quiet(first).ok()?;
-        }
-    }
-    game.is_over().then_some(max_decisions)
+    players::play_to_end(game, bots, max_decisions)
 }
 
 #[cfg(test)]

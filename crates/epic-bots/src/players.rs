@@ -14,6 +14,17 @@ pub trait Player<S: State>: Send {
     fn choose(&mut self, state: &S) -> S::Choice;
 }
 
+/// A boxed player plays as the player inside.
+impl<S: State, P: Player<S> + ?Sized> Player<S> for Box<P> {
+    fn name(&self) -> &str {
+        (**self).name()
+    }
+
+    fn choose(&mut self, state: &S) -> S::Choice {
+        (**self).choose(state)
+    }
+}
+
 /// Uniform over the options, from a seeded generator.
 pub struct RandomPlayer {
     rng: Pcg64Mcg,
@@ -140,9 +151,9 @@ impl<S: State, H: Heuristic<S> + Send> Player<S> for SearchPlayer<H> {
 
 /// Plays a state to its end with one player per seat; the number of decisions, or
 /// `None` past `max_decisions`.
-pub fn play_to_end<S: State>(
+pub fn play_to_end<S: State, P: Player<S>>(
     state: &mut S,
-    players: &mut [Box<dyn Player<S>>],
+    players: &mut [P],
     max_decisions: usize,
 ) -> Option<usize> {
     play_to_end_timed(state, players, max_decisions, &mut [])
@@ -151,9 +162,9 @@ pub fn play_to_end<S: State>(
 /// [`play_to_end`], timing each seat's decisions into `times[seat]` (seats beyond the
 /// slice are not timed). A player's option the state refuses is replaced by the first
 /// option rather than stall the game.
-pub fn play_to_end_timed<S: State>(
+pub fn play_to_end_timed<S: State, P: Player<S>>(
     state: &mut S,
-    players: &mut [Box<dyn Player<S>>],
+    players: &mut [P],
     max_decisions: usize,
     times: &mut [crate::ladder::DecisionTimes],
 ) -> Option<usize> {
