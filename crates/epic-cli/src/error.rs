@@ -68,39 +68,18 @@ impl From<serde_json::Error> for CliError {
 pub type CliResult<T = ()> = Result<T, CliError>;
 
 /// Reads a text file the user named; a missing, unreadable or binary file is an input
-/// error (exit 2) that says which. A byte-order mark at the start (some editors begin
-/// UTF-8 files with one) is left out ([`decode_text`]).
+/// error (exit 2) that says which ([`epic_game::files::read_text`]).
 pub fn read_text(path: &std::path::Path) -> CliResult<String> {
-    let bytes = std::fs::read(path).map_err(|e| {
-        CliError::input(format!("cannot read {}: {}", path.display(), io_reason(&e)))
-    })?;
-    decode_text(&path.display().to_string(), bytes)
+    Ok(epic_game::files::read_text(path)?)
 }
 
-/// A file's bytes as text: bytes that are not UTF-8 are an input error naming the file
-/// (`source_name`) and the first bad byte, and a byte-order mark at the start is left out.
+/// A file's bytes as text, or an input error naming the file and the first bad byte
+/// ([`epic_game::files::decode_text`]).
 pub fn decode_text(source_name: &str, bytes: Vec<u8>) -> CliResult<String> {
-    let mut text = String::from_utf8(bytes).map_err(|e| {
-        CliError::input(format!(
-            "{source_name}: not a text file (byte {} is not valid UTF-8)",
-            e.utf8_error().valid_up_to() + 1
-        ))
-    })?;
-    if text.starts_with('\u{feff}') {
-        text.drain(..'\u{feff}'.len_utf8());
-    }
-    Ok(text)
+    Ok(epic_game::files::decode_text(source_name, bytes)?)
 }
 
-/// An input/output error in words, without the system's error number: "No such file or
-/// directory".
-pub fn io_reason(e: &std::io::Error) -> String {
-    let text = e.to_string();
-    match text.split_once(" (os error ") {
-        Some((reason, _)) => reason.to_string(),
-        None => text,
-    }
-}
+pub use epic_game::files::io_reason;
 
 #[cfg(test)]
 mod tests {

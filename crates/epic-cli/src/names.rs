@@ -5,7 +5,7 @@
 pub use epic_engine::setup::names::*;
 
 use crate::error::{read_text, CliError, CliResult};
-use epic_cards::{edit_distance, CardId, CardPool, DECK_NAMES};
+use epic_cards::{CardId, CardPool, DECK_NAMES};
 use epic_game::DeckRequest;
 use std::path::{Path, PathBuf};
 
@@ -35,68 +35,36 @@ pub fn load_card_files(paths: &[PathBuf]) -> CliResult<()> {
     Ok(set_pool(pool)?)
 }
 
-/// What a deck argument (`--deck`, `--ai-deck`, the DECK of `BOT:DECK`) names.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum DeckSource {
-    /// A built-in deck: `good`, `evil`, `sage`, `wild` or `random`.
-    BuiltIn(&'static str),
-    /// A deck-list file.
-    File(PathBuf),
-}
+pub use epic_rulesets::DeckSource;
 
-/// Reads a deck argument. A built-in deck's name (any case) is that deck; a value with a
-/// `/` or a `.` in it, or naming a file that exists, is a deck-list file, so a missing
-/// file is reported as missing rather than as an unknown name; anything else is an
-/// unknown deck, with the built-in names listed.
+/// Reads a deck argument of the 2017 game ([`deck_source_among`] its decks).
 pub fn deck_source(spec: &str) -> CliResult<DeckSource> {
     deck_source_among(&DECK_NAMES, spec)
 }
 
-/// [`deck_source`] for a ruleset whose built-in decks are `decks`.
+/// [`epic_rulesets::deck_source_among`]: a deck argument among a ruleset's `decks`.
 pub fn deck_source_among(decks: &[&'static str], spec: &str) -> CliResult<DeckSource> {
-    let lower = spec.trim().to_ascii_lowercase();
-    if let Some(name) = decks.iter().find(|n| **n == lower) {
-        return Ok(DeckSource::BuiltIn(name));
-    }
-    let path = Path::new(spec);
-    if spec.contains(['/', '.']) || path.exists() {
-        return Ok(DeckSource::File(path.to_path_buf()));
-    }
-    let near = decks
-        .iter()
-        .filter(|n| edit_distance(&lower, n) <= 2)
-        .min_by_key(|n| edit_distance(&lower, n))
-        .map_or_else(String::new, |n| format!(" (did you mean '{n}'?)"));
-    Err(CliError::input(format!(
-        "unknown deck '{spec}'{near}: the built-in decks are {}, and there is no file named \
-         '{spec}' (write a path, such as ./{spec}, for a deck-list file)",
-        decks.join(", ")
-    )))
+    Ok(epic_rulesets::deck_source_among(decks, spec)?)
 }
 
-/// A deck argument as the ruleset `ruleset` (whose decks are `decks`) is asked for it:
-/// one of its decks by name (any case), or a deck-list file ([`deck_source_among`]),
+/// A deck argument as the ruleset `ruleset` is asked for it
+/// ([`epic_rulesets::deck_request`]): one of its decks by name, or a deck-list file,
 /// checked here against `format` so that its mistakes are told as `whose`.
 pub fn deck_request(
     ruleset: &str,
-    decks: &[&'static str],
     spec: &str,
     whose: &str,
     format: Option<&str>,
 ) -> CliResult<DeckRequest> {
-    let path = match deck_source_among(decks, spec)? {
-        DeckSource::BuiltIn(name) => return Ok(DeckRequest::Named(name.into())),
-        DeckSource::File(path) => path,
-    };
-    let text = read_text(&path)?;
-    let check = epic_rulesets::check_deck(ruleset, &format!("{whose} ({spec})"), format, &text)?;
-    if !check.broken.is_empty() {
-        return Err(CliError::input(check.broken.join("\n")));
+    let request = epic_rulesets::deck_request(ruleset, spec)?;
+    if let DeckRequest::Listed { text, .. } = &request {
+        let source = format!("{whose} ({spec})");
+        let check = epic_rulesets::check_deck(ruleset, &source, format, text)?;
+        if !check.broken.is_empty() {
+            return Err(CliError::input(check.broken.join("\n")));
+        }
     }
-    Ok(DeckRequest::Listed {
-        label: spec.to_string(),
-        text,
-    })
+    Ok(request)
 }
 
 /// Resolves a deck argument ([`deck_source`]) to its cards. `seed` only matters for

@@ -14,6 +14,7 @@
 pub mod actions;
 pub mod conformance;
 mod error;
+pub mod files;
 pub mod played;
 pub mod ruleset;
 pub mod save;

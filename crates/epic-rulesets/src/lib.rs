@@ -162,8 +162,10 @@ macro_rules! each {
     };
 }
 
+mod decks;
 mod seated;
 mod table;
+pub use decks::{deck_request, deck_source_among, DeckSource};
 pub use seated::{with_table, Hint, SeatBot, Seated, TableVisitor};
 
 /// Runs `$body` with `$t` bound to the [`Taken`] inside an [`AnyTaken`].

@@ -110,9 +110,8 @@ pub(crate) fn parse_side(
     let deck = match deck {
         None => DeckRequest::Default,
         Some(deck) => {
-            let decks = epic_rulesets::ruleset(ruleset)?.decks;
             let whose = format!("the {flag} deck");
-            crate::names::deck_request(ruleset, &decks, deck, &whose, format).map_err(with_flag)?
+            crate::names::deck_request(ruleset, deck, &whose, format).map_err(with_flag)?
         }
     };
     Ok(Side {

@@ -254,10 +254,9 @@ fn round_robin<R: Seated>(args: &Args) -> CliResult {
         None => R::usual_decks().into_iter().map(String::from).collect(),
     };
     let ruleset = args.ruleset.name();
-    let known = epic_rulesets::ruleset(ruleset)?.decks;
     let mut decks = Vec::new();
     for name in names {
-        let request = crate::names::deck_request(ruleset, &known, &name, "a --decks deck", None)
+        let request = crate::names::deck_request(ruleset, &name, "a --decks deck", None)
             .map_err(|e| CliError::input(format!("--decks: {e}")))?;
         decks.push(Deck { name, request });
     }

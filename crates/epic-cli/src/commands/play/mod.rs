@@ -145,7 +145,6 @@ fn draft_and_play(args: &Args, draft: DraftFormat, options: Options) -> CliResul
 /// it and told as yours or an AI's.
 fn new_game(args: &Args) -> CliResult<AnyPlayed> {
     let ruleset = args.ruleset.name();
-    let info = epic_rulesets::ruleset(ruleset)?;
     let seed = args.seed.unwrap_or_else(clock_seed);
     let players = usize::from(args.table.players);
     let ai_seats = players - 1;
@@ -171,13 +170,9 @@ fn new_game(args: &Args) -> CliResult<AnyPlayed> {
         };
         let deck = match spec {
             None => DeckRequest::Default,
-            Some(spec) => crate::names::deck_request(
-                ruleset,
-                &info.decks,
-                spec,
-                &whose,
-                args.table.format.as_deref(),
-            )?,
+            Some(spec) => {
+                crate::names::deck_request(ruleset, spec, &whose, args.table.format.as_deref())?
+            }
         };
         seats.push(SeatRequest {
             player: match ai {
