@@ -1,13 +1,11 @@
 """Epic, the card game, for AI research.
 
-The engine (Rust) plays the 2017 Complete Rules with every real card. This package gives
-it to Python:
+The engine (Rust) plays the 2017 Complete Rules with every real card, and the classic
+game of 2009. This package gives them to Python:
 
-- :class:`Game`: one game over the engine's decision interface, its per-seat
-  observation tensor, fixed action space and legal-action mask, views, events, saves.
-- :class:`ClassicGame`: one game of the classic ruleset (the 2009 Epic Trading Card
-  Game) over the same decision interface: its own observation tensor and action
-  features in the same fixed action space, labels, views, samples, saves.
+- :class:`Game`: one game of any ruleset (``ruleset="2017"``, the default, or
+  ``"classic"``) over the engine's decision interface: its per-seat observation tensor,
+  fixed action space and legal-action mask, labels, views, events, samples, saves.
 - :class:`Bot`: the built-in players (``random``, ``greedy``, the ISMCTS search and
   its levels ``easy``, ``medium``, ``hard``).
 - :class:`VecEnv`: many games stepped in one call, in parallel, without the GIL.
@@ -40,7 +38,6 @@ from epic._epic import (
     OPTION_KINDS,
     PLAYER_FEATURES,
     Bot,
-    ClassicGame,
     Game,
     VecEnv,
     __version__,
@@ -70,7 +67,6 @@ __all__ = [
     "OPTION_KINDS",
     "PLAYER_FEATURES",
     "Bot",
-    "ClassicGame",
     "Game",
     "VecEnv",
     "__version__",

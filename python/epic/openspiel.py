@@ -15,7 +15,7 @@ with hidden cards and a fixed deal, OpenSpiel's ``DETERMINISTIC`` chance mode), 
 state is its history of actions: states serialize, games and states pickle, and
 ``resample_from_infostate`` deals a player's hidden cards anew (``sample_for``). Another
 deal is another ``seed``.
-Actions are the fixed action space of :class:`epic.Game` and :class:`epic.ClassicGame`
+Actions are the fixed action space of :class:`epic.Game` (either ruleset's)
 (``MAX_ACTIONS`` = 256);
 observations are its observation tensor and, as a string, the board from the player's
 view.

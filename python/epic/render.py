@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from epic import ClassicGame, Game
+from epic import Game
 
 
-def board_text(game: Game | ClassicGame, seat: int) -> str:
+def board_text(game: Game, seat: int) -> str:
     """What ``seat`` sees of ``game`` as lines of text: each player's numbers and
     cards, the cards in play (and the classic game's line), and the seat's options
     when it decides."""
     view, labels = game.view(seat), game.labels(seat)
-    if isinstance(game, ClassicGame):
+    if game.ruleset == "classic":
         lines = _classic_lines(view)
     else:
         lines = _lines(view)
@@ -63,7 +63,7 @@ def _lines(view: dict[str, Any]) -> list[str]:
 
 
 def _classic_lines(view: dict[str, Any]) -> list[str]:
-    """A classic game's view (:meth:`epic.ClassicGame.view`)."""
+    """A classic game's view (:meth:`epic.Game.view`)."""
     if view["step"] == "mulligan":
         moment = "Mulligans before the first turn"
     else:

@@ -1,19 +1,16 @@
-//! The native module of the `epic` Python package (`epic._epic`): a game over the
-//! engine's decision interface, its fixed-size observations and action space
-//! (`epic_engine::tensor`), the built-in bots, and a vectorised environment that steps
-//! many games in one call without the GIL. Everything a seat is given is built from
-//! what that seat may know; the Python layer (`python/epic`) adds the PettingZoo and
-//! Gymnasium environments on top.
+//! The native module of the `epic` Python package (`epic._epic`): one `Game` class for
+//! every ruleset of the registry (`epic_rulesets`), with its fixed-size observations
+//! and action space (`epic_game::actions::Tensors`), the built-in bots, and a vectorised
+//! environment that steps many games in one call without the GIL. Everything a seat is
+//! given is built from what that seat may know; the Python layer (`python/epic`) adds
+//! the PettingZoo, Gymnasium and OpenSpiel games on top.
 
-mod classic;
 mod table;
 mod vec_env;
 
-use epic_cli::save::{SaveFile, SaveSetup};
-use epic_engine::tensor::{self, Layout, ACTION_FEATURES, MAX_ACTIONS};
-use epic_engine::{Choice, Event, Game, PlayerId};
-use epic_game::actions::Tensors;
-use epic_game::{Seat, State};
+use epic_engine::tensor::{self, ACTION_FEATURES, MAX_ACTIONS};
+use epic_game::Seat;
+use epic_rulesets::{AnyPlayed, SeatBot};
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -21,7 +18,8 @@ use pyo3::types::PyAny;
 use std::sync::Mutex;
 use table::{value_error, DeckSpec, TableSpec};
 
-/// A game of Epic (2017 rules) with every real card.
+/// A game of Epic under any ruleset of the registry: the 2017 rules with every real
+/// card (`ruleset="2017"`, the default) or the 2009 classic game (`ruleset="classic"`).
 ///
 /// Seats are numbered from 0. The pending decision belongs to `decider`; its options are
 /// the actions `0 .. num_options` of a fixed action space of `MAX_ACTIONS` slots
@@ -31,22 +29,34 @@ use table::{value_error, DeckSpec, TableSpec};
 #[pyclass(module = "epic._epic", name = "Game")]
 #[derive(Clone)]
 pub struct PyGame {
-    game: Game,
-    /// The setup as a saved game records it; `None` for a sampled game, which has no
-    /// real history.
-    save: Option<SaveSetup>,
-    decisions: Vec<Choice>,
+    played: AnyPlayed,
+    /// A sampled game has no history of its own, and no save.
+    sampled: bool,
 }
 
-fn seat_of(game: &Game, seat: i64) -> PyResult<PlayerId> {
-    check_seat(game.state().players.len(), seat)
+impl PyGame {
+    fn seat(&self, seat: i64) -> PyResult<Seat> {
+        check_seat(self.played.seats(), seat)
+    }
+
+    /// The option `action` stands for, or a `ValueError` saying which actions are legal.
+    fn option(&self, action: i64) -> PyResult<usize> {
+        let Some(decider) = self.played.decider() else {
+            return Err(value_error("the game is over: no action can be taken"));
+        };
+        let n = self.played.num_actions().map_err(value_error)?;
+        usize::try_from(action)
+            .ok()
+            .and_then(|a| self.played.action_option(a).ok().flatten())
+            .ok_or_else(|| not_legal(action, decider, n))
+    }
 }
 
 /// `seat` if it is at a table of `seats` seats, else a `ValueError` saying which are.
-pub(crate) fn check_seat(seats: usize, seat: i64) -> PyResult<PlayerId> {
+pub(crate) fn check_seat(seats: usize, seat: i64) -> PyResult<Seat> {
     let seats = seats as i64;
     if (0..seats).contains(&seat) {
-        Ok(seat as PlayerId)
+        Ok(seat as Seat)
     } else {
         Err(value_error(format!(
             "seat {seat} is not at the table (seats 0 to {})",
@@ -81,86 +91,19 @@ pub(crate) fn seed_of(seed: i128) -> PyResult<u64> {
     })
 }
 
-/// +1 for a winner, -1 for a loser, 0 for everyone in a draw; 0 before the end: any
-/// ruleset's game.
-pub(crate) fn rewards<G: State>(game: &G, out: &mut [f32]) {
+/// +1 for a winner, -1 for a loser, 0 for everyone in a draw; 0 before the end (no
+/// winners yet).
+pub(crate) fn rewards(winners: Option<&[Seat]>, out: &mut [f32]) {
     out.fill(0.0);
-    if let Some(winners) = game.winners().filter(|w| !w.is_empty()) {
+    if let Some(winners) = winners.filter(|w| !w.is_empty()) {
         for (seat, r) in out.iter_mut().enumerate() {
-            *r = if winners.contains(&(seat as PlayerId)) {
+            *r = if winners.contains(&(seat as Seat)) {
                 1.0
             } else {
                 -1.0
             };
         }
     }
-}
-
-/// `<epic.Game 2 seats, turn 3, seat 0 to decide>`, for either ruleset's game.
-pub(crate) fn repr<W: std::fmt::Debug>(
-    class: &str,
-    seats: usize,
-    turn: u32,
-    decider: Option<u8>,
-    winners: Option<Vec<W>>,
-) -> String {
-    let state = match (decider, winners) {
-        (Some(d), _) => format!("seat {d} to decide"),
-        (None, Some(w)) if w.is_empty() => "over, a draw".into(),
-        (None, Some(w)) => format!("over, won by seat {w:?}"),
-        (None, None) => "over".into(),
-    };
-    format!("<epic.{class} {seats} seats, turn {turn}, {state}>")
-}
-
-/// What `seat` may know of `game`, as a numpy array.
-pub(crate) fn observation_array<'py, G: Tensors>(
-    py: Python<'py>,
-    game: &G,
-    seat: Seat,
-) -> PyResult<Bound<'py, PyArray1<f32>>> {
-    let out = PyArray1::<f32>::zeros(py, game.observation_len(), false);
-    game.write_observation(seat, out.readwrite().as_slice_mut()?);
-    Ok(out)
-}
-
-/// `seat`'s action mask in `game`, `MAX_ACTIONS` long.
-pub(crate) fn mask_array<'py, G: Tensors>(
-    py: Python<'py>,
-    game: &G,
-    seat: Seat,
-) -> PyResult<Bound<'py, PyArray1<u8>>> {
-    let mask = PyArray1::<u8>::zeros(py, MAX_ACTIONS, false);
-    game.write_actions(seat, mask.readwrite().as_slice_mut()?, None);
-    Ok(mask)
-}
-
-/// `seat`'s action features in `game`: a row of the ruleset's width for each of the
-/// `MAX_ACTIONS` slots.
-pub(crate) fn features_array<'py, G: Tensors>(
-    py: Python<'py>,
-    game: &G,
-    seat: Seat,
-) -> PyResult<Bound<'py, PyArray2<f32>>> {
-    let features = PyArray2::<f32>::zeros(py, [MAX_ACTIONS, G::ACTION_FEATURES], false);
-    game.write_actions(
-        seat,
-        &mut [0u8; MAX_ACTIONS],
-        Some(features.readwrite().as_slice_mut()?),
-    );
-    Ok(features)
-}
-
-/// The option of `game` that `action` stands for, or a `ValueError` saying which
-/// actions are legal.
-pub(crate) fn option_of<G: Tensors>(game: &G, action: i64) -> PyResult<usize> {
-    let Some(decider) = game.decider() else {
-        return Err(value_error("the game is over: no action can be taken"));
-    };
-    usize::try_from(action)
-        .ok()
-        .and_then(|a| game.action_option(a))
-        .ok_or_else(|| not_legal(action, decider, game.num_actions()))
 }
 
 /// Why `action` cannot be taken: `decider` has `n` legal actions.
@@ -185,210 +128,234 @@ fn to_python<'py>(py: Python<'py>, value: &impl serde::Serialize) -> PyResult<Bo
     py.import("json")?.call_method1("loads", (text,))
 }
 
-impl PyGame {
-    /// Takes `action` for the decider and records it for saves; the events it caused
-    /// when `with_events`, else none.
-    fn take(&mut self, action: i64, with_events: bool) -> PyResult<Vec<Event>> {
-        let index = option_of(&self.game, action)?;
-        let choice = self.game.options()[index];
-        let events = if with_events {
-            self.game.apply(choice)
-        } else {
-            self.game.apply_option(index).map(|()| Vec::new())
-        }
-        .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
-        self.decisions.push(choice);
-        Ok(events)
-    }
-}
-
 #[pymethods]
 impl PyGame {
-    /// A new game. `decks` has one entry per seat: a built-in deck name (`good`, `evil`,
-    /// `sage`, `wild`, `random`), a deck-list file's path, or a list of card names.
-    /// `format` checks the decks against a format's deck-building rules; `variant` is
-    /// `ffa`, `hunter-first-blood`, `hunter-last-one-standing` or `hydra` (with
-    /// `team_size`); `first_player` is drawn from `seed` unless given.
+    /// A new game. `decks` has one entry per seat: one of the ruleset's decks by name
+    /// (2017: `good`, `evil`, `sage`, `wild`, `random`; classic: `order`, `chaos`), a
+    /// deck-list file's path, or a list of card names; left out, `players` seats (2 by
+    /// default) each play their usual deck, and a limited classic format deals them.
+    /// `format` checks the decks against a format's rules; `variant` is `ffa`,
+    /// `hunter-first-blood`, `hunter-last-one-standing` or `hydra` (with `team_size`);
+    /// `first_player` is drawn from `seed` unless given.
     #[new]
-    #[pyo3(signature = (decks=vec![DeckSpec::Named("good".into()), DeckSpec::Named("evil".into())], seed=0, format=None, variant="ffa".to_string(), team_size=None, first_player=None))]
+    #[pyo3(signature = (decks=None, seed=0, format=None, variant="ffa".to_string(), team_size=None, first_player=None, ruleset="2017".to_string(), players=None))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
-        decks: Vec<DeckSpec>,
+        decks: Option<Vec<DeckSpec>>,
         seed: i128,
         format: Option<String>,
         variant: String,
         team_size: Option<u8>,
         first_player: Option<u8>,
+        ruleset: String,
+        players: Option<usize>,
     ) -> PyResult<Self> {
         let spec = TableSpec {
+            ruleset,
             decks,
+            players,
             seed: seed_of(seed)?,
             format,
             variant,
             team_size,
             first_player,
         };
-        let (setup, save) = spec.setup()?;
+        let request = spec.request()?;
+        let mut played = AnyPlayed::request(&spec.ruleset, &request).map_err(value_error)?;
+        if !played.has_tensors() {
+            // The registry says why: a drafted game is read as numbers once drafted.
+            played.num_actions().map_err(value_error)?;
+        }
+        played.without_undo();
         Ok(PyGame {
-            game: table::new_game(setup)?,
-            save: Some(save),
-            decisions: Vec::new(),
+            played,
+            sampled: false,
         })
+    }
+
+    /// The ruleset's name: `2017` or `classic`.
+    #[getter]
+    fn ruleset(&self) -> &'static str {
+        self.played.ruleset()
     }
 
     /// How many seats the game was set up with.
     #[getter]
     fn seats(&self) -> usize {
-        self.game.state().players.len()
+        self.played.seats()
     }
 
     /// The seat that must decide now, or `None` once the game is over.
     #[getter]
     fn decider(&self) -> Option<u8> {
-        self.game.decider()
+        self.played.decider()
     }
 
     #[getter]
     fn is_over(&self) -> bool {
-        self.game.is_over()
+        self.played.is_over()
     }
 
     /// The winning seats once the game is over (empty for a draw), else `None`.
     #[getter]
     fn winners(&self) -> Option<Vec<usize>> {
-        self.game
-            .result()
-            .map(|r| r.winners.into_iter().map(usize::from).collect())
+        let winners = self.played.winners()?;
+        Some(winners.into_iter().map(usize::from).collect())
     }
 
     /// Which seats are out of the game (public to every seat).
     #[getter]
     fn eliminated(&self) -> Vec<bool> {
-        self.game
-            .state()
-            .players
-            .iter()
-            .map(|p| p.eliminated)
+        (0..self.seats() as Seat)
+            .map(|s| self.played.is_out(s))
             .collect()
     }
 
     #[getter]
-    fn turn(&self) -> u16 {
-        self.game.state().turn
+    fn turn(&self) -> u32 {
+        self.played.turn()
     }
 
-    /// The kind of the pending decision (`initiative`, `attackers`, `target`, …).
+    /// The kind of the pending decision (2017: `initiative`, `attackers`, `target`, …;
+    /// classic: `priority`, `target`, `mulligan`, …); `None` once over.
     #[getter]
     fn decision_kind(&self) -> Option<&'static str> {
-        self.game.decision_kind().map(|k| k.name())
+        self.played.decision_kind()
     }
 
-    /// How many options the pending decision has (0 once the game is over).
+    /// How many actions the decider has: the legal actions are `0 .. num_options` (up
+    /// to `MAX_ACTIONS`; 0 once the game is over).
     #[getter]
-    fn num_options(&self) -> usize {
-        self.game.options().len()
+    fn num_options(&self) -> PyResult<usize> {
+        self.played.num_actions().map_err(value_error)
     }
 
     /// Decisions taken since the start.
     #[getter]
     fn history_len(&self) -> usize {
-        self.decisions.len()
+        self.played.decisions()
     }
 
     /// The length of `observation()`.
     #[getter]
-    fn observation_size(&self) -> usize {
-        Layout::of(&self.game).observation_len()
+    fn observation_size(&self) -> PyResult<usize> {
+        self.played.observation_len().map_err(value_error)
     }
 
     /// Where each part of the observation starts and how long it is:
-    /// `{"global": (0, 26), "players": (26, 24), …}` (docs/python.md).
+    /// `[("global", 0, 26), ("players", 26, 24), …]` (docs/python.md).
     #[getter]
-    fn observation_sections(&self) -> Vec<(&'static str, usize, usize)> {
-        Layout::of(&self.game).sections().to_vec()
+    fn observation_sections(&self) -> PyResult<Vec<(&'static str, usize, usize)>> {
+        self.played.observation_sections().map_err(value_error)
     }
 
-    /// The numbers in each row of `action_features()` (`ACTION_FEATURES`).
+    /// The numbers in each row of `action_features()` (the ruleset's).
     #[getter]
-    fn action_feature_size(&self) -> usize {
-        ACTION_FEATURES
+    fn action_feature_size(&self) -> PyResult<usize> {
+        self.played.action_feature_size().map_err(value_error)
     }
 
-    /// The number of cards in the pool: the length of each card-count block, and one
-    /// more than the highest card index in the observation and the action features.
+    /// The number of cards in the ruleset's pool: the length of each card-count block,
+    /// and one more than the highest card index in the observation and action features.
     #[getter]
-    fn pool_size(&self) -> usize {
-        self.game.pool().len()
+    fn pool_size(&self) -> PyResult<usize> {
+        self.played.pool_size().map_err(value_error)
     }
 
     /// The actions `seat` may take now (none unless it decides).
     fn legal_actions(&self, seat: i64) -> PyResult<Vec<usize>> {
-        let seat = seat_of(&self.game, seat)?;
+        let seat = self.seat(seat)?;
         if self.decider() != Some(seat) {
             return Ok(Vec::new());
         }
-        Ok((0..self.game.num_actions()).collect())
+        Ok((0..self.num_options()?).collect())
     }
 
     /// The pending decision's options in words as `seat` may read them, one per action
     /// (empty unless `seat` decides).
     fn labels(&self, seat: i64) -> PyResult<Vec<String>> {
-        let seat = seat_of(&self.game, seat)?;
-        if self.decider() != Some(seat) {
-            return Ok(Vec::new());
+        let seat = self.seat(seat)?;
+        let labels = self.played.labels(seat);
+        if labels.is_empty() {
+            return Ok(labels);
         }
-        let labels = self.game.labels();
-        Ok((0..self.game.num_actions())
-            .map(|a| labels[self.game.action_option(a).expect("slot in range")].clone())
-            .collect())
+        (0..self.num_options()?)
+            .map(|a| {
+                let option = self.played.action_option(a).map_err(value_error)?;
+                Ok(labels[option.expect("a filled slot")].clone())
+            })
+            .collect()
     }
 
     /// The question being asked, in words, when `seat` is the one asked.
     fn prompt(&self, seat: i64) -> PyResult<Option<String>> {
-        let seat = seat_of(&self.game, seat)?;
-        Ok(self
-            .game
-            .decision()
-            .filter(|d| d.player == seat)
-            .map(|d| d.prompt))
+        Ok(self.played.prompt(self.seat(seat)?))
     }
 
     /// What `seat` may know, as a flat float32 array (`observation_sections`).
     fn observation<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyArray1<f32>>> {
-        observation_array(py, &self.game, seat_of(&self.game, seat)?)
+        let seat = self.seat(seat)?;
+        let out = PyArray1::<f32>::zeros(py, self.observation_size()?, false);
+        self.played
+            .write_observation(seat, out.readwrite().as_slice_mut()?)
+            .map_err(value_error)?;
+        Ok(out)
     }
 
     /// 1 for each action `seat` may take now, as a uint8 array of `MAX_ACTIONS`.
     fn action_mask<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyArray1<u8>>> {
-        mask_array(py, &self.game, seat_of(&self.game, seat)?)
+        let seat = self.seat(seat)?;
+        let mask = PyArray1::<u8>::zeros(py, MAX_ACTIONS, false);
+        self.played
+            .write_actions(seat, mask.readwrite().as_slice_mut()?, None)
+            .map_err(value_error)?;
+        Ok(mask)
     }
 
-    /// A row of `ACTION_FEATURES` numbers per action slot (`MAX_ACTIONS` rows) saying
-    /// what each of `seat`'s actions does; all zero unless `seat` decides.
+    /// A row of `action_feature_size` numbers per action slot (`MAX_ACTIONS` rows)
+    /// saying what each of `seat`'s actions does; all zero unless `seat` decides.
     fn action_features<'py>(
         &self,
         py: Python<'py>,
         seat: i64,
     ) -> PyResult<Bound<'py, PyArray2<f32>>> {
-        features_array(py, &self.game, seat_of(&self.game, seat)?)
+        let seat = self.seat(seat)?;
+        let width = self.action_feature_size()?;
+        let features = PyArray2::<f32>::zeros(py, [MAX_ACTIONS, width], false);
+        self.played
+            .write_actions(
+                seat,
+                &mut [0u8; MAX_ACTIONS],
+                Some(features.readwrite().as_slice_mut()?),
+            )
+            .map_err(value_error)?;
+        Ok(features)
     }
 
     /// Takes `action` (a legal action of the decider); a `ValueError` otherwise, and
     /// the game is unchanged.
     fn apply(&mut self, action: i64) -> PyResult<()> {
-        self.take(action, false).map(drop)
+        let option = self.option(action)?;
+        self.played
+            .take_option(option)
+            .map_err(|e| PyRuntimeError::new_err(e.message))
     }
 
     /// `apply`, returning what happened as `seat` may know it: a list of event dicts
-    /// (docs/saves.md names them).
+    /// (docs/saves.md names them; a ruleset without an event stream, the classic game,
+    /// gives none).
     fn apply_events<'py>(
         &mut self,
         py: Python<'py>,
         action: i64,
         seat: i64,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let seat = seat_of(&self.game, seat)?;
-        let events = self.take(action, true)?;
-        let seen: Vec<_> = events.iter().map(|e| e.seen_by(seat)).collect();
+        let seat = self.seat(seat)?;
+        let option = self.option(action)?;
+        let seen = self
+            .played
+            .take_option_told(option, seat)
+            .map_err(|e| PyRuntimeError::new_err(e.message))?;
         to_python(py, &seen)
     }
 
@@ -396,29 +363,38 @@ impl PyGame {
     /// team, it wins; otherwise the others play on without `seat`. Saves keep it. A seat
     /// that is already out, or a game that is over, is a `ValueError`.
     fn concede(&mut self, seat: i64) -> PyResult<()> {
-        let seat = seat_of(&self.game, seat)?;
-        self.game.concede(seat).map_err(value_error)?;
-        self.decisions.push(Choice::Concede(seat));
-        Ok(())
+        let seat = self.seat(seat)?;
+        if self.played.is_out(seat) || self.played.is_over() {
+            return Err(value_error(format!(
+                "seat {seat} cannot concede: {}",
+                if self.played.is_over() {
+                    "the game is over"
+                } else {
+                    "it is already out of the game"
+                }
+            )));
+        }
+        let taken = self.played.conceded(seat).map_err(value_error)?;
+        self.played.take(taken).map_err(value_error)
     }
 
     /// What `seat` may see as a dict: players, champions, its hand, the turn (rule 1.10).
     fn view<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyAny>> {
-        let seat = seat_of(&self.game, seat)?;
-        to_python(py, &self.game.view(seat))
+        let seat = self.seat(seat)?;
+        to_python(py, &self.played.view_json(Some(seat)))
     }
 
     /// +1 for each winning seat and -1 for the others once the game is over (0 for
     /// everyone in a draw, and before the end).
     fn rewards(&self) -> Vec<f32> {
         let mut out = vec![0.0; self.seats()];
-        rewards(&self.game, &mut out);
+        rewards(self.played.winners().as_deref(), &mut out);
         out
     }
 
     /// A fingerprint of the whole game: equal digests, equal games.
     fn digest(&self) -> u64 {
-        self.game.digest()
+        self.played.digest()
     }
 
     fn clone(&self) -> PyGame {
@@ -436,33 +412,30 @@ impl PyGame {
     /// A whole game `seat` cannot tell from this one, its hidden cards dealt anew from
     /// `seed`: what a search that may not cheat plays on. It cannot be saved.
     fn sample_for(&self, seat: i64, seed: i128) -> PyResult<PyGame> {
-        let seat = seat_of(&self.game, seat)?;
+        let seat = self.seat(seat)?;
         Ok(PyGame {
-            game: self.game.sample_for(seat, seed_of(seed)?),
-            save: None,
-            decisions: Vec::new(),
+            played: self.played.sample_for(seat, seed_of(seed)?),
+            sampled: true,
         })
     }
 
     /// The game as a saved-game file's text (docs/saves.md), which `epic replay` reads.
     fn save(&self) -> PyResult<String> {
-        let setup = self.save.clone().ok_or_else(unsaved)?;
-        let file = SaveFile::new(setup, self.decisions.clone(), &self.game);
-        serde_json::to_string_pretty(&file).map_err(value_error)
+        if self.sampled {
+            return Err(unsaved());
+        }
+        self.played.save_text().map_err(value_error)
     }
 
-    /// The game a saved-game file's text describes, its digest checked.
+    /// The game a saved-game file's text describes, in the ruleset its header names, its
+    /// digest checked.
     #[staticmethod]
     fn load(text: &str) -> PyResult<PyGame> {
-        let file = SaveFile::parse("the saved game", text).map_err(|e| value_error(e.message))?;
-        let game = file
-            .rebuild(&epic_cli::names::pool(), None)
-            .map(table::without_undo)
-            .map_err(|e| value_error(e.message))?;
+        let mut played = AnyPlayed::from_save("the saved game", text, None).map_err(value_error)?;
+        played.without_undo();
         Ok(PyGame {
-            game,
-            save: Some(file.setup),
-            decisions: file.decisions,
+            played,
+            sampled: false,
         })
     }
 
@@ -474,27 +447,32 @@ impl PyGame {
         Ok((slf.get_type().getattr("load")?, (text,)))
     }
 
+    /// `<epic.Game 2017, 2 seats, turn 3, seat 0 to decide>`.
     fn __repr__(&self) -> String {
-        repr(
-            "Game",
+        let state = match (self.decider(), self.winners()) {
+            (Some(d), _) => format!("seat {d} to decide"),
+            (None, Some(w)) if w.is_empty() => "over, a draw".into(),
+            (None, Some(w)) => format!("over, won by seat {w:?}"),
+            (None, None) => "over".into(),
+        };
+        format!(
+            "<epic.Game {}, {} seats, turn {}, {state}>",
+            self.ruleset(),
             self.seats(),
-            self.turn().into(),
-            self.decider(),
-            self.winners(),
+            self.turn()
         )
     }
 }
 
 /// A built-in bot: `random`, `greedy`, `ismcts`, `easy`, `medium`, `hard` or
-/// `ismcts@N`. It decides from its seat's view only, in a `Game` or a `ClassicGame`
-/// (with the classic game's own evaluation).
+/// `ismcts@N`. It decides from its seat's view only, in a game of any ruleset (with the
+/// ruleset's own evaluation).
 #[pyclass(module = "epic._epic", name = "Bot")]
 pub struct PyBot {
     name: String,
     seed: u64,
-    bot: Mutex<Box<dyn epic_bots::Bot + Send>>,
-    /// The same bot for classic games.
-    classic: Mutex<Box<dyn epic_bots::players::Player<epic_classic::ClassicGame>>>,
+    /// The bot of the ruleset it last played, made when first asked there.
+    seated: Mutex<Option<(&'static str, SeatBot)>>,
 }
 
 #[pymethods]
@@ -503,13 +481,11 @@ impl PyBot {
     #[pyo3(signature = (name="greedy", seed=0))]
     fn new(name: &str, seed: i128) -> PyResult<Self> {
         let seed = seed_of(seed)?;
-        let bot = epic_bots::bot_by_name(name, seed).map_err(value_error)?;
-        let classic = epic_bots::classic::classic_player(name, seed).map_err(value_error)?;
+        epic_bots::bot_by_name(name, seed).map_err(value_error)?;
         Ok(PyBot {
             name: name.to_string(),
             seed,
-            bot: Mutex::new(bot),
-            classic: Mutex::new(classic),
+            seated: Mutex::new(None),
         })
     }
 
@@ -518,31 +494,33 @@ impl PyBot {
         &self.name
     }
 
-    /// The action this bot takes for the game's decider (a `Game` or a
-    /// `ClassicGame`). The GIL is released while it thinks.
+    /// The action this bot takes for the game's decider. The GIL is released while it
+    /// thinks.
     fn choose(&self, py: Python<'_>, game: &Bound<'_, PyAny>) -> PyResult<usize> {
-        if let Ok(classic) = game.cast::<classic::PyClassicGame>() {
-            return classic.try_borrow()?.bot_action(py, &self.classic);
-        }
         let game: PyRef<'_, PyGame> = game
             .extract()
-            .map_err(|_| PyTypeError::new_err("a bot plays an epic.Game or an epic.ClassicGame"))?;
-        if game.game.is_over() {
+            .map_err(|_| PyTypeError::new_err("a bot plays an epic.Game"))?;
+        let played = &game.played;
+        if played.is_over() {
             return Err(value_error("the game is over: there is nothing to choose"));
         }
-        let g = &game.game;
-        let choice = py.detach(|| {
-            let mut bot = self.bot.lock().unwrap_or_else(|e| e.into_inner());
-            bot.choose(g)
+        let option = py.detach(|| {
+            let mut seated = self.seated.lock().unwrap_or_else(|e| e.into_inner());
+            if seated.as_ref().is_none_or(|(r, _)| *r != played.ruleset()) {
+                let bot = played.seat_bot(&self.name, self.seed, 1)?;
+                *seated = Some((played.ruleset(), bot));
+            }
+            let (_, bot) = seated.as_mut().expect("seated above");
+            bot.choose(played)
+                .ok_or_else(|| epic_game::SetupError::new("the bot chose no option"))
         });
-        let index = g
-            .options()
-            .iter()
-            .position(|&c| c == choice)
-            .ok_or_else(|| PyRuntimeError::new_err("the bot chose an option not offered"))?;
-        g.option_action(index).ok_or_else(|| {
-            PyValueError::new_err("the bot chose an option outside the fixed action space")
-        })
+        let option = option.map_err(|e| PyRuntimeError::new_err(e.message))?;
+        played
+            .option_action(option)
+            .map_err(value_error)?
+            .ok_or_else(|| {
+                PyValueError::new_err("the bot chose an option outside the fixed action space")
+            })
     }
 
     /// Pickles as its name and seed: unpickled, it is the bot as it was made, its
@@ -561,7 +539,7 @@ impl PyBot {
 /// features give (as index + 1), and the `card` of views and events.
 #[pyfunction]
 fn card_names() -> Vec<String> {
-    let pool = epic_cli::names::pool();
+    let pool = epic_engine::setup::names::pool();
     pool.iter().map(|(_, def)| def.name.clone()).collect()
 }
 
@@ -576,7 +554,6 @@ fn classic_card_names() -> Vec<String> {
 #[pymodule]
 fn _epic(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGame>()?;
-    m.add_class::<classic::PyClassicGame>()?;
     m.add_function(wrap_pyfunction!(card_names, m)?)?;
     m.add_function(wrap_pyfunction!(classic_card_names, m)?)?;
     m.add_class::<PyBot>()?;

@@ -1,27 +1,27 @@
-//! A game's setup from Python's arguments, read exactly as the `epic` command reads its
-//! own (`epic_cli::table`, `epic_cli::names`): the same deck names, formats, variants,
-//! checks and error messages, and the same saved-game setup, so a game played from
-//! Python replays with `epic replay`.
+//! A table from Python's arguments, asked of any ruleset through the registry
+//! (`epic_rulesets`) as the `epic` command asks it: the same deck names, deck-list files
+//! (`epic_rulesets::deck_request`), formats, variants, checks and error messages, so a
+//! game played from Python replays with `epic replay`.
 
-use epic_cli::error::CliError;
-use epic_cli::names;
-use epic_cli::save::{SaveSetup, Seat};
-use epic_cli::table::TableArgs;
-use epic_engine::{Game, Setup};
+use epic_game::{DeckRequest, SeatRequest, TableRequest};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-/// One seat's deck as Python gave it: a built-in name or deck-list path, or card names.
+/// One seat's deck as Python gave it: a deck's name or a deck-list file's path, or a
+/// list of card names.
 #[derive(Clone, Debug, FromPyObject)]
 pub enum DeckSpec {
     Named(String),
     Cards(Vec<String>),
 }
 
-/// Everything a new game is made from.
+/// Everything a new table is made from, as `Game(...)` and `VecEnv(...)` take it.
 #[derive(Clone, Debug)]
 pub struct TableSpec {
-    pub decks: Vec<DeckSpec>,
+    pub ruleset: String,
+    /// One deck a seat; `None`: `players` seats (2 by default), each with its usual deck.
+    pub decks: Option<Vec<DeckSpec>>,
+    pub players: Option<usize>,
     pub seed: u64,
     pub format: Option<String>,
     pub variant: String,
@@ -33,117 +33,97 @@ pub fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
-/// Refuses a first player who is not at a table of `players` seats.
-pub fn check_first_player(first: Option<u8>, players: usize) -> PyResult<()> {
-    match first {
-        Some(p) if usize::from(p) >= players => Err(value_error(format!(
-            "first_player is {p}, but the seats are numbered 0 to {}",
-            players - 1
-        ))),
-        _ => Ok(()),
-    }
-}
-
-/// Bad input, in the words the command line prints, as a `ValueError`.
-pub fn cli_error(e: impl Into<CliError>) -> PyErr {
-    PyValueError::new_err(e.into().message)
-}
-
 /// The most seats a table takes (`epic play --players`).
-const MAX_SEATS: usize = 8;
+pub const MAX_SEATS: usize = 8;
+
+/// The most cards a list of card names may hold, as a deck-list file.
+const MAX_LISTED: usize = epic_engine::setup::names::MAX_DECK_CARDS;
 
 impl TableSpec {
-    /// The engine's setup and the saved-game setup that records it; every mistake is a
-    /// `ValueError` in the command line's words.
-    pub fn setup(&self) -> PyResult<(Setup, SaveSetup)> {
-        let players = self.decks.len();
-        if !(2..=MAX_SEATS).contains(&players) {
+    /// The table as the registry is asked for it; every mistake here is a `ValueError`,
+    /// and the ruleset says what else is wrong when the game is made.
+    pub fn request(&self) -> PyResult<TableRequest> {
+        let decks = match (&self.decks, self.players) {
+            (Some(decks), None) => decks
+                .iter()
+                .enumerate()
+                .map(|(seat, spec)| self.deck(seat, spec))
+                .collect::<PyResult<Vec<_>>>()?,
+            (Some(_), Some(_)) => {
+                return Err(value_error(
+                    "players is the number of seats when the decks are left out: give one \
+                     deck per seat, or players",
+                ))
+            }
+            (None, players) => vec![DeckRequest::Default; players.unwrap_or(2)],
+        };
+        if !(2..=MAX_SEATS).contains(&decks.len()) {
             return Err(value_error(format!(
-                "a game needs one deck per seat, 2 to {MAX_SEATS} of them; got {players}"
+                "a game needs one deck per seat, 2 to {MAX_SEATS} of them (or players, 2 to \
+                 {MAX_SEATS} players); got {}",
+                decks.len()
             )));
         }
-        let table = TableArgs {
-            players: players as u8,
+        if let Some(p) = self.first_player.filter(|&p| usize::from(p) >= decks.len()) {
+            return Err(value_error(format!(
+                "first_player is {p}, but the seats are numbered 0 to {}",
+                decks.len() - 1
+            )));
+        }
+        Ok(TableRequest {
             format: self.format.clone(),
-            variant: self.variant.clone(),
+            variant: Some(self.variant.clone()),
             team_size: self.team_size,
-        }
-        .table()
-        .map_err(cli_error)?;
-        if table.draft.is_some() {
-            return Err(value_error(format!(
-                "{} makes its decks by drafting; draft them first (`epic draft`) and pass \
-                 the decks as lists of card names",
-                table.format.as_ref().map_or("this format", |f| f.title)
-            )));
-        }
-        check_first_player(self.first_player, players)?;
-        let pool = names::pool();
-        let mut decks = Vec::with_capacity(players);
-        let mut seats = Vec::with_capacity(players);
-        for (seat, spec) in self.decks.iter().enumerate() {
-            let whose = format!("seat {seat}'s deck");
-            let (deck, described) = match spec {
-                DeckSpec::Named(name) => (
-                    names::resolve_deck(&pool, name, self.seed.wrapping_add(seat as u64))
-                        .map_err(cli_error)?,
-                    name.clone(),
-                ),
-                DeckSpec::Cards(cards) => {
-                    if cards.len() > names::MAX_DECK_CARDS {
-                        return Err(value_error(format!(
-                            "{whose} has {} cards; a deck may hold at most {}",
-                            cards.len(),
-                            names::MAX_DECK_CARDS
-                        )));
-                    }
-                    let ids = cards
-                        .iter()
-                        .map(|c| names::find_card(&pool, c))
-                        .collect::<Result<Vec<_>, _>>()
-                        .map_err(|e| value_error(format!("{whose}: {}", e.message)))?;
-                    (ids, "a list of cards".to_string())
-                }
-            };
-            table
-                .check_deck(&deck, &described, &whose)
-                .map_err(cli_error)?;
-            seats.push(Seat {
-                player: "python".into(),
-                bot_seed: None,
-                deck: described,
-                cards: deck.iter().map(|&c| pool.get(c).name.clone()).collect(),
-            });
-            decks.push(deck);
-        }
-        let save = SaveSetup {
-            rules: table.rules.clone(),
-            format: self.format.clone(),
             seed: self.seed,
             first_player: self.first_player,
-            seats,
-            // Python's games offer no undo, and are replayed so.
-            undo: false,
-        };
-        let setup = Setup {
-            rules: table.rules,
-            pool,
-            decks,
-            seed: self.seed,
-            first_player: self.first_player,
-        };
-        Ok((setup, save))
+            pool: None,
+            seats: decks
+                .into_iter()
+                .map(|deck| SeatRequest {
+                    player: "python".into(),
+                    bot_seed: None,
+                    deck,
+                })
+                .collect(),
+            // Python's games offer no undo (rule 3.7 is for people at a table), and are
+            // replayed so.
+            without_undo: true,
+        })
+    }
+
+    /// Seat `seat`'s deck: one of the ruleset's decks by name, a deck-list file, or a
+    /// list of card names read as a deck list.
+    fn deck(&self, seat: usize, spec: &DeckSpec) -> PyResult<DeckRequest> {
+        match spec {
+            DeckSpec::Named(name) => {
+                epic_rulesets::deck_request(&self.ruleset, name).map_err(value_error)
+            }
+            DeckSpec::Cards(cards) if cards.len() > MAX_LISTED => Err(value_error(format!(
+                "seat {seat}'s list of cards has {} cards; a deck may hold at most {MAX_LISTED}",
+                cards.len()
+            ))),
+            DeckSpec::Cards(cards) => Ok(DeckRequest::Listed {
+                label: "a list of cards".into(),
+                text: counted(cards),
+            }),
+        }
     }
 }
 
-/// A new game from a setup, its refusal a `ValueError`.
-pub fn new_game(setup: Setup) -> PyResult<Game> {
-    Game::new(setup).map(without_undo).map_err(value_error)
-}
-
-/// The game as Python plays it: plays cannot be undone (rule 3.7 is for people at a
-/// table), so no `Undo` option appears and no state is copied per play.
-pub fn without_undo(mut game: Game) -> Game {
-    game.set_undo(false);
-    game
+/// A list of card names as a deck list, each name once with its count, in the order
+/// first named: a misspelt name is told once, however many copies.
+fn counted(cards: &[String]) -> String {
+    let mut names: Vec<(&str, usize)> = Vec::new();
+    for card in cards {
+        let card = card.trim();
+        match names.iter_mut().find(|(name, _)| *name == card) {
+            Some((_, n)) => *n += 1,
+            None => names.push((card, 1)),
+        }
+    }
+    names
+        .iter()
+        .map(|(name, n)| format!("{n} {name}"))
+        .collect::<Vec<_>>()
+        .join("\n")
 }

@@ -9,17 +9,15 @@
 //! ([`epic_game::mix`]), and the step reports its rewards and `terminated`, or `truncated`;
 //! the observation returned is the new game's.
 //!
-//! The batch holds any ruleset's games through `epic_game::actions::Tensors` and plays
-//! their other seats with `epic_bots::players::Player`s: the 2017 game and the classic.
+//! The batch holds any ruleset's games through `epic_game::actions::Tensors`, made at
+//! the ruleset's own type (`epic_rulesets::with_learning_table`), and plays their other
+//! seats with the ruleset's bots (`epic_rulesets::Seated`).
 
-use crate::classic::classic_setup;
-use crate::table::{new_game, value_error, DeckSpec, TableSpec};
-use epic_bots::bot_by_name;
-use epic_bots::classic::classic_player;
+use crate::table::{value_error, DeckSpec, TableSpec};
 use epic_bots::players::Player;
-use epic_engine::Game;
 use epic_game::actions::{Tensors, MAX_ACTIONS};
-use epic_game::Seat;
+use epic_game::{Seat, TableRequest};
+use epic_rulesets::{LearningVisitor, Seated};
 use numpy::{
     PyArray1, PyArray2, PyArray3, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods,
 };
@@ -133,7 +131,7 @@ impl<G: Tensors> Slot<G> {
         self.decisions = self.decisions.saturating_add(1);
         self.play_bots();
         if self.game.decider().is_none() {
-            crate::rewards(&self.game, row.rewards);
+            crate::rewards(self.game.winners(), row.rewards);
             *row.terminated = 1;
         } else if self.decisions >= dealer.max_decisions {
             *row.truncated = 1;
@@ -382,6 +380,44 @@ fn batch<G: Tensors + 'static>(
     Ok(Box::new(Batch::new(dealer).map_err(value_error)?))
 }
 
+/// The batch at the type of the ruleset its table is asked under.
+struct Made<'a> {
+    request: &'a TableRequest,
+    seed: u64,
+    opponent: Option<String>,
+    seat: Option<Seat>,
+    num_envs: usize,
+    max_decisions: u32,
+}
+
+impl LearningVisitor for Made<'_> {
+    type Output = PyResult<Box<dyn Batched>>;
+
+    fn visit<R: Seated + Tensors>(self) -> Self::Output {
+        let request = self.request.clone();
+        // The first game says what is wrong with the table, before any batch is made.
+        let first = R::setup(&request).and_then(|s| R::start(&s));
+        let seats = first.map_err(value_error)?.seats();
+        let dealer = Dealer {
+            deal: Box::new(move |seed| {
+                let setup = R::setup(&TableRequest {
+                    seed,
+                    ..request.clone()
+                });
+                setup.and_then(|s| R::start(&s)).map_err(|e| e.message)
+            }),
+            bot: Box::new(|name, seed| R::player(name, seed, 1).map_err(|e| e.to_string())),
+            seed: self.seed,
+            opponent: self.opponent,
+            seat: self.seat,
+            num_envs: self.num_envs,
+            max_decisions: self.max_decisions,
+        };
+        let seat = self.seat.unwrap_or(0);
+        batch(dealer, seats, seat)
+    }
+}
+
 #[pymethods]
 impl PyVecEnv {
     /// `num_envs` games of `decks` (as `Game`, or `ClassicGame` with `ruleset="classic"`,
@@ -433,79 +469,27 @@ impl PyVecEnv {
             .build()
             .map_err(value_error)?;
         let learner = opponent.is_some().then_some(seat);
-        let games = match ruleset {
-            "2017" => {
-                if players.is_some() {
-                    return Err(value_error(
-                        "players is for the classic game; a 2017 table has one seat per deck",
-                    ));
-                }
-                let spec = TableSpec {
-                    decks: decks.unwrap_or_else(|| {
-                        vec![
-                            DeckSpec::Named("good".into()),
-                            DeckSpec::Named("evil".into()),
-                        ]
-                    }),
-                    seed,
-                    format,
-                    variant,
-                    team_size,
-                    first_player: None,
-                };
-                let (setup, _) = spec.setup()?;
-                let seats = setup.decks.len();
-                let dealer = Dealer {
-                    deal: Box::new(move |seed| {
-                        let mut setup = setup.clone();
-                        setup.seed = seed;
-                        new_game(setup).map_err(|e| e.to_string())
-                    }),
-                    bot: Box::new(|name, seed| {
-                        bot_by_name(name, seed)
-                            .map(|b| Box::new(b) as Box<dyn Player<Game>>)
-                            .map_err(|e| e.to_string())
-                    }),
-                    seed,
-                    opponent,
-                    seat: learner,
-                    num_envs,
-                    max_decisions,
-                };
-                batch(dealer, seats, seat)?
-            }
-            "classic" => {
-                if variant != "ffa" || team_size.is_some() {
-                    return Err(value_error(
-                        "the classic game has no variants or teams: leave variant and \
-                         team_size out",
-                    ));
-                }
-                let setup = classic_setup(decks, seed, format, None, players)?;
-                let seats = setup.seats.len();
-                let dealer = Dealer {
-                    deal: Box::new(move |seed| {
-                        let mut setup = setup.clone();
-                        setup.seed = seed;
-                        setup.start().map_err(|e| e.message)
-                    }),
-                    bot: Box::new(|name, seed| {
-                        classic_player(name, seed).map_err(|e| e.to_string())
-                    }),
-                    seed,
-                    opponent,
-                    seat: learner,
-                    num_envs,
-                    max_decisions,
-                };
-                batch(dealer, seats, seat)?
-            }
-            other => {
-                return Err(value_error(format!(
-                    "unknown ruleset '{other}': 2017 or classic"
-                )))
-            }
+        let spec = TableSpec {
+            ruleset: ruleset.to_string(),
+            decks,
+            players,
+            seed,
+            format,
+            variant,
+            team_size,
+            first_player: None,
         };
+        let request = spec.request()?;
+        let made = Made {
+            request: &request,
+            seed,
+            opponent,
+            seat: learner,
+            num_envs,
+            max_decisions,
+        };
+        let games =
+            epic_rulesets::with_learning_table(ruleset, &request, made).map_err(value_error)??;
         let (seats, observation_size, action_feature_size) = games.sizes();
         let shape = Shape {
             seats,

@@ -13,11 +13,15 @@ from epic import (
     MAX_ACTIONS,
     PLAYER_FEATURES,
     Bot,
-    ClassicGame,
     Game,
     classic_card_names,
 )
 from epic.render import board_text
+
+
+def classic(*args, **kwargs):
+    """A game of the classic ruleset."""
+    return Game(*args, ruleset="classic", **kwargs)
 
 
 def play_to_end(game, bots, limit=100_000):
@@ -29,7 +33,7 @@ def play_to_end(game, bots, limit=100_000):
 
 
 def test_a_new_game_waits_on_a_mulligan_and_hides_the_hand():
-    game = ClassicGame(seed=7)
+    game = classic(seed=7)
     assert game.seats == 2
     assert game.decision_kind == "mulligan"
     seat = game.decider
@@ -46,7 +50,7 @@ def test_a_new_game_waits_on_a_mulligan_and_hides_the_hand():
 
 @pytest.mark.parametrize("bots", [("greedy", "random"), ("ismcts@20", "easy")])
 def test_bots_play_a_whole_game_and_rewards_follow_the_winners(bots):
-    game = ClassicGame(["order", "chaos"], seed=11)
+    game = classic(["order", "chaos"], seed=11)
     play_to_end(game, [Bot(bots[0], seed=1), Bot(bots[1], seed=2)])
     assert game.decider is None and game.winners is not None
     rewards = game.rewards()
@@ -57,12 +61,12 @@ def test_bots_play_a_whole_game_and_rewards_follow_the_winners(bots):
 
 
 def test_a_bot_plays_games_only():
-    with pytest.raises(TypeError, match="epic.Game or an epic.ClassicGame"):
+    with pytest.raises(TypeError, match="a bot plays an epic.Game"):
         Bot("random").choose("a game")
 
 
 def test_an_illegal_action_is_refused_and_changes_nothing():
-    game = ClassicGame(seed=3)
+    game = classic(seed=3)
     before = game.digest()
     with pytest.raises(ValueError, match="not legal now"):
         game.apply(game.num_options)
@@ -77,63 +81,66 @@ def test_an_illegal_action_is_refused_and_changes_nothing():
     "kwargs, message",
     [
         (dict(decks=["order"]), "one deck per seat"),
-        (dict(decks=["ordre", "chaos"]), "neither a classic deck"),
+        (dict(decks=["ordre", "chaos"]), "unknown deck 'ordre'"),
         (
             dict(decks=[["Ember Bolt", "Fireball"] * 5, "chaos"]),
-            "seat 0's list of cards: .*Fireball",
+            "seat 1's deck: .*Fireball",
         ),
-        (dict(decks=[["Wolf"] * 10, "chaos"]), "seat 0's list of cards: .*token"),
-        (dict(format="pack-war", decks=["order", "chaos"]), "leave decks out"),
+        (dict(decks=[["Wolf"] * 10, "chaos"]), "seat 1's deck: .*token"),
+        (dict(format="pack-war", decks=["order", "chaos"]), "leave out its deck"),
         (dict(format="designed"), "breaks the rules of Designed Deck"),
         (dict(format="sealed"), "number of packs"),
-        (dict(format="pack-war", players=9), "2 to 8 players"),
-        (dict(players=3), "players is for a limited format"),
+        (dict(format="pack-war", players=9), "2 to 8"),
         (dict(first_player=2), "first_player is 2, but the seats are numbered 0 to 1"),
     ],
 )
 def test_bad_setups_are_value_errors(kwargs, message):
     with pytest.raises(ValueError, match=message):
-        ClassicGame(**kwargs)
+        classic(**kwargs)
+
+
+def test_players_without_decks_seat_each_with_its_usual_deck():
+    game = classic(players=3, seed=2)
+    assert game.seats == 3 and game.ruleset == "classic"
+    assert Game(players=4, seed=2).seats == 4
 
 
 def test_a_limited_format_deals_the_decks():
-    game = ClassicGame(format="pack-war", seed=5, players=3)
+    game = classic(format="pack-war", seed=5, players=3)
     assert game.seats == 3
     view = game.view(0)
     # Fifteen cards a player: five in hand, the rest in the deck.
     assert all(p["deck"] + 5 == 15 for p in view["players"])
     # The seed deals them: the same seed the same game, another seed another deal.
-    assert ClassicGame(format="pack-war", seed=5, players=3).digest() == game.digest()
+    assert classic(format="pack-war", seed=5, players=3).digest() == game.digest()
     dealt = {
-        tuple(ClassicGame(format="pack-war", seed=s).view(0)["players"][0]["hand"])
-        for s in range(6)
+        tuple(classic(format="pack-war", seed=s).view(0)["players"][0]["hand"]) for s in range(6)
     }
     assert len(dealt) > 1
 
 
 def test_saves_replay_to_the_same_game():
-    game = ClassicGame(seed=21)
+    game = classic(seed=21)
     bots = [Bot("random", seed=3), Bot("random", seed=4)]
     for _ in range(150):
         if game.is_over:
             break
         game.apply(bots[game.decider].choose(game))
     text = game.save()
-    again = ClassicGame.load(text)
+    again = Game.load(text)
     assert again.digest() == game.digest()
     assert again.history_len == game.history_len
     edited = json.loads(text)
     edited["digest"] = "0" * 16
     with pytest.raises(ValueError, match="does not reproduce"):
-        ClassicGame.load(json.dumps(edited))
-    with pytest.raises(ValueError, match="2017 rules"):
-        ClassicGame.load(Game(["good", "evil"], seed=1).save())
-    with pytest.raises(ValueError, match="classic game"):
-        Game.load(text)
+        Game.load(json.dumps(edited))
+    # One class loads either ruleset's save: the save's header says which.
+    assert again.ruleset == "classic" and repr(again).startswith("<epic.Game classic")
+    assert Game.load(Game(["good", "evil"], seed=1).save()).ruleset == "2017"
 
 
 def test_a_sample_keeps_what_the_seat_sees():
-    game = ClassicGame(seed=8)
+    game = classic(seed=8)
     bots = [Bot("random", seed=5), Bot("random", seed=6)]
     for _ in range(60):
         game.apply(bots[game.decider].choose(game))
@@ -156,7 +163,7 @@ def test_a_sample_keeps_what_the_seat_sees():
 
 
 def test_observations_and_the_action_space_are_the_deciders():
-    game = ClassicGame(seed=4)
+    game = classic(seed=4)
     sections = dict((name, (at, n)) for name, at, n in game.observation_sections)
     assert list(sections) == ["global", "players", "card_counts", "line", "in_play"]
     assert sum(n for _, n in sections.values()) == game.observation_size
@@ -191,19 +198,19 @@ def test_observations_and_the_action_space_are_the_deciders():
 
 
 def test_a_saved_game_keeps_the_options_taken_through_the_action_space():
-    game = ClassicGame(seed=12)
+    game = classic(seed=12)
     bot = Bot("greedy", seed=1)
     for _ in range(80):
         action = bot.choose(game)
         assert game.action_mask(game.decider)[action] == 1
         game.apply(action)
-    again = ClassicGame.load(game.save())
+    again = Game.load(game.save())
     assert again.digest() == game.digest()
     assert (again.observation(0) == game.observation(0)).all()
 
 
 def test_the_board_in_words():
-    game = ClassicGame(seed=4)
+    game = classic(seed=4)
     seat = game.decider
     text = board_text(game, seat)
     assert text.startswith(f"Mulligans before the first turn, seat {seat} to decide (mulligan)")

@@ -149,9 +149,9 @@ def test_classic_gymnasium_check_env_and_an_episode_against_greedy():
     "kwargs, message",
     [
         (dict(ruleset="chess"), "ruleset must be one of"),
-        (dict(ruleset="classic", variant="hydra"), "no variants"),
-        (dict(ruleset="classic", decks=["good", "evil"]), "neither a classic deck"),
-        (dict(players=3), "classic game's limited formats"),
+        (dict(ruleset="classic", variant="hydra"), "free-for-all"),
+        (dict(ruleset="classic", decks=["good", "evil"]), "unknown deck 'good'"),
+        (dict(decks=["good", "evil"], players=3), "one deck per seat, or players"),
     ],
 )
 def test_a_table_that_cannot_be_played_is_told_at_construction(kwargs, message):

@@ -234,18 +234,19 @@ def test_a_player_concedes_and_the_others_play_on():
 
 
 @pytest.mark.parametrize(
-    ("new_game", "decks"),
-    [(Game, ["good", "evil"]), (epic.ClassicGame, ["order", "chaos"])],
+    ("ruleset", "decks"),
+    [("2017", ["good", "evil"]), ("classic", ["order", "chaos"])],
 )
-def test_games_and_bots_pickle_through_their_saves(new_game, decks):
+def test_games_and_bots_pickle_through_their_saves(ruleset, decks):
     import pickle
 
-    game = new_game(decks, seed=11)
+    game = Game(decks, seed=11, ruleset=ruleset)
     rng = np.random.default_rng(11)
     for _ in range(40):
         game.apply(int(rng.integers(len(game.legal_actions(game.decider)))))
     back = pickle.loads(pickle.dumps(game))
-    assert type(back) is new_game and back.digest() == game.digest()
+    assert type(back) is Game and back.digest() == game.digest()
+    assert back.ruleset == ruleset
     assert back.history_len == game.history_len
     assert (back.observation(0) == game.observation(0)).all()
     with pytest.raises(ValueError, match="cannot be saved|sampled"):
@@ -261,7 +262,7 @@ def test_a_negative_or_huge_seed_is_a_clear_error():
         with pytest.raises(ValueError, match="a seed is an integer from 0 to 2\\*\\*64 - 1"):
             Game(seed=bad)
         with pytest.raises(ValueError, match="a seed is"):
-            epic.ClassicGame(seed=bad)
+            Game(seed=bad, ruleset="classic")
         with pytest.raises(ValueError, match="a seed is"):
             Bot("random", seed=bad)
         with pytest.raises(ValueError, match="a seed is"):

@@ -7,7 +7,7 @@ import json
 
 import numpy as np
 
-from epic import CLASSIC_FACE_DOWN, ClassicGame, Game, card_names
+from epic import CLASSIC_FACE_DOWN, Game, card_names
 
 
 def in_sight(view, names, owner):
@@ -120,7 +120,7 @@ def test_seat_zero_cannot_tell_where_seat_ones_cards_lie():
 def classic_swapped_decks(seed, players):
     """Two deck lists for each seat, the same but for two cards of different names
     traded in seat 1's list, and those names."""
-    game = ClassicGame(format="pack-war", players=players, seed=seed)
+    game = Game(format="pack-war", players=players, seed=seed, ruleset="classic")
     cards = [s["cards"] for s in json.loads(game.save())["setup"]["seats"]]
     theirs = cards[1]
     j = next(k for k in range(len(theirs)) if theirs[k] != theirs[0])
@@ -145,7 +145,8 @@ def test_classic_seat_zero_cannot_tell_where_seat_ones_cards_lie():
     compared = []
     for seed in range(40):
         a_decks, b_decks, names = classic_swapped_decks(seed, 2 + seed % 3)
-        a, b = ClassicGame(a_decks, seed=seed), ClassicGame(b_decks, seed=seed)
+        a = Game(a_decks, seed=seed, ruleset="classic")
+        b = Game(b_decks, seed=seed, ruleset="classic")
         rng = np.random.default_rng(seed)
         n = 0
         while not a.is_over and not (classic_in_public(a, names) or classic_in_public(b, names)):

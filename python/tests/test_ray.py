@@ -8,7 +8,7 @@ import pytest
 import ray
 
 import epic.ray
-from epic import Bot, ClassicGame, Game
+from epic import Bot, Game
 from epic.ray import mix
 
 
@@ -76,7 +76,7 @@ def test_the_classic_game_on_a_cluster(cluster):
     setup = dict(decks=["order", "chaos"], bots=["random", "greedy"], games=4, ruleset="classic")
     assert epic.ray.study(**setup, chunk=1) == epic.ray.study(**setup, use_ray=False)
     data = epic.ray.self_play(games=2, decks=["order", "chaos"], ruleset="classic", chunk=1)
-    assert data["observation"].shape[1] == ClassicGame().observation_size
+    assert data["observation"].shape[1] == Game(ruleset="classic").observation_size
 
 
 def test_bad_requests_are_told_before_any_work():

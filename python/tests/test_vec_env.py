@@ -4,7 +4,7 @@ when it ends, refusals that change nothing."""
 import numpy as np
 import pytest
 
-from epic import MAX_ACTIONS, ClassicGame, Game, VecEnv, mix
+from epic import MAX_ACTIONS, Game, VecEnv, mix
 
 
 def random_actions(mask, rng):
@@ -13,17 +13,14 @@ def random_actions(mask, rng):
 
 
 @pytest.mark.parametrize(
-    ("ruleset", "new_game", "decks"),
-    [
-        ("2017", Game, ["good", "evil"]),
-        ("classic", ClassicGame, ["order", "chaos"]),
-    ],
+    ("ruleset", "decks"),
+    [("2017", ["good", "evil"]), ("classic", ["order", "chaos"])],
 )
-def test_self_play_steps_match_single_games(ruleset, new_game, decks):
+def test_self_play_steps_match_single_games(ruleset, decks):
     env = VecEnv(4, decks=decks, seed=100, threads=2, ruleset=ruleset)
     obs, mask, features, to_play = env.observe()
     # Game k of env i is dealt from mix(seed, k * num_envs + i).
-    games = [new_game(decks, seed=mix(100, i)) for i in range(4)]
+    games = [Game(decks, seed=mix(100, i), ruleset=ruleset) for i in range(4)]
     dealt = [0] * 4
     width = games[0].action_feature_size
     assert env.observation_size == games[0].observation_size
@@ -47,7 +44,7 @@ def test_self_play_steps_match_single_games(ruleset, new_game, decks):
                 ended += 1
                 assert terminated[i] == 1 and list(rewards[i]) == g.rewards()
                 dealt[i] += 1
-                games[i] = new_game(decks, seed=mix(100, dealt[i] * 4 + i))
+                games[i] = Game(decks, seed=mix(100, dealt[i] * 4 + i), ruleset=ruleset)
             else:
                 assert terminated[i] == 0 and not rewards[i].any()
     assert ended > 0, "no game ended: dealing again went untested"
@@ -103,12 +100,14 @@ def test_bad_arguments_and_illegal_actions_are_refused():
         VecEnv(2, opponent="greedy", seat=2, ruleset="classic")
     with pytest.raises(ValueError, match="unknown ruleset 'chess'"):
         VecEnv(2, ruleset="chess")
-    with pytest.raises(ValueError, match="no variants or teams"):
+    with pytest.raises(ValueError, match="free-for-all"):
         VecEnv(2, ruleset="classic", variant="hydra")
-    with pytest.raises(ValueError, match="players is for the classic game"):
-        VecEnv(2, players=3)
-    with pytest.raises(ValueError, match="not a classic deck|neither a classic deck"):
+    with pytest.raises(ValueError, match="one deck per seat, or players"):
+        VecEnv(2, decks=["good", "evil"], players=3)
+    with pytest.raises(ValueError, match="unknown deck 'good'"):
         VecEnv(2, ruleset="classic", decks=["good", "evil"])
+    # Without decks, players seats each play their usual deck, in any ruleset.
+    assert VecEnv(2, players=3, threads=1).seats == 3
     env = VecEnv(2, seed=1)
     before = env.observe()[0].copy()
     with pytest.raises(ValueError, match="not legal in game 1"):

@@ -723,6 +723,13 @@ impl Ruleset for ClassicGame {
 
     const MATCH_RULE: Option<&'static str> = Some("T-2.4");
 
+    fn labels(&self, seat: Seat) -> Vec<String> {
+        if self.decider() != Some(seat) {
+            return Vec::new();
+        }
+        ClassicGame::labels(self, seat)
+    }
+
     fn rematch(
         setup: &ClassicSetup,
         seed: u64,

@@ -466,4 +466,16 @@ impl actions::Tensors for ClassicGame {
     fn action_option(&self, slot: usize) -> Option<usize> {
         ClassicGame::action_option(self, slot)
     }
+
+    fn option_action(&self, option: usize) -> Option<usize> {
+        ClassicGame::option_action(self, option)
+    }
+
+    fn observation_sections(&self) -> Vec<(&'static str, usize, usize)> {
+        Layout::of(self).sections().to_vec()
+    }
+
+    fn pool_size(&self) -> usize {
+        self.pool().len()
+    }
 }

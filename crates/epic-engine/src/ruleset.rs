@@ -280,6 +280,23 @@ impl Ruleset for Game {
         crate::eval::win_chance(self, seat)
     }
 
+    /// The decider's labels, copies numbered apart (two Wolf tokens).
+    fn labels(&self, seat: Seat) -> Vec<String> {
+        if self.decider() != Some(seat) {
+            return Vec::new();
+        }
+        Game::labels(self)
+    }
+
+    fn seen_events(events: &[Event], seat: Seat) -> serde_json::Value {
+        let seen: Vec<Event> = events.iter().map(|e| e.seen_by(seat)).collect();
+        serde_json::to_value(seen).unwrap_or_default()
+    }
+
+    fn without_undo(&mut self) {
+        self.set_undo(false);
+    }
+
     fn ending(&self) -> Option<epic_game::Ending> {
         use crate::EndReason::*;
         Some(match self.state().end_reason? {

@@ -310,6 +310,18 @@ impl actions::Tensors for Game {
     fn action_option(&self, slot: usize) -> Option<usize> {
         Game::action_option(self, slot)
     }
+
+    fn option_action(&self, option: usize) -> Option<usize> {
+        Game::option_action(self, option)
+    }
+
+    fn observation_sections(&self) -> Vec<(&'static str, usize, usize)> {
+        Layout::of(self).sections().to_vec()
+    }
+
+    fn pool_size(&self) -> usize {
+        self.pool().len()
+    }
 }
 
 /// The action slots of `options`: past [`MAX_ACTIONS`], the answers that name no card

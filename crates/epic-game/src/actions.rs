@@ -84,6 +84,17 @@ pub trait Tensors: crate::State {
     /// The option (an index into [`State::options`](crate::State::options)) that action
     /// `slot` stands for; `None` for an empty slot.
     fn action_option(&self, slot: usize) -> Option<usize>;
+
+    /// The action slot that stands for option `option`, if one does: how a bot's choice
+    /// is told in the fixed action space.
+    fn option_action(&self, option: usize) -> Option<usize>;
+
+    /// Where each part of the observation starts and how long it is, by name.
+    fn observation_sections(&self) -> Vec<(&'static str, usize, usize)>;
+
+    /// The cards of the ruleset's pool: the length of each card-count block, and one more
+    /// than the highest card index in the observation and the action features.
+    fn pool_size(&self) -> usize;
 }
 
 /// Writes a seat's fixed action space: `mask[i]` is 1 where slot `i` holds one of

@@ -88,6 +88,21 @@ impl<R: Ruleset> Played<R> {
         self.after_choice(choice)
     }
 
+    /// Takes option number `option` of the pending decision on the game itself, at the
+    /// speed of [`State::apply_option`](crate::State::apply_option): no copy, no events
+    /// (the way learning programs step a game).
+    pub fn take_option(&mut self, option: usize) -> Result<(), SetupError> {
+        let Some(&choice) = self.game.options().get(option) else {
+            return Err(SetupError::new(format!("there is no option {option}")));
+        };
+        let record = self.game.record(choice);
+        self.game
+            .apply_option(option)
+            .map_err(|_| SetupError::new(format!("option {option} was refused")))?;
+        self.records.push(record);
+        Ok(())
+    }
+
     /// Makes a decision taken on a copy the game's.
     pub fn take(&mut self, taken: Taken<R>) {
         self.records.push(taken.record);

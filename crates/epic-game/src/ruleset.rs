@@ -162,8 +162,8 @@ pub enum Ending {
     /// As its players set out to win: an opponent's health or Mojo gone, a card's own
     /// win, a concession.
     Won,
-    /// A deck ran out (the 2017 rules: a player who must draw from it loses, 1.2.1;
-    /// the classic rules: its player wins, T-3.3).
+    /// A deck ran out: its player, who had to draw from it, wins (the 2017 rules' 1.2.1,
+    /// the classic T-3.3).
     DeckedOut,
     /// Drawn by the engine's limits: effects without end (docs/rulings.md R-11).
     Limits,
@@ -290,6 +290,30 @@ pub trait Ruleset: State + Debug + 'static {
     /// What the position is worth to `seat`, from 0 (lost) to 1 (won): the evaluation
     /// searches and one-ply players use when no better one is given.
     fn evaluate(&self, seat: Seat) -> f64;
+
+    // For learning programs (the Python package): each has a plain default.
+
+    /// The pending decision's options in words as `seat` reads them, copies told apart;
+    /// none unless `seat` decides.
+    fn labels(&self, seat: Seat) -> Vec<String> {
+        if self.decider() != Some(seat) {
+            return Vec::new();
+        }
+        self.options()
+            .iter()
+            .map(|&c| self.label(c, seat))
+            .collect()
+    }
+
+    /// What `seat` may know of `events` (a decision's), as programs read it (JSON):
+    /// by default nothing, for a ruleset without an event stream.
+    fn seen_events(_events: &[Self::Event], _seat: Seat) -> serde_json::Value {
+        serde_json::Value::Array(Vec::new())
+    }
+
+    /// The game as programs play it: no play can be taken back (a person's undo), so no
+    /// such option is offered, whatever the setup allowed.
+    fn without_undo(&mut self) {}
 
     // For simulations and matches: each has a plain default.
 

@@ -162,10 +162,28 @@ macro_rules! each {
     };
 }
 
+/// Runs `$body` with `$p` bound to the [`Played`] inside an [`AnyPlayed`] whose ruleset
+/// learning programs read as numbers ([`epic_game::actions::Tensors`]); a drafted game
+/// has no tensors until its draft is over, and is refused.
+macro_rules! learned {
+    ($played:expr, $p:ident => $body:expr) => {
+        match $played {
+            AnyPlayed::Epic($p) => Ok($body),
+            AnyPlayed::Classic($p) => Ok($body),
+            AnyPlayed::Drafted(_) => Err(SetupError::new(
+                "a drafted game is read as numbers once its decks are built: draft them \
+                 first (`epic draft`) and start the game with the decks",
+            )),
+        }
+    };
+}
+
 mod decks;
+mod learning;
 mod seated;
 mod table;
 pub use decks::{deck_request, deck_source_among, DeckSource};
+pub use learning::{with_learning_table, LearningVisitor};
 pub use seated::{with_table, Hint, SeatBot, Seated, TableVisitor};
 
 /// Runs `$body` with `$t` bound to the [`Taken`] inside an [`AnyTaken`].

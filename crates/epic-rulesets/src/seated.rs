@@ -133,7 +133,7 @@ pub fn with_table<V: TableVisitor>(
 }
 
 /// A drafted format, or any format with a pool (the draft says what is wrong).
-fn drafted(request: &TableRequest) -> bool {
+pub(crate) fn drafted(request: &TableRequest) -> bool {
     let format = request.format.as_deref();
     format.is_some_and(|f| {
         DraftFormat::named(f).is_some_and(|d| d != DraftFormat::Sealed || request.pool.is_some())
