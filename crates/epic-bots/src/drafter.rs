@@ -8,6 +8,7 @@
 
 use epic_engine::formats::draft::{Draft, DraftChoice, DraftView};
 use epic_engine::formats::drafted::{DraftedChoice, DraftedGame};
+use epic_engine::Game;
 use epic_model::{Alignment, CardDef, CardId, CardPool, CardType, Keyword};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -204,7 +205,7 @@ pub fn draft_out(draft: &mut Draft, drafters: &mut [Box<dyn Drafter + Send>]) ->
 /// A bot at a seat of a drafted game: its drafter picks while the draft lasts, then the
 /// bot plays the game.
 pub struct DraftedPlayer {
-    bot: Box<dyn crate::Bot + Send>,
+    bot: Box<dyn crate::Player<Game>>,
     drafter: Box<dyn Drafter + Send>,
 }
 

@@ -1,4 +1,4 @@
-use crate::Bot;
+use crate::Player;
 use epic_engine::eval::{evaluate, WIN};
 use epic_engine::{Choice, DecisionKind, Game, PlayerId};
 use rand::{Rng, SeedableRng};
@@ -167,7 +167,7 @@ fn follow_up(mut game: Game, me: PlayerId, budget: &mut usize) -> f64 {
     evaluate(&game, me) + nudges
 }
 
-impl Bot for GreedyBot {
+impl Player<Game> for GreedyBot {
     fn name(&self) -> &str {
         "greedy"
     }

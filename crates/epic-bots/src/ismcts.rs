@@ -1,5 +1,5 @@
 use crate::search::{search, Heuristic, SearchConfig, SearchResult};
-use crate::Bot;
+use crate::Player;
 use epic_engine::{Choice, Game, PlayerId};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -52,7 +52,7 @@ impl IsmctsBot {
     }
 }
 
-impl Bot for IsmctsBot {
+impl Player<Game> for IsmctsBot {
     fn name(&self) -> &str {
         &self.name
     }

@@ -1,7 +1,7 @@
 //! Computer players for Epic.
 //!
-//! A bot drives a game only through the engine's decision interface: it is handed the
-//! game when its player must decide and returns one of [`Game::options`]:
+//! A bot ([`Player`]) drives a game only through the decision interface: it is handed
+//! the game when its seat must decide and returns one of its options. The 2017 game's:
 //!
 //! - [`RandomBot`]: uniform over the legal options, from a seeded generator. The baseline
 //!   every other bot must beat.
@@ -32,30 +32,10 @@ pub use greedy::GreedyBot;
 pub use ismcts::{IsmctsBot, WinChance};
 pub use random::RandomBot;
 
-use epic_engine::{Choice, Game};
+use epic_engine::Game;
+pub use players::Player;
 use search::SearchConfig;
 use std::time::Duration;
-
-/// A computer player. `choose` is called only while the game waits on this bot's player,
-/// and must return one of `game.options()`.
-pub trait Bot {
-    /// The bot's name as the registry knows it ("random", "greedy").
-    fn name(&self) -> &str;
-    /// Picks one of the pending decision's legal options.
-    fn choose(&mut self, game: &Game) -> Choice;
-}
-
-/// A 2017 bot plays wherever a [`players::Player`] of the 2017 game is asked for (code
-/// written for any ruleset, such as the Python package's batched environment).
-impl players::Player<Game> for Box<dyn Bot + Send> {
-    fn name(&self) -> &str {
-        Bot::name(&**self)
-    }
-
-    fn choose(&mut self, game: &Game) -> Choice {
-        Bot::choose(&mut **self, game)
-    }
-}
 
 /// The names [`bot_by_name`] accepts: the bots, then the difficulty levels.
 pub const BOT_NAMES: [&str; 6] = ["random", "greedy", "ismcts", "easy", "medium", "hard"];
@@ -114,7 +94,7 @@ pub fn search_config(name: &str) -> Option<SearchConfig> {
 
 /// Builds a bot from its name, seeded so that the same seed gives the same play. A
 /// search bot searches on one thread.
-pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot + Send>, UnknownBot> {
+pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Player<Game>>, UnknownBot> {
     bot_by_name_threaded(name, seed, 1)
 }
 
@@ -124,7 +104,7 @@ pub fn bot_by_name_threaded(
     name: &str,
     seed: u64,
     threads: usize,
-) -> Result<Box<dyn Bot + Send>, UnknownBot> {
+) -> Result<Box<dyn Player<Game>>, UnknownBot> {
     let key = name.trim().to_ascii_lowercase();
     match key.as_str() {
         "random" => Ok(Box::new(RandomBot::new(seed))),
@@ -148,7 +128,7 @@ pub fn bot_by_name_threaded(
 /// loop; no real game comes near it): [`players::play_to_end`] with the 2017 bots.
 pub fn play_out(
     game: &mut Game,
-    bots: &mut [Box<dyn Bot + Send>],
+    bots: &mut [Box<dyn Player<Game>>],
     max_decisions: usize,
 ) -> Option<usize> {
     players::play_to_end(game, bots, max_decisions)

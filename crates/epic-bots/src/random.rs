@@ -1,4 +1,4 @@
-use crate::Bot;
+use crate::Player;
 use epic_engine::{Choice, Game};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -18,7 +18,7 @@ impl RandomBot {
     }
 }
 
-impl Bot for RandomBot {
+impl Player<Game> for RandomBot {
     fn name(&self) -> &str {
         "random"
     }

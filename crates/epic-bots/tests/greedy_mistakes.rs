@@ -3,7 +3,7 @@
 
 mod common;
 
-use epic_bots::{Bot, GreedyBot};
+use epic_bots::{GreedyBot, Player};
 use epic_engine::{ChampionSetup, Choice, Game, Position};
 use std::sync::Arc;
 

@@ -8,7 +8,7 @@
 //! non-interference test proves that the view differs only then.
 
 use epic_bots::search::SearchConfig;
-use epic_bots::{search_config, Bot, GreedyBot, IsmctsBot};
+use epic_bots::{search_config, GreedyBot, IsmctsBot, Player};
 use epic_engine::{Game, PlayerId, Setup};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -44,7 +44,7 @@ fn twin_games(seed: u64) -> Option<(Game, Game)> {
 
 /// Plays the twin games with `make`'s bot in `seat` and random players elsewhere, and
 /// returns how many of the bot's decisions were compared.
-fn compare(seed: u64, seat: PlayerId, make: &dyn Fn(u64) -> Box<dyn Bot>) -> usize {
+fn compare(seed: u64, seat: PlayerId, make: &dyn Fn(u64) -> Box<dyn Player<Game>>) -> usize {
     let Some((mut a, mut b)) = twin_games(seed) else {
         return 0;
     };
@@ -85,7 +85,7 @@ fn compare(seed: u64, seat: PlayerId, make: &dyn Fn(u64) -> Box<dyn Bot>) -> usi
 
 /// Runs the comparison over `games` seeds, the bot in every seat in turn, and checks
 /// that it was exercised.
-fn never_cheats(games: u64, make: &dyn Fn(u64) -> Box<dyn Bot>) {
+fn never_cheats(games: u64, make: &dyn Fn(u64) -> Box<dyn Player<Game>>) {
     let mut compared = 0;
     for seed in 0..games {
         compared += compare(seed, (seed % 2) as PlayerId, make);
@@ -122,7 +122,7 @@ fn every_search_level_never_cheats() {
 #[test]
 fn a_bot_that_peeks_is_caught() {
     struct Peeker;
-    impl Bot for Peeker {
+    impl Player<Game> for Peeker {
         fn name(&self) -> &str {
             "peeker"
         }

@@ -73,7 +73,7 @@ fn greedy_beats_random() {
 /// it). Checked over every such moment in many real games.
 #[test]
 fn greedy_blocks_lethal_attacks() {
-    use epic_bots::Bot;
+    use epic_bots::Player;
     use epic_engine::{Choice, DecisionKind};
     use epic_model::Keyword;
     let pool = Arc::new(epic_cards::base_pool().clone());

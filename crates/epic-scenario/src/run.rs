@@ -418,7 +418,7 @@ fn zone_word(z: ZoneName) -> &'static str {
 /// The option the bot `level` takes in `game` now, seeded with `seed`; a search plays its
 /// iteration budget with no time limit.
 fn ai_option(game: &Game, level: &str, seed: u64) -> Result<usize, String> {
-    let mut bot: Box<dyn epic_bots::Bot> = match epic_bots::search_config(level) {
+    let mut bot: Box<dyn epic_bots::Player<Game>> = match epic_bots::search_config(level) {
         Some(config) => Box::new(epic_bots::IsmctsBot::new(
             level,
             epic_bots::search::SearchConfig {
