@@ -459,33 +459,29 @@ impl TableVisitor for Simulation<'_> {
 /// Checks what the run asks of ruleset `R` before any game: its format, its matches,
 /// its bots, and the first game's setup (each deck against the table).
 fn check<R: Seated>(args: &Args, run: &Run) -> CliResult<R::Setup> {
+    // ": add --ruleset classic" where other rulesets have what `R` lacks.
+    let elsewhere = |rulesets: Vec<&str>| match rulesets.as_slice() {
+        [] => String::new(),
+        some => {
+            let flags: Vec<String> = some.iter().map(|r| format!("--ruleset {r}")).collect();
+            format!(": add {}", flags.join(" or "))
+        }
+    };
     if let Some(format) = args.table.format.as_deref() {
         if !R::has_format(format) {
-            let others: Vec<String> = epic_rulesets::rulesets_with_format(format)
-                .into_iter()
-                .map(|r| format!("--ruleset {r}"))
-                .collect();
             return Err(CliError::input(format!(
                 "--format {format} is not a format of the {}{}",
                 R::TITLE,
-                if others.is_empty() {
-                    String::new()
-                } else {
-                    format!(": add {}", others.join(" or "))
-                }
+                elsewhere(epic_rulesets::rulesets_with_format(format))
             )));
         }
     }
     if let Some(best_of) = args.best_of {
         if R::MATCH_RULE.is_none() {
-            let others: Vec<String> = epic_rulesets::rulesets_with_matches()
-                .into_iter()
-                .map(|r| format!("--ruleset {r}"))
-                .collect();
             return Err(CliError::input(format!(
-                "--best-of plays matches, which the rules of the {} do not have: add {}",
+                "--best-of plays matches, which the rules of the {} do not have{}",
                 R::TITLE,
-                others.join(" or ")
+                elsewhere(epic_rulesets::rulesets_with_matches())
             )));
         }
         Match::new(run.bots.len(), best_of, 0)
