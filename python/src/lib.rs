@@ -44,11 +44,17 @@ impl PyGame {
         let Some(decider) = self.played.decider() else {
             return Err(value_error("the game is over: no action can be taken"));
         };
-        let n = self.played.num_actions().map_err(value_error)?;
-        usize::try_from(action)
+        let option = usize::try_from(action)
             .ok()
-            .and_then(|a| self.played.action_option(a).ok().flatten())
-            .ok_or_else(|| not_legal(action, decider, n))
+            .and_then(|a| self.played.action_option(a).ok().flatten());
+        match option {
+            Some(option) => Ok(option),
+            None => Err(not_legal(
+                action,
+                decider,
+                self.played.num_actions().map_err(value_error)?,
+            )),
+        }
     }
 }
 
@@ -162,10 +168,8 @@ impl PyGame {
         };
         let request = spec.request()?;
         let mut played = AnyPlayed::request(&spec.ruleset, &request).map_err(value_error)?;
-        if !played.has_tensors() {
-            // The registry says why: a drafted game is read as numbers once drafted.
-            played.num_actions().map_err(value_error)?;
-        }
+        // A game without tensors (one whose decks are still to be drafted) says so now.
+        played.num_actions().map_err(value_error)?;
         played.without_undo();
         Ok(PyGame {
             played,

@@ -3,7 +3,7 @@
 //! and [`with_learning_table`], which runs code written once over a ruleset's own type
 //! (a batch of games) for the ruleset a table is asked under.
 
-use crate::{unknown, AnyPlayed, Seated};
+use crate::{with_table, AnyPlayed, Seated, TableVisitor};
 use epic_game::actions::Tensors;
 use epic_game::words::Voice;
 use epic_game::{Played, Ruleset, Seat, SetupError, State, TableRequest};
@@ -15,26 +15,29 @@ pub trait LearningVisitor {
 }
 
 /// Runs `visitor` at the type of the ruleset named `ruleset`, for a table `request`
-/// asks for; a table whose decks are drafted first has no tensors until they are built.
+/// asks for ([`with_table`]); a ruleset without tensors, as a table whose decks are
+/// drafted first, is refused ([`Seated::learned`]).
 pub fn with_learning_table<V: LearningVisitor>(
     ruleset: &str,
     request: &TableRequest,
     visitor: V,
 ) -> Result<V::Output, SetupError> {
-    match ruleset {
-        "2017" if crate::seated::drafted(request) => Err(no_draft(request)),
-        "2017" => Ok(visitor.visit::<epic_engine::Game>()),
-        "classic" => Ok(visitor.visit::<epic_classic::ClassicGame>()),
-        other => Err(unknown(other)),
+    struct Learning<V>(V);
+    impl<V: LearningVisitor> TableVisitor for Learning<V> {
+        type Output = Result<V::Output, SetupError>;
+        fn visit<R: Seated>(self) -> Self::Output {
+            R::learned(self.0)
+        }
     }
+    with_table(ruleset, request, Learning(visitor))?
 }
 
-fn no_draft(request: &TableRequest) -> SetupError {
-    SetupError::new(format!(
-        "{} makes its decks by drafting; draft them first (`epic draft`) and pass the decks \
-         as lists of card names",
-        request.format.as_deref().unwrap_or("this format")
-    ))
+/// Why a drafted game has no tensors yet.
+pub(crate) fn no_tensors() -> SetupError {
+    SetupError::new(
+        "a drafted game is read as numbers once its decks are built: draft them first \
+         (`epic draft`) and start the game with the decks as lists of card names",
+    )
 }
 
 /// What every seat of `game` may read of its decision: nothing unless it decides.
@@ -44,11 +47,6 @@ fn prompt<R: Ruleset>(game: &R, seat: Seat) -> Option<String> {
 }
 
 impl AnyPlayed {
-    /// Whether the game is read as numbers: not while its decks are being drafted.
-    pub fn has_tensors(&self) -> bool {
-        !matches!(self, AnyPlayed::Drafted(_))
-    }
-
     /// The length of a seat's observation.
     pub fn observation_len(&self) -> Result<usize, SetupError> {
         learned!(self, p => Tensors::observation_len(&p.game))

@@ -170,10 +170,7 @@ macro_rules! learned {
         match $played {
             AnyPlayed::Epic($p) => Ok($body),
             AnyPlayed::Classic($p) => Ok($body),
-            AnyPlayed::Drafted(_) => Err(SetupError::new(
-                "a drafted game is read as numbers once its decks are built: draft them \
-                 first (`epic draft`) and start the game with the decks",
-            )),
+            AnyPlayed::Drafted(_) => Err(crate::learning::no_tensors()),
         }
     };
 }

@@ -4,7 +4,7 @@
 //! games), for the ruleset a table is asked under.
 
 use crate::table::position;
-use crate::{unknown, AnyPlayed};
+use crate::{unknown, AnyPlayed, LearningVisitor};
 use epic_bots::drafter::DraftedPlayer;
 use epic_bots::players::Player;
 use epic_bots::search::{SearchConfig, SearchResult};
@@ -31,6 +31,10 @@ pub trait Seated: Ruleset {
 
     /// The game inside `any`, if it is of this ruleset.
     fn of(any: &AnyPlayed) -> Option<&Played<Self>>;
+
+    /// Runs `visitor` at this ruleset's type if learning programs read it as numbers
+    /// ([`Tensors`]); else says why not.
+    fn learned<V: LearningVisitor>(visitor: V) -> Result<V::Output, SetupError>;
 }
 
 impl Seated for Game {
@@ -53,6 +57,10 @@ impl Seated for Game {
             AnyPlayed::Epic(p) => Some(p),
             _ => None,
         }
+    }
+
+    fn learned<V: LearningVisitor>(visitor: V) -> Result<V::Output, SetupError> {
+        Ok(visitor.visit::<Game>())
     }
 }
 
@@ -79,6 +87,11 @@ impl Seated for DraftedGame {
             AnyPlayed::Drafted(p) => Some(p),
             _ => None,
         }
+    }
+
+    /// No tensors while the draft lasts.
+    fn learned<V: LearningVisitor>(_: V) -> Result<V::Output, SetupError> {
+        Err(crate::learning::no_tensors())
     }
 }
 
@@ -108,6 +121,10 @@ impl Seated for ClassicGame {
             _ => None,
         }
     }
+
+    fn learned<V: LearningVisitor>(visitor: V) -> Result<V::Output, SetupError> {
+        Ok(visitor.visit::<ClassicGame>())
+    }
 }
 
 /// Code to run at the type of the ruleset a table is asked under ([`with_table`]).
@@ -133,7 +150,7 @@ pub fn with_table<V: TableVisitor>(
 }
 
 /// A drafted format, or any format with a pool (the draft says what is wrong).
-pub(crate) fn drafted(request: &TableRequest) -> bool {
+fn drafted(request: &TableRequest) -> bool {
     let format = request.format.as_deref();
     format.is_some_and(|f| {
         DraftFormat::named(f).is_some_and(|d| d != DraftFormat::Sealed || request.pool.is_some())

@@ -89,19 +89,14 @@ pub struct Args {
 
 /// One side of the run: its bot, and its deck as asked for.
 #[derive(Clone, Debug)]
-pub(crate) struct Side {
-    pub bot: String,
-    pub deck: DeckRequest,
+struct Side {
+    bot: String,
+    deck: DeckRequest,
 }
 
 /// A side as `BOT:DECK`, or `BOT` alone, which plays the seat's usual deck; a deck-list
 /// file is read and checked here, so that its mistakes are told with `flag`.
-pub(crate) fn parse_side(
-    ruleset: &str,
-    spec: &str,
-    flag: &str,
-    format: Option<&str>,
-) -> CliResult<Side> {
+fn parse_side(ruleset: &str, spec: &str, flag: &str, format: Option<&str>) -> CliResult<Side> {
     let (bot, deck) = match spec.split_once(':') {
         Some((bot, deck)) => (bot, Some(deck)),
         None => (spec, None),
@@ -457,8 +452,9 @@ impl TableVisitor for Simulation<'_> {
 }
 
 /// Checks what the run asks of ruleset `R` before any game: its format, its matches,
-/// its bots, and the first game's setup (each deck against the table).
-fn check<R: Seated>(args: &Args, run: &Run) -> CliResult<R::Setup> {
+/// its bots, and the first game's setup (each deck against the table), which it gives
+/// with its game for the report's seats.
+fn check<R: Seated>(args: &Args, run: &Run) -> CliResult<(R::Setup, R)> {
     // ": add --ruleset classic" where other rulesets have what `R` lacks.
     let elsewhere = |rulesets: Vec<&str>| match rulesets.as_slice() {
         [] => String::new(),
@@ -494,8 +490,8 @@ fn check<R: Seated>(args: &Args, run: &Run) -> CliResult<R::Setup> {
         R::player(bot, 0, 1).map_err(|e| CliError::input(format!("{flag}: {e}")))?;
     }
     let setup = run.setup::<R>(args.seed, Some(0))?;
-    R::start(&setup)?;
-    Ok(setup)
+    let game = R::start(&setup)?;
+    Ok((setup, game))
 }
 
 fn simulate<R: Seated>(args: &Args, request: &TableRequest, bots: &[String]) -> CliResult {
@@ -505,7 +501,7 @@ fn simulate<R: Seated>(args: &Args, request: &TableRequest, bots: &[String]) -> 
         max_decisions: args.max_decisions,
         card_ratings: args.card_ratings,
     };
-    let first = check::<R>(args, &run)?;
+    let (first, game) = check::<R>(args, &run)?;
     let threads = super::threads_for(args.threads, args.games);
     interrupt::catch();
     let start = Instant::now();
@@ -535,7 +531,6 @@ fn simulate<R: Seated>(args: &Args, request: &TableRequest, bots: &[String]) -> 
         Tally::merge,
     )?;
     let elapsed = start.elapsed().as_secs_f64();
-    let game = R::start(&first)?;
     let seats: Vec<SeatInfo> = R::players(&first)
         .into_iter()
         .enumerate()
