@@ -18,7 +18,6 @@
 //! simulations.
 //! Drafts have their own players, [`drafter`]: each bot's name also names a drafter.
 
-pub mod classic;
 pub mod drafter;
 pub use epic_engine::eval;
 mod greedy;

@@ -1,9 +1,9 @@
 //! Players for any ruleset behind [`epic_game::State`]: uniform random, one-ply greedy by
-//! a ruleset's [`Heuristic`], and the search. The classic game is played by these
-//! (`crate::classic`); a ruleset brings only its evaluation.
+//! a ruleset's [`Heuristic`], and the search. The classic and multiverse games are played
+//! by these, valued by their own evaluation ([`RulesetEval`]): a ruleset brings only that.
 
 use crate::search::{search, Heuristic, SearchConfig};
-use epic_game::{Seat, State};
+use epic_game::{Ruleset, Seat, State};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -188,6 +188,25 @@ pub fn play_to_end_timed<S: State, P: Player<S>>(
         }
     }
     state.decider().is_none().then_some(max_decisions)
+}
+
+/// A ruleset's own evaluation ([`Ruleset::evaluate`]) as the bots' heuristic.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RulesetEval;
+
+impl<R: Ruleset> Heuristic<R> for RulesetEval {
+    fn value(&self, state: &R, seat: Seat) -> f64 {
+        state.evaluate(seat)
+    }
+}
+
+/// A player of a ruleset by name, valued by the ruleset's own evaluation
+/// ([`player_by_name`] with [`RulesetEval`]).
+pub fn ruleset_player<R: Ruleset>(
+    name: &str,
+    seed: u64,
+) -> Result<Box<dyn Player<R>>, crate::UnknownBot> {
+    player_by_name(name, seed, RulesetEval)
 }
 
 /// A player of a ruleset played through [`State`] alone (the classic game) by name —

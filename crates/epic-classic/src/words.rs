@@ -267,19 +267,7 @@ pub fn told(
 
 /// How the game ended, told to `voice`'s viewer.
 pub fn outcome(game: &ClassicGame, voice: &Voice) -> Option<Outcome> {
-    let winners = game.winners()?.to_vec();
-    let who = |w: Seat| voice.subject(w);
-    let text = match winners.as_slice() {
-        [] => "The game is a draw.".to_string(),
-        [w] if voice.is_you(*w) => "You win.".to_string(),
-        [w] => format!("{} wins.", who(*w)),
-        ws if ws.iter().any(|&w| voice.is_you(w)) => "You share the win.".to_string(),
-        ws => {
-            let all: Vec<String> = ws.iter().map(|&w| who(w)).collect();
-            format!("{} share the win.", all.join(" and "))
-        }
-    };
-    Some(Outcome { winners, text })
+    Some(Outcome::of(game.winners()?.to_vec(), voice))
 }
 
 /// A classic card as `epic cards` lists it, with its sheet: type line, cost in actions

@@ -164,6 +164,58 @@ impl<R: Ruleset> SaveFile<R> {
     }
 }
 
+/// A decision kept as the one way any ruleset can name it: the number of the option
+/// taken among those offered (from 0), or `{"concede": seat}`, a seat conceding whoever
+/// was deciding. A ruleset whose choices have no words of their own keeps these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Numbered {
+    Option(u32),
+    Concede { concede: crate::Seat },
+}
+
+impl Numbered {
+    /// How `choice`, taken in `game`, is kept: a concession (`conceding`) as such, any
+    /// other choice by its number among the options (`u32::MAX` for one not offered,
+    /// which no game takes back).
+    pub fn of<S: crate::State>(
+        game: &S,
+        choice: S::Choice,
+        conceding: fn(S::Choice) -> Option<crate::Seat>,
+    ) -> Numbered {
+        if let Some(concede) = conceding(choice) {
+            return Numbered::Concede { concede };
+        }
+        let index = game.options().iter().position(|&c| c == choice);
+        Numbered::Option(index.map_or(u32::MAX, |i| i as u32))
+    }
+
+    /// The choice this decision takes in `game` (`concession` makes a seat's), or why it
+    /// cannot be taken.
+    pub fn choice_in<S: crate::State>(
+        self,
+        game: &S,
+        concession: fn(crate::Seat) -> S::Choice,
+    ) -> Result<S::Choice, SetupError> {
+        match self {
+            Numbered::Concede { concede } => Ok(concession(concede)),
+            Numbered::Option(option) => {
+                let offered = game.options().len();
+                game.options().get(option as usize).copied().ok_or_else(|| {
+                    SetupError::new(if offered == 0 {
+                        format!("it takes option {}, but the game is over", option + 1)
+                    } else {
+                        format!(
+                            "it takes option {}, but only {offered} are offered",
+                            option + 1
+                        )
+                    })
+                })
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

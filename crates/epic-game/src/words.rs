@@ -199,6 +199,25 @@ pub struct Outcome {
     pub text: String,
 }
 
+impl Outcome {
+    /// The plain result for `voice`'s viewer: who won ("You win.", "Player 2 wins."),
+    /// who shares the win, or a draw.
+    pub fn of(winners: Vec<Seat>, voice: &Voice) -> Outcome {
+        let who = |w: Seat| voice.subject(w);
+        let text = match winners.as_slice() {
+            [] => "The game is a draw.".to_string(),
+            [w] if voice.is_you(*w) => "You win.".to_string(),
+            [w] => format!("{} wins.", who(*w)),
+            ws if ws.iter().any(|&w| voice.is_you(w)) => "You share the win.".to_string(),
+            ws => {
+                let all: Vec<String> = ws.iter().map(|&w| who(w)).collect();
+                format!("{} share the win.", all.join(" and "))
+            }
+        };
+        Outcome { winners, text }
+    }
+}
+
 /// What a piece of text is, for its colour on a screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]

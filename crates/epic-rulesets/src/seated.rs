@@ -6,7 +6,7 @@
 use crate::table::position;
 use crate::{unknown, AnyPlayed, LearningVisitor};
 use epic_bots::drafter::DraftedPlayer;
-use epic_bots::players::Player;
+use epic_bots::players::{Player, RulesetEval};
 use epic_bots::search::{SearchConfig, SearchResult};
 use epic_bots::UnknownBot;
 use epic_classic::Choice as ClassicChoice;
@@ -102,13 +102,12 @@ impl Seated for ClassicGame {
         seed: u64,
         _threads: usize,
     ) -> Result<Box<dyn Player<ClassicGame>>, UnknownBot> {
-        epic_bots::classic::classic_player(name, seed)
+        epic_bots::players::ruleset_player(name, seed)
     }
 
     fn advise(&self, config: &SearchConfig, seed: u64) -> Option<SearchResult<ClassicChoice>> {
         let seat = self.decider()?;
-        let eval = epic_bots::classic::ClassicEval;
-        epic_bots::search::search(self, seat, config, &eval, seed)
+        epic_bots::search::search(self, seat, config, &RulesetEval, seed)
     }
 
     fn any(played: Played<ClassicGame>) -> AnyPlayed {

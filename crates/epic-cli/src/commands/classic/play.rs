@@ -6,7 +6,7 @@ use super::{check_designed, decklist};
 use crate::commands::play::{options_of, play_game, read_line, Args, First, Options};
 use crate::error::{CliError, CliResult};
 use crate::table::classic_format;
-use epic_bots::classic::classic_player;
+use epic_bots::players::ruleset_player;
 use epic_classic::format::{bot_pick, Decklist, Format, FormatKind, Match, MatchDeck};
 use epic_classic::save::{ClassicDecision, ClassicSave, ClassicSetup, MatchRecord};
 use epic_classic::{classic_pool, ClassicGame, ClassicPool};
@@ -139,7 +139,7 @@ pub fn play(args: &Args) -> CliResult {
             "epic play --ruleset classic has one AI: give --ai-deck once",
         ));
     }
-    classic_player(&args.ai, 0).map_err(|e| CliError::input(e.to_string()))?;
+    ruleset_player::<ClassicGame>(&args.ai, 0).map_err(|e| CliError::input(e.to_string()))?;
     let format = classic_format(&args.table)?;
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
