@@ -79,10 +79,10 @@ fn play_concede_asks_then_ends_the_game() {
     );
 }
 
-/// `concede yes` concedes without asking, in the 2017 game as in the classic one.
+/// `concede yes` concedes without asking, in every ruleset.
 #[test]
 fn play_concede_yes_concedes_at_once() {
-    for ruleset in ["2017", "classic"] {
+    for ruleset in epic_rulesets::RULESETS {
         let out = epic_with_input(
             &[
                 "play",

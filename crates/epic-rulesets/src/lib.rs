@@ -4,9 +4,10 @@
 //! line's `--ruleset`, the server's stored games, saved games' headers and the Python
 //! package go through it; nothing else names a ruleset.
 //!
-//! Adding a ruleset is a variant in [`AnyPlayed`] and [`AnyTaken`], an arm in
-//! [`each!`], its name in [`RULESETS`] and the matches by name, a call in
-//! [`visit_rulesets`], and its bots and adviser in [`SeatBot`] and [`AnyPlayed::hint`].
+//! Adding a ruleset is a variant in [`AnyPlayed`] and [`AnyTaken`] and in the list of
+//! `variants!`, its name in [`RULESETS`] and the matches by name (`by_name!`,
+//! [`AnyPlayed::start`], [`AnyPlayed::from_save`], [`format_of`]), a call in
+//! [`visit_rulesets`] and [`rulesets`], and its bots and adviser in `seated.rs`.
 
 use epic_classic::ClassicGame;
 use epic_engine::formats::drafted::DraftedGame;
@@ -14,10 +15,15 @@ use epic_engine::Game;
 use epic_game::save::{ruleset_of, SaveFile};
 use epic_game::words::{Asked, Line, Outcome, Page, Voice};
 use epic_game::{DeckRequest, Played, Ruleset, Seat, SetupError, State, TableRequest, Taken};
+use epic_multiverse::MultiverseGame;
 use serde::Serialize;
 
 /// The rulesets a program may name, as `--ruleset` and the server's API take them.
-pub const RULESETS: [&str; 2] = [<Game as Ruleset>::NAME, <ClassicGame as Ruleset>::NAME];
+pub const RULESETS: [&str; 3] = [
+    <Game as Ruleset>::NAME,
+    <ClassicGame as Ruleset>::NAME,
+    <MultiverseGame as Ruleset>::NAME,
+];
 
 /// Something done to each ruleset at its own type (a test, a benchmark):
 /// [`visit_rulesets`] calls it for every one the registry lists, so that a new ruleset
@@ -31,6 +37,7 @@ pub fn visit_rulesets(visitor: &mut impl RulesetVisitor) {
     visitor.visit::<Game>();
     visitor.visit::<DraftedGame>();
     visitor.visit::<ClassicGame>();
+    visitor.visit::<MultiverseGame>();
 }
 
 /// What a program may ask of one ruleset: its decks, formats (and those whose decks are
@@ -61,6 +68,7 @@ pub fn rulesets() -> Vec<RulesetInfo> {
     vec![
         info::<Game>(DraftedGame::format_names()),
         info::<ClassicGame>(Vec::new()),
+        info::<MultiverseGame>(Vec::new()),
     ]
 }
 
@@ -75,6 +83,10 @@ macro_rules! by_name {
             }
             "classic" => {
                 type $R = ClassicGame;
+                Ok($body)
+            }
+            "multiverse" => {
+                type $R = MultiverseGame;
                 Ok($body)
             }
             other => Err(unknown(other)),
@@ -140,6 +152,8 @@ pub enum AnyPlayed {
     Drafted(Box<Played<DraftedGame>>),
     /// The 2009 game.
     Classic(Box<Played<ClassicGame>>),
+    /// The multiverse rulebook's game.
+    Multiverse(Box<Played<MultiverseGame>>),
 }
 
 /// A decision taken on a copy of a game of any ruleset ([`AnyPlayed::after`]).
@@ -148,16 +162,79 @@ pub enum AnyTaken {
     Epic(Box<Taken<Game>>),
     Drafted(Box<Taken<DraftedGame>>),
     Classic(Box<Taken<ClassicGame>>),
+    Multiverse(Box<Taken<MultiverseGame>>),
+}
+
+/// The variants of [`AnyPlayed`] and [`AnyTaken`]: the one list of them, which the
+/// macros below expand over (`$then` is called with the list, then its own arguments).
+macro_rules! variants {
+    ($then:ident!($($args:tt)*)) => {
+        $then!([Epic, Drafted, Classic, Multiverse] $($args)*)
+    };
 }
 
 /// Runs `$body` with `$p` bound to the [`Played`] inside an [`AnyPlayed`], whatever its
-/// ruleset: the one place that lists them.
+/// ruleset.
 macro_rules! each {
     ($played:expr, $p:ident => $body:expr) => {
+        variants!(each_of!($played, $p => $body))
+    };
+}
+
+macro_rules! each_of {
+    ([$($V:ident),*] $played:expr, $p:ident => $body:expr) => {
         match $played {
-            AnyPlayed::Epic($p) => $body,
-            AnyPlayed::Drafted($p) => $body,
-            AnyPlayed::Classic($p) => $body,
+            $(AnyPlayed::$V($p) => $body,)*
+        }
+    };
+}
+
+/// The [`AnyPlayed`] of the same ruleset as `$played` whose game `$body` makes, with
+/// `$p` bound to the [`Played`] inside `$played`.
+macro_rules! rebuilt {
+    ($played:expr, $p:ident => $body:expr) => {
+        variants!(rebuilt_of!($played, $p => $body))
+    };
+}
+
+macro_rules! rebuilt_of {
+    ([$($V:ident),*] $played:expr, $p:ident => $body:expr) => {
+        match $played {
+            $(AnyPlayed::$V($p) => AnyPlayed::$V(Box::new($body)),)*
+        }
+    };
+}
+
+/// The [`AnyTaken`] of the same ruleset as `$played` that `$body` takes, with `$p`
+/// bound to the [`Played`] inside `$played`.
+macro_rules! taken {
+    ($played:expr, $p:ident => $body:expr) => {
+        variants!(taken_of!($played, $p => $body))
+    };
+}
+
+macro_rules! taken_of {
+    ([$($V:ident),*] $played:expr, $p:ident => $body:expr) => {
+        match $played {
+            $(AnyPlayed::$V($p) => AnyTaken::$V(Box::new($body)),)*
+        }
+    };
+}
+
+/// Runs `$body` with `$p` and `$t` bound to a game and a decision taken on it, when
+/// both are of one ruleset; `$otherwise` when not.
+macro_rules! paired {
+    ($played:expr, $taken:expr, $p:ident, $t:ident => $body:expr, $otherwise:expr) => {
+        variants!(paired_of!($played, $taken, $p, $t => $body, $otherwise))
+    };
+}
+
+macro_rules! paired_of {
+    ([$($V:ident),*] $played:expr, $taken:expr, $p:ident, $t:ident => $body:expr, $otherwise:expr) => {
+        match ($played, $taken) {
+            $((AnyPlayed::$V($p), AnyTaken::$V($t)) => $body,)*
+            #[allow(unreachable_patterns)]
+            _ => $otherwise,
         }
     };
 }
@@ -170,6 +247,7 @@ macro_rules! learned {
         match $played {
             AnyPlayed::Epic($p) => Ok($body),
             AnyPlayed::Classic($p) => Ok($body),
+            AnyPlayed::Multiverse($p) => Ok($body),
             AnyPlayed::Drafted(_) => Err(crate::learning::no_tensors()),
         }
     };
@@ -186,10 +264,14 @@ pub use seated::{with_table, Hint, SeatBot, Seated, TableVisitor};
 /// Runs `$body` with `$t` bound to the [`Taken`] inside an [`AnyTaken`].
 macro_rules! each_taken {
     ($taken:expr, $t:ident => $body:expr) => {
+        variants!(each_taken_of!($taken, $t => $body))
+    };
+}
+
+macro_rules! each_taken_of {
+    ([$($V:ident),*] $taken:expr, $t:ident => $body:expr) => {
         match $taken {
-            AnyTaken::Epic($t) => $body,
-            AnyTaken::Drafted($t) => $body,
-            AnyTaken::Classic($t) => $body,
+            $(AnyTaken::$V($t) => $body,)*
         }
     };
 }
@@ -246,6 +328,7 @@ impl AnyPlayed {
                 Err(e) => kept(setup).map(AnyPlayed::Drafted).map_err(|_| e),
             },
             "classic" => Ok(AnyPlayed::Classic(kept(setup)?)),
+            "multiverse" => Ok(AnyPlayed::Multiverse(kept(setup)?)),
             other => Err(unknown(other)),
         }
     }
@@ -273,19 +356,27 @@ impl AnyPlayed {
                 text,
                 upto,
             )?))),
+            "multiverse" => Ok(AnyPlayed::Multiverse(Box::new(replay(
+                source_name,
+                text,
+                upto,
+            )?))),
             other => Err(SetupError::new(format!(
                 "{source_name}: a saved game of ruleset '{other}', which this program does not \
                  know (it reads {})",
-                RULESETS.join(" and ")
+                RULESETS.join(", ")
             ))),
         }
     }
 
     /// The ruleset's name, as the API and saves give it (a drafted game is a 2017 one).
     pub fn ruleset(&self) -> &'static str {
+        fn name<R: Ruleset>(_: &Played<R>) -> &'static str {
+            R::NAME
+        }
         match self {
-            AnyPlayed::Epic(_) | AnyPlayed::Drafted(_) => <Game as Ruleset>::NAME,
-            AnyPlayed::Classic(_) => <ClassicGame as Ruleset>::NAME,
+            AnyPlayed::Drafted(_) => <Game as Ruleset>::NAME,
+            _ => each!(self, p => name(p)),
         }
     }
 
@@ -303,11 +394,7 @@ impl AnyPlayed {
             }
             Played::start(R::with_deck(&p.setup, seat, deck)?)
         }
-        Ok(match self {
-            AnyPlayed::Epic(p) => AnyPlayed::Epic(Box::new(reseated(p, seat, deck)?)),
-            AnyPlayed::Drafted(p) => AnyPlayed::Drafted(Box::new(reseated(p, seat, deck)?)),
-            AnyPlayed::Classic(p) => AnyPlayed::Classic(Box::new(reseated(p, seat, deck)?)),
-        })
+        Ok(rebuilt!(self, p => reseated(p, seat, deck)?))
     }
 
     /// The format the game's decks follow, by name (`None`: any deck).
@@ -365,11 +452,7 @@ impl AnyPlayed {
 
     /// Option `option` of the pending decision, taken on a copy of the game.
     pub fn after(&self, option: usize) -> Result<AnyTaken, SetupError> {
-        Ok(match self {
-            AnyPlayed::Epic(p) => AnyTaken::Epic(Box::new(p.after(option)?)),
-            AnyPlayed::Drafted(p) => AnyTaken::Drafted(Box::new(p.after(option)?)),
-            AnyPlayed::Classic(p) => AnyTaken::Classic(Box::new(p.after(option)?)),
-        })
+        Ok(taken!(self, p => p.after(option)?))
     }
 
     /// `seat` concedes (rule 1.2.2), whoever is deciding, on a copy of the game.
@@ -377,11 +460,7 @@ impl AnyPlayed {
         if usize::from(seat) >= self.seats() {
             return Err(SetupError::new(format!("there is no seat {}", seat + 1)));
         }
-        Ok(match self {
-            AnyPlayed::Epic(p) => AnyTaken::Epic(Box::new(p.conceded(seat)?)),
-            AnyPlayed::Drafted(p) => AnyTaken::Drafted(Box::new(p.conceded(seat)?)),
-            AnyPlayed::Classic(p) => AnyTaken::Classic(Box::new(p.conceded(seat)?)),
-        })
+        Ok(taken!(self, p => p.conceded(seat)?))
     }
 
     /// Decision number `n` as it was kept (JSON), taken on a copy of the game.
@@ -391,12 +470,8 @@ impl AnyPlayed {
                 .map_err(|e| SetupError::new(format!("it cannot be read: {e}")))?;
             p.after_record(&record)
         }
-        let taken = match self {
-            AnyPlayed::Epic(p) => read(p, record).map(|t| AnyTaken::Epic(Box::new(t))),
-            AnyPlayed::Drafted(p) => read(p, record).map(|t| AnyTaken::Drafted(Box::new(t))),
-            AnyPlayed::Classic(p) => read(p, record).map(|t| AnyTaken::Classic(Box::new(t))),
-        };
-        taken.map_err(|e| e.within(format!("decision {n}")))
+        let taken = || Ok(taken!(self, p => read(p, record)?));
+        taken().map_err(|e: SetupError| e.within(format!("decision {n}")))
     }
 
     /// The log lines of `taken` (a decision taken on this game) for each of `voices`.
@@ -407,24 +482,14 @@ impl AnyPlayed {
                 .map(|v| p.game.tell(t.choice, &t.events, v))
                 .collect()
         }
-        match (self, taken) {
-            (AnyPlayed::Epic(p), AnyTaken::Epic(t)) => tell(p, t, voices),
-            (AnyPlayed::Drafted(p), AnyTaken::Drafted(t)) => tell(p, t, voices),
-            (AnyPlayed::Classic(p), AnyTaken::Classic(t)) => tell(p, t, voices),
-            _ => vec![Vec::new(); voices.len()],
-        }
+        paired!(self, taken, p, t => tell(p, t, voices), vec![Vec::new(); voices.len()])
     }
 
     /// Makes a decision taken on a copy of this game its own; one taken on a game of
     /// another ruleset is refused.
     pub fn take(&mut self, taken: AnyTaken) -> Result<(), SetupError> {
-        match (self, taken) {
-            (AnyPlayed::Epic(p), AnyTaken::Epic(t)) => p.take(*t),
-            (AnyPlayed::Drafted(p), AnyTaken::Drafted(t)) => p.take(*t),
-            (AnyPlayed::Classic(p), AnyTaken::Classic(t)) => p.take(*t),
-            _ => return Err(SetupError::new("a decision taken on another game")),
-        }
-        Ok(())
+        paired!(self, taken, p, t => { p.take(*t); Ok(()) },
+            Err(SetupError::new("a decision taken on another game")))
     }
 
     /// What `voice`'s viewer is told before the first decision.
@@ -454,11 +519,7 @@ impl AnyPlayed {
 
     /// The same game before its first decision.
     pub fn at_start(&self) -> Result<AnyPlayed, SetupError> {
-        Ok(match self {
-            AnyPlayed::Epic(p) => AnyPlayed::Epic(Box::new(Played::start(p.setup.clone())?)),
-            AnyPlayed::Drafted(p) => AnyPlayed::Drafted(Box::new(Played::start(p.setup.clone())?)),
-            AnyPlayed::Classic(p) => AnyPlayed::Classic(Box::new(Played::start(p.setup.clone())?)),
-        })
+        Ok(rebuilt!(self, p => Played::start(p.setup.clone())?))
     }
 
     /// The digest of the game's whole state, as saves keep it: equal digests, equal
@@ -478,6 +539,7 @@ impl AnyPlayed {
         match self {
             AnyPlayed::Epic(p) => Ok(p.save_file().to_text()),
             AnyPlayed::Classic(p) => Ok(p.save_file().to_text()),
+            AnyPlayed::Multiverse(p) => Ok(p.save_file().to_text()),
             AnyPlayed::Drafted(p) => {
                 let setup = p.game.game_setup().ok_or_else(|| {
                     SetupError::new("the game is still being drafted: it has no save yet")
@@ -521,6 +583,7 @@ pub fn format_of(ruleset: &str, setup: &str) -> Option<String> {
     match ruleset {
         "2017" => read::<Game>(setup).or_else(|| read::<DraftedGame>(setup)),
         "classic" => read::<ClassicGame>(setup),
+        "multiverse" => read::<MultiverseGame>(setup),
         _ => None,
     }
 }

@@ -15,6 +15,7 @@ use epic_engine::formats::draft::DraftFormat;
 use epic_engine::formats::drafted::{DraftedChoice, DraftedGame};
 use epic_engine::{Choice, Game};
 use epic_game::{Played, Ruleset, SetupError, State, TableRequest};
+use epic_multiverse::{Choice as MultiverseChoice, MultiverseGame};
 
 /// A registered ruleset with the bots that play it.
 pub trait Seated: Ruleset {
@@ -126,6 +127,37 @@ impl Seated for ClassicGame {
     }
 }
 
+impl Seated for MultiverseGame {
+    /// The multiverse game's searches are single-threaded.
+    fn player(
+        name: &str,
+        seed: u64,
+        _threads: usize,
+    ) -> Result<Box<dyn Player<MultiverseGame>>, UnknownBot> {
+        epic_bots::players::ruleset_player(name, seed)
+    }
+
+    fn advise(&self, config: &SearchConfig, seed: u64) -> Option<SearchResult<MultiverseChoice>> {
+        let seat = self.decider()?;
+        epic_bots::search::search(self, seat, config, &RulesetEval, seed)
+    }
+
+    fn any(played: Played<MultiverseGame>) -> AnyPlayed {
+        AnyPlayed::Multiverse(Box::new(played))
+    }
+
+    fn of(any: &AnyPlayed) -> Option<&Played<MultiverseGame>> {
+        match any {
+            AnyPlayed::Multiverse(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    fn learned<V: LearningVisitor>(visitor: V) -> Result<V::Output, SetupError> {
+        Ok(visitor.visit::<MultiverseGame>())
+    }
+}
+
 /// Code to run at the type of the ruleset a table is asked under ([`with_table`]).
 pub trait TableVisitor {
     type Output;
@@ -144,6 +176,7 @@ pub fn with_table<V: TableVisitor>(
         "2017" if drafted(request) => Ok(visitor.visit::<DraftedGame>()),
         "2017" => Ok(visitor.visit::<Game>()),
         "classic" => Ok(visitor.visit::<ClassicGame>()),
+        "multiverse" => Ok(visitor.visit::<MultiverseGame>()),
         other => Err(unknown(other)),
     }
 }

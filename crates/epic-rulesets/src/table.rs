@@ -103,10 +103,6 @@ impl AnyPlayed {
     /// The same game without decision number `n` (from 0): a pick taken back. Refused
     /// when a later decision depended on it.
     pub fn without_decision(&self, n: usize) -> Result<AnyPlayed, SetupError> {
-        Ok(match self {
-            AnyPlayed::Epic(p) => AnyPlayed::Epic(Box::new(without(p, n)?)),
-            AnyPlayed::Drafted(p) => AnyPlayed::Drafted(Box::new(without(p, n)?)),
-            AnyPlayed::Classic(p) => AnyPlayed::Classic(Box::new(without(p, n)?)),
-        })
+        Ok(rebuilt!(self, p => without(p, n)?))
     }
 }

@@ -41,5 +41,8 @@ fn every_ruleset_conforms_to_the_interface() {
         checked: Vec::new(),
     };
     visit_rulesets(&mut suite);
-    assert_eq!(suite.checked, ["2017", "2017-drafted", "classic"]);
+    assert_eq!(
+        suite.checked,
+        ["2017", "2017-drafted", "classic", "multiverse"]
+    );
 }

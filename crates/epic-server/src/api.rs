@@ -325,8 +325,8 @@ async fn create(
     let ruleset = new.ruleset.as_deref().unwrap_or("2017");
     if !RULESETS.contains(&ruleset) {
         return Err(ApiError::bad(format!(
-            "unknown ruleset '{ruleset}': expected {}",
-            RULESETS.join(" or ")
+            "unknown ruleset '{ruleset}': expected one of {}",
+            RULESETS.join(", ")
         )));
     }
     let timer = new.timer.clone().unwrap_or_else(|| "live".into());

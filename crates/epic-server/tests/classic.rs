@@ -172,12 +172,12 @@ async fn new_classic_games_are_checked() {
     let names: Vec<&str> = (options["rulesets"].as_array().unwrap().iter())
         .map(|r| r["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["2017", "classic"]);
+    assert_eq!(names, ["2017", "classic", "multiverse"]);
     assert_eq!(options["rulesets"][1]["decks"], json!(["order", "chaos"]));
     for (body, said) in [
         (
             json!({"ruleset": "checkers", "seats": [{"kind": "me"}, {"kind": "ai"}]}),
-            "unknown ruleset 'checkers': expected 2017 or classic",
+            "unknown ruleset 'checkers': expected one of 2017, classic, multiverse",
         ),
         (
             json!({"ruleset": "classic", "seats": [{"kind": "me", "deck": "good"}, {"kind": "ai"}]}),

@@ -25,8 +25,9 @@ use std::sync::Mutex;
 /// `--ruleset`: which game's rules a command plays by, from the registry's list.
 #[derive(clap::Args, Debug, Clone)]
 pub struct RulesetArg {
-    /// The game: 2017 (the Epic Card Game, 2017 Complete Rules) or classic (the Epic
-    /// Trading Card Game of 2009: Mojo, actions, speeds and the line).
+    /// The game: 2017 (the Epic Card Game, 2017 Complete Rules), classic (the Epic
+    /// Trading Card Game of 2009: Mojo, actions, speeds and the line) or multiverse (The
+    /// Epic Rulebook 2.0: footholds, characters, wounds and points; docs/multiverse.md).
     #[arg(long = "ruleset", value_name = "NAME", default_value = epic_rulesets::RULESETS[0],
           value_parser = clap::builder::PossibleValuesParser::new(epic_rulesets::RULESETS))]
     pub name: String,

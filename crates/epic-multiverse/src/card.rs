@@ -1,0 +1,315 @@
+//! The multiverse game's cards as values: footholds and characters, their energy, stats
+//! and labels, and the text a player reads, generated from the definition.
+
+use serde::Serialize;
+use std::fmt;
+
+/// A card's number in the pool, in the order the card files define them.
+pub type CardId = u16;
+
+/// The three multiverse colours (F-4.2): each multiverse's footholds make its energy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Colour {
+    Blue,
+    Red,
+    Black,
+}
+
+/// The six origins (F-4.3): where a card's powers come from, and an origin foothold's
+/// energy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Origin {
+    Magical,
+    Genetic,
+    Technological,
+    Alien,
+    Transformative,
+    Conditional,
+}
+
+impl Colour {
+    pub const ALL: [Colour; 3] = [Colour::Blue, Colour::Red, Colour::Black];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Colour::Blue => "blue",
+            Colour::Red => "red",
+            Colour::Black => "black",
+        }
+    }
+}
+
+impl Origin {
+    pub const ALL: [Origin; 6] = [
+        Origin::Magical,
+        Origin::Genetic,
+        Origin::Technological,
+        Origin::Alien,
+        Origin::Transformative,
+        Origin::Conditional,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Origin::Magical => "magical",
+            Origin::Genetic => "genetic",
+            Origin::Technological => "technological",
+            Origin::Alien => "alien",
+            Origin::Transformative => "transformative",
+            Origin::Conditional => "conditional",
+        }
+    }
+}
+
+/// A kind of energy: a multiverse's colour or an origin (F-4.1). A foothold makes one
+/// kind; a cost is paid in one kind (ruling M-04).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(untagged)]
+pub enum Energy {
+    Colour(Colour),
+    Origin(Origin),
+}
+
+impl Energy {
+    /// Every kind, colours first.
+    pub fn all() -> impl Iterator<Item = Energy> {
+        Colour::ALL
+            .into_iter()
+            .map(Energy::Colour)
+            .chain(Origin::ALL.into_iter().map(Energy::Origin))
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Energy::Colour(c) => c.name(),
+            Energy::Origin(o) => o.name(),
+        }
+    }
+
+    /// The kind named `word` ("red", "alien"), in any case.
+    pub fn parse(word: &str) -> Option<Energy> {
+        let word = word.trim().to_ascii_lowercase();
+        Energy::all().find(|e| e.name() == word)
+    }
+}
+
+impl fmt::Display for Energy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Who a character may kill (F-11.4): a hero no one, a villain anyone, an anti-hero
+/// villains.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Moral {
+    Hero,
+    Villain,
+    AntiHero,
+}
+
+/// A character's stats and labels.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Character {
+    /// Its combat value, C (F-2.2).
+    pub combat: u8,
+    /// Its defense value, D.
+    pub defense: u8,
+    /// Its character type: species, race or subgroups ("Human", "Mutant").
+    pub species: Vec<String>,
+    pub moral: Moral,
+    /// Insane: may kill any character (F-11.4).
+    pub insane: bool,
+    /// Invulnerable: cannot be killed.
+    pub invulnerable: bool,
+    /// Non-unique: a deck may hold any number of copies (F-6.6).
+    pub non_unique: bool,
+    /// Its team, if it has one: team-mates block for each other (F-14.3).
+    pub team: Option<String>,
+}
+
+/// What a card is.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase", tag = "type")]
+pub enum Kind {
+    /// Played for free, one a turn; tapped for one unit of its energy (a basic foothold,
+    /// F-2.1).
+    Foothold {
+        energy: Energy,
+    },
+    Character(Character),
+}
+
+/// One card definition.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Card {
+    pub name: String,
+    #[serde(flatten)]
+    pub kind: Kind,
+    /// The multiverse it belongs to (not for an origin foothold).
+    pub colour: Option<Colour>,
+    /// Its origin symbols (F-4.5: a card may have several).
+    pub origins: Vec<Origin>,
+    /// Its energy cost, which is also its points (F-6.3); 0 for a foothold.
+    pub cost: u8,
+    /// What its picture shows.
+    pub art: String,
+    pub flavour: Option<String>,
+}
+
+impl Card {
+    pub fn character(&self) -> Option<&Character> {
+        match &self.kind {
+            Kind::Character(c) => Some(c),
+            Kind::Foothold { .. } => None,
+        }
+    }
+
+    pub fn foothold(&self) -> Option<Energy> {
+        match self.kind {
+            Kind::Foothold { energy } => Some(energy),
+            Kind::Character(_) => None,
+        }
+    }
+
+    pub fn kind_word(&self) -> &'static str {
+        match self.kind {
+            Kind::Foothold { .. } => "foothold",
+            Kind::Character(_) => "character",
+        }
+    }
+
+    /// The kinds of energy that pay for it, each alone (ruling M-04): its colour, then
+    /// its origins.
+    pub fn paid_with(&self) -> Vec<Energy> {
+        self.colour
+            .map(Energy::Colour)
+            .into_iter()
+            .chain(self.origins.iter().map(|&o| Energy::Origin(o)))
+            .collect()
+    }
+
+    /// Its colour and origins, as a player reads them: "red, genetic".
+    pub fn energies(&self) -> String {
+        match self.kind {
+            Kind::Foothold { energy } => energy.name().to_string(),
+            Kind::Character(_) => self
+                .paid_with()
+                .iter()
+                .map(|e| e.name())
+                .collect::<Vec<_>>()
+                .join(", "),
+        }
+    }
+
+    /// Its labels as printed: moral, Insane, Invulnerable, Non-unique, Team (X).
+    pub fn labels(&self) -> Vec<String> {
+        let Some(c) = self.character() else {
+            return vec!["Basic".into()];
+        };
+        let mut out = vec![match c.moral {
+            Moral::Hero => "Hero",
+            Moral::Villain => "Villain",
+            Moral::AntiHero => "Anti-Hero",
+        }
+        .to_string()];
+        for (has, word) in [
+            (c.insane, "Insane"),
+            (c.invulnerable, "Invulnerable"),
+            (c.non_unique, "Non-unique"),
+        ] {
+            if has {
+                out.push(word.into());
+            }
+        }
+        if let Some(team) = &c.team {
+            out.push(format!("Team ({team})"));
+        }
+        out
+    }
+
+    /// The rules text a player reads, generated from the definition.
+    pub fn text(&self) -> String {
+        match &self.kind {
+            Kind::Foothold { energy } => {
+                format!("Tap: make 1 {energy} energy. Play one foothold a turn, for free.")
+            }
+            Kind::Character(_) => self
+                .labels()
+                .iter()
+                .filter_map(|l| explain(l))
+                .collect::<Vec<_>>()
+                .join(" "),
+        }
+    }
+
+    /// The type line: "Character — Human, Mutant", "Foothold — red".
+    pub fn type_line(&self) -> String {
+        match &self.kind {
+            Kind::Foothold { energy } => format!("Basic foothold — {energy}"),
+            Kind::Character(c) => format!("Character — {}", c.species.join(", ")),
+        }
+    }
+
+    /// The whole card as a player reads it.
+    pub fn sheet(&self) -> String {
+        let mut lines = vec![self.name.clone(), self.type_line()];
+        if let Some(c) = self.character() {
+            lines.push(format!(
+                "Cost {} ({}). C {} / D {}. {}",
+                self.cost,
+                self.energies(),
+                c.combat,
+                c.defense,
+                self.labels().join(", ")
+            ));
+        }
+        let text = self.text();
+        if !text.is_empty() {
+            lines.push(text);
+        }
+        lines.push(format!("Art: {}", self.art));
+        if let Some(f) = &self.flavour {
+            lines.push(format!("\u{201c}{f}\u{201d}"));
+        }
+        lines.join("\n")
+    }
+}
+
+/// What a label or word of the game means (the rulebook's glossary, in short).
+pub fn explain(word: &str) -> Option<String> {
+    let key = word.trim().to_ascii_lowercase();
+    let key = if key.starts_with("team") {
+        "team"
+    } else {
+        key.as_str()
+    };
+    Some(
+        match key {
+            "hero" => "Hero: cannot kill, but may deal a killing blow to a blocking character.",
+            "villain" => "Villain: may kill any character.",
+            "anti-hero" => "Anti-Hero: may kill villains.",
+            "insane" => "Insane: may kill any character.",
+            "invulnerable" => "Invulnerable: cannot be killed.",
+            "non-unique" => "Non-unique: a deck may hold any number of copies.",
+            "team" => "Team: a team-mate may block an attack on this character.",
+            "basic" => "Basic foothold: makes 1 energy when tapped.",
+            "foothold" => "Foothold: one a turn, for free; tap it for 1 energy of its kind.",
+            "injured" => "Injured: 1 wound; still active.",
+            "disabled" => {
+                "Disabled: 2 wounds; inactive, and worth its cost in points to whoever \
+                 disabled it."
+            }
+            "dead" => "Dead: 3 wounds; in its owner's graveyard.",
+            "holding area" | "holding" => {
+                "Holding area: evacuate a character there for half its cost (rounded up) to \
+                 heal it; bring it back for free. It holds 30 points of characters."
+            }
+            _ => return None,
+        }
+        .to_string(),
+    )
+}

@@ -1,0 +1,76 @@
+//! The multiverse game's default evaluation for the bots: points toward the game value,
+//! the characters each side can still fight with, footholds and cards in hand, read as
+//! a chance to win.
+
+use crate::MultiverseGame;
+use epic_game::Seat;
+
+/// How strong `seat`'s position is, in points: points scored count most (they win the
+/// game), then the worth of active characters (what the opponents must disable), the
+/// footholds that pay for more, and the cards in hand.
+fn strength(g: &MultiverseGame, seat: Seat) -> f64 {
+    let p = g.player(seat);
+    let pool = g.pool();
+    let fighting: f64 = p
+        .characters
+        .iter()
+        .filter(|c| c.active())
+        .map(|c| {
+            let card = pool.get(c.card);
+            let ch = card.character().map_or((0.0, 0.0), |ch| {
+                (f64::from(ch.combat), f64::from(ch.defense))
+            });
+            // An injured character is one wound from giving its points away.
+            let health = if c.wounds == 0 { 1.0 } else { 0.6 };
+            health * (0.5 * ch.0 + 0.4 * ch.1)
+        })
+        .sum();
+    let held: f64 = p
+        .holding
+        .iter()
+        .map(|c| 0.5 * f64::from(pool.get(c.card).cost))
+        .sum();
+    // Attacks declared and not yet resolved: the wound each is likely to deal, worth
+    // part of its target's cost (a block may still take it).
+    let threatened: f64 = g
+        .attacks()
+        .iter()
+        .filter(|a| a.by == seat)
+        .filter_map(|a| {
+            let (_, attacker) = g.character(a.attacker)?;
+            let (_, target) = g.character(a.target)?;
+            let (atk, def) = (pool.get(attacker.card), pool.get(target.card));
+            let hits = crate::wounds(atk.character()?.combat, def.character()?.defense);
+            hits.then(|| 0.6 * f64::from(def.cost) * f64::from(target.wounds + 1) / 2.0)
+        })
+        .sum();
+    2.0 * f64::from(p.points)
+        + threatened
+        + fighting
+        + held
+        + 0.5 * p.footholds.len() as f64
+        + 0.3 * p.hand.len() as f64
+}
+
+/// `seat`'s strength against its strongest opponent's, scaled by the game value and
+/// mapped to a chance to win by a logistic curve.
+pub fn win_chance(g: &MultiverseGame, seat: Seat) -> f64 {
+    if let Some(winners) = g.winners.as_ref() {
+        return if winners.contains(&seat) {
+            1.0
+        } else if winners.is_empty() {
+            0.5
+        } else {
+            0.0
+        };
+    }
+    let mine = strength(g, seat);
+    let theirs = g
+        .seats_from(0)
+        .filter(|&s| s != seat)
+        .map(|s| strength(g, s))
+        .reduce(f64::max)
+        .unwrap_or(0.0);
+    let scale = 2.0 + f64::from(g.goal()) / 3.0;
+    1.0 / (1.0 + (-(mine - theirs) / scale).exp())
+}

@@ -1,0 +1,125 @@
+//! What a decision did, in order: the game's log, and what each seat may know of it.
+
+use crate::card::{CardId, Energy};
+use epic_game::Seat;
+use serde::Serialize;
+
+/// Why a seat left the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OutReason {
+    Conceded,
+    /// No character in play and no resources at the end of its turn (F-1.3).
+    Exhausted,
+}
+
+/// One change the game made.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "event")]
+pub enum Event {
+    Turn {
+        seat: Seat,
+        turn: u32,
+    },
+    Drew {
+        seat: Seat,
+        count: u8,
+    },
+    /// A hand without footholds shown and redrawn (F-6.8).
+    Redrew {
+        seat: Seat,
+        shown: Vec<CardId>,
+    },
+    Kept {
+        seat: Seat,
+    },
+    Foothold {
+        seat: Seat,
+        card: CardId,
+    },
+    Attacked {
+        by: Seat,
+        attacker: CardId,
+        defender: Seat,
+        target: CardId,
+    },
+    Blocked {
+        seat: Seat,
+        blocker: CardId,
+        target: CardId,
+    },
+    Missed {
+        attacker: CardId,
+        target: CardId,
+        value: u8,
+        defense: u8,
+    },
+    /// An attack whose target died first (F-14.5).
+    Negated {
+        by: Seat,
+        attacker: CardId,
+    },
+    Wounded {
+        seat: Seat,
+        card: CardId,
+        wounds: u8,
+        automatic: bool,
+    },
+    /// A wound to a disabled character that its attacker may not kill.
+    Unharmed {
+        seat: Seat,
+        card: CardId,
+    },
+    Scored {
+        seat: Seat,
+        points: u32,
+        card: CardId,
+    },
+    Killed {
+        seat: Seat,
+        card: CardId,
+        automatic: bool,
+    },
+    Recruited {
+        seat: Seat,
+        card: CardId,
+        pay: Energy,
+        cost: u8,
+    },
+    Returned {
+        seat: Seat,
+        card: CardId,
+    },
+    Evacuated {
+        seat: Seat,
+        card: CardId,
+        pay: Energy,
+        cost: u8,
+    },
+    /// Into the face-down discard pile: only its player knows the card (`None` for the
+    /// others).
+    Discarded {
+        seat: Seat,
+        card: Option<CardId>,
+    },
+    Out {
+        seat: Seat,
+        why: OutReason,
+    },
+    Over {
+        winners: Vec<Seat>,
+    },
+}
+
+impl Event {
+    /// The event as `seat` may know it: another's discard without its card.
+    pub fn seen_by(&self, seat: Seat) -> Event {
+        match *self {
+            Event::Discarded { seat: s, .. } if s != seat => Event::Discarded {
+                seat: s,
+                card: None,
+            },
+            _ => self.clone(),
+        }
+    }
+}

@@ -1,0 +1,719 @@
+//! The game and its turn (§Parts of the Turn): the deal and the opening redraws, then
+//! each turn's untap, draw, foothold, combat, recruiting and discard, one decision at a
+//! time. Combat's results are [`crate::combat`]'s.
+
+use crate::card::{CardId, Energy};
+use crate::events::Event;
+use crate::state::*;
+use crate::Pool;
+use epic_game::{Refused, Seat, SetupError};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use std::sync::Arc;
+
+/// The most seats a free-for-all seats (F-15.4 names no limit; ruling M-11).
+pub const MAX_PLAYERS: usize = 6;
+
+/// A game of the multiverse rulebook in progress.
+#[derive(Clone, Debug)]
+pub struct MultiverseGame {
+    pub(crate) pool: Arc<Pool>,
+    pub(crate) players: Vec<Player>,
+    pub(crate) first: Seat,
+    pub(crate) active: Seat,
+    /// Turns begun, from 1; 0 while opening hands are redrawn.
+    pub(crate) turn: u32,
+    pub(crate) step: Step,
+    /// Seats done with this step's decision (redraws, blocks), as bits.
+    pub(crate) done: u16,
+    /// The seat declaring blocks, in the blockers step.
+    pub(crate) blocking: Seat,
+    /// At the discard step: the hand was over seven, so discards are owed.
+    pub(crate) over_limit: bool,
+    pub(crate) attacks: Vec<Attack>,
+    pub(crate) blocks: Vec<Block>,
+    /// The agreed game value: the points that win (F-1.3, F-6.1).
+    pub(crate) goal: u32,
+    pub(crate) next_id: CharId,
+    pub(crate) rng: Pcg64Mcg,
+    pub(crate) decider: Option<Seat>,
+    pub(crate) options: Vec<Choice>,
+    pub(crate) winners: Option<Vec<Seat>>,
+    /// Ended at the turn limit (ruling M-12).
+    pub(crate) ruled_over: bool,
+    /// What the last decision did, in order.
+    pub(crate) events: Vec<Event>,
+}
+
+impl MultiverseGame {
+    /// A new game: each seat's deck (cards of `pool`) shuffled from `seed`, seven cards
+    /// each, the first player drawn unless given, played to `goal` points.
+    pub fn new(
+        pool: Arc<Pool>,
+        decks: Vec<Vec<CardId>>,
+        seed: u64,
+        first: Option<Seat>,
+        goal: u32,
+    ) -> Result<MultiverseGame, SetupError> {
+        if !(2..=MAX_PLAYERS).contains(&decks.len()) {
+            return Err(SetupError::new(format!(
+                "a multiverse game has 2 to {MAX_PLAYERS} seats"
+            )));
+        }
+        if let Some(f) = first.filter(|&f| usize::from(f) >= decks.len()) {
+            return Err(SetupError::new(format!(
+                "there is no seat {} to go first",
+                f + 1
+            )));
+        }
+        let mut g = MultiverseGame::blank(pool, decks.len(), seed, goal);
+        for (p, mut deck) in g.players.iter_mut().zip(decks) {
+            deck.shuffle(&mut g.rng);
+            p.deck = deck;
+        }
+        let seats = g.players.len();
+        let first = first.unwrap_or_else(|| g.rng.gen_range(0..seats) as Seat);
+        (g.first, g.active, g.blocking) = (first, first, first);
+        for seat in 0..seats as Seat {
+            g.draw(seat, HAND);
+        }
+        g.events.clear();
+        g.run();
+        Ok(g)
+    }
+
+    /// A game of `seats` Beyonders with nothing anywhere, before the deal.
+    pub(crate) fn blank(pool: Arc<Pool>, seats: usize, seed: u64, goal: u32) -> MultiverseGame {
+        MultiverseGame {
+            pool,
+            players: vec![Player::default(); seats],
+            first: 0,
+            active: 0,
+            turn: 0,
+            step: Step::Redraw,
+            done: 0,
+            blocking: 0,
+            over_limit: false,
+            attacks: Vec::new(),
+            blocks: Vec::new(),
+            goal: goal.max(1),
+            next_id: 0,
+            rng: Pcg64Mcg::seed_from_u64(seed),
+            decider: None,
+            options: Vec::new(),
+            winners: None,
+            ruled_over: false,
+            events: Vec::new(),
+        }
+    }
+
+    pub fn pool(&self) -> &Pool {
+        &self.pool
+    }
+
+    pub fn player(&self, seat: Seat) -> &Player {
+        &self.players[usize::from(seat)]
+    }
+
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    pub fn active(&self) -> Seat {
+        self.active
+    }
+
+    pub fn step(&self) -> Step {
+        self.step
+    }
+
+    pub fn goal(&self) -> u32 {
+        self.goal
+    }
+
+    pub fn attacks(&self) -> &[Attack] {
+        &self.attacks
+    }
+
+    pub fn blocks(&self) -> &[Block] {
+        &self.blocks
+    }
+
+    /// What the last decision did.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    pub fn seat_count(&self) -> usize {
+        self.players.len()
+    }
+
+    /// The character `id`, in play, with its controller.
+    pub fn character(&self, id: CharId) -> Option<(Seat, &InPlay)> {
+        self.players.iter().enumerate().find_map(|(s, p)| {
+            p.characters
+                .iter()
+                .find(|c| c.id == id)
+                .map(|c| (s as Seat, c))
+        })
+    }
+
+    /// The character `id` in a holding area, with its owner.
+    pub fn held(&self, id: CharId) -> Option<(Seat, &InPlay)> {
+        self.players.iter().enumerate().find_map(|(s, p)| {
+            p.holding
+                .iter()
+                .find(|c| c.id == id)
+                .map(|c| (s as Seat, c))
+        })
+    }
+
+    pub(crate) fn character_mut(&mut self, id: CharId) -> Option<&mut InPlay> {
+        self.players
+            .iter_mut()
+            .flat_map(|p| p.characters.iter_mut())
+            .find(|c| c.id == id)
+    }
+
+    /// Seats still playing, from the active one in turn order.
+    pub(crate) fn seats_from(&self, seat: Seat) -> impl Iterator<Item = Seat> + '_ {
+        let n = self.players.len();
+        (0..n)
+            .map(move |i| ((usize::from(seat) + i) % n) as Seat)
+            .filter(|&s| !self.players[usize::from(s)].out)
+    }
+
+    fn draw(&mut self, seat: Seat, count: usize) {
+        let p = &mut self.players[usize::from(seat)];
+        let count = count.min(p.deck.len());
+        for _ in 0..count {
+            if let Some(card) = p.deck.pop() {
+                p.hand.push(card);
+            }
+        }
+        if count > 0 {
+            self.events.push(Event::Drew {
+                seat,
+                count: count as u8,
+            });
+        }
+    }
+
+    fn has_foothold_in_hand(&self, seat: Seat) -> bool {
+        let pool = &self.pool;
+        self.player(seat)
+            .hand
+            .iter()
+            .any(|&c| pool.get(c).foothold().is_some())
+    }
+
+    /// Shows the hand, shuffles it into the deck and draws seven (F-6.8).
+    fn redraw(&mut self, seat: Seat) {
+        let p = &mut self.players[usize::from(seat)];
+        let shown = std::mem::take(&mut p.hand);
+        p.deck.extend(&shown);
+        p.deck.shuffle(&mut self.rng);
+        p.redraws += 1;
+        p.shown = shown.clone();
+        self.events.push(Event::Redrew { seat, shown });
+        self.draw(seat, HAND);
+    }
+
+    /// Takes one of the pending decision's options and plays on to the next decision.
+    /// Anything not offered is refused and changes nothing.
+    pub fn apply(&mut self, choice: Choice) -> Result<(), Refused> {
+        self.events.clear();
+        if let Choice::Concede { seat } = choice {
+            return self.concede(seat);
+        }
+        let Some(seat) = self.decider else {
+            return Err(Refused);
+        };
+        if !self.options.contains(&choice) {
+            return Err(Refused);
+        }
+        self.answer(seat, choice);
+        self.run();
+        Ok(())
+    }
+
+    fn answer(&mut self, seat: Seat, choice: Choice) {
+        let s = usize::from(seat);
+        match choice {
+            Choice::Redraw => self.redraw(seat),
+            Choice::Keep => {
+                self.done |= 1 << seat;
+                self.events.push(Event::Kept { seat });
+            }
+            Choice::Foothold { card } => {
+                let p = &mut self.players[s];
+                if let Some(i) = p.hand.iter().position(|&c| c == card) {
+                    p.hand.remove(i);
+                }
+                if let Some(energy) = self.pool.get(card).foothold() {
+                    p.footholds.push(Foothold {
+                        card,
+                        energy,
+                        tapped: false,
+                    });
+                }
+                p.played_foothold = true;
+                self.events.push(Event::Foothold { seat, card });
+                self.step = Step::Attacks;
+            }
+            Choice::NoFoothold => self.step = Step::Attacks,
+            Choice::Attack { attacker, target } => self.declare_attack(seat, attacker, target),
+            Choice::EndAttacks => {
+                self.step = if self.attacks.is_empty() {
+                    Step::Recruit
+                } else {
+                    self.done = 0;
+                    Step::Blocks
+                }
+            }
+            Choice::Block { blocker, target } => self.declare_block(seat, blocker, target),
+            Choice::EndBlocks => self.done |= 1 << seat,
+            Choice::Recruit { card, pay } => self.recruit(seat, card, pay),
+            Choice::Return { id } => self.bring_back(seat, id),
+            Choice::Evacuate { id, pay } => self.evacuate(seat, id, pay),
+            Choice::EndRecruit => {
+                self.over_limit = self.players[s].hand.len() > HAND;
+                self.step = Step::Discard;
+            }
+            Choice::Discard { card } => {
+                let p = &mut self.players[s];
+                if let Some(i) = p.hand.iter().position(|&c| c == card) {
+                    p.hand.remove(i);
+                    p.discard.push(card);
+                }
+                self.events.push(Event::Discarded {
+                    seat,
+                    card: Some(card),
+                });
+                if !self.over_limit || p.hand.len() <= HAND {
+                    self.end_turn();
+                }
+            }
+            Choice::EndTurn => self.end_turn(),
+            Choice::Concede { .. } => {}
+        }
+    }
+
+    /// Plays on until a seat must decide, or the game is over.
+    pub(crate) fn run(&mut self) {
+        loop {
+            self.options.clear();
+            self.decider = None;
+            if self.winners.is_some() {
+                return;
+            }
+            if let Some(seat) = self.ask() {
+                self.decider = Some(seat);
+                return;
+            }
+        }
+    }
+
+    /// The decision of the step now, its options in `self.options`; or, when the step
+    /// has none to ask, the game moved on (and `None`).
+    fn ask(&mut self) -> Option<Seat> {
+        let active = self.active;
+        match self.step {
+            Step::Redraw => {
+                let Some(seat) = self
+                    .seats_from(self.first)
+                    .find(|&s| self.done & (1 << s) == 0)
+                else {
+                    self.done = 0;
+                    self.begin_turn();
+                    return None;
+                };
+                // Every seat is asked, a hand with a foothold only to keep it: whether
+                // the question comes must not tell the others what the hand holds.
+                if self.player(seat).redraws >= REDRAWS {
+                    self.done |= 1 << seat;
+                    return None;
+                }
+                self.redraw_options(seat);
+                Some(seat)
+            }
+            Step::Foothold => {
+                // Asked even with no foothold in hand, which the others may not know;
+                // not once one is played, which they saw.
+                if self.player(active).played_foothold {
+                    self.step = Step::Attacks;
+                    return None;
+                }
+                self.foothold_options();
+                Some(active)
+            }
+            Step::Attacks => {
+                self.attack_options();
+                if self.options == [Choice::EndAttacks] {
+                    self.answer(active, Choice::EndAttacks);
+                    return None;
+                }
+                Some(active)
+            }
+            Step::Blocks => {
+                let defenders: Vec<Seat> = self
+                    .seats_from(active)
+                    .filter(|&s| {
+                        self.done & (1 << s) == 0 && self.attacks.iter().any(|a| a.defender == s)
+                    })
+                    .collect();
+                for seat in defenders {
+                    self.blocking = seat;
+                    self.block_options(seat);
+                    if self.options.len() > 1 {
+                        return Some(seat);
+                    }
+                    self.options.clear();
+                    self.done |= 1 << seat;
+                }
+                self.resolve_combat();
+                self.step = Step::Recruit;
+                None
+            }
+            Step::Recruit => {
+                self.recruit_options();
+                Some(active)
+            }
+            Step::Discard => {
+                let hand = &self.player(active).hand;
+                if hand.is_empty() {
+                    self.end_turn();
+                    return None;
+                }
+                let mut cards = hand.clone();
+                cards.sort_unstable();
+                cards.dedup();
+                self.options
+                    .extend(cards.into_iter().map(|card| Choice::Discard { card }));
+                if !self.over_limit {
+                    self.options.push(Choice::EndTurn);
+                }
+                Some(active)
+            }
+        }
+    }
+
+    /// The options of the step now, recomputed (a sample's dealt hand offers others).
+    pub(crate) fn refresh_options(&mut self) {
+        let Some(seat) = self.decider else { return };
+        self.options.clear();
+        match self.step {
+            Step::Redraw => self.redraw_options(seat),
+            Step::Foothold => self.foothold_options(),
+            Step::Attacks => self.attack_options(),
+            Step::Blocks => self.block_options(seat),
+            Step::Recruit => self.recruit_options(),
+            Step::Discard => {
+                let mut cards = self.player(seat).hand.clone();
+                cards.sort_unstable();
+                cards.dedup();
+                self.options
+                    .extend(cards.into_iter().map(|card| Choice::Discard { card }));
+                if !self.over_limit {
+                    self.options.push(Choice::EndTurn);
+                }
+            }
+        }
+    }
+
+    /// Untap, upkeep and draw (§Beginning phase), then the foothold step.
+    fn begin_turn(&mut self) {
+        self.turn += 1;
+        let seat = self.active;
+        let first_turn = self.turn == 1;
+        let p = &mut self.players[usize::from(seat)];
+        p.turns += 1;
+        p.played_foothold = false;
+        // Untap (skipped on the game's first turn, when nothing is tapped).
+        for f in &mut p.footholds {
+            f.tapped = false;
+        }
+        for c in &mut p.characters {
+            c.tapped = false;
+        }
+        self.events.push(Event::Turn {
+            seat,
+            turn: self.turn,
+        });
+        // Draw: up to seven, or one with seven or more (ruling M-10); the first player
+        // skips it on the first turn.
+        if !first_turn {
+            let hand = self.player(seat).hand.len();
+            self.draw(seat, if hand < HAND { HAND - hand } else { 1 });
+        }
+        self.step = Step::Foothold;
+    }
+
+    /// Redraw a hand without footholds (F-6.8), or keep it.
+    fn redraw_options(&mut self, seat: Seat) {
+        if !self.has_foothold_in_hand(seat) {
+            self.options.push(Choice::Redraw);
+        }
+        self.options.push(Choice::Keep);
+    }
+
+    fn foothold_options(&mut self) {
+        let seat = self.active;
+        let p = self.player(seat);
+        if !p.played_foothold {
+            let mut cards: Vec<CardId> = p
+                .hand
+                .iter()
+                .copied()
+                .filter(|&c| self.pool.get(c).foothold().is_some())
+                .collect();
+            cards.sort_unstable();
+            cards.dedup();
+            // The first-turn redraw of a hand without footholds (F-6.8, ruling M-09).
+            if cards.is_empty() && p.turns == 1 && p.redraws < REDRAWS {
+                self.options.push(Choice::Redraw);
+            }
+            self.options
+                .extend(cards.into_iter().map(|card| Choice::Foothold { card }));
+        }
+        self.options.push(Choice::NoFoothold);
+    }
+
+    /// Whether `seat` can pay `cost` in `energy` with its untapped footholds.
+    pub(crate) fn can_pay(&self, seat: Seat, energy: Energy, cost: u8) -> bool {
+        self.player(seat).untapped(energy) >= usize::from(cost)
+    }
+
+    /// Taps `cost` untapped footholds of `energy`, the first in play first.
+    fn pay(&mut self, seat: Seat, energy: Energy, cost: u8) {
+        let mut left = usize::from(cost);
+        for f in &mut self.players[usize::from(seat)].footholds {
+            if left == 0 {
+                break;
+            }
+            if !f.tapped && f.energy == energy {
+                f.tapped = true;
+                left -= 1;
+            }
+        }
+    }
+
+    /// Whether a unique character of `card` may enter play: no character of that name
+    /// is in play (F-6.6, ruling M-08).
+    fn unique_allows(&self, card: CardId) -> bool {
+        let c = self.pool.get(card);
+        c.character().is_some_and(|ch| ch.non_unique)
+            || !self
+                .players
+                .iter()
+                .flat_map(|p| &p.characters)
+                .any(|other| self.pool.get(other.card).name == c.name)
+    }
+
+    /// The points of the characters in `seat`'s holding area.
+    pub fn holding_points(&self, seat: Seat) -> u32 {
+        self.player(seat)
+            .holding
+            .iter()
+            .map(|c| u32::from(self.pool.get(c.card).cost))
+            .sum()
+    }
+
+    fn recruit_options(&mut self) {
+        let seat = self.active;
+        let p = self.player(seat);
+        let mut hand: Vec<CardId> = p.hand.clone();
+        hand.sort_unstable();
+        hand.dedup();
+        let mut options = Vec::new();
+        for card in hand {
+            let c = self.pool.get(card);
+            if c.character().is_none() || !self.unique_allows(card) {
+                continue;
+            }
+            for pay in c.paid_with() {
+                if self.can_pay(seat, pay, c.cost) {
+                    options.push(Choice::Recruit { card, pay });
+                }
+            }
+        }
+        for held in &p.holding {
+            if self.unique_allows(held.card) {
+                options.push(Choice::Return { id: held.id });
+            }
+        }
+        let room = HOLDING_CAPACITY.saturating_sub(self.holding_points(seat));
+        for ch in &p.characters {
+            let c = self.pool.get(ch.card);
+            if u32::from(c.cost) > room {
+                continue;
+            }
+            for pay in c.paid_with() {
+                if self.can_pay(seat, pay, c.cost.div_ceil(2)) {
+                    options.push(Choice::Evacuate { id: ch.id, pay });
+                }
+            }
+        }
+        options.push(Choice::EndRecruit);
+        self.options = options;
+    }
+
+    fn recruit(&mut self, seat: Seat, card: CardId, pay: Energy) {
+        let cost = self.pool.get(card).cost;
+        self.pay(seat, pay, cost);
+        let id = self.next_id;
+        self.next_id += 1;
+        let p = &mut self.players[usize::from(seat)];
+        if let Some(i) = p.hand.iter().position(|&c| c == card) {
+            p.hand.remove(i);
+        }
+        p.characters.push(InPlay {
+            id,
+            card,
+            wounds: 0,
+            tapped: false,
+        });
+        self.events.push(Event::Recruited {
+            seat,
+            card,
+            pay,
+            cost,
+        });
+    }
+
+    /// A character back from the holding area, at full health, for free (F-11.5).
+    fn bring_back(&mut self, seat: Seat, id: CharId) {
+        let p = &mut self.players[usize::from(seat)];
+        if let Some(i) = p.holding.iter().position(|c| c.id == id) {
+            let ch = p.holding.remove(i);
+            p.characters.push(ch);
+            self.events.push(Event::Returned {
+                seat,
+                card: ch.card,
+            });
+        }
+    }
+
+    /// A character to the holding area for half its cost rounded up, healed of every
+    /// wound (F-11.5).
+    fn evacuate(&mut self, seat: Seat, id: CharId, pay: Energy) {
+        let Some(i) = self.player(seat).characters.iter().position(|c| c.id == id) else {
+            return;
+        };
+        let card = self.player(seat).characters[i].card;
+        let cost = self.pool.get(card).cost.div_ceil(2);
+        self.pay(seat, pay, cost);
+        let p = &mut self.players[usize::from(seat)];
+        let mut ch = p.characters.remove(i);
+        ch.wounds = 0;
+        ch.tapped = false;
+        p.holding.push(ch);
+        self.events.push(Event::Evacuated {
+            seat,
+            card,
+            pay,
+            cost,
+        });
+    }
+
+    /// The end of the turn: a player with no character in play and no resources is out
+    /// (F-1.3, ruling M-13); the next seat's turn begins, or the game ends.
+    fn end_turn(&mut self) {
+        let seat = self.active;
+        let p = self.player(seat);
+        if !p.out && p.characters.is_empty() && p.deck.is_empty() {
+            self.go_out(seat, crate::events::OutReason::Exhausted);
+            if self.winners.is_some() {
+                return;
+            }
+        }
+        if self.turn >= MAX_TURNS {
+            self.ruled_over = true;
+            let best = self
+                .seats_from(0)
+                .map(|s| self.player(s).points)
+                .max()
+                .unwrap_or(0);
+            let leaders: Vec<Seat> = self
+                .seats_from(0)
+                .filter(|&s| self.player(s).points == best)
+                .collect();
+            self.finish(if leaders.len() == 1 {
+                leaders
+            } else {
+                Vec::new()
+            });
+            return;
+        }
+        let next = self.seats_from(seat).find(|&s| s != seat).unwrap_or(seat);
+        self.active = next;
+        self.attacks.clear();
+        self.blocks.clear();
+        self.begin_turn();
+    }
+
+    pub(crate) fn finish(&mut self, winners: Vec<Seat>) {
+        self.events.push(Event::Over {
+            winners: winners.clone(),
+        });
+        self.winners = Some(winners);
+        self.decider = None;
+        self.options.clear();
+    }
+
+    /// `seat` leaves the game with its cards in play (F-1.3; a concession); the last
+    /// seat left wins.
+    pub(crate) fn go_out(&mut self, seat: Seat, why: crate::events::OutReason) {
+        let p = &mut self.players[usize::from(seat)];
+        p.out = true;
+        let left = p.footholds.drain(..).map(|f| f.card);
+        let left: Vec<CardId> = left.chain(p.characters.drain(..).map(|c| c.card)).collect();
+        p.removed.extend(left);
+        self.attacks.retain(|a| a.defender != seat && a.by != seat);
+        self.events.push(Event::Out { seat, why });
+        let left: Vec<Seat> = self.seats_from(0).collect();
+        if left.len() == 1 {
+            self.finish(left);
+        }
+    }
+
+    fn concede(&mut self, seat: Seat) -> Result<(), Refused> {
+        if self.winners.is_some() || usize::from(seat) >= self.players.len() {
+            return Err(Refused);
+        }
+        if self.player(seat).out {
+            return Err(Refused);
+        }
+        self.go_out(seat, crate::events::OutReason::Conceded);
+        if self.winners.is_none() {
+            let ids: Vec<CharId> = self
+                .players
+                .iter()
+                .flat_map(|p| p.characters.iter().map(|c| c.id))
+                .collect();
+            self.blocks
+                .retain(|b| ids.contains(&b.blocker) && ids.contains(&b.target));
+            if seat == self.active {
+                if self.step == Step::Redraw {
+                    // Before the first turn: the next seat takes it.
+                    let next = self.seats_from(seat).next().unwrap_or(seat);
+                    self.active = next;
+                } else {
+                    self.end_turn();
+                }
+            }
+        }
+        self.run();
+        Ok(())
+    }
+
+    /// Points to `seat`: reaching the game value wins at once (F-1.3).
+    pub(crate) fn score(&mut self, seat: Seat, points: u32) {
+        let p = &mut self.players[usize::from(seat)];
+        p.points += points;
+        if p.points >= self.goal {
+            self.finish(vec![seat]);
+        }
+    }
+}

@@ -1,0 +1,147 @@
+//! The multiverse ruleset: "The Epic Rulebook Version 2.0" (`shared/rules/001_…txt`,
+//! structured in `rules-multiverse.md`), a game of Beyonders who open footholds into
+//! three multiverses, recruit characters with their energy and win on points by
+//! disabling the opponents' characters. It stands behind the same interface as the other
+//! games ([`epic_game::State`], [`epic_game::Ruleset`]); its rulings are the M-numbers
+//! of docs/rulings.md, and docs/multiverse.md describes the game and its card files.
+//!
+//! | module | owns |
+//! | --- | --- |
+//! | `card` | card definitions: footholds and characters, energy, labels, their text |
+//! | `parse` | the card language (`cards/multiverse/*.mv`) |
+//! | `state` | the game's parts: Beyonders' zones, characters, steps, choices |
+//! | `game` | the deal, the turn and its steps, recruiting and the holding area |
+//! | `combat` | attacks, blocks, wounds, points and deaths |
+//! | `position` | any position set up directly (rule tests, scenarios) |
+//! | `events` | what each decision did, and what each seat may know of it |
+//! | `setup` | decks, formats, the deck check and the table a request asks for |
+//! | `ruleset` | the view and samples a seat may see, the digest, both interfaces |
+//! | `words` | the game in words: log, board, pending decision, result |
+//! | `eval` | the bots' default evaluation |
+//! | `tensor` | the observation and the fixed action space for learning programs |
+
+pub mod card;
+mod combat;
+pub mod eval;
+pub mod events;
+mod game;
+pub mod parse;
+pub mod position;
+pub mod ruleset;
+pub mod setup;
+pub mod state;
+pub mod tensor;
+pub mod words;
+
+pub use card::{Card, CardId, Colour, Energy, Origin};
+pub use combat::{may_kill, wounds};
+pub use game::{MultiverseGame, MAX_PLAYERS};
+pub use position::{Placed, Position, SeatPosition};
+pub use setup::MultiverseSetup;
+pub use state::Choice;
+
+use std::collections::HashMap;
+use std::sync::{Arc, OnceLock};
+
+/// The embedded card files.
+pub const CARD_FILES: [(&str, &str); 1] = [(
+    "cards/multiverse/starter.mv",
+    include_str!("../../../cards/multiverse/starter.mv"),
+)];
+
+/// The ready-made decks, by name.
+pub const DECKS: [(&str, &str); 3] = [
+    ("blue", include_str!("../../../cards/multiverse/blue.deck")),
+    ("red", include_str!("../../../cards/multiverse/red.deck")),
+    (
+        "black",
+        include_str!("../../../cards/multiverse/black.deck"),
+    ),
+];
+
+/// Every card of the game, by number and by name.
+#[derive(Debug, Default)]
+pub struct Pool {
+    cards: Vec<Card>,
+    by_name: HashMap<String, CardId>,
+}
+
+impl Pool {
+    /// The pool of `files` (name, text): every mistake in them, by file and line, or
+    /// the pool. A name given twice is a mistake.
+    pub fn read(files: &[(&str, &str)]) -> Result<Pool, Vec<String>> {
+        let mut pool = Pool::default();
+        let mut mistakes = Vec::new();
+        for (file, text) in files {
+            match parse::parse_cards(text) {
+                Ok(cards) => {
+                    for card in cards {
+                        let key = card.name.to_lowercase();
+                        if pool.by_name.contains_key(&key) {
+                            mistakes.push(format!("{file}: '{}' is defined twice", card.name));
+                            continue;
+                        }
+                        pool.by_name.insert(key, pool.cards.len() as CardId);
+                        pool.cards.push(card);
+                    }
+                }
+                Err(errors) => mistakes.extend(errors.iter().map(|e| format!("{file}: {e}"))),
+            }
+        }
+        if mistakes.is_empty() {
+            Ok(pool)
+        } else {
+            Err(mistakes)
+        }
+    }
+
+    pub fn get(&self, id: CardId) -> &Card {
+        &self.cards[usize::from(id)]
+    }
+
+    /// The card named `name`, in any case.
+    pub fn id(&self, name: &str) -> Option<CardId> {
+        self.by_name.get(&name.trim().to_lowercase()).copied()
+    }
+
+    pub fn ids(&self) -> impl Iterator<Item = CardId> {
+        0..self.cards.len() as CardId
+    }
+
+    pub fn len(&self) -> usize {
+        self.cards.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cards.is_empty()
+    }
+}
+
+/// The game's cards, read once from the embedded files.
+pub fn pool() -> Arc<Pool> {
+    static POOL: OnceLock<Arc<Pool>> = OnceLock::new();
+    POOL.get_or_init(|| {
+        Arc::new(Pool::read(&CARD_FILES).unwrap_or_else(|mistakes| {
+            panic!("the embedded card files are checked by the tests: {mistakes:?}")
+        }))
+    })
+    .clone()
+}
+
+/// The ready-made deck named `name`, as a deck list.
+pub fn deck(name: &str) -> Option<&'static str> {
+    let name = name.trim().to_ascii_lowercase();
+    DECKS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, text)| *text)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_embedded_cards_are_read_without_a_mistake() {
+        let pool = super::Pool::read(&super::CARD_FILES).unwrap();
+        assert!(pool.len() >= 36);
+    }
+}

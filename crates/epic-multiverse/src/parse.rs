@@ -1,0 +1,341 @@
+//! The multiverse card language (docs/multiverse.md, "Card files"): blocks of
+//! `field: value` lines, one card a block, each starting with `card:`. Every mistake is
+//! reported with its line, and a file with any is refused whole.
+
+use crate::card::{Card, Character, Colour, Energy, Kind, Moral, Origin};
+
+/// A mistake in a card file, with its line (from 1).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
+pub struct CardError {
+    pub line: usize,
+    pub message: String,
+}
+
+/// The most cards one file may define, and the longest line: a file is bounded whatever
+/// it holds.
+const MAX_CARDS: usize = 2_000;
+const MAX_LINE: usize = 1_000;
+
+/// Reads every card of `text`, or every mistake in it.
+pub fn parse_cards(text: &str) -> Result<Vec<Card>, Vec<CardError>> {
+    let mut cards = Vec::new();
+    let mut errors = Vec::new();
+    let mut block: Vec<(usize, &str, &str)> = Vec::new();
+    let mut finish = |block: &mut Vec<(usize, &str, &str)>, errors: &mut Vec<CardError>| {
+        if !block.is_empty() {
+            match card_of(block) {
+                Ok(card) => cards.push(card),
+                Err(e) => errors.extend(e),
+            }
+            block.clear();
+        }
+    };
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        if raw.len() > MAX_LINE {
+            errors.push(err(line, format!("longer than {MAX_LINE} characters")));
+            continue;
+        }
+        let trimmed = raw.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let Some((field, value)) = trimmed.split_once(':') else {
+            errors.push(err(line, format!("'{trimmed}' is not 'field: value'")));
+            continue;
+        };
+        let field = field.trim();
+        if field.eq_ignore_ascii_case("card") {
+            finish(&mut block, &mut errors);
+        } else if block.is_empty() {
+            errors.push(err(line, "a card begins with 'card: its name'"));
+            continue;
+        }
+        block.push((line, field, value.trim()));
+        if errors.len() > 100 {
+            break;
+        }
+    }
+    finish(&mut block, &mut errors);
+    if cards.len() > MAX_CARDS {
+        errors.push(err(1, format!("more than {MAX_CARDS} cards")));
+    }
+    if errors.is_empty() {
+        Ok(cards)
+    } else {
+        Err(errors)
+    }
+}
+
+fn err(line: usize, message: impl Into<String>) -> CardError {
+    CardError {
+        line,
+        message: message.into(),
+    }
+}
+
+/// The fields every card may have, and those of each type.
+const COMMON: [&str; 6] = ["card", "type", "colour", "origin", "art", "flavour"];
+const CHARACTER: [&str; 4] = ["cost", "stats", "species", "labels"];
+const FOOTHOLD: [&str; 0] = [];
+
+fn card_of(block: &[(usize, &str, &str)]) -> Result<Card, Vec<CardError>> {
+    let first = block[0].0;
+    let mut errors = Vec::new();
+    let mut seen: Vec<&str> = Vec::new();
+    for &(line, field, _) in block {
+        let lower = field.to_ascii_lowercase();
+        let known = COMMON.contains(&lower.as_str())
+            || CHARACTER.contains(&lower.as_str())
+            || FOOTHOLD.contains(&lower.as_str());
+        if !known {
+            errors.push(err(line, format!("unknown field '{field}'")));
+        } else if seen.iter().any(|s| s.eq_ignore_ascii_case(field)) {
+            errors.push(err(line, format!("'{field}' given twice")));
+        } else {
+            seen.push(field);
+        }
+    }
+    let get = |name: &str| {
+        block
+            .iter()
+            .find(|(_, f, _)| f.eq_ignore_ascii_case(name))
+            .map(|&(line, _, v)| (line, v))
+    };
+    let name = get("card").map(|(_, v)| v.to_string()).unwrap_or_default();
+    if name.is_empty() {
+        errors.push(err(first, "a card needs a name"));
+    }
+    let art = match get("art") {
+        Some((_, v)) if !v.is_empty() => v.to_string(),
+        _ => {
+            errors.push(err(first, format!("{name}: no 'art:' line")));
+            String::new()
+        }
+    };
+    let flavour = get("flavour").map(|(_, v)| v.to_string());
+    let colour = match get("colour") {
+        None => None,
+        Some((line, v)) => match Energy::parse(v) {
+            Some(Energy::Colour(c)) => Some(c),
+            _ => {
+                errors.push(err(
+                    line,
+                    format!("'{v}' is not a colour (blue, red, black)"),
+                ));
+                None
+            }
+        },
+    };
+    let mut origins: Vec<Origin> = Vec::new();
+    if let Some((line, v)) = get("origin") {
+        for word in v.split(',') {
+            match Energy::parse(word) {
+                Some(Energy::Origin(o)) if !origins.contains(&o) => origins.push(o),
+                _ => errors.push(err(
+                    line,
+                    format!(
+                        "'{}' is not an origin ({})",
+                        word.trim(),
+                        Origin::ALL.map(Origin::name).join(", ")
+                    ),
+                )),
+            }
+        }
+    }
+    let (type_line, kind_word) = get("type").unwrap_or((first, ""));
+    let kind = match kind_word.to_ascii_lowercase().as_str() {
+        "foothold" => {
+            for f in CHARACTER {
+                if let Some((line, _)) = get(f) {
+                    errors.push(err(line, format!("a foothold has no '{f}'")));
+                }
+            }
+            let energy = match (colour, origins.as_slice()) {
+                (Some(c), []) => Some(Energy::Colour(c)),
+                (None, [o]) => Some(Energy::Origin(*o)),
+                _ => {
+                    errors.push(err(
+                        type_line,
+                        format!("{name}: a foothold makes one colour or one origin of energy"),
+                    ));
+                    None
+                }
+            };
+            energy.map(|energy| Kind::Foothold { energy })
+        }
+        "character" => character(block, &get, &mut errors, &name),
+        other => {
+            errors.push(err(
+                type_line,
+                format!("{name}: type '{other}' is not foothold or character"),
+            ));
+            None
+        }
+    };
+    let cost = match (&kind, get("cost")) {
+        (Some(Kind::Character(_)), Some((line, v))) => match v.parse::<u8>() {
+            Ok(n) if (1..=20).contains(&n) => n,
+            _ => {
+                errors.push(err(
+                    line,
+                    format!("cost '{v}' is not a number from 1 to 20"),
+                ));
+                0
+            }
+        },
+        (Some(Kind::Character(_)), None) => {
+            errors.push(err(first, format!("{name}: a character needs a cost")));
+            0
+        }
+        _ => 0,
+    };
+    if matches!(kind, Some(Kind::Character(_))) && colour.is_none() {
+        errors.push(err(first, format!("{name}: a character needs a colour")));
+    }
+    if matches!(kind, Some(Kind::Character(_))) && origins.is_empty() {
+        errors.push(err(first, format!("{name}: a character needs an origin")));
+    }
+    match kind {
+        Some(kind) if errors.is_empty() => Ok(Card {
+            name,
+            kind,
+            colour,
+            origins,
+            cost,
+            art,
+            flavour,
+        }),
+        _ => Err(errors),
+    }
+}
+
+fn character<'a>(
+    block: &[(usize, &str, &'a str)],
+    get: &impl Fn(&str) -> Option<(usize, &'a str)>,
+    errors: &mut Vec<CardError>,
+    name: &str,
+) -> Option<Kind> {
+    let first = block[0].0;
+    let Some((line, stats)) = get("stats") else {
+        errors.push(err(
+            first,
+            format!("{name}: a character needs 'stats: C/D'"),
+        ));
+        return None;
+    };
+    let parsed = stats
+        .split_once('/')
+        .and_then(|(c, d)| Some((c.trim().parse::<u8>().ok()?, d.trim().parse::<u8>().ok()?)))
+        .filter(|&(c, d)| c <= 30 && (1..=30).contains(&d));
+    let Some((combat, defense)) = parsed else {
+        errors.push(err(
+            line,
+            format!("stats '{stats}' are not C/D (C from 0 to 30, D from 1 to 30)"),
+        ));
+        return None;
+    };
+    let species: Vec<String> = get("species")
+        .map(|(_, v)| {
+            v.split(',')
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty())
+                .collect()
+        })
+        .unwrap_or_default();
+    if species.is_empty() {
+        errors.push(err(first, format!("{name}: a character needs a species")));
+    }
+    let mut c = Character {
+        combat,
+        defense,
+        species,
+        moral: Moral::Hero,
+        insane: false,
+        invulnerable: false,
+        non_unique: false,
+        team: None,
+    };
+    let mut morals = 0;
+    if let Some((line, labels)) = get("labels") {
+        for label in labels.split(',').map(str::trim).filter(|l| !l.is_empty()) {
+            let lower = label.to_ascii_lowercase();
+            match lower.as_str() {
+                "hero" => morals += 1,
+                "villain" => (c.moral, morals) = (Moral::Villain, morals + 1),
+                "anti-hero" => (c.moral, morals) = (Moral::AntiHero, morals + 1),
+                "insane" => c.insane = true,
+                "invulnerable" => c.invulnerable = true,
+                "non-unique" => c.non_unique = true,
+                _ => match team_of(label) {
+                    Some(team) if c.team.is_none() => c.team = Some(team),
+                    Some(_) => errors.push(err(line, "a character is on one team")),
+                    None => errors.push(err(line, format!("unknown label '{label}'"))),
+                },
+            }
+        }
+    }
+    if morals > 1 {
+        errors.push(err(
+            first,
+            format!("{name}: one of Hero, Villain and Anti-Hero"),
+        ));
+    }
+    Some(Kind::Character(c))
+}
+
+/// The team of a `Team (X)` label.
+fn team_of(label: &str) -> Option<String> {
+    let rest = label.strip_prefix("Team")?.trim();
+    let team = rest.strip_prefix('(')?.strip_suffix(')')?.trim();
+    (!team.is_empty()).then(|| team.to_string())
+}
+
+/// Whether `colour` names a multiverse colour: for deck checks by colour.
+pub fn colour_named(word: &str) -> Option<Colour> {
+    match Energy::parse(word)? {
+        Energy::Colour(c) => Some(c),
+        Energy::Origin(_) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_character_and_a_foothold_are_read() {
+        let cards = parse_cards(
+            "card: Ember Gate\ntype: foothold\ncolour: red\nart: A door of fire.\n\n\
+             card: Ash Knight\ntype: character\ncolour: red\norigin: genetic, alien\n\
+             cost: 4\nstats: 4/3\nspecies: Human\nlabels: Villain, Team (Cinder Court)\n\
+             art: A knight.\n",
+        )
+        .unwrap();
+        assert_eq!(cards[0].foothold(), Some(Energy::Colour(Colour::Red)));
+        let knight = cards[1].character().unwrap();
+        assert_eq!((knight.combat, knight.defense), (4, 3));
+        assert_eq!(knight.moral, Moral::Villain);
+        assert_eq!(knight.team.as_deref(), Some("Cinder Court"));
+        assert_eq!(cards[1].origins, vec![Origin::Genetic, Origin::Alien]);
+    }
+
+    #[test]
+    fn every_mistake_is_named_with_its_line() {
+        let errors = parse_cards(
+            "card: Bad\ntype: character\ncolour: green\ncost: 99\nstats: x\nwings: 2\n",
+        )
+        .unwrap_err();
+        let text: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        assert!(
+            text.contains(&"line 6: unknown field 'wings'".to_string()),
+            "{text:?}"
+        );
+        assert!(text
+            .iter()
+            .any(|t| t.starts_with("line 3: 'green' is not a colour")));
+        assert!(text.iter().any(|t| t.starts_with("line 5: stats 'x'")));
+        assert!(parse_cards("type: foothold\n").is_err());
+    }
+}

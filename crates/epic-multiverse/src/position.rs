@@ -1,0 +1,156 @@
+//! Any position set up directly, for rule tests and scenarios: each Beyonder's zones by
+//! card name, whose turn it is and at which step, the game value.
+
+use crate::card::CardId;
+use crate::state::*;
+use crate::{MultiverseGame, Pool};
+use epic_game::{Seat, SetupError};
+use std::sync::Arc;
+
+/// A character placed in a position: its card, wounds and whether it is tapped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placed {
+    pub name: String,
+    pub wounds: u8,
+    pub tapped: bool,
+}
+
+impl Placed {
+    pub fn new(name: &str) -> Placed {
+        Placed {
+            name: name.into(),
+            wounds: 0,
+            tapped: false,
+        }
+    }
+
+    pub fn wounded(mut self, wounds: u8) -> Placed {
+        self.wounds = wounds;
+        self
+    }
+
+    pub fn tapped(mut self) -> Placed {
+        self.tapped = true;
+        self
+    }
+}
+
+/// One Beyonder's zones, by card name; the deck's last card is drawn first.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SeatPosition {
+    pub hand: Vec<String>,
+    pub deck: Vec<String>,
+    pub footholds: Vec<(String, bool)>,
+    pub characters: Vec<Placed>,
+    pub holding: Vec<String>,
+    pub graveyard: Vec<String>,
+    pub points: u32,
+    pub played_foothold: bool,
+}
+
+/// A whole position: the seats, whose turn, the step waiting, the game value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    pub seats: Vec<SeatPosition>,
+    pub active: Seat,
+    /// Turns begun; above the seats' count, no seat is in its first turn.
+    pub turn: u32,
+    pub step: Step,
+    pub goal: u32,
+    pub seed: u64,
+}
+
+impl Position {
+    /// `seats` empty Beyonders, the first to act at its turn's foothold step, to 30
+    /// points.
+    pub fn new(seats: usize) -> Position {
+        Position {
+            seats: vec![SeatPosition::default(); seats],
+            active: 0,
+            turn: 10,
+            step: Step::Foothold,
+            goal: 30,
+            seed: 0,
+        }
+    }
+
+    /// The game at this position, waiting on its step's decision.
+    pub fn start(&self, pool: Arc<Pool>) -> Result<MultiverseGame, SetupError> {
+        let id = |name: &str| {
+            pool.id(name)
+                .ok_or_else(|| SetupError::new(format!("no multiverse card is named '{name}'")))
+        };
+        let ids = |names: &[String]| names.iter().map(|n| id(n)).collect::<Result<Vec<_>, _>>();
+        let seats = self.seats.len();
+        if !(2..=crate::MAX_PLAYERS).contains(&seats) || usize::from(self.active) >= seats {
+            return Err(SetupError::new(format!(
+                "a position has 2 to {} seats, one of them active",
+                crate::MAX_PLAYERS
+            )));
+        }
+        let mut g = MultiverseGame::blank(pool.clone(), seats, self.seed, self.goal);
+        let mut next_id: CharId = 0;
+        for (s, seat) in self.seats.iter().enumerate() {
+            let mut p = Player {
+                hand: ids(&seat.hand)?,
+                deck: ids(&seat.deck)?,
+                points: seat.points,
+                played_foothold: seat.played_foothold,
+                turns: self.turn,
+                ..Player::default()
+            };
+            for (name, tapped) in &seat.footholds {
+                let card = id(name)?;
+                let energy = pool.get(card).foothold().ok_or_else(|| {
+                    SetupError::new(format!("seat {}: {name} is not a foothold", s + 1))
+                })?;
+                p.footholds.push(Foothold {
+                    card,
+                    energy,
+                    tapped: *tapped,
+                });
+            }
+            let mut place = |card: CardId, wounds: u8, tapped: bool| {
+                let ch = InPlay {
+                    id: next_id,
+                    card,
+                    wounds,
+                    tapped,
+                };
+                next_id += 1;
+                ch
+            };
+            for c in &seat.characters {
+                let card = character(&pool, &c.name, s)?;
+                p.characters
+                    .push(place(card, c.wounds.min(DISABLED), c.tapped));
+            }
+            for name in &seat.holding {
+                let card = character(&pool, name, s)?;
+                p.holding.push(place(card, 0, false));
+            }
+            p.graveyard = ids(&seat.graveyard)?;
+            g.players[s] = p;
+        }
+        g.next_id = next_id;
+        (g.first, g.active, g.blocking) = (self.active, self.active, self.active);
+        g.turn = self.turn;
+        g.step = self.step;
+        g.over_limit = g.players[usize::from(self.active)].hand.len() > HAND;
+        g.run();
+        Ok(g)
+    }
+}
+
+fn character(pool: &Pool, name: &str, seat: usize) -> Result<CardId, SetupError> {
+    let card = pool
+        .id(name)
+        .ok_or_else(|| SetupError::new(format!("no multiverse card is named '{name}'")))?;
+    if pool.get(card).character().is_none() {
+        return Err(SetupError::new(format!(
+            "seat {}: {name} is not a character",
+            seat + 1
+        )));
+    }
+    Ok(card)
+}

@@ -1,0 +1,187 @@
+//! The game's parts as plain values: each Beyonder's zones and points, characters in
+//! play, the step of the turn, the attacks of a combat, and the decision waiting.
+
+use crate::card::{CardId, Energy};
+use epic_game::Seat;
+use serde::Serialize;
+
+/// A character's number in one game, new each time it enters play: what choices name.
+pub type CharId = u16;
+
+/// The wounds that make a character disabled (inactive, F-11.1) and dead.
+pub const DISABLED: u8 = 2;
+pub const DEAD: u8 = 3;
+/// The hand a player draws up to, and keeps down to at the end of a turn (§Hand).
+pub const HAND: usize = 7;
+/// The points of characters a holding area may hold (F-11.5).
+pub const HOLDING_CAPACITY: u32 = 30;
+/// How many times a player may redraw a hand with no footholds (F-6.8, ruling M-09).
+pub const REDRAWS: u8 = 2;
+/// The turns after which a game is ruled over, on points (ruling M-12).
+pub const MAX_TURNS: u32 = 200;
+
+/// A character in play or in a holding area.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct InPlay {
+    pub id: CharId,
+    pub card: CardId,
+    /// 0 healthy, 1 injured, 2 disabled (F-11.1).
+    pub wounds: u8,
+    pub tapped: bool,
+}
+
+impl InPlay {
+    /// Healthy or injured: it may attack, block and be counted (F-11.1).
+    pub fn active(&self) -> bool {
+        self.wounds < DISABLED
+    }
+
+    /// Its state in the rulebook's word.
+    pub fn state_word(&self) -> &'static str {
+        match self.wounds {
+            0 => "healthy",
+            1 => "injured",
+            _ => "disabled",
+        }
+    }
+}
+
+/// A foothold in play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Foothold {
+    pub card: CardId,
+    pub energy: Energy,
+    pub tapped: bool,
+}
+
+/// One Beyonder.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Player {
+    pub hand: Vec<CardId>,
+    /// Resources: the deck, drawn from the end.
+    pub deck: Vec<CardId>,
+    /// Face down: no one may look through it (§Discards).
+    pub discard: Vec<CardId>,
+    /// Killed characters, face up (§Graveyard).
+    pub graveyard: Vec<CardId>,
+    pub footholds: Vec<Foothold>,
+    pub characters: Vec<InPlay>,
+    pub holding: Vec<InPlay>,
+    /// Cards that left the game with their Beyonder (a concession).
+    pub removed: Vec<CardId>,
+    pub points: u32,
+    pub redraws: u8,
+    /// The hand shown at the last redraw (F-6.8): every seat saw it.
+    pub shown: Vec<CardId>,
+    /// A foothold was played this turn (one a turn, F-2.1).
+    pub played_foothold: bool,
+    /// Turns this player has begun.
+    pub turns: u32,
+    /// Out of the game: conceded, or without characters or resources (F-1.3).
+    pub out: bool,
+}
+
+impl Player {
+    /// Untapped footholds of `energy`.
+    pub fn untapped(&self, energy: Energy) -> usize {
+        self.footholds
+            .iter()
+            .filter(|f| !f.tapped && f.energy == energy)
+            .count()
+    }
+}
+
+/// The step of the turn waiting on a decision (§Parts of the Turn). Steps with nothing to
+/// decide (untap, upkeep, draw, determine results, downtime) pass by themselves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Step {
+    /// Before the first turn: a hand with no footholds may be redrawn (F-6.8).
+    Redraw,
+    /// Pre-combat: establish foothold.
+    Foothold,
+    /// Combat: declare attackers.
+    Attacks,
+    /// Combat: declare blockers, by each seat attacked.
+    Blocks,
+    /// Post-combat: recruit, equip and evacuate.
+    Recruit,
+    /// End: discard.
+    Discard,
+}
+
+impl Step {
+    pub fn name(self) -> &'static str {
+        match self {
+            Step::Redraw => "Opening hands",
+            Step::Foothold => "Establish foothold",
+            Step::Attacks => "Declare attackers",
+            Step::Blocks => "Declare blockers",
+            Step::Recruit => "Recruit, equip and evacuate",
+            Step::Discard => "Discard",
+        }
+    }
+}
+
+/// An attack declared this combat (F-14.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Attack {
+    pub attacker: CharId,
+    pub by: Seat,
+    pub target: CharId,
+    pub defender: Seat,
+}
+
+/// A block declared this combat: `blocker` takes the attacks on `target` (F-14.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Block {
+    pub blocker: CharId,
+    pub target: CharId,
+}
+
+/// One option of a decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "choice")]
+pub enum Choice {
+    /// Show the hand, shuffle it into the deck and draw seven (F-6.8).
+    Redraw,
+    Keep,
+    Foothold {
+        card: CardId,
+    },
+    NoFoothold,
+    Attack {
+        attacker: CharId,
+        target: CharId,
+    },
+    EndAttacks,
+    Block {
+        blocker: CharId,
+        target: CharId,
+    },
+    EndBlocks,
+    /// Recruit a character from hand, tapping footholds of one kind of energy.
+    Recruit {
+        card: CardId,
+        pay: Energy,
+    },
+    /// Bring a character back from the holding area, for free.
+    Return {
+        id: CharId,
+    },
+    /// Move a character to the holding area, paying half its cost rounded up.
+    Evacuate {
+        id: CharId,
+        pay: Energy,
+    },
+    EndRecruit,
+    Discard {
+        card: CardId,
+    },
+    /// End the turn, keeping the hand.
+    EndTurn,
+    /// A seat concedes, whoever is deciding.
+    Concede {
+        seat: Seat,
+    },
+}

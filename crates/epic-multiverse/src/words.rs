@@ -1,0 +1,631 @@
+//! The multiverse game in words, as one seat is told it: options, the log of each
+//! decision, the board (for the browser and the terminal), the pending decision and the
+//! result, and the cards as `epic cards` lists them.
+
+use crate::card::Card;
+use crate::events::{Event, OutReason};
+use crate::state::*;
+use crate::MultiverseGame;
+use epic_game::words::{cap, count, Asked, Block, Ink, Line, Offered, Outcome, Page, Span};
+use epic_game::words::{Tone, Voice};
+use epic_game::{Seat, State};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// An option in words, as `seat` may read it.
+pub fn label(g: &MultiverseGame, choice: Choice, seat: Seat) -> String {
+    let card = |c| g.pool.get(c).name.clone();
+    let name = |id| g.char_name(id);
+    match choice {
+        Choice::Redraw => {
+            let left = REDRAWS.saturating_sub(g.player(seat).redraws);
+            format!(
+                "Redraw: show your hand, shuffle it into your deck and draw seven ({} left)",
+                count(left, "redraw", "redraws")
+            )
+        }
+        Choice::Keep => "Keep this hand".into(),
+        Choice::Foothold { card: c } => format!(
+            "Establish a foothold: {} ({})",
+            card(c),
+            g.pool.get(c).energies()
+        ),
+        Choice::NoFoothold => "Establish no foothold this turn".into(),
+        Choice::Attack { attacker, target } => {
+            let stat = |id| {
+                g.character(id)
+                    .and_then(|(_, c)| g.pool.get(c.card).character())
+                    .map_or((0, 0), |c| (c.combat, c.defense))
+            };
+            let owner = g.character(target).map_or(seat, |(s, _)| s);
+            let whose = if g.seat_count() > 2 {
+                format!(" (Player {})", owner + 1)
+            } else {
+                String::new()
+            };
+            format!(
+                "{} attacks {}{whose}: C {} against D {}",
+                name(attacker),
+                name(target),
+                stat(attacker).0,
+                stat(target).1
+            )
+        }
+        Choice::EndAttacks if g.attacks.is_empty() => "Declare no attack".into(),
+        Choice::EndAttacks => "No more attacks: to combat".into(),
+        Choice::Block { blocker, target } => {
+            let on_it = g.attacks.iter().filter(|a| a.target == blocker).count();
+            let warning = if on_it > 0 {
+                format!(
+                    " (it is attacked itself: {})",
+                    count(on_it as u32, "automatic wound", "automatic wounds")
+                )
+            } else {
+                String::new()
+            };
+            format!("{} blocks for {}{warning}", name(blocker), name(target))
+        }
+        Choice::EndBlocks => "No more blocks".into(),
+        Choice::Recruit { card: c, pay } => {
+            let cost = g.pool.get(c).cost;
+            format!("Recruit {} (tap {cost} {pay})", card(c))
+        }
+        Choice::Return { id } => format!("Bring {} back from the holding area (free)", name(id)),
+        Choice::Evacuate { id, pay } => {
+            let cost = g.character(id).map_or(0, |(_, c)| g.pool.get(c.card).cost);
+            format!(
+                "Evacuate {} to the holding area (tap {} {pay})",
+                name(id),
+                cost.div_ceil(2)
+            )
+        }
+        Choice::EndRecruit => "Done recruiting".into(),
+        Choice::Discard { card: c } => format!("Discard {}", card(c)),
+        Choice::EndTurn => "Keep your hand and end the turn".into(),
+        Choice::Concede { seat } => format!("Player {} concedes", seat + 1),
+    }
+}
+
+/// The pending decision as a question to its decider.
+pub fn prompt(g: &MultiverseGame) -> String {
+    match g.step {
+        Step::Redraw => "Your hand has no foothold: redraw it, or keep it?".into(),
+        Step::Foothold => "Establish a foothold (one a turn)?".into(),
+        Step::Attacks => "Declare your attacks, one at a time.".into(),
+        Step::Blocks => "Your characters are attacked: block for a team-mate?".into(),
+        Step::Recruit => {
+            "Recruit characters, evacuate to the holding area or bring characters back.".into()
+        }
+        Step::Discard if g.over_limit => format!(
+            "Discard down to {HAND} cards: {} more.",
+            g.player(g.active).hand.len().saturating_sub(HAND)
+        ),
+        Step::Discard => "You may discard one card, or end your turn.".into(),
+    }
+}
+
+/// The pending decision for `voice`'s viewer: its options only if it is theirs.
+pub fn asked(g: &MultiverseGame, voice: &Voice) -> Option<Asked> {
+    let seat = g.decider()?;
+    if voice.viewer != Some(seat) {
+        return Some(Asked {
+            seat,
+            prompt: String::new(),
+            options: Vec::new(),
+        });
+    }
+    let options = epic_game::Ruleset::labels(g, seat)
+        .into_iter()
+        .enumerate()
+        .map(|(index, label)| Offered {
+            index,
+            label,
+            card: None,
+            player: None,
+            kind: None,
+        })
+        .collect();
+    Some(Asked {
+        seat,
+        prompt: prompt(g),
+        options,
+    })
+}
+
+/// How the game ended, told to `voice`'s viewer, with the points.
+pub fn outcome(g: &MultiverseGame, voice: &Voice) -> Option<Outcome> {
+    let mut out = Outcome::of(g.winners()?.to_vec(), voice);
+    let points: Vec<String> = (0..g.seat_count() as Seat)
+        .map(|s| format!("{} {}", voice.name(s), g.player(s).points))
+        .collect();
+    out.text = format!(
+        "{} Points: {} (the game value was {}).",
+        out.text,
+        points.join(", "),
+        g.goal
+    );
+    Some(out)
+}
+
+/// The heading of the turn now.
+fn turn_heading(g: &MultiverseGame, voice: &Voice) -> Line {
+    Line::new(
+        format!(
+            "--- Turn {}: {} turn ---",
+            g.turn,
+            voice.possessive(g.active)
+        ),
+        Some(Tone::Heading),
+    )
+}
+
+/// What is told before the first decision: the game value, and the first turn's heading
+/// if it has begun.
+pub fn opening(g: &MultiverseGame, voice: &Voice) -> Vec<Line> {
+    let mut lines = vec![Line::new(
+        format!(
+            "{} first. The first Beyonder to {} points wins.",
+            voice.says(g.first, "go", "goes"),
+            g.goal
+        ),
+        Some(Tone::Note),
+    )];
+    if g.turn > 0 {
+        lines.push(turn_heading(g, voice));
+    }
+    lines
+}
+
+/// The log lines of `choice` for `voice`'s viewer: what each event did, in the words the
+/// viewer may read. `g` is the game the choice was taken in.
+pub fn told(g: &MultiverseGame, choice: Choice, events: &[Event], voice: &Voice) -> Vec<Line> {
+    let viewer = voice.viewer.unwrap_or(Seat::MAX);
+    let name = |c: u16| g.pool.get(c).name.clone();
+    let tone_of = |seat: Seat| {
+        if voice.is_you(seat) {
+            Tone::Mine
+        } else {
+            Tone::Theirs
+        }
+    };
+    let mut lines = Vec::new();
+    let mut say = |text: String, tone: Tone| lines.push(Line::new(text, Some(tone)));
+    match choice {
+        Choice::Keep => {
+            if let Some(seat) = g.decider() {
+                say(
+                    format!("{} the hand.", voice.says(seat, "keep", "keeps")),
+                    tone_of(seat),
+                );
+            }
+        }
+        Choice::EndAttacks if g.attacks.is_empty() => {
+            say(
+                format!("{} no attack.", voice.says(g.active, "declare", "declares")),
+                Tone::Quiet,
+            );
+        }
+        _ => {}
+    }
+    for event in events {
+        let event = if voice.sees_all {
+            event.clone()
+        } else {
+            event.seen_by(viewer)
+        };
+        match event {
+            Event::Turn { seat, turn } => say(
+                format!("--- Turn {turn}: {} turn ---", voice.possessive(seat)),
+                Tone::Heading,
+            ),
+            Event::Drew { seat, count: n } => say(
+                format!(
+                    "{} {}.",
+                    voice.says(seat, "draw", "draws"),
+                    count(n, "card", "cards")
+                ),
+                Tone::Quiet,
+            ),
+            Event::Redrew { seat, shown } => {
+                let cards: Vec<String> = shown.iter().map(|&c| name(c)).collect();
+                say(
+                    format!(
+                        "{} a hand without footholds ({}) and {} seven.",
+                        voice.says(seat, "show", "shows"),
+                        cards.join(", "),
+                        if voice.is_you(seat) { "draw" } else { "draws" }
+                    ),
+                    tone_of(seat),
+                );
+            }
+            Event::Kept { .. } => {}
+            Event::Foothold { seat, card } => say(
+                format!(
+                    "{} a foothold: {} ({}).",
+                    voice.says(seat, "establish", "establishes"),
+                    name(card),
+                    g.pool.get(card).energies()
+                ),
+                tone_of(seat),
+            ),
+            Event::Attacked {
+                by,
+                attacker,
+                defender,
+                target,
+            } => say(
+                format!(
+                    "{} {} attacks {} {}.",
+                    cap(&voice.possessive(by)),
+                    name(attacker),
+                    voice.possessive(defender),
+                    name(target)
+                ),
+                Tone::Danger,
+            ),
+            Event::Blocked {
+                seat,
+                blocker,
+                target,
+            } => say(
+                format!(
+                    "{} {} blocks for {}.",
+                    cap(&voice.possessive(seat)),
+                    name(blocker),
+                    name(target)
+                ),
+                Tone::Note,
+            ),
+            Event::Missed {
+                attacker,
+                target,
+                value,
+                defense,
+            } => say(
+                format!(
+                    "{} (C {value}) cannot wound {} (D {defense}).",
+                    name(attacker),
+                    name(target)
+                ),
+                Tone::Quiet,
+            ),
+            Event::Negated { attacker, .. } => say(
+                format!(
+                    "{}'s attack is negated: its target is dead.",
+                    name(attacker)
+                ),
+                Tone::Quiet,
+            ),
+            Event::Wounded {
+                card,
+                wounds,
+                automatic,
+                ..
+            } => say(
+                format!(
+                    "{} takes {}wound: {}.",
+                    name(card),
+                    if automatic { "an automatic " } else { "a " },
+                    match wounds {
+                        1 => "injured",
+                        _ => "disabled",
+                    }
+                ),
+                Tone::Danger,
+            ),
+            Event::Unharmed { card, .. } => say(
+                format!(
+                    "{} is disabled already, and cannot be killed by this attack.",
+                    name(card)
+                ),
+                Tone::Quiet,
+            ),
+            Event::Scored { seat, points, card } => say(
+                format!(
+                    "{} {} for disabling {}.",
+                    voice.says(seat, "score", "scores"),
+                    count(points, "point", "points"),
+                    name(card)
+                ),
+                Tone::Note,
+            ),
+            Event::Killed { seat, card, .. } => say(
+                format!(
+                    "{} is killed: to {} graveyard.",
+                    name(card),
+                    voice.possessive(seat)
+                ),
+                Tone::Danger,
+            ),
+            Event::Recruited {
+                seat,
+                card,
+                pay,
+                cost,
+            } => say(
+                format!(
+                    "{} {} (tapping {cost} {pay}).",
+                    voice.says(seat, "recruit", "recruits"),
+                    name(card)
+                ),
+                tone_of(seat),
+            ),
+            Event::Returned { seat, card } => say(
+                format!(
+                    "{} {} back from the holding area.",
+                    voice.says(seat, "bring", "brings"),
+                    name(card)
+                ),
+                tone_of(seat),
+            ),
+            Event::Evacuated {
+                seat,
+                card,
+                pay,
+                cost,
+            } => say(
+                format!(
+                    "{} {} to the holding area (tapping {cost} {pay}).",
+                    voice.says(seat, "evacuate", "evacuates"),
+                    name(card)
+                ),
+                tone_of(seat),
+            ),
+            Event::Discarded { seat, card } => say(
+                format!(
+                    "{} {}.",
+                    voice.says(seat, "discard", "discards"),
+                    card.map_or_else(|| "a card".to_string(), name)
+                ),
+                Tone::Quiet,
+            ),
+            Event::Out { seat, why } => say(
+                match why {
+                    OutReason::Conceded => format!("{}.", voice.says(seat, "concede", "concedes")),
+                    OutReason::Exhausted => format!(
+                        "{} out: no character in play and no resources.",
+                        voice.says(seat, "are", "is")
+                    ),
+                },
+                Tone::Danger,
+            ),
+            Event::Over { winners } => {
+                let mut over = g.clone();
+                over.winners = Some(winners);
+                if let Some(out) = outcome(&over, voice) {
+                    say(out.text, Tone::Heading);
+                }
+            }
+        }
+    }
+    lines
+}
+
+/// The board as the browser draws it for one viewer.
+#[derive(Clone, Debug, Serialize)]
+pub struct Board {
+    pub ruleset: &'static str,
+    pub turn: u32,
+    pub active: Seat,
+    /// The step of the turn, in words.
+    pub moment: String,
+    pub goal: u32,
+    pub players: Vec<BoardPlayer>,
+    pub attacks: Vec<(String, String)>,
+    pub blocks: Vec<(String, String)>,
+    /// The text of every card named on the board, by name.
+    pub cards: BTreeMap<String, CardText>,
+}
+
+/// One Beyonder on the board.
+#[derive(Clone, Debug, Serialize)]
+pub struct BoardPlayer {
+    pub seat: Seat,
+    pub name: String,
+    pub points: u32,
+    pub hand_count: usize,
+    /// The viewer's own hand; empty for another's.
+    pub hand: Vec<String>,
+    pub deck_count: usize,
+    pub discard_count: usize,
+    pub graveyard: Vec<String>,
+    pub footholds: Vec<crate::ruleset::FootholdView>,
+    pub characters: Vec<crate::ruleset::CharacterView>,
+    pub holding: Vec<crate::ruleset::CharacterView>,
+    pub holding_points: u32,
+    pub out: bool,
+}
+
+/// A card's words, for a board's card dialog: its type line, then the lines of its sheet
+/// (cost and stats, labels, text, art, flavour).
+#[derive(Clone, Debug, Serialize)]
+pub struct CardText {
+    pub type_line: String,
+    pub text: Vec<String>,
+}
+
+pub fn board(g: &MultiverseGame, voice: &Voice) -> Board {
+    let view = g.view(voice.viewer);
+    let mut cards = BTreeMap::new();
+    let mut named = |name: &str| {
+        if let Some(id) = g.pool.id(name) {
+            let card = g.pool.get(id);
+            cards.entry(card.name.clone()).or_insert_with(|| CardText {
+                type_line: card.type_line(),
+                // The sheet's first two lines are the name and the type line.
+                text: card.sheet().lines().skip(2).map(String::from).collect(),
+            });
+        }
+    };
+    let players = view
+        .players
+        .into_iter()
+        .enumerate()
+        .map(|(s, p)| {
+            let seat = s as Seat;
+            let (hand_count, hand) = match p.hand {
+                Ok(names) => (names.len(), names),
+                Err(n) => (n, Vec::new()),
+            };
+            for n in hand.iter().chain(&p.graveyard) {
+                named(n);
+            }
+            for f in &p.footholds {
+                named(&f.name);
+            }
+            for c in p.characters.iter().chain(&p.holding) {
+                named(&c.card);
+            }
+            BoardPlayer {
+                seat,
+                name: voice.name(seat),
+                points: p.points,
+                hand_count,
+                hand,
+                deck_count: p.deck,
+                discard_count: p.discard,
+                graveyard: p.graveyard,
+                footholds: p.footholds,
+                characters: p.characters,
+                holding: p.holding,
+                holding_points: g.holding_points(seat),
+                out: p.out,
+            }
+        })
+        .collect();
+    Board {
+        ruleset: "multiverse",
+        turn: g.turn,
+        active: g.active,
+        moment: g.step.name().into(),
+        goal: g.goal,
+        players,
+        attacks: view.attacks,
+        blocks: view.blocks,
+        cards,
+    }
+}
+
+/// The board as a terminal shows it to `voice`'s viewer.
+pub fn page(g: &MultiverseGame, voice: &Voice) -> Page {
+    let view = g.view(voice.viewer);
+    let mut page = Page::default();
+    page.push(Block::line(vec![Span::inked(
+        Ink::Heading,
+        format!(
+            "Turn {}, {} turn: {}. First to {} points wins.",
+            g.turn,
+            voice.possessive(g.active),
+            g.step.name(),
+            g.goal
+        ),
+    )]));
+    let list = |head: String, items: Vec<String>| {
+        Block::list(
+            vec![Span::plain(head)],
+            items.into_iter().map(|i| vec![Span::plain(i)]).collect(),
+            "; ",
+            4,
+        )
+    };
+    for (s, p) in view.players.iter().enumerate() {
+        let seat = s as Seat;
+        let ink = if voice.is_you(seat) {
+            Ink::Mine
+        } else {
+            Ink::Theirs
+        };
+        let hand = match &p.hand {
+            Ok(names) => names.len(),
+            Err(n) => *n,
+        };
+        page.push(Block::line(vec![Span::inked(
+            ink,
+            format!(
+                "{}: {} points, {} in hand, {} in resources, {} discarded{}",
+                cap(&voice.name(seat)),
+                p.points,
+                hand,
+                p.deck,
+                p.discard,
+                if p.out { " (out of the game)" } else { "" }
+            ),
+        )]));
+        let footholds: Vec<String> = p
+            .footholds
+            .iter()
+            .map(|f| format!("{}{}", f.name, if f.tapped { " (tapped)" } else { "" }))
+            .collect();
+        if !footholds.is_empty() {
+            page.push(list("  Footholds: ".into(), footholds));
+        }
+        let chars = |list: &[crate::ruleset::CharacterView]| -> Vec<String> {
+            list.iter()
+                .map(|c| {
+                    format!(
+                        "{} C{}/D{} {}{}",
+                        c.name,
+                        c.combat,
+                        c.defense,
+                        c.state,
+                        if c.tapped { ", tapped" } else { "" }
+                    )
+                })
+                .collect()
+        };
+        if !p.characters.is_empty() {
+            page.push(list("  Characters: ".into(), chars(&p.characters)));
+        }
+        if !p.holding.is_empty() {
+            page.push(list(
+                format!("  Holding area ({}/30): ", g.holding_points(seat)),
+                chars(&p.holding),
+            ));
+        }
+        if !p.graveyard.is_empty() {
+            page.push(list("  Graveyard: ".into(), p.graveyard.clone()));
+        }
+        if let Ok(names) = &p.hand {
+            page.push(list("  Your hand: ".into(), names.clone()));
+        }
+    }
+    if !view.attacks.is_empty() {
+        let attacks = view
+            .attacks
+            .iter()
+            .map(|(a, t)| format!("{a} attacks {t}"))
+            .collect();
+        page.push(list("Attacks: ".into(), attacks));
+    }
+    page
+}
+
+/// A card as `epic cards` lists it, with its sheet.
+pub fn card_info(card: &Card) -> epic_game::CardInfo {
+    let ch = card.character();
+    epic_game::CardInfo {
+        name: card.name.clone(),
+        alignment: card
+            .paid_with()
+            .iter()
+            .map(|e| e.name())
+            .collect::<Vec<_>>()
+            .join("/")
+            .to_string()
+            + &card.foothold().map_or(String::new(), |e| e.name().into()),
+        kind: card.kind_word().into(),
+        cost: Some(card.cost),
+        offense: ch.map(|c| i32::from(c.combat)),
+        defense: ch.map(|c| i32::from(c.defense)),
+        keywords: if ch.is_some() {
+            card.labels()
+        } else {
+            Vec::new()
+        },
+        classes: ch.map(|c| c.species.clone()).unwrap_or_default(),
+        token: false,
+        set: "starter".into(),
+        text: card.text(),
+        sheet: card.sheet(),
+    }
+}

@@ -1,0 +1,77 @@
+//! Random games at every example table (every format and table size), with concessions
+//! now and then, checking after every decision what the rules keep true: every card
+//! stays somewhere, wounds stop at disabled, points only grow, one foothold a turn, a
+//! hand ends its turn at seven or fewer; and every game ends.
+
+use epic_game::{Ruleset, Seat, State, TableRequest};
+use epic_multiverse::state::{DISABLED, HAND};
+use epic_multiverse::MultiverseGame;
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+const GAMES: u64 = 25;
+
+fn cards_held(g: &MultiverseGame, seat: Seat) -> usize {
+    let p = g.player(seat);
+    p.hand.len()
+        + p.deck.len()
+        + p.discard.len()
+        + p.graveyard.len()
+        + p.footholds.len()
+        + p.characters.len()
+        + p.holding.len()
+        + p.removed.len()
+}
+
+#[test]
+fn random_games_keep_the_rules_invariants() {
+    for (t, table) in MultiverseGame::example_tables(0).into_iter().enumerate() {
+        for seed in 0..GAMES {
+            let request = TableRequest {
+                seed,
+                ..table.clone()
+            };
+            let setup = MultiverseGame::setup(&request).unwrap();
+            let mut g = setup.start().unwrap();
+            let seats = g.seats() as Seat;
+            let dealt: Vec<usize> = setup.seats.iter().map(|s| s.cards.len()).collect();
+            let mut rng = Pcg64Mcg::seed_from_u64(seed ^ (t as u64) << 32);
+            let mut decisions = 0;
+            while let Some(seat) = g.decider() {
+                let before = g.clone();
+                if rng.gen_ratio(1, 2000) {
+                    g.apply(MultiverseGame::concession(seat)).unwrap();
+                } else {
+                    let i = rng.gen_range(0..g.options().len());
+                    g.apply_option(i).unwrap();
+                }
+                decisions += 1;
+                assert!(decisions < 50_000, "table {t} game {seed} does not end");
+                for s in 0..seats {
+                    let (p, q) = (before.player(s), g.player(s));
+                    assert_eq!(cards_held(&g, s), dealt[usize::from(s)], "cards kept");
+                    assert!(q.points >= p.points, "points only grow");
+                    assert!(q.characters.iter().all(|c| c.wounds <= DISABLED));
+                    assert!(q.holding.iter().all(|c| c.wounds == 0), "healed there");
+                    if before.turn() == g.turn() && !q.out {
+                        assert!(q.footholds.len() <= p.footholds.len() + 1);
+                    }
+                }
+                if g.turn() != before.turn() && g.winners().is_none() {
+                    let last = before.active();
+                    let left = g.player(last);
+                    assert!(left.hand.len() <= HAND || left.out, "discarded to seven");
+                }
+            }
+            let winners = g.winners().unwrap();
+            assert!(winners.len() <= 1, "a free-for-all has one winner, or none");
+            if let [w] = winners {
+                let won_on_points = g.player(*w).points >= g.goal();
+                let last_left = (0..seats).filter(|&s| !g.player(s).out).count() == 1;
+                assert!(
+                    won_on_points || last_left || g.ending() == Some(epic_game::Ending::Limits)
+                );
+            }
+        }
+    }
+}
