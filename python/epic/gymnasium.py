@@ -18,7 +18,7 @@ policy always has an action to sample, and a vector environment's step that rese
 episode ignores it.
 
 ``ruleset="classic"`` plays the classic game (the 2009 Epic Trading Card Game), also
-registered as ``"epic/EpicClassic-v0"``.
+registered as ``"epic/EpicClassic-v0"``, the multiverse game as ``"epic/EpicMultiverse-v0"``.
 
     >>> import gymnasium, epic.gymnasium
     >>> env = gymnasium.make("epic/Epic-v0", opponent="greedy")
@@ -170,5 +170,12 @@ if "epic/EpicClassic-v0" not in gym.registry:
         id="epic/EpicClassic-v0",
         entry_point=EpicEnv,
         kwargs={"ruleset": "classic"},
+        max_episode_steps=MAX_DECISIONS,
+    )
+if "epic/EpicMultiverse-v0" not in gym.registry:
+    gym.register(
+        id="epic/EpicMultiverse-v0",
+        entry_point=EpicEnv,
+        kwargs={"ruleset": "multiverse"},
         max_episode_steps=MAX_DECISIONS,
     )

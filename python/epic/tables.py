@@ -1,10 +1,11 @@
 """The table an environment plays at: a game of any ruleset from one set of options.
 
 ``ruleset="2017"`` (decks ``good``, ``evil``, ``sage``, ``wild``, ``random``; formats and
-variants of the 2017 game) or ``ruleset="classic"`` (decks ``order`` and ``chaos``; the
-classic formats, where a limited one deals ``players`` decks from the seed): either is
-an :class:`epic.Game`, with the same observation, action mask and action features
-interface, so an environment runs either.
+variants of the 2017 game), ``ruleset="classic"`` (decks ``order`` and ``chaos``; the
+classic formats, where a limited one deals ``players`` decks from the seed) or
+``ruleset="multiverse"`` (decks ``blue``, ``red`` and ``black``; formats ``standard``
+and ``mixed``): each is an :class:`epic.Game`, with the same observation, action mask
+and action features interface, so an environment runs any of them.
 """
 
 from __future__ import annotations
@@ -12,9 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from epic import Game
-
-RULESETS = ("2017", "classic")
+from epic import RULESETS, Game
 
 # A game of any ruleset: one class serves them all.
 AnyGame = Game

@@ -396,6 +396,14 @@ impl PyGame {
         out
     }
 
+    /// The board as `seat` sees it, in the ruleset's own words, a line a part (what the
+    /// terminal game shows, unwrapped): seats are called "Player 1", "Player 2", ….
+    fn board_text(&self, seat: i64) -> PyResult<String> {
+        let seat = self.seat(seat)?;
+        let voice = epic_game::words::Voice::numbered(Some(seat), self.seats());
+        Ok(self.played.page(&voice).plain_text())
+    }
+
     /// A fingerprint of the whole game: equal digests, equal games.
     fn digest(&self) -> u64 {
         self.played.digest()
@@ -578,6 +586,7 @@ fn _epic(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("CLASSIC_FACE_DOWN", epic_classic::FACE_DOWN)?;
     m.add("DECK_NAMES", epic_cards::DECK_NAMES.to_vec())?;
     m.add("BOT_NAMES", epic_bots::BOT_NAMES.to_vec())?;
+    m.add("RULESETS", epic_rulesets::RULESETS.to_vec())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -213,10 +213,10 @@ def test_the_board_in_words():
     game = classic(seed=4)
     seat = game.decider
     text = board_text(game, seat)
-    assert text.startswith(f"Mulligans before the first turn, seat {seat} to decide (mulligan)")
-    assert "30 Mojo" in text and "[0] Mulligan" in text
+    assert "Mojo 30" in text and "[0] Mulligan" in text
     hand = game.view(seat)["players"][seat]["hand"]
-    assert "  hand: " + ", ".join(hand) in text
+    assert all(card in text for card in hand)
     # The other seat reads its own hand, and only a count of this one.
     theirs = board_text(game, 1 - seat)
-    assert theirs.count("  hand: ") == 1 and ", ".join(hand) not in theirs
+    assert "[0]" not in theirs and ", ".join(hand) not in theirs
+    assert ", ".join(game.view(1 - seat)["players"][1 - seat]["hand"]) in theirs

@@ -55,7 +55,7 @@ def test_the_classic_game_in_openspiel():
     game = pyspiel.load_game("python_epic_classic", {"seed": 2})
     state = game.new_initial_state()
     assert len(state.observation_tensor(state.current_player())) == game.observation_tensor_size()
-    assert "Mulligans before the first turn" in state.observation_string(state.current_player())
+    assert "your mulligans" in state.observation_string(state.current_player())
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
     with pytest.raises(ValueError, match="unknown deck 'good'"):
         pyspiel.load_game("python_epic_classic", {"deck0": "good"})

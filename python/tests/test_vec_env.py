@@ -4,7 +4,7 @@ when it ends, refusals that change nothing."""
 import numpy as np
 import pytest
 
-from epic import MAX_ACTIONS, Game, VecEnv, mix
+from epic import MAX_ACTIONS, RULESETS, Game, VecEnv, mix
 
 
 def random_actions(mask, rng):
@@ -13,10 +13,15 @@ def random_actions(mask, rng):
 
 
 @pytest.mark.parametrize(
-    ("ruleset", "decks"),
-    [("2017", ["good", "evil"]), ("classic", ["order", "chaos"])],
+    ("ruleset", "decks", "steps"),
+    # Enough steps for random games to end and be dealt again.
+    [
+        ("2017", ["good", "evil"], 400),
+        ("classic", ["order", "chaos"], 400),
+        ("multiverse", ["red", "black"], 2000),
+    ],
 )
-def test_self_play_steps_match_single_games(ruleset, decks):
+def test_self_play_steps_match_single_games(ruleset, decks, steps):
     env = VecEnv(4, decks=decks, seed=100, threads=2, ruleset=ruleset)
     obs, mask, features, to_play = env.observe()
     # Game k of env i is dealt from mix(seed, k * num_envs + i).
@@ -29,7 +34,7 @@ def test_self_play_steps_match_single_games(ruleset, decks):
     assert mask.shape == (4, MAX_ACTIONS) and features.shape == (4, MAX_ACTIONS, width)
     rng = np.random.default_rng(0)
     ended = 0
-    for _ in range(400):
+    for _ in range(steps):
         for i, g in enumerate(games):
             assert to_play[i] == g.decider
             assert (obs[i] == g.observation(g.decider)).all()
@@ -64,7 +69,7 @@ def test_games_end_and_are_dealt_again():
     assert finished > 16
 
 
-@pytest.mark.parametrize("ruleset", ["2017", "classic"])
+@pytest.mark.parametrize("ruleset", RULESETS)
 def test_against_a_bot_the_learner_always_decides(ruleset):
     env = VecEnv(8, seed=3, opponent="random", seat=1, ruleset=ruleset)
     _, mask, _, to_play = env.observe()
@@ -128,7 +133,7 @@ def test_neighbouring_seeds_share_no_deal():
     assert mix(0, 1) != mix(1, 0) and mix(-1) == mix(2**64 - 1)
 
 
-@pytest.mark.parametrize("ruleset", ["2017", "classic"])
+@pytest.mark.parametrize("ruleset", RULESETS)
 def test_games_past_max_decisions_are_truncated_and_dealt_again(ruleset):
     env = VecEnv(4, seed=5, ruleset=ruleset, max_decisions=15, observe=False)
     mask = env.observe()[1]

@@ -349,4 +349,19 @@ impl Page {
     pub fn push(&mut self, block: Block) {
         self.blocks.push(block);
     }
+
+    /// The page as plain text, a line a block, unwrapped and uncoloured: for programs
+    /// that show it as they like (the Python environments' text render).
+    pub fn plain_text(&self) -> String {
+        let text = |spans: &[Span]| spans.iter().map(|s| s.text.as_str()).collect::<String>();
+        let lines: Vec<String> = self
+            .blocks
+            .iter()
+            .map(|b| {
+                let items: Vec<String> = b.items.iter().map(|i| text(i)).collect();
+                format!("{}{}", text(&b.head), items.join(b.sep))
+            })
+            .collect();
+        lines.join("\n")
+    }
 }
