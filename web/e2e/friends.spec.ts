@@ -2,7 +2,7 @@
 
 import { writeFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
-import { isClassic, isDraft, type EpicState, type GameSummary, type State } from "../src/protocol";
+import { isEpic, type EpicState, type GameSummary, type State } from "../src/protocol";
 import {
   gameIdOf,
   playAsGuest,
@@ -86,7 +86,7 @@ function checkHidden(owner: EpicState[], viewer: EpicState[], label: string) {
 /** The States of a 2017 game, which these are. */
 function epic(states: State[]): EpicState[] {
   return states.map((state) => {
-    if (isClassic(state) || isDraft(state)) throw new Error(`a ${state.board.ruleset} board at seq ${state.seq}`);
+    if (!isEpic(state)) throw new Error(`a ${state.board.ruleset} board at seq ${state.seq}`);
     return state;
   });
 }

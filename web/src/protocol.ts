@@ -17,7 +17,7 @@ export type Options = {
   timers: string[];
 };
 
-/** A ruleset's name: "2017" (the Complete Rules), "classic" (the 2009 game, docs/classic.md). */
+/** A ruleset's name: "2017" (the Complete Rules), "classic" (the 2009 game, docs/classic.md), "multiverse" (docs/multiverse.md). */
 export type Ruleset = string;
 
 export type RulesetInfo = {
@@ -122,7 +122,7 @@ export type ErrorMessage = { type: "error"; message: string };
  * A position as one seat sees it, under either ruleset, or a game's draft before it:
  * `board.ruleset` says which.
  */
-export type State = EpicState | ClassicState | DraftState;
+export type State = EpicState | ClassicState | MultiverseState | DraftState;
 
 type StateOf<B> = {
   type: "state";
@@ -178,8 +178,18 @@ export type ClassicState = StateOf<ClassicBoard>;
 
 export type DraftState = StateOf<DraftBoard>;
 
+export type MultiverseState = StateOf<MultiverseBoard>;
+
+export function isEpic(state: State): state is EpicState {
+  return state.board.ruleset === "2017";
+}
+
 export function isClassic(state: State): state is ClassicState {
   return state.board.ruleset === "classic";
+}
+
+export function isMultiverse(state: State): state is MultiverseState {
+  return state.board.ruleset === "multiverse";
 }
 
 export function isDraft(state: State): state is DraftState {
@@ -345,3 +355,60 @@ export type InPlay = {
 export type LineItem = { name: string; ability: boolean; controller: number };
 
 export type CardText = { type_line: string; text: string[] };
+
+// ---- The multiverse board (docs/server.md, "The multiverse board") ----
+
+/** Cards are named, never numbered; characters in play are told apart by name ("Ash Ghoul (2)"). */
+export type MultiverseBoard = {
+  ruleset: "multiverse";
+  /** 0 while opening hands are redrawn. */
+  turn: number;
+  active: number;
+  /** The step of the turn: "Declare attackers". */
+  moment: string;
+  /** The game value: the points that win. */
+  goal: number;
+  players: MultiversePlayer[];
+  /** This combat's attacks, in the order declared: [attacker, target]. */
+  attacks: [string, string][];
+  /** [blocker, the character it blocks for]. */
+  blocks: [string, string][];
+  cards: Record<string, CardText>;
+};
+
+export type MultiversePlayer = {
+  seat: number;
+  name: string;
+  points: number;
+  hand_count: number;
+  /** Yours in full; empty for another seat's. */
+  hand: string[];
+  deck_count: number;
+  /** The discard pile is face down: only its size. */
+  discard_count: number;
+  graveyard: string[];
+  footholds: { name: string; energy: string; tapped: boolean }[];
+  characters: MultiverseCharacter[];
+  holding: MultiverseCharacter[];
+  holding_points: number;
+  out: boolean;
+};
+
+export type MultiverseCharacter = {
+  /** Its name in play, told apart from another of its name. */
+  name: string;
+  /** Its card's name, the key of its text in `cards`. */
+  card: string;
+  combat: number;
+  defense: number;
+  wounds: number;
+  state: "healthy" | "injured" | "disabled";
+  tapped: boolean;
+  cost: number;
+  labels: string[];
+  /** Its powers, as "Energy Blast (plasma) 8". */
+  powers: string[];
+  flying: boolean;
+  hidden: boolean;
+  poison: number;
+};

@@ -1,14 +1,12 @@
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { Flash } from "../components/Flash";
 import { Modal } from "../components/Modal";
 import { possessive, seatName } from "../format";
 import type { CardText, ClassicPlayer, ClassicState, InPlay, LineItem } from "../protocol";
 import { ChampionStats } from "./CardTile";
+import { CardTextDialog, NamedCard, type Show } from "./NamedCard";
 import { SeatClock } from "./Countdown";
 import { Stat } from "./PlayerArea";
-
-/** Shows a card's text by name; a name the board gives no text for (a hidden card) shows nothing. */
-type Show = (name: string) => void;
 
 function StatusBar({ state }: { state: ClassicState }) {
   const { board, seat } = state;
@@ -29,34 +27,6 @@ function StatusBar({ state }: { state: ClassicState }) {
   );
 }
 
-type TileProps = {
-  name: string;
-  text: CardText | undefined;
-  show: Show;
-  testId?: string;
-  className?: string;
-  children?: ReactNode;
-};
-
-/** A card by name, with its type line; a click shows its whole text. */
-function Tile({ name, text, show, testId, className, children }: TileProps) {
-  return (
-    <button
-      type="button"
-      className={`card card-classic ${className ?? ""}`}
-      data-testid={testId}
-      title={text ? [text.type_line, ...text.text].join("\n") : name}
-      onClick={() => show(name)}
-    >
-      <span className="card-head">
-        <span className="card-name">{name}</span>
-      </span>
-      {text && <span className="card-line card-kind">{text.type_line}</span>}
-      {children}
-    </button>
-  );
-}
-
 function InPlayTile({ card, text, show }: { card: InPlay; text: CardText | undefined; show: Show }) {
   const badges: string[] = [];
   if (card.veiled) badges.push("Face down");
@@ -64,7 +34,7 @@ function InPlayTile({ card, text, show }: { card: InPlay; text: CardText | undef
   if (card.token) badges.push("Token");
   if (card.owner !== card.controller) badges.push(`Player ${card.owner + 1}’s`);
   return (
-    <Tile
+    <NamedCard
       name={card.name}
       text={text}
       show={show}
@@ -85,7 +55,7 @@ function InPlayTile({ card, text, show }: { card: InPlay; text: CardText | undef
       {card.offense !== null && card.defense !== null && (
         <ChampionStats offense={card.offense} defense={card.defense} damage={card.damage} counters={card.counters} />
       )}
-    </Tile>
+    </NamedCard>
   );
 }
 
@@ -156,7 +126,7 @@ function PlayerArea({ state, player, deciding, show }: AreaProps) {
           <h3 className="zone-title">Face up in hand</h3>
           <div className="cards">
             {player.hand.map((name, i) => (
-              <Tile key={i} name={name} text={board.cards[name]} show={show} />
+              <NamedCard key={i} name={name} text={board.cards[name]} show={show} />
             ))}
           </div>
         </div>
@@ -180,7 +150,7 @@ function PlayerArea({ state, player, deciding, show }: AreaProps) {
           <h3 className="zone-title">Your hand</h3>
           <div className="cards" data-testid="my-hand">
             {player.hand.map((name, i) => (
-              <Tile key={i} name={name} text={board.cards[name]} show={show} testId="hand-card" />
+              <NamedCard key={i} name={name} text={board.cards[name]} show={show} testId="hand-card" />
             ))}
           </div>
           {player.hand.length === 0 && <p className="muted empty">No cards.</p>}
@@ -195,7 +165,7 @@ function PlayerArea({ state, player, deciding, show }: AreaProps) {
                 <h3 className="zone-title">{label}</h3>
                 <div className="cards">
                   {names.map((name, i) => (
-                    <Tile key={i} name={name} text={board.cards[name]} show={show} />
+                    <NamedCard key={i} name={name} text={board.cards[name]} show={show} />
                   ))}
                 </div>
               </div>
@@ -211,12 +181,12 @@ function PlayerArea({ state, player, deciding, show }: AreaProps) {
 function LineTile({ item, state, show }: { item: LineItem; state: ClassicState; show: Show }) {
   const name = item.name.replace(/ \(face down\)$/, "");
   return (
-    <Tile name={item.name} text={state.board.cards[name]} show={() => show(name)} testId="line-item">
+    <NamedCard name={item.name} text={state.board.cards[name]} show={() => show(name)} testId="line-item">
       <span className="muted">
         {item.ability ? "ability · " : ""}
         {seatName(state.board, item.controller, state.seat)}
       </span>
-    </Tile>
+    </NamedCard>
   );
 }
 
@@ -257,20 +227,7 @@ export function ClassicBoard({ state }: { state: ClassicState }) {
         </section>
       )}
       {me && area(me)}
-      {detail !== null && shown && (
-        <Modal title={detail} onClose={() => setDetail(null)} className="card-dialog">
-          <p className="card-facts">{shown.type_line}</p>
-          {shown.text.length > 0 ? (
-            shown.text.map((line, i) => (
-              <p key={i} className="card-full-text">
-                {line}
-              </p>
-            ))
-          ) : (
-            <p className="muted">No text.</p>
-          )}
-        </Modal>
-      )}
+      {detail !== null && shown && <CardTextDialog name={detail} text={shown} onClose={() => setDetail(null)} />}
     </div>
   );
 }

@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
-import { isClassic, isDraft, type LogLine, type Option, type State } from "../protocol";
+import { isClassic, isDraft, isMultiverse, type LogLine, type Option, type State } from "../protocol";
 import type { Actions } from "./actions";
 import { Board } from "./Board";
 import { ClassicBoard } from "./ClassicBoard";
 import { DecisionPanel } from "./DecisionPanel";
 import { DraftBoard } from "./DraftBoard";
 import { GameLog } from "./GameLog";
+import { MultiverseBoard } from "./MultiverseBoard";
 
 type TableProps = {
   state: State;
@@ -25,6 +26,8 @@ export function Table({ state, actions, log, readOnly, onHover, controls }: Tabl
       <div className="table-board">
         {isClassic(state) ? (
           <ClassicBoard state={state} />
+        ) : isMultiverse(state) ? (
+          <MultiverseBoard state={state} />
         ) : isDraft(state) ? (
           <DraftBoard state={state} actions={actions} />
         ) : (
