@@ -1,6 +1,7 @@
 //! The multiverse game's cards as values: footholds and characters, their energy, stats
 //! and labels, and the text a player reads, generated from the definition.
 
+use crate::abilities::{Ability, Power};
 use serde::Serialize;
 use std::fmt;
 
@@ -129,6 +130,16 @@ pub struct Character {
     pub non_unique: bool,
     /// Its team, if it has one: team-mates block for each other (F-14.3).
     pub team: Option<String>,
+    /// Its common and random abilities, as its labels carry them.
+    pub abilities: Vec<Ability>,
+    /// Its powers: attacks other than base C (F-13).
+    pub powers: Vec<Power>,
+}
+
+impl Character {
+    pub fn has(&self, ability: Ability) -> bool {
+        self.abilities.contains(&ability)
+    }
 }
 
 /// What a card is.
@@ -225,6 +236,7 @@ impl Card {
                 out.push(word.into());
             }
         }
+        out.extend(c.abilities.iter().map(|a| a.label()));
         if let Some(team) = &c.team {
             out.push(format!("Team ({team})"));
         }
@@ -237,12 +249,18 @@ impl Card {
             Kind::Foothold { energy } => {
                 format!("Tap: make 1 {energy} energy. Play one foothold a turn, for free.")
             }
-            Kind::Character(_) => self
-                .labels()
-                .iter()
-                .filter_map(|l| explain(l))
-                .collect::<Vec<_>>()
-                .join(" "),
+            Kind::Character(c) => {
+                let mut lines: Vec<String> =
+                    self.labels().iter().filter_map(|l| explain(l)).collect();
+                if !c.powers.is_empty() {
+                    let powers: Vec<String> = c.powers.iter().map(|p| p.to_string()).collect();
+                    lines.push(format!(
+                        "Powers: {}: attacks with the value in place of C (a ranged attack).",
+                        powers.join(", ")
+                    ));
+                }
+                lines.join(" ")
+            }
         }
     }
 
@@ -281,6 +299,9 @@ impl Card {
 
 /// What a label or word of the game means (the rulebook's glossary, in short).
 pub fn explain(word: &str) -> Option<String> {
+    if let Some(ability) = Ability::parse(word) {
+        return Some(ability.meaning());
+    }
     let key = word.trim().to_ascii_lowercase();
     let key = if key.starts_with("team") {
         "team"

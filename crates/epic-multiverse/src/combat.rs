@@ -1,12 +1,15 @@
-//! Combat (§Combat, F-14): attacks declared against characters, blocks by team-mates,
-//! and the results in the order declared — wounds, automatic wounds, points for a
-//! character made inactive, and deaths where the attacker may kill.
+//! Combat (§Combat, F-14): attacks declared against characters with base C or a power,
+//! blocks by team-mates, and the results in the order declared — wounds, automatic
+//! wounds, points for a character made inactive, and deaths where the attacker may kill;
+//! the abilities that change them (§Abilities).
 
+use crate::abilities::{Ability, AttackKind, Power};
 use crate::card::{Character, Moral};
 use crate::events::Event;
 use crate::game::MultiverseGame;
 use crate::state::*;
 use epic_game::Seat;
+use rand::Rng;
 
 /// Whether a character with `attacker`'s labels may kill one with `target`'s (F-11.4):
 /// a villain or an insane character anyone, an anti-hero villains; no one an
@@ -30,53 +33,202 @@ pub fn wounds(attack: u8, defense: u8) -> bool {
 }
 
 impl MultiverseGame {
-    fn stats(&self, ch: &InPlay) -> &Character {
+    pub(crate) fn stats(&self, ch: &InPlay) -> &Character {
         self.pool
             .get(ch.card)
             .character()
             .expect("characters in play are character cards")
     }
 
-    /// Every attack the active player may declare now: an untapped, active character of
-    /// theirs against an opponent's character — an active one, or a disabled one it
-    /// may kill (ruling M-03) — and the end of attacks.
+    /// The powers of a character in play, numbered from 1 in this order: its card's,
+    /// the one Random Power rolled, Super Strength's Thrown Object 6.
+    pub fn powers(&self, ch: &InPlay) -> Vec<Power> {
+        let c = self.stats(ch);
+        let mut powers = c.powers.clone();
+        powers.extend(ch.rolled);
+        if c.has(Ability::SuperStrength) {
+            powers.push(Power {
+                kind: AttackKind::Thrown,
+                value: 6,
+                latent: false,
+                detail: 0,
+            });
+        }
+        powers
+    }
+
+    /// The power an attack uses (`None`: base C).
+    pub(crate) fn power_of(&self, ch: &InPlay, power: u8) -> Option<Power> {
+        let i = usize::from(power).checked_sub(1)?;
+        self.powers(ch).get(i).copied()
+    }
+
+    /// Its combat value now: base C, its dice, +1 in a rage.
+    pub fn combat_value(&self, ch: &InPlay) -> u8 {
+        self.stats(ch).combat + ch.bonus.0 + u8::from(ch.raging)
+    }
+
+    /// Its defense value now: base D, its dice, less its poison markers and 1 in a rage.
+    pub fn defense_value(&self, ch: &InPlay) -> u8 {
+        (self.stats(ch).defense + ch.bonus.1).saturating_sub(ch.poison + u8::from(ch.raging))
+    }
+
+    /// The value of an attack by `ch` with power number `power` (0: base C).
+    pub fn attack_value(&self, ch: &InPlay, power: u8) -> u8 {
+        self.power_of(ch, power)
+            .map_or_else(|| self.combat_value(ch), |p| p.value)
+    }
+
+    /// `ch`'s defense against an attack of `kind`, before dice (F-13.2, F-13.4): against
+    /// Psi, the greater of its printed D and its Psi; against anything else its defense,
+    /// or while untapped its Psi or Magic Blast if greater; Resistant adds 3.
+    pub fn defense_against(&self, ch: &InPlay, kind: AttackKind) -> u8 {
+        let powers = self.powers(ch);
+        let best = |kinds: &[AttackKind]| {
+            powers
+                .iter()
+                .filter(|p| kinds.contains(&p.kind))
+                .map(|p| p.value)
+                .max()
+                .unwrap_or(0)
+        };
+        let c = self.stats(ch);
+        let mut defense = if kind == AttackKind::Psi {
+            c.defense.max(best(&[AttackKind::Psi]))
+        } else if !ch.tapped {
+            self.defense_value(ch)
+                .max(best(&[AttackKind::Psi, AttackKind::Magic]))
+        } else {
+            self.defense_value(ch)
+        };
+        if c.has(Ability::Resistant(kind)) {
+            defense += 3;
+        }
+        defense
+    }
+
+    /// The kind of an attack with power number `power`.
+    fn kind_of(&self, ch: &InPlay, power: u8) -> AttackKind {
+        self.power_of(ch, power)
+            .map_or(AttackKind::Physical, |p| p.kind)
+    }
+
+    /// Whether `a` may attack `t` with power number `power` now: a hidden target only
+    /// with Keen Senses, a disabled one only if `a` may kill it (ruling M-03); in close
+    /// combat flyers and characters on the ground meet only by Reach (Flight); never a
+    /// character immune to the attack's kind.
+    fn may_attack(&self, a: &InPlay, t: &InPlay, power: u8) -> bool {
+        let (ac, tc) = (self.stats(a), self.stats(t));
+        if t.hidden && !ac.has(Ability::KeenSenses) {
+            return false;
+        }
+        if !t.active() && !may_kill(ac, tc) {
+            return false;
+        }
+        let kind = self.kind_of(a, power);
+        if tc.has(Ability::Immune(kind)) {
+            return false;
+        }
+        if kind == AttackKind::Physical {
+            if t.flying && !a.flying && !ac.has(Ability::Reach) {
+                return false;
+            }
+            if a.flying && !t.flying {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether `a` may declare an attack now: active, and untapped with no attack yet,
+    /// or with Super Speed after its first.
+    fn may_declare(&self, a: &InPlay) -> bool {
+        a.active()
+            && match a.attacks {
+                0 => !a.tapped,
+                1 => self.stats(a).has(Ability::SuperSpeed),
+                _ => false,
+            }
+    }
+
+    /// Every attack the active player may declare now, with each power; before the first,
+    /// their flyers may land or take off; the end of attacks, unless a character with
+    /// Rage that may attack has not.
     pub(crate) fn attack_options(&mut self) {
         let seat = self.active;
         let mut options = Vec::new();
+        let mut raging = false;
         for a in &self.player(seat).characters {
-            if a.tapped || !a.active() {
+            if self.attacks.is_empty() && a.active() && self.stats(a).has(Ability::Flight) {
+                options.push(Choice::Fly { id: a.id });
+            }
+            if !self.may_declare(a) {
                 continue;
             }
-            let attacker = self.stats(a);
+            // Base C, then each power that attacks (not Latent Psi).
+            let modes: Vec<u8> = std::iter::once(0)
+                .chain(
+                    (self.powers(a).iter().enumerate())
+                        .filter(|(_, p)| !p.latent)
+                        .map(|(i, _)| i as u8 + 1),
+                )
+                .collect();
+            let before = options.len();
             for s in self.seats_from(seat).filter(|&s| s != seat) {
                 for t in &self.player(s).characters {
-                    if t.active() || may_kill(attacker, self.stats(t)) {
-                        options.push(Choice::Attack {
-                            attacker: a.id,
-                            target: t.id,
-                        });
+                    for &power in &modes {
+                        if self.may_attack(a, t, power) {
+                            options.push(Choice::Attack {
+                                attacker: a.id,
+                                target: t.id,
+                                power,
+                            });
+                        }
                     }
                 }
             }
+            let can = options.len() > before;
+            raging |= can && a.attacks == 0 && self.stats(a).has(Ability::Rage);
         }
-        options.push(Choice::EndAttacks);
+        if !raging {
+            options.push(Choice::EndAttacks);
+        }
         self.options = options;
     }
 
-    /// An attack declared: the attacker taps (F-14.1).
-    pub(crate) fn declare_attack(&mut self, by: Seat, attacker: CharId, target: CharId) {
+    /// A flyer takes off or lands (ruling M-15).
+    pub(crate) fn fly(&mut self, seat: Seat, id: CharId) {
+        if let Some(c) = self.character_mut(id) {
+            c.flying = !c.flying;
+            let (card, flying) = (c.card, c.flying);
+            self.events.push(Event::Flew { seat, card, flying });
+        }
+    }
+
+    /// An attack declared: the attacker taps (F-14.1), leaves hiding, and rages.
+    pub(crate) fn declare_attack(&mut self, by: Seat, attacker: CharId, target: CharId, power: u8) {
         let Some((defender, _)) = self.character(target) else {
             return;
         };
+        let rage = self
+            .character(attacker)
+            .is_some_and(|(_, a)| self.stats(a).has(Ability::Rage));
         if let Some(a) = self.character_mut(attacker) {
             a.tapped = true;
+            a.hidden = false;
+            a.attacks += 1;
+            a.raging |= rage;
         }
         self.attacks.push(Attack {
             attacker,
             by,
             target,
             defender,
+            power,
         });
+        let with = self
+            .character(attacker)
+            .and_then(|(_, a)| self.power_of(a, power));
         let card = |id| self.character(id).map(|(_, c)| c.card);
         if let (Some(attacker), Some(target)) = (card(attacker), card(target)) {
             self.events.push(Event::Attacked {
@@ -84,22 +236,30 @@ impl MultiverseGame {
                 attacker,
                 defender,
                 target,
+                power: with,
             });
         }
     }
 
+    fn has_fear(&self, id: CharId) -> bool {
+        self.character(id)
+            .is_some_and(|(_, c)| self.stats(c).has(Ability::Fear))
+    }
+
     /// The blocks `seat` may declare: an untapped, active character of its own blocks
-    /// for an attacked team-mate (F-14.3), one blocker for each, and each blocker once.
+    /// for an attacked team-mate (F-14.3), one blocker for each, and each blocker once;
+    /// not for a character attacked only by characters with Fear (ruling M-16).
     pub(crate) fn block_options(&mut self, seat: Seat) {
         let mut options = Vec::new();
         let p = self.player(seat);
         let mut targets: Vec<CharId> = self
             .attacks
             .iter()
-            .filter(|a| a.defender == seat)
+            .filter(|a| a.defender == seat && !self.has_fear(a.attacker))
             .map(|a| a.target)
             .filter(|t| !self.blocks.iter().any(|b| b.target == *t))
             .collect();
+        targets.sort_unstable();
         targets.dedup();
         for &target in &targets {
             let Some(t) = p.characters.iter().find(|c| c.id == target) else {
@@ -142,8 +302,9 @@ impl MultiverseGame {
     }
 
     /// Determine results (F-14.2 – F-14.5): each attack in the order declared, against
-    /// the blocker of its target while the blocker lives, then the target; attacks on a
-    /// character that blocked give it an automatic wound each, afterwards.
+    /// the blocker of its target while the blocker lives (not an attack with Fear), then
+    /// the target; attacks on a character that blocked give it an automatic wound each,
+    /// afterwards.
     pub(crate) fn resolve_combat(&mut self) {
         let attacks = std::mem::take(&mut self.attacks);
         let blocks = std::mem::take(&mut self.blocks);
@@ -156,7 +317,8 @@ impl MultiverseGame {
             if is_blocker(attack.target) {
                 continue;
             }
-            let (defender, blocking) = match blocker_of(attack.target) {
+            let blocked = blocker_of(attack.target).filter(|_| !self.has_fear(attack.attacker));
+            let (defender, blocking) = match blocked {
                 Some(b) if self.character(b.blocker).is_some() => (b.blocker, true),
                 _ => (attack.target, false),
             };
@@ -172,7 +334,9 @@ impl MultiverseGame {
         }
     }
 
-    /// One attack against `defender`: it wounds when its value reaches the defense.
+    /// One attack against `defender`: it wounds when its value reaches the defense
+    /// against its kind (a Vulnerable defender's less 1d3); Double Strike wounds twice;
+    /// Vampirism and Poison follow a close-combat attack's success.
     fn resolve_attack(&mut self, attack: &Attack, defender: CharId, blocking: bool) {
         let (Some((_, a)), Some((_, d))) =
             (self.character(attack.attacker), self.character(defender))
@@ -187,19 +351,56 @@ impl MultiverseGame {
             }
             return;
         };
-        let (attacker_card, defender_card) = (a.card, d.card);
-        let (value, defense) = (self.stats(a).combat, self.stats(d).defense);
-        if !wounds(value, defense) {
+        let (a, d) = (*a, *d);
+        let kind = self.kind_of(&a, attack.power);
+        let value = self.attack_value(&a, attack.power);
+        let mut defense = self.defense_against(&d, kind);
+        if self.stats(&d).has(Ability::Vulnerable(kind)) {
+            defense = defense.saturating_sub(self.rng.gen_range(1..=3));
+        }
+        let immune = self.stats(&d).has(Ability::Immune(kind));
+        if immune || !wounds(value, defense) {
             self.events.push(Event::Missed {
-                attacker: attacker_card,
-                target: defender_card,
+                attacker: a.card,
+                target: d.card,
                 value,
                 defense,
             });
             return;
         }
-        let killing = blocking || may_kill(self.stats(a), self.stats(d));
-        self.wound(attack, defender, killing, false);
+        let (ac, dc) = (self.stats(&a), self.stats(&d));
+        let killing = blocking || may_kill(ac, dc);
+        let strikes = if ac.has(Ability::DoubleStrike) { 2 } else { 1 };
+        let (vampire, poison) = (ac.has(Ability::Vampirism), ac.has(Ability::Poison));
+        for _ in 0..strikes {
+            self.wound(attack, defender, killing, false);
+        }
+        if kind != AttackKind::Physical {
+            return;
+        }
+        if poison {
+            if let Some(t) = self.character_mut(defender) {
+                t.poison += 1;
+                let card = t.card;
+                self.events.push(Event::Poisoned { card });
+            }
+        }
+        if vampire {
+            let healed = self
+                .character_mut(attack.attacker)
+                .filter(|v| v.wounds > 0)
+                .map(|v| {
+                    v.wounds -= 1;
+                    (v.card, v.wounds)
+                });
+            if let Some((card, wounds)) = healed {
+                self.events.push(Event::Healed {
+                    seat: attack.by,
+                    card,
+                    wounds,
+                });
+            }
+        }
     }
 
     /// A wound to `id` from `attack`: injured, then disabled (worth its cost to the

@@ -1,5 +1,6 @@
 //! What a decision did, in order: the game's log, and what each seat may know of it.
 
+use crate::abilities::Power;
 use crate::card::{CardId, Energy};
 use epic_game::Seat;
 use serde::Serialize;
@@ -42,6 +43,36 @@ pub enum Event {
         attacker: CardId,
         defender: Seat,
         target: CardId,
+        /// The power it attacks with; `None`: base C.
+        power: Option<Power>,
+    },
+    /// A flyer took off (`flying`) or landed.
+    Flew {
+        seat: Seat,
+        card: CardId,
+        flying: bool,
+    },
+    /// A character with Stealth or Conceal entered play hidden, or hid again.
+    Hid {
+        seat: Seat,
+        card: CardId,
+    },
+    /// A poison marker on a character.
+    Poisoned {
+        card: CardId,
+    },
+    /// A character recovered a wound (Heal, Rejuvenate, Regenerate, Vampirism): its
+    /// wounds now.
+    Healed {
+        seat: Seat,
+        card: CardId,
+        wounds: u8,
+    },
+    /// Dice rolled as a character entered play: what they gave, in words.
+    Rolled {
+        seat: Seat,
+        card: CardId,
+        gave: String,
     },
     Blocked {
         seat: Seat,
@@ -106,8 +137,10 @@ pub enum Event {
         seat: Seat,
         why: OutReason,
     },
+    /// The end: the winners (none for a draw) and every seat's points.
     Over {
         winners: Vec<Seat>,
+        points: Vec<u32>,
     },
 }
 

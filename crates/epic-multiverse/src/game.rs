@@ -263,7 +263,14 @@ impl MultiverseGame {
                 self.step = Step::Attacks;
             }
             Choice::NoFoothold => self.step = Step::Attacks,
-            Choice::Attack { attacker, target } => self.declare_attack(seat, attacker, target),
+            Choice::Attack {
+                attacker,
+                target,
+                power,
+            } => self.declare_attack(seat, attacker, target, power),
+            Choice::Fly { id } => self.fly(seat, id),
+            Choice::Hide { id } => self.hide(seat, id),
+            Choice::Heal { healer, target } => self.heal(seat, healer, target),
             Choice::EndAttacks => {
                 self.step = if self.attacks.is_empty() {
                     Step::Recruit
@@ -436,11 +443,14 @@ impl MultiverseGame {
         }
         for c in &mut p.characters {
             c.tapped = false;
+            c.attacks = 0;
+            c.raging = false;
         }
         self.events.push(Event::Turn {
             seat,
             turn: self.turn,
         });
+        self.regenerate(seat);
         // Draw: up to seven, or one with seven or more (ruling M-10); the first player
         // skips it on the first turn.
         if !first_turn {
@@ -555,6 +565,7 @@ impl MultiverseGame {
                 }
             }
         }
+        self.activated_options(seat, &mut options);
         options.push(Choice::EndRecruit);
         self.options = options;
     }
@@ -568,18 +579,81 @@ impl MultiverseGame {
         if let Some(i) = p.hand.iter().position(|&c| c == card) {
             p.hand.remove(i);
         }
-        p.characters.push(InPlay {
-            id,
-            card,
-            wounds: 0,
-            tapped: false,
-        });
         self.events.push(Event::Recruited {
             seat,
             card,
             pay,
             cost,
         });
+        let ch = self.entering(
+            seat,
+            InPlay {
+                id,
+                card,
+                ..InPlay::default()
+            },
+        );
+        self.players[usize::from(seat)].characters.push(ch);
+    }
+
+    /// A character as it enters play, from a hand or a holding area, at full health
+    /// (F-11.5): hidden with Stealth or Conceal, in flight with Flight (ruling M-15),
+    /// and its dice rolled — Defensive Increase, Super Strength, Random Power (F-13.9,
+    /// ruling M-17).
+    pub(crate) fn entering(&mut self, seat: Seat, ch: InPlay) -> InPlay {
+        use crate::abilities::{Ability, AttackKind, Power};
+        let c = self.stats(&ch).clone();
+        let mut ch = InPlay {
+            id: ch.id,
+            card: ch.card,
+            hidden: c.has(Ability::Stealth) || c.has(Ability::Conceal),
+            flying: c.has(Ability::Flight),
+            ..InPlay::default()
+        };
+        let mut gave = Vec::new();
+        if c.has(Ability::SuperStrength) {
+            ch.bonus.0 = self.rng.gen_range(1..=6);
+            gave.push(format!("Super Strength +{} C", ch.bonus.0));
+        }
+        if c.has(Ability::DefensiveIncrease) {
+            ch.bonus.1 = self.rng.gen_range(1..=6);
+            gave.push(format!("Defensive Increase +{} D", ch.bonus.1));
+        }
+        if c.has(Ability::RandomPower) {
+            let kind = match self.rng.gen_range(1..=6) {
+                1 | 2 => AttackKind::Psi,
+                3 | 4 => AttackKind::Energy,
+                _ => AttackKind::Matter,
+            };
+            let detail = if kind == AttackKind::Psi {
+                0
+            } else {
+                self.rng.gen_range(1..=6)
+            };
+            let value = self.rng.gen_range(1..=6) + self.rng.gen_range(1..=6);
+            let power = Power {
+                kind,
+                value,
+                latent: false,
+                detail,
+            };
+            ch.rolled = Some(power);
+            gave.push(format!("Random Power {power}"));
+        }
+        if !gave.is_empty() {
+            self.events.push(Event::Rolled {
+                seat,
+                card: ch.card,
+                gave: gave.join(", "),
+            });
+        }
+        if ch.hidden {
+            self.events.push(Event::Hid {
+                seat,
+                card: ch.card,
+            });
+        }
+        ch
     }
 
     /// A character back from the holding area, at full health, for free (F-11.5).
@@ -587,11 +661,12 @@ impl MultiverseGame {
         let p = &mut self.players[usize::from(seat)];
         if let Some(i) = p.holding.iter().position(|c| c.id == id) {
             let ch = p.holding.remove(i);
-            p.characters.push(ch);
             self.events.push(Event::Returned {
                 seat,
                 card: ch.card,
             });
+            let ch = self.entering(seat, ch);
+            self.players[usize::from(seat)].characters.push(ch);
         }
     }
 
@@ -605,10 +680,13 @@ impl MultiverseGame {
         let cost = self.pool.get(card).cost.div_ceil(2);
         self.pay(seat, pay, cost);
         let p = &mut self.players[usize::from(seat)];
-        let mut ch = p.characters.remove(i);
-        ch.wounds = 0;
-        ch.tapped = false;
-        p.holding.push(ch);
+        let ch = p.characters.remove(i);
+        // Healed of every wound and marker there (F-11.5).
+        p.holding.push(InPlay {
+            id: ch.id,
+            card: ch.card,
+            ..InPlay::default()
+        });
         self.events.push(Event::Evacuated {
             seat,
             card,
@@ -656,6 +734,7 @@ impl MultiverseGame {
     pub(crate) fn finish(&mut self, winners: Vec<Seat>) {
         self.events.push(Event::Over {
             winners: winners.clone(),
+            points: self.players.iter().map(|p| p.points).collect(),
         });
         self.winners = Some(winners);
         self.decider = None;

@@ -7,11 +7,13 @@
 //!
 //! | module | owns |
 //! | --- | --- |
+//! | `abilities` | the common and random abilities and the powers, their names and meanings |
 //! | `card` | card definitions: footholds and characters, energy, labels, their text |
 //! | `parse` | the card language (`cards/multiverse/*.mv`) |
 //! | `state` | the game's parts: Beyonders' zones, characters, steps, choices |
 //! | `game` | the deal, the turn and its steps, recruiting and the holding area |
-//! | `combat` | attacks, blocks, wounds, points and deaths |
+//! | `combat` | attacks with C or powers, blocks, wounds, points and deaths, and the abilities that change them |
+//! | `activated` | abilities used by tapping (Heal, Rejuvenate, Stealth) and Regenerate |
 //! | `position` | any position set up directly (rule tests, scenarios) |
 //! | `events` | what each decision did, and what each seat may know of it |
 //! | `setup` | decks, formats, the deck check and the table a request asks for |
@@ -20,6 +22,8 @@
 //! | `eval` | the bots' default evaluation |
 //! | `tensor` | the observation and the fixed action space for learning programs |
 
+pub mod abilities;
+mod activated;
 pub mod card;
 mod combat;
 pub mod eval;

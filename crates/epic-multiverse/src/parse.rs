@@ -2,6 +2,7 @@
 //! `field: value` lines, one card a block, each starting with `card:`. Every mistake is
 //! reported with its line, and a file with any is refused whole.
 
+use crate::abilities::Ability;
 use crate::card::{Card, Character, Colour, Energy, Kind, Moral, Origin};
 
 /// A mistake in a card file, with its line (from 1).
@@ -77,7 +78,7 @@ fn err(line: usize, message: impl Into<String>) -> CardError {
 
 /// The fields every card may have, and those of each type.
 const COMMON: [&str; 6] = ["card", "type", "colour", "origin", "art", "flavour"];
-const CHARACTER: [&str; 4] = ["cost", "stats", "species", "labels"];
+const CHARACTER: [&str; 5] = ["cost", "stats", "species", "labels", "powers"];
 const FOOTHOLD: [&str; 0] = [];
 
 fn card_of(block: &[(usize, &str, &str)]) -> Result<Card, Vec<CardError>> {
@@ -256,6 +257,8 @@ fn character<'a>(
         invulnerable: false,
         non_unique: false,
         team: None,
+        abilities: Vec::new(),
+        powers: Vec::new(),
     };
     let mut morals = 0;
     if let Some((line, labels)) = get("labels") {
@@ -268,11 +271,25 @@ fn character<'a>(
                 "insane" => c.insane = true,
                 "invulnerable" => c.invulnerable = true,
                 "non-unique" => c.non_unique = true,
-                _ => match team_of(label) {
-                    Some(team) if c.team.is_none() => c.team = Some(team),
-                    Some(_) => errors.push(err(line, "a character is on one team")),
-                    None => errors.push(err(line, format!("unknown label '{label}'"))),
+                _ => match (team_of(label), Ability::parse(label)) {
+                    (Some(_), _) if c.team.is_some() => {
+                        errors.push(err(line, "a character is on one team"))
+                    }
+                    (Some(team), _) => c.team = Some(team),
+                    (None, Some(a)) if c.abilities.contains(&a) => {
+                        errors.push(err(line, format!("'{label}' given twice")))
+                    }
+                    (None, Some(a)) => c.abilities.push(a),
+                    (None, None) => errors.push(err(line, format!("unknown label '{label}'"))),
                 },
+            }
+        }
+    }
+    if let Some((line, powers)) = get("powers") {
+        for text in powers.split(',').filter(|p| !p.trim().is_empty()) {
+            match crate::abilities::parse_power(text) {
+                Ok(power) => c.powers.push(power),
+                Err(why) => errors.push(err(line, why)),
             }
         }
     }

@@ -110,24 +110,27 @@ impl Position {
                     tapped: *tapped,
                 });
             }
-            let mut place = |card: CardId, wounds: u8, tapped: bool| {
-                let ch = InPlay {
-                    id: next_id,
-                    card,
-                    wounds,
-                    tapped,
-                };
-                next_id += 1;
-                ch
-            };
             for c in &seat.characters {
                 let card = character(&pool, &c.name, s)?;
-                p.characters
-                    .push(place(card, c.wounds.min(DISABLED), c.tapped));
+                let fresh = InPlay {
+                    id: next_id,
+                    card,
+                    ..InPlay::default()
+                };
+                next_id += 1;
+                let mut ch = g.entering(s as Seat, fresh);
+                ch.wounds = c.wounds.min(DISABLED);
+                ch.tapped = c.tapped;
+                p.characters.push(ch);
             }
             for name in &seat.holding {
                 let card = character(&pool, name, s)?;
-                p.holding.push(place(card, 0, false));
+                p.holding.push(InPlay {
+                    id: next_id,
+                    card,
+                    ..InPlay::default()
+                });
+                next_id += 1;
             }
             p.graveyard = ids(&seat.graveyard)?;
             g.players[s] = p;
@@ -137,6 +140,7 @@ impl Position {
         g.turn = self.turn;
         g.step = self.step;
         g.over_limit = g.players[usize::from(self.active)].hand.len() > HAND;
+        g.events.clear();
         g.run();
         Ok(g)
     }

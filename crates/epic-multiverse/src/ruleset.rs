@@ -74,6 +74,11 @@ pub struct CharacterView {
     pub tapped: bool,
     pub cost: u8,
     pub labels: Vec<String>,
+    /// Its powers: "Energy Blast (plasma) 8".
+    pub powers: Vec<String>,
+    pub flying: bool,
+    pub hidden: bool,
+    pub poison: u8,
 }
 
 fn names_or_count<S: serde::Serializer>(
@@ -115,17 +120,20 @@ impl MultiverseGame {
 
     fn character_view(&self, ch: &InPlay) -> CharacterView {
         let card = self.pool.get(ch.card);
-        let (combat, defense) = card.character().map_or((0, 0), |c| (c.combat, c.defense));
         CharacterView {
             name: self.char_name(ch.id),
             card: card.name.clone(),
-            combat,
-            defense,
+            combat: self.combat_value(ch),
+            defense: self.defense_value(ch),
             wounds: ch.wounds,
             state: ch.state_word(),
             tapped: ch.tapped,
             cost: card.cost,
             labels: card.labels(),
+            powers: self.powers(ch).iter().map(|p| p.to_string()).collect(),
+            flying: ch.flying,
+            hidden: ch.hidden,
+            poison: ch.poison,
         }
     }
 

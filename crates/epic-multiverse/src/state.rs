@@ -1,6 +1,7 @@
 //! The game's parts as plain values: each Beyonder's zones and points, characters in
 //! play, the step of the turn, the attacks of a combat, and the decision waiting.
 
+use crate::abilities::Power;
 use crate::card::{CardId, Energy};
 use epic_game::Seat;
 use serde::Serialize;
@@ -21,13 +22,28 @@ pub const REDRAWS: u8 = 2;
 pub const MAX_TURNS: u32 = 200;
 
 /// A character in play or in a holding area.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 pub struct InPlay {
     pub id: CharId,
     pub card: CardId,
     /// 0 healthy, 1 injured, 2 disabled (F-11.1).
     pub wounds: u8,
     pub tapped: bool,
+    /// In flight (a Flight marker).
+    pub flying: bool,
+    /// Hidden by Stealth or Conceal: not to be attacked.
+    pub hidden: bool,
+    /// Poison markers: -1 D each.
+    pub poison: u8,
+    /// What dice gave it as it entered play: + C (Super Strength), + D (Defensive
+    /// Increase).
+    pub bonus: (u8, u8),
+    /// The power Random Power rolled as it entered play.
+    pub rolled: Option<Power>,
+    /// Attacks it declared this turn.
+    pub attacks: u8,
+    /// It attacked this turn in a rage: +1 C, -1 D.
+    pub raging: bool,
 }
 
 impl InPlay {
@@ -123,13 +139,14 @@ impl Step {
     }
 }
 
-/// An attack declared this combat (F-14.1).
+/// An attack declared this combat (F-14.1), with base C (`power` 0) or a power.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Attack {
     pub attacker: CharId,
     pub by: Seat,
     pub target: CharId,
     pub defender: Seat,
+    pub power: u8,
 }
 
 /// A block declared this combat: `blocker` takes the attacks on `target` (F-14.3).
@@ -150,9 +167,16 @@ pub enum Choice {
         card: CardId,
     },
     NoFoothold,
+    /// An attack, with base C (`power` 0) or the character's power number `power`
+    /// (from 1, as [`crate::MultiverseGame::powers`] lists them).
     Attack {
         attacker: CharId,
         target: CharId,
+        power: u8,
+    },
+    /// A flyer takes off or lands, before attacks are declared (ruling M-15).
+    Fly {
+        id: CharId,
     },
     EndAttacks,
     Block {
@@ -173,6 +197,15 @@ pub enum Choice {
     Evacuate {
         id: CharId,
         pay: Energy,
+    },
+    /// A character with Stealth taps to hide again.
+    Hide {
+        id: CharId,
+    },
+    /// A character taps to heal a wound: its own (Heal) or any character's (Rejuvenate).
+    Heal {
+        healer: CharId,
+        target: CharId,
     },
     EndRecruit,
     Discard {

@@ -7,6 +7,7 @@
 //! decks and every discard pile as counts, and the options only when the decision is
 //! its own. Seats are written from the observer's place round the table.
 
+use crate::abilities::AttackKind;
 use crate::card::{CardId, Energy, Moral};
 use crate::state::*;
 use crate::MultiverseGame;
@@ -23,7 +24,7 @@ const STEPS: [Step; 6] = [
 ];
 
 /// The kinds of option ([`Choice`]), in the order of their one-hot columns.
-pub const OPTION_KINDS: [&str; 14] = [
+pub const OPTION_KINDS: [&str; 17] = [
     "redraw",
     "keep",
     "foothold",
@@ -38,6 +39,9 @@ pub const OPTION_KINDS: [&str; 14] = [
     "end_recruit",
     "discard",
     "end_turn",
+    "fly",
+    "hide",
+    "heal",
 ];
 
 /// The kinds of energy, colours then origins, in the order of their columns.
@@ -60,16 +64,17 @@ pub const COUNT_BLOCKS_PER_SEAT: usize = 2;
 /// Characters written per seat: in play, then in the holding area.
 pub const CHARACTER_SLOTS: usize = 16;
 
-/// Numbers per character: present, card index + 1, C, D, cost, wounds, tapped, in the
-/// holding area, attacking, attacked, blocking, villain, anti-hero, insane,
-/// invulnerable.
-pub const CHARACTER_FEATURES: usize = 15;
+/// Numbers per character: present, card index + 1, C, D (both as they are now), cost,
+/// wounds, tapped, in the holding area, attacking, attacked, blocking, villain,
+/// anti-hero, insane, invulnerable, flying, hidden, poison markers, its best power's
+/// value.
+pub const CHARACTER_FEATURES: usize = 19;
 
 /// Numbers per action slot: present, the option's kind (one-hot, [`OPTION_KINDS`]), the
 /// card it names (index + 1), the energy it pays with (index + 1), the character it
-/// moves or attacks with and the character it targets (each its row among the seats'
-/// character slots + 1).
-pub const ACTION_FEATURES: usize = 1 + OPTION_KINDS.len() + 4;
+/// moves, attacks or heals with and the character it targets (each its row among the
+/// seats' character slots + 1), an attack's value and the defense it meets.
+pub const ACTION_FEATURES: usize = 1 + OPTION_KINDS.len() + 6;
 
 /// The sizes of a multiverse game's tensors: they depend on the seats and the pool.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -156,8 +161,8 @@ impl MultiverseGame {
         let Some(c) = card.character() else { return };
         row[0] = 1.0;
         row[1] = f32::from(ch.card) + 1.0;
-        row[2] = f32::from(c.combat);
-        row[3] = f32::from(c.defense);
+        row[2] = f32::from(self.combat_value(ch));
+        row[3] = f32::from(self.defense_value(ch));
         row[4] = f32::from(card.cost);
         row[5] = f32::from(ch.wounds);
         row[6] = flag(ch.tapped);
@@ -169,6 +174,10 @@ impl MultiverseGame {
         row[12] = flag(c.moral == Moral::AntiHero);
         row[13] = flag(c.insane);
         row[14] = flag(c.invulnerable);
+        row[15] = flag(ch.flying);
+        row[16] = flag(ch.hidden);
+        row[17] = f32::from(ch.poison);
+        row[18] = f32::from(self.powers(ch).iter().map(|p| p.value).max().unwrap_or(0));
     }
 
     /// Writes what `seat` may know into `out` ([`Layout::observation_len`] long).
@@ -255,15 +264,26 @@ impl MultiverseGame {
             Choice::EndRecruit => 11,
             Choice::Discard { .. } => 12,
             Choice::EndTurn | Choice::Concede { .. } => 13,
+            Choice::Fly { .. } => 14,
+            Choice::Hide { .. } => 15,
+            Choice::Heal { .. } => 16,
         };
         row[1 + kind] = 1.0;
         let w = 1 + OPTION_KINDS.len();
         let (card, pay, subject, target) = match c {
             Choice::Foothold { card } | Choice::Discard { card } => (Some(card), None, None, None),
             Choice::Recruit { card, pay } => (Some(card), Some(pay), None, None),
-            Choice::Attack { attacker, target } => (None, None, Some(attacker), Some(target)),
-            Choice::Block { blocker, target } => (None, None, Some(blocker), Some(target)),
-            Choice::Return { id } => (None, None, Some(id), None),
+            Choice::Attack {
+                attacker, target, ..
+            } => (None, None, Some(attacker), Some(target)),
+            Choice::Block { blocker, target }
+            | Choice::Heal {
+                healer: blocker,
+                target,
+            } => (None, None, Some(blocker), Some(target)),
+            Choice::Return { id } | Choice::Fly { id } | Choice::Hide { id } => {
+                (None, None, Some(id), None)
+            }
             Choice::Evacuate { id, pay } => (None, Some(pay), Some(id), None),
             _ => (None, None, None, None),
         };
@@ -271,6 +291,21 @@ impl MultiverseGame {
         row[w + 1] = pay.map_or(0.0, |e| (energy_index(e) + 1) as f32);
         row[w + 2] = subject.map_or(0.0, |id| self.character_row(seat, id));
         row[w + 3] = target.map_or(0.0, |id| self.character_row(seat, id));
+        if let Choice::Attack {
+            attacker,
+            target,
+            power,
+        } = c
+        {
+            if let (Some((_, a)), Some((_, t))) = (self.character(attacker), self.character(target))
+            {
+                let kind = self
+                    .power_of(a, power)
+                    .map_or(AttackKind::Physical, |p| p.kind);
+                row[w + 4] = f32::from(self.attack_value(a, power));
+                row[w + 5] = f32::from(self.defense_against(t, kind));
+            }
+        }
     }
 }
 

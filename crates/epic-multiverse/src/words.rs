@@ -2,6 +2,7 @@
 //! decision, the board (for the browser and the terminal), the pending decision and the
 //! result, and the cards as `epic cards` lists them.
 
+use crate::abilities::{Ability, AttackKind};
 use crate::card::Card;
 use crate::events::{Event, OutReason};
 use crate::state::*;
@@ -31,25 +32,47 @@ pub fn label(g: &MultiverseGame, choice: Choice, seat: Seat) -> String {
             g.pool.get(c).energies()
         ),
         Choice::NoFoothold => "Establish no foothold this turn".into(),
-        Choice::Attack { attacker, target } => {
-            let stat = |id| {
-                g.character(id)
-                    .and_then(|(_, c)| g.pool.get(c.card).character())
-                    .map_or((0, 0), |c| (c.combat, c.defense))
+        Choice::Attack {
+            attacker,
+            target,
+            power,
+        } => {
+            let (Some((_, a)), Some((owner, t))) = (g.character(attacker), g.character(target))
+            else {
+                return "An attack".into();
             };
-            let owner = g.character(target).map_or(seat, |(s, _)| s);
             let whose = if g.seat_count() > 2 {
                 format!(" (Player {})", owner + 1)
             } else {
                 String::new()
             };
-            format!(
-                "{} attacks {}{whose}: C {} against D {}",
-                name(attacker),
-                name(target),
-                stat(attacker).0,
-                stat(target).1
-            )
+            let rage = u8::from(!a.raging && g.stats(a).has(Ability::Rage) && power == 0);
+            let value = g.attack_value(a, power) + rage;
+            match g.powers(a).get(usize::from(power).wrapping_sub(1)) {
+                Some(p) => format!(
+                    "{} attacks {}{whose} with {p}: {value} against D {}",
+                    name(attacker),
+                    name(target),
+                    g.defense_against(t, p.kind)
+                ),
+                None => format!(
+                    "{} attacks {}{whose}: C {value} against D {}",
+                    name(attacker),
+                    name(target),
+                    g.defense_against(t, AttackKind::Physical)
+                ),
+            }
+        }
+        Choice::Fly { id } => match g.character(id) {
+            Some((_, c)) if c.flying => format!("{} lands (close combat on the ground)", name(id)),
+            _ => format!("{} takes off (in flight)", name(id)),
+        },
+        Choice::Hide { id } => format!("{} hides again (tap)", name(id)),
+        Choice::Heal { healer, target } if healer == target => {
+            format!("{} heals a wound of its own (tap)", name(healer))
+        }
+        Choice::Heal { healer, target } => {
+            format!("{} heals a wound of {} (tap)", name(healer), name(target))
         }
         Choice::EndAttacks if g.attacks.is_empty() => "Declare no attack".into(),
         Choice::EndAttacks => "No more attacks: to combat".into(),
@@ -134,17 +157,22 @@ pub fn asked(g: &MultiverseGame, voice: &Voice) -> Option<Asked> {
 
 /// How the game ended, told to `voice`'s viewer, with the points.
 pub fn outcome(g: &MultiverseGame, voice: &Voice) -> Option<Outcome> {
-    let mut out = Outcome::of(g.winners()?.to_vec(), voice);
-    let points: Vec<String> = (0..g.seat_count() as Seat)
-        .map(|s| format!("{} {}", voice.name(s), g.player(s).points))
+    let points: Vec<u32> = g.players.iter().map(|p| p.points).collect();
+    Some(ended(g.winners()?.to_vec(), &points, g.goal, voice))
+}
+
+/// The result with every seat's points and the game value.
+fn ended(winners: Vec<Seat>, points: &[u32], goal: u32, voice: &Voice) -> Outcome {
+    let mut out = Outcome::of(winners, voice);
+    let points: Vec<String> = (0..points.len())
+        .map(|s| format!("{} {}", voice.name(s as Seat), points[s]))
         .collect();
     out.text = format!(
-        "{} Points: {} (the game value was {}).",
+        "{} Points: {} (the game value was {goal}).",
         out.text,
-        points.join(", "),
-        g.goal
+        points.join(", ")
     );
-    Some(out)
+    out
 }
 
 /// The heading of the turn now.
@@ -253,15 +281,54 @@ pub fn told(g: &MultiverseGame, choice: Choice, events: &[Event], voice: &Voice)
                 attacker,
                 defender,
                 target,
+                power,
             } => say(
                 format!(
-                    "{} {} attacks {} {}.",
+                    "{} {} attacks {} {}{}.",
                     cap(&voice.possessive(by)),
                     name(attacker),
                     voice.possessive(defender),
-                    name(target)
+                    name(target),
+                    power.map_or_else(String::new, |p| format!(" with {p}"))
                 ),
                 Tone::Danger,
+            ),
+            Event::Flew { seat, card, flying } => say(
+                format!(
+                    "{} {} {}.",
+                    cap(&voice.possessive(seat)),
+                    name(card),
+                    if flying { "takes off" } else { "lands" }
+                ),
+                tone_of(seat),
+            ),
+            Event::Hid { seat, card } => say(
+                format!("{} {} is hidden.", cap(&voice.possessive(seat)), name(card)),
+                tone_of(seat),
+            ),
+            Event::Poisoned { card } => {
+                say(format!("{} is poisoned: -1 D.", name(card)), Tone::Danger)
+            }
+            Event::Healed { seat, card, wounds } => say(
+                format!(
+                    "{} {} recovers from a wound: {}.",
+                    cap(&voice.possessive(seat)),
+                    name(card),
+                    match wounds {
+                        0 => "healthy",
+                        1 => "injured",
+                        _ => "disabled",
+                    }
+                ),
+                Tone::Note,
+            ),
+            Event::Rolled { seat, card, gave } => say(
+                format!(
+                    "{} {} rolls: {gave}.",
+                    cap(&voice.possessive(seat)),
+                    name(card)
+                ),
+                tone_of(seat),
             ),
             Event::Blocked {
                 seat,
@@ -389,12 +456,8 @@ pub fn told(g: &MultiverseGame, choice: Choice, events: &[Event], voice: &Voice)
                 },
                 Tone::Danger,
             ),
-            Event::Over { winners } => {
-                let mut over = g.clone();
-                over.winners = Some(winners);
-                if let Some(out) = outcome(&over, voice) {
-                    say(out.text, Tone::Heading);
-                }
+            Event::Over { winners, points } => {
+                say(ended(winners, &points, g.goal, voice).text, Tone::Heading);
             }
         }
     }

@@ -2,75 +2,14 @@
 //! outcome the rulebook (F-…, its worked examples FX-…) or a ruling (M-…, docs/rulings.md)
 //! gives.
 
-use epic_game::{Ruleset, Seat, State};
+mod common;
+
+use common::*;
+use epic_game::{Ruleset, State};
 use epic_multiverse::events::Event;
 use epic_multiverse::setup::{game_value, read_decklist, Format};
 use epic_multiverse::state::{Step, DISABLED};
-use epic_multiverse::{pool, Choice, MultiverseGame, Placed, Position};
-
-fn start(pos: &Position) -> MultiverseGame {
-    pos.start(pool()).expect("the position is legal")
-}
-
-/// Takes the option whose label contains every one of `words`: exactly one must.
-fn take(g: &mut MultiverseGame, words: &[&str]) {
-    let seat = g.decider().expect("a seat decides");
-    let found: Vec<Choice> = g
-        .options()
-        .iter()
-        .copied()
-        .filter(|&c| {
-            let label = g.label(c, seat);
-            words.iter().all(|w| label.contains(w))
-        })
-        .collect();
-    let labels: Vec<String> = g.options().iter().map(|&c| g.label(c, seat)).collect();
-    assert_eq!(found.len(), 1, "{words:?} among {labels:?}");
-    g.apply(found[0]).unwrap();
-}
-
-/// Ends the blocks, if blocks are still to declare.
-fn end_blocks(g: &mut MultiverseGame) {
-    if g.step() == Step::Blocks {
-        take(g, &["No more blocks"]);
-    }
-}
-
-/// Ends the attacks, if attacks are still to declare: with every attacker tapped, combat
-/// goes on by itself.
-fn end_attacks(g: &mut MultiverseGame) {
-    if g.step() == Step::Attacks {
-        take(g, &["No more attacks"]);
-    }
-}
-
-fn labels(g: &MultiverseGame) -> Vec<String> {
-    let seat = g.decider().unwrap();
-    g.options().iter().map(|&c| g.label(c, seat)).collect()
-}
-
-fn offers(g: &MultiverseGame, words: &[&str]) -> bool {
-    labels(g)
-        .iter()
-        .any(|l| words.iter().all(|w| l.contains(w)))
-}
-
-/// Seat 0's `attackers` against seat 1's `defenders`, at seat 0's declare-attackers step.
-fn combat(attackers: &[Placed], defenders: &[Placed]) -> Position {
-    let mut pos = Position::new(2);
-    pos.step = Step::Attacks;
-    pos.seats[0].characters = attackers.to_vec();
-    pos.seats[1].characters = defenders.to_vec();
-    pos
-}
-
-fn wounds(g: &MultiverseGame, seat: Seat, name: &str) -> Option<u8> {
-    g.player(seat)
-        .characters
-        .iter()
-        .find(|c| g.pool().get(c.card).name == name)
-        .map(|c| c.wounds)
-}
+use epic_multiverse::{pool, MultiverseGame, Placed, Position};
 
 #[test]
 fn an_attack_equal_to_the_defense_wounds_and_a_lower_one_does_not() {

@@ -1,0 +1,329 @@
+//! Abilities and powers as values (§Abilities, §Powers): the keywords a character's
+//! labels carry and the attacks other than its base C, with their names in card files
+//! and their meanings.
+
+use serde::Serialize;
+use std::fmt;
+
+/// What an attack is made with (F-13): base C, or one of the seven powers. An attack
+/// with base C is close combat; a power is a ranged attack (ruling M-14).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AttackKind {
+    Physical,
+    Psi,
+    Energy,
+    Magic,
+    Matter,
+    Thrown,
+    Projectile,
+    Firearm,
+}
+
+impl AttackKind {
+    pub const ALL: [AttackKind; 8] = [
+        AttackKind::Physical,
+        AttackKind::Psi,
+        AttackKind::Energy,
+        AttackKind::Magic,
+        AttackKind::Matter,
+        AttackKind::Thrown,
+        AttackKind::Projectile,
+        AttackKind::Firearm,
+    ];
+
+    /// Its name in card files and words: "Energy Blast".
+    pub fn name(self) -> &'static str {
+        match self {
+            AttackKind::Physical => "Physical",
+            AttackKind::Psi => "Psi",
+            AttackKind::Energy => "Energy Blast",
+            AttackKind::Magic => "Magic Blast",
+            AttackKind::Matter => "Matter Blast",
+            AttackKind::Thrown => "Thrown Object",
+            AttackKind::Projectile => "Projectile",
+            AttackKind::Firearm => "Firearm",
+        }
+    }
+
+    /// The kind named `word`, in any case; "Psi" also names Latent Psi's kind.
+    pub fn parse(word: &str) -> Option<AttackKind> {
+        let word = word.trim();
+        AttackKind::ALL
+            .into_iter()
+            .find(|k| k.name().eq_ignore_ascii_case(word))
+    }
+
+    /// The types a blast of this kind comes in (F-13.9): the random power's table.
+    pub fn types(self) -> &'static [&'static str] {
+        match self {
+            AttackKind::Energy => &["plasma", "heat", "cold", "sound", "electricity", "light"],
+            AttackKind::Matter => &["water", "acid", "wind", "organic projectile", "ice", "sand"],
+            _ => &[],
+        }
+    }
+}
+
+/// A power (F-13): an attack value that replaces C, of one kind and perhaps one type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Power {
+    pub kind: AttackKind,
+    pub value: u8,
+    /// Latent Psi: for defense only (F-13.2).
+    pub latent: bool,
+    /// Its type among [`AttackKind::types`], + 1; 0 for none.
+    pub detail: u8,
+}
+
+impl fmt::Display for Power {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.latent {
+            f.write_str("Latent ")?;
+        }
+        f.write_str(self.kind.name())?;
+        if let Some(t) = self
+            .kind
+            .types()
+            .get(usize::from(self.detail).wrapping_sub(1))
+        {
+            write!(f, " ({t})")?;
+        }
+        write!(f, " {}", self.value)
+    }
+}
+
+/// The common and random abilities the game knows (§Abilities, glossary), as a
+/// character's labels carry them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Ability {
+    /// In flight (a marker its controller places or removes before combat): cannot be
+    /// attacked in close combat but by a flyer or a character with Reach, nor attack a
+    /// character on the ground in close combat.
+    Flight,
+    Reach,
+    /// Each successful attack deals two wounds.
+    DoubleStrike,
+    /// Its attacks cannot be blocked (ruling M-16).
+    Fear,
+    /// Declares two attacks in a combat.
+    SuperSpeed,
+    /// Must attack if able; attacks with +1 C and -1 D.
+    Rage,
+    /// Enters play hidden: not attacked until it attacks; may tap to hide again.
+    Stealth,
+    /// Enters play hidden: not attacked until it first attacks.
+    Conceal,
+    /// Ignores Stealth and Conceal.
+    KeenSenses,
+    /// A close-combat attack that injures heals it of a wound.
+    Vampirism,
+    /// A successful attack with C leaves a poison marker: -1 D each.
+    Poison,
+    /// Recovers from a wound at the start of each of its controller's turns.
+    Regenerate,
+    /// Taps to recover from a wound.
+    Heal,
+    /// Taps to heal a wound of any character.
+    Rejuvenate,
+    /// Gains +1d6 to its base D when it enters play.
+    DefensiveIncrease,
+    /// Gains +1d6 to its base C and Thrown Object 6 when it enters play.
+    SuperStrength,
+    /// Rolls a power when it enters play (F-13.9).
+    RandomPower,
+    /// Defense +3 against this kind of attack.
+    Resistant(AttackKind),
+    /// Defense -1d3 against this kind of attack.
+    Vulnerable(AttackKind),
+    /// Unaffected by this kind of attack.
+    Immune(AttackKind),
+}
+
+impl Ability {
+    const PLAIN: [(Ability, &'static str); 17] = [
+        (Ability::Flight, "Flight"),
+        (Ability::Reach, "Reach"),
+        (Ability::DoubleStrike, "Double Strike"),
+        (Ability::Fear, "Fear"),
+        (Ability::SuperSpeed, "Super Speed"),
+        (Ability::Rage, "Rage"),
+        (Ability::Stealth, "Stealth"),
+        (Ability::Conceal, "Conceal"),
+        (Ability::KeenSenses, "Keen Senses"),
+        (Ability::Vampirism, "Vampirism"),
+        (Ability::Poison, "Poison"),
+        (Ability::Regenerate, "Regenerate"),
+        (Ability::Heal, "Heal"),
+        (Ability::Rejuvenate, "Rejuvenate"),
+        (Ability::DefensiveIncrease, "Defensive Increase"),
+        (Ability::SuperStrength, "Super Strength"),
+        (Ability::RandomPower, "Random Power"),
+    ];
+
+    /// The ability a label names ("Double Strike", "Resistant (Psi)"), in any case.
+    pub fn parse(label: &str) -> Option<Ability> {
+        let label = label.trim();
+        if let Some((word, arg)) = label.split_once('(') {
+            let kind = AttackKind::parse(arg.strip_suffix(')')?)?;
+            return match word.trim().to_ascii_lowercase().as_str() {
+                "resistant" => Some(Ability::Resistant(kind)),
+                "vulnerable" => Some(Ability::Vulnerable(kind)),
+                "immune" => Some(Ability::Immune(kind)),
+                _ => None,
+            };
+        }
+        Ability::PLAIN
+            .iter()
+            .find(|(_, name)| name.eq_ignore_ascii_case(label))
+            .map(|(a, _)| *a)
+    }
+
+    /// Its label as printed.
+    pub fn label(self) -> String {
+        match self {
+            Ability::Resistant(k) => format!("Resistant ({})", k.name()),
+            Ability::Vulnerable(k) => format!("Vulnerable ({})", k.name()),
+            Ability::Immune(k) => format!("Immune ({})", k.name()),
+            _ => Ability::PLAIN
+                .iter()
+                .find(|(a, _)| *a == self)
+                .map_or_else(String::new, |(_, n)| n.to_string()),
+        }
+    }
+
+    /// What it does, in a sentence.
+    pub fn meaning(self) -> String {
+        let text = match self {
+            Ability::Flight => {
+                "Flight: in flight, it cannot be attacked in close combat (with C) but by a \
+                 flyer or a character with Reach, and attacks only flyers in close combat; \
+                 its controller lands it or takes it off before declaring attacks."
+            }
+            Ability::Reach => "Reach: may attack flying characters with C.",
+            Ability::DoubleStrike => "Double Strike: each successful attack deals two wounds.",
+            Ability::Fear => "Fear: its attacks cannot be blocked.",
+            Ability::SuperSpeed => "Super Speed: may declare two attacks in a combat.",
+            Ability::Rage => "Rage: must attack if able, and attacks with +1 C and -1 D.",
+            Ability::Stealth => {
+                "Stealth: enters play hidden and cannot be attacked until it attacks; it may \
+                 tap to hide again."
+            }
+            Ability::Conceal => {
+                "Conceal: enters play hidden and cannot be attacked until it first attacks."
+            }
+            Ability::KeenSenses => "Keen Senses: may attack hidden characters.",
+            Ability::Vampirism => {
+                "Vampirism: when it injures a character in close combat, it recovers a wound."
+            }
+            Ability::Poison => {
+                "Poison: a successful attack with C gives the target a poison marker, -1 D \
+                 each, until it is healed in the holding area."
+            }
+            Ability::Regenerate => {
+                "Regenerate: recovers from a wound at the start of each of its controller's \
+                 turns."
+            }
+            Ability::Heal => "Heal: tap to recover from a wound.",
+            Ability::Rejuvenate => "Rejuvenate: tap to heal a wound of any character in play.",
+            Ability::DefensiveIncrease => {
+                "Defensive Increase: gains +1d6 to its base D when it enters play."
+            }
+            Ability::SuperStrength => {
+                "Super Strength: gains +1d6 to its base C and Thrown Object 6 when it enters \
+                 play."
+            }
+            Ability::RandomPower => {
+                "Random Power: rolls a power when it enters play: 1d6 for Psi, Energy Blast \
+                 or Matter Blast, 1d6 for its type, 2d6 for its value."
+            }
+            Ability::Resistant(k) => {
+                return format!("Resistant ({0}): defense +3 against {0}.", k.name())
+            }
+            Ability::Vulnerable(k) => {
+                return format!("Vulnerable ({0}): defense -1d3 against {0}.", k.name())
+            }
+            Ability::Immune(k) => return format!("Immune ({0}): unaffected by {0}.", k.name()),
+        };
+        text.to_string()
+    }
+}
+
+/// A power as card files write it: "Energy Blast (plasma) 8", "Latent Psi 5", "Psi 4".
+pub fn parse_power(text: &str) -> Result<Power, String> {
+    let text = text.trim();
+    let (name, value) = text
+        .rsplit_once(char::is_whitespace)
+        .ok_or_else(|| format!("power '{text}' is not 'NAME VALUE'"))?;
+    let value: u8 = value
+        .parse()
+        .ok()
+        .filter(|v| (1..=30).contains(v))
+        .ok_or_else(|| format!("power '{text}': its value is a number from 1 to 30"))?;
+    let (latent, name) = match name.trim().strip_prefix("Latent ") {
+        Some(rest) => (true, rest),
+        None => (false, name.trim()),
+    };
+    let (kind_name, detail) = match name.split_once('(') {
+        Some((k, d)) => (k.trim(), Some(d.trim_end_matches(')').trim())),
+        None => (name, None),
+    };
+    let kind = AttackKind::parse(kind_name)
+        .filter(|&k| k != AttackKind::Physical)
+        .ok_or_else(|| format!("'{kind_name}' is not a power"))?;
+    if latent && kind != AttackKind::Psi {
+        return Err(format!("only Psi is latent, not {}", kind.name()));
+    }
+    let detail = match detail {
+        None => 0,
+        Some(d) => match kind.types().iter().position(|t| t.eq_ignore_ascii_case(d)) {
+            Some(i) => i as u8 + 1,
+            None => {
+                return Err(format!(
+                    "'{d}' is not a type of {} ({})",
+                    kind.name(),
+                    if kind.types().is_empty() {
+                        "it has none".to_string()
+                    } else {
+                        kind.types().join(", ")
+                    }
+                ))
+            }
+        },
+    };
+    Ok(Power {
+        kind,
+        value,
+        latent,
+        detail,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn powers_and_abilities_read_back_as_written() {
+        for text in [
+            "Energy Blast (plasma) 8",
+            "Latent Psi 5",
+            "Firearm 4",
+            "Matter Blast (ice) 6",
+        ] {
+            assert_eq!(parse_power(text).unwrap().to_string(), text);
+        }
+        assert!(parse_power("Latent Firearm 4").is_err());
+        assert!(parse_power("Energy Blast (mud) 4").is_err());
+        assert!(parse_power("Physical 4").is_err());
+        for label in [
+            "Double Strike",
+            "Resistant (Psi)",
+            "Immune (Energy Blast)",
+            "Flight",
+        ] {
+            assert_eq!(Ability::parse(label).unwrap().label(), label);
+        }
+        assert_eq!(Ability::parse("Teleport"), None);
+    }
+}

@@ -1,0 +1,293 @@
+//! The common and random abilities and the powers (§Abilities, §Powers), each from a
+//! position: what it lets a character do or refuses it, and the exact result.
+
+mod common;
+
+use common::*;
+use epic_multiverse::abilities::AttackKind;
+use epic_multiverse::state::{Step, DISABLED};
+use epic_multiverse::{MultiverseGame, Placed, Position};
+
+fn character<'a>(
+    g: &'a MultiverseGame,
+    seat: u8,
+    name: &str,
+) -> &'a epic_multiverse::state::InPlay {
+    g.player(seat)
+        .characters
+        .iter()
+        .find(|c| g.pool().get(c.card).name == name)
+        .expect("in play")
+}
+
+#[test]
+fn fx14_a_power_attacks_with_its_value_in_place_of_c() {
+    // F-13.1, FX-14: Stormwing Sentinel (C 3, Energy Blast 5) lands and blasts.
+    let mut g = start(&combat(
+        &[Placed::new("Stormwing Sentinel")],
+        &[Placed::new("Bog Hulk"), Placed::new("Thunder Herald")],
+    ));
+    assert!(offers(
+        &g,
+        &["attacks Thunder Herald with Energy Blast (electricity) 5: 5 against D 5"]
+    ));
+    take(&mut g, &["attacks Thunder Herald with Energy Blast"]);
+    end_attacks(&mut g);
+    assert_eq!(wounds(&g, 1, "Thunder Herald"), Some(1));
+}
+
+#[test]
+fn psi_and_magic_blast_defend_an_untapped_character() {
+    // F-13.2: Mind Warden (D 3, Psi 5) defends with its Psi while untapped.
+    let g = start(&combat(
+        &[Placed::new("Iron Legionnaire")],
+        &[Placed::new("Mind Warden")],
+    ));
+    assert!(
+        offers(
+            &g,
+            &["Iron Legionnaire attacks Mind Warden: C 3 against D 5"]
+        ),
+        "{:?}",
+        labels(&g)
+    );
+    let g = start(&combat(
+        &[Placed::new("Iron Legionnaire")],
+        &[Placed::new("Mind Warden").tapped()],
+    ));
+    assert!(offers(
+        &g,
+        &["Iron Legionnaire attacks Mind Warden: C 3 against D 3"]
+    ));
+    // F-13.4: Hexblade Sorcerer's Magic Blast 6 in place of its D 4.
+    let g = start(&combat(
+        &[Placed::new("Titan Brawler")],
+        &[Placed::new("Hexblade Sorcerer")],
+    ));
+    let hex = character(&g, 1, "Hexblade Sorcerer");
+    assert_eq!(g.defense_against(hex, AttackKind::Physical), 6);
+    // Resistant (Magic Blast): +3 against it.
+    assert_eq!(g.defense_against(hex, AttackKind::Magic), 9);
+}
+
+#[test]
+fn immune_characters_cannot_be_attacked_by_that_kind() {
+    // Glossary, Immune (X): Bone Golem is immune to Psi; Mind Warden attacks with C only.
+    let g = start(&combat(
+        &[Placed::new("Mind Warden")],
+        &[Placed::new("Bone Golem")],
+    ));
+    assert!(offers(&g, &["Mind Warden attacks Bone Golem: C 1"]));
+    assert!(!offers(&g, &["with Psi"]), "{:?}", labels(&g));
+}
+
+#[test]
+fn flyers_meet_others_in_close_combat_only_by_reach() {
+    // Flight (ruling M-15): in flight from entering play; no close combat with the
+    // ground either way; Reach attacks a flyer with C; a power reaches it.
+    let g = start(&combat(
+        &[
+            Placed::new("Iron Legionnaire"),
+            Placed::new("Web Slinger"),
+            Placed::new("Vault Gunner"),
+        ],
+        &[Placed::new("Stormwing Sentinel")],
+    ));
+    assert!(!offers(&g, &["Iron Legionnaire attacks"]));
+    assert!(offers(&g, &["Web Slinger attacks Stormwing Sentinel: C 3"]));
+    assert!(offers(
+        &g,
+        &["Vault Gunner attacks Stormwing Sentinel with Firearm 4"]
+    ));
+    assert!(!offers(&g, &["Vault Gunner attacks Stormwing Sentinel: C"]));
+    // A flyer attacks the ground with C once it lands, and only before attacks begin.
+    let mut g = start(&combat(
+        &[Placed::new("Crypt Vampire")],
+        &[Placed::new("Mirror Weaver")],
+    ));
+    assert!(!offers(&g, &["Crypt Vampire attacks Mirror Weaver"]));
+    take(&mut g, &["Crypt Vampire lands"]);
+    assert!(!character(&g, 0, "Crypt Vampire").flying);
+    assert!(offers(
+        &g,
+        &["Crypt Vampire attacks Mirror Weaver: C 4 against D 3"]
+    ));
+}
+
+#[test]
+fn double_strike_wounds_twice_and_fear_cannot_be_blocked() {
+    // Double Strike: "deal two wounds with each attack"; Fear: "cannot be blocked"
+    // (ruling M-16).
+    let mut g = start(&combat(
+        &[Placed::new("Dread Rider")],
+        &[Placed::new("Ember Recruit"), Placed::new("Plated Magnate")],
+    ));
+    take(&mut g, &["Dread Rider attacks Ember Recruit"]);
+    end_attacks(&mut g);
+    // No block was asked for: the Magnate is a team-mate, but the Rider has Fear.
+    assert_eq!(g.step(), Step::Recruit);
+    assert_eq!(wounds(&g, 1, "Ember Recruit"), Some(DISABLED));
+    assert_eq!(g.player(0).points, 1);
+}
+
+#[test]
+fn super_speed_declares_two_attacks() {
+    let mut g = start(&combat(
+        &[Placed::new("Arc Sprinter")],
+        &[Placed::new("Ember Recruit"), Placed::new("Rooftop Sentry")],
+    ));
+    take(&mut g, &["Arc Sprinter attacks Ember Recruit"]);
+    take(&mut g, &["Arc Sprinter attacks Rooftop Sentry"]);
+    end_attacks(&mut g);
+    assert_eq!(wounds(&g, 1, "Ember Recruit"), Some(1));
+    assert_eq!(wounds(&g, 1, "Rooftop Sentry"), Some(1));
+}
+
+#[test]
+fn rage_must_attack_with_one_more_c_and_one_less_d() {
+    // Rage: "must attack if they are able to and may attack with +1C, -1D".
+    let mut g = start(&combat(
+        &[Placed::new("Titan Brawler")],
+        &[Placed::new("Plated Magnate")],
+    ));
+    assert!(!offers(&g, &["No more attacks"]), "no way out of attacking");
+    let brawler = *character(&g, 0, "Titan Brawler");
+    let c = 5 + brawler.bonus.0;
+    assert!((1..=6).contains(&brawler.bonus.0), "Super Strength's 1d6");
+    take(
+        &mut g,
+        &[
+            "Titan Brawler attacks Plated Magnate: C",
+            &format!("C {} against", c + 1),
+        ],
+    );
+    let brawler = *character(&g, 0, "Titan Brawler");
+    assert_eq!(g.combat_value(&brawler), c + 1);
+    assert_eq!(g.defense_value(&brawler), 4);
+}
+
+#[test]
+fn stealth_hides_until_it_attacks_and_keen_senses_see_it() {
+    // Stealth: "may not be attacked until they attack first … they may tap to replace
+    // this marker"; Keen Senses ignores it.
+    let g = start(&combat(
+        &[Placed::new("Iron Legionnaire"), Placed::new("Mind Warden")],
+        &[Placed::new("Night Stalker")],
+    ));
+    assert!(character(&g, 1, "Night Stalker").hidden);
+    assert!(!offers(&g, &["Iron Legionnaire attacks Night Stalker"]));
+    assert!(offers(&g, &["Mind Warden attacks Night Stalker"]));
+    // It attacks, and is seen; in its recruit step it may hide again, tapping.
+    let mut pos = combat(
+        &[Placed::new("Night Stalker")],
+        &[Placed::new("Mirror Weaver")],
+    );
+    pos.seats[0].characters.push(Placed::new("Ash Ghoul"));
+    let mut g = start(&pos);
+    take(&mut g, &["Night Stalker attacks Mirror Weaver"]);
+    end_attacks(&mut g);
+    assert!(!character(&g, 0, "Night Stalker").hidden);
+    assert!(
+        !offers(&g, &["Night Stalker hides again"]),
+        "tapped by its attack"
+    );
+}
+
+#[test]
+fn vampirism_heals_and_poison_weakens() {
+    let mut pos = combat(
+        &[
+            Placed::new("Crypt Vampire").wounded(1),
+            Placed::new("Venom Widow"),
+        ],
+        &[Placed::new("Mirror Weaver"), Placed::new("Green Veil")],
+    );
+    pos.seats[1].characters[0].tapped = false;
+    let mut g = start(&pos);
+    take(&mut g, &["Crypt Vampire lands"]);
+    take(&mut g, &["Crypt Vampire attacks Mirror Weaver"]);
+    take(&mut g, &["Venom Widow attacks Green Veil"]);
+    end_attacks(&mut g);
+    assert_eq!(wounds(&g, 0, "Crypt Vampire"), Some(0), "Vampirism");
+    let veil = character(&g, 1, "Green Veil");
+    assert_eq!((veil.wounds, veil.poison), (1, 1));
+    assert_eq!(g.defense_value(veil), 2, "Poison: D 3 - 1");
+}
+
+#[test]
+fn regenerate_heal_and_rejuvenate_recover_wounds() {
+    // Regenerate at the start of its controller's turn.
+    let mut pos = Position::new(2);
+    pos.step = Step::Discard;
+    pos.seats[0].characters = vec![Placed::new("Mirror Weaver")];
+    pos.seats[1].characters = vec![Placed::new("Troll Warden").wounded(1)];
+    pos.seats[1].deck = vec!["Umbral Gate".into(); 8];
+    let g = start(&pos);
+    assert_eq!(g.active(), 1);
+    assert_eq!(wounds(&g, 1, "Troll Warden"), Some(0));
+    // Heal: itself; Rejuvenate: anyone's, in the recruit step, tapping.
+    let mut pos = Position::new(2);
+    pos.step = Step::Recruit;
+    pos.seats[0].characters = vec![
+        Placed::new("Field Medic").wounded(1),
+        Placed::new("Shade Healer"),
+        Placed::new("Ash Ghoul").wounded(1),
+    ];
+    pos.seats[1].characters = vec![Placed::new("Mirror Weaver").wounded(1)];
+    let mut g = start(&pos);
+    assert!(offers(&g, &["Field Medic heals a wound of its own (tap)"]));
+    assert!(!offers(&g, &["Field Medic heals a wound of Ash Ghoul"]));
+    assert!(offers(
+        &g,
+        &["Shade Healer heals a wound of Mirror Weaver (tap)"]
+    ));
+    take(&mut g, &["Shade Healer heals a wound of Ash Ghoul"]);
+    assert_eq!(wounds(&g, 0, "Ash Ghoul"), Some(0));
+    assert!(character(&g, 0, "Shade Healer").tapped);
+    assert!(!offers(&g, &["Shade Healer heals"]));
+}
+
+#[test]
+fn vulnerable_loses_one_to_three_against_its_kind() {
+    // Vulnerable (X): "defense is reduced by D3 against this kind of attack": Troll
+    // Warden's D 5 is 2 to 4 against Energy Blast, so Stormwing's 5 always wounds; its
+    // C 3 never does.
+    for seed in 0..12 {
+        let mut pos = combat(
+            &[Placed::new("Stormwing Sentinel")],
+            &[Placed::new("Troll Warden")],
+        );
+        pos.seed = seed;
+        let mut g = start(&pos);
+        take(&mut g, &["attacks Troll Warden with Energy Blast"]);
+        end_attacks(&mut g);
+        assert_eq!(wounds(&g, 1, "Troll Warden"), Some(1), "seed {seed}");
+    }
+}
+
+#[test]
+fn dice_roll_as_a_character_enters_play() {
+    // Defensive Increase +1d6 D; Random Power (F-13.9): Psi, Energy or Matter Blast, a
+    // type, 2d6.
+    let mut kinds = std::collections::BTreeSet::new();
+    for seed in 0..40 {
+        let mut pos = Position::new(2);
+        pos.seed = seed;
+        pos.step = Step::Recruit;
+        pos.seats[0].characters = vec![Placed::new("Bone Golem"), Placed::new("Radiant Flux")];
+        let g = start(&pos);
+        let golem = character(&g, 0, "Bone Golem");
+        assert!((1..=6).contains(&golem.bonus.1));
+        assert_eq!(g.defense_value(golem), 4 + golem.bonus.1);
+        let flux = character(&g, 0, "Radiant Flux");
+        let power = flux.rolled.expect("a rolled power");
+        assert!((2..=12).contains(&power.value));
+        assert!(matches!(
+            power.kind,
+            AttackKind::Psi | AttackKind::Energy | AttackKind::Matter
+        ));
+        assert_eq!(power.detail == 0, power.kind == AttackKind::Psi);
+        kinds.insert(power.kind);
+    }
+    assert_eq!(kinds.len(), 3, "each kind comes up");
+}
