@@ -132,6 +132,9 @@ pub enum Ability {
     SuperStrength,
     /// Rolls a power when it enters play (F-13.9).
     RandomPower,
+    /// Leads its team: its help (teamwork) counts as leadership, which a team-mate may
+    /// have besides teamwork.
+    Leader,
     /// Defense +3 against this kind of attack.
     Resistant(AttackKind),
     /// Defense -1d3 against this kind of attack.
@@ -141,7 +144,7 @@ pub enum Ability {
 }
 
 impl Ability {
-    const PLAIN: [(Ability, &'static str); 17] = [
+    const PLAIN: [(Ability, &'static str); 18] = [
         (Ability::Flight, "Flight"),
         (Ability::Reach, "Reach"),
         (Ability::DoubleStrike, "Double Strike"),
@@ -159,6 +162,7 @@ impl Ability {
         (Ability::DefensiveIncrease, "Defensive Increase"),
         (Ability::SuperStrength, "Super Strength"),
         (Ability::RandomPower, "Random Power"),
+        (Ability::Leader, "Leader"),
     ];
 
     /// The ability a label names ("Double Strike", "Resistant (Psi)"), in any case.
@@ -236,6 +240,11 @@ impl Ability {
             Ability::RandomPower => {
                 "Random Power: rolls a power when it enters play: 1d6 for Psi, Energy Blast \
                  or Matter Blast, 1d6 for its type, 2d6 for its value."
+            }
+            Ability::Leader => {
+                "Leader: taps to give a team-mate +1 C (its attacks) or +1 D (when it is \
+                 attacked) for the turn, as leadership: a character may have leadership \
+                 and teamwork each once a turn."
             }
             Ability::Resistant(k) => {
                 return format!("Resistant ({0}): defense +3 against {0}.", k.name())

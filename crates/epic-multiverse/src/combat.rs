@@ -63,14 +63,16 @@ impl MultiverseGame {
         self.powers(ch).get(i).copied()
     }
 
-    /// Its combat value now: base C, its dice, +1 in a rage.
+    /// Its combat value now: base C, its dice, +1 in a rage, teamwork and leadership.
     pub fn combat_value(&self, ch: &InPlay) -> u8 {
-        self.stats(ch).combat + ch.bonus.0 + u8::from(ch.raging)
+        self.stats(ch).combat + ch.bonus.0 + u8::from(ch.raging) + ch.boost.0
     }
 
-    /// Its defense value now: base D, its dice, less its poison markers and 1 in a rage.
+    /// Its defense value now: base D, its dice, teamwork and leadership, less its poison
+    /// markers and 1 in a rage.
     pub fn defense_value(&self, ch: &InPlay) -> u8 {
-        (self.stats(ch).defense + ch.bonus.1).saturating_sub(ch.poison + u8::from(ch.raging))
+        (self.stats(ch).defense + ch.bonus.1 + ch.boost.1)
+            .saturating_sub(ch.poison + u8::from(ch.raging))
     }
 
     /// The value of an attack by `ch` with power number `power` (0: base C).
@@ -190,6 +192,7 @@ impl MultiverseGame {
             let can = options.len() > before;
             raging |= can && a.attacks == 0 && self.stats(a).has(Ability::Rage);
         }
+        self.assist_options(seat, false, &mut options);
         if !raging {
             options.push(Choice::EndAttacks);
         }
@@ -281,6 +284,8 @@ impl MultiverseGame {
                 }
             }
         }
+        self.assist_options(seat, true, &mut options);
+        self.heroic_options(seat, &mut options);
         options.push(Choice::EndBlocks);
         self.options = options;
     }
@@ -312,7 +317,7 @@ impl MultiverseGame {
         let is_blocker = |id: CharId| blocks.iter().any(|b| b.blocker == id);
         for attack in &attacks {
             if self.winners.is_some() {
-                return;
+                break;
             }
             if is_blocker(attack.target) {
                 continue;
@@ -326,12 +331,13 @@ impl MultiverseGame {
         }
         for attack in attacks.iter().filter(|a| is_blocker(a.target)) {
             if self.winners.is_some() {
-                return;
+                break;
             }
             if self.character(attack.target).is_some() {
                 self.wound(attack, attack.target, true, true);
             }
         }
+        self.heroics.clear();
     }
 
     /// One attack against `defender`: it wounds when its value reaches the defense
@@ -407,6 +413,13 @@ impl MultiverseGame {
     /// attacking player, F-11.3), then dead if it may be killed (F-11.4); a blocker may
     /// be killed by anyone (ruling M-02).
     fn wound(&mut self, attack: &Attack, id: CharId, killing: bool, automatic: bool) {
+        if let Some(hero) = self.heroic_for(id) {
+            let killing = self.character(attack.attacker).is_some_and(|(_, a)| {
+                self.character(hero)
+                    .is_some_and(|(_, h)| may_kill(self.stats(a), self.stats(h)))
+            });
+            return self.wound(attack, hero, killing, automatic);
+        }
         let Some((seat, ch)) = self.character(id) else {
             return;
         };

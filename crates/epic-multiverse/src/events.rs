@@ -57,6 +57,20 @@ pub enum Event {
         seat: Seat,
         card: CardId,
     },
+    /// Teamwork or leadership: +1 C (`attacking`) or +1 D for the turn.
+    Assisted {
+        seat: Seat,
+        helper: CardId,
+        target: CardId,
+        leadership: bool,
+        attacking: bool,
+    },
+    /// A heroic act: `hero` will take the first wound `target` would take.
+    Heroic {
+        seat: Seat,
+        hero: CardId,
+        target: CardId,
+    },
     /// A poison marker on a character.
     Poisoned {
         card: CardId,

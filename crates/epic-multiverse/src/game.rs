@@ -33,6 +33,10 @@ pub struct MultiverseGame {
     pub(crate) over_limit: bool,
     pub(crate) attacks: Vec<Attack>,
     pub(crate) blocks: Vec<Block>,
+    /// Heroic acts declared this combat: (hero, the character it protects).
+    pub(crate) heroics: Vec<(CharId, CharId)>,
+    /// Seats that performed a heroic act this turn, as bits (once a turn, F-14.6).
+    pub(crate) heroic_seats: u16,
     /// The agreed game value: the points that win (F-1.3, F-6.1).
     pub(crate) goal: u32,
     pub(crate) next_id: CharId,
@@ -97,6 +101,8 @@ impl MultiverseGame {
             over_limit: false,
             attacks: Vec::new(),
             blocks: Vec::new(),
+            heroics: Vec::new(),
+            heroic_seats: 0,
             goal: goal.max(1),
             next_id: 0,
             rng: Pcg64Mcg::seed_from_u64(seed),
@@ -269,6 +275,8 @@ impl MultiverseGame {
                 power,
             } => self.declare_attack(seat, attacker, target, power),
             Choice::Fly { id } => self.fly(seat, id),
+            Choice::Assist { helper, target } => self.assist(seat, helper, target),
+            Choice::HeroicAct { hero, target } => self.heroic_act(seat, hero, target),
             Choice::Hide { id } => self.hide(seat, id),
             Choice::Heal { healer, target } => self.heal(seat, healer, target),
             Choice::EndAttacks => {
@@ -446,6 +454,12 @@ impl MultiverseGame {
             c.attacks = 0;
             c.raging = false;
         }
+        // What lasts for the turn ends: teamwork, leadership, heroic acts.
+        for c in self.players.iter_mut().flat_map(|p| &mut p.characters) {
+            c.boost = (0, 0);
+            c.helped = 0;
+        }
+        self.heroic_seats = 0;
         self.events.push(Event::Turn {
             seat,
             turn: self.turn,

@@ -14,6 +14,7 @@
 //! | `game` | the deal, the turn and its steps, recruiting and the holding area |
 //! | `combat` | attacks with C or powers, blocks, wounds, points and deaths, and the abilities that change them |
 //! | `activated` | abilities used by tapping (Heal, Rejuvenate, Stealth) and Regenerate |
+//! | `teamwork` | teamwork, leadership and heroic acts |
 //! | `position` | any position set up directly (rule tests, scenarios) |
 //! | `events` | what each decision did, and what each seat may know of it |
 //! | `setup` | decks, formats, the deck check and the table a request asks for |
@@ -34,6 +35,7 @@ pub mod position;
 pub mod ruleset;
 pub mod setup;
 pub mod state;
+mod teamwork;
 pub mod tensor;
 pub mod words;
 

@@ -44,6 +44,10 @@ pub struct InPlay {
     pub attacks: u8,
     /// It attacked this turn in a rage: +1 C, -1 D.
     pub raging: bool,
+    /// Teamwork and leadership for the turn: + C, + D (F-14.7).
+    pub boost: (u8, u8),
+    /// Helped this turn: 1 by teamwork, 2 by leadership.
+    pub helped: u8,
 }
 
 impl InPlay {
@@ -177,6 +181,18 @@ pub enum Choice {
     /// A flyer takes off or lands, before attacks are declared (ruling M-15).
     Fly {
         id: CharId,
+    },
+    /// Teamwork or leadership (F-14.7): `helper` taps; `target`, a team-mate, has +1 C
+    /// (declaring attacks) or +1 D (declaring blocks) for the turn.
+    Assist {
+        helper: CharId,
+        target: CharId,
+    },
+    /// A heroic act (F-14.6): `hero` takes the first wound `target` would take this
+    /// combat.
+    HeroicAct {
+        hero: CharId,
+        target: CharId,
     },
     EndAttacks,
     Block {

@@ -24,7 +24,7 @@ const STEPS: [Step; 6] = [
 ];
 
 /// The kinds of option ([`Choice`]), in the order of their one-hot columns.
-pub const OPTION_KINDS: [&str; 17] = [
+pub const OPTION_KINDS: [&str; 19] = [
     "redraw",
     "keep",
     "foothold",
@@ -42,6 +42,8 @@ pub const OPTION_KINDS: [&str; 17] = [
     "fly",
     "hide",
     "heal",
+    "assist",
+    "heroic_act",
 ];
 
 /// The kinds of energy, colours then origins, in the order of their columns.
@@ -267,6 +269,8 @@ impl MultiverseGame {
             Choice::Fly { .. } => 14,
             Choice::Hide { .. } => 15,
             Choice::Heal { .. } => 16,
+            Choice::Assist { .. } => 17,
+            Choice::HeroicAct { .. } => 18,
         };
         row[1 + kind] = 1.0;
         let w = 1 + OPTION_KINDS.len();
@@ -279,6 +283,14 @@ impl MultiverseGame {
             Choice::Block { blocker, target }
             | Choice::Heal {
                 healer: blocker,
+                target,
+            }
+            | Choice::Assist {
+                helper: blocker,
+                target,
+            }
+            | Choice::HeroicAct {
+                hero: blocker,
                 target,
             } => (None, None, Some(blocker), Some(target)),
             Choice::Return { id } | Choice::Fly { id } | Choice::Hide { id } => {

@@ -68,6 +68,23 @@ pub fn label(g: &MultiverseGame, choice: Choice, seat: Seat) -> String {
             _ => format!("{} takes off (in flight)", name(id)),
         },
         Choice::Hide { id } => format!("{} hides again (tap)", name(id)),
+        Choice::Assist { helper, target } => {
+            let leader = g
+                .character(helper)
+                .is_some_and(|(_, h)| g.stats(h).has(Ability::Leader));
+            format!(
+                "{} gives {} +1 {} for the turn ({}, tap)",
+                name(helper),
+                name(target),
+                if g.step == Step::Attacks { "C" } else { "D" },
+                if leader { "leadership" } else { "teamwork" }
+            )
+        }
+        Choice::HeroicAct { hero, target } => format!(
+            "Heroic act: {} takes the first wound {} would take this combat",
+            name(hero),
+            name(target)
+        ),
         Choice::Heal { healer, target } if healer == target => {
             format!("{} heals a wound of its own (tap)", name(healer))
         }
@@ -305,6 +322,32 @@ pub fn told(g: &MultiverseGame, choice: Choice, events: &[Event], voice: &Voice)
             Event::Hid { seat, card } => say(
                 format!("{} {} is hidden.", cap(&voice.possessive(seat)), name(card)),
                 tone_of(seat),
+            ),
+            Event::Assisted {
+                seat,
+                helper,
+                target,
+                leadership,
+                attacking,
+            } => say(
+                format!(
+                    "{} {} gives {} +1 {} for the turn ({}).",
+                    cap(&voice.possessive(seat)),
+                    name(helper),
+                    name(target),
+                    if attacking { "C" } else { "D" },
+                    if leadership { "leadership" } else { "teamwork" }
+                ),
+                tone_of(seat),
+            ),
+            Event::Heroic { seat, hero, target } => say(
+                format!(
+                    "{} {} will take the first wound meant for {} (a heroic act).",
+                    cap(&voice.possessive(seat)),
+                    name(hero),
+                    name(target)
+                ),
+                Tone::Note,
             ),
             Event::Poisoned { card } => {
                 say(format!("{} is poisoned: -1 D.", name(card)), Tone::Danger)

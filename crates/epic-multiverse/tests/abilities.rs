@@ -32,7 +32,7 @@ fn fx14_a_power_attacks_with_its_value_in_place_of_c() {
         &["attacks Thunder Herald with Energy Blast (electricity) 5: 5 against D 5"]
     ));
     take(&mut g, &["attacks Thunder Herald with Energy Blast"]);
-    end_attacks(&mut g);
+    fight(&mut g);
     assert_eq!(wounds(&g, 1, "Thunder Herald"), Some(1));
 }
 
@@ -124,7 +124,14 @@ fn double_strike_wounds_twice_and_fear_cannot_be_blocked() {
     ));
     take(&mut g, &["Dread Rider attacks Ember Recruit"]);
     end_attacks(&mut g);
-    // No block was asked for: the Magnate is a team-mate, but the Rider has Fear.
+    // No block is offered: the Magnate is a team-mate, but the Rider has Fear; a heroic
+    // act is.
+    assert!(!offers(&g, &["blocks for"]), "{:?}", labels(&g));
+    assert!(offers(
+        &g,
+        &["Heroic act: Plated Magnate takes the first wound Ember Recruit"]
+    ));
+    fight(&mut g);
     assert_eq!(g.step(), Step::Recruit);
     assert_eq!(wounds(&g, 1, "Ember Recruit"), Some(DISABLED));
     assert_eq!(g.player(0).points, 1);
@@ -138,7 +145,7 @@ fn super_speed_declares_two_attacks() {
     ));
     take(&mut g, &["Arc Sprinter attacks Ember Recruit"]);
     take(&mut g, &["Arc Sprinter attacks Rooftop Sentry"]);
-    end_attacks(&mut g);
+    fight(&mut g);
     assert_eq!(wounds(&g, 1, "Ember Recruit"), Some(1));
     assert_eq!(wounds(&g, 1, "Rooftop Sentry"), Some(1));
 }
@@ -185,7 +192,7 @@ fn stealth_hides_until_it_attacks_and_keen_senses_see_it() {
     pos.seats[0].characters.push(Placed::new("Ash Ghoul"));
     let mut g = start(&pos);
     take(&mut g, &["Night Stalker attacks Mirror Weaver"]);
-    end_attacks(&mut g);
+    fight(&mut g);
     assert!(!character(&g, 0, "Night Stalker").hidden);
     assert!(
         !offers(&g, &["Night Stalker hides again"]),
@@ -207,7 +214,7 @@ fn vampirism_heals_and_poison_weakens() {
     take(&mut g, &["Crypt Vampire lands"]);
     take(&mut g, &["Crypt Vampire attacks Mirror Weaver"]);
     take(&mut g, &["Venom Widow attacks Green Veil"]);
-    end_attacks(&mut g);
+    fight(&mut g);
     assert_eq!(wounds(&g, 0, "Crypt Vampire"), Some(0), "Vampirism");
     let veil = character(&g, 1, "Green Veil");
     assert_eq!((veil.wounds, veil.poison), (1, 1));
@@ -260,7 +267,7 @@ fn vulnerable_loses_one_to_three_against_its_kind() {
         pos.seed = seed;
         let mut g = start(&pos);
         take(&mut g, &["attacks Troll Warden with Energy Blast"]);
-        end_attacks(&mut g);
+        fight(&mut g);
         assert_eq!(wounds(&g, 1, "Troll Warden"), Some(1), "seed {seed}");
     }
 }
@@ -290,4 +297,82 @@ fn dice_roll_as_a_character_enters_play() {
         kinds.insert(power.kind);
     }
     assert_eq!(kinds.len(), 3, "each kind comes up");
+}
+
+#[test]
+fn teamwork_and_leadership_add_one_each_once_a_turn() {
+    // F-14.7: a team-mate taps for +1 to an attack; a leader's help is leadership, which
+    // a character may have besides teamwork; each once a turn.
+    let mut g = start(&combat(
+        &[
+            Placed::new("Ember Recruit"),
+            Placed::new("Mirror Weaver"),
+            Placed::new("Thunder Herald"),
+            Placed::new("Plated Magnate"),
+        ],
+        &[Placed::new("Bog Hulk")],
+    ));
+    take(
+        &mut g,
+        &["Mirror Weaver gives Ember Recruit +1 C for the turn (teamwork, tap)"],
+    );
+    assert!(
+        !offers(&g, &["Plated Magnate gives Ember Recruit"]),
+        "teamwork once a turn"
+    );
+    take(
+        &mut g,
+        &["Thunder Herald gives Ember Recruit +1 C for the turn (leadership, tap)"],
+    );
+    let recruit = character(&g, 0, "Ember Recruit");
+    assert_eq!(g.combat_value(recruit), 4);
+    assert!(character(&g, 0, "Mirror Weaver").tapped);
+    // The Bog Hulk's D 6 is still out of reach; the Magnate's C 4 too.
+    assert!(offers(
+        &g,
+        &["Ember Recruit attacks Bog Hulk: C 4 against D 6"]
+    ));
+}
+
+#[test]
+fn teamwork_defends_and_a_heroic_act_takes_the_wound() {
+    // F-14.7 on defense: +1 D while the side declares blocks. F-14.6: "any Hero
+    // character may sacrifice a wound to save another character from being wounded even
+    // if tapped, this may only be done once per turn".
+    let mut g = start(&combat(
+        &[
+            Placed::new("Chrome Hunter"),
+            Placed::new("Iron Legionnaire"),
+        ],
+        &[
+            Placed::new("Ember Recruit"),
+            Placed::new("Mirror Weaver").tapped(),
+            Placed::new("Rooftop Sentry"),
+        ],
+    ));
+    take(&mut g, &["Chrome Hunter attacks Ember Recruit"]);
+    take(&mut g, &["Iron Legionnaire attacks Rooftop Sentry"]);
+    end_attacks(&mut g);
+    take(
+        &mut g,
+        &["Heroic act: Mirror Weaver takes the first wound Ember Recruit"],
+    );
+    assert!(!offers(&g, &["Heroic act"]), "once a turn");
+    end_blocks(&mut g);
+    assert_eq!(wounds(&g, 1, "Ember Recruit"), Some(0));
+    assert_eq!(wounds(&g, 1, "Mirror Weaver"), Some(1));
+    assert_eq!(wounds(&g, 1, "Rooftop Sentry"), Some(1), "C 3 against D 3");
+
+    let mut g = start(&combat(
+        &[Placed::new("Iron Legionnaire")],
+        &[Placed::new("Mirror Weaver"), Placed::new("Plated Magnate")],
+    ));
+    take(&mut g, &["Iron Legionnaire attacks Mirror Weaver"]);
+    end_attacks(&mut g);
+    take(
+        &mut g,
+        &["Plated Magnate gives Mirror Weaver +1 D for the turn (teamwork, tap)"],
+    );
+    end_blocks(&mut g);
+    assert_eq!(wounds(&g, 1, "Mirror Weaver"), Some(0), "C 3 against D 4");
 }

@@ -29,7 +29,7 @@ fn an_attack_equal_to_the_defense_wounds_and_a_lower_one_does_not() {
         &mut g,
         &["Void Marauder attacks Rooftop Sentry", "C 2 against D 3"],
     );
-    end_attacks(&mut g);
+    fight(&mut g);
     assert_eq!(wounds(&g, 1, "Mirror Weaver"), Some(1));
     assert_eq!(wounds(&g, 1, "Rooftop Sentry"), Some(0));
     assert_eq!(g.step(), Step::Recruit);
@@ -49,7 +49,7 @@ fn a_second_wound_disables_and_scores_the_cost_a_hero_cannot_kill() {
         &[Placed::new("Clawed Ranger").wounded(1)],
     ));
     take(&mut g, &["Lantern Sentinel attacks Clawed Ranger"]);
-    end_attacks(&mut g);
+    fight(&mut g);
     assert_eq!(wounds(&g, 1, "Clawed Ranger"), Some(DISABLED));
     assert_eq!(g.player(0).points, 4);
     assert!(g.events().contains(&Event::Scored {
@@ -77,7 +77,7 @@ fn a_villain_kills_on_the_third_wound_for_no_more_points() {
         &[Placed::new("Mirror Weaver").wounded(2)],
     ));
     take(&mut g, &["Trickster Prince attacks Mirror Weaver"]);
-    end_attacks(&mut g);
+    fight(&mut g);
     assert_eq!(wounds(&g, 1, "Mirror Weaver"), None);
     assert_eq!(g.player(1).graveyard.len(), 1);
     assert_eq!(g.player(0).points, 0);
@@ -291,7 +291,7 @@ fn fx2_attacks_on_a_dead_target_are_negated() {
     ] {
         take(&mut g, &[&format!("{attacker} attacks Ember Recruit")]);
     }
-    end_attacks(&mut g);
+    fight(&mut g);
     assert_eq!(wounds(&g, 1, "Ember Recruit"), None);
     assert!(g
         .events()
@@ -433,7 +433,7 @@ fn reaching_the_game_value_wins_at_once() {
     pos.seats[0].points = 4;
     let mut g = start(&pos);
     take(&mut g, &["Hellfire Revenant attacks Thunder Herald"]);
-    end_attacks(&mut g);
+    fight(&mut g);
     assert_eq!(g.winners(), Some(&[0][..]));
     assert!(g.options().is_empty());
 }

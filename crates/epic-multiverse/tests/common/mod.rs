@@ -69,3 +69,12 @@ pub fn wounds(g: &MultiverseGame, seat: Seat, name: &str) -> Option<u8> {
         .find(|c| g.pool().get(c.card).name == name)
         .map(|c| c.wounds)
 }
+
+/// Ends the attacks and, for every seat attacked, its blocks: combat without blocks,
+/// heroic acts or help.
+pub fn fight(g: &mut MultiverseGame) {
+    end_attacks(g);
+    while g.step() == Step::Blocks {
+        take(g, &["No more blocks"]);
+    }
+}
