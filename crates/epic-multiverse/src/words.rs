@@ -711,14 +711,8 @@ pub fn card_info(card: &Card) -> epic_game::CardInfo {
     let ch = card.character();
     epic_game::CardInfo {
         name: card.name.clone(),
-        alignment: card
-            .paid_with()
-            .iter()
-            .map(|e| e.name())
-            .collect::<Vec<_>>()
-            .join("/")
-            .to_string()
-            + &card.foothold().map_or(String::new(), |e| e.name().into()),
+        // A character's colour and origins; a foothold's energy.
+        alignment: card.energies().replace(", ", "/"),
         kind: card.kind_word().into(),
         cost: Some(card.cost),
         offense: ch.map(|c| i32::from(c.combat)),

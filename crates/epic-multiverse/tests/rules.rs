@@ -592,3 +592,24 @@ fn after_two_hundred_turns_the_most_points_win() {
     assert_eq!(g.winners(), Some(&[1][..]));
     assert_eq!(g.ending(), Some(epic_game::Ending::Limits));
 }
+
+#[test]
+fn every_card_reads_as_generated_from_its_definition() {
+    // The cards as `epic cards` lists them: a foothold by its one energy, a character by
+    // its colour and origins, with stats, labels and a sheet that names every ability.
+    let cards = MultiverseGame::cards();
+    let gate = cards.iter().find(|c| c.name == "Helix Spring").unwrap();
+    assert_eq!(
+        (gate.kind.as_str(), gate.alignment.as_str()),
+        ("foothold", "genetic")
+    );
+    let rider = cards.iter().find(|c| c.name == "Dread Rider").unwrap();
+    assert_eq!(rider.alignment, "black/magical");
+    assert_eq!(
+        (rider.offense, rider.defense, rider.cost),
+        (Some(5), Some(4), Some(5))
+    );
+    assert_eq!(rider.keywords, ["Villain", "Fear", "Double Strike"]);
+    assert!(rider.sheet.contains("Fear: its attacks cannot be blocked."));
+    assert!(cards.len() >= 53);
+}
