@@ -454,6 +454,9 @@ impl MultiverseGame {
             c.attacks = 0;
             c.raging = false;
         }
+        for c in &mut p.holding {
+            c.tapped = false;
+        }
         // What lasts for the turn ends: teamwork, leadership, heroic acts.
         for c in self.players.iter_mut().flat_map(|p| &mut p.characters) {
             c.boost = (0, 0);
@@ -563,7 +566,7 @@ impl MultiverseGame {
             }
         }
         for held in &p.holding {
-            if self.unique_allows(held.card) {
+            if !held.tapped && self.unique_allows(held.card) {
                 options.push(Choice::Return { id: held.id });
             }
         }
@@ -695,10 +698,11 @@ impl MultiverseGame {
         self.pay(seat, pay, cost);
         let p = &mut self.players[usize::from(seat)];
         let ch = p.characters.remove(i);
-        // Healed of every wound and marker there (F-11.5).
+        // Healed of every wound and marker there (F-11.5); back from the next turn.
         p.holding.push(InPlay {
             id: ch.id,
             card: ch.card,
+            tapped: true,
             ..InPlay::default()
         });
         self.events.push(Event::Evacuated {

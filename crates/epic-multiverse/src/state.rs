@@ -28,6 +28,8 @@ pub struct InPlay {
     pub card: CardId,
     /// 0 healthy, 1 injured, 2 disabled (F-11.1).
     pub wounds: u8,
+    /// Tapped; in a holding area, arrived this turn, to come back from the next (ruling
+    /// M-05).
     pub tapped: bool,
     /// In flight (a Flight marker).
     pub flying: bool,

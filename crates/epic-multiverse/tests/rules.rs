@@ -341,6 +341,12 @@ fn evacuation_costs_half_rounded_up_heals_and_the_character_returns_for_free() {
     assert_eq!(g.player(0).holding.len(), 1);
     assert_eq!(g.player(0).holding[0].wounds, 0);
     assert!(g.player(0).footholds.iter().all(|f| f.tapped));
+    // Not back the turn it left (ruling M-05): at its player's next recruit step.
+    assert!(!offers(&g, &["Bring Trickster Prince back"]));
+    let mut pos = Position::new(2);
+    pos.step = Step::Recruit;
+    pos.seats[0].holding = vec!["Trickster Prince".into()];
+    let mut g = start(&pos);
     take(&mut g, &["Bring Trickster Prince back", "free"]);
     assert_eq!(g.player(0).characters.len(), 1);
     assert_eq!(g.player(0).characters[0].wounds, 0);
