@@ -161,7 +161,8 @@ impl MultiverseGame {
         let mut options = Vec::new();
         let mut raging = false;
         for a in &self.player(seat).characters {
-            if self.attacks.is_empty() && a.active() && self.stats(a).has(Ability::Flight) {
+            let lands = self.attacks.is_empty() && a.active() && !a.flew;
+            if lands && self.stats(a).has(Ability::Flight) {
                 options.push(Choice::Fly { id: a.id });
             }
             if !self.may_declare(a) {
@@ -203,6 +204,7 @@ impl MultiverseGame {
     pub(crate) fn fly(&mut self, seat: Seat, id: CharId) {
         if let Some(c) = self.character_mut(id) {
             c.flying = !c.flying;
+            c.flew = true;
             let (card, flying) = (c.card, c.flying);
             self.events.push(Event::Flew { seat, card, flying });
         }

@@ -453,6 +453,7 @@ impl MultiverseGame {
             c.tapped = false;
             c.attacks = 0;
             c.raging = false;
+            c.flew = false;
         }
         for c in &mut p.holding {
             c.tapped = false;

@@ -50,6 +50,8 @@ pub struct InPlay {
     pub boost: (u8, u8),
     /// Helped this turn: 1 by teamwork, 2 by leadership.
     pub helped: u8,
+    /// It took off or landed this turn (once a turn, ruling M-15).
+    pub flew: bool,
 }
 
 impl InPlay {

@@ -108,6 +108,7 @@ fn flyers_meet_others_in_close_combat_only_by_reach() {
     assert!(!offers(&g, &["Crypt Vampire attacks Mirror Weaver"]));
     take(&mut g, &["Crypt Vampire lands"]);
     assert!(!character(&g, 0, "Crypt Vampire").flying);
+    assert!(!offers(&g, &["Crypt Vampire takes off"]), "once a turn");
     assert!(offers(
         &g,
         &["Crypt Vampire attacks Mirror Weaver: C 4 against D 3"]
