@@ -5,7 +5,7 @@
 //! that seat can read. Nothing here reads the game beyond what the seat may see.
 
 use crate::{ClassicGame, ClassicPool, View};
-use epic_game::words::{cap, Asked, Line, Offered, Outcome, Tone, Voice};
+use epic_game::words::{cap, Asked, Line, Outcome, Tone, Voice};
 use epic_game::{Seat, State};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -176,30 +176,12 @@ pub fn board(pool: &ClassicPool, view: &View, names: &[String]) -> ClassicBoard 
 /// theirs.
 pub fn asked(game: &ClassicGame, voice: &Voice) -> Option<Asked> {
     let seat = game.decider()?;
-    if voice.viewer != Some(seat) {
-        return Some(Asked {
-            seat,
-            prompt: String::new(),
-            options: Vec::new(),
-        });
-    }
-    let options = game
-        .labels(seat)
-        .into_iter()
-        .enumerate()
-        .map(|(index, label)| Offered {
-            index,
-            label,
-            card: None,
-            player: None,
-            kind: None,
-        })
-        .collect();
-    Some(Asked {
+    Some(Asked::by_labels(
         seat,
-        prompt: game.prompt().unwrap_or_default(),
-        options,
-    })
+        voice,
+        || game.prompt().unwrap_or_default(),
+        || game.labels(seat),
+    ))
 }
 
 /// The heading of the turn `game` is in.

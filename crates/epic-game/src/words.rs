@@ -177,6 +177,42 @@ pub struct Asked {
     pub options: Vec<Offered>,
 }
 
+impl Asked {
+    /// `seat`'s decision as `voice`'s viewer is told it, for a ruleset whose options are
+    /// told by their labels alone: to the decider its `prompt` and `labels`, to anyone
+    /// else who decides.
+    pub fn by_labels(
+        seat: Seat,
+        voice: &Voice,
+        prompt: impl FnOnce() -> String,
+        labels: impl FnOnce() -> Vec<String>,
+    ) -> Asked {
+        if voice.viewer != Some(seat) {
+            return Asked {
+                seat,
+                prompt: String::new(),
+                options: Vec::new(),
+            };
+        }
+        let options = labels()
+            .into_iter()
+            .enumerate()
+            .map(|(index, label)| Offered {
+                index,
+                label,
+                card: None,
+                player: None,
+                kind: None,
+            })
+            .collect();
+        Asked {
+            seat,
+            prompt: prompt(),
+            options,
+        }
+    }
+}
+
 /// One option of a decision, numbered as [`crate::State::options`] lists them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Offered {

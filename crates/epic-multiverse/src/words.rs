@@ -7,7 +7,7 @@ use crate::card::Card;
 use crate::events::{Event, OutReason};
 use crate::state::*;
 use crate::MultiverseGame;
-use epic_game::words::{cap, count, Asked, Block, Ink, Line, Offered, Outcome, Page, Span};
+use epic_game::words::{cap, count, Asked, Block, Ink, Line, Outcome, Page, Span};
 use epic_game::words::{Tone, Voice};
 use epic_game::{Seat, State};
 use serde::Serialize;
@@ -147,29 +147,12 @@ pub fn prompt(g: &MultiverseGame) -> String {
 /// The pending decision for `voice`'s viewer: its options only if it is theirs.
 pub fn asked(g: &MultiverseGame, voice: &Voice) -> Option<Asked> {
     let seat = g.decider()?;
-    if voice.viewer != Some(seat) {
-        return Some(Asked {
-            seat,
-            prompt: String::new(),
-            options: Vec::new(),
-        });
-    }
-    let options = epic_game::Ruleset::labels(g, seat)
-        .into_iter()
-        .enumerate()
-        .map(|(index, label)| Offered {
-            index,
-            label,
-            card: None,
-            player: None,
-            kind: None,
-        })
-        .collect();
-    Some(Asked {
+    Some(Asked::by_labels(
         seat,
-        prompt: prompt(g),
-        options,
-    })
+        voice,
+        || prompt(g),
+        || epic_game::Ruleset::labels(g, seat),
+    ))
 }
 
 /// How the game ended, told to `voice`'s viewer, with the points.
