@@ -7,7 +7,7 @@ OpenSpiel's algorithms and ``evaluate_bots`` run on it:
     >>> pyspiel.load_game(str(game))  # the game string reloads
 
 ``python_epic`` plays the 2017 Complete Rules, ``python_epic_classic`` the classic game
-(the 2009 Epic Trading Card Game).
+(the 2009 Epic Trading Card Game), ``python_epic_multiverse`` the multiverse game.
 
 Two players, imperfect information, zero-sum (+1 and -1; 0 each for a draw). The deal
 is the game's: every ``new_initial_state()`` is the game dealt from ``seed`` (a game
@@ -124,6 +124,17 @@ class EpicClassicGame(EpicGame):
     )
 
 
+class EpicMultiverseGame(EpicGame):
+    """The multiverse game (The Epic Rulebook 2.0): its decks are ``blue``, ``red`` and
+    ``black`` or deck-list paths."""
+
+    ruleset = "multiverse"
+    default_decks = ("blue", "red")
+    game_type = _game_type(
+        "python_epic_multiverse", "Epic multiverse game (The Epic Rulebook 2.0)", default_decks
+    )
+
+
 class EpicState(pyspiel.State):
     def __init__(self, game, epic_game):
         super().__init__(game)
@@ -215,6 +226,6 @@ class EpicInformationStateObserver:
         return f"p{player} " + " ".join(state.record[player])
 
 
-for _game in (EpicGame, EpicClassicGame):
+for _game in (EpicGame, EpicClassicGame, EpicMultiverseGame):
     if _game.game_type.short_name not in pyspiel.registered_names():
         pyspiel.register_game(_game.game_type, _game)

@@ -118,7 +118,17 @@ def test_information_states_hold_nothing_hidden():
     assert sum(compared) > 500
 
 
-@pytest.mark.parametrize("name", ["python_epic", "python_epic_classic"])
+def test_the_multiverse_game_in_openspiel():
+    game = pyspiel.load_game("python_epic_multiverse", {"seed": 2})
+    state = game.new_initial_state()
+    assert len(state.observation_tensor(state.current_player())) == game.observation_tensor_size()
+    assert "First to 30 points wins" in state.observation_string(state.current_player())
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    with pytest.raises(ValueError, match="unknown deck 'good'"):
+        pyspiel.load_game("python_epic_multiverse", {"deck0": "good"})
+
+
+@pytest.mark.parametrize("name", ["python_epic", "python_epic_classic", "python_epic_multiverse"])
 def test_the_game_string_reloads_and_games_and_states_pickle(name):
     import pickle
 

@@ -277,25 +277,12 @@ impl ClassicGame {
     /// ordinal among them, " (1)", " (2)", in the order the options come, which is the
     /// order of the hand and of the cards in play.
     pub fn labels(&self, seat: Seat) -> Vec<String> {
-        use std::collections::HashMap;
-        let mut out: Vec<String> = self
-            .options
-            .iter()
-            .map(|&c| self.label_for(c, seat))
-            .collect();
-        let mut copies: HashMap<String, usize> = HashMap::new();
-        for label in &out {
-            *copies.entry(label.clone()).or_default() += 1;
-        }
-        let mut nth: HashMap<String, usize> = HashMap::new();
-        for label in &mut out {
-            if copies[label.as_str()] > 1 {
-                let n = nth.entry(label.clone()).or_default();
-                *n += 1;
-                label.push_str(&format!(" ({n})"));
-            }
-        }
-        out
+        epic_game::words::told_apart(
+            self.options
+                .iter()
+                .map(|&c| self.label_for(c, seat))
+                .collect(),
+        )
     }
 
     /// What a decision did, in the words `seat` can read once it is taken: a card played

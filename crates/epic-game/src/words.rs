@@ -228,6 +228,26 @@ pub struct Offered {
     pub kind: Option<&'static str>,
 }
 
+/// Option labels told apart: where two read the same (two copies of a card, two
+/// characters of one name on different sides), each gets its ordinal among them, " (1)",
+/// " (2)", in the order the options come.
+pub fn told_apart(mut labels: Vec<String>) -> Vec<String> {
+    use std::collections::HashMap;
+    let mut copies: HashMap<String, usize> = HashMap::new();
+    for label in &labels {
+        *copies.entry(label.clone()).or_default() += 1;
+    }
+    let mut nth: HashMap<String, usize> = HashMap::new();
+    for label in &mut labels {
+        if copies[label.as_str()] > 1 {
+            let n = nth.entry(label.clone()).or_default();
+            *n += 1;
+            label.push_str(&format!(" ({n})"));
+        }
+    }
+    labels
+}
+
 /// How a game ended, told to one viewer: the winners (none for a draw) and why.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Outcome {
@@ -399,5 +419,19 @@ impl Page {
             })
             .collect();
         lines.join("\n")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn labels_that_read_the_same_are_told_apart_in_order() {
+        let labels = ["Heal Ash Ghoul", "Done", "Heal Ash Ghoul"]
+            .map(String::from)
+            .to_vec();
+        assert_eq!(
+            super::told_apart(labels),
+            ["Heal Ash Ghoul (1)", "Done", "Heal Ash Ghoul (2)"]
+        );
     }
 }

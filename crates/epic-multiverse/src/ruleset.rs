@@ -467,6 +467,16 @@ impl Ruleset for MultiverseGame {
         crate::eval::win_chance(self, seat)
     }
 
+    /// Every option in words, told apart where two read the same (a character healed of
+    /// one name on each side).
+    fn labels(&self, seat: Seat) -> Vec<String> {
+        if self.decider != Some(seat) {
+            return Vec::new();
+        }
+        let labels = self.options.iter().map(|&c| self.label(c, seat)).collect();
+        epic_game::words::told_apart(labels)
+    }
+
     fn seen_events(events: &[Event], seat: Seat) -> serde_json::Value {
         let seen: Vec<Event> = events.iter().map(|e| e.seen_by(seat)).collect();
         serde_json::to_value(seen).unwrap_or_default()
