@@ -115,11 +115,11 @@ impl MultiverseGame {
             .map_or(AttackKind::Physical, |p| p.kind)
     }
 
-    /// Whether `a` may attack `t` with power number `power` now: a hidden target only
+    /// Whether `a` may attack `t` with an attack of `kind` now: a hidden target only
     /// with Keen Senses, a disabled one only if `a` may kill it (ruling M-03); in close
     /// combat flyers and characters on the ground meet only by Reach (Flight); never a
     /// character immune to the attack's kind.
-    fn may_attack(&self, a: &InPlay, t: &InPlay, power: u8) -> bool {
+    fn may_attack(&self, a: &InPlay, t: &InPlay, kind: AttackKind) -> bool {
         let (ac, tc) = (self.stats(a), self.stats(t));
         if t.hidden && !ac.has(Ability::KeenSenses) {
             return false;
@@ -127,7 +127,6 @@ impl MultiverseGame {
         if !t.active() && !may_kill(ac, tc) {
             return false;
         }
-        let kind = self.kind_of(a, power);
         if tc.has(Ability::Immune(kind)) {
             return false;
         }
@@ -168,19 +167,20 @@ impl MultiverseGame {
             if !self.may_declare(a) {
                 continue;
             }
-            // Base C, then each power that attacks (not Latent Psi).
-            let modes: Vec<u8> = std::iter::once(0)
+            // Base C, then each power that attacks (not Latent Psi), with its kind:
+            // listed once an attacker, not looked up again for each target.
+            let modes: Vec<(u8, AttackKind)> = std::iter::once((0, AttackKind::Physical))
                 .chain(
                     (self.powers(a).iter().enumerate())
                         .filter(|(_, p)| !p.latent)
-                        .map(|(i, _)| i as u8 + 1),
+                        .map(|(i, p)| (i as u8 + 1, p.kind)),
                 )
                 .collect();
             let before = options.len();
             for s in self.seats_from(seat).filter(|&s| s != seat) {
                 for t in &self.player(s).characters {
-                    for &power in &modes {
-                        if self.may_attack(a, t, power) {
+                    for &(power, kind) in &modes {
+                        if self.may_attack(a, t, kind) {
                             options.push(Choice::Attack {
                                 attacker: a.id,
                                 target: t.id,

@@ -27,8 +27,6 @@ pub struct MultiverseGame {
     pub(crate) step: Step,
     /// Seats done with this step's decision (redraws, blocks), as bits.
     pub(crate) done: u16,
-    /// The seat declaring blocks, in the blockers step.
-    pub(crate) blocking: Seat,
     /// At the discard step: the hand was over seven, so discards are owed.
     pub(crate) over_limit: bool,
     pub(crate) attacks: Vec<Attack>,
@@ -78,7 +76,7 @@ impl MultiverseGame {
         }
         let seats = g.players.len();
         let first = first.unwrap_or_else(|| g.rng.gen_range(0..seats) as Seat);
-        (g.first, g.active, g.blocking) = (first, first, first);
+        (g.first, g.active) = (first, first);
         for seat in 0..seats as Seat {
             g.draw(seat, HAND);
         }
@@ -97,7 +95,6 @@ impl MultiverseGame {
             turn: 0,
             step: Step::Redraw,
             done: 0,
-            blocking: 0,
             over_limit: false,
             attacks: Vec::new(),
             blocks: Vec::new(),
@@ -379,7 +376,6 @@ impl MultiverseGame {
                     })
                     .collect();
                 for seat in defenders {
-                    self.blocking = seat;
                     self.block_options(seat);
                     if self.options.len() > 1 {
                         return Some(seat);
@@ -396,19 +392,11 @@ impl MultiverseGame {
                 Some(active)
             }
             Step::Discard => {
-                let hand = &self.player(active).hand;
-                if hand.is_empty() {
+                if self.player(active).hand.is_empty() {
                     self.end_turn();
                     return None;
                 }
-                let mut cards = hand.clone();
-                cards.sort_unstable();
-                cards.dedup();
-                self.options
-                    .extend(cards.into_iter().map(|card| Choice::Discard { card }));
-                if !self.over_limit {
-                    self.options.push(Choice::EndTurn);
-                }
+                self.discard_options(active);
                 Some(active)
             }
         }
@@ -424,16 +412,20 @@ impl MultiverseGame {
             Step::Attacks => self.attack_options(),
             Step::Blocks => self.block_options(seat),
             Step::Recruit => self.recruit_options(),
-            Step::Discard => {
-                let mut cards = self.player(seat).hand.clone();
-                cards.sort_unstable();
-                cards.dedup();
-                self.options
-                    .extend(cards.into_iter().map(|card| Choice::Discard { card }));
-                if !self.over_limit {
-                    self.options.push(Choice::EndTurn);
-                }
-            }
+            Step::Discard => self.discard_options(seat),
+        }
+    }
+
+    /// Discard a card (each card of the hand once), or, unless discards are owed, end
+    /// the turn.
+    fn discard_options(&mut self, seat: Seat) {
+        let mut cards = self.player(seat).hand.clone();
+        cards.sort_unstable();
+        cards.dedup();
+        self.options
+            .extend(cards.into_iter().map(|card| Choice::Discard { card }));
+        if !self.over_limit {
+            self.options.push(Choice::EndTurn);
         }
     }
 

@@ -136,7 +136,7 @@ impl Position {
             g.players[s] = p;
         }
         g.next_id = next_id;
-        (g.first, g.active, g.blocking) = (self.active, self.active, self.active);
+        (g.first, g.active) = (self.active, self.active);
         g.turn = self.turn;
         g.step = self.step;
         g.over_limit = g.players[usize::from(self.active)].hand.len() > HAND;

@@ -237,7 +237,7 @@ impl MultiverseGame {
         let mut h = Fnv::default();
         self.players.hash(&mut h);
         (self.first, self.active, self.turn, self.step, self.done).hash(&mut h);
-        (self.blocking, self.over_limit, &self.attacks, &self.blocks).hash(&mut h);
+        (self.over_limit, &self.attacks, &self.blocks).hash(&mut h);
         (&self.heroics, self.heroic_seats).hash(&mut h);
         (self.goal, self.next_id, self.decider, &self.options).hash(&mut h);
         (&self.winners, self.ruled_over).hash(&mut h);
