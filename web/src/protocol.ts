@@ -373,6 +373,8 @@ export type MultiverseBoard = {
   attacks: [string, string][];
   /** [blocker, the character it blocks for]. */
   blocks: [string, string][];
+  /** Incidents in play: the card, who played it, and on what. */
+  incidents: { name: string; seat: number; on: string }[];
   cards: Record<string, CardText>;
 };
 
@@ -411,4 +413,6 @@ export type MultiverseCharacter = {
   flying: boolean;
   hidden: boolean;
   poison: number;
+  /** The items attached to it, each working, disabled or knocked away. */
+  items: { name: string; state: "working" | "disabled" | "knocked-away" }[];
 };

@@ -135,6 +135,8 @@ pub enum Ability {
     /// Leads its team: its help (teamwork) counts as leadership, which a team-mate may
     /// have besides teamwork.
     Leader,
+    /// Taps to repair a disabled item (F-9.3).
+    Tech,
     /// Defense +3 against this kind of attack.
     Resistant(AttackKind),
     /// Defense -1d3 against this kind of attack.
@@ -144,7 +146,7 @@ pub enum Ability {
 }
 
 impl Ability {
-    const PLAIN: [(Ability, &'static str); 18] = [
+    const PLAIN: [(Ability, &'static str); 19] = [
         (Ability::Flight, "Flight"),
         (Ability::Reach, "Reach"),
         (Ability::DoubleStrike, "Double Strike"),
@@ -163,6 +165,7 @@ impl Ability {
         (Ability::SuperStrength, "Super Strength"),
         (Ability::RandomPower, "Random Power"),
         (Ability::Leader, "Leader"),
+        (Ability::Tech, "Tech"),
     ];
 
     /// The ability a label names ("Double Strike", "Resistant (Psi)"), in any case.
@@ -246,6 +249,7 @@ impl Ability {
                  attacked) for the turn, as leadership: a character may have leadership \
                  and teamwork each once a turn."
             }
+            Ability::Tech => "Tech: tap to repair a disabled item of your side.",
             Ability::Resistant(k) => {
                 return format!("Resistant ({0}): defense +3 against {0}.", k.name())
             }

@@ -2,6 +2,7 @@
 //! and labels, and the text a player reads, generated from the definition.
 
 use crate::abilities::{Ability, Power};
+use crate::effect::{Incident, Item};
 use serde::Serialize;
 use std::fmt;
 
@@ -152,6 +153,10 @@ pub enum Kind {
         energy: Energy,
     },
     Character(Character),
+    /// Attached to a character in the recruit step (F-2.4, F-9).
+    Item(Item),
+    /// Played when its activation allows, paid with any footholds (F-2.3, F-8).
+    Incident(Incident),
 }
 
 /// One card definition.
@@ -175,14 +180,28 @@ impl Card {
     pub fn character(&self) -> Option<&Character> {
         match &self.kind {
             Kind::Character(c) => Some(c),
-            Kind::Foothold { .. } => None,
+            _ => None,
         }
     }
 
     pub fn foothold(&self) -> Option<Energy> {
         match self.kind {
             Kind::Foothold { energy } => Some(energy),
-            Kind::Character(_) => None,
+            _ => None,
+        }
+    }
+
+    pub fn item(&self) -> Option<&Item> {
+        match &self.kind {
+            Kind::Item(i) => Some(i),
+            _ => None,
+        }
+    }
+
+    pub fn incident(&self) -> Option<&Incident> {
+        match &self.kind {
+            Kind::Incident(i) => Some(i),
+            _ => None,
         }
     }
 
@@ -190,7 +209,29 @@ impl Card {
         match self.kind {
             Kind::Foothold { .. } => "foothold",
             Kind::Character(_) => "character",
+            Kind::Item(_) => "item",
+            Kind::Incident(_) => "incident",
         }
+    }
+
+    /// Whether it matches `word` (F-10.6): one of its species, labels, origins, its
+    /// colour, its kind of item, or its type, in any case.
+    pub fn matches(&self, word: &str) -> bool {
+        let word = word.trim();
+        let eq = |s: &str| s.eq_ignore_ascii_case(word);
+        eq(self.kind_word())
+            || self.colour.is_some_and(|c| eq(c.name()))
+            || self.origins.iter().any(|o| eq(o.name()))
+            || self.item().is_some_and(|i| eq(i.kind.name()))
+            || self
+                .character()
+                .is_some_and(|c| c.species.iter().any(|s| eq(s)))
+            || self.labels().iter().any(|l| {
+                eq(l)
+                    || l.strip_prefix("Team (")
+                        .and_then(|t| t.strip_suffix(')'))
+                        .is_some_and(eq)
+            })
     }
 
     /// The kinds of energy that pay for it, each alone (ruling M-04): its colour, then
@@ -207,7 +248,8 @@ impl Card {
     pub fn energies(&self) -> String {
         match self.kind {
             Kind::Foothold { energy } => energy.name().to_string(),
-            Kind::Character(_) => self
+            Kind::Incident(_) => "any energy".to_string(),
+            Kind::Character(_) | Kind::Item(_) => self
                 .paid_with()
                 .iter()
                 .map(|e| e.name())
@@ -218,8 +260,11 @@ impl Card {
 
     /// Its labels as printed: moral, Insane, Invulnerable, Non-unique, Team (X).
     pub fn labels(&self) -> Vec<String> {
-        let Some(c) = self.character() else {
-            return vec!["Basic".into()];
+        let c = match &self.kind {
+            Kind::Character(c) => c,
+            Kind::Foothold { .. } => return vec!["Basic".into()],
+            Kind::Item(i) => return i.grants.iter().map(|a| a.label()).collect(),
+            Kind::Incident(_) => return Vec::new(),
         };
         let mut out = vec![match c.moral {
             Moral::Hero => "Hero",
@@ -261,6 +306,8 @@ impl Card {
                 }
                 lines.join(" ")
             }
+            Kind::Item(i) => i.text(),
+            Kind::Incident(i) => i.text(),
         }
     }
 
@@ -269,6 +316,8 @@ impl Card {
         match &self.kind {
             Kind::Foothold { energy } => format!("Basic foothold — {energy}"),
             Kind::Character(c) => format!("Character — {}", c.species.join(", ")),
+            Kind::Item(i) => format!("Item — {}", i.kind.name()),
+            Kind::Incident(_) => "Incident".to_string(),
         }
     }
 
@@ -284,6 +333,8 @@ impl Card {
                 c.defense,
                 self.labels().join(", ")
             ));
+        } else if self.foothold().is_none() {
+            lines.push(format!("Cost {} ({}).", self.cost, self.energies()));
         }
         let text = self.text();
         if !text.is_empty() {

@@ -41,12 +41,13 @@ impl MultiverseGame {
     }
 
     /// The powers of a character in play, numbered from 1 in this order: its card's,
-    /// the one Random Power rolled, Super Strength's Thrown Object 6.
+    /// the one Random Power rolled, Super Strength's Thrown Object 6, its weapons'
+    /// attacks.
     pub fn powers(&self, ch: &InPlay) -> Vec<Power> {
         let c = self.stats(ch);
         let mut powers = c.powers.clone();
         powers.extend(ch.rolled);
-        if c.has(Ability::SuperStrength) {
+        if self.has(ch, Ability::SuperStrength) {
             powers.push(Power {
                 kind: AttackKind::Thrown,
                 value: 6,
@@ -54,6 +55,7 @@ impl MultiverseGame {
                 detail: 0,
             });
         }
+        powers.extend(self.weapons(ch).into_iter().map(|(_, p)| p));
         powers
     }
 
@@ -63,16 +65,16 @@ impl MultiverseGame {
         self.powers(ch).get(i).copied()
     }
 
-    /// Its combat value now: base C, its dice, +1 in a rage, teamwork and leadership.
+    /// Its combat value now: its C with items and incidents ([`Self::modified`]), +1
+    /// in a rage, teamwork and leadership.
     pub fn combat_value(&self, ch: &InPlay) -> u8 {
-        self.stats(ch).combat + ch.bonus.0 + u8::from(ch.raging) + ch.boost.0
+        self.modified(ch).0 + u8::from(ch.raging) + ch.boost.0
     }
 
-    /// Its defense value now: base D, its dice, teamwork and leadership, less its poison
-    /// markers and 1 in a rage.
+    /// Its defense value now: its D with items and incidents, teamwork and leadership,
+    /// less its poison markers and 1 in a rage.
     pub fn defense_value(&self, ch: &InPlay) -> u8 {
-        (self.stats(ch).defense + ch.bonus.1 + ch.boost.1)
-            .saturating_sub(ch.poison + u8::from(ch.raging))
+        (self.modified(ch).1 + ch.boost.1).saturating_sub(ch.poison + u8::from(ch.raging))
     }
 
     /// The value of an attack by `ch` with power number `power` (0: base C).
@@ -94,16 +96,15 @@ impl MultiverseGame {
                 .max()
                 .unwrap_or(0)
         };
-        let c = self.stats(ch);
         let mut defense = if kind == AttackKind::Psi {
-            c.defense.max(best(&[AttackKind::Psi]))
+            self.modified(ch).1.max(best(&[AttackKind::Psi]))
         } else if !ch.tapped {
             self.defense_value(ch)
                 .max(best(&[AttackKind::Psi, AttackKind::Magic]))
         } else {
             self.defense_value(ch)
         };
-        if c.has(Ability::Resistant(kind)) {
+        if self.has(ch, Ability::Resistant(kind)) {
             defense += 3;
         }
         defense
@@ -121,17 +122,17 @@ impl MultiverseGame {
     /// character immune to the attack's kind.
     fn may_attack(&self, a: &InPlay, t: &InPlay, kind: AttackKind) -> bool {
         let (ac, tc) = (self.stats(a), self.stats(t));
-        if t.hidden && !ac.has(Ability::KeenSenses) {
+        if t.hidden && !self.has(a, Ability::KeenSenses) {
             return false;
         }
         if !t.active() && !may_kill(ac, tc) {
             return false;
         }
-        if tc.has(Ability::Immune(kind)) {
+        if self.has(t, Ability::Immune(kind)) {
             return false;
         }
         if kind == AttackKind::Physical {
-            if t.flying && !a.flying && !ac.has(Ability::Reach) {
+            if t.flying && !a.flying && !self.has(a, Ability::Reach) {
                 return false;
             }
             if a.flying && !t.flying {
@@ -147,7 +148,7 @@ impl MultiverseGame {
         a.active()
             && match a.attacks {
                 0 => !a.tapped,
-                1 => self.stats(a).has(Ability::SuperSpeed),
+                1 => self.has(a, Ability::SuperSpeed),
                 _ => false,
             }
     }
@@ -161,7 +162,7 @@ impl MultiverseGame {
         let mut raging = false;
         for a in &self.player(seat).characters {
             let lands = self.attacks.is_empty() && a.active() && !a.flew;
-            if lands && self.stats(a).has(Ability::Flight) {
+            if lands && self.has(a, Ability::Flight) {
                 options.push(Choice::Fly { id: a.id });
             }
             if !self.may_declare(a) {
@@ -191,7 +192,7 @@ impl MultiverseGame {
                 }
             }
             let can = options.len() > before;
-            raging |= can && a.attacks == 0 && self.stats(a).has(Ability::Rage);
+            raging |= can && a.attacks == 0 && self.has(a, Ability::Rage);
         }
         self.assist_options(seat, false, &mut options);
         if !raging {
@@ -217,7 +218,7 @@ impl MultiverseGame {
         };
         let rage = self
             .character(attacker)
-            .is_some_and(|(_, a)| self.stats(a).has(Ability::Rage));
+            .is_some_and(|(_, a)| self.has(a, Ability::Rage));
         if let Some(a) = self.character_mut(attacker) {
             a.tapped = true;
             a.hidden = false;
@@ -248,7 +249,7 @@ impl MultiverseGame {
 
     fn has_fear(&self, id: CharId) -> bool {
         self.character(id)
-            .is_some_and(|(_, c)| self.stats(c).has(Ability::Fear))
+            .is_some_and(|(_, c)| self.has(c, Ability::Fear))
     }
 
     /// The blocks `seat` may declare: an untapped, active character of its own blocks
@@ -363,10 +364,10 @@ impl MultiverseGame {
         let kind = self.kind_of(&a, attack.power);
         let value = self.attack_value(&a, attack.power);
         let mut defense = self.defense_against(&d, kind);
-        if self.stats(&d).has(Ability::Vulnerable(kind)) {
+        if self.has(&d, Ability::Vulnerable(kind)) {
             defense = defense.saturating_sub(self.rng.gen_range(1..=3));
         }
-        let immune = self.stats(&d).has(Ability::Immune(kind));
+        let immune = self.has(&d, Ability::Immune(kind));
         if immune || !wounds(value, defense) {
             self.events.push(Event::Missed {
                 attacker: a.card,
@@ -378,8 +379,15 @@ impl MultiverseGame {
         }
         let (ac, dc) = (self.stats(&a), self.stats(&d));
         let killing = blocking || may_kill(ac, dc);
-        let strikes = if ac.has(Ability::DoubleStrike) { 2 } else { 1 };
-        let (vampire, poison) = (ac.has(Ability::Vampirism), ac.has(Ability::Poison));
+        let strikes = if self.has(&a, Ability::DoubleStrike) {
+            2
+        } else {
+            1
+        };
+        let (vampire, poison) = (
+            self.has(&a, Ability::Vampirism),
+            self.has(&a, Ability::Poison),
+        );
         for _ in 0..strikes {
             self.wound(attack, defender, killing, false);
         }
@@ -411,9 +419,10 @@ impl MultiverseGame {
         }
     }
 
-    /// A wound to `id` from `attack`: injured, then disabled (worth its cost to the
-    /// attacking player, F-11.3), then dead if it may be killed (F-11.4); a blocker may
-    /// be killed by anyone (ruling M-02).
+    /// A wound to `id` from `attack`, unless one of its items takes it (F-9.2):
+    /// injured, then disabled (worth its cost and its items' to the attacking player,
+    /// F-11.3), then dead if it may be killed (F-11.4); a blocker may be killed by anyone
+    /// (ruling M-02).
     fn wound(&mut self, attack: &Attack, id: CharId, killing: bool, automatic: bool) {
         if let Some(hero) = self.heroic_for(id) {
             let killing = self.character(attack.attacker).is_some_and(|(_, a)| {
@@ -426,6 +435,9 @@ impl MultiverseGame {
             return;
         };
         let ch = *ch;
+        if self.absorb(id) {
+            return;
+        }
         let card = self.pool.get(ch.card);
         let invulnerable = card.character().is_some_and(|c| c.invulnerable);
         if ch.wounds >= DISABLED {
@@ -433,6 +445,7 @@ impl MultiverseGame {
                 let p = &mut self.players[usize::from(seat)];
                 p.characters.retain(|c| c.id != id);
                 p.graveyard.push(ch.card);
+                self.drop_items(seat, id);
                 self.events.push(Event::Killed {
                     seat,
                     card: ch.card,
@@ -446,9 +459,15 @@ impl MultiverseGame {
             }
             return;
         }
-        let cost = u32::from(card.cost);
+        self.injure(attack.by, seat, &ch, automatic);
+    }
+
+    /// One more wound on `ch` (of `seat`), below dead: disabled, it is worth its points
+    /// to `by` (F-11.3), unless `by` is its own player.
+    pub(crate) fn injure(&mut self, by: Seat, seat: Seat, ch: &InPlay, automatic: bool) {
+        let cost = self.worth(seat, ch);
         let wounds = ch.wounds + 1;
-        if let Some(c) = self.character_mut(id) {
+        if let Some(c) = self.character_mut(ch.id) {
             c.wounds = wounds;
         }
         self.events.push(Event::Wounded {
@@ -457,13 +476,13 @@ impl MultiverseGame {
             wounds,
             automatic,
         });
-        if wounds == DISABLED {
+        if wounds == DISABLED && by != seat {
             self.events.push(Event::Scored {
-                seat: attack.by,
+                seat: by,
                 points: cost,
                 card: ch.card,
             });
-            self.score(attack.by, cost);
+            self.score(by, cost);
         }
     }
 }

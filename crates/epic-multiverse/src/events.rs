@@ -2,6 +2,7 @@
 
 use crate::abilities::Power;
 use crate::card::{CardId, Energy};
+use crate::state::ItemState;
 use epic_game::Seat;
 use serde::Serialize;
 
@@ -140,6 +141,55 @@ pub enum Event {
         card: CardId,
         pay: Energy,
         cost: u8,
+    },
+    /// An item attached to a character (`holder`, its card).
+    Equipped {
+        seat: Seat,
+        card: CardId,
+        holder: CardId,
+        pay: Energy,
+        cost: u8,
+    },
+    /// A device's holder tapped to use it.
+    UsedItem {
+        seat: Seat,
+        card: CardId,
+        holder: CardId,
+    },
+    /// An item took a wound in place of its holder: disabled, knocked away, or
+    /// destroyed (`None`); or an incident destroyed it.
+    ItemHit {
+        seat: Seat,
+        card: CardId,
+        holder: CardId,
+        state: Option<ItemState>,
+    },
+    /// An item recovered by its holder, or repaired by a character with Tech.
+    ItemBack {
+        seat: Seat,
+        card: CardId,
+        repaired: bool,
+    },
+    /// An incident played, on what it names (in words).
+    Played {
+        seat: Seat,
+        card: CardId,
+        on: String,
+    },
+    /// A lasting incident ended, to its player's discard pile.
+    Ended {
+        seat: Seat,
+        card: CardId,
+    },
+    /// A character card back to its player's hand from the graveyard.
+    Recalled {
+        seat: Seat,
+        card: CardId,
+    },
+    /// A response undid `seat`'s action with `card`.
+    Undone {
+        seat: Seat,
+        card: CardId,
     },
     /// Into the face-down discard pile: only its player knows the card (`None` for the
     /// others).

@@ -46,6 +46,12 @@ pub struct MultiverseGame {
     pub(crate) ruled_over: bool,
     /// What the last decision did, in order.
     pub(crate) events: Vec<Event>,
+    /// The incident window open while the step is [`Step::Incidents`].
+    pub(crate) window: Window,
+    /// The action a response window answers.
+    pub(crate) taken: Option<Taken>,
+    /// Incidents in play and device uses, in the order they came.
+    pub(crate) lasting: Vec<Lasting>,
 }
 
 impl MultiverseGame {
@@ -71,6 +77,7 @@ impl MultiverseGame {
         }
         let mut g = MultiverseGame::blank(pool, decks.len(), seed, goal);
         for (p, mut deck) in g.players.iter_mut().zip(decks) {
+            p.incidents = deck.iter().any(|&c| g.pool.get(c).incident().is_some());
             deck.shuffle(&mut g.rng);
             p.deck = deck;
         }
@@ -108,6 +115,9 @@ impl MultiverseGame {
             winners: None,
             ruled_over: false,
             events: Vec::new(),
+            window: Window::Upkeep,
+            taken: None,
+            lasting: Vec::new(),
         }
     }
 
@@ -144,6 +154,11 @@ impl MultiverseGame {
     }
 
     /// What the last decision did.
+    /// Incidents in play and device uses, in the order they came.
+    pub fn lasting(&self) -> &[Lasting] {
+        &self.lasting
+    }
+
     pub fn events(&self) -> &[Event] {
         &self.events
     }
@@ -187,7 +202,7 @@ impl MultiverseGame {
             .filter(|&s| !self.players[usize::from(s)].out)
     }
 
-    fn draw(&mut self, seat: Seat, count: usize) {
+    pub(crate) fn draw(&mut self, seat: Seat, count: usize) {
         let p = &mut self.players[usize::from(seat)];
         let count = count.min(p.deck.len());
         for _ in 0..count {
@@ -263,9 +278,9 @@ impl MultiverseGame {
                 }
                 p.played_foothold = true;
                 self.events.push(Event::Foothold { seat, card });
-                self.step = Step::Attacks;
+                self.open_window(Window::PreCombat);
             }
-            Choice::NoFoothold => self.step = Step::Attacks,
+            Choice::NoFoothold => self.open_window(Window::PreCombat),
             Choice::Attack {
                 attacker,
                 target,
@@ -286,13 +301,28 @@ impl MultiverseGame {
             }
             Choice::Block { blocker, target } => self.declare_block(seat, blocker, target),
             Choice::EndBlocks => self.done |= 1 << seat,
-            Choice::Recruit { card, pay } => self.recruit(seat, card, pay),
-            Choice::Return { id } => self.bring_back(seat, id),
-            Choice::Evacuate { id, pay } => self.evacuate(seat, id, pay),
-            Choice::EndRecruit => {
-                self.over_limit = self.players[s].hand.len() > HAND;
-                self.step = Step::Discard;
+            Choice::Recruit { card, pay } => {
+                self.recruit(seat, card, pay);
+                self.after_action();
             }
+            Choice::Return { id } => {
+                self.bring_back(seat, id);
+                self.after_action();
+            }
+            Choice::Evacuate { id, pay } => {
+                self.evacuate(seat, id, pay);
+                self.after_action();
+            }
+            Choice::Equip { card, holder, pay } => {
+                self.equip(seat, card, holder, pay);
+                self.after_action();
+            }
+            Choice::UseDevice { holder, item } => self.use_device(seat, holder, item),
+            Choice::Recover { holder, item } => self.recover(seat, holder, item),
+            Choice::Repair { tech, holder, item } => self.repair(seat, tech, holder, item),
+            Choice::EndRecruit => self.open_window(Window::PostCombat),
+            Choice::Incident { card, aim } => self.play_incident(seat, card, aim),
+            Choice::Pass => self.done |= 1 << seat,
             Choice::Discard { card } => {
                 let p = &mut self.players[s];
                 if let Some(i) = p.hand.iter().position(|&c| c == card) {
@@ -315,6 +345,7 @@ impl MultiverseGame {
     /// Plays on until a seat must decide, or the game is over.
     pub(crate) fn run(&mut self) {
         loop {
+            self.settle();
             self.options.clear();
             self.decider = None;
             if self.winners.is_some() {
@@ -383,10 +414,10 @@ impl MultiverseGame {
                     self.options.clear();
                     self.done |= 1 << seat;
                 }
-                self.resolve_combat();
-                self.step = Step::Recruit;
+                self.open_window(Window::Combat);
                 None
             }
+            Step::Incidents => self.ask_incidents(),
             Step::Recruit => {
                 self.recruit_options();
                 Some(active)
@@ -412,6 +443,7 @@ impl MultiverseGame {
             Step::Attacks => self.attack_options(),
             Step::Blocks => self.block_options(seat),
             Step::Recruit => self.recruit_options(),
+            Step::Incidents => self.incident_options(seat),
             Step::Discard => self.discard_options(seat),
         }
     }
@@ -429,11 +461,11 @@ impl MultiverseGame {
         }
     }
 
-    /// Untap, upkeep and draw (§Beginning phase), then the foothold step.
+    /// Untap and upkeep (§Beginning phase): the upkeep's window for incidents, then
+    /// the draw.
     fn begin_turn(&mut self) {
         self.turn += 1;
         let seat = self.active;
-        let first_turn = self.turn == 1;
         let p = &mut self.players[usize::from(seat)];
         p.turns += 1;
         p.played_foothold = false;
@@ -460,10 +492,23 @@ impl MultiverseGame {
             seat,
             turn: self.turn,
         });
+        // Upkeep: what this player played for a turn ends (ruling M-23).
+        self.end_lasting(|g, l| {
+            l.seat == seat
+                && g.pool
+                    .get(l.card)
+                    .incident()
+                    .is_some_and(|i| i.duration == crate::effect::Duration::Turn)
+        });
         self.regenerate(seat);
-        // Draw: up to seven, or one with seven or more (ruling M-10); the first player
-        // skips it on the first turn.
-        if !first_turn {
+        self.open_window(Window::Upkeep);
+    }
+
+    /// Draw: up to seven, or one with seven or more (ruling M-10); the first player
+    /// skips it on the first turn. Then the foothold step.
+    pub(crate) fn draw_step(&mut self) {
+        let seat = self.active;
+        if self.turn != 1 {
             let hand = self.player(seat).hand.len();
             self.draw(seat, if hand < HAND { HAND - hand } else { 1 });
         }
@@ -506,7 +551,7 @@ impl MultiverseGame {
     }
 
     /// Taps `cost` untapped footholds of `energy`, the first in play first.
-    fn pay(&mut self, seat: Seat, energy: Energy, cost: u8) {
+    pub(crate) fn pay(&mut self, seat: Seat, energy: Energy, cost: u8) {
         let mut left = usize::from(cost);
         for f in &mut self.players[usize::from(seat)].footholds {
             if left == 0 {
@@ -547,17 +592,19 @@ impl MultiverseGame {
         hand.sort_unstable();
         hand.dedup();
         let mut options = Vec::new();
+        let discount = self.discount(seat);
         for card in hand {
             let c = self.pool.get(card);
             if c.character().is_none() || !self.unique_allows(card) {
                 continue;
             }
             for pay in c.paid_with() {
-                if self.can_pay(seat, pay, c.cost) {
+                if self.can_pay(seat, pay, c.cost.saturating_sub(discount)) {
                     options.push(Choice::Recruit { card, pay });
                 }
             }
         }
+        self.item_options(seat, &mut options);
         for held in &p.holding {
             if !held.tapped && self.unique_allows(held.card) {
                 options.push(Choice::Return { id: held.id });
@@ -581,7 +628,7 @@ impl MultiverseGame {
     }
 
     fn recruit(&mut self, seat: Seat, card: CardId, pay: Energy) {
-        let cost = self.pool.get(card).cost;
+        let cost = self.pool.get(card).cost.saturating_sub(self.discount(seat));
         self.pay(seat, pay, cost);
         let id = self.next_id;
         self.next_id += 1;
@@ -604,6 +651,13 @@ impl MultiverseGame {
             },
         );
         self.players[usize::from(seat)].characters.push(ch);
+        self.taken = Some(Taken {
+            seat,
+            action: crate::effect::Action::Recruit,
+            card,
+            id,
+            before: None,
+        });
     }
 
     /// A character as it enters play, from a hand or a holding area, at full health
@@ -670,13 +724,20 @@ impl MultiverseGame {
     fn bring_back(&mut self, seat: Seat, id: CharId) {
         let p = &mut self.players[usize::from(seat)];
         if let Some(i) = p.holding.iter().position(|c| c.id == id) {
-            let ch = p.holding.remove(i);
+            let held = p.holding.remove(i);
             self.events.push(Event::Returned {
                 seat,
-                card: ch.card,
+                card: held.card,
             });
-            let ch = self.entering(seat, ch);
+            let ch = self.entering(seat, held);
             self.players[usize::from(seat)].characters.push(ch);
+            self.taken = Some(Taken {
+                seat,
+                action: crate::effect::Action::Return,
+                card: held.card,
+                id,
+                before: Some(held),
+            });
         }
     }
 
@@ -703,6 +764,13 @@ impl MultiverseGame {
             card,
             pay,
             cost,
+        });
+        self.taken = Some(Taken {
+            seat,
+            action: crate::effect::Action::Evacuate,
+            card,
+            id,
+            before: Some(ch),
         });
     }
 
@@ -735,6 +803,8 @@ impl MultiverseGame {
             });
             return;
         }
+        // A device's use lasts the turn.
+        self.end_lasting(|_, l| l.device);
         let next = self.seats_from(seat).find(|&s| s != seat).unwrap_or(seat);
         self.active = next;
         self.attacks.clear();
@@ -758,8 +828,12 @@ impl MultiverseGame {
         let p = &mut self.players[usize::from(seat)];
         p.out = true;
         let left = p.footholds.drain(..).map(|f| f.card);
-        let left: Vec<CardId> = left.chain(p.characters.drain(..).map(|c| c.card)).collect();
+        let left: Vec<CardId> = left
+            .chain(p.characters.drain(..).map(|c| c.card))
+            .chain(p.items.drain(..).map(|e| e.card))
+            .collect();
         p.removed.extend(left);
+        self.end_lasting(|_, l| l.seat == seat || l.aim == Aim::Seat { seat });
         self.attacks.retain(|a| a.defender != seat && a.by != seat);
         self.events.push(Event::Out { seat, why });
         let left: Vec<Seat> = self.seats_from(0).collect();

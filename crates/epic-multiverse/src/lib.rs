@@ -9,11 +9,15 @@
 //! | --- | --- |
 //! | `abilities` | the common and random abilities and the powers, their names and meanings |
 //! | `card` | card definitions: footholds and characters, energy, labels, their text |
+//! | `effect` | the vocabulary of items and incidents: effects, targets, durations, activations |
 //! | `parse` | the card language (`cards/multiverse/*.mv`) |
 //! | `state` | the game's parts: Beyonders' zones, characters, steps, choices |
 //! | `game` | the deal, the turn and its steps, recruiting and the holding area |
 //! | `combat` | attacks with C or powers, blocks, wounds, points and deaths, and the abilities that change them |
 //! | `activated` | abilities used by tapping (Heal, Rejuvenate, Stealth) and Regenerate |
+//! | `modified` | a character as it is now: stats, abilities and labels with its items and the incidents on it |
+//! | `items` | equipping, devices, wounds items take in place of their holder, recovery and repair |
+//! | `incidents` | the windows for incidents, their targets, payment, effects and durations |
 //! | `teamwork` | teamwork, leadership and heroic acts |
 //! | `position` | any position set up directly (rule tests, scenarios) |
 //! | `events` | what each decision did, and what each seat may know of it |
@@ -27,9 +31,13 @@ pub mod abilities;
 mod activated;
 pub mod card;
 mod combat;
+pub mod effect;
 pub mod eval;
 pub mod events;
 mod game;
+mod incidents;
+mod items;
+mod modified;
 pub mod parse;
 pub mod position;
 pub mod ruleset;
@@ -50,18 +58,36 @@ use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 /// The embedded card files.
-pub const CARD_FILES: [(&str, &str); 1] = [(
-    "cards/multiverse/starter.mv",
-    include_str!("../../../cards/multiverse/starter.mv"),
-)];
+pub const CARD_FILES: [(&str, &str); 2] = [
+    (
+        "cards/multiverse/starter.mv",
+        include_str!("../../../cards/multiverse/starter.mv"),
+    ),
+    (
+        "cards/multiverse/gear.mv",
+        include_str!("../../../cards/multiverse/gear.mv"),
+    ),
+];
 
 /// The ready-made decks, by name.
-pub const DECKS: [(&str, &str); 3] = [
+pub const DECKS: [(&str, &str); 6] = [
     ("blue", include_str!("../../../cards/multiverse/blue.deck")),
     ("red", include_str!("../../../cards/multiverse/red.deck")),
     (
         "black",
         include_str!("../../../cards/multiverse/black.deck"),
+    ),
+    (
+        "blue-gear",
+        include_str!("../../../cards/multiverse/blue-gear.deck"),
+    ),
+    (
+        "red-gear",
+        include_str!("../../../cards/multiverse/red-gear.deck"),
+    ),
+    (
+        "black-gear",
+        include_str!("../../../cards/multiverse/black-gear.deck"),
     ),
 ];
 

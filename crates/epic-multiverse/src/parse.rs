@@ -4,6 +4,7 @@
 
 use crate::abilities::Ability;
 use crate::card::{Card, Character, Colour, Energy, Kind, Moral, Origin};
+use crate::effect::*;
 
 /// A mistake in a card file, with its line (from 1).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -79,19 +80,53 @@ fn err(line: usize, message: impl Into<String>) -> CardError {
 /// The fields every card may have, and those of each type.
 const COMMON: [&str; 6] = ["card", "type", "colour", "origin", "art", "flavour"];
 const CHARACTER: [&str; 5] = ["cost", "stats", "species", "labels", "powers"];
-const FOOTHOLD: [&str; 0] = [];
+const ITEM: [&str; 8] = [
+    "cost",
+    "item",
+    "boost",
+    "grants",
+    "attack",
+    "device",
+    "requires",
+    "durability",
+];
+const INCIDENT: [&str; 5] = ["cost", "activation", "target", "effect", "duration"];
+
+/// The fields a card of type `kind` may have besides the common ones.
+fn fields_of(kind: &str) -> &'static [&'static str] {
+    match kind {
+        "character" => &CHARACTER,
+        "item" => &ITEM,
+        "incident" => &INCIDENT,
+        _ => &[],
+    }
+}
 
 fn card_of(block: &[(usize, &str, &str)]) -> Result<Card, Vec<CardError>> {
     let first = block[0].0;
     let mut errors = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
+    let type_word = block
+        .iter()
+        .find(|(_, f, _)| f.eq_ignore_ascii_case("type"))
+        .map(|(_, _, v)| v.to_ascii_lowercase())
+        .unwrap_or_default();
     for &(line, field, _) in block {
         let lower = field.to_ascii_lowercase();
-        let known = COMMON.contains(&lower.as_str())
-            || CHARACTER.contains(&lower.as_str())
-            || FOOTHOLD.contains(&lower.as_str());
+        let known =
+            COMMON.contains(&lower.as_str()) || fields_of(&type_word).contains(&lower.as_str());
         if !known {
-            errors.push(err(line, format!("unknown field '{field}'")));
+            let whose = if fields_of("character")
+                .iter()
+                .chain(fields_of("item"))
+                .chain(fields_of("incident"))
+                .any(|f| *f == lower)
+            {
+                format!("a {type_word} has no '{field}'")
+            } else {
+                format!("unknown field '{field}'")
+            };
+            errors.push(err(line, whose));
         } else if seen.iter().any(|s| s.eq_ignore_ascii_case(field)) {
             errors.push(err(line, format!("'{field}' given twice")));
         } else {
@@ -148,11 +183,6 @@ fn card_of(block: &[(usize, &str, &str)]) -> Result<Card, Vec<CardError>> {
     let (type_line, kind_word) = get("type").unwrap_or((first, ""));
     let kind = match kind_word.to_ascii_lowercase().as_str() {
         "foothold" => {
-            for f in CHARACTER {
-                if let Some((line, _)) = get(f) {
-                    errors.push(err(line, format!("a foothold has no '{f}'")));
-                }
-            }
             let energy = match (colour, origins.as_slice()) {
                 (Some(c), []) => Some(Energy::Colour(c)),
                 (None, [o]) => Some(Energy::Origin(*o)),
@@ -167,16 +197,22 @@ fn card_of(block: &[(usize, &str, &str)]) -> Result<Card, Vec<CardError>> {
             energy.map(|energy| Kind::Foothold { energy })
         }
         "character" => character(block, &get, &mut errors, &name),
+        "item" => item(block, &get, &mut errors, &name),
+        "incident" => incident(block, &get, &mut errors, &name),
         other => {
             errors.push(err(
                 type_line,
-                format!("{name}: type '{other}' is not foothold or character"),
+                format!("{name}: type '{other}' is not foothold, character, item or incident"),
             ));
             None
         }
     };
-    let cost = match (&kind, get("cost")) {
-        (Some(Kind::Character(_)), Some((line, v))) => match v.parse::<u8>() {
+    let costs = matches!(
+        kind,
+        Some(Kind::Character(_) | Kind::Item(_) | Kind::Incident(_))
+    );
+    let cost = match (costs, get("cost")) {
+        (true, Some((line, v))) => match v.parse::<u8>() {
             Ok(n) if (1..=20).contains(&n) => n,
             _ => {
                 errors.push(err(
@@ -186,17 +222,21 @@ fn card_of(block: &[(usize, &str, &str)]) -> Result<Card, Vec<CardError>> {
                 0
             }
         },
-        (Some(Kind::Character(_)), None) => {
-            errors.push(err(first, format!("{name}: a character needs a cost")));
+        (true, None) => {
+            errors.push(err(first, format!("{name}: a {type_word} needs a cost")));
             0
         }
         _ => 0,
     };
-    if matches!(kind, Some(Kind::Character(_))) && colour.is_none() {
-        errors.push(err(first, format!("{name}: a character needs a colour")));
-    }
-    if matches!(kind, Some(Kind::Character(_))) && origins.is_empty() {
-        errors.push(err(first, format!("{name}: a character needs an origin")));
+    // Characters and items have a multiverse and an origin; incidents are paid with
+    // any energy (F-4.4), their origin optional.
+    if matches!(kind, Some(Kind::Character(_) | Kind::Item(_))) {
+        if colour.is_none() {
+            errors.push(err(first, format!("{name}: a {type_word} needs a colour")));
+        }
+        if origins.is_empty() {
+            errors.push(err(first, format!("{name}: a {type_word} needs an origin")));
+        }
     }
     match kind {
         Some(kind) if errors.is_empty() => Ok(Card {
@@ -300,6 +340,161 @@ fn character<'a>(
         ));
     }
     Some(Kind::Character(c))
+}
+
+fn item<'a>(
+    block: &[(usize, &str, &'a str)],
+    get: &impl Fn(&str) -> Option<(usize, &'a str)>,
+    errors: &mut Vec<CardError>,
+    name: &str,
+) -> Option<Kind> {
+    let first = block[0].0;
+    let kind = match get("item") {
+        Some((line, v)) => match ItemKind::parse(v) {
+            Some(k) => k,
+            None => {
+                errors.push(err(
+                    line,
+                    format!("'{v}' is not a kind of item (weapon, device, artifact, equipment)"),
+                ));
+                return None;
+            }
+        },
+        None => {
+            errors.push(err(first, format!("{name}: an item needs 'item: KIND'")));
+            return None;
+        }
+    };
+    let mut item = Item {
+        kind,
+        boost: (0, 0),
+        grants: Vec::new(),
+        attack: None,
+        device: Vec::new(),
+        requires: get("requires").map(|(_, v)| v.trim().to_string()),
+        durability: Durability::Disable,
+    };
+    if let Some((line, v)) = get("boost") {
+        match parse_effect(&format!("boost {v}")) {
+            Ok(Effect::Boost {
+                combat,
+                defense,
+                max: None,
+            }) if combat >= 0 && defense >= 0 => {
+                item.boost = (combat.unsigned_abs(), defense.unsigned_abs())
+            }
+            _ => errors.push(err(line, format!("boost '{v}' is not like +1C +2D"))),
+        }
+    }
+    if let Some((line, v)) = get("grants") {
+        for label in v.split(',').map(str::trim).filter(|l| !l.is_empty()) {
+            match Ability::parse(label) {
+                Some(a) => item.grants.push(a),
+                None => errors.push(err(line, format!("unknown ability '{label}'"))),
+            }
+        }
+    }
+    if let Some((line, v)) = get("attack") {
+        match parse_weapon(v) {
+            Ok(a) => item.attack = Some(a),
+            Err(why) => errors.push(err(line, why)),
+        }
+    }
+    if let Some((line, v)) = get("device") {
+        for text in v.split(';') {
+            match parse_effect(text) {
+                Ok(e) if e.lasts() || matches!(e, Effect::Heal { .. } | Effect::Untap) => {
+                    item.device.push(e)
+                }
+                Ok(e) => errors.push(err(line, format!("a device cannot '{e}'"))),
+                Err(why) => errors.push(err(line, why)),
+            }
+        }
+    }
+    if let Some((line, v)) = get("durability") {
+        match Durability::ALL.into_iter().find(|d| d.name() == v.trim()) {
+            Some(d) => item.durability = d,
+            None => errors.push(err(
+                line,
+                format!("'{v}' is not a durability (disable, fragile, knock-away, fixed)"),
+            )),
+        }
+    }
+    let fits = match kind {
+        ItemKind::Weapon => item.attack.is_some(),
+        ItemKind::Device => !item.device.is_empty(),
+        ItemKind::Artifact | ItemKind::Equipment => item.boost != (0, 0) || !item.grants.is_empty(),
+    };
+    if !fits {
+        errors.push(err(
+            first,
+            format!(
+                "{name}: a weapon needs 'attack:', a device 'device:', an artifact or \
+                 equipment 'boost:' or 'grants:'"
+            ),
+        ));
+    }
+    if kind != ItemKind::Weapon && item.attack.is_some() {
+        errors.push(err(first, format!("{name}: only a weapon has 'attack:'")));
+    }
+    if kind != ItemKind::Device && !item.device.is_empty() {
+        errors.push(err(first, format!("{name}: only a device has 'device:'")));
+    }
+    Some(Kind::Item(item))
+}
+
+fn incident<'a>(
+    block: &[(usize, &str, &'a str)],
+    get: &impl Fn(&str) -> Option<(usize, &'a str)>,
+    errors: &mut Vec<CardError>,
+    name: &str,
+) -> Option<Kind> {
+    let first = block[0].0;
+    let mut need = |field: &str| {
+        let found = get(field);
+        if found.is_none() {
+            errors.push(err(first, format!("{name}: an incident needs '{field}:'")));
+        }
+        found
+    };
+    let (activation, target, effect, duration) = (
+        need("activation"),
+        need("target"),
+        need("effect"),
+        need("duration"),
+    );
+    let (Some(activation), Some(target), Some(effect), Some(duration)) =
+        (activation, target, effect, duration)
+    else {
+        return None;
+    };
+    fn read<T>(
+        (line, v): (usize, &str),
+        f: fn(&str) -> Result<T, String>,
+        errors: &mut Vec<CardError>,
+    ) -> Option<T> {
+        f(v).map_err(|why| errors.push(err(line, why))).ok()
+    }
+    let activation = read(activation, parse_activation, errors);
+    let target = read(target, parse_target, errors);
+    let duration = read(duration, parse_duration, errors);
+    let mut effects = Vec::new();
+    for text in effect.1.split(';') {
+        match parse_effect(text) {
+            Ok(e) => effects.push(e),
+            Err(why) => errors.push(err(effect.0, why)),
+        }
+    }
+    let incident = Incident {
+        activation: activation?,
+        target: target?,
+        effects,
+        duration: duration?,
+    };
+    if let Err(why) = check_incident(&incident) {
+        errors.push(err(first, format!("{name}: {why}")));
+    }
+    Some(Kind::Incident(incident))
 }
 
 /// The team of a `Team (X)` label.

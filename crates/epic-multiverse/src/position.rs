@@ -7,12 +7,14 @@ use crate::{MultiverseGame, Pool};
 use epic_game::{Seat, SetupError};
 use std::sync::Arc;
 
-/// A character placed in a position: its card, wounds and whether it is tapped.
+/// A character placed in a position: its card, wounds, whether it is tapped, and the
+/// items attached to it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Placed {
     pub name: String,
     pub wounds: u8,
     pub tapped: bool,
+    pub items: Vec<(String, ItemState)>,
 }
 
 impl Placed {
@@ -21,7 +23,18 @@ impl Placed {
             name: name.into(),
             wounds: 0,
             tapped: false,
+            items: Vec::new(),
         }
+    }
+
+    /// With `item` attached, working.
+    pub fn with(self, item: &str) -> Placed {
+        self.with_item(item, ItemState::Working)
+    }
+
+    pub fn with_item(mut self, item: &str, state: ItemState) -> Placed {
+        self.items.push((item.into(), state));
+        self
     }
 
     pub fn wounded(mut self, wounds: u8) -> Placed {
@@ -121,6 +134,20 @@ impl Position {
                 let mut ch = g.entering(s as Seat, fresh);
                 ch.wounds = c.wounds.min(DISABLED);
                 ch.tapped = c.tapped;
+                for (item, state) in &c.items {
+                    let card = id(item)?;
+                    if pool.get(card).item().is_none() {
+                        return Err(SetupError::new(format!(
+                            "seat {}: {item} is not an item",
+                            s + 1
+                        )));
+                    }
+                    p.items.push(Equipped {
+                        card,
+                        holder: ch.id,
+                        state: *state,
+                    });
+                }
                 p.characters.push(ch);
             }
             for name in &seat.holding {
@@ -133,7 +160,21 @@ impl Position {
                 next_id += 1;
             }
             p.graveyard = ids(&seat.graveyard)?;
+            p.incidents = p
+                .hand
+                .iter()
+                .chain(&p.deck)
+                .any(|&c| pool.get(c).incident().is_some());
             g.players[s] = p;
+        }
+        // A flyer by its items is in flight, as one by its card (ruling M-15).
+        for s in 0..seats {
+            for i in 0..g.players[s].characters.len() {
+                let ch = g.players[s].characters[i];
+                if g.has(&ch, crate::abilities::Ability::Flight) {
+                    g.players[s].characters[i].flying = true;
+                }
+            }
         }
         g.next_id = next_id;
         (g.first, g.active) = (self.active, self.active);

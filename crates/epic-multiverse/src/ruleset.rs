@@ -29,6 +29,8 @@ pub struct View {
     /// The attacks of the combat now: attacker and target by their names in play.
     pub attacks: Vec<(String, String)>,
     pub blocks: Vec<(String, String)>,
+    /// Incidents in play (F-8.3).
+    pub incidents: Vec<IncidentView>,
     pub decider: Option<Seat>,
     /// The pending options in words, when this seat decides.
     pub options: Vec<String>,
@@ -79,6 +81,23 @@ pub struct CharacterView {
     pub flying: bool,
     pub hidden: bool,
     pub poison: u8,
+    /// The items attached to it.
+    pub items: Vec<ItemView>,
+}
+
+/// An item on a character: its name and what it is doing.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ItemView {
+    pub name: String,
+    pub state: ItemState,
+}
+
+/// An incident in play: its card, who played it, and on what.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct IncidentView {
+    pub name: String,
+    pub seat: Seat,
+    pub on: String,
 }
 
 fn names_or_count<S: serde::Serializer>(
@@ -129,11 +148,25 @@ impl MultiverseGame {
             state: ch.state_word(),
             tapped: ch.tapped,
             cost: card.cost,
-            labels: card.labels(),
+            labels: card
+                .labels()
+                .into_iter()
+                .chain(self.given_labels(ch))
+                .collect(),
             powers: self.powers(ch).iter().map(|p| p.to_string()).collect(),
             flying: ch.flying,
             hidden: ch.hidden,
             poison: ch.poison,
+            items: self
+                .players
+                .iter()
+                .flat_map(|p| &p.items)
+                .filter(|e| e.holder == ch.id)
+                .map(|e| ItemView {
+                    name: self.pool.get(e.card).name.clone(),
+                    state: e.state,
+                })
+                .collect(),
         }
     }
 
@@ -190,6 +223,7 @@ impl MultiverseGame {
                 .iter()
                 .map(|b| (self.char_name(b.blocker), self.char_name(b.target)))
                 .collect(),
+            incidents: self.incidents_in_play(),
             decider: self.decider,
             options: match viewer {
                 Some(s) if self.decider == Some(s) => Ruleset::labels(self, s),
@@ -197,6 +231,23 @@ impl MultiverseGame {
             },
             winners: self.winners.clone(),
         }
+    }
+
+    /// The incidents in play, with who played them and on what.
+    pub fn incidents_in_play(&self) -> Vec<IncidentView> {
+        self.lasting
+            .iter()
+            .filter(|l| !l.device)
+            .map(|l| IncidentView {
+                name: self.pool.get(l.card).name.clone(),
+                seat: l.seat,
+                on: match l.aim {
+                    Aim::Character { id } => self.char_name(id),
+                    Aim::Seat { seat } => format!("Player {}", seat + 1),
+                    _ => "every character it names".into(),
+                },
+            })
+            .collect()
     }
 
     /// A whole game `seat` cannot tell from this one: the cards it cannot see (others'
@@ -241,6 +292,7 @@ impl MultiverseGame {
         (&self.heroics, self.heroic_seats).hash(&mut h);
         (self.goal, self.next_id, self.decider, &self.options).hash(&mut h);
         (&self.winners, self.ruled_over).hash(&mut h);
+        (self.window, self.taken, &self.lasting).hash(&mut h);
         self.rng.clone().gen::<u64>().hash(&mut h);
         h.finish()
     }
@@ -284,6 +336,14 @@ impl State for MultiverseGame {
     fn digest(&self) -> u64 {
         MultiverseGame::digest(self)
     }
+}
+
+/// `table` with the ready-made decks `decks`, seat by seat.
+fn with_decks(mut table: TableRequest, decks: &[&str]) -> TableRequest {
+    for (seat, deck) in table.seats.iter_mut().zip(decks) {
+        seat.deck = DeckRequest::Named(deck.to_string());
+    }
+    table
 }
 
 /// The multiverse game behind the interface every front end uses.
@@ -369,6 +429,7 @@ impl Ruleset for MultiverseGame {
             Step::Attacks => "attackers",
             Step::Blocks => "blockers",
             Step::Recruit => "recruit",
+            Step::Incidents => "incidents",
             Step::Discard => "discard",
         })
     }
@@ -430,6 +491,14 @@ impl Ruleset for MultiverseGame {
             TableRequest::of(2, seed).in_format("standard"),
             TableRequest::of(3, seed),
             TableRequest::of(4, seed).in_format("mixed"),
+            with_decks(
+                TableRequest::of(2, seed).in_format("standard"),
+                &["blue-gear", "red-gear"],
+            ),
+            with_decks(
+                TableRequest::of(3, seed),
+                &["black-gear", "blue-gear", "red-gear"],
+            ),
         ]
     }
 

@@ -91,7 +91,7 @@ impl Format {
         if self == Format::Standard && theme(pool, cards).is_none() {
             broken.push(
                 "a Standard deck is built around one colour or one origin: every character \
-                 of that colour, or with that origin (F-15.1)"
+                 and item of that colour, or with that origin (F-15.1)"
                     .into(),
             );
         }
@@ -99,13 +99,13 @@ impl Format {
     }
 }
 
-/// The colour or origin every character of `cards` shares, if any (a deck without
-/// characters has any).
+/// The colour or origin every character and item of `cards` shares, if any (a deck
+/// without them has any; incidents are paid with any energy, F-4.4).
 pub fn theme(pool: &Pool, cards: &[CardId]) -> Option<Energy> {
     let characters: Vec<&crate::Card> = cards
         .iter()
         .map(|&c| pool.get(c))
-        .filter(|c| matches!(c.kind, Kind::Character(_)))
+        .filter(|c| matches!(c.kind, Kind::Character(_) | Kind::Item(_)))
         .collect();
     let colours = Colour::ALL.into_iter().map(Energy::Colour);
     let origins = Origin::ALL.into_iter().map(Energy::Origin);

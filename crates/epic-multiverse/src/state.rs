@@ -3,6 +3,7 @@
 
 use crate::abilities::Power;
 use crate::card::{CardId, Energy};
+use crate::effect::Action;
 use epic_game::Seat;
 use serde::Serialize;
 
@@ -70,6 +71,102 @@ impl InPlay {
     }
 }
 
+/// What an item attached to a character is doing (F-9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ItemState {
+    Working,
+    /// Disabled: no use until a character with Tech repairs it (F-9.3).
+    Disabled,
+    /// Knocked away: no use until its holder taps to recover it (F-9.4).
+    KnockedAway,
+}
+
+/// An item attached to a character, in play or in a holding area.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Equipped {
+    pub card: CardId,
+    pub holder: CharId,
+    pub state: ItemState,
+}
+
+/// What a lasting incident (or a device's use) acts on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "aim")]
+pub enum Aim {
+    Character {
+        id: CharId,
+    },
+    /// A player: their characters, their draws, their costs.
+    Seat {
+        seat: Seat,
+    },
+    /// Every character in play (that its filter matches).
+    All,
+    /// A card in the player's graveyard.
+    Card {
+        card: CardId,
+    },
+    /// An item, by its holder and card.
+    Item {
+        holder: CharId,
+        card: CardId,
+    },
+    /// The action responded to.
+    Action,
+}
+
+/// An incident in play, or a device's use for the turn: its effects apply to its aim
+/// until it ends (F-8.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Lasting {
+    pub card: CardId,
+    /// Who played it; a turn-long effect ends at this seat's next upkeep.
+    pub seat: Seat,
+    pub aim: Aim,
+    /// A device's use (ends with the turn), not an incident in play.
+    pub device: bool,
+    /// The stats a dice effect rolled (F-10.5).
+    pub rolled: Option<(u8, u8)>,
+}
+
+/// A window in which incidents are played (F-8.1, ruling M-22): the timed ones, the
+/// phases of an ambiguous incident, a response to an action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Window {
+    Upkeep,
+    PreCombat,
+    Combat,
+    PostCombat,
+    Downtime,
+    Response,
+}
+
+impl Window {
+    pub fn name(self) -> &'static str {
+        match self {
+            Window::Upkeep => "Upkeep: play incidents",
+            Window::PreCombat => "Pre-combat: play incidents",
+            Window::Combat => "Combat: play incidents",
+            Window::PostCombat => "Post-combat: play incidents",
+            Window::Downtime => "Downtime: play incidents",
+            Window::Response => "Respond",
+        }
+    }
+}
+
+/// An action a response may answer: who took it, what, with which card and character.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Taken {
+    pub seat: Seat,
+    pub action: Action,
+    pub card: CardId,
+    pub id: CharId,
+    /// The character as it was before moving to or from the holding area.
+    pub before: Option<InPlay>,
+}
+
 /// A foothold in play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Foothold {
@@ -99,6 +196,10 @@ pub struct Player {
     pub shown: Vec<CardId>,
     /// A foothold was played this turn (one a turn, F-2.1).
     pub played_foothold: bool,
+    /// Items attached to this player's characters (in play or held).
+    pub items: Vec<Equipped>,
+    /// Its deck list holds incidents: it is asked in incident windows (a public fact).
+    pub incidents: bool,
     /// Turns this player has begun.
     pub turns: u32,
     /// Out of the game: conceded, or without characters or resources (F-1.3).
@@ -130,6 +231,8 @@ pub enum Step {
     Blocks,
     /// Post-combat: recruit, equip and evacuate.
     Recruit,
+    /// A window for incidents (which, the game's `window`).
+    Incidents,
     /// End: discard.
     Discard,
 }
@@ -142,6 +245,7 @@ impl Step {
             Step::Attacks => "Declare attackers",
             Step::Blocks => "Declare blockers",
             Step::Recruit => "Recruit, equip and evacuate",
+            Step::Incidents => "Play incidents",
             Step::Discard => "Discard",
         }
     }
@@ -227,7 +331,36 @@ pub enum Choice {
         healer: CharId,
         target: CharId,
     },
+    /// Attach an item from hand to a character, tapping footholds of one kind.
+    Equip {
+        card: CardId,
+        holder: CharId,
+        pay: Energy,
+    },
+    /// Tap a device's holder to use it.
+    UseDevice {
+        holder: CharId,
+        item: CardId,
+    },
+    /// Tap a holder to recover an item knocked away (F-9.4).
+    Recover {
+        holder: CharId,
+        item: CardId,
+    },
+    /// A character with Tech taps to repair a disabled item (F-9.3).
+    Repair {
+        tech: CharId,
+        holder: CharId,
+        item: CardId,
+    },
     EndRecruit,
+    /// Play an incident from hand on `aim`, paid with any footholds.
+    Incident {
+        card: CardId,
+        aim: Aim,
+    },
+    /// Play no more incidents in this window.
+    Pass,
     Discard {
         card: CardId,
     },

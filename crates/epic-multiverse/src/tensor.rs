@@ -14,17 +14,18 @@ use crate::MultiverseGame;
 use epic_game::actions::{self, flag, place, Slots};
 use epic_game::Seat;
 
-const STEPS: [Step; 6] = [
+const STEPS: [Step; 7] = [
     Step::Redraw,
     Step::Foothold,
     Step::Attacks,
     Step::Blocks,
     Step::Recruit,
+    Step::Incidents,
     Step::Discard,
 ];
 
 /// The kinds of option ([`Choice`]), in the order of their one-hot columns.
-pub const OPTION_KINDS: [&str; 19] = [
+pub const OPTION_KINDS: [&str; 25] = [
     "redraw",
     "keep",
     "foothold",
@@ -44,6 +45,12 @@ pub const OPTION_KINDS: [&str; 19] = [
     "heal",
     "assist",
     "heroic_act",
+    "equip",
+    "use_device",
+    "recover",
+    "repair",
+    "incident",
+    "pass",
 ];
 
 /// The kinds of energy, colours then origins, in the order of their columns.
@@ -135,6 +142,7 @@ fn slots(options: &[Choice]) -> Slots {
                 | Choice::EndBlocks
                 | Choice::EndRecruit
                 | Choice::EndTurn
+                | Choice::Pass
         )
     })
 }
@@ -271,6 +279,12 @@ impl MultiverseGame {
             Choice::Heal { .. } => 16,
             Choice::Assist { .. } => 17,
             Choice::HeroicAct { .. } => 18,
+            Choice::Equip { .. } => 19,
+            Choice::UseDevice { .. } => 20,
+            Choice::Recover { .. } => 21,
+            Choice::Repair { .. } => 22,
+            Choice::Incident { .. } => 23,
+            Choice::Pass => 24,
         };
         row[1 + kind] = 1.0;
         let w = 1 + OPTION_KINDS.len();
@@ -297,6 +311,16 @@ impl MultiverseGame {
                 (None, None, Some(id), None)
             }
             Choice::Evacuate { id, pay } => (None, Some(pay), Some(id), None),
+            Choice::Equip { card, holder, pay } => (Some(card), Some(pay), Some(holder), None),
+            Choice::UseDevice { holder, item } | Choice::Recover { holder, item } => {
+                (Some(item), None, Some(holder), None)
+            }
+            Choice::Repair { tech, holder, item } => (Some(item), None, Some(tech), Some(holder)),
+            Choice::Incident { card, aim } => match aim {
+                Aim::Character { id } => (Some(card), None, None, Some(id)),
+                Aim::Item { holder, .. } => (Some(card), None, None, Some(holder)),
+                _ => (Some(card), None, None, None),
+            },
             _ => (None, None, None, None),
         };
         row[w] = card.map_or(0.0, |c| f32::from(c) + 1.0);

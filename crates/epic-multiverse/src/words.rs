@@ -46,9 +46,23 @@ pub fn label(g: &MultiverseGame, choice: Choice, seat: Seat) -> String {
             } else {
                 String::new()
             };
-            let rage = u8::from(!a.raging && g.stats(a).has(Ability::Rage) && power == 0);
+            let rage = u8::from(!a.raging && g.has(a, Ability::Rage) && power == 0);
             let value = g.attack_value(a, power) + rage;
-            match g.powers(a).get(usize::from(power).wrapping_sub(1)) {
+            let powers = g.powers(a);
+            let weapons = g.weapons(a);
+            let index = usize::from(power).wrapping_sub(1);
+            // A weapon's attack is named by the weapon: the last powers are weapons'.
+            let weapon = index
+                .checked_sub(powers.len() - weapons.len())
+                .and_then(|w| weapons.get(w));
+            match powers.get(index) {
+                Some(p) if weapon.is_some() => format!(
+                    "{} attacks {}{whose} with {}: {value} against D {}",
+                    name(attacker),
+                    name(target),
+                    weapon.map_or_else(String::new, |(c, _)| card(*c)),
+                    g.defense_against(t, p.kind)
+                ),
                 Some(p) => format!(
                     "{} attacks {}{whose} with {p}: {value} against D {}",
                     name(attacker),
@@ -71,7 +85,7 @@ pub fn label(g: &MultiverseGame, choice: Choice, seat: Seat) -> String {
         Choice::Assist { helper, target } => {
             let leader = g
                 .character(helper)
-                .is_some_and(|(_, h)| g.stats(h).has(Ability::Leader));
+                .is_some_and(|(_, h)| g.has(h, Ability::Leader));
             format!(
                 "{} gives {} +1 {} for the turn ({}, tap)",
                 name(helper),
@@ -107,7 +121,7 @@ pub fn label(g: &MultiverseGame, choice: Choice, seat: Seat) -> String {
         }
         Choice::EndBlocks => "No more blocks".into(),
         Choice::Recruit { card: c, pay } => {
-            let cost = g.pool.get(c).cost;
+            let cost = g.pool.get(c).cost.saturating_sub(g.discount(seat));
             format!("Recruit {} (tap {cost} {pay})", card(c))
         }
         Choice::Return { id } => format!("Bring {} back from the holding area (free)", name(id)),
@@ -119,6 +133,44 @@ pub fn label(g: &MultiverseGame, choice: Choice, seat: Seat) -> String {
                 cost.div_ceil(2)
             )
         }
+        Choice::Equip {
+            card: c,
+            holder,
+            pay,
+        } => format!(
+            "Equip {} with {} (tap {} {pay})",
+            name(holder),
+            card(c),
+            g.pool.get(c).cost
+        ),
+        Choice::UseDevice { holder, item } => {
+            format!("{} uses {} (tap)", name(holder), card(item))
+        }
+        Choice::Recover { holder, item } => {
+            format!("{} recovers {} (tap)", name(holder), card(item))
+        }
+        Choice::Repair { tech, holder, item } => format!(
+            "{} repairs {} of {} (tap)",
+            name(tech),
+            card(item),
+            name(holder)
+        ),
+        Choice::Incident { card: c, aim } => {
+            let on = match aim {
+                Aim::Character { id } => format!(" on {}", name(id)),
+                Aim::Seat { seat: s } if s == seat => " on yourself".to_string(),
+                Aim::Seat { seat: s } => format!(" on Player {}", s + 1),
+                Aim::Card { card: t } => format!(" on {} (graveyard)", card(t)),
+                Aim::Item { holder, card: t } => format!(" on {} of {}", card(t), name(holder)),
+                Aim::All | Aim::Action => String::new(),
+            };
+            format!(
+                "Play {}{on} (tap {} footholds)",
+                card(c),
+                g.pool.get(c).cost
+            )
+        }
+        Choice::Pass => "Play no more incidents now".into(),
         Choice::EndRecruit => "Done recruiting".into(),
         Choice::Discard { card: c } => format!("Discard {}", card(c)),
         Choice::EndTurn => "Keep your hand and end the turn".into(),
@@ -133,9 +185,16 @@ pub fn prompt(g: &MultiverseGame) -> String {
         Step::Foothold => "Establish a foothold (one a turn)?".into(),
         Step::Attacks => "Declare your attacks, one at a time.".into(),
         Step::Blocks => "Your characters are attacked: block for a team-mate?".into(),
-        Step::Recruit => {
-            "Recruit characters, evacuate to the holding area or bring characters back.".into()
+        Step::Recruit => "Recruit characters, equip items, evacuate to the holding area or \
+                          bring characters back."
+            .into(),
+        Step::Incidents if g.window == Window::Response => {
+            let what = g
+                .taken
+                .map_or_else(String::new, |t| g.pool.get(t.card).name.clone());
+            format!("Respond to {what} with an incident?")
         }
+        Step::Incidents => format!("{}?", g.window.name()),
         Step::Discard if g.over_limit => format!(
             "Discard down to {HAND} cards: {} more.",
             g.player(g.active).hand.len().saturating_sub(HAND)
@@ -464,6 +523,101 @@ pub fn told(g: &MultiverseGame, choice: Choice, events: &[Event], voice: &Voice)
                 ),
                 tone_of(seat),
             ),
+            Event::Equipped {
+                seat,
+                card,
+                holder,
+                pay,
+                cost,
+            } => say(
+                format!(
+                    "{} {} with {} (tapping {cost} {pay}).",
+                    voice.says(seat, "equip", "equips"),
+                    name(holder),
+                    name(card)
+                ),
+                tone_of(seat),
+            ),
+            Event::UsedItem { seat, card, holder } => say(
+                format!(
+                    "{} {} uses {}.",
+                    cap(&voice.possessive(seat)),
+                    name(holder),
+                    name(card)
+                ),
+                tone_of(seat),
+            ),
+            Event::ItemHit {
+                seat,
+                card,
+                holder,
+                state,
+            } => say(
+                format!(
+                    "{} {} {}.",
+                    cap(&voice.possessive(seat)),
+                    name(card),
+                    match state {
+                        Some(ItemState::Disabled) =>
+                            format!("takes the wound in place of {}: disabled", name(holder)),
+                        Some(ItemState::KnockedAway) =>
+                            format!("takes the wound in place of {}: knocked away", name(holder)),
+                        _ => format!("is destroyed ({} keeps it no more)", name(holder)),
+                    }
+                ),
+                Tone::Danger,
+            ),
+            Event::ItemBack {
+                seat,
+                card,
+                repaired,
+            } => say(
+                format!(
+                    "{} {} is {}.",
+                    cap(&voice.possessive(seat)),
+                    name(card),
+                    if repaired { "repaired" } else { "recovered" }
+                ),
+                tone_of(seat),
+            ),
+            Event::Played { seat, card, on } => say(
+                format!(
+                    "{} {}{}: {}",
+                    voice.says(seat, "play", "plays"),
+                    name(card),
+                    if on.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" on {on}")
+                    },
+                    g.pool.get(card).text()
+                ),
+                tone_of(seat),
+            ),
+            Event::Ended { seat, card } => say(
+                format!(
+                    "{} {} ends: to the discard pile.",
+                    cap(&voice.possessive(seat)),
+                    name(card)
+                ),
+                Tone::Quiet,
+            ),
+            Event::Recalled { seat, card } => say(
+                format!(
+                    "{} {} back to the hand from the graveyard.",
+                    voice.says(seat, "take", "takes"),
+                    name(card)
+                ),
+                tone_of(seat),
+            ),
+            Event::Undone { seat, card } => say(
+                format!(
+                    "{} {} is undone: to the discard pile.",
+                    cap(&voice.possessive(seat)),
+                    name(card)
+                ),
+                Tone::Danger,
+            ),
             Event::Discarded { seat, card } => say(
                 format!(
                     "{} {}.",
@@ -502,6 +656,8 @@ pub struct Board {
     pub players: Vec<BoardPlayer>,
     pub attacks: Vec<(String, String)>,
     pub blocks: Vec<(String, String)>,
+    /// Incidents in play: each card, who played it, on what.
+    pub incidents: Vec<crate::ruleset::IncidentView>,
     /// The text of every card named on the board, by name.
     pub cards: BTreeMap<String, CardText>,
 }
@@ -564,6 +720,9 @@ pub fn board(g: &MultiverseGame, voice: &Voice) -> Board {
             }
             for c in p.characters.iter().chain(&p.holding) {
                 named(&c.card);
+                for item in &c.items {
+                    named(&item.name);
+                }
             }
             BoardPlayer {
                 seat,
@@ -582,16 +741,28 @@ pub fn board(g: &MultiverseGame, voice: &Voice) -> Board {
             }
         })
         .collect();
+    for incident in &view.incidents {
+        named(&incident.name);
+    }
     Board {
         ruleset: "multiverse",
         turn: g.turn,
         active: g.active,
-        moment: g.step.name().into(),
+        moment: moment(g).into(),
         goal: g.goal,
         players,
         attacks: view.attacks,
         blocks: view.blocks,
+        incidents: view.incidents,
         cards,
+    }
+}
+
+/// The moment of the turn, in words: the step, or the incident window open.
+fn moment(g: &MultiverseGame) -> &'static str {
+    match g.step {
+        Step::Incidents => g.window.name(),
+        step => step.name(),
     }
 }
 
@@ -605,7 +776,7 @@ pub fn page(g: &MultiverseGame, voice: &Voice) -> Page {
             "Turn {}, {} turn: {}. First to {} points wins.",
             g.turn,
             voice.possessive(g.active),
-            g.step.name(),
+            moment(g),
             g.goal
         ),
     )]));
@@ -651,13 +822,27 @@ pub fn page(g: &MultiverseGame, voice: &Voice) -> Page {
         let chars = |list: &[crate::ruleset::CharacterView]| -> Vec<String> {
             list.iter()
                 .map(|c| {
+                    let items: Vec<String> = c
+                        .items
+                        .iter()
+                        .map(|i| match i.state {
+                            ItemState::Working => i.name.clone(),
+                            ItemState::Disabled => format!("{} (disabled)", i.name),
+                            ItemState::KnockedAway => format!("{} (knocked away)", i.name),
+                        })
+                        .collect();
                     format!(
-                        "{} C{}/D{} {}{}",
+                        "{} C{}/D{} {}{}{}",
                         c.name,
                         c.combat,
                         c.defense,
                         c.state,
-                        if c.tapped { ", tapped" } else { "" }
+                        if c.tapped { ", tapped" } else { "" },
+                        if items.is_empty() {
+                            String::new()
+                        } else {
+                            format!(", with {}", items.join(", "))
+                        }
                     )
                 })
                 .collect()
@@ -677,6 +862,14 @@ pub fn page(g: &MultiverseGame, voice: &Voice) -> Page {
         if let Ok(names) = &p.hand {
             page.push(list("  Your hand: ".into(), names.clone()));
         }
+    }
+    if !view.incidents.is_empty() {
+        let incidents = view
+            .incidents
+            .iter()
+            .map(|i| format!("{} ({}, on {})", i.name, voice.name(i.seat), i.on))
+            .collect();
+        page.push(list("Incidents in play: ".into(), incidents));
     }
     if !view.attacks.is_empty() {
         let attacks = view

@@ -21,6 +21,11 @@ fn cards_held(g: &MultiverseGame, seat: Seat) -> usize {
         + p.characters.len()
         + p.holding.len()
         + p.removed.len()
+        + p.items.len()
+        + g.lasting()
+            .iter()
+            .filter(|l| l.seat == seat && !l.device)
+            .count()
 }
 
 #[test]

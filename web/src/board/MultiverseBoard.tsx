@@ -24,7 +24,13 @@ function StatusBar({ state }: { state: MultiverseState }) {
   );
 }
 
-/** A character in play or in a holding area: its stats, wounds and state. */
+/** A card's whole text as a tooltip, for a card named inside another's tile. */
+function cardTitle(state: MultiverseState, name: string) {
+  const text = state.board.cards[name];
+  return text ? [name, text.type_line, ...text.text].join("\n") : name;
+}
+
+/** A character in play or in a holding area: its stats, wounds, state and items. */
 function CharacterTile({ character, state, show }: { character: MultiverseCharacter; state: MultiverseState; show: Show }) {
   const badges = [...character.labels.filter((label) => label !== "Hero")];
   if (character.state !== "healthy") badges.unshift(character.state === "injured" ? "Injured" : "Disabled");
@@ -65,6 +71,17 @@ function CharacterTile({ character, state, show }: { character: MultiverseCharac
         )}
       </span>
       {character.powers.length > 0 && <span className="card-line muted">{character.powers.join(", ")}</span>}
+      {character.items.length > 0 && (
+        <span className="card-line" data-testid="items">
+          {character.items.map((item, i) => (
+            <span key={i}>
+              {i > 0 && ", "}
+              <span title={cardTitle(state, item.name)}>{item.name}</span>
+              {item.state === "working" ? "" : ` (${item.state === "disabled" ? "disabled" : "knocked away"})`}
+            </span>
+          ))}
+        </span>
+      )}
     </NamedCard>
   );
 }
@@ -221,6 +238,20 @@ export function MultiverseBoard({ state }: { state: MultiverseState }) {
     <div className="board board-classic board-multiverse" data-testid="board">
       <StatusBar state={state} />
       <div className="others">{others.map(area)}</div>
+      {board.incidents.length > 0 && (
+        <section className="zone" aria-label="Incidents in play" data-testid="incidents">
+          <h3 className="zone-title">Incidents in play</h3>
+          <div className="cards">
+            {board.incidents.map((incident, i) => (
+              <NamedCard key={i} name={incident.name} text={board.cards[incident.name]} show={show}>
+                <span className="muted">
+                  {seatName(board, incident.seat, seat)} · on {incident.on}
+                </span>
+              </NamedCard>
+            ))}
+          </div>
+        </section>
+      )}
       {board.attacks.length > 0 && (
         <section className="zone zone-resolving" aria-label="Attacks" data-testid="attacks">
           <h3 className="zone-title">Attacks (resolved in this order)</h3>

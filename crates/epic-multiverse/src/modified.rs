@@ -1,0 +1,186 @@
+//! A character as it is now (F-10): its printed stats, abilities and labels, with what
+//! its dice rolled, its working items and the incidents and device uses on it, applied in
+//! the order they came (ruling M-24).
+
+use crate::abilities::{Ability, AttackKind, Power};
+use crate::card::CardId;
+use crate::effect::{Effect, Item, Target, WeaponAttack};
+use crate::game::MultiverseGame;
+use crate::state::*;
+use epic_game::Seat;
+
+impl MultiverseGame {
+    /// The seat controlling character `id`, in play or held.
+    pub(crate) fn controller(&self, id: CharId) -> Option<Seat> {
+        self.players
+            .iter()
+            .position(|p| {
+                p.characters.iter().any(|c| c.id == id) || p.holding.iter().any(|c| c.id == id)
+            })
+            .map(|s| s as Seat)
+    }
+
+    /// The items attached to `ch` that work and that it may use (F-9.8), with their
+    /// cards.
+    pub(crate) fn working_items<'a>(
+        &'a self,
+        ch: &'a InPlay,
+    ) -> impl Iterator<Item = (CardId, &'a Item)> + 'a {
+        self.players
+            .iter()
+            .flat_map(|p| &p.items)
+            .filter(move |e| e.holder == ch.id && e.state == ItemState::Working)
+            .filter_map(|e| Some((e.card, self.pool.get(e.card).item()?)))
+            .filter(move |(_, i)| self.may_use(ch, i))
+    }
+
+    /// The effects of a lasting incident or device use.
+    pub(crate) fn effects_of(&self, l: &Lasting) -> &[Effect] {
+        let card = self.pool.get(l.card);
+        match (card.incident(), card.item()) {
+            (Some(i), _) => &i.effects,
+            (None, Some(i)) => &i.device,
+            _ => &[],
+        }
+    }
+
+    /// Whether lasting `l` acts on character `ch` (controlled by `seat`).
+    fn aims_at(&self, l: &Lasting, seat: Seat, ch: &InPlay) -> bool {
+        match l.aim {
+            Aim::Character { id } => id == ch.id,
+            Aim::Seat { seat: s } => s == seat,
+            Aim::All => match self.pool.get(l.card).incident().map(|i| &i.target) {
+                Some(Target::Open { filter: Some(f) }) => self.printed_match(ch, f),
+                _ => true,
+            },
+            _ => false,
+        }
+    }
+
+    /// The lasting effects on `ch`, in the order they came.
+    fn lasting_on<'a>(&'a self, ch: &'a InPlay) -> impl Iterator<Item = (&'a Lasting, &'a Effect)> {
+        let seat = if self.lasting.is_empty() {
+            None
+        } else {
+            self.controller(ch.id)
+        };
+        self.lasting
+            .iter()
+            .filter(move |l| seat.is_some_and(|s| self.aims_at(l, s, ch)))
+            .flat_map(move |l| self.effects_of(l).iter().map(move |e| (l, e)))
+    }
+
+    /// Whether `ch` has `ability` now: printed, or given by a working item or a lasting
+    /// effect, and not taken away by one.
+    pub fn has(&self, ch: &InPlay, ability: Ability) -> bool {
+        let mut has = self.stats(ch).has(ability)
+            || self
+                .working_items(ch)
+                .any(|(_, i)| i.grants.contains(&ability));
+        for (_, e) in self.lasting_on(ch) {
+            match e {
+                Effect::Gain { ability: a } if *a == ability => has = true,
+                Effect::Lose { ability: a } if *a == ability => has = false,
+                _ => {}
+            }
+        }
+        has
+    }
+
+    /// Whether `ch`'s card matches `word` (its species, labels, origins, colour).
+    fn printed_match(&self, ch: &InPlay, word: &str) -> bool {
+        self.pool.get(ch.card).matches(word)
+    }
+
+    /// Whether `ch` matches `word` now: its card does, or an effect gave it the label.
+    pub fn matches(&self, ch: &InPlay, word: &str) -> bool {
+        self.printed_match(ch, word)
+            || self.lasting_on(ch).any(
+                |(_, e)| matches!(e, Effect::Label { label } if label.eq_ignore_ascii_case(word)),
+            )
+    }
+
+    /// Its labels given by effects (F-10.6).
+    pub fn given_labels(&self, ch: &InPlay) -> Vec<String> {
+        self.lasting_on(ch)
+            .filter_map(|(_, e)| match e {
+                Effect::Label { label } => Some(label.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Its C and D before combat's own changes (rage, teamwork, poison): printed, plus
+    /// its dice and working items, then each lasting effect in the order it came —
+    /// additions (capped where the card says), "boosted to" (never lowering) and dice
+    /// (which replace).
+    pub fn modified(&self, ch: &InPlay) -> (u8, u8) {
+        let c = self.stats(ch);
+        let (mut combat, mut defense) = (
+            i16::from(c.combat + ch.bonus.0),
+            i16::from(c.defense + ch.bonus.1),
+        );
+        for (_, item) in self.working_items(ch) {
+            combat += i16::from(item.boost.0);
+            defense += i16::from(item.boost.1);
+        }
+        for (l, e) in self.lasting_on(ch) {
+            match *e {
+                Effect::Boost {
+                    combat: dc,
+                    defense: dd,
+                    max,
+                } => {
+                    let add = |stat: i16, by: i8, cap: Option<u8>| {
+                        let raised = stat + i16::from(by);
+                        match cap {
+                            Some(cap) if by > 0 => stat.max(raised.min(i16::from(cap))),
+                            _ => raised,
+                        }
+                    };
+                    combat = add(combat, dc, max.map(|m| m.0));
+                    defense = add(defense, dd, max.map(|m| m.1));
+                }
+                Effect::BoostTo {
+                    combat: c,
+                    defense: d,
+                } => {
+                    combat = combat.max(i16::from(c));
+                    defense = defense.max(i16::from(d));
+                }
+                Effect::Dice { .. } => {
+                    if let Some((c, d)) = l.rolled {
+                        (combat, defense) = (i16::from(c), i16::from(d));
+                    }
+                }
+                _ => {}
+            }
+        }
+        let clamp = |n: i16| n.clamp(0, 99) as u8;
+        (clamp(combat), clamp(defense))
+    }
+
+    /// The attacks its working weapons give (F-2.4), with their cards: close combat at
+    /// its C plus the bonus, or a ranged power.
+    pub fn weapons(&self, ch: &InPlay) -> Vec<(CardId, Power)> {
+        self.working_items(ch)
+            .filter_map(|(card, i)| {
+                let power = match i.attack? {
+                    WeaponAttack::Close { bonus } => Power {
+                        kind: AttackKind::Physical,
+                        value: self.combat_value(ch).saturating_add(bonus),
+                        latent: false,
+                        detail: 0,
+                    },
+                    WeaponAttack::Ranged { power } => power,
+                };
+                Some((card, power))
+            })
+            .collect()
+    }
+
+    /// Whether `ch` meets `item`'s requirement (F-9.8).
+    pub(crate) fn may_use(&self, ch: &InPlay, item: &Item) -> bool {
+        item.requires.as_ref().is_none_or(|r| self.matches(ch, r))
+    }
+}
