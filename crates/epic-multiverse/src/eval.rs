@@ -6,8 +6,8 @@ use crate::MultiverseGame;
 use epic_game::Seat;
 
 /// How strong `seat`'s position is, in points: points scored count most (they win the
-/// game), then the worth of active characters (what the opponents must disable), the
-/// footholds that pay for more, and the cards in hand.
+/// game), then the worth of active characters (what the opponents must disable) and their
+/// working items, the footholds that pay for more, and the cards in hand.
 fn strength(g: &MultiverseGame, seat: Seat) -> f64 {
     let p = g.player(seat);
     let pool = g.pool();
@@ -16,15 +16,19 @@ fn strength(g: &MultiverseGame, seat: Seat) -> f64 {
         .iter()
         .filter(|c| c.active())
         .map(|c| {
-            let card = pool.get(c.card);
-            let ch = card.character().map_or((0.0, 0.0), |ch| {
-                (f64::from(ch.combat), f64::from(ch.defense))
-            });
+            // Its stats as they are now: with its items and the incidents on it.
+            let (combat, defense) = (f64::from(g.combat_value(c)), f64::from(g.defense_value(c)));
             // An injured character is one wound from giving its points away.
             let health = if c.wounds == 0 { 1.0 } else { 0.6 };
-            health * (0.5 * ch.0 + 0.4 * ch.1)
+            health * (0.5 * combat + 0.4 * defense)
         })
         .sum();
+    // An item that works soaks a wound besides what it gives (ruling M-26).
+    let items = p
+        .items
+        .iter()
+        .filter(|e| e.state == crate::state::ItemState::Working)
+        .count() as f64;
     let held: f64 = p
         .holding
         .iter()
@@ -39,14 +43,15 @@ fn strength(g: &MultiverseGame, seat: Seat) -> f64 {
         .filter_map(|a| {
             let (_, attacker) = g.character(a.attacker)?;
             let (_, target) = g.character(a.target)?;
-            let (atk, def) = (pool.get(attacker.card), pool.get(target.card));
-            let hits = crate::wounds(atk.character()?.combat, def.character()?.defense);
-            hits.then(|| 0.6 * f64::from(def.cost) * f64::from(target.wounds + 1) / 2.0)
+            let hits = crate::wounds(g.attack_value(attacker, a.power), g.defense_value(target));
+            let cost = pool.get(target.card).cost;
+            hits.then(|| 0.6 * f64::from(cost) * f64::from(target.wounds + 1) / 2.0)
         })
         .sum();
     2.0 * f64::from(p.points)
         + threatened
         + fighting
+        + 0.8 * items
         + held
         + 0.5 * p.footholds.len() as f64
         + 0.3 * p.hand.len() as f64

@@ -69,8 +69,9 @@ pub const CARD_FILES: [(&str, &str); 2] = [
     ),
 ];
 
-/// The ready-made decks, by name.
-pub const DECKS: [(&str, &str); 6] = [
+/// The ready-made decks, by name: two a multiverse colour and two an origin (60 points
+/// each), one of each pair with items.
+pub const DECKS: [(&str, &str); 18] = [
     ("blue", include_str!("../../../cards/multiverse/blue.deck")),
     ("red", include_str!("../../../cards/multiverse/red.deck")),
     (
@@ -88,6 +89,54 @@ pub const DECKS: [(&str, &str); 6] = [
     (
         "black-gear",
         include_str!("../../../cards/multiverse/black-gear.deck"),
+    ),
+    (
+        "magical",
+        include_str!("../../../cards/multiverse/magical.deck"),
+    ),
+    (
+        "magical-gear",
+        include_str!("../../../cards/multiverse/magical-gear.deck"),
+    ),
+    (
+        "genetic",
+        include_str!("../../../cards/multiverse/genetic.deck"),
+    ),
+    (
+        "genetic-gear",
+        include_str!("../../../cards/multiverse/genetic-gear.deck"),
+    ),
+    (
+        "technological",
+        include_str!("../../../cards/multiverse/technological.deck"),
+    ),
+    (
+        "technological-gear",
+        include_str!("../../../cards/multiverse/technological-gear.deck"),
+    ),
+    (
+        "alien",
+        include_str!("../../../cards/multiverse/alien.deck"),
+    ),
+    (
+        "alien-gear",
+        include_str!("../../../cards/multiverse/alien-gear.deck"),
+    ),
+    (
+        "transformative",
+        include_str!("../../../cards/multiverse/transformative.deck"),
+    ),
+    (
+        "transformative-gear",
+        include_str!("../../../cards/multiverse/transformative-gear.deck"),
+    ),
+    (
+        "conditional",
+        include_str!("../../../cards/multiverse/conditional.deck"),
+    ),
+    (
+        "conditional-gear",
+        include_str!("../../../cards/multiverse/conditional-gear.deck"),
     ),
 ];
 

@@ -496,8 +496,8 @@ impl Ruleset for MultiverseGame {
                 &["blue-gear", "red-gear"],
             ),
             with_decks(
-                TableRequest::of(3, seed),
-                &["black-gear", "blue-gear", "red-gear"],
+                TableRequest::of(3, seed).in_format("standard"),
+                &["technological-gear", "alien-gear", "conditional"],
             ),
         ]
     }
