@@ -413,6 +413,10 @@ export type MultiverseCharacter = {
   flying: boolean;
   hidden: boolean;
   poison: number;
+  /** Intangible: only Psi and Magic Blast reach it. */
+  intangible: boolean;
+  /** A Swarm marker, worth no points. */
+  marker: boolean;
   /** The items attached to it, each working, disabled or knocked away. */
   items: { name: string; state: "working" | "disabled" | "knocked-away" }[];
 };

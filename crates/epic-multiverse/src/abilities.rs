@@ -137,6 +137,27 @@ pub enum Ability {
     Leader,
     /// Taps to repair a disabled item (F-9.3).
     Tech,
+    /// Taps to repair or disable any item in play.
+    Technopathy,
+    /// Attacked, it attacks its attacker back with C (ruling M-27).
+    CounterAttack,
+    /// A marker toggled before attacks: it cannot attack, and only Psi and Magic Blast
+    /// reach it.
+    Intangible,
+    /// Taps to move to the holding area (the staging area, ruling M-28).
+    PersonalTeleport,
+    /// Taps to move itself and perhaps one other character of its side to the holding
+    /// area.
+    DefensiveTeleport,
+    /// Taps to move itself or another character of its side to the holding area.
+    StrategicTeleport,
+    /// Taps to send an opponent's character back to its owner's hand.
+    OffensiveTeleport,
+    /// Taps to bring a character from its graveyard (the killed pile) to its holding
+    /// area.
+    Resurrect,
+    /// Taps to make a marker: another of itself, worth no points.
+    Swarm,
     /// Defense +3 against this kind of attack.
     Resistant(AttackKind),
     /// Defense -1d3 against this kind of attack.
@@ -146,7 +167,7 @@ pub enum Ability {
 }
 
 impl Ability {
-    const PLAIN: [(Ability, &'static str); 19] = [
+    const PLAIN: [(Ability, &'static str); 28] = [
         (Ability::Flight, "Flight"),
         (Ability::Reach, "Reach"),
         (Ability::DoubleStrike, "Double Strike"),
@@ -166,6 +187,15 @@ impl Ability {
         (Ability::RandomPower, "Random Power"),
         (Ability::Leader, "Leader"),
         (Ability::Tech, "Tech"),
+        (Ability::Technopathy, "Technopathy"),
+        (Ability::CounterAttack, "Counter Attack"),
+        (Ability::Intangible, "Intangible"),
+        (Ability::PersonalTeleport, "Personal Teleport"),
+        (Ability::DefensiveTeleport, "Defensive Teleport"),
+        (Ability::StrategicTeleport, "Strategic Teleport"),
+        (Ability::OffensiveTeleport, "Offensive Teleport"),
+        (Ability::Resurrect, "Resurrect"),
+        (Ability::Swarm, "Swarm"),
     ];
 
     /// The ability a label names ("Double Strike", "Resistant (Psi)"), in any case.
@@ -250,6 +280,39 @@ impl Ability {
                  and teamwork each once a turn."
             }
             Ability::Tech => "Tech: tap to repair a disabled item of your side.",
+            Ability::Technopathy => "Technopathy: tap to repair or disable any item in play.",
+            Ability::CounterAttack => {
+                "Counter Attack: when it is attacked and still active, it attacks its \
+                 attacker back with C."
+            }
+            Ability::Intangible => {
+                "Intangible: before declaring attacks its controller may make it intangible \
+                 or solid again; intangible, it cannot attack, and only Psi and Magic Blast \
+                 can attack it."
+            }
+            Ability::PersonalTeleport => {
+                "Personal Teleport: tap to move to the holding area, for free."
+            }
+            Ability::DefensiveTeleport => {
+                "Defensive Teleport: tap to move to the holding area, for free, and take one \
+                 other character of your side with it."
+            }
+            Ability::StrategicTeleport => {
+                "Strategic Teleport: tap to move itself or another character of your side to \
+                 the holding area, for free."
+            }
+            Ability::OffensiveTeleport => {
+                "Offensive Teleport: tap to send an opponent's character back to its \
+                 owner's hand."
+            }
+            Ability::Resurrect => {
+                "Resurrect: tap to bring a character from your graveyard to your holding \
+                 area."
+            }
+            Ability::Swarm => {
+                "Swarm: tap to make a marker, another of this character with its abilities, \
+                 worth no points."
+            }
             Ability::Resistant(k) => {
                 return format!("Resistant ({0}): defense +3 against {0}.", k.name())
             }

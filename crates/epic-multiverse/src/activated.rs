@@ -1,8 +1,10 @@
 //! The abilities a character uses by tapping (F-12.3) — Heal, Rejuvenate, Stealth's
-//! hiding again — offered in its controller's recruit step, and Regenerate at the start
-//! of its controller's turn.
+//! hiding again, Technopathy, the teleports, Resurrect, Swarm — offered in its
+//! controller's recruit step, and Regenerate at the start of its controller's turn.
 
 use crate::abilities::Ability;
+use crate::card::CardId;
+use crate::effect::Durability;
 use crate::events::Event;
 use crate::game::MultiverseGame;
 use crate::state::*;
@@ -22,22 +24,246 @@ impl MultiverseGame {
             if ch.tapped || !ch.active() {
                 continue;
             }
-            let c = self.stats(ch);
-            if c.has(Ability::Stealth) && !ch.hidden {
+            let has = |a| self.has(ch, a);
+            if has(Ability::Stealth) && !ch.hidden {
                 options.push(Choice::Hide { id: ch.id });
             }
-            if c.has(Ability::Rejuvenate) {
+            if has(Ability::Rejuvenate) {
                 options.extend(wounded.iter().map(|&target| Choice::Heal {
                     healer: ch.id,
                     target,
                 }));
-            } else if c.has(Ability::Heal) && ch.wounds > 0 {
+            } else if has(Ability::Heal) && ch.wounds > 0 {
                 options.push(Choice::Heal {
                     healer: ch.id,
                     target: ch.id,
                 });
             }
+            if has(Ability::Technopathy) {
+                self.technopathy_options(ch.id, options);
+            }
+            self.teleport_options(seat, ch, options);
+            if has(Ability::Resurrect) {
+                let room = self.holding_room(seat);
+                let mut dead: Vec<CardId> = self.player(seat).graveyard.clone();
+                dead.sort_unstable();
+                dead.dedup();
+                options.extend(
+                    dead.into_iter()
+                        .filter(|&card| u32::from(self.pool.get(card).cost) <= room)
+                        .map(|card| Choice::Resurrect { by: ch.id, card }),
+                );
+            }
+            if has(Ability::Swarm) {
+                options.push(Choice::Swarm { by: ch.id });
+            }
         }
+    }
+
+    /// The points still free in `seat`'s holding area (F-11.5).
+    pub(crate) fn holding_room(&self, seat: Seat) -> u32 {
+        HOLDING_CAPACITY.saturating_sub(self.holding_points(seat))
+    }
+
+    /// Technopathy: repair any disabled item in play, or disable any working one that
+    /// can be disabled.
+    fn technopathy_options(&self, by: CharId, options: &mut Vec<Choice>) {
+        for s in self.seats_from(0) {
+            for e in &self.player(s).items {
+                if self.character(e.holder).is_none() {
+                    continue;
+                }
+                let durability = self.pool.get(e.card).item().map(|i| i.durability);
+                match e.state {
+                    ItemState::Disabled => options.push(Choice::Repair {
+                        tech: by,
+                        holder: e.holder,
+                        item: e.card,
+                    }),
+                    ItemState::Working
+                        if matches!(
+                            durability,
+                            Some(Durability::Disable | Durability::Fragile)
+                        ) =>
+                    {
+                        options.push(Choice::Sabotage {
+                            by,
+                            holder: e.holder,
+                            item: e.card,
+                        })
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    /// The teleports `ch` may make (ruling M-28): to the holding area, itself or a
+    /// character of its side, room allowing; an opponent's character to its owner's hand.
+    fn teleport_options(&self, seat: Seat, ch: &InPlay, options: &mut Vec<Choice>) {
+        let has = |a| self.has(ch, a);
+        let room = self.holding_room(seat);
+        let points = |c: &InPlay| {
+            if c.token {
+                0
+            } else {
+                u32::from(self.pool.get(c.card).cost)
+            }
+        };
+        let before = options.len();
+        let alone = has(Ability::PersonalTeleport)
+            || has(Ability::DefensiveTeleport)
+            || has(Ability::StrategicTeleport);
+        if alone && points(ch) <= room {
+            options.push(Choice::Teleport {
+                by: ch.id,
+                target: ch.id,
+            });
+        }
+        for other in &self.player(seat).characters {
+            if other.id == ch.id {
+                continue;
+            }
+            let fits = if has(Ability::DefensiveTeleport) {
+                points(ch) + points(other) <= room
+            } else {
+                has(Ability::StrategicTeleport) && points(other) <= room
+            };
+            if fits {
+                options.push(Choice::Teleport {
+                    by: ch.id,
+                    target: other.id,
+                });
+            }
+        }
+        if has(Ability::OffensiveTeleport) {
+            for s in self.seats_from(seat).filter(|&s| s != seat) {
+                options.extend(self.player(s).characters.iter().map(|t| Choice::Teleport {
+                    by: ch.id,
+                    target: t.id,
+                }));
+            }
+        }
+        options[before..].sort_unstable();
+    }
+
+    /// `by` taps: `target` of its side to the holding area (with `by` too, by Defensive
+    /// Teleport), or an opponent's to its owner's hand.
+    pub(crate) fn teleport(&mut self, seat: Seat, by: CharId, target: CharId) {
+        let Some((owner, _)) = self.character(target) else {
+            return;
+        };
+        let defensive = self
+            .character(by)
+            .is_some_and(|(_, c)| self.has(c, Ability::DefensiveTeleport));
+        if let Some(c) = self.character_mut(by) {
+            c.tapped = true;
+        }
+        if owner != seat {
+            self.send_to_hand(owner, target);
+            return;
+        }
+        let mut moved = vec![target];
+        if defensive && target != by {
+            moved.insert(0, by);
+        }
+        for id in moved {
+            if let Some(ch) = self.move_to_holding(seat, id) {
+                self.events.push(Event::Teleported {
+                    seat,
+                    card: ch.card,
+                    to_hand: false,
+                });
+            }
+        }
+    }
+
+    /// Character `id` of `seat` to the holding area: healed of every wound and marker,
+    /// back from the next turn (F-11.5, ruling M-05). Its items go with it (F-9.9). The
+    /// character as it was, if it was in play.
+    pub(crate) fn move_to_holding(&mut self, seat: Seat, id: CharId) -> Option<InPlay> {
+        let p = &mut self.players[usize::from(seat)];
+        let i = p.characters.iter().position(|c| c.id == id)?;
+        let ch = p.characters.remove(i);
+        p.holding.push(InPlay {
+            id: ch.id,
+            card: ch.card,
+            tapped: true,
+            token: ch.token,
+            ..InPlay::default()
+        });
+        Some(ch)
+    }
+
+    /// Character `id` of `seat` back to its owner's hand; its items to the discard pile,
+    /// and a Swarm marker is gone.
+    fn send_to_hand(&mut self, seat: Seat, id: CharId) {
+        let p = &mut self.players[usize::from(seat)];
+        let Some(i) = p.characters.iter().position(|c| c.id == id) else {
+            return;
+        };
+        let ch = p.characters.remove(i);
+        if !ch.token {
+            p.hand.push(ch.card);
+        }
+        self.drop_items(seat, id);
+        self.events.push(Event::Teleported {
+            seat,
+            card: ch.card,
+            to_hand: true,
+        });
+    }
+
+    /// Technopathy: `by` taps to disable `holder`'s item (destroyed if fragile).
+    pub(crate) fn sabotage(&mut self, by: CharId, holder: CharId, item: CardId) {
+        if let Some(c) = self.character_mut(by) {
+            c.tapped = true;
+        }
+        self.disable_item(holder, item);
+    }
+
+    /// Resurrect: `by` taps; `card` from `seat`'s graveyard to its holding area.
+    pub(crate) fn resurrect(&mut self, seat: Seat, by: CharId, card: CardId) {
+        if let Some(c) = self.character_mut(by) {
+            c.tapped = true;
+        }
+        let id = self.next_id;
+        self.next_id += 1;
+        let p = &mut self.players[usize::from(seat)];
+        if let Some(i) = p.graveyard.iter().rposition(|&c| c == card) {
+            p.graveyard.remove(i);
+            p.holding.push(InPlay {
+                id,
+                card,
+                tapped: true,
+                ..InPlay::default()
+            });
+            self.events.push(Event::Resurrected { seat, card });
+        }
+    }
+
+    /// Swarm: `by` taps to make a marker of itself, which enters play as a character
+    /// does.
+    pub(crate) fn swarm(&mut self, seat: Seat, by: CharId) {
+        let Some(card) = self.character_mut(by).map(|c| {
+            c.tapped = true;
+            c.card
+        }) else {
+            return;
+        };
+        let id = self.next_id;
+        self.next_id += 1;
+        let mut marker = self.entering(
+            seat,
+            InPlay {
+                id,
+                card,
+                ..InPlay::default()
+            },
+        );
+        marker.token = true;
+        self.players[usize::from(seat)].characters.push(marker);
+        self.events.push(Event::Swarmed { seat, card });
     }
 
     /// A character with Stealth taps to hide again.
@@ -73,14 +299,16 @@ impl MultiverseGame {
     /// Regenerate: each of `seat`'s characters with it recovers from a wound at the
     /// start of its turn.
     pub(crate) fn regenerate(&mut self, seat: Seat) {
-        let pool = self.pool.clone();
+        let regenerating: Vec<CharId> = self
+            .player(seat)
+            .characters
+            .iter()
+            .filter(|c| c.wounds > 0 && self.has(c, Ability::Regenerate))
+            .map(|c| c.id)
+            .collect();
         let mut healed = Vec::new();
-        for c in &mut self.players[usize::from(seat)].characters {
-            let regenerates = pool
-                .get(c.card)
-                .character()
-                .is_some_and(|ch| ch.has(Ability::Regenerate));
-            if regenerates && c.wounds > 0 {
+        for id in regenerating {
+            if let Some(c) = self.character_mut(id) {
                 c.wounds -= 1;
                 healed.push((c.card, c.wounds));
             }

@@ -131,6 +131,9 @@ impl MultiverseGame {
         if self.has(t, Ability::Immune(kind)) {
             return false;
         }
+        if t.intangible && !matches!(kind, AttackKind::Psi | AttackKind::Magic) {
+            return false;
+        }
         if kind == AttackKind::Physical {
             if t.flying && !a.flying && !self.has(a, Ability::Reach) {
                 return false;
@@ -146,6 +149,7 @@ impl MultiverseGame {
     /// or with Super Speed after its first.
     fn may_declare(&self, a: &InPlay) -> bool {
         a.active()
+            && !a.intangible
             && match a.attacks {
                 0 => !a.tapped,
                 1 => self.has(a, Ability::SuperSpeed),
@@ -164,6 +168,9 @@ impl MultiverseGame {
             let lands = self.attacks.is_empty() && a.active() && !a.flew;
             if lands && self.has(a, Ability::Flight) {
                 options.push(Choice::Fly { id: a.id });
+            }
+            if lands && self.has(a, Ability::Intangible) {
+                options.push(Choice::Phase { id: a.id });
             }
             if !self.may_declare(a) {
                 continue;
@@ -208,6 +215,21 @@ impl MultiverseGame {
             c.flew = true;
             let (card, flying) = (c.card, c.flying);
             self.events.push(Event::Flew { seat, card, flying });
+        }
+    }
+
+    /// An intangible character turns solid, or a solid one intangible (ruling M-15's
+    /// once a turn, before attacks).
+    pub(crate) fn phase(&mut self, seat: Seat, id: CharId) {
+        if let Some(c) = self.character_mut(id) {
+            c.intangible = !c.intangible;
+            c.flew = true;
+            let (card, intangible) = (c.card, c.intangible);
+            self.events.push(Event::Phased {
+                seat,
+                card,
+                intangible,
+            });
         }
     }
 
@@ -331,6 +353,7 @@ impl MultiverseGame {
                 _ => (attack.target, false),
             };
             self.resolve_attack(attack, defender, blocking);
+            self.counter_attack(attack, defender);
         }
         for attack in attacks.iter().filter(|a| is_blocker(a.target)) {
             if self.winners.is_some() {
@@ -341,6 +364,39 @@ impl MultiverseGame {
             }
         }
         self.heroics.clear();
+    }
+
+    /// Counter Attack (ruling M-27): the character `attack` struck, still in play and
+    /// active, attacks its attacker back with C, as an attack of its own.
+    fn counter_attack(&mut self, attack: &Attack, defender: CharId) {
+        if self.winners.is_some() {
+            return;
+        }
+        let (Some((seat, d)), Some((_, a))) =
+            (self.character(defender), self.character(attack.attacker))
+        else {
+            return;
+        };
+        if !d.active() || !self.has(d, Ability::CounterAttack) {
+            return;
+        }
+        if !self.may_attack(d, a, AttackKind::Physical) {
+            return;
+        }
+        let (card, target) = (d.card, a.card);
+        self.events.push(Event::CounterAttack {
+            seat,
+            attacker: card,
+            target,
+        });
+        let counter = Attack {
+            attacker: defender,
+            by: seat,
+            target: attack.attacker,
+            defender: attack.by,
+            power: 0,
+        };
+        self.resolve_attack(&counter, attack.attacker, false);
     }
 
     /// One attack against `defender`: it wounds when its value reaches the defense
@@ -444,7 +500,10 @@ impl MultiverseGame {
             if killing && !invulnerable {
                 let p = &mut self.players[usize::from(seat)];
                 p.characters.retain(|c| c.id != id);
-                p.graveyard.push(ch.card);
+                // A Swarm marker is no card: it is gone.
+                if !ch.token {
+                    p.graveyard.push(ch.card);
+                }
                 self.drop_items(seat, id);
                 self.events.push(Event::Killed {
                     seat,
@@ -476,7 +535,7 @@ impl MultiverseGame {
             wounds,
             automatic,
         });
-        if wounds == DISABLED && by != seat {
+        if wounds == DISABLED && by != seat && cost > 0 {
             self.events.push(Event::Scored {
                 seat: by,
                 points: cost,

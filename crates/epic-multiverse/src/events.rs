@@ -186,6 +186,34 @@ pub enum Event {
         seat: Seat,
         card: CardId,
     },
+    /// A teleport moved `seat`'s character to the holding area, or to its hand.
+    Teleported {
+        seat: Seat,
+        card: CardId,
+        to_hand: bool,
+    },
+    /// Resurrect brought a character from the graveyard to the holding area.
+    Resurrected {
+        seat: Seat,
+        card: CardId,
+    },
+    /// Swarm made a marker of a character.
+    Swarmed {
+        seat: Seat,
+        card: CardId,
+    },
+    /// A character with Counter Attack attacks its attacker back.
+    CounterAttack {
+        seat: Seat,
+        attacker: CardId,
+        target: CardId,
+    },
+    /// A character turned intangible, or solid again.
+    Phased {
+        seat: Seat,
+        card: CardId,
+        intangible: bool,
+    },
     /// A response undid `seat`'s action with `card`.
     Undone {
         seat: Seat,

@@ -290,6 +290,11 @@ impl MultiverseGame {
             Choice::Assist { helper, target } => self.assist(seat, helper, target),
             Choice::HeroicAct { hero, target } => self.heroic_act(seat, hero, target),
             Choice::Hide { id } => self.hide(seat, id),
+            Choice::Phase { id } => self.phase(seat, id),
+            Choice::Sabotage { by, holder, item } => self.sabotage(by, holder, item),
+            Choice::Teleport { by, target } => self.teleport(seat, by, target),
+            Choice::Resurrect { by, card } => self.resurrect(seat, by, card),
+            Choice::Swarm { by } => self.swarm(seat, by),
             Choice::Heal { healer, target } => self.heal(seat, healer, target),
             Choice::EndAttacks => {
                 self.step = if self.attacks.is_empty() {
@@ -581,6 +586,7 @@ impl MultiverseGame {
         self.player(seat)
             .holding
             .iter()
+            .filter(|c| !c.token)
             .map(|c| u32::from(self.pool.get(c.card).cost))
             .sum()
     }
@@ -750,15 +756,9 @@ impl MultiverseGame {
         let card = self.player(seat).characters[i].card;
         let cost = self.pool.get(card).cost.div_ceil(2);
         self.pay(seat, pay, cost);
-        let p = &mut self.players[usize::from(seat)];
-        let ch = p.characters.remove(i);
-        // Healed of every wound and marker there (F-11.5); back from the next turn.
-        p.holding.push(InPlay {
-            id: ch.id,
-            card: ch.card,
-            tapped: true,
-            ..InPlay::default()
-        });
+        let Some(ch) = self.move_to_holding(seat, id) else {
+            return;
+        };
         self.events.push(Event::Evacuated {
             seat,
             card,
@@ -829,7 +829,8 @@ impl MultiverseGame {
         p.out = true;
         let left = p.footholds.drain(..).map(|f| f.card);
         let left: Vec<CardId> = left
-            .chain(p.characters.drain(..).map(|c| c.card))
+            .chain(p.characters.drain(..).filter(|c| !c.token).map(|c| c.card))
+            .chain(p.holding.drain(..).filter(|c| !c.token).map(|c| c.card))
             .chain(p.items.drain(..).map(|e| e.card))
             .collect();
         p.removed.extend(left);

@@ -226,8 +226,12 @@ impl MultiverseGame {
         p.discard.extend(gone.iter().map(|e| e.card));
     }
 
-    /// The points a character is worth (F-11.3): its cost and its items'.
+    /// The points a character is worth (F-11.3): its cost and its items'; a Swarm
+    /// marker none.
     pub(crate) fn worth(&self, seat: Seat, ch: &InPlay) -> u32 {
+        if ch.token {
+            return 0;
+        }
         u32::from(self.pool.get(ch.card).cost)
             + self
                 .player(seat)
@@ -236,6 +240,29 @@ impl MultiverseGame {
                 .filter(|e| e.holder == ch.id)
                 .map(|e| u32::from(self.pool.get(e.card).cost))
                 .sum::<u32>()
+    }
+
+    /// Disables `holder`'s item `card`; a fragile one is destroyed (Technopathy).
+    pub(crate) fn disable_item(&mut self, holder: CharId, card: CardId) {
+        let fragile = self
+            .pool
+            .get(card)
+            .item()
+            .is_some_and(|i| i.durability == Durability::Fragile);
+        if fragile {
+            return self.destroy_item(holder, card);
+        }
+        let Some(seat) = self.controller(holder) else {
+            return;
+        };
+        self.set_item(seat, holder, card, ItemState::Disabled);
+        let on = self.character(holder).map_or(card, |(_, c)| c.card);
+        self.events.push(Event::ItemHit {
+            seat,
+            card,
+            holder: on,
+            state: Some(ItemState::Disabled),
+        });
     }
 
     /// Destroys `holder`'s item `card` (an incident that targets it, F-9.5).

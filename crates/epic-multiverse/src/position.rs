@@ -14,6 +14,10 @@ pub struct Placed {
     pub name: String,
     pub wounds: u8,
     pub tapped: bool,
+    /// Intangible (its marker).
+    pub intangible: bool,
+    /// A Swarm marker, not a card.
+    pub marker: bool,
     pub items: Vec<(String, ItemState)>,
 }
 
@@ -23,8 +27,20 @@ impl Placed {
             name: name.into(),
             wounds: 0,
             tapped: false,
+            intangible: false,
+            marker: false,
             items: Vec::new(),
         }
+    }
+
+    pub fn marker(mut self) -> Placed {
+        self.marker = true;
+        self
+    }
+
+    pub fn intangible(mut self) -> Placed {
+        self.intangible = true;
+        self
     }
 
     /// With `item` attached, working.
@@ -134,6 +150,8 @@ impl Position {
                 let mut ch = g.entering(s as Seat, fresh);
                 ch.wounds = c.wounds.min(DISABLED);
                 ch.tapped = c.tapped;
+                ch.intangible = c.intangible;
+                ch.token = c.marker;
                 for (item, state) in &c.items {
                     let card = id(item)?;
                     if pool.get(card).item().is_none() {

@@ -81,6 +81,10 @@ pub struct CharacterView {
     pub flying: bool,
     pub hidden: bool,
     pub poison: u8,
+    /// Intangible: only Psi and Magic Blast reach it.
+    pub intangible: bool,
+    /// A Swarm marker, worth no points.
+    pub marker: bool,
     /// The items attached to it.
     pub items: Vec<ItemView>,
 }
@@ -157,6 +161,8 @@ impl MultiverseGame {
             flying: ch.flying,
             hidden: ch.hidden,
             poison: ch.poison,
+            intangible: ch.intangible,
+            marker: ch.token,
             items: self
                 .players
                 .iter()

@@ -51,8 +51,13 @@ pub struct InPlay {
     pub boost: (u8, u8),
     /// Helped this turn: 1 by teamwork, 2 by leadership.
     pub helped: u8,
-    /// It took off or landed this turn (once a turn, ruling M-15).
+    /// It took off or landed this turn (once a turn, ruling M-15), or turned
+    /// intangible or solid.
     pub flew: bool,
+    /// Intangible (its marker).
+    pub intangible: bool,
+    /// A Swarm marker: another of its card, which is no card and worth no points.
+    pub token: bool,
 }
 
 impl InPlay {
@@ -325,6 +330,32 @@ pub enum Choice {
     /// A character with Stealth taps to hide again.
     Hide {
         id: CharId,
+    },
+    /// An intangible character turns solid, or a solid one intangible, before attacks.
+    Phase {
+        id: CharId,
+    },
+    /// A character with Technopathy taps to disable an item.
+    Sabotage {
+        by: CharId,
+        holder: CharId,
+        item: CardId,
+    },
+    /// A teleport (`by` taps): `target` to its holding area — `by` itself, a character
+    /// of its side, or with Defensive Teleport `by` and `target` both — or, with
+    /// Offensive Teleport, an opponent's character to its owner's hand.
+    Teleport {
+        by: CharId,
+        target: CharId,
+    },
+    /// Resurrect: `by` taps to bring `card` from the graveyard to the holding area.
+    Resurrect {
+        by: CharId,
+        card: CardId,
+    },
+    /// Swarm: `by` taps to make a marker of itself.
+    Swarm {
+        by: CharId,
     },
     /// A character taps to heal a wound: its own (Heal) or any character's (Rejuvenate).
     Heal {

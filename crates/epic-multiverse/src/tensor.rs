@@ -25,7 +25,7 @@ const STEPS: [Step; 7] = [
 ];
 
 /// The kinds of option ([`Choice`]), in the order of their one-hot columns.
-pub const OPTION_KINDS: [&str; 25] = [
+pub const OPTION_KINDS: [&str; 30] = [
     "redraw",
     "keep",
     "foothold",
@@ -51,6 +51,11 @@ pub const OPTION_KINDS: [&str; 25] = [
     "repair",
     "incident",
     "pass",
+    "phase",
+    "sabotage",
+    "teleport",
+    "resurrect",
+    "swarm",
 ];
 
 /// The kinds of energy, colours then origins, in the order of their columns.
@@ -285,6 +290,11 @@ impl MultiverseGame {
             Choice::Repair { .. } => 22,
             Choice::Incident { .. } => 23,
             Choice::Pass => 24,
+            Choice::Phase { .. } => 25,
+            Choice::Sabotage { .. } => 26,
+            Choice::Teleport { .. } => 27,
+            Choice::Resurrect { .. } => 28,
+            Choice::Swarm { .. } => 29,
         };
         row[1 + kind] = 1.0;
         let w = 1 + OPTION_KINDS.len();
@@ -307,9 +317,14 @@ impl MultiverseGame {
                 hero: blocker,
                 target,
             } => (None, None, Some(blocker), Some(target)),
-            Choice::Return { id } | Choice::Fly { id } | Choice::Hide { id } => {
-                (None, None, Some(id), None)
-            }
+            Choice::Return { id }
+            | Choice::Fly { id }
+            | Choice::Hide { id }
+            | Choice::Phase { id }
+            | Choice::Swarm { by: id } => (None, None, Some(id), None),
+            Choice::Sabotage { by, holder, item } => (Some(item), None, Some(by), Some(holder)),
+            Choice::Teleport { by, target } => (None, None, Some(by), Some(target)),
+            Choice::Resurrect { by, card } => (Some(card), None, Some(by), None),
             Choice::Evacuate { id, pay } => (None, Some(pay), Some(id), None),
             Choice::Equip { card, holder, pay } => (Some(card), Some(pay), Some(holder), None),
             Choice::UseDevice { holder, item } | Choice::Recover { holder, item } => {

@@ -82,6 +82,52 @@ pub fn label(g: &MultiverseGame, choice: Choice, seat: Seat) -> String {
             _ => format!("{} takes off (in flight)", name(id)),
         },
         Choice::Hide { id } => format!("{} hides again (tap)", name(id)),
+        Choice::Phase { id } => match g.character(id) {
+            Some((_, c)) if c.intangible => format!("{} turns solid again", name(id)),
+            _ => format!(
+                "{} turns intangible (cannot attack; only Psi and Magic Blast reach it)",
+                name(id)
+            ),
+        },
+        Choice::Sabotage { by, holder, item } => format!(
+            "{} disables {} of {} (tap)",
+            name(by),
+            card(item),
+            name(holder)
+        ),
+        Choice::Teleport { by, target } => {
+            let theirs = g.character(target).is_some_and(|(s, _)| s != seat);
+            let defensive = g
+                .character(by)
+                .is_some_and(|(_, c)| g.has(c, Ability::DefensiveTeleport));
+            if theirs {
+                format!(
+                    "{} teleports {} back to its owner's hand (tap)",
+                    name(by),
+                    name(target)
+                )
+            } else if by == target {
+                format!("{} teleports to the holding area (tap)", name(by))
+            } else if defensive {
+                format!(
+                    "{} teleports to the holding area with {} (tap)",
+                    name(by),
+                    name(target)
+                )
+            } else {
+                format!(
+                    "{} teleports {} to the holding area (tap)",
+                    name(by),
+                    name(target)
+                )
+            }
+        }
+        Choice::Resurrect { by, card: c } => format!(
+            "{} brings {} from the graveyard to the holding area (tap)",
+            name(by),
+            card(c)
+        ),
+        Choice::Swarm { by } => format!("{} makes a Swarm marker of itself (tap)", name(by)),
         Choice::Assist { helper, target } => {
             let leader = g
                 .character(helper)
@@ -607,6 +653,66 @@ pub fn told(g: &MultiverseGame, choice: Choice, events: &[Event], voice: &Voice)
                     "{} {} back to the hand from the graveyard.",
                     voice.says(seat, "take", "takes"),
                     name(card)
+                ),
+                tone_of(seat),
+            ),
+            Event::Teleported {
+                seat,
+                card,
+                to_hand,
+            } => say(
+                format!(
+                    "{} {} teleports {}.",
+                    cap(&voice.possessive(seat)),
+                    name(card),
+                    if to_hand {
+                        "back to its owner's hand"
+                    } else {
+                        "to the holding area"
+                    }
+                ),
+                tone_of(seat),
+            ),
+            Event::Resurrected { seat, card } => say(
+                format!(
+                    "{} {} from the graveyard to the holding area.",
+                    voice.says(seat, "bring", "brings"),
+                    name(card)
+                ),
+                tone_of(seat),
+            ),
+            Event::Swarmed { seat, card } => say(
+                format!(
+                    "{} {} makes a Swarm marker: another {} (worth no points).",
+                    cap(&voice.possessive(seat)),
+                    name(card),
+                    name(card)
+                ),
+                tone_of(seat),
+            ),
+            Event::CounterAttack {
+                seat,
+                attacker,
+                target,
+            } => say(
+                format!(
+                    "{} {} attacks {} back (Counter Attack).",
+                    cap(&voice.possessive(seat)),
+                    name(attacker),
+                    name(target)
+                ),
+                Tone::Danger,
+            ),
+            Event::Phased {
+                seat,
+                card,
+                intangible,
+            } => say(
+                format!(
+                    "{} {} turns {}.",
+                    cap(&voice.possessive(seat)),
+                    name(card),
+                    if intangible { "intangible" } else { "solid" }
                 ),
                 tone_of(seat),
             ),

@@ -5,7 +5,7 @@ mod common;
 
 use common::*;
 use epic_multiverse::abilities::AttackKind;
-use epic_multiverse::state::{Step, DISABLED};
+use epic_multiverse::state::{ItemState, Step, DISABLED};
 use epic_multiverse::{MultiverseGame, Placed, Position};
 
 fn character<'a>(
@@ -376,4 +376,158 @@ fn teamwork_defends_and_a_heroic_act_takes_the_wound() {
     );
     end_blocks(&mut g);
     assert_eq!(wounds(&g, 1, "Mirror Weaver"), Some(0), "C 3 against D 4");
+}
+
+/// Seat 0's recruit step with `mine` (and Bog Hulk for seat 1).
+fn recruiting(mine: &[Placed]) -> Position {
+    let mut pos = Position::new(2);
+    pos.step = Step::Recruit;
+    pos.seats[0].characters = mine.to_vec();
+    pos.seats[1].characters = vec![Placed::new("Bog Hulk")];
+    pos
+}
+
+#[test]
+fn counter_attack_strikes_the_attacker_back_with_c() {
+    // Counter Attack (ruling M-27): Riposte Duelist (3/3), attacked by Iron Legionnaire
+    // (3/3), is wounded and, still active, wounds the Legionnaire back.
+    let mut g = start(&combat(
+        &[Placed::new("Iron Legionnaire")],
+        &[Placed::new("Riposte Duelist")],
+    ));
+    take(&mut g, &["Iron Legionnaire attacks Riposte Duelist"]);
+    fight(&mut g);
+    assert_eq!(wounds(&g, 1, "Riposte Duelist"), Some(1));
+    assert_eq!(wounds(&g, 0, "Iron Legionnaire"), Some(1));
+    // Disabled by the attack, it cannot strike back.
+    let mut g = start(&combat(
+        &[Placed::new("Iron Legionnaire")],
+        &[Placed::new("Riposte Duelist").wounded(1)],
+    ));
+    take(&mut g, &["Iron Legionnaire attacks Riposte Duelist"]);
+    fight(&mut g);
+    assert_eq!(wounds(&g, 1, "Riposte Duelist"), Some(DISABLED));
+    assert_eq!(wounds(&g, 0, "Iron Legionnaire"), Some(0));
+}
+
+#[test]
+fn an_intangible_character_cannot_attack_and_only_psi_and_magic_reach_it() {
+    // Intangible: toggled before attacks, once a turn.
+    let mut g = start(&combat(
+        &[Placed::new("Phase Wraith")],
+        &[Placed::new("Mirror Weaver")],
+    ));
+    take(&mut g, &["Phase Wraith turns intangible"]);
+    assert!(!offers(&g, &["Phase Wraith attacks"]));
+    assert!(!offers(&g, &["Phase Wraith turns solid"]), "once a turn");
+    // Intangible on the other side: Psi reaches it, C does not.
+    let g = start(&combat(
+        &[Placed::new("Mind Warden"), Placed::new("Iron Legionnaire")],
+        &[Placed::new("Phase Wraith").intangible()],
+    ));
+    assert!(offers(&g, &["Mind Warden attacks Phase Wraith with Psi 5"]));
+    assert!(!offers(&g, &["Iron Legionnaire attacks Phase Wraith"]));
+    assert!(!offers(&g, &["Mind Warden attacks Phase Wraith: C"]));
+}
+
+#[test]
+fn teleports_move_characters_to_the_holding_area_or_an_opponents_to_the_hand() {
+    // Ruling M-28: the staging area is the holding area, reached for free by tapping.
+    let mut g = start(&recruiting(&[Placed::new("Blink Courier").wounded(1)]));
+    take(
+        &mut g,
+        &["Blink Courier teleports to the holding area (tap)"],
+    );
+    assert_eq!(g.player(0).holding.len(), 1);
+    assert_eq!(g.player(0).holding[0].wounds, 0, "healed there");
+    // Defensive Teleport takes one other character along; Strategic sends one.
+    let mut g = start(&recruiting(&[
+        Placed::new("Warp Guardian"),
+        Placed::new("Dawn Watch Cadet").wounded(1),
+        Placed::new("Gate Tactician"),
+    ]));
+    take(
+        &mut g,
+        &["Warp Guardian teleports to the holding area with Dawn Watch Cadet"],
+    );
+    assert_eq!(g.player(0).holding.len(), 2);
+    take(
+        &mut g,
+        &["Gate Tactician teleports to the holding area (tap)"],
+    );
+    assert_eq!(g.player(0).holding.len(), 3);
+    // Offensive Teleport: Bog Hulk back to its owner's hand.
+    let mut g = start(&recruiting(&[Placed::new("Exile Mage")]));
+    take(
+        &mut g,
+        &["Exile Mage teleports Bog Hulk back to its owner's hand"],
+    );
+    assert!(g.player(1).characters.is_empty());
+    assert_eq!(g.player(1).hand.len(), 1);
+}
+
+#[test]
+fn resurrect_brings_a_killed_character_to_the_holding_area() {
+    // Ruling M-28: the killed pile is the graveyard.
+    let mut pos = recruiting(&[Placed::new("Grave Caller")]);
+    pos.seats[0].graveyard = vec!["Thunder Herald".into()];
+    let mut g = start(&pos);
+    take(
+        &mut g,
+        &["Grave Caller brings Thunder Herald from the graveyard to the holding area"],
+    );
+    assert!(g.player(0).graveyard.is_empty());
+    assert_eq!(g.player(0).holding.len(), 1);
+}
+
+#[test]
+fn swarm_makes_markers_worth_no_points() {
+    // Swarm: "Markers are not worth points."
+    let mut g = start(&recruiting(&[Placed::new("Locust Brood")]));
+    take(&mut g, &["Locust Brood makes a Swarm marker"]);
+    let p = g.player(0);
+    assert_eq!(p.characters.len(), 2);
+    assert!(p.characters[1].token);
+    assert!(g.view(None).players[0].characters[1].marker);
+    // A marker disabled scores nothing, and killed leaves nothing in the graveyard.
+    let mut g = start(&combat(
+        &[Placed::new("Clawed Ranger")],
+        &[Placed::new("Locust Brood").wounded(1).marker()],
+    ));
+    take(&mut g, &["Clawed Ranger attacks Locust Brood"]);
+    fight(&mut g);
+    assert_eq!(wounds(&g, 1, "Locust Brood"), Some(DISABLED));
+    assert_eq!(g.player(0).points, 0);
+    let mut g = start(&combat(
+        &[Placed::new("Clawed Ranger")],
+        &[Placed::new("Locust Brood").wounded(2).marker()],
+    ));
+    take(&mut g, &["Clawed Ranger attacks Locust Brood"]);
+    fight(&mut g);
+    assert!(
+        g.player(1).characters.is_empty(),
+        "killed: an anti-hero kills a villain"
+    );
+    assert!(g.player(1).graveyard.is_empty());
+}
+
+#[test]
+fn technopathy_disables_or_repairs_any_item() {
+    let mut g = start(&recruiting(&[
+        Placed::new("Circuit Witch"),
+        Placed::new("Mirror Weaver").with_item("Arc Pistol", ItemState::Disabled),
+    ]));
+    take(
+        &mut g,
+        &["Circuit Witch repairs Arc Pistol of Mirror Weaver (tap)"],
+    );
+    assert_eq!(g.player(0).items[0].state, ItemState::Working);
+    let mut pos = recruiting(&[Placed::new("Circuit Witch")]);
+    pos.seats[1].characters = vec![Placed::new("Green Veil").with("Aegis Harness")];
+    let mut g = start(&pos);
+    take(
+        &mut g,
+        &["Circuit Witch disables Aegis Harness of Green Veil (tap)"],
+    );
+    assert_eq!(g.player(1).items[0].state, ItemState::Disabled);
 }

@@ -38,6 +38,8 @@ function CharacterTile({ character, state, show }: { character: MultiverseCharac
   if (character.flying) badges.unshift("In flight");
   if (character.hidden) badges.unshift("Hidden");
   if (character.poison > 0) badges.unshift(`Poison ${character.poison}`);
+  if (character.intangible) badges.unshift("Intangible");
+  if (character.marker) badges.unshift("Swarm marker");
   return (
     <NamedCard
       name={character.name}
