@@ -32,7 +32,7 @@ fuzz_target!(|data: &[u8]| {
     let deck: Vec<u16> = ids.iter().copied().cycle().take(40).collect();
     let decks = vec![deck.clone(), deck];
     let goal = game_value(&pool, &decks);
-    let Ok(mut game) = MultiverseGame::new(pool, decks, 1, None, goal) else {
+    let Ok(mut game) = MultiverseGame::new(pool, decks, 1, None, goal, Default::default()) else {
         return;
     };
     let mut n = 0usize;

@@ -394,6 +394,8 @@ export type MultiversePlayer = {
   holding: MultiverseCharacter[];
   holding_points: number;
   out: boolean;
+  /** The team it plays for (the team's first seat), in a teams game; null otherwise. */
+  team: number | null;
 };
 
 export type MultiverseCharacter = {

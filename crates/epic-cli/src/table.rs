@@ -6,7 +6,6 @@ pub use epic_engine::setup::table::*;
 
 use crate::error::{CliError, CliResult};
 use epic_classic::format::Format as ClassicFormat;
-use epic_engine::Variant;
 
 /// The table options every game-playing command takes.
 #[derive(clap::Args, Debug, Clone)]
@@ -22,10 +21,13 @@ pub struct TableArgs {
     pub format: Option<String>,
     /// How the seats play against each other: ffa (free-for-all), hunter-first-blood,
     /// hunter-last-one-standing (docs/rulings.md H-21; 3 seats or more), hydra (teams
-    /// that share a turn and a health total, seated together; H-31).
-    #[arg(long, value_name = "NAME", default_value = "ffa", value_parser = variant_parser())]
+    /// that share a turn and a health total, seated together; H-31); with --ruleset
+    /// multiverse: teams (that score together, seated in turn; M-29) or countdown-N (the
+    /// most points after N rounds; M-30).
+    #[arg(long, value_name = "NAME", default_value = "ffa", value_parser = variant_parser)]
     pub variant: String,
-    /// Players on each Hydra team (default 2): `--players 6 --team-size 3` is 3 against 3.
+    /// Players on each team of a Hydra or teams game (default 2): `--players 6
+    /// --team-size 3` is 3 against 3.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=4))]
     pub team_size: Option<u8>,
 }
@@ -68,8 +70,32 @@ pub fn classic_format(args: &TableArgs) -> CliResult<Option<ClassicFormat>> {
         .transpose()
 }
 
-fn variant_parser() -> clap::builder::PossibleValuesParser {
-    clap::builder::PossibleValuesParser::new(Variant::ALL.map(Variant::name))
+/// A variant some ruleset has, by the names the registry gives: `countdown-N` stands for
+/// `countdown-` and a number. Whether the chosen ruleset has it, its setup says.
+fn variant_parser(name: &str) -> Result<String, String> {
+    let names: Vec<&'static str> = epic_rulesets::rulesets()
+        .iter()
+        .flat_map(|r| r.variants.clone())
+        .collect();
+    let fits = |v: &str| match v.strip_suffix('N') {
+        Some(prefix) => name
+            .strip_prefix(prefix)
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())),
+        None => v == name,
+    };
+    if names.iter().any(|v| fits(v)) {
+        return Ok(name.to_string());
+    }
+    let mut unique: Vec<&str> = Vec::new();
+    for v in names {
+        if !unique.contains(&v) {
+            unique.push(v);
+        }
+    }
+    Err(format!(
+        "unknown variant '{name}'; the variants are {}",
+        unique.join(", ")
+    ))
 }
 
 impl TableArgs {

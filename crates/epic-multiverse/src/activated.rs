@@ -137,7 +137,7 @@ impl MultiverseGame {
             }
         }
         if has(Ability::OffensiveTeleport) {
-            for s in self.seats_from(seat).filter(|&s| s != seat) {
+            for s in self.opponents(seat) {
                 options.extend(self.player(s).characters.iter().map(|t| Choice::Teleport {
                     by: ch.id,
                     target: t.id,

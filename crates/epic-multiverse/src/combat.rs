@@ -185,7 +185,7 @@ impl MultiverseGame {
                 )
                 .collect();
             let before = options.len();
-            for s in self.seats_from(seat).filter(|&s| s != seat) {
+            for s in self.opponents(seat) {
                 for t in &self.player(s).characters {
                     for &(power, kind) in &modes {
                         if self.may_attack(a, t, kind) {

@@ -69,13 +69,10 @@ pub fn win_chance(g: &MultiverseGame, seat: Seat) -> f64 {
             0.0
         };
     }
-    let mine = strength(g, seat);
-    let theirs = g
-        .seats_from(0)
-        .filter(|&s| s != seat)
-        .map(|s| strength(g, s))
-        .reduce(f64::max)
-        .unwrap_or(0.0);
+    // A team is as strong as its members together.
+    let side = |s: Seat| -> f64 { g.team_members(s).iter().map(|&m| strength(g, m)).sum() };
+    let mine = side(seat);
+    let theirs = g.opponents(seat).map(side).reduce(f64::max).unwrap_or(0.0);
     let scale = 2.0 + f64::from(g.goal()) / 3.0;
     1.0 / (1.0 + (-(mine - theirs) / scale).exp())
 }

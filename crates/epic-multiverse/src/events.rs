@@ -214,6 +214,10 @@ pub enum Event {
         card: CardId,
         intangible: bool,
     },
+    /// The countdown's marker of a new round discarded: the rounds left after this one.
+    Countdown {
+        left: u32,
+    },
     /// A response undid `seat`'s action with `card`.
     Undone {
         seat: Seat,

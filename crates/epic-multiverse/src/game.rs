@@ -52,17 +52,23 @@ pub struct MultiverseGame {
     pub(crate) taken: Option<Taken>,
     /// Incidents in play and device uses, in the order they came.
     pub(crate) lasting: Vec<Lasting>,
+    /// Each for themselves or in teams; a countdown (F-15.3, F-15.7).
+    pub(crate) variant: crate::variant::Variant,
+    /// The countdown's markers discarded: rounds begun (ruling M-30).
+    pub(crate) rounds: u32,
 }
 
 impl MultiverseGame {
     /// A new game: each seat's deck (cards of `pool`) shuffled from `seed`, seven cards
-    /// each, the first player drawn unless given, played to `goal` points.
+    /// each, the first player drawn unless given, played to `goal` points by the rules
+    /// of `variant`.
     pub fn new(
         pool: Arc<Pool>,
         decks: Vec<Vec<CardId>>,
         seed: u64,
         first: Option<Seat>,
         goal: u32,
+        variant: crate::variant::Variant,
     ) -> Result<MultiverseGame, SetupError> {
         if !(2..=MAX_PLAYERS).contains(&decks.len()) {
             return Err(SetupError::new(format!(
@@ -75,7 +81,11 @@ impl MultiverseGame {
                 f + 1
             )));
         }
+        if !variant.fits(decks.len()) {
+            return Err(SetupError::new("the seats do not make teams of one size"));
+        }
         let mut g = MultiverseGame::blank(pool, decks.len(), seed, goal);
+        g.variant = variant;
         for (p, mut deck) in g.players.iter_mut().zip(decks) {
             p.incidents = deck.iter().any(|&c| g.pool.get(c).incident().is_some());
             deck.shuffle(&mut g.rng);
@@ -118,6 +128,8 @@ impl MultiverseGame {
             window: Window::Upkeep,
             taken: None,
             lasting: Vec::new(),
+            variant: crate::variant::Variant::default(),
+            rounds: 0,
         }
     }
 
@@ -154,6 +166,11 @@ impl MultiverseGame {
     }
 
     /// What the last decision did.
+    /// Teams or a countdown.
+    pub fn variant(&self) -> crate::variant::Variant {
+        self.variant
+    }
+
     /// Incidents in play and device uses, in the order they came.
     pub fn lasting(&self) -> &[Lasting] {
         &self.lasting
@@ -497,6 +514,14 @@ impl MultiverseGame {
             seat,
             turn: self.turn,
         });
+        if let Some(rounds) = self.variant.rounds {
+            if Some(seat) == self.marker_holder() {
+                self.rounds += 1;
+                self.events.push(Event::Countdown {
+                    left: rounds.saturating_sub(self.rounds),
+                });
+            }
+        }
         // Upkeep: what this player played for a turn ends (ruling M-23).
         self.end_lasting(|g, l| {
             l.seat == seat
@@ -787,29 +812,30 @@ impl MultiverseGame {
         }
         if self.turn >= MAX_TURNS {
             self.ruled_over = true;
-            let best = self
-                .seats_from(0)
-                .map(|s| self.player(s).points)
-                .max()
-                .unwrap_or(0);
-            let leaders: Vec<Seat> = self
-                .seats_from(0)
-                .filter(|&s| self.player(s).points == best)
-                .collect();
-            self.finish(if leaders.len() == 1 {
-                leaders
-            } else {
-                Vec::new()
-            });
+            self.finish_on_points();
             return;
         }
         // A device's use lasts the turn.
         self.end_lasting(|_, l| l.device);
         let next = self.seats_from(seat).find(|&s| s != seat).unwrap_or(seat);
+        // The countdown's last round is over when its marker holder's turn would come
+        // again (F-15.7, ruling M-30).
+        if let Some(rounds) = self.variant.rounds {
+            if self.rounds >= rounds && Some(next) == self.marker_holder() {
+                self.finish_on_points();
+                return;
+            }
+        }
         self.active = next;
         self.attacks.clear();
         self.blocks.clear();
         self.begin_turn();
+    }
+
+    /// Who discards the countdown's markers: the first player, or the next seat still
+    /// playing after them.
+    fn marker_holder(&self) -> Option<Seat> {
+        self.seats_from(self.first).next()
     }
 
     pub(crate) fn finish(&mut self, winners: Vec<Seat>) {
@@ -838,8 +864,11 @@ impl MultiverseGame {
         self.attacks.retain(|a| a.defender != seat && a.by != seat);
         self.events.push(Event::Out { seat, why });
         let left: Vec<Seat> = self.seats_from(0).collect();
-        if left.len() == 1 {
-            self.finish(left);
+        if let Some(&first) = left.first() {
+            if left.iter().all(|&s| self.allied(s, first)) {
+                let team = self.team_members(first);
+                self.finish(team);
+            }
         }
     }
 
@@ -875,10 +904,10 @@ impl MultiverseGame {
 
     /// Points to `seat`: reaching the game value wins at once (F-1.3).
     pub(crate) fn score(&mut self, seat: Seat, points: u32) {
-        let p = &mut self.players[usize::from(seat)];
-        p.points += points;
-        if p.points >= self.goal {
-            self.finish(vec![seat]);
+        self.players[usize::from(seat)].points += points;
+        if self.team_points(seat) >= self.goal {
+            let team = self.team_members(seat);
+            self.finish(team);
         }
     }
 }

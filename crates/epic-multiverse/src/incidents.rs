@@ -31,10 +31,14 @@ impl MultiverseGame {
     /// player first.
     fn window_order(&self) -> Vec<Seat> {
         let active = self.active;
-        let others = self.seats_from(active).filter(move |&s| s != active);
+        let others: Vec<Seat> = self.seats_from(active).filter(|&s| s != active).collect();
         match self.window {
-            Window::Upkeep => others.chain([active]).collect(),
-            Window::Response => others.collect(),
+            Window::Upkeep => others.into_iter().chain([active]).collect(),
+            // A response answers an opponent: team-mates are not asked.
+            Window::Response => others
+                .into_iter()
+                .filter(|&s| !self.allied(s, active))
+                .collect(),
             _ => [active].into_iter().chain(others).collect(),
         }
     }
@@ -153,7 +157,7 @@ impl MultiverseGame {
                 && match side {
                     Side::Any => true,
                     Side::Own => owner == seat,
-                    Side::Opposing => owner != seat,
+                    Side::Opposing => !self.allied(owner, seat),
                 }
         };
         let live = || self.seats_from(0);
@@ -211,7 +215,7 @@ impl MultiverseGame {
                 }
             }
             Target::Action => {
-                if self.taken.is_some_and(|t| t.seat != seat) {
+                if self.taken.is_some_and(|t| !self.allied(t.seat, seat)) {
                     aims.push(Aim::Action);
                 }
             }
@@ -286,7 +290,13 @@ impl MultiverseGame {
         let chars = |s: Seat| self.player(s).characters.iter();
         match aim {
             Aim::Character { id } => self.character(id).map(|(_, c)| c.id).into_iter().collect(),
-            Aim::Seat { seat } => chars(seat).map(|c| c.id).collect(),
+            // A team is one target player (F-15.3).
+            Aim::Seat { seat } => self
+                .team_members(seat)
+                .into_iter()
+                .flat_map(chars)
+                .map(|c| c.id)
+                .collect(),
             Aim::All => {
                 let filter = match self.pool.get(card).incident().map(|i| &i.target) {
                     Some(Target::Open { filter }) => filter.clone(),
@@ -447,12 +457,15 @@ impl MultiverseGame {
         self.taken = None;
     }
 
-    /// Whether `seat` controls a character matching `filter`.
+    /// Whether `seat`, or a team-mate (a team is one target player, FX-17), controls a
+    /// character matching `filter`.
     pub(crate) fn controls(&self, seat: Seat, filter: &str) -> bool {
-        self.player(seat)
-            .characters
-            .iter()
-            .any(|c| self.matches(c, filter))
+        self.team_members(seat).into_iter().any(|s| {
+            self.player(s)
+                .characters
+                .iter()
+                .any(|c| self.matches(c, filter))
+        })
     }
 
     /// How much less `seat`'s characters cost while its discounts last (FX-5).

@@ -18,6 +18,7 @@
 //! | `modified` | a character as it is now: stats, abilities and labels with its items and the incidents on it |
 //! | `items` | equipping, devices, wounds items take in place of their holder, recovery and repair |
 //! | `incidents` | the windows for incidents, their targets, payment, effects and durations |
+//! | `variant` | free-for-all, teams and the countdown: who plays with whom, and the end on points |
 //! | `teamwork` | teamwork, leadership and heroic acts |
 //! | `position` | any position set up directly (rule tests, scenarios) |
 //! | `events` | what each decision did, and what each seat may know of it |
@@ -45,6 +46,7 @@ pub mod setup;
 pub mod state;
 mod teamwork;
 pub mod tensor;
+pub mod variant;
 pub mod words;
 
 pub use card::{Card, CardId, Colour, Energy, Origin};

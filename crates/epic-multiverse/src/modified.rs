@@ -48,7 +48,7 @@ impl MultiverseGame {
     fn aims_at(&self, l: &Lasting, seat: Seat, ch: &InPlay) -> bool {
         match l.aim {
             Aim::Character { id } => id == ch.id,
-            Aim::Seat { seat: s } => s == seat,
+            Aim::Seat { seat: s } => self.allied(s, seat),
             Aim::All => match self.pool.get(l.card).incident().map(|i| &i.target) {
                 Some(Target::Open { filter: Some(f) }) => self.printed_match(ch, f),
                 _ => true,

@@ -87,6 +87,8 @@ pub struct Position {
     pub step: Step,
     pub goal: u32,
     pub seed: u64,
+    /// Teams or a countdown.
+    pub variant: crate::variant::Variant,
 }
 
 impl Position {
@@ -100,6 +102,7 @@ impl Position {
             step: Step::Foothold,
             goal: 30,
             seed: 0,
+            variant: Default::default(),
         }
     }
 
@@ -117,7 +120,11 @@ impl Position {
                 crate::MAX_PLAYERS
             )));
         }
+        if !self.variant.fits(seats) {
+            return Err(SetupError::new("the seats do not make teams of one size"));
+        }
         let mut g = MultiverseGame::blank(pool.clone(), seats, self.seed, self.goal);
+        g.variant = self.variant;
         let mut next_id: CharId = 0;
         for (s, seat) in self.seats.iter().enumerate() {
             let mut p = Player {

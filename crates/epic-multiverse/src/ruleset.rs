@@ -311,8 +311,9 @@ impl State for MultiverseGame {
         self.players.len()
     }
 
+    /// The team: team-mates win together (F-15.3).
     fn side(&self, seat: Seat) -> usize {
-        usize::from(seat)
+        usize::from(self.team(seat))
     }
 
     fn decider(&self) -> Option<Seat> {
@@ -488,7 +489,7 @@ impl Ruleset for MultiverseGame {
     }
 
     fn variant_names() -> Vec<&'static str> {
-        vec!["ffa"]
+        crate::variant::Variant::NAMES.to_vec()
     }
 
     fn example_tables(seed: u64) -> Vec<TableRequest> {
@@ -501,6 +502,8 @@ impl Ruleset for MultiverseGame {
                 TableRequest::of(2, seed).in_format("standard"),
                 &["blue-gear", "red-gear"],
             ),
+            TableRequest::of(4, seed).in_variant("teams"),
+            TableRequest::of(2, seed).in_variant("countdown-6"),
             with_decks(
                 TableRequest::of(3, seed).in_format("standard"),
                 &["technological-gear", "alien-gear", "conditional"],

@@ -2,6 +2,7 @@
 //! F-15), the game value (F-6.1), and the table a request asks for.
 
 use crate::card::{CardId, Colour, Energy, Kind, Origin};
+use crate::variant::Variant;
 use crate::{MultiverseGame, Pool};
 use epic_game::{DeckRequest, SetupError, TableRequest};
 use serde::{Deserialize, Serialize};
@@ -23,6 +24,9 @@ pub struct MultiverseSetup {
     /// The seat that goes first; absent: drawn from the seed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first_player: Option<u8>,
+    /// Teams or a countdown; absent: a free-for-all.
+    #[serde(default, skip_serializing_if = "Variant::is_free_for_all")]
+    pub variant: Variant,
     pub seats: Vec<epic_game::save::Seat>,
 }
 
@@ -253,11 +257,6 @@ pub fn setup_for(request: &TableRequest) -> Result<MultiverseSetup, SetupError> 
             "pool is a 2017 Sealed pool: the multiverse game has no sealed format",
         ));
     }
-    if request.variant.as_deref().is_some_and(|v| v != "ffa") || request.team_size.is_some() {
-        return Err(SetupError::new(
-            "a multiverse game is a free-for-all here: every Beyonder plays for themselves",
-        ));
-    }
     let seats = request.seats.len();
     if !(2..=crate::MAX_PLAYERS).contains(&seats) {
         return Err(SetupError::new(format!(
@@ -265,6 +264,7 @@ pub fn setup_for(request: &TableRequest) -> Result<MultiverseSetup, SetupError> 
             crate::MAX_PLAYERS
         )));
     }
+    let variant = Variant::parse(request.variant.as_deref(), request.team_size, seats)?;
     let format = format_named(request.format.as_deref())?;
     let pool = crate::pool();
     let mut out = Vec::with_capacity(seats);
@@ -281,6 +281,7 @@ pub fn setup_for(request: &TableRequest) -> Result<MultiverseSetup, SetupError> 
         format: format.map(|f| f.name().to_string()),
         seed: request.seed,
         first_player: request.first_player,
+        variant,
         seats: out,
     };
     equal_points(&setup)?;
@@ -367,7 +368,15 @@ impl MultiverseSetup {
             decks.push(cards);
         }
         equal_points(self)?;
-        let goal = game_value(&pool, &decks);
-        MultiverseGame::new(pool, decks, self.seed, self.first_player, goal)
+        // A teams game is played to twice the game value (F-15.3).
+        let goal = game_value(&pool, &decks) * if self.variant.teams.is_some() { 2 } else { 1 };
+        MultiverseGame::new(
+            pool,
+            decks,
+            self.seed,
+            self.first_player,
+            goal,
+            self.variant,
+        )
     }
 }

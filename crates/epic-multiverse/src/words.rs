@@ -297,12 +297,35 @@ fn turn_heading(g: &MultiverseGame, voice: &Voice) -> Line {
 pub fn opening(g: &MultiverseGame, voice: &Voice) -> Vec<Line> {
     let mut lines = vec![Line::new(
         format!(
-            "{} first. The first Beyonder to {} points wins.",
+            "{} first. The first {} to {} points wins{}.",
             voice.says(g.first, "go", "goes"),
-            g.goal
+            if g.variant.teams.is_some() {
+                "team"
+            } else {
+                "Beyonder"
+            },
+            g.goal,
+            match g.variant.rounds {
+                Some(r) => format!(", or the most points after {}", count(r, "round", "rounds")),
+                None => String::new(),
+            }
         ),
         Some(Tone::Note),
     )];
+    if g.variant.teams.is_some() {
+        let mut teams: Vec<String> = Vec::new();
+        for s in 0..g.seat_count() as Seat {
+            if g.team(s) == s {
+                let members: Vec<String> =
+                    g.team_members(s).iter().map(|&m| voice.name(m)).collect();
+                teams.push(members.join(" and "));
+            }
+        }
+        lines.push(Line::new(
+            format!("Teams: {}.", teams.join("; ")),
+            Some(Tone::Note),
+        ));
+    }
     if g.turn > 0 {
         lines.push(turn_heading(g, voice));
     }
@@ -716,6 +739,17 @@ pub fn told(g: &MultiverseGame, choice: Choice, events: &[Event], voice: &Voice)
                 ),
                 tone_of(seat),
             ),
+            Event::Countdown { left: 0 } => say(
+                "Countdown: the last round; the game ends on points after it.".into(),
+                Tone::Note,
+            ),
+            Event::Countdown { left } => say(
+                format!(
+                    "Countdown: {} after this one.",
+                    count(left, "round", "rounds")
+                ),
+                Tone::Quiet,
+            ),
             Event::Undone { seat, card } => say(
                 format!(
                     "{} {} is undone: to the discard pile.",
@@ -785,6 +819,8 @@ pub struct BoardPlayer {
     pub holding: Vec<crate::ruleset::CharacterView>,
     pub holding_points: u32,
     pub out: bool,
+    /// The team it plays for (its first seat), in a teams game.
+    pub team: Option<Seat>,
 }
 
 /// A card's words, for a board's card dialog: its type line, then the lines of its sheet
@@ -844,6 +880,7 @@ pub fn board(g: &MultiverseGame, voice: &Voice) -> Board {
                 holding: p.holding,
                 holding_points: g.holding_points(seat),
                 out: p.out,
+                team: g.variant.teams.map(|_| g.team(seat)),
             }
         })
         .collect();
@@ -908,8 +945,12 @@ pub fn page(g: &MultiverseGame, voice: &Voice) -> Page {
         page.push(Block::line(vec![Span::inked(
             ink,
             format!(
-                "{}: {} points, {} in hand, {} in resources, {} discarded{}",
+                "{}{}: {} points, {} in hand, {} in resources, {} discarded{}",
                 cap(&voice.name(seat)),
+                match g.variant.teams {
+                    Some(_) => format!(" (team {})", g.team(seat) + 1),
+                    None => String::new(),
+                },
                 p.points,
                 hand,
                 p.deck,

@@ -69,12 +69,20 @@ fn random_games_keep_the_rules_invariants() {
                 }
             }
             let winners = g.winners().unwrap();
-            assert!(winners.len() <= 1, "a free-for-all has one winner, or none");
-            if let [w] = winners {
-                let won_on_points = g.player(*w).points >= g.goal();
-                let last_left = (0..seats).filter(|&s| !g.player(s).out).count() == 1;
+            // One seat, or one team (all its members), or none.
+            if let Some(&w) = winners.first() {
+                assert_eq!(winners, g.team_members(w), "one side wins");
+            }
+            if let Some(w) = winners.first() {
+                let won_on_points = g.team_points(*w) >= g.goal();
+                let last_left = (0..seats)
+                    .filter(|&s| !g.player(s).out)
+                    .all(|s| g.allied(s, *w));
                 assert!(
-                    won_on_points || last_left || g.ending() == Some(epic_game::Ending::Limits)
+                    won_on_points
+                        || last_left
+                        || g.ending() == Some(epic_game::Ending::Limits)
+                        || g.variant().rounds.is_some()
                 );
             }
         }

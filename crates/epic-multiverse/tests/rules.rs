@@ -465,6 +465,7 @@ fn a_hand_without_footholds_may_be_redrawn_twice() {
         format: None,
         seed: 1,
         first_player: Some(0),
+        variant: Default::default(),
         seats: (0..2)
             .map(|_| epic_game::save::Seat {
                 player: "random".into(),
@@ -618,4 +619,51 @@ fn every_card_reads_as_generated_from_its_definition() {
     assert_eq!(rider.keywords, ["Villain", "Fear", "Double Strike"]);
     assert!(rider.sheet.contains("Fear: its attacks cannot be blocked."));
     assert!(cards.len() >= 53);
+}
+
+#[test]
+fn teams_score_together_and_do_not_attack_each_other() {
+    // F-15.3, ruling M-29: seats 0 and 2 against 1 and 3; seat 0 attacks only seats 1
+    // and 3, and its team's points together reach the game value.
+    let mut pos = Position::new(4);
+    pos.variant = epic_multiverse::variant::Variant::parse(Some("teams"), None, 4).unwrap();
+    pos.step = Step::Attacks;
+    pos.goal = 10;
+    pos.seats[0].characters = vec![Placed::new("Clawed Ranger")];
+    pos.seats[1].characters = vec![Placed::new("Green Veil").wounded(1)];
+    pos.seats[2].characters = vec![Placed::new("Mirror Weaver")];
+    pos.seats[2].points = 8;
+    pos.seats[3].characters = vec![Placed::new("Rooftop Sentry")];
+    let mut g = start(&pos);
+    assert!(!offers(&g, &["attacks Mirror Weaver"]), "a team-mate");
+    assert!(offers(&g, &["Clawed Ranger attacks Rooftop Sentry"]));
+    take(&mut g, &["Clawed Ranger attacks Green Veil"]);
+    fight(&mut g);
+    // Green Veil (3) disabled: seat 0 has 3, its team 11 of 10.
+    assert_eq!(g.player(0).points, 3);
+    assert_eq!(g.winners(), Some(&[0, 2][..]));
+}
+
+#[test]
+fn a_countdown_ends_the_game_on_points_after_its_rounds() {
+    // F-15.7, ruling M-30: three rounds of two seats are six turns at most.
+    let request = epic_game::TableRequest::of(2, 5).in_variant("countdown-3");
+    let setup = <MultiverseGame as epic_game::Ruleset>::setup(&request).unwrap();
+    let mut g = setup.start().unwrap();
+    let mut n = 0usize;
+    while g.decider().is_some() {
+        n += 1;
+        let i = (n * 7 + 3) % g.options().len();
+        g.apply_option(i).unwrap();
+    }
+    assert!(g.turn() <= 6);
+    let points: Vec<u32> = (0..2).map(|s| g.player(s).points).collect();
+    let winners = g.winners().unwrap().to_vec();
+    match winners.as_slice() {
+        [] => assert_eq!(points[0], points[1], "a tie is a draw"),
+        [w] => assert!(points[usize::from(*w)] >= points[1 - usize::from(*w)]),
+        _ => panic!("one winner"),
+    }
+    assert!(epic_multiverse::variant::Variant::parse(Some("countdown-0"), None, 2).is_err());
+    assert!(epic_multiverse::variant::Variant::parse(Some("teams"), Some(2), 3).is_err());
 }

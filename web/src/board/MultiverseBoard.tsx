@@ -114,6 +114,7 @@ function PlayerArea({ state, player, deciding, show }: AreaProps) {
   if (board.active === player.seat) flags.push("Active");
   if (deciding === player.seat) flags.push("Deciding");
   if (player.out) flags.push("Out");
+  if (player.team !== null) flags.push(`Team ${player.team + 1}`);
   const title = isMe ? "You" : player.name;
   return (
     <section
@@ -127,7 +128,7 @@ function PlayerArea({ state, player, deciding, show }: AreaProps) {
           {isMe && player.name && <span className="muted player-real-name">{player.name}</span>}
           <span className="muted player-seat">Player {player.seat + 1}</span>
           {flags.map((flag) => (
-            <span key={flag} className={`flag flag-${flag.toLowerCase()}`}>
+            <span key={flag} className={`flag flag-${flag.toLowerCase().split(" ")[0]}`}>
               {flag}
             </span>
           ))}

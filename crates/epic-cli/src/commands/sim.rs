@@ -672,8 +672,9 @@ struct Report {
     average_turns: f64,
     median_turns: f64,
     average_decisions: f64,
-    /// Games won as players set out to win: health (Mojo in the classic game), a card's
-    /// own win, a concession.
+    /// Games won as players set out to win: health (Mojo in the classic game, points in
+    /// the multiverse game), a card's own win, a concession. The name is kept for the
+    /// programs that read it.
     ended_by_health: u64,
     /// Games decided by a deck running out.
     ended_by_deck_out: u64,
@@ -864,7 +865,7 @@ fn print_report(report: &Report, args: &Args) {
         report.average_turns, report.median_turns
     );
     println!(
-        "  ended by health {}, by a deck running out {}, drawn by the engine's limits {}",
+        "  ended: won in play {}, by a deck running out {}, drawn by the engine's limits {}",
         report.ended_by_health, report.ended_by_deck_out, report.ended_by_limits
     );
     println!(
