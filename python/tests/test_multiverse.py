@@ -39,7 +39,7 @@ def test_a_new_game_asks_its_first_player_and_hides_the_hands():
     "kwargs, message",
     [
         (dict(decks=["blue", "green"]), "unknown deck 'green': the built-in decks are blue, red"),
-        (dict(variant="hydra"), "free-for-all"),
+        (dict(variant="hydra"), "unknown multiverse variant 'hydra'; the variants are ffa, teams"),
         (dict(format="sealed"), "unknown multiverse format 'sealed'"),
     ],
 )

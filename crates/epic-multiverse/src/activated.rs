@@ -73,7 +73,7 @@ impl MultiverseGame {
                 if self.character(e.holder).is_none() {
                     continue;
                 }
-                let durability = self.pool.get(e.card).item().map(|i| i.durability);
+                let durability = self.durability(e);
                 match e.state {
                     ItemState::Disabled => options.push(Choice::Repair {
                         tech: by,

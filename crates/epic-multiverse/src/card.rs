@@ -135,6 +135,9 @@ pub struct Character {
     pub abilities: Vec<Ability>,
     /// Its powers: attacks other than base C (F-13).
     pub powers: Vec<Power>,
+    /// Its built-in items, by name (F-9.7): part of its stats, knocked away as an item
+    /// can be.
+    pub items: Vec<String>,
 }
 
 impl Character {
@@ -297,6 +300,13 @@ impl Card {
             Kind::Character(c) => {
                 let mut lines: Vec<String> =
                     self.labels().iter().filter_map(|l| explain(l)).collect();
+                if !c.items.is_empty() {
+                    lines.push(format!(
+                        "Built in: {} (counted in its stats; a wound knocks one away instead, \
+                         and it taps to recover it).",
+                        c.items.join(", ")
+                    ));
+                }
                 if !c.powers.is_empty() {
                     let powers: Vec<String> = c.powers.iter().map(|p| p.to_string()).collect();
                     lines.push(format!(

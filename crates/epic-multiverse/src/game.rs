@@ -748,6 +748,7 @@ impl MultiverseGame {
                 card: ch.card,
             });
         }
+        self.build_in(seat, &ch);
         ch
     }
 
@@ -857,7 +858,7 @@ impl MultiverseGame {
         let left: Vec<CardId> = left
             .chain(p.characters.drain(..).filter(|c| !c.token).map(|c| c.card))
             .chain(p.holding.drain(..).filter(|c| !c.token).map(|c| c.card))
-            .chain(p.items.drain(..).map(|e| e.card))
+            .chain(p.items.drain(..).filter(|e| !e.built_in).map(|e| e.card))
             .collect();
         p.removed.extend(left);
         self.end_lasting(|_, l| l.seat == seat || l.aim == Aim::Seat { seat });

@@ -88,6 +88,7 @@ impl MultiverseGame {
             card,
             holder,
             state: ItemState::Working,
+            built_in: false,
         });
         let on = self.character(holder).map_or(card, |(_, c)| c.card);
         self.events.push(Event::Equipped {
@@ -182,23 +183,21 @@ impl MultiverseGame {
             return false;
         };
         let s = usize::from(seat);
-        let pool = self.pool.clone();
         let found = self.players[s].items.iter().rposition(|e| {
             e.holder == id
                 && e.state == ItemState::Working
-                && pool
-                    .get(e.card)
-                    .item()
-                    .is_some_and(|i| i.durability != Durability::Fixed)
+                && self.durability(e) != Some(Durability::Fixed)
         });
         let Some(i) = found else { return false };
         let e = self.players[s].items[i];
-        let durability = pool.get(e.card).item().map(|i| i.durability);
+        let durability = self.durability(&e);
         let holder = self.character(id).map_or(e.card, |(_, c)| c.card);
         let state = match durability {
             Some(Durability::Fragile) => {
                 self.players[s].items.remove(i);
-                self.players[s].discard.push(e.card);
+                if !e.built_in {
+                    self.players[s].discard.push(e.card);
+                }
                 None
             }
             Some(Durability::KnockAway) => Some(ItemState::KnockedAway),
@@ -223,7 +222,38 @@ impl MultiverseGame {
         let (gone, kept): (Vec<Equipped>, Vec<Equipped>) =
             p.items.iter().partition(|e| e.holder == id);
         p.items = kept;
-        p.discard.extend(gone.iter().map(|e| e.card));
+        p.discard
+            .extend(gone.iter().filter(|e| !e.built_in).map(|e| e.card));
+    }
+
+    /// What a wound does to item `e`: its card's durability; a built-in item is knocked
+    /// away unless its card says it cannot be (F-9.7).
+    pub(crate) fn durability(&self, e: &Equipped) -> Option<Durability> {
+        let printed = self.pool.get(e.card).item()?.durability;
+        Some(match printed {
+            Durability::Disable if e.built_in => Durability::KnockAway,
+            d => d,
+        })
+    }
+
+    /// `ch`'s built-in items (F-9.7), attached as it enters play unless they came with it
+    /// from the holding area.
+    pub(crate) fn build_in(&mut self, seat: Seat, ch: &InPlay) {
+        let Some(c) = self.pool.get(ch.card).character() else {
+            return;
+        };
+        let p = &self.players[usize::from(seat)];
+        if p.items.iter().any(|e| e.holder == ch.id && e.built_in) {
+            return;
+        }
+        let cards: Vec<CardId> = c.items.iter().filter_map(|n| self.pool.id(n)).collect();
+        let p = &mut self.players[usize::from(seat)];
+        p.items.extend(cards.into_iter().map(|card| Equipped {
+            card,
+            holder: ch.id,
+            state: ItemState::Working,
+            built_in: true,
+        }));
     }
 
     /// The points a character is worth (F-11.3): its cost and its items'; a Swarm
@@ -237,7 +267,7 @@ impl MultiverseGame {
                 .player(seat)
                 .items
                 .iter()
-                .filter(|e| e.holder == ch.id)
+                .filter(|e| e.holder == ch.id && !e.built_in)
                 .map(|e| u32::from(self.pool.get(e.card).cost))
                 .sum::<u32>()
     }
@@ -276,8 +306,10 @@ impl MultiverseGame {
             .iter()
             .position(|e| e.holder == holder && e.card == card)
         {
-            p.items.remove(i);
-            p.discard.push(card);
+            let e = p.items.remove(i);
+            if !e.built_in {
+                p.discard.push(card);
+            }
             let on = self.character(holder).map_or(card, |(_, c)| c.card);
             self.events.push(Event::ItemHit {
                 seat,

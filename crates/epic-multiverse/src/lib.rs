@@ -171,6 +171,18 @@ impl Pool {
                 Err(errors) => mistakes.extend(errors.iter().map(|e| format!("{file}: {e}"))),
             }
         }
+        // A built-in item names an item card of the pool (F-9.7).
+        for card in &pool.cards {
+            for item in card.character().map_or(&[][..], |c| &c.items[..]) {
+                let found = pool.id(item).map(|id| pool.get(id));
+                if found.is_none_or(|c| c.item().is_none()) {
+                    mistakes.push(format!(
+                        "{}: its built-in item '{item}' is no item card",
+                        card.name
+                    ));
+                }
+            }
+        }
         if mistakes.is_empty() {
             Ok(pool)
         } else {

@@ -120,9 +120,23 @@ impl MultiverseGame {
             i16::from(c.combat + ch.bonus.0),
             i16::from(c.defense + ch.bonus.1),
         );
-        for (_, item) in self.working_items(ch) {
-            combat += i16::from(item.boost.0);
-            defense += i16::from(item.boost.1);
+        // A working item adds its boost; a built-in one is in the printed stats, and
+        // takes its boost away when it does not work (F-9.7).
+        for e in self.players.iter().flat_map(|p| &p.items) {
+            if e.holder != ch.id {
+                continue;
+            }
+            let Some(item) = self.pool.get(e.card).item() else {
+                continue;
+            };
+            let works = e.state == ItemState::Working && self.may_use(ch, item);
+            let sign = match (works, e.built_in) {
+                (true, false) => 1,
+                (false, true) => -1,
+                _ => 0,
+            };
+            combat += sign * i16::from(item.boost.0);
+            defense += sign * i16::from(item.boost.1);
         }
         for (l, e) in self.lasting_on(ch) {
             match *e {

@@ -79,7 +79,7 @@ fn err(line: usize, message: impl Into<String>) -> CardError {
 
 /// The fields every card may have, and those of each type.
 const COMMON: [&str; 6] = ["card", "type", "colour", "origin", "art", "flavour"];
-const CHARACTER: [&str; 5] = ["cost", "stats", "species", "labels", "powers"];
+const CHARACTER: [&str; 6] = ["cost", "stats", "species", "labels", "powers", "items"];
 const ITEM: [&str; 8] = [
     "cost",
     "item",
@@ -299,6 +299,14 @@ fn character<'a>(
         team: None,
         abilities: Vec::new(),
         powers: Vec::new(),
+        items: get("items")
+            .map(|(_, v)| {
+                v.split(',')
+                    .map(|s| s.trim().to_string())
+                    .filter(|s| !s.is_empty())
+                    .collect()
+            })
+            .unwrap_or_default(),
     };
     let mut morals = 0;
     if let Some((line, labels)) = get("labels") {

@@ -171,6 +171,7 @@ impl Position {
                         card,
                         holder: ch.id,
                         state: *state,
+                        built_in: false,
                     });
                 }
                 p.characters.push(ch);
@@ -191,6 +192,10 @@ impl Position {
                 .chain(&p.deck)
                 .any(|&c| pool.get(c).incident().is_some());
             g.players[s] = p;
+            let placed = g.players[s].characters.clone();
+            for ch in &placed {
+                g.build_in(s as Seat, ch);
+            }
         }
         // A flyer by its items is in flight, as one by its card (ruling M-15).
         for s in 0..seats {

@@ -93,6 +93,9 @@ pub struct Equipped {
     pub card: CardId,
     pub holder: CharId,
     pub state: ItemState,
+    /// Built into its holder's card (F-9.7): part of its stats and cost, no card of its
+    /// own.
+    pub built_in: bool,
 }
 
 /// What a lasting incident (or a device's use) acts on.

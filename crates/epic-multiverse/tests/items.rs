@@ -265,3 +265,36 @@ fn items_go_with_their_holder_to_the_holding_area() {
     let held = g.player(0).holding[0].id;
     assert!(g.player(0).items.iter().any(|e| e.holder == held));
 }
+
+#[test]
+fn a_built_in_item_is_in_its_holders_stats_until_knocked_away() {
+    // F-9.7: Riot Marshal (3/5 printed, with Tactical Vest +2 D built in) is wounded by
+    // Clawed Ranger (C 5): the vest is knocked away instead, and the Marshal is 3/3
+    // until it taps to recover it. A built-in item is no card: no points, no discard.
+    let mut g = start(&combat(
+        &[Placed::new("Clawed Ranger")],
+        &[Placed::new("Riot Marshal")],
+    ));
+    assert_eq!(stats(&g, 1, "Riot Marshal"), (3, 5));
+    take(
+        &mut g,
+        &["Clawed Ranger attacks Riot Marshal: C 5 against D 5"],
+    );
+    fight(&mut g);
+    assert_eq!(wounds(&g, 1, "Riot Marshal"), Some(0));
+    assert_eq!(
+        item_state(&g, 1, "Tactical Vest"),
+        Some(ItemState::KnockedAway)
+    );
+    assert_eq!(stats(&g, 1, "Riot Marshal"), (3, 3));
+    assert!(g.player(1).discard.is_empty());
+    // Its built-in weapon gives Rooftop Vigilante a Projectile 4.
+    let g = start(&combat(
+        &[Placed::new("Rooftop Vigilante")],
+        &[Placed::new("Bog Hulk")],
+    ));
+    assert!(offers(
+        &g,
+        &["Rooftop Vigilante attacks Bog Hulk with Grappling Gun: 4 against D 6"]
+    ));
+}

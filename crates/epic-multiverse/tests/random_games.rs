@@ -21,7 +21,7 @@ fn cards_held(g: &MultiverseGame, seat: Seat) -> usize {
         + p.characters.iter().filter(|c| !c.token).count()
         + p.holding.iter().filter(|c| !c.token).count()
         + p.removed.len()
-        + p.items.len()
+        + p.items.iter().filter(|e| !e.built_in).count()
         + g.lasting()
             .iter()
             .filter(|l| l.seat == seat && !l.device)
