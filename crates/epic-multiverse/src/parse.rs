@@ -277,14 +277,7 @@ fn character<'a>(
         ));
         return None;
     };
-    let species: Vec<String> = get("species")
-        .map(|(_, v)| {
-            v.split(',')
-                .map(|s| s.trim().to_string())
-                .filter(|s| !s.is_empty())
-                .collect()
-        })
-        .unwrap_or_default();
+    let species: Vec<String> = get("species").map(|(_, v)| listed(v)).unwrap_or_default();
     if species.is_empty() {
         errors.push(err(first, format!("{name}: a character needs a species")));
     }
@@ -299,14 +292,7 @@ fn character<'a>(
         team: None,
         abilities: Vec::new(),
         powers: Vec::new(),
-        items: get("items")
-            .map(|(_, v)| {
-                v.split(',')
-                    .map(|s| s.trim().to_string())
-                    .filter(|s| !s.is_empty())
-                    .collect()
-            })
-            .unwrap_or_default(),
+        items: get("items").map(|(_, v)| listed(v)).unwrap_or_default(),
     };
     let mut morals = 0;
     if let Some((line, labels)) = get("labels") {
@@ -503,6 +489,14 @@ fn incident<'a>(
         errors.push(err(first, format!("{name}: {why}")));
     }
     Some(Kind::Incident(incident))
+}
+
+/// A list by commas, each entry trimmed, the empty ones left out.
+fn listed(v: &str) -> Vec<String> {
+    v.split(',')
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect()
 }
 
 /// The team of a `Team (X)` label.

@@ -5,20 +5,10 @@
 mod common;
 
 use common::*;
-use epic_game::{Seat, State};
+use epic_game::State;
 use epic_multiverse::events::Event;
 use epic_multiverse::state::Step;
 use epic_multiverse::{MultiverseGame, Placed, Position};
-
-fn stats(g: &MultiverseGame, seat: Seat, name: &str) -> (u8, u8) {
-    let ch = g
-        .player(seat)
-        .characters
-        .iter()
-        .find(|c| g.pool().get(c.card).name == name)
-        .expect("in play");
-    (g.combat_value(ch), g.defense_value(ch))
-}
 
 fn named(g: &MultiverseGame, cards: &[u16]) -> Vec<String> {
     cards

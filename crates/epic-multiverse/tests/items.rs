@@ -17,16 +17,6 @@ fn item_state(g: &MultiverseGame, seat: Seat, item: &str) -> Option<ItemState> {
         .map(|e| e.state)
 }
 
-fn stats(g: &MultiverseGame, seat: Seat, name: &str) -> (u8, u8) {
-    let ch = g
-        .player(seat)
-        .characters
-        .iter()
-        .find(|c| g.pool().get(c.card).name == name)
-        .expect("in play");
-    (g.combat_value(ch), g.defense_value(ch))
-}
-
 /// Seat 0 at its recruit step with `hand`, `footholds` untapped Crimson Gates and
 /// `characters`.
 fn recruiting(hand: &[&str], footholds: usize, characters: &[Placed]) -> Position {

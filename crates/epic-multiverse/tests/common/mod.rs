@@ -78,3 +78,14 @@ pub fn fight(g: &mut MultiverseGame) {
         take(g, &["No more blocks"]);
     }
 }
+
+/// `name`'s C and D now (of seat `seat`), with its items and the incidents on it.
+pub fn stats(g: &MultiverseGame, seat: Seat, name: &str) -> (u8, u8) {
+    let ch = g
+        .player(seat)
+        .characters
+        .iter()
+        .find(|c| g.pool().get(c.card).name == name)
+        .expect("in play");
+    (g.combat_value(ch), g.defense_value(ch))
+}
