@@ -43,8 +43,9 @@ impl TableSpec {
     pub fn table(&self) -> SetupResult<Table> {
         let variant = Variant::named(&self.variant).ok_or_else(|| {
             SetupError::new(format!(
-                "unknown variant {}",
-                epic_cards::quoted(&self.variant)
+                "unknown variant {} of the 2017 game; its variants are {}",
+                epic_cards::quoted(&self.variant),
+                Variant::ALL.map(Variant::name).join(", ")
             ))
         })?;
         let format = self.format.as_deref().map(names::format).transpose()?;
