@@ -166,6 +166,29 @@ pub enum Ability {
     Immune(AttackKind),
 }
 
+/// A set of abilities, one bit each ([`Ability::bit`]): what a character has, looked up
+/// at the cost of a mask.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Abilities(pub u64);
+
+impl Abilities {
+    pub fn of(list: &[Ability]) -> Abilities {
+        Abilities(list.iter().fold(0, |bits, a| bits | a.bit()))
+    }
+
+    pub fn has(self, a: Ability) -> bool {
+        self.0 & a.bit() != 0
+    }
+
+    pub fn with(self, a: Ability) -> Abilities {
+        Abilities(self.0 | a.bit())
+    }
+
+    pub fn without(self, a: Ability) -> Abilities {
+        Abilities(self.0 & !a.bit())
+    }
+}
+
 impl Ability {
     const PLAIN: [(Ability, &'static str); 28] = [
         (Ability::Flight, "Flight"),
@@ -197,6 +220,24 @@ impl Ability {
         (Ability::Resurrect, "Resurrect"),
         (Ability::Swarm, "Swarm"),
     ];
+
+    /// Its bit in a set of abilities ([`Abilities`]): the plain ones first, then
+    /// Resistant, Vulnerable and Immune to each kind of attack.
+    pub fn bit(self) -> u64 {
+        let kind = |k: AttackKind| AttackKind::ALL.iter().position(|&x| x == k).unwrap_or(0);
+        let n = Ability::PLAIN.len();
+        let k = AttackKind::ALL.len();
+        let index = match self {
+            Ability::Resistant(a) => n + kind(a),
+            Ability::Vulnerable(a) => n + k + kind(a),
+            Ability::Immune(a) => n + 2 * k + kind(a),
+            _ => Ability::PLAIN
+                .iter()
+                .position(|(x, _)| *x == self)
+                .unwrap_or(0),
+        };
+        1 << index
+    }
 
     /// The ability a label names ("Double Strike", "Resistant (Psi)"), in any case.
     pub fn parse(label: &str) -> Option<Ability> {

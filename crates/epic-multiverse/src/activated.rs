@@ -24,7 +24,8 @@ impl MultiverseGame {
             if ch.tapped || !ch.active() {
                 continue;
             }
-            let has = |a| self.has(ch, a);
+            let set = self.abilities(ch);
+            let has = |a| set.has(a);
             if has(Ability::Stealth) && !ch.hidden {
                 options.push(Choice::Hide { id: ch.id });
             }
@@ -101,7 +102,17 @@ impl MultiverseGame {
     /// The teleports `ch` may make (ruling M-28): to the holding area, itself or a
     /// character of its side, room allowing; an opponent's character to its owner's hand.
     fn teleport_options(&self, seat: Seat, ch: &InPlay, options: &mut Vec<Choice>) {
-        let has = |a| self.has(ch, a);
+        let set = self.abilities(ch);
+        let has = |a| set.has(a);
+        let teleports = [
+            Ability::PersonalTeleport,
+            Ability::DefensiveTeleport,
+            Ability::StrategicTeleport,
+            Ability::OffensiveTeleport,
+        ];
+        if !teleports.into_iter().any(has) {
+            return;
+        }
         let room = self.holding_room(seat);
         let points = |c: &InPlay| {
             if c.token {

@@ -624,7 +624,7 @@ impl MultiverseGame {
         hand.dedup();
         let mut options = Vec::new();
         let discount = self.discount(seat);
-        for card in hand {
+        for &card in &hand {
             let c = self.pool.get(card);
             if c.character().is_none() || !self.unique_allows(card) {
                 continue;
@@ -635,7 +635,7 @@ impl MultiverseGame {
                 }
             }
         }
-        self.item_options(seat, &mut options);
+        self.item_options(seat, &hand, &mut options);
         for held in &p.holding {
             if !held.tapped && self.unique_allows(held.card) {
                 options.push(Choice::Return { id: held.id });

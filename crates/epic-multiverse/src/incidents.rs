@@ -46,15 +46,22 @@ impl MultiverseGame {
     /// The decision of the window now: the next seat to play incidents, or the window
     /// closed and the turn moved on (`None`).
     pub(crate) fn ask_incidents(&mut self) -> Option<Seat> {
-        for seat in self.window_order() {
-            if self.done & (1 << seat) != 0 || !self.may_play_incidents(seat) {
-                continue;
+        // Decks without incidents: the window passes at once.
+        if self.players.iter().any(|p| p.incidents && !p.out) {
+            if let Some(seat) = self.next_in_window() {
+                self.incident_options(seat);
+                return Some(seat);
             }
-            self.incident_options(seat);
-            return Some(seat);
         }
         self.close_window();
         None
+    }
+
+    /// The next seat of the window now that may play incidents and has not passed.
+    fn next_in_window(&self) -> Option<Seat> {
+        self.window_order()
+            .into_iter()
+            .find(|&seat| self.done & (1 << seat) == 0 && self.may_play_incidents(seat))
     }
 
     /// The turn after the window now (F-7): the draw after upkeep, attacks after

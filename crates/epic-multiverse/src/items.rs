@@ -14,12 +14,10 @@ impl MultiverseGame {
     /// The item options of the recruit step: equip an item from hand (one copy of a card
     /// a character, F-9.1), use a device, recover an item knocked away, repair one with
     /// Tech.
-    pub(crate) fn item_options(&self, seat: Seat, options: &mut Vec<Choice>) {
+    /// `hand` is the seat's hand, each card once.
+    pub(crate) fn item_options(&self, seat: Seat, hand: &[CardId], options: &mut Vec<Choice>) {
         let p = self.player(seat);
-        let mut hand: Vec<CardId> = p.hand.clone();
-        hand.sort_unstable();
-        hand.dedup();
-        for card in hand {
+        for &card in hand {
             let c = self.pool.get(card);
             let Some(item) = c.item() else { continue };
             for ch in &p.characters {

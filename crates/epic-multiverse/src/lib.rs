@@ -147,6 +147,8 @@ pub const DECKS: [(&str, &str); 18] = [
 pub struct Pool {
     cards: Vec<Card>,
     by_name: HashMap<String, CardId>,
+    /// Each character card's printed abilities as a set (none for other cards).
+    abilities: Vec<abilities::Abilities>,
 }
 
 impl Pool {
@@ -171,6 +173,15 @@ impl Pool {
                 Err(errors) => mistakes.extend(errors.iter().map(|e| format!("{file}: {e}"))),
             }
         }
+        pool.abilities = pool
+            .cards
+            .iter()
+            .map(|c| {
+                c.character().map_or_else(Default::default, |ch| {
+                    abilities::Abilities::of(&ch.abilities)
+                })
+            })
+            .collect();
         // A built-in item names an item card of the pool (F-9.7).
         for card in &pool.cards {
             for item in card.character().map_or(&[][..], |c| &c.items[..]) {
@@ -192,6 +203,11 @@ impl Pool {
 
     pub fn get(&self, id: CardId) -> &Card {
         &self.cards[usize::from(id)]
+    }
+
+    /// Card `id`'s printed abilities, as a set.
+    pub fn abilities(&self, id: CardId) -> abilities::Abilities {
+        self.abilities[usize::from(id)]
     }
 
     /// The card named `name`, in any case.

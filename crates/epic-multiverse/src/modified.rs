@@ -2,7 +2,7 @@
 //! its dice rolled, its working items and the incidents and device uses on it, applied in
 //! the order they came (ruling M-24).
 
-use crate::abilities::{Ability, AttackKind, Power};
+use crate::abilities::{Abilities, Ability, AttackKind, Power};
 use crate::card::CardId;
 use crate::effect::{Effect, Item, Target, WeaponAttack};
 use crate::game::MultiverseGame;
@@ -70,21 +70,35 @@ impl MultiverseGame {
             .flat_map(move |l| self.effects_of(l).iter().map(move |e| (l, e)))
     }
 
+    /// Whether nothing in play changes a character: no item and no lasting effect, so
+    /// that its card says all (the common case, looked up first).
+    pub(crate) fn printed_only(&self) -> bool {
+        self.lasting.is_empty() && self.players.iter().all(|p| p.items.is_empty())
+    }
+
     /// Whether `ch` has `ability` now: printed, or given by a working item or a lasting
     /// effect, and not taken away by one.
     pub fn has(&self, ch: &InPlay, ability: Ability) -> bool {
-        let mut has = self.stats(ch).has(ability)
-            || self
-                .working_items(ch)
-                .any(|(_, i)| i.grants.contains(&ability));
+        self.abilities(ch).has(ability)
+    }
+
+    /// Every ability `ch` has now ([`Self::has`]).
+    pub fn abilities(&self, ch: &InPlay) -> Abilities {
+        let mut set = self.pool.abilities(ch.card);
+        if self.printed_only() {
+            return set;
+        }
+        for (_, item) in self.working_items(ch) {
+            set = item.grants.iter().fold(set, |s, &a| s.with(a));
+        }
         for (_, e) in self.lasting_on(ch) {
             match e {
-                Effect::Gain { ability: a } if *a == ability => has = true,
-                Effect::Lose { ability: a } if *a == ability => has = false,
+                Effect::Gain { ability } => set = set.with(*ability),
+                Effect::Lose { ability } => set = set.without(*ability),
                 _ => {}
             }
         }
-        has
+        set
     }
 
     /// Whether `ch`'s card matches `word` (its species, labels, origins, colour).
@@ -116,6 +130,9 @@ impl MultiverseGame {
     /// (which replace).
     pub fn modified(&self, ch: &InPlay) -> (u8, u8) {
         let c = self.stats(ch);
+        if self.printed_only() {
+            return (c.combat + ch.bonus.0, c.defense + ch.bonus.1);
+        }
         let (mut combat, mut defense) = (
             i16::from(c.combat + ch.bonus.0),
             i16::from(c.defense + ch.bonus.1),
