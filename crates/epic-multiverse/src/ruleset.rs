@@ -484,6 +484,11 @@ impl Ruleset for MultiverseGame {
         crate::setup::deck_names()
     }
 
+    /// The six colour decks, with and without items and incidents.
+    fn usual_decks() -> Vec<&'static str> {
+        crate::setup::usual_decks()
+    }
+
     fn format_names() -> Vec<String> {
         Format::ALL.map(|f| f.name().to_string()).to_vec()
     }

@@ -188,6 +188,15 @@ pub fn deck_names() -> Vec<&'static str> {
     crate::DECKS.iter().map(|(n, _)| *n).collect()
 }
 
+/// How many of the ready-made decks, the first in [`crate::DECKS`], a table deals its
+/// seats in turn by default: the colour decks.
+const USUAL: usize = 6;
+
+/// The decks a table deals its seats in turn, and a round robin plays, by default.
+pub fn usual_decks() -> Vec<&'static str> {
+    deck_names().into_iter().take(USUAL).collect()
+}
+
 /// Seat `i`'s deck as asked for (the ready-made decks in turn by default, one by name,
 /// or a deck list), checked against the format: its label and its cards by name.
 fn seat_deck(
@@ -199,7 +208,7 @@ fn seat_deck(
     let whose = format!("seat {}'s deck", i + 1);
     let (label, text) = match deck {
         DeckRequest::Default => {
-            let (name, text) = crate::DECKS[i % crate::DECKS.len()];
+            let (name, text) = crate::DECKS[i % USUAL];
             (name.to_string(), text)
         }
         DeckRequest::Named(name) => {
