@@ -32,8 +32,14 @@ test("a guest plays a multiverse game against the AI to the end and replays it",
   const form = page.locator("form").filter({ has: page.getByTestId("new-ai-game") });
   await form.getByTestId("ruleset").selectOption("multiverse");
   const deck = form.getByLabel("Your deck");
-  await expect(deck.locator("option")).toHaveText(["Server’s choice", "blue", "red", "black", "A deck list…"]);
-  await expect(form.getByLabel("Format").locator("option")).toHaveText(["None: any deck", "standard", "mixed"]);
+  // The ready-made decks: the colour decks first, then the origins', each with items too.
+  const options = deck.locator("option");
+  await expect(options.first()).toHaveText("Server’s choice");
+  await expect(options.nth(1)).toHaveText("blue");
+  await expect(options.nth(6)).toHaveText("black-gear");
+  await expect(options.last()).toHaveText("A deck list…");
+  const format = form.locator("select").filter({ has: form.page().locator("option", { hasText: "None: any deck" }) });
+  await expect(format.locator("option")).toHaveText(["None: any deck", "standard", "mixed"]);
   await deck.selectOption("black");
   await form.getByLabel("AI’s deck").selectOption("red");
   await form.getByLabel("AI level").selectOption("greedy");
