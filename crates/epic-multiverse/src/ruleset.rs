@@ -299,6 +299,7 @@ impl MultiverseGame {
         (self.goal, self.next_id, self.decider, &self.options).hash(&mut h);
         (&self.winners, self.ruled_over).hash(&mut h);
         (self.window, self.taken, &self.lasting).hash(&mut h);
+        (self.variant, self.rounds).hash(&mut h);
         self.rng.clone().gen::<u64>().hash(&mut h);
         h.finish()
     }
