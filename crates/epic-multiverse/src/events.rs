@@ -15,6 +15,37 @@ pub enum OutReason {
     Exhausted,
 }
 
+/// What an incident was played on, by cards and seats: a log is read after the
+/// characters' ids of play are gone, and in each viewer's words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "on")]
+pub enum Aimed {
+    Character {
+        card: CardId,
+    },
+    Player {
+        seat: Seat,
+    },
+    /// Every character in play that the incident's label names.
+    Everyone {
+        incident: CardId,
+    },
+    /// A card in its player's graveyard.
+    Card {
+        card: CardId,
+    },
+    Item {
+        item: CardId,
+        holder: CardId,
+    },
+    /// The action it answers, by the action's card.
+    Action {
+        card: CardId,
+    },
+    /// What is no longer there to name.
+    Nothing,
+}
+
 /// One change the game made.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case", tag = "event")]
@@ -170,11 +201,11 @@ pub enum Event {
         card: CardId,
         repaired: bool,
     },
-    /// An incident played, on what it names (in words).
+    /// An incident played, and what it was played on.
     Played {
         seat: Seat,
         card: CardId,
-        on: String,
+        on: Aimed,
     },
     /// A lasting incident ended, to its player's discard pile.
     Ended {

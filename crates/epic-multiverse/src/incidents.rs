@@ -4,7 +4,7 @@
 
 use crate::card::CardId;
 use crate::effect::{Activation, Duration, Effect, Side, Target, Timed};
-use crate::events::Event;
+use crate::events::{Aimed, Event};
 use crate::game::MultiverseGame;
 use crate::state::*;
 use epic_game::Seat;
@@ -263,7 +263,7 @@ impl MultiverseGame {
         if let Some(i) = p.hand.iter().position(|&x| x == card) {
             p.hand.remove(i);
         }
-        let on = self.aim_words(aim);
+        let on = self.aimed(card, aim);
         self.events.push(Event::Played { seat, card, on });
         let rolled = incident
             .effects
@@ -293,7 +293,7 @@ impl MultiverseGame {
     }
 
     /// The characters `aim` names now.
-    fn aimed(&self, card: CardId, aim: Aim) -> Vec<CharId> {
+    fn aimed_characters(&self, card: CardId, aim: Aim) -> Vec<CharId> {
         let chars = |s: Seat| self.player(s).characters.iter();
         match aim {
             Aim::Character { id } => self.character(id).map(|(_, c)| c.id).into_iter().collect(),
@@ -331,7 +331,7 @@ impl MultiverseGame {
     ) {
         if let Some((c, d)) = rolled {
             if let Some(name) = self
-                .aimed(card, aim)
+                .aimed_characters(card, aim)
                 .first()
                 .and_then(|&id| self.character(id))
             {
@@ -346,7 +346,7 @@ impl MultiverseGame {
         for effect in effects {
             match effect {
                 Effect::Heal { wounds } => {
-                    for id in self.aimed(card, aim) {
+                    for id in self.aimed_characters(card, aim) {
                         let healed = self.character_mut(id).filter(|c| c.wounds > 0).map(|c| {
                             c.wounds = c.wounds.saturating_sub(*wounds);
                             (c.card, c.wounds)
@@ -362,13 +362,13 @@ impl MultiverseGame {
                     }
                 }
                 Effect::Wound => {
-                    for id in self.aimed(card, aim) {
+                    for id in self.aimed_characters(card, aim) {
                         self.incident_wound(seat, id);
                     }
                 }
                 Effect::Tap | Effect::Untap => {
                     let tapped = *effect == Effect::Tap;
-                    for id in self.aimed(card, aim) {
+                    for id in self.aimed_characters(card, aim) {
                         if let Some(c) = self.character_mut(id) {
                             c.tapped = tapped;
                         }
@@ -536,19 +536,22 @@ impl MultiverseGame {
         }
     }
 
-    /// What `aim` names, in words, for the log.
-    fn aim_words(&self, aim: Aim) -> String {
+    /// What incident `card`'s `aim` names now, by cards and seats.
+    pub fn aimed(&self, card: CardId, aim: Aim) -> Aimed {
+        let card_of = |id| self.character(id).map(|(_, c)| c.card);
         match aim {
-            Aim::Character { id } => self.char_name(id),
-            Aim::Seat { seat } => format!("Player {}", seat + 1),
-            Aim::All => "every character it names".into(),
-            Aim::Card { card } => self.pool.get(card).name.clone(),
-            Aim::Item { holder, card } => {
-                format!("{} of {}", self.pool.get(card).name, self.char_name(holder))
+            Aim::Character { id } => {
+                card_of(id).map_or(Aimed::Nothing, |card| Aimed::Character { card })
+            }
+            Aim::Seat { seat } => Aimed::Player { seat },
+            Aim::All => Aimed::Everyone { incident: card },
+            Aim::Card { card } => Aimed::Card { card },
+            Aim::Item { holder, card: item } => {
+                card_of(holder).map_or(Aimed::Nothing, |holder| Aimed::Item { item, holder })
             }
             Aim::Action => self
                 .taken
-                .map_or_else(String::new, |t| self.pool.get(t.card).name.clone()),
+                .map_or(Aimed::Nothing, |t| Aimed::Action { card: t.card }),
         }
     }
 }

@@ -229,7 +229,7 @@ impl MultiverseGame {
                 .iter()
                 .map(|b| (self.char_name(b.blocker), self.char_name(b.target)))
                 .collect(),
-            incidents: self.incidents_in_play(),
+            incidents: crate::words::incidents(self, &Voice::numbered(viewer, self.players.len())),
             decider: self.decider,
             options: match viewer {
                 Some(s) if self.decider == Some(s) => Ruleset::labels(self, s),
@@ -237,23 +237,6 @@ impl MultiverseGame {
             },
             winners: self.winners.clone(),
         }
-    }
-
-    /// The incidents in play, with who played them and on what.
-    pub fn incidents_in_play(&self) -> Vec<IncidentView> {
-        self.lasting
-            .iter()
-            .filter(|l| !l.device)
-            .map(|l| IncidentView {
-                name: self.pool.get(l.card).name.clone(),
-                seat: l.seat,
-                on: match l.aim {
-                    Aim::Character { id } => self.char_name(id),
-                    Aim::Seat { seat } => format!("Player {}", seat + 1),
-                    _ => "every character it names".into(),
-                },
-            })
-            .collect()
     }
 
     /// A whole game `seat` cannot tell from this one: the cards it cannot see (others'

@@ -4,7 +4,7 @@
 
 use crate::abilities::{Ability, AttackKind};
 use crate::card::Card;
-use crate::events::{Event, OutReason};
+use crate::events::{Aimed, Event, OutReason};
 use crate::state::*;
 use crate::MultiverseGame;
 use epic_game::words::{cap, count, Asked, Block, Ink, Line, Outcome, Page, Span};
@@ -202,17 +202,11 @@ pub fn label(g: &MultiverseGame, choice: Choice, seat: Seat) -> String {
             name(holder)
         ),
         Choice::Incident { card: c, aim } => {
-            let on = match aim {
-                Aim::Character { id } => format!(" on {}", name(id)),
-                Aim::Seat { seat: s } if s == seat => " on yourself".to_string(),
-                Aim::Seat { seat: s } => format!(" on Player {}", s + 1),
-                Aim::Card { card: t } => format!(" on {} (graveyard)", card(t)),
-                Aim::Item { holder, card: t } => format!(" on {} of {}", card(t), name(holder)),
-                Aim::All | Aim::Action => String::new(),
-            };
+            let voice = Voice::numbered(Some(seat), g.seat_count());
             format!(
-                "Play {}{on} (tap {} footholds)",
+                "Play {}{} (tap {} footholds)",
                 card(c),
+                on_words(g, g.aimed(c, aim), &voice),
                 g.pool.get(c).cost
             )
         }
@@ -222,6 +216,42 @@ pub fn label(g: &MultiverseGame, choice: Choice, seat: Seat) -> String {
         Choice::EndTurn => "Keep your hand and end the turn".into(),
         Choice::Concede { seat } => format!("Player {} concedes", seat + 1),
     }
+}
+
+/// What an incident is played on, in `voice`'s words, as " on …" (empty for the action
+/// it answers, which the log has just told): the same words for its option, the log and
+/// the board.
+pub fn on_words(g: &MultiverseGame, on: Aimed, voice: &Voice) -> String {
+    let name = |c: u16| g.pool.get(c).name.clone();
+    match on {
+        Aimed::Character { card } => format!(" on {}", name(card)),
+        Aimed::Player { seat } if voice.is_you(seat) => " on yourself".into(),
+        Aimed::Player { seat } => format!(" on {}", voice.name(seat)),
+        Aimed::Everyone { incident } => match g.pool.get(incident).incident().map(|i| &i.target) {
+            Some(crate::effect::Target::Open { filter: Some(f) }) => {
+                format!(" on every {f} character in play")
+            }
+            _ => " on every character in play".into(),
+        },
+        Aimed::Card { card } => format!(" on {} (graveyard)", name(card)),
+        Aimed::Item { item, holder } => format!(" on {} of {}", name(item), name(holder)),
+        Aimed::Action { .. } | Aimed::Nothing => String::new(),
+    }
+}
+
+/// The incidents in play, for `voice`: each card, who played it, and on what.
+pub fn incidents(g: &MultiverseGame, voice: &Voice) -> Vec<crate::ruleset::IncidentView> {
+    g.lasting
+        .iter()
+        .filter(|l| !l.device)
+        .map(|l| crate::ruleset::IncidentView {
+            name: g.pool.get(l.card).name.clone(),
+            seat: l.seat,
+            on: on_words(g, g.aimed(l.card, l.aim), voice)
+                .trim_start_matches(" on ")
+                .to_string(),
+        })
+        .collect()
 }
 
 /// The pending decision as a question to its decider.
@@ -654,11 +684,7 @@ pub fn told(g: &MultiverseGame, choice: Choice, events: &[Event], voice: &Voice)
                     "{} {}{}: {}",
                     voice.says(seat, "play", "plays"),
                     name(card),
-                    if on.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" on {on}")
-                    },
+                    on_words(g, on, voice),
                     g.pool.get(card).text()
                 ),
                 tone_of(seat),
@@ -884,7 +910,8 @@ pub fn board(g: &MultiverseGame, voice: &Voice) -> Board {
             }
         })
         .collect();
-    for incident in &view.incidents {
+    let incidents = incidents(g, voice);
+    for incident in &incidents {
         named(&incident.name);
     }
     Board {
@@ -896,7 +923,7 @@ pub fn board(g: &MultiverseGame, voice: &Voice) -> Board {
         players,
         attacks: view.attacks,
         blocks: view.blocks,
-        incidents: view.incidents,
+        incidents,
         cards,
     }
 }
@@ -1010,9 +1037,9 @@ pub fn page(g: &MultiverseGame, voice: &Voice) -> Page {
             page.push(list("  Your hand: ".into(), names.clone()));
         }
     }
-    if !view.incidents.is_empty() {
-        let incidents = view
-            .incidents
+    let incidents = incidents(g, voice);
+    if !incidents.is_empty() {
+        let incidents = incidents
             .iter()
             .map(|i| format!("{} ({}, on {})", i.name, voice.name(i.seat), i.on))
             .collect();
