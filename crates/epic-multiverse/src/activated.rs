@@ -167,9 +167,7 @@ impl MultiverseGame {
         let defensive = self
             .character(by)
             .is_some_and(|(_, c)| self.has(c, Ability::DefensiveTeleport));
-        if let Some(c) = self.character_mut(by) {
-            c.tapped = true;
-        }
+        self.tap(by);
         if owner != seat {
             self.send_to_hand(owner, target);
             return;
@@ -227,17 +225,13 @@ impl MultiverseGame {
 
     /// Technopathy: `by` taps to disable `holder`'s item (destroyed if fragile).
     pub(crate) fn sabotage(&mut self, by: CharId, holder: CharId, item: CardId) {
-        if let Some(c) = self.character_mut(by) {
-            c.tapped = true;
-        }
+        self.tap(by);
         self.disable_item(holder, item);
     }
 
     /// Resurrect: `by` taps; `card` from `seat`'s graveyard to its holding area.
     pub(crate) fn resurrect(&mut self, seat: Seat, by: CharId, card: CardId) {
-        if let Some(c) = self.character_mut(by) {
-            c.tapped = true;
-        }
+        self.tap(by);
         let id = self.next_id;
         self.next_id += 1;
         let p = &mut self.players[usize::from(seat)];
@@ -256,10 +250,7 @@ impl MultiverseGame {
     /// Swarm: `by` taps to make a marker of itself, which enters play as a character
     /// does.
     pub(crate) fn swarm(&mut self, seat: Seat, by: CharId) {
-        let Some(card) = self.character_mut(by).map(|c| {
-            c.tapped = true;
-            c.card
-        }) else {
+        let Some(card) = self.tap(by) else {
             return;
         };
         let id = self.next_id;
@@ -279,20 +270,26 @@ impl MultiverseGame {
 
     /// A character with Stealth taps to hide again.
     pub(crate) fn hide(&mut self, seat: Seat, id: CharId) {
-        if let Some(c) = self.character_mut(id) {
-            c.tapped = true;
-            c.hidden = true;
-            let card = c.card;
+        if let Some(card) = self.tap(id) {
+            if let Some(c) = self.character_mut(id) {
+                c.hidden = true;
+            }
             self.events.push(Event::Hid { seat, card });
         }
+    }
+
+    /// `id` taps to use an ability or an item, as it would to attack (F-12.3): its card,
+    /// if it is in play.
+    pub(crate) fn tap(&mut self, id: CharId) -> Option<CardId> {
+        let c = self.character_mut(id)?;
+        c.tapped = true;
+        Some(c.card)
     }
 
     /// `healer` taps; `target` recovers from a wound (an active character again, if it
     /// was disabled: its points stay scored, ruling M-18).
     pub(crate) fn heal(&mut self, _seat: Seat, healer: CharId, target: CharId) {
-        if let Some(h) = self.character_mut(healer) {
-            h.tapped = true;
-        }
+        self.tap(healer);
         let Some((owner, _)) = self.character(target) else {
             return;
         };

@@ -76,7 +76,7 @@ pub enum Energy {
 
 impl Energy {
     /// Every kind, colours first.
-    pub fn all() -> impl Iterator<Item = Energy> {
+    pub fn all() -> impl DoubleEndedIterator<Item = Energy> {
         Colour::ALL
             .into_iter()
             .map(Energy::Colour)

@@ -165,7 +165,6 @@ impl MultiverseGame {
         &self.blocks
     }
 
-    /// What the last decision did.
     /// Teams or a countdown.
     pub fn variant(&self) -> crate::variant::Variant {
         self.variant
@@ -176,6 +175,7 @@ impl MultiverseGame {
         &self.lasting
     }
 
+    /// What the last decision did.
     pub fn events(&self) -> &[Event] {
         &self.events
     }
@@ -340,8 +340,8 @@ impl MultiverseGame {
                 self.after_action();
             }
             Choice::UseDevice { holder, item } => self.use_device(seat, holder, item),
-            Choice::Recover { holder, item } => self.recover(seat, holder, item),
-            Choice::Repair { tech, holder, item } => self.repair(seat, tech, holder, item),
+            Choice::Recover { holder, item } => self.restore_item(holder, holder, item, false),
+            Choice::Repair { tech, holder, item } => self.restore_item(tech, holder, item, true),
             Choice::EndRecruit => self.open_window(Window::PostCombat),
             Choice::Incident { card, aim } => self.play_incident(seat, card, aim),
             Choice::Pass => self.done |= 1 << seat,

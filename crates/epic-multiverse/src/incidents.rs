@@ -135,18 +135,13 @@ impl MultiverseGame {
     fn pay_any(&mut self, seat: Seat, cost: u8) {
         for _ in 0..cost {
             let p = &self.players[usize::from(seat)];
-            // The most untapped; of equals, the first in the order of kinds.
-            let best = crate::card::Energy::all().map(|e| (p.untapped(e), e)).fold(
-                (0, None),
-                |best, (n, e)| {
-                    if n > best.0 {
-                        (n, Some(e))
-                    } else {
-                        best
-                    }
-                },
-            );
-            if let (_, Some(e)) = best {
+            // The most untapped; of equals the first in order (`max_by_key` keeps the
+            // last of equals, so the kinds are read backwards).
+            let best = crate::card::Energy::all()
+                .rev()
+                .max_by_key(|&e| p.untapped(e))
+                .filter(|&e| p.untapped(e) > 0);
+            if let Some(e) = best {
                 self.pay(seat, e, 1);
             }
         }

@@ -107,11 +107,9 @@ impl MultiverseGame {
 
     /// A device's holder taps; its effects apply to the holder for the turn.
     pub(crate) fn use_device(&mut self, seat: Seat, holder: CharId, item: CardId) {
-        let Some(ch) = self.character_mut(holder) else {
+        let Some(on) = self.tap(holder) else {
             return;
         };
-        ch.tapped = true;
-        let on = ch.card;
         self.events.push(Event::UsedItem {
             seat,
             card: item,
@@ -147,29 +145,25 @@ impl MultiverseGame {
         }
     }
 
-    /// The holder taps to recover an item knocked away (F-9.4).
-    pub(crate) fn recover(&mut self, seat: Seat, holder: CharId, item: CardId) {
-        if let Some(ch) = self.character_mut(holder) {
-            ch.tapped = true;
-        }
+    /// `by` taps and `holder`'s item `item` works again: recovered by its holder when it
+    /// was knocked away (F-9.4), repaired by a character with Tech or Technopathy when it
+    /// was disabled (F-9.3) — an item of any side, for Technopathy.
+    pub(crate) fn restore_item(
+        &mut self,
+        by: CharId,
+        holder: CharId,
+        item: CardId,
+        repaired: bool,
+    ) {
+        self.tap(by);
+        let Some(seat) = self.controller(holder) else {
+            return;
+        };
         self.set_item(seat, holder, item, ItemState::Working);
         self.events.push(Event::ItemBack {
             seat,
             card: item,
-            repaired: false,
-        });
-    }
-
-    /// A character with Tech taps to repair a disabled item (F-9.3).
-    pub(crate) fn repair(&mut self, seat: Seat, tech: CharId, holder: CharId, item: CardId) {
-        if let Some(ch) = self.character_mut(tech) {
-            ch.tapped = true;
-        }
-        self.set_item(seat, holder, item, ItemState::Working);
-        self.events.push(Event::ItemBack {
-            seat,
-            card: item,
-            repaired: true,
+            repaired,
         });
     }
 

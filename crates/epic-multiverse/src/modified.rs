@@ -49,6 +49,8 @@ impl MultiverseGame {
         match l.aim {
             Aim::Character { id } => id == ch.id,
             Aim::Seat { seat: s } => self.allied(s, seat),
+            // By the card's own labels: what a lasting effect reaches cannot hang on
+            // the labels lasting effects give.
             Aim::All => match self.pool.get(l.card).incident().map(|i| &i.target) {
                 Some(Target::Open { filter: Some(f) }) => self.printed_match(ch, f),
                 _ => true,
