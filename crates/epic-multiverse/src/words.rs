@@ -374,6 +374,8 @@ pub fn told(g: &MultiverseGame, choice: Choice, events: &[Event], voice: &Voice)
             Tone::Theirs
         }
     };
+    // "Your Ash Ghoul", "Player 2's Ash Ghoul".
+    let theirs = |seat: Seat, card: u16| format!("{} {}", cap(&voice.possessive(seat)), name(card));
     let mut lines = Vec::new();
     let mut say = |text: String, tone: Tone| lines.push(Line::new(text, Some(tone)));
     match choice {
@@ -442,9 +444,8 @@ pub fn told(g: &MultiverseGame, choice: Choice, events: &[Event], voice: &Voice)
                 power,
             } => say(
                 format!(
-                    "{} {} attacks {} {}{}.",
-                    cap(&voice.possessive(by)),
-                    name(attacker),
+                    "{} attacks {} {}{}.",
+                    theirs(by, attacker),
                     voice.possessive(defender),
                     name(target),
                     power.map_or_else(String::new, |p| format!(" with {p}"))
@@ -453,17 +454,15 @@ pub fn told(g: &MultiverseGame, choice: Choice, events: &[Event], voice: &Voice)
             ),
             Event::Flew { seat, card, flying } => say(
                 format!(
-                    "{} {} {}.",
-                    cap(&voice.possessive(seat)),
-                    name(card),
+                    "{} {}.",
+                    theirs(seat, card),
                     if flying { "takes off" } else { "lands" }
                 ),
                 tone_of(seat),
             ),
-            Event::Hid { seat, card } => say(
-                format!("{} {} is hidden.", cap(&voice.possessive(seat)), name(card)),
-                tone_of(seat),
-            ),
+            Event::Hid { seat, card } => {
+                say(format!("{} is hidden.", theirs(seat, card)), tone_of(seat))
+            }
             Event::Assisted {
                 seat,
                 helper,
@@ -472,9 +471,8 @@ pub fn told(g: &MultiverseGame, choice: Choice, events: &[Event], voice: &Voice)
                 attacking,
             } => say(
                 format!(
-                    "{} {} gives {} +1 {} for the turn ({}).",
-                    cap(&voice.possessive(seat)),
-                    name(helper),
+                    "{} gives {} +1 {} for the turn ({}).",
+                    theirs(seat, helper),
                     name(target),
                     if attacking { "C" } else { "D" },
                     if leadership { "leadership" } else { "teamwork" }
@@ -483,9 +481,8 @@ pub fn told(g: &MultiverseGame, choice: Choice, events: &[Event], voice: &Voice)
             ),
             Event::Heroic { seat, hero, target } => say(
                 format!(
-                    "{} {} will take the first wound meant for {} (a heroic act).",
-                    cap(&voice.possessive(seat)),
-                    name(hero),
+                    "{} will take the first wound meant for {} (a heroic act).",
+                    theirs(seat, hero),
                     name(target)
                 ),
                 Tone::Note,
@@ -495,9 +492,8 @@ pub fn told(g: &MultiverseGame, choice: Choice, events: &[Event], voice: &Voice)
             }
             Event::Healed { seat, card, wounds } => say(
                 format!(
-                    "{} {} recovers from a wound: {}.",
-                    cap(&voice.possessive(seat)),
-                    name(card),
+                    "{} recovers from a wound: {}.",
+                    theirs(seat, card),
                     match wounds {
                         0 => "healthy",
                         1 => "injured",
@@ -507,11 +503,7 @@ pub fn told(g: &MultiverseGame, choice: Choice, events: &[Event], voice: &Voice)
                 Tone::Note,
             ),
             Event::Rolled { seat, card, gave } => say(
-                format!(
-                    "{} {} rolls: {gave}.",
-                    cap(&voice.possessive(seat)),
-                    name(card)
-                ),
+                format!("{} rolls: {gave}.", theirs(seat, card)),
                 tone_of(seat),
             ),
             Event::Blocked {
@@ -519,12 +511,7 @@ pub fn told(g: &MultiverseGame, choice: Choice, events: &[Event], voice: &Voice)
                 blocker,
                 target,
             } => say(
-                format!(
-                    "{} {} blocks for {}.",
-                    cap(&voice.possessive(seat)),
-                    name(blocker),
-                    name(target)
-                ),
+                format!("{} blocks for {}.", theirs(seat, blocker), name(target)),
                 Tone::Note,
             ),
             Event::Missed {
@@ -638,12 +625,7 @@ pub fn told(g: &MultiverseGame, choice: Choice, events: &[Event], voice: &Voice)
                 tone_of(seat),
             ),
             Event::UsedItem { seat, card, holder } => say(
-                format!(
-                    "{} {} uses {}.",
-                    cap(&voice.possessive(seat)),
-                    name(holder),
-                    name(card)
-                ),
+                format!("{} uses {}.", theirs(seat, holder), name(card)),
                 tone_of(seat),
             ),
             Event::ItemHit {
@@ -653,9 +635,8 @@ pub fn told(g: &MultiverseGame, choice: Choice, events: &[Event], voice: &Voice)
                 state,
             } => say(
                 format!(
-                    "{} {} {}.",
-                    cap(&voice.possessive(seat)),
-                    name(card),
+                    "{} {}.",
+                    theirs(seat, card),
                     match state {
                         Some(ItemState::Disabled) =>
                             format!("takes the wound in place of {}: disabled", name(holder)),
@@ -672,9 +653,8 @@ pub fn told(g: &MultiverseGame, choice: Choice, events: &[Event], voice: &Voice)
                 repaired,
             } => say(
                 format!(
-                    "{} {} is {}.",
-                    cap(&voice.possessive(seat)),
-                    name(card),
+                    "{} is {}.",
+                    theirs(seat, card),
                     if repaired { "repaired" } else { "recovered" }
                 ),
                 tone_of(seat),
@@ -690,11 +670,7 @@ pub fn told(g: &MultiverseGame, choice: Choice, events: &[Event], voice: &Voice)
                 tone_of(seat),
             ),
             Event::Ended { seat, card } => say(
-                format!(
-                    "{} {} ends: to the discard pile.",
-                    cap(&voice.possessive(seat)),
-                    name(card)
-                ),
+                format!("{} ends: to the discard pile.", theirs(seat, card)),
                 Tone::Quiet,
             ),
             Event::Recalled { seat, card } => say(
@@ -711,9 +687,8 @@ pub fn told(g: &MultiverseGame, choice: Choice, events: &[Event], voice: &Voice)
                 to_hand,
             } => say(
                 format!(
-                    "{} {} teleports {}.",
-                    cap(&voice.possessive(seat)),
-                    name(card),
+                    "{} teleports {}.",
+                    theirs(seat, card),
                     if to_hand {
                         "back to its owner's hand"
                     } else {
@@ -732,9 +707,8 @@ pub fn told(g: &MultiverseGame, choice: Choice, events: &[Event], voice: &Voice)
             ),
             Event::Swarmed { seat, card } => say(
                 format!(
-                    "{} {} makes a Swarm marker: another {} (worth no points).",
-                    cap(&voice.possessive(seat)),
-                    name(card),
+                    "{} makes a Swarm marker: another {} (worth no points).",
+                    theirs(seat, card),
                     name(card)
                 ),
                 tone_of(seat),
@@ -745,9 +719,8 @@ pub fn told(g: &MultiverseGame, choice: Choice, events: &[Event], voice: &Voice)
                 target,
             } => say(
                 format!(
-                    "{} {} attacks {} back (Counter Attack).",
-                    cap(&voice.possessive(seat)),
-                    name(attacker),
+                    "{} attacks {} back (Counter Attack).",
+                    theirs(seat, attacker),
                     name(target)
                 ),
                 Tone::Danger,
@@ -758,9 +731,8 @@ pub fn told(g: &MultiverseGame, choice: Choice, events: &[Event], voice: &Voice)
                 intangible,
             } => say(
                 format!(
-                    "{} {} turns {}.",
-                    cap(&voice.possessive(seat)),
-                    name(card),
+                    "{} turns {}.",
+                    theirs(seat, card),
                     if intangible { "intangible" } else { "solid" }
                 ),
                 tone_of(seat),
@@ -777,11 +749,7 @@ pub fn told(g: &MultiverseGame, choice: Choice, events: &[Event], voice: &Voice)
                 Tone::Quiet,
             ),
             Event::Undone { seat, card } => say(
-                format!(
-                    "{} {} is undone: to the discard pile.",
-                    cap(&voice.possessive(seat)),
-                    name(card)
-                ),
+                format!("{} is undone: to the discard pile.", theirs(seat, card)),
                 Tone::Danger,
             ),
             Event::Discarded { seat, card } => say(
