@@ -70,24 +70,17 @@ pub fn classic_format(args: &TableArgs) -> CliResult<Option<ClassicFormat>> {
         .transpose()
 }
 
-/// A variant some ruleset has, by the names the registry gives: `countdown-N` stands for
-/// `countdown-` and a number. Whether the chosen ruleset has it, its setup says.
+/// A variant some ruleset has, as the registry says. Whether the chosen ruleset has it,
+/// its setup says.
 fn variant_parser(name: &str) -> Result<String, String> {
-    let names: Vec<&'static str> = epic_rulesets::rulesets()
-        .iter()
-        .flat_map(|r| r.variants.clone())
-        .collect();
-    let fits = |v: &str| match v.strip_suffix('N') {
-        Some(prefix) => name
-            .strip_prefix(prefix)
-            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())),
-        None => v == name,
-    };
-    if names.iter().any(|v| fits(v)) {
+    if !epic_rulesets::rulesets_with_variant(name).is_empty() {
         return Ok(name.to_string());
     }
     let mut unique: Vec<&str> = Vec::new();
-    for v in names {
+    for v in epic_rulesets::rulesets()
+        .into_iter()
+        .flat_map(|r| r.variants)
+    {
         if !unique.contains(&v) {
             unique.push(v);
         }

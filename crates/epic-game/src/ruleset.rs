@@ -276,6 +276,11 @@ pub trait Ruleset: State + Debug + 'static {
     }
     /// The variants a [`TableRequest`] may name (`ffa` first).
     fn variant_names() -> Vec<&'static str>;
+    /// Whether `name` is one of its variants (a ruleset whose variants take a number,
+    /// as the multiverse `countdown-N`, says so beyond [`Ruleset::variant_names`]).
+    fn has_variant(name: &str) -> bool {
+        Self::variant_names().contains(&name)
+    }
     /// Tables that show what the ruleset is, dealt from `seed`: its usual game, and one
     /// of each variant and format that plays differently. The conformance suite plays
     /// each ([`crate::conformance`]).

@@ -481,6 +481,13 @@ impl Ruleset for MultiverseGame {
         crate::variant::Variant::NAMES.to_vec()
     }
 
+    /// `countdown-N` for a number N; teams at any table (their size is checked with
+    /// the table).
+    fn has_variant(name: &str) -> bool {
+        let teams = (name == "teams").then_some(2);
+        crate::variant::Variant::parse(Some(name), teams, 4).is_ok()
+    }
+
     fn example_tables(seed: u64) -> Vec<TableRequest> {
         vec![
             TableRequest::of(2, seed),

@@ -127,6 +127,14 @@ pub fn rulesets_with_format(format: &str) -> Vec<&'static str> {
         .collect()
 }
 
+/// The rulesets that have a variant named `variant`.
+pub fn rulesets_with_variant(variant: &str) -> Vec<&'static str> {
+    RULESETS
+        .into_iter()
+        .filter(|&name| by_name!(name, R => R::has_variant(variant)).unwrap_or(false))
+        .collect()
+}
+
 /// The rulesets whose rules have matches of several games ([`Ruleset::MATCH_RULE`]).
 pub fn rulesets_with_matches() -> Vec<&'static str> {
     RULESETS
