@@ -207,15 +207,9 @@ impl MultiverseGame {
     /// Character `id` of `seat` back to its owner's hand; its items to the discard pile,
     /// and a Swarm marker is gone.
     fn send_to_hand(&mut self, seat: Seat, id: CharId) {
-        let p = &mut self.players[usize::from(seat)];
-        let Some(i) = p.characters.iter().position(|c| c.id == id) else {
+        let Some(ch) = self.leave_play(seat, id, |p| &mut p.hand) else {
             return;
         };
-        let ch = p.characters.remove(i);
-        if !ch.token {
-            p.hand.push(ch.card);
-        }
-        self.drop_items(seat, id);
         self.events.push(Event::Teleported {
             seat,
             card: ch.card,

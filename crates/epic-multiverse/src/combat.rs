@@ -498,13 +498,7 @@ impl MultiverseGame {
         let invulnerable = card.character().is_some_and(|c| c.invulnerable);
         if ch.wounds >= DISABLED {
             if killing && !invulnerable {
-                let p = &mut self.players[usize::from(seat)];
-                p.characters.retain(|c| c.id != id);
-                // A Swarm marker is no card: it is gone.
-                if !ch.token {
-                    p.graveyard.push(ch.card);
-                }
-                self.drop_items(seat, id);
+                self.leave_play(seat, id, |p| &mut p.graveyard);
                 self.events.push(Event::Killed {
                     seat,
                     card: ch.card,

@@ -752,6 +752,25 @@ impl MultiverseGame {
         ch
     }
 
+    /// Character `id` of `seat` leaves play for good, into its player's `zone` (a
+    /// Swarm marker, no card, is gone), its items to the discard pile (F-9.9); the
+    /// character as it was.
+    pub(crate) fn leave_play(
+        &mut self,
+        seat: Seat,
+        id: CharId,
+        zone: fn(&mut Player) -> &mut Vec<CardId>,
+    ) -> Option<InPlay> {
+        let p = &mut self.players[usize::from(seat)];
+        let i = p.characters.iter().position(|c| c.id == id)?;
+        let ch = p.characters.remove(i);
+        if !ch.token {
+            zone(p).push(ch.card);
+        }
+        self.drop_items(seat, id);
+        Some(ch)
+    }
+
     /// A character back from the holding area, at full health, for free (F-11.5).
     fn bring_back(&mut self, seat: Seat, id: CharId) {
         let p = &mut self.players[usize::from(seat)];

@@ -423,11 +423,7 @@ impl MultiverseGame {
         let p = &mut self.players[s];
         match t.action {
             crate::effect::Action::Recruit => {
-                if let Some(i) = p.characters.iter().position(|c| c.id == t.id) {
-                    p.characters.remove(i);
-                    p.discard.push(t.card);
-                }
-                self.drop_items(t.seat, t.id);
+                self.leave_play(t.seat, t.id, |p| &mut p.discard);
             }
             crate::effect::Action::Equip => {
                 if let Some(i) = p
