@@ -99,3 +99,20 @@ test("a guest plays a multiverse game against the AI to the end and replays it",
   await expect(page.locator(".game-over-replay")).toContainText(result.text);
   expect(await page.getByTestId("log").locator("li").allInnerTexts()).toEqual(log);
 });
+
+test("a countdown game asks for its rounds and shows the round under way", async ({ page }) => {
+  await page.goto("/");
+  await playAsGuest(page);
+  const form = page.locator("form").filter({ has: page.getByTestId("new-ai-game") });
+  await form.getByTestId("ruleset").selectOption("multiverse");
+  await expect(form.getByTestId("variant-number")).toHaveCount(0);
+  await form.getByLabel("Variant").selectOption("countdown-N");
+  const rounds = form.getByTestId("variant-number");
+  await expect(rounds).toHaveValue("1");
+  await rounds.fill("4");
+  await form.getByLabel("AI level").selectOption("greedy");
+  await page.getByTestId("new-ai-game").click();
+  await expect(page).toHaveURL(/#\/game\//);
+  await expect(page.getByTestId("countdown")).toHaveText(/Round [01] of 4/);
+  await expect(page.getByTestId("log")).toContainText("or the most points after 4 rounds");
+});

@@ -31,7 +31,12 @@ export type RulesetInfo = {
   drafts: string[];
   /** The variants, "ffa" first. */
   variants: string[];
+  /** The variants among them whose name takes a number in place of its `N` ("countdown-N"). */
+  variant_numbers: NumberAsked[];
 };
+
+/** A name's number: what it counts, and its bounds. */
+export type NumberAsked = { name: string; counts: string; min: number; max: number };
 
 /** A deck by name, or `list`: a deck list, one card a line ("3 Ember Bolt"). */
 export type SeatSpec = { kind: "me" | "ai" | "open"; deck?: string; list?: string; ai?: string };
@@ -368,6 +373,8 @@ export type MultiverseBoard = {
   moment: string;
   /** The game value: the points that win. */
   goal: number;
+  /** In a countdown game, the round under way (0 before the first) and the last, after which the most points win. */
+  countdown?: { round: number; of: number };
   players: MultiversePlayer[];
   /** This combat's attacks, in the order declared: [attacker, target]. */
   attacks: [string, string][];

@@ -16,6 +16,9 @@
 //!   option exactly once and only picks already taken back, and take no decision
 //!   without asking for a seat that is not deciding;
 //!
+//! the names it lists (formats, variants, and the bounds of a variant's number) are names
+//! it reads ([`check_names`]);
+//!
 //! and for each game:
 //! - it ends, or is ruled over, within `max_decisions`, and says how it ended, who lost
 //!   first (never a winner) and each seat's deck; where the rules have matches, a
@@ -187,6 +190,41 @@ fn ending_hooks<R: Ruleset>(played: &Played<R>) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The names a ruleset lists are names it reads: every format and variant, and a
+/// variant that takes a number within its bounds and not past them.
+pub fn check_names<R: Ruleset>() -> Result<(), String> {
+    if let Some(f) = R::format_names().iter().find(|f| !R::has_format(f)) {
+        return Err(format!("{}: the listed format '{f}' is refused", R::NAME));
+    }
+    let numbers = R::variant_numbers();
+    for v in R::variant_names() {
+        match numbers.iter().find(|n| n.name == v) {
+            None if !R::has_variant(v) => {
+                return Err(format!("{}: the listed variant '{v}' is refused", R::NAME))
+            }
+            None => {}
+            Some(n) => {
+                let read = |k: u32| R::has_variant(&n.with(k));
+                if !read(n.min) || !read(n.max) || read(n.max + 1) || read(n.min.wrapping_sub(1)) {
+                    return Err(format!(
+                        "{}: '{v}' is not read from {} to {} alone",
+                        R::NAME,
+                        n.min,
+                        n.max
+                    ));
+                }
+            }
+        }
+    }
+    match numbers
+        .iter()
+        .find(|n| !R::variant_names().contains(&n.name))
+    {
+        Some(n) => Err(format!("{}: '{}' is not a listed variant", R::NAME, n.name)),
+        None => Ok(()),
+    }
 }
 
 pub fn check<R: Ruleset>(

@@ -26,7 +26,8 @@ pub mod words;
 pub use error::SetupError;
 pub use played::{Played, Taken};
 pub use ruleset::{
-    CardInfo, DeckCheck, DeckRequest, Ending, Ruleset, SeatPlayer, SeatRequest, TableRequest,
+    CardInfo, DeckCheck, DeckRequest, Ending, NumberAsked, Ruleset, SeatPlayer, SeatRequest,
+    TableRequest,
 };
 pub use seed::mix;
 

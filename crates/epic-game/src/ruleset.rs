@@ -36,6 +36,25 @@ pub struct TableRequest {
     pub without_undo: bool,
 }
 
+/// The number a name like `countdown-N` takes in place of its `N`: what it counts, and
+/// its bounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct NumberAsked {
+    /// The name as listed, `N` included.
+    pub name: &'static str,
+    /// What the number counts, as a label reads it ("Rounds").
+    pub counts: &'static str,
+    pub min: u32,
+    pub max: u32,
+}
+
+impl NumberAsked {
+    /// The name with the number in place of `N`.
+    pub fn with(&self, n: u32) -> String {
+        format!("{}{n}", self.name.trim_end_matches('N'))
+    }
+}
+
 /// Who plays a seat, and with which deck, as a setup keeps it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatPlayer {
@@ -280,6 +299,11 @@ pub trait Ruleset: State + Debug + 'static {
     /// as the multiverse `countdown-N`, says so beyond [`Ruleset::variant_names`]).
     fn has_variant(name: &str) -> bool {
         Self::variant_names().contains(&name)
+    }
+    /// What the `N` of each variant name that takes a number stands for (`countdown-N`:
+    /// rounds), so that a front end asks for the number and names it.
+    fn variant_numbers() -> Vec<NumberAsked> {
+        Vec::new()
     }
     /// Tables that show what the ruleset is, dealt from `seed`: its usual game, and one
     /// of each variant and format that plays differently. The conformance suite plays

@@ -488,6 +488,10 @@ impl Ruleset for MultiverseGame {
         crate::variant::Variant::parse(Some(name), teams, 4).is_ok()
     }
 
+    fn variant_numbers() -> Vec<epic_game::NumberAsked> {
+        vec![crate::variant::Variant::COUNTDOWN]
+    }
+
     fn example_tables(seed: u64) -> Vec<TableRequest> {
         vec![
             TableRequest::of(2, seed),

@@ -3,7 +3,7 @@
 //! (ruling M-30).
 
 use crate::game::MultiverseGame;
-use epic_game::{Seat, SetupError};
+use epic_game::{NumberAsked, Seat, SetupError};
 use serde::{Deserialize, Serialize};
 
 /// The most rounds a countdown may hold.
@@ -25,6 +25,14 @@ impl Variant {
     /// The names a request may give: `ffa`, `teams` (with a team size, 2 by default) and
     /// `countdown-N` (N rounds).
     pub const NAMES: [&'static str; 3] = ["ffa", "teams", "countdown-N"];
+
+    /// The countdown's number: its rounds.
+    pub const COUNTDOWN: NumberAsked = NumberAsked {
+        name: "countdown-N",
+        counts: "Rounds before the game ends on points",
+        min: 1,
+        max: MAX_ROUNDS,
+    };
 
     pub fn is_free_for_all(&self) -> bool {
         *self == Variant::default()

@@ -787,6 +787,9 @@ pub struct Board {
     /// The step of the turn, in words.
     pub moment: String,
     pub goal: u32,
+    /// In a countdown game (ruling M-30), the round under way and the last.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub countdown: Option<Countdown>,
     pub players: Vec<BoardPlayer>,
     pub attacks: Vec<(String, String)>,
     pub blocks: Vec<(String, String)>,
@@ -794,6 +797,13 @@ pub struct Board {
     pub incidents: Vec<crate::ruleset::IncidentView>,
     /// The text of every card named on the board, by name.
     pub cards: BTreeMap<String, CardText>,
+}
+
+/// Where a countdown stands: the round under way (0 before the first) and the last.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Countdown {
+    pub round: u32,
+    pub of: u32,
 }
 
 /// One Beyonder on the board.
@@ -888,6 +898,10 @@ pub fn board(g: &MultiverseGame, voice: &Voice) -> Board {
         active: g.active,
         moment: moment(g).into(),
         goal: g.goal,
+        countdown: g.variant.rounds.map(|of| Countdown {
+            round: g.rounds,
+            of,
+        }),
         players,
         attacks: view.attacks,
         blocks: view.blocks,
@@ -911,11 +925,15 @@ pub fn page(g: &MultiverseGame, voice: &Voice) -> Page {
     page.push(Block::line(vec![Span::inked(
         Ink::Heading,
         format!(
-            "Turn {}, {} turn: {}. First to {} points wins.",
+            "Turn {}, {} turn: {}. First to {} points wins{}.",
             g.turn,
             voice.possessive(g.active),
             moment(g),
-            g.goal
+            g.goal,
+            match g.variant.rounds {
+                Some(of) => format!("; round {} of {of}", g.rounds),
+                None => String::new(),
+            }
         ),
     )]));
     let list = |head: String, items: Vec<String>| {

@@ -651,12 +651,24 @@ fn a_countdown_ends_the_game_on_points_after_its_rounds() {
     let setup = <MultiverseGame as epic_game::Ruleset>::setup(&request).unwrap();
     let mut g = setup.start().unwrap();
     let mut n = 0usize;
+    let voice = epic_game::words::Voice::numbered(Some(0), 2);
+    let mut round = 0;
     while g.decider().is_some() {
         n += 1;
         let i = (n * 7 + 3) % g.options().len();
         g.apply_option(i).unwrap();
+        // The board says where the countdown stands: the round under way, of three.
+        let countdown = epic_game::Ruleset::board(&g, &voice).countdown.unwrap();
+        assert_eq!(countdown.of, 3);
+        assert!(countdown.round >= round && countdown.round <= 3);
+        round = countdown.round;
     }
     assert!(g.turn() <= 6);
+    assert_eq!(
+        round,
+        g.turn().div_ceil(2),
+        "a round is a turn of each seat"
+    );
     let points: Vec<u32> = (0..2).map(|s| g.player(s).points).collect();
     let winners = g.winners().unwrap().to_vec();
     match winners.as_slice() {

@@ -50,6 +50,8 @@ pub struct RulesetInfo {
     pub formats: Vec<String>,
     pub drafts: Vec<String>,
     pub variants: Vec<&'static str>,
+    /// What the `N` of a variant that takes a number stands for.
+    pub variant_numbers: Vec<epic_game::NumberAsked>,
 }
 
 fn info<R: Ruleset>(drafts: Vec<String>) -> RulesetInfo {
@@ -60,6 +62,7 @@ fn info<R: Ruleset>(drafts: Vec<String>) -> RulesetInfo {
         formats: R::format_names(),
         drafts,
         variants: R::variant_names(),
+        variant_numbers: R::variant_numbers(),
     }
 }
 

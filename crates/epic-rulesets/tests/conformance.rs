@@ -46,3 +46,18 @@ fn every_ruleset_conforms_to_the_interface() {
         ["2017", "2017-drafted", "classic", "multiverse"]
     );
 }
+
+struct Names(Vec<String>);
+
+impl RulesetVisitor for Names {
+    fn visit<R: Ruleset>(&mut self) {
+        self.0.extend(conformance::check_names::<R>().err());
+    }
+}
+
+#[test]
+fn every_ruleset_reads_the_names_it_lists() {
+    let mut names = Names(Vec::new());
+    visit_rulesets(&mut names);
+    assert_eq!(names.0, Vec::<String>::new());
+}

@@ -1036,4 +1036,16 @@ async fn the_openapi_description_matches_the_routes() {
             );
         }
     }
+    // Each ruleset the options list has the fields the description requires.
+    let (_, options) = c.call("GET", "/api/options", None).await;
+    let required = doc["components"]["schemas"]["RulesetInfo"]["required"]
+        .as_array()
+        .unwrap();
+    for ruleset in options["rulesets"].as_array().unwrap() {
+        for field in required {
+            assert!(ruleset.get(field.as_str().unwrap()).is_some(), "{ruleset} lacks {field}");
+        }
+    }
+    let multiverse = &options["rulesets"][2];
+    assert_eq!(multiverse["variant_numbers"][0]["name"], "countdown-N");
 }

@@ -20,6 +20,11 @@ function StatusBar({ state }: { state: MultiverseState }) {
       <span className="status-item" data-testid="goal">
         <span className="status-label">First to</span> {board.goal} points
       </span>
+      {board.countdown && (
+        <span className="status-item" data-testid="countdown">
+          <span className="status-label">Round</span> {board.countdown.round} of {board.countdown.of}
+        </span>
+      )}
     </div>
   );
 }

@@ -29,6 +29,7 @@ export function rulesetOf(options: Options, ruleset: Ruleset): RulesetInfo {
       formats: [],
       drafts: [],
       variants: [],
+      variant_numbers: [],
     }
   );
 }

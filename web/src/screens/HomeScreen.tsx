@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { api, errorText, inviteUrl, saveUrl } from "../api";
 import { dateText, gameStatusText } from "../format";
-import type { GameSummary, NewGame, Options, Ruleset, SeatSpec, User } from "../protocol";
+import type { GameSummary, NewGame, NumberAsked, Options, Ruleset, SeatSpec, User } from "../protocol";
 import { Choice, DeckSelect, Players } from "../components/Choices";
 import { ANY, SERVERS_DECK, deckFields, decksOf, rulesetOf, type DeckChoice } from "../components/deckChoice";
 import { Field } from "../components/Field";
@@ -21,9 +21,14 @@ const POOLED = "sealed";
 /** Players at the table: you and the others. */
 const TABLE_SIZES = ["2", "3", "4"];
 
-/** The table choices both new-game forms share: format, Sealed pool, players and variant. */
-type TableChoice = { format: string; pool: string; players: string; variant: string };
-const TWO_PLAYERS: TableChoice = { format: ANY, pool: "", players: "2", variant: ANY };
+/** The table choices both new-game forms share: format, Sealed pool, players, variant and its number. */
+type TableChoice = { format: string; pool: string; players: string; variant: string; number: string };
+const TWO_PLAYERS: TableChoice = { format: ANY, pool: "", players: "2", variant: ANY, number: "" };
+
+/** What the chosen variant's `N` stands for, when its name takes a number. */
+function numberOf(options: Options, ruleset: Ruleset, variant: string): NumberAsked | undefined {
+  return rulesetOf(options, ruleset).variant_numbers.find((n) => n.name === variant);
+}
 
 /** A Sealed pool: the cards dealt to each player, who builds 30 from them. */
 const POOL = { min: 30, max: 60 };
@@ -45,6 +50,7 @@ function TableSelect({
   value: TableChoice;
   onChange: (table: TableChoice) => void;
 }) {
+  const numbered = numberOf(options, ruleset, value.variant);
   return (
     <>
       <Choice
@@ -80,8 +86,24 @@ function TableSelect({
           label="Variant"
           choices={rulesetOf(options, ruleset).variants.filter((v) => v !== "ffa")}
           value={value.variant}
-          onChange={(variant) => onChange({ ...value, variant })}
+          onChange={(variant) => {
+            const number = numberOf(options, ruleset, variant);
+            onChange({ ...value, variant, number: number ? String(number.min) : "" });
+          }}
           any="Standard"
+        />
+      )}
+      {numbered && (
+        <Field
+          label={`${numbered.counts} (${numbered.min}–${numbered.max})`}
+          type="number"
+          min={numbered.min}
+          max={numbered.max}
+          step={1}
+          required
+          value={value.number}
+          onChange={(event) => onChange({ ...value, number: event.target.value })}
+          data-testid="variant-number"
         />
       )}
     </>
@@ -89,11 +111,14 @@ function TableSelect({
 }
 
 /** A new game's body from the choices of a form. */
-function newGame(ruleset: Ruleset, table: TableChoice, seats: SeatSpec[]): NewGame {
+function newGame(options: Options, ruleset: Ruleset, table: TableChoice, seats: SeatSpec[]): NewGame {
   const game: NewGame = { ruleset, seats };
   if (table.format !== ANY) game.format = table.format;
   if (table.format === POOLED && table.pool.trim() !== "") game.pool = Number(table.pool);
-  if (table.variant !== ANY) game.variant = table.variant;
+  if (table.variant !== ANY) {
+    const numbered = numberOf(options, ruleset, table.variant);
+    game.variant = numbered ? table.variant.replace(/N$/, table.number.trim()) : table.variant;
+  }
   return game;
 }
 
@@ -176,7 +201,7 @@ function NewAiGame({ options }: { options: Options }) {
       const others = Array.from({ length: Number(table.players) - 1 }, () =>
         seat("ai", draft ? SERVERS_DECK : aiDeck, level),
       );
-      const game = await api.createGame(newGame(ruleset, table, [seat("me", draft ? SERVERS_DECK : myDeck), ...others]));
+      const game = await api.createGame(newGame(options, ruleset, table, [seat("me", draft ? SERVERS_DECK : myDeck), ...others]));
       navigate(paths.game(game.id));
     });
   };
@@ -261,7 +286,7 @@ function NewFriendGame({ options, onCreated }: { options: Options; onCreated: ()
     event.preventDefault();
     const more = Array.from({ length: Number(table.players) - 2 }, () => seat(extra, SERVERS_DECK));
     const mine = drafted(options, ruleset, table) ? SERVERS_DECK : myDeck;
-    const game = newGame(ruleset, table, [seat("me", mine), { kind: "open" }, ...more]);
+    const game = newGame(options, ruleset, table, [seat("me", mine), { kind: "open" }, ...more]);
     game.timer = timer;
     if (seconds.trim() !== "") game.move_seconds = Number(seconds);
     if (clockMinutes.trim() !== "") game.clock_seconds = Math.round(Number(clockMinutes) * 60);
