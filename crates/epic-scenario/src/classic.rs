@@ -491,15 +491,15 @@ fn expect(g: &ClassicGame, e: &str) -> Result<(), String> {
                 "hand" => g.hand(seat).to_vec(),
                 "discard" => {
                     // pN discard owned … / foreign …: the two piles of T-12.12.
-                    let owned = |o: &u16| g.obj(*o).owner == seat;
-                    let pile = g.discard(seat).iter().copied();
+                    // Read from the player's own view, which splits the piles.
+                    let player = g.view(seat).players.swap_remove(seat as usize);
                     if let Some(r) = rest.strip_prefix("owned ") {
-                        return zone_expect(g, pile.filter(owned).collect(), r);
+                        return names_expect(g, player.discard, r);
                     }
                     if let Some(r) = rest.strip_prefix("foreign ") {
-                        return zone_expect(g, pile.filter(|o| !owned(o)).collect(), r);
+                        return names_expect(g, player.discard_foreign, r);
                     }
-                    pile.collect()
+                    g.discard(seat).to_vec()
                 }
                 "removed" => g.removed(seat),
                 "sees" if rest.starts_with("play ") || rest.starts_with("line ") => {
@@ -526,13 +526,9 @@ fn expect(g: &ClassicGame, e: &str) -> Result<(), String> {
                     let other = seat_of(other)
                         .filter(|&o| o < g.players())
                         .ok_or("no such player")?;
-                    let seen = g
-                        .hand(other as Seat)
-                        .iter()
-                        .copied()
-                        .filter(|&o| g.visible_to(o, seat))
-                        .collect();
-                    return zone_expect(g, seen, r);
+                    // Read from pN's view: its own hand, or the face-up cards of another's.
+                    let them = g.view(seat).players.swap_remove(other);
+                    return names_expect(g, them.hand.unwrap_or(them.shown), r);
                 }
                 "play" => g
                     .in_play()
@@ -602,7 +598,12 @@ fn expect(g: &ClassicGame, e: &str) -> Result<(), String> {
 /// `pN <zone> 3`, `… is A, B x2`, `… has A`, `… lacks A` over a list of cards: `has`
 /// counts copies (`has Iron Golem x2` wants two).
 fn zone_expect(g: &ClassicGame, zone: Vec<u16>, rest: &str) -> Result<(), String> {
-    let got = names(g, zone.iter().copied());
+    names_expect(g, names(g, zone.iter().copied()), rest)
+}
+
+/// Checks a list of card names against `rest`: a count, `is`, `has` or `lacks` a list.
+fn names_expect(g: &ClassicGame, mut got: Vec<String>, rest: &str) -> Result<(), String> {
+    got.sort();
     let copies = |list: &[String], name: &String| list.iter().filter(|n| *n == name).count();
     let ok = if let Ok(n) = rest.parse::<usize>() {
         if got.len() != n {
