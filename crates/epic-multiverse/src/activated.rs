@@ -147,6 +147,26 @@ impl MultiverseGame {
                 });
             }
         }
+        // A team-mate's character to its own player's holding area (FX-17): it changes
+        // no control, where Defensive Teleport would share a holding area.
+        if has(Ability::StrategicTeleport) {
+            for mate in self.team_members(seat).into_iter().filter(|&m| m != seat) {
+                if self.player(mate).out {
+                    continue;
+                }
+                let room = self.holding_room(mate);
+                options.extend(
+                    self.player(mate)
+                        .characters
+                        .iter()
+                        .filter(|c| points(c) <= room)
+                        .map(|c| Choice::Teleport {
+                            by: ch.id,
+                            target: c.id,
+                        }),
+                );
+            }
+        }
         if has(Ability::OffensiveTeleport) {
             for s in self.opponents(seat) {
                 options.extend(self.player(s).characters.iter().map(|t| Choice::Teleport {
@@ -158,8 +178,8 @@ impl MultiverseGame {
         options[before..].sort_unstable();
     }
 
-    /// `by` taps: `target` of its side to the holding area (with `by` too, by Defensive
-    /// Teleport), or an opponent's to its owner's hand.
+    /// `by` taps: `target` of its side to its player's holding area (with `by` too, by
+    /// Defensive Teleport), or an opponent's to its owner's hand.
     pub(crate) fn teleport(&mut self, seat: Seat, by: CharId, target: CharId) {
         let Some((owner, _)) = self.character(target) else {
             return;
@@ -168,18 +188,18 @@ impl MultiverseGame {
             .character(by)
             .is_some_and(|(_, c)| self.has(c, Ability::DefensiveTeleport));
         self.tap(by);
-        if owner != seat {
+        if !self.allied(owner, seat) {
             self.send_to_hand(owner, target);
             return;
         }
         let mut moved = vec![target];
-        if defensive && target != by {
+        if defensive && target != by && owner == seat {
             moved.insert(0, by);
         }
         for id in moved {
-            if let Some(ch) = self.move_to_holding(seat, id) {
+            if let Some(ch) = self.move_to_holding(owner, id) {
                 self.events.push(Event::Teleported {
-                    seat,
+                    seat: owner,
                     card: ch.card,
                     to_hand: false,
                 });

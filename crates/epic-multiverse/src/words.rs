@@ -96,15 +96,22 @@ pub fn label(g: &MultiverseGame, choice: Choice, seat: Seat) -> String {
             name(holder)
         ),
         Choice::Teleport { by, target } => {
-            let theirs = g.character(target).is_some_and(|(s, _)| s != seat);
+            let owner = g.character(target).map_or(seat, |(s, _)| s);
             let defensive = g
                 .character(by)
                 .is_some_and(|(_, c)| g.has(c, Ability::DefensiveTeleport));
-            if theirs {
+            if !g.allied(owner, seat) {
                 format!(
                     "{} teleports {} back to its owner's hand (tap)",
                     name(by),
                     name(target)
+                )
+            } else if owner != seat {
+                format!(
+                    "{} teleports {} (Player {}) to that player's holding area (tap)",
+                    name(by),
+                    name(target),
+                    owner + 1
                 )
             } else if by == target {
                 format!("{} teleports to the holding area (tap)", name(by))

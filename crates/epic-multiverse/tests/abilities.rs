@@ -531,3 +531,36 @@ fn technopathy_disables_or_repairs_any_item() {
     );
     assert_eq!(g.player(1).items[0].state, ItemState::Disabled);
 }
+
+#[test]
+fn strategic_teleport_sends_a_team_mates_character_to_that_players_holding_area() {
+    // FX-17, F-15.3: Strategic Teleport may move a partner's character (it changes no
+    // control); Defensive Teleport may not take a partner's along.
+    let mut pos = Position::new(4);
+    pos.variant = epic_multiverse::variant::Variant::parse(Some("teams"), None, 4).unwrap();
+    pos.step = Step::Recruit;
+    pos.seats[0].characters = vec![Placed::new("Gate Tactician"), Placed::new("Warp Guardian")];
+    pos.seats[1].characters = vec![Placed::new("Bog Hulk")];
+    pos.seats[2].characters = vec![Placed::new("Dawn Watch Cadet").wounded(1)];
+    let mut g = start(&pos);
+    assert!(!offers(
+        &g,
+        &["Warp Guardian teleports to the holding area with Dawn Watch Cadet"]
+    ));
+    assert!(
+        !offers(&g, &["Gate Tactician teleports Bog Hulk"]),
+        "not an opponent's"
+    );
+    take(
+        &mut g,
+        &["Gate Tactician teleports Dawn Watch Cadet (Player 3) to that player's holding area (tap)"],
+    );
+    assert!(g.player(2).characters.is_empty());
+    assert_eq!(
+        g.player(2).holding.len(),
+        1,
+        "its own player's holding area"
+    );
+    assert_eq!(g.player(2).holding[0].wounds, 0, "healed there");
+    assert!(g.player(0).holding.is_empty());
+}
