@@ -1043,7 +1043,10 @@ async fn the_openapi_description_matches_the_routes() {
         .unwrap();
     for ruleset in options["rulesets"].as_array().unwrap() {
         for field in required {
-            assert!(ruleset.get(field.as_str().unwrap()).is_some(), "{ruleset} lacks {field}");
+            assert!(
+                ruleset.get(field.as_str().unwrap()).is_some(),
+                "{ruleset} lacks {field}"
+            );
         }
     }
     let multiverse = &options["rulesets"][2];
