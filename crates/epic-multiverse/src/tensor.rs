@@ -72,8 +72,9 @@ pub const GLOBAL_FEATURES: usize = 1 + STEPS.len() + 1 + 1 + 2 + 1;
 pub const PLAYER_FEATURES: usize = 6 + ENERGIES + 5;
 
 /// Card-count blocks per seat (one number per card of the pool): its hand as the
-/// observer knows it (its own; none of another's), its graveyard.
-pub const COUNT_BLOCKS_PER_SEAT: usize = 2;
+/// observer knows it (its own; none of another's), its graveyard, the incidents it has
+/// in play, the items on its characters (built-in ones included).
+pub const COUNT_BLOCKS_PER_SEAT: usize = 4;
 
 /// Characters written per seat: in play, then in the holding area.
 pub const CHARACTER_SLOTS: usize = 16;
@@ -81,8 +82,9 @@ pub const CHARACTER_SLOTS: usize = 16;
 /// Numbers per character: present, card index + 1, C, D (both as they are now), cost,
 /// wounds, tapped, in the holding area, attacking, attacked, blocking, villain,
 /// anti-hero, insane, invulnerable, flying, hidden, poison markers, its best power's
-/// value.
-pub const CHARACTER_FEATURES: usize = 19;
+/// value, its working items, its items out of use (disabled or knocked away), the
+/// incidents in play aimed at it.
+pub const CHARACTER_FEATURES: usize = 22;
 
 /// Numbers per action slot: present, the option's kind (one-hot, [`OPTION_KINDS`]), the
 /// card it names (index + 1), the energy it pays with (index + 1), the character it
@@ -193,6 +195,24 @@ impl MultiverseGame {
         row[16] = flag(ch.hidden);
         row[17] = f32::from(ch.poison);
         row[18] = f32::from(self.powers(ch).iter().map(|p| p.value).max().unwrap_or(0));
+        for e in self.players.iter().flat_map(|p| &p.items) {
+            if e.holder == ch.id {
+                row[if e.state == ItemState::Working {
+                    19
+                } else {
+                    20
+                }] += 1.0;
+            }
+        }
+        row[21] = self
+            .incidents_in_play()
+            .filter(|l| l.aim == Aim::Character { id: ch.id })
+            .count() as f32;
+    }
+
+    /// The incidents in play (not a device's use for the turn).
+    fn incidents_in_play(&self) -> impl Iterator<Item = &Lasting> {
+        self.lasting.iter().filter(|l| !l.device)
     }
 
     /// Writes what `seat` may know into `out` ([`Layout::observation_len`] long).
@@ -248,6 +268,14 @@ impl MultiverseGame {
                 count(0, &p.hand);
             }
             count(1, &p.graveyard);
+            let played: Vec<CardId> = self
+                .incidents_in_play()
+                .filter(|l| usize::from(l.seat) == s)
+                .map(|l| l.card)
+                .collect();
+            count(2, &played);
+            let items: Vec<CardId> = p.items.iter().map(|e| e.card).collect();
+            count(3, &items);
 
             let listed = p
                 .characters
