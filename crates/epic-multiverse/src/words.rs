@@ -986,7 +986,8 @@ pub fn page(g: &MultiverseGame, voice: &Voice) -> Page {
         if !footholds.is_empty() {
             page.push(list("  Footholds: ".into(), footholds));
         }
-        let chars = |list: &[crate::ruleset::CharacterView]| -> Vec<String> {
+        // A held character is tapped until its player's next turn, when it may return.
+        let chars = |list: &[crate::ruleset::CharacterView], held: bool| -> Vec<String> {
             list.iter()
                 .map(|c| {
                     let items: Vec<String> = c
@@ -1004,7 +1005,11 @@ pub fn page(g: &MultiverseGame, voice: &Voice) -> Page {
                         c.combat,
                         c.defense,
                         c.state,
-                        if c.tapped { ", tapped" } else { "" },
+                        match (held, c.tapped) {
+                            (false, true) => ", tapped",
+                            (true, true) => ", returns from the next turn",
+                            _ => "",
+                        },
                         if items.is_empty() {
                             String::new()
                         } else {
@@ -1015,19 +1020,24 @@ pub fn page(g: &MultiverseGame, voice: &Voice) -> Page {
                 .collect()
         };
         if !p.characters.is_empty() {
-            page.push(list("  Characters: ".into(), chars(&p.characters)));
+            page.push(list("  Characters: ".into(), chars(&p.characters, false)));
         }
         if !p.holding.is_empty() {
             page.push(list(
                 format!("  Holding area ({}/30): ", g.holding_points(seat)),
-                chars(&p.holding),
+                chars(&p.holding, true),
             ));
         }
         if !p.graveyard.is_empty() {
             page.push(list("  Graveyard: ".into(), p.graveyard.clone()));
         }
         if let Ok(names) = &p.hand {
-            page.push(list("  Your hand: ".into(), names.clone()));
+            let hand = if names.is_empty() {
+                vec!["none".to_string()]
+            } else {
+                names.clone()
+            };
+            page.push(list("  Your hand: ".into(), hand));
         }
     }
     let incidents = incidents(g, voice);

@@ -440,6 +440,16 @@ fn teleports_move_characters_to_the_holding_area_or_an_opponents_to_the_hand() {
     );
     assert_eq!(g.player(0).holding.len(), 1);
     assert_eq!(g.player(0).holding[0].wounds, 0, "healed there");
+    // The board says when it may come back, not that it is tapped.
+    let voice = epic_game::words::Voice::numbered(Some(0), 2);
+    let page = epic_game::Ruleset::page(&g, &voice).plain_text();
+    assert!(
+        page.contains(
+            "Holding area (2/30): Blink Courier C2/D2 healthy, returns from the next turn"
+        ),
+        "{page}"
+    );
+    assert!(page.contains("Your hand: none"), "{page}");
     // Defensive Teleport takes one other character along; Strategic sends one.
     let mut g = start(&recruiting(&[
         Placed::new("Warp Guardian"),

@@ -35,11 +35,25 @@ function cardTitle(state: MultiverseState, name: string) {
   return text ? [name, text.type_line, ...text.text].join("\n") : name;
 }
 
-/** A character in play or in a holding area: its stats, wounds, state and items. */
-function CharacterTile({ character, state, show }: { character: MultiverseCharacter; state: MultiverseState; show: Show }) {
+/**
+ * A character in play or in a holding area: its stats, wounds, state and items. A held
+ * character is "tapped" until its player's next turn, when it may return (F-11.5).
+ */
+function CharacterTile({
+  character,
+  state,
+  show,
+  held = false,
+}: {
+  character: MultiverseCharacter;
+  state: MultiverseState;
+  show: Show;
+  held?: boolean;
+}) {
   const badges = [...character.labels.filter((label) => label !== "Hero")];
   if (character.state !== "healthy") badges.unshift(character.state === "injured" ? "Injured" : "Disabled");
-  if (character.tapped) badges.unshift("Tapped");
+  if (held) badges.unshift(character.tapped ? "Returns from next turn" : "May return");
+  else if (character.tapped) badges.unshift("Tapped");
   if (character.flying) badges.unshift("In flight");
   if (character.hidden) badges.unshift("Hidden");
   if (character.poison > 0) badges.unshift(`Poison ${character.poison}`);
@@ -51,7 +65,7 @@ function CharacterTile({ character, state, show }: { character: MultiverseCharac
       text={state.board.cards[character.card]}
       show={() => show(character.card)}
       testId="character"
-      className={[character.tapped ? "is-expended" : "", character.state === "disabled" ? "is-disabled" : ""]
+      className={[character.tapped && !held ? "is-expended" : "", character.state === "disabled" ? "is-disabled" : ""]
         .filter(Boolean)
         .join(" ")}
     >
@@ -191,7 +205,7 @@ function PlayerArea({ state, player, deciding, show }: AreaProps) {
           <h3 className="zone-title">Holding area ({player.holding_points}/30 points)</h3>
           <div className="cards">
             {player.holding.map((character, i) => (
-              <CharacterTile key={i} character={character} state={state} show={show} />
+              <CharacterTile key={i} character={character} state={state} show={show} held />
             ))}
           </div>
         </div>
