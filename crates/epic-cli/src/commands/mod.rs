@@ -25,12 +25,19 @@ use std::sync::Mutex;
 /// `--ruleset`: which game's rules a command plays by, from the registry's list.
 #[derive(clap::Args, Debug, Clone)]
 pub struct RulesetArg {
-    /// The game: 2017 (the Epic Card Game, 2017 Complete Rules), classic (the Epic
-    /// Trading Card Game of 2009: Mojo, actions, speeds and the line) or multiverse (The
-    /// Epic Rulebook 2.0: footholds, characters, wounds and points; docs/multiverse.md).
+    /// The game whose rules it plays by
     #[arg(long = "ruleset", value_name = "NAME", default_value = epic_rulesets::RULESETS[0],
-          value_parser = clap::builder::PossibleValuesParser::new(epic_rulesets::RULESETS))]
+          value_parser = ruleset_names())]
     pub name: String,
+}
+
+/// The registry's rulesets as `--ruleset` values, each with its title as its help.
+pub fn ruleset_names() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(
+        epic_rulesets::rulesets()
+            .into_iter()
+            .map(|r| clap::builder::PossibleValue::new(r.name).help(r.title)),
+    )
 }
 
 impl RulesetArg {

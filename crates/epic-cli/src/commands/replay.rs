@@ -9,7 +9,7 @@ use crate::names;
 use crate::term::{Fitted, Ink, Term, TermArgs};
 use epic_game::words::{Line, Voice};
 use epic_game::Seat;
-use epic_rulesets::{AnyPlayed, RULESETS};
+use epic_rulesets::AnyPlayed;
 use serde::Serialize;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
@@ -46,7 +46,7 @@ pub struct Args {
     pub term: TermArgs,
     /// The rules the saved game must be played by; a file of another ruleset is
     /// refused (default: whichever the file says).
-    #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(RULESETS))]
+    #[arg(long, value_parser = super::ruleset_names())]
     pub ruleset: Option<String>,
 }
 
