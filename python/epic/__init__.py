@@ -45,6 +45,7 @@ from epic._epic import (
     card_names,
     classic_card_names,
     mix,
+    rulesets,
 )
 
 # The bounds of every number in an observation or an action feature: health saturates
@@ -75,4 +76,5 @@ __all__ = [
     "card_names",
     "classic_card_names",
     "mix",
+    "rulesets",
 ]

@@ -33,10 +33,10 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from epic import MAX_ACTIONS, MAX_DECISIONS, Bot
+from epic import MAX_ACTIONS, MAX_DECISIONS, RULESETS, Bot
 from epic.render import board_text
 from epic.spaces import observation_space, observe
-from epic.tables import AnyGame, Table
+from epic.tables import AnyGame, Table, registered_name
 
 
 class EpicEnv(gym.Env):
@@ -161,21 +161,15 @@ class EpicEnv(gym.Env):
         return text
 
 
-# The learner takes at most every decision of a game, so the time limit is the same bound
-# as ``max_decisions``, stated where Gymnasium's tools look for it.
-if "epic/Epic-v0" not in gym.registry:
-    gym.register(id="epic/Epic-v0", entry_point=EpicEnv, max_episode_steps=MAX_DECISIONS)
-if "epic/EpicClassic-v0" not in gym.registry:
-    gym.register(
-        id="epic/EpicClassic-v0",
-        entry_point=EpicEnv,
-        kwargs={"ruleset": "classic"},
-        max_episode_steps=MAX_DECISIONS,
-    )
-if "epic/EpicMultiverse-v0" not in gym.registry:
-    gym.register(
-        id="epic/EpicMultiverse-v0",
-        entry_point=EpicEnv,
-        kwargs={"ruleset": "multiverse"},
-        max_episode_steps=MAX_DECISIONS,
-    )
+# One id a ruleset of the registry (``epic/Epic-v0``, ``epic/EpicClassic-v0``, …). The
+# learner takes at most every decision of a game, so the time limit is the same bound as
+# ``max_decisions``, stated where Gymnasium's tools look for it.
+for _ruleset in RULESETS:
+    _id = f"epic/{registered_name(_ruleset)}-v0"
+    if _id not in gym.registry:
+        gym.register(
+            id=_id,
+            entry_point=EpicEnv,
+            kwargs={"ruleset": _ruleset},
+            max_episode_steps=MAX_DECISIONS,
+        )

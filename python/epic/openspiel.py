@@ -36,9 +36,9 @@ import hashlib
 import numpy as np
 import pyspiel
 
-from epic import MAX_ACTIONS
+from epic import MAX_ACTIONS, rulesets
 from epic.render import board_text
-from epic.tables import Table
+from epic.tables import Table, registered_name
 
 # The longest game the engine can play: each decision moves the game on, and a 30-card
 # deck runs out long before this many.
@@ -68,13 +68,14 @@ def _game_type(short_name: str, long_name: str, decks: tuple[str, str]) -> pyspi
     )
 
 
-class EpicGame(pyspiel.Game):
-    """The game: its parameters are the two decks (``deck0``, ``deck1``: built-in names or
+class RulesetGame(pyspiel.Game):
+    """The game of one ruleset (a subclass each, made from the registry below): its
+    parameters are the two decks (``deck0``, ``deck1``: the ruleset's decks by name or
     deck-list paths) and the ``seed`` of the deal."""
 
-    ruleset = "2017"
-    default_decks = ("good", "evil")
-    game_type = _game_type("python_epic", "Epic (2017 Complete Rules)", default_decks)
+    ruleset: str
+    default_decks: tuple[str, str]
+    game_type: pyspiel.GameType
 
     def __init__(self, params=None):
         params = dict(params or {})
@@ -113,25 +114,23 @@ class EpicGame(pyspiel.Game):
         return EpicObserver(self._observation_size)
 
 
-class EpicClassicGame(EpicGame):
-    """The classic game (2009): its decks are ``order`` and ``chaos`` or deck-list
-    paths."""
-
-    ruleset = "classic"
-    default_decks = ("order", "chaos")
-    game_type = _game_type(
-        "python_epic_classic", "Epic Trading Card Game (2009 classic rules)", default_decks
-    )
-
-
-class EpicMultiverseGame(EpicGame):
-    """The multiverse game (The Epic Rulebook 2.0): its decks are ``blue``, ``red`` and
-    ``black`` or deck-list paths."""
-
-    ruleset = "multiverse"
-    default_decks = ("blue", "red")
-    game_type = _game_type(
-        "python_epic_multiverse", "Epic multiverse game (The Epic Rulebook 2.0)", default_decks
+def _game_class(info: dict) -> type[RulesetGame]:
+    """The OpenSpiel game of one ruleset of the registry: ``python_epic`` (the default
+    ruleset), ``python_epic_classic``, …, its first two usual decks by default."""
+    decks = (info["usual_decks"][0], info["usual_decks"][1 % len(info["usual_decks"])])
+    short_name = registered_name(info["name"], "python_epic", "_")
+    name = f"{registered_name(info['name'])}Game"
+    return type(
+        name,
+        (RulesetGame,),
+        {
+            "__module__": __name__,
+            "__qualname__": name,
+            "__doc__": f"{info['title']}, as an OpenSpiel game.",
+            "ruleset": info["name"],
+            "default_decks": decks,
+            "game_type": _game_type(short_name, info["title"], decks),
+        },
     )
 
 
@@ -226,6 +225,9 @@ class EpicInformationStateObserver:
         return f"p{player} " + " ".join(state.record[player])
 
 
-for _game in (EpicGame, EpicClassicGame, EpicMultiverseGame):
+# ``EpicGame``, ``EpicClassicGame``, …: module attributes, so that games pickle.
+GAMES = [_game_class(info) for info in rulesets()]
+for _game in GAMES:
+    globals()[_game.__name__] = _game
     if _game.game_type.short_name not in pyspiel.registered_names():
         pyspiel.register_game(_game.game_type, _game)

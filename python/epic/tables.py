@@ -19,6 +19,16 @@ from epic import RULESETS, Game
 AnyGame = Game
 
 
+def registered_name(ruleset: str, stem: str = "Epic", sep: str = "") -> str:
+    """The name a ruleset is registered under in another library: ``stem`` for the
+    default ruleset (the first of ``RULESETS``), ``stem`` and the ruleset's name for the
+    others (``EpicClassic``; with ``sep="_"``, ``python_epic_classic``)."""
+    if ruleset == RULESETS[0]:
+        return stem
+    suffix = ruleset if sep else ruleset.capitalize()
+    return f"{stem}{sep}{suffix}"
+
+
 @dataclass(frozen=True)
 class Table:
     ruleset: str = "2017"

@@ -563,6 +563,13 @@ fn classic_card_names() -> Vec<String> {
     pool.ids().map(|c| pool.get(c).name.clone()).collect()
 }
 
+/// Every ruleset of the registry, the default first, as a dict each: its name, title,
+/// decks, usual decks, formats and variants (what the server's `GET /api/options` lists).
+#[pyfunction]
+fn rulesets(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    to_python(py, &epic_rulesets::rulesets())
+}
+
 #[pymodule]
 fn _epic(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGame>()?;
@@ -571,6 +578,7 @@ fn _epic(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyBot>()?;
     m.add_class::<vec_env::PyVecEnv>()?;
     m.add_function(wrap_pyfunction!(py_mix, m)?)?;
+    m.add_function(wrap_pyfunction!(rulesets, m)?)?;
     m.add("MAX_ACTIONS", MAX_ACTIONS)?;
     m.add("MAX_DECISIONS", MAX_DECISIONS)?;
     m.add("ACTION_FEATURES", ACTION_FEATURES)?;

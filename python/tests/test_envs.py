@@ -9,10 +9,12 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
+import epic
 import epic.gymnasium  # noqa: F401 (registers epic/Epic-v0)
 from epic import CLASSIC_OPTION_KINDS
 from epic.gymnasium import EpicEnv
 from epic.pettingzoo import env, raw_env
+from epic.tables import registered_name
 
 
 def test_pettingzoo_api_test():
@@ -226,3 +228,12 @@ def test_gymnasium_vector_environments_with_a_masked_policy(mode):
     finally:
         envs.close()
     assert ended >= 2
+
+
+def test_every_ruleset_of_the_registry_has_a_gymnasium_id():
+    ids = [f"epic/{name}-v0" for name in ("Epic", "EpicClassic", "EpicMultiverse")]
+    assert [f"epic/{registered_name(r)}-v0" for r in epic.RULESETS] == ids
+    for ruleset, id in zip(epic.RULESETS, ids):
+        environment = gymnasium.make(id)
+        assert environment.unwrapped.table.ruleset == ruleset
+        assert environment.spec.max_episode_steps == epic.MAX_DECISIONS

@@ -9,6 +9,7 @@ from open_spiel.python.algorithms import evaluate_bots
 from test_noninterference import compare_until_seen, seat_output
 
 import epic
+import epic.openspiel
 from epic.openspiel import RECALL, EpicState
 
 
@@ -166,3 +167,13 @@ def test_resampling_keeps_what_the_player_knows():
         assert s.legal_actions() == state.legal_actions()
     # The other seat's hidden cards were dealt anew: the two samples differ somewhere.
     assert sampled.epic.digest() != other.epic.digest()
+
+
+def test_every_ruleset_of_the_registry_is_an_openspiel_game():
+    names = ["python_epic", "python_epic_classic", "python_epic_multiverse"]
+    assert [g.game_type.short_name for g in epic.openspiel.GAMES] == names
+    for info, name in zip(epic.rulesets(), names):
+        game = pyspiel.load_game(name)
+        assert game.get_type().long_name == info["title"]
+        decks = info["usual_decks"][:2]
+        assert f"deck0={decks[0]}" in str(game) and f"deck1={decks[1]}" in str(game)

@@ -25,6 +25,8 @@ export type RulesetInfo = {
   /** What a player calls it. */
   title: string;
   decks: string[];
+  /** The fixed decks a new table deals its seats in turn. */
+  usual_decks: string[];
   /** The formats a game of it may have. */
   formats: string[];
   /** Those of `formats` whose decks are drafted at the table first (Sealed: with a pool). */

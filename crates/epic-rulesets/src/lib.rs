@@ -47,6 +47,8 @@ pub struct RulesetInfo {
     pub name: &'static str,
     pub title: &'static str,
     pub decks: Vec<&'static str>,
+    /// The fixed decks a new table deals its seats in turn.
+    pub usual_decks: Vec<&'static str>,
     pub formats: Vec<String>,
     pub drafts: Vec<String>,
     pub variants: Vec<&'static str>,
@@ -59,6 +61,7 @@ fn info<R: Ruleset>(drafts: Vec<String>) -> RulesetInfo {
         name: R::NAME,
         title: R::TITLE,
         decks: R::deck_names(),
+        usual_decks: R::usual_decks(),
         formats: R::format_names(),
         drafts,
         variants: R::variant_names(),

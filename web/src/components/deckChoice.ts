@@ -26,6 +26,7 @@ export function rulesetOf(options: Options, ruleset: Ruleset): RulesetInfo {
       name: ruleset,
       title: ruleset,
       decks: [],
+      usual_decks: [],
       formats: [],
       drafts: [],
       variants: [],
