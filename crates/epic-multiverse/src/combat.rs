@@ -4,7 +4,8 @@
 //! the abilities that change them (§Abilities).
 
 use crate::abilities::{Ability, AttackKind, Power};
-use crate::card::{Character, Moral};
+use crate::card::{CardId, Character, Moral};
+use crate::effect::Action;
 use crate::events::Event;
 use crate::game::MultiverseGame;
 use crate::state::*;
@@ -258,15 +259,46 @@ impl MultiverseGame {
             .character(attacker)
             .and_then(|(_, a)| self.power_of(a, power));
         let card = |id| self.character(id).map(|(_, c)| c.card);
-        if let (Some(attacker), Some(target)) = (card(attacker), card(target)) {
+        let Some(attacker_card) = card(attacker) else {
+            return;
+        };
+        if let Some(target) = card(target) {
             self.events.push(Event::Attacked {
                 by,
-                attacker,
+                attacker: attacker_card,
                 defender,
                 target,
                 power: with,
             });
         }
+        // A response window, if an opponent's deck list answers attacks (FX-8).
+        let answered = self
+            .opponents(by)
+            .any(|s| self.player(s).responses & Action::Attack.bit() != 0);
+        if answered {
+            let weapon = self
+                .character(attacker)
+                .and_then(|(_, a)| self.weapon_of(a, power));
+            self.taken = Some(Taken {
+                seat: by,
+                action: Action::Attack,
+                card: weapon.unwrap_or(attacker_card),
+                id: attacker,
+                before: None,
+                kind: Some(with.map_or(AttackKind::Physical, |p| p.kind)),
+                undone: false,
+            });
+            self.after_action();
+        }
+    }
+
+    /// The weapon an attack with power `power` (1-based, 0: C) is made with, if any: the
+    /// last powers are the weapons'.
+    pub(crate) fn weapon_of(&self, ch: &InPlay, power: u8) -> Option<CardId> {
+        let index = usize::from(power).checked_sub(1)?;
+        let weapons = self.weapons(ch);
+        let first = self.powers(ch).len() - weapons.len();
+        weapons.get(index.checked_sub(first)?).map(|(c, _)| *c)
     }
 
     fn has_fear(&self, id: CharId) -> bool {

@@ -33,7 +33,7 @@ pub enum Timed {
 }
 
 /// The actions a response incident answers (F-8.1): recruiting a character, equipping
-/// an item, moving a character to or from the holding area.
+/// an item, moving a character to or from the holding area, declaring an attack.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Action {
@@ -41,15 +41,24 @@ pub enum Action {
     Equip,
     Evacuate,
     Return,
+    /// An attack declared; its filter names the attack's kind (`Firearm`) or the weapon
+    /// or attacker's card (FX-8).
+    Attack,
 }
 
 impl Action {
-    pub const ALL: [Action; 4] = [
+    pub const ALL: [Action; 5] = [
         Action::Recruit,
         Action::Equip,
         Action::Evacuate,
         Action::Return,
+        Action::Attack,
     ];
+
+    /// Its bit in a set of actions.
+    pub fn bit(self) -> u8 {
+        1 << self as u8
+    }
 
     pub fn name(self) -> &'static str {
         match self {
@@ -57,6 +66,7 @@ impl Action {
             Action::Equip => "equip",
             Action::Evacuate => "evacuate",
             Action::Return => "return",
+            Action::Attack => "attack",
         }
     }
 
@@ -71,6 +81,10 @@ impl Action {
             Action::Equip => format!("equips a character with {}", kind("item")),
             Action::Evacuate => format!("moves {} to the holding area", kind("character")),
             Action::Return => format!("brings {} back from the holding area", kind("character")),
+            Action::Attack => match filter {
+                Some(f) => format!("makes an attack with {} {f}", article(f)),
+                None => "makes an attack".into(),
+            },
         }
     }
 }
@@ -621,7 +635,10 @@ pub fn parse_activation(text: &str) -> Result<Activation, String> {
                 .into_iter()
                 .find(|a| a.name() == *action)
                 .ok_or_else(|| {
-                    format!("'{action}' is not an action (recruit, equip, evacuate, return)")
+                    format!(
+                        "'{action}' is not an action (recruit, equip, evacuate, return, \
+                         attack)"
+                    )
                 })?;
             let filter = (words.len() > 2).then(|| words[2..].join(" "));
             Ok(Activation::Response { action, filter })

@@ -252,7 +252,9 @@ pub enum Event {
     /// A response undid `seat`'s action with `card`.
     Undone {
         seat: Seat,
+        /// The character, or the item equipped.
         card: CardId,
+        action: crate::effect::Action,
     },
     /// Into the face-down discard pile: only its player knows the card (`None` for the
     /// others).

@@ -87,7 +87,7 @@ impl MultiverseGame {
         let mut g = MultiverseGame::blank(pool, decks.len(), seed, goal);
         g.variant = variant;
         for (p, mut deck) in g.players.iter_mut().zip(decks) {
-            p.incidents = deck.iter().any(|&c| g.pool.get(c).incident().is_some());
+            p.read_deck_list(&g.pool, &deck);
             deck.shuffle(&mut g.rng);
             p.deck = deck;
         }
@@ -688,6 +688,8 @@ impl MultiverseGame {
             card,
             id,
             before: None,
+            kind: None,
+            undone: false,
         });
     }
 
@@ -788,6 +790,8 @@ impl MultiverseGame {
                 card: held.card,
                 id,
                 before: Some(held),
+                kind: None,
+                undone: false,
             });
         }
     }
@@ -816,6 +820,8 @@ impl MultiverseGame {
             card,
             id,
             before: Some(ch),
+            kind: None,
+            undone: false,
         });
     }
 

@@ -3,7 +3,7 @@
 //! last — a turn, the game, or while a condition holds.
 
 use crate::card::CardId;
-use crate::effect::{Activation, Duration, Effect, Side, Target, Timed};
+use crate::effect::{Action, Activation, Duration, Effect, Side, Target, Timed};
 use crate::events::{Aimed, Event};
 use crate::game::MultiverseGame;
 use crate::state::*;
@@ -19,11 +19,16 @@ impl MultiverseGame {
     }
 
     /// Whether `seat` is asked in an incident window: it has a card in hand, an untapped
-    /// foothold and incidents in its deck list — public facts, so that being asked tells
-    /// no one what the hand holds.
+    /// foothold and incidents in its deck list (in a response window, responses to the
+    /// action taken) — public facts, so that being asked tells no one what the hand
+    /// holds.
     fn may_play_incidents(&self, seat: Seat) -> bool {
         let p = self.player(seat);
-        !p.out && p.incidents && !p.hand.is_empty() && p.footholds.iter().any(|f| !f.tapped)
+        let listed = match (self.window, self.taken) {
+            (Window::Response, Some(t)) => !t.undone && p.responses & t.action.bit() != 0,
+            _ => p.incidents,
+        };
+        !p.out && listed && !p.hand.is_empty() && p.footholds.iter().any(|f| !f.tapped)
     }
 
     /// The seats of the window now, in the order asked: in upkeep the opponents first
@@ -82,8 +87,9 @@ impl MultiverseGame {
                 self.step = Step::Discard;
             }
             Window::Response => {
+                let attack = self.taken.is_some_and(|t| t.action == Action::Attack);
                 self.taken = None;
-                self.step = Step::Recruit;
+                self.step = if attack { Step::Attacks } else { Step::Recruit };
             }
         }
     }
@@ -110,10 +116,12 @@ impl MultiverseGame {
             }
             (Activation::Response { action, filter }, Window::Response) => {
                 self.taken.is_some_and(|t| {
-                    t.action == *action
-                        && filter
-                            .as_ref()
-                            .is_none_or(|f| self.pool.get(t.card).matches(f))
+                    !t.undone
+                        && t.action == *action
+                        && filter.as_ref().is_none_or(|f| {
+                            self.pool.get(t.card).matches(f)
+                                || t.kind.is_some_and(|k| k.name().eq_ignore_ascii_case(f))
+                        })
                 })
             }
             _ => false,
@@ -418,7 +426,9 @@ impl MultiverseGame {
 
     /// Undoes the action responded to; what was paid stays paid (ruling M-22).
     fn negate(&mut self) {
-        let Some(t) = self.taken else { return };
+        let Some(t) = self.taken.filter(|t| !t.undone) else {
+            return;
+        };
         let s = usize::from(t.seat);
         let p = &mut self.players[s];
         match t.action {
@@ -447,12 +457,24 @@ impl MultiverseGame {
                     p.holding.push(t.before.unwrap_or_default());
                 }
             }
+            // The attack is called off; the attacker stays tapped (what was paid).
+            crate::effect::Action::Attack => {
+                if let Some(i) = self.attacks.iter().rposition(|a| a.attacker == t.id) {
+                    self.attacks.remove(i);
+                }
+            }
         }
+        // An attack is told by its attacker, whatever weapon it was made with.
+        let card = match t.action {
+            Action::Attack => self.character(t.id).map_or(t.card, |(_, c)| c.card),
+            _ => t.card,
+        };
         self.events.push(Event::Undone {
             seat: t.seat,
-            card: t.card,
+            card,
+            action: t.action,
         });
-        self.taken = None;
+        self.taken = Some(Taken { undone: true, ..t });
     }
 
     /// Whether `seat`, or a team-mate (a team is one target player, FX-17), controls a

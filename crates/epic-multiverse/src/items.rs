@@ -102,6 +102,8 @@ impl MultiverseGame {
             card,
             id: holder,
             before: None,
+            kind: None,
+            undone: false,
         });
     }
 

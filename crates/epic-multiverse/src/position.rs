@@ -186,11 +186,8 @@ impl Position {
                 next_id += 1;
             }
             p.graveyard = ids(&seat.graveyard)?;
-            p.incidents = p
-                .hand
-                .iter()
-                .chain(&p.deck)
-                .any(|&c| pool.get(c).incident().is_some());
+            let list: Vec<CardId> = p.hand.iter().chain(&p.deck).copied().collect();
+            p.read_deck_list(&pool, &list);
             g.players[s] = p;
             let placed = g.players[s].characters.clone();
             for ch in &placed {

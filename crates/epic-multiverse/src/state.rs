@@ -169,8 +169,14 @@ impl Window {
 pub struct Taken {
     pub seat: Seat,
     pub action: Action,
+    /// The card acted with: the character, the item, or an attack's weapon (its
+    /// attacker's card when it has none).
     pub card: CardId,
     pub id: CharId,
+    /// An attack's kind.
+    pub kind: Option<crate::abilities::AttackKind>,
+    /// A response undid it: no other may.
+    pub undone: bool,
     /// The character as it was before moving to or from the holding area.
     pub before: Option<InPlay>,
 }
@@ -208,6 +214,9 @@ pub struct Player {
     pub items: Vec<Equipped>,
     /// Its deck list holds incidents: it is asked in incident windows (a public fact).
     pub incidents: bool,
+    /// The actions its deck list's response incidents answer, a bit each
+    /// ([`Action::bit`]): it is asked in their response windows (a public fact).
+    pub responses: u8,
     /// Turns this player has begun.
     pub turns: u32,
     /// Out of the game: conceded, or without characters or resources (F-1.3).
@@ -215,6 +224,19 @@ pub struct Player {
 }
 
 impl Player {
+    /// Reads what its deck list (`cards`) says of it publicly: whether it holds
+    /// incidents, and which actions its responses answer.
+    pub(crate) fn read_deck_list(&mut self, pool: &crate::Pool, cards: &[CardId]) {
+        self.incidents = false;
+        self.responses = 0;
+        for i in cards.iter().filter_map(|&c| pool.get(c).incident()) {
+            self.incidents = true;
+            if let crate::effect::Activation::Response { action, .. } = i.activation {
+                self.responses |= action.bit();
+            }
+        }
+    }
+
     /// Untapped footholds of `energy`.
     pub fn untapped(&self, energy: Energy) -> usize {
         self.footholds

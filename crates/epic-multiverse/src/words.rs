@@ -4,6 +4,7 @@
 
 use crate::abilities::{Ability, AttackKind};
 use crate::card::Card;
+use crate::effect::Action;
 use crate::events::{Aimed, Event, OutReason};
 use crate::state::*;
 use crate::MultiverseGame;
@@ -49,27 +50,23 @@ pub fn label(g: &MultiverseGame, choice: Choice, seat: Seat) -> String {
             let rage = u8::from(!a.raging && g.has(a, Ability::Rage) && power == 0);
             let value = g.attack_value(a, power) + rage;
             let powers = g.powers(a);
-            let weapons = g.weapons(a);
             let index = usize::from(power).wrapping_sub(1);
-            // A weapon's attack is named by the weapon: the last powers are weapons'.
-            let weapon = index
-                .checked_sub(powers.len() - weapons.len())
-                .and_then(|w| weapons.get(w));
-            match powers.get(index) {
-                Some(p) if weapon.is_some() => format!(
+            // A weapon's attack is named by the weapon.
+            match (powers.get(index), g.weapon_of(a, power)) {
+                (Some(p), Some(weapon)) => format!(
                     "{} attacks {}{whose} with {}: {value} against D {}",
                     name(attacker),
                     name(target),
-                    weapon.map_or_else(String::new, |(c, _)| card(*c)),
+                    card(weapon),
                     g.defense_against(t, p.kind)
                 ),
-                Some(p) => format!(
+                (Some(p), None) => format!(
                     "{} attacks {}{whose} with {p}: {value} against D {}",
                     name(attacker),
                     name(target),
                     g.defense_against(t, p.kind)
                 ),
-                None => format!(
+                (None, _) => format!(
                     "{} attacks {}{whose}: C {value} against D {}",
                     name(attacker),
                     name(target),
@@ -271,12 +268,20 @@ pub fn prompt(g: &MultiverseGame) -> String {
         Step::Recruit => "Recruit characters, equip items, evacuate to the holding area or \
                           bring characters back."
             .into(),
-        Step::Incidents if g.window == Window::Response => {
-            let what = g
-                .taken
-                .map_or_else(String::new, |t| g.pool.get(t.card).name.clone());
-            format!("Respond to {what} with an incident?")
-        }
+        Step::Incidents if g.window == Window::Response => match g.taken {
+            Some(t) if t.action == Action::Attack => format!(
+                "Respond to the attack of {} with an incident?",
+                g.character(t.id).map_or_else(String::new, |(_, c)| g
+                    .pool
+                    .get(c.card)
+                    .name
+                    .clone())
+            ),
+            t => format!(
+                "Respond to {} with an incident?",
+                t.map_or_else(String::new, |t| g.pool.get(t.card).name.clone())
+            ),
+        },
         Step::Incidents => format!("{}?", g.window.name()),
         Step::Discard if g.over_limit => format!(
             "Discard down to {HAND} cards: {} more.",
@@ -755,8 +760,21 @@ pub fn told(g: &MultiverseGame, choice: Choice, events: &[Event], voice: &Voice)
                 ),
                 Tone::Quiet,
             ),
-            Event::Undone { seat, card } => say(
-                format!("{} is undone: to the discard pile.", theirs(seat, card)),
+            Event::Undone { seat, card, action } => say(
+                match action {
+                    Action::Recruit | Action::Equip => {
+                        format!("{} is undone: to the discard pile.", theirs(seat, card))
+                    }
+                    Action::Evacuate => format!(
+                        "{} is back in play: its move to the holding area is undone.",
+                        theirs(seat, card)
+                    ),
+                    Action::Return => format!(
+                        "{} is back in the holding area: its return is undone.",
+                        theirs(seat, card)
+                    ),
+                    Action::Attack => format!("{}'s attack is called off.", theirs(seat, card)),
+                },
                 Tone::Danger,
             ),
             Event::Discarded { seat, card } => say(

@@ -346,3 +346,66 @@ fn a_seat_without_incidents_in_its_deck_list_is_never_asked_in_a_window() {
     take(&mut g, &["Establish no foothold"]);
     assert_eq!(g.step(), Step::Attacks);
 }
+
+#[test]
+fn fx8_an_incident_answers_an_attack_with_a_firearm() {
+    // FX-8, ruling M-32: Take Cover is played when an opponent's character attacks with
+    // a firearm, in that opponent's combat phase: the attack is called off, the
+    // attacker stays tapped.
+    let mut pos = combat(
+        &[
+            Placed::new("Mirror Weaver").with("Arc Pistol"),
+            Placed::new("Iron Legionnaire"),
+            Placed::new("Dawn Watch Cadet"),
+        ],
+        &[Placed::new("Bog Hulk")],
+    );
+    pos.seats[1].hand = vec!["Take Cover".into()];
+    pos.seats[1].footholds = vec![("Umbral Gate".into(), false); 2];
+    let mut g = start(&pos);
+    // A close attack: seat 1 is asked (its deck list answers attacks) but Take Cover
+    // does not fit.
+    take(&mut g, &["Iron Legionnaire attacks Bog Hulk"]);
+    assert_eq!(g.decider(), Some(1));
+    assert_eq!(labels(&g), ["Play no more incidents now"]);
+    take(&mut g, &["Play no more incidents"]);
+    assert_eq!(g.step(), Step::Attacks);
+    take(&mut g, &["Mirror Weaver attacks Bog Hulk with Arc Pistol"]);
+    assert_eq!(g.decider(), Some(1));
+    take(&mut g, &["Play Take Cover"]);
+    assert!(g
+        .events()
+        .iter()
+        .any(|e| matches!(e, Event::Undone { seat: 0, .. })));
+    assert_eq!(g.step(), Step::Attacks, "back to the attacks");
+    assert_eq!(g.decider(), Some(0));
+    assert!(
+        !offers(&g, &["Mirror Weaver attacks"]),
+        "tapped: it made its attack"
+    );
+    let attacks = g.view(None).attacks;
+    assert_eq!(
+        attacks.len(),
+        1,
+        "only the Legionnaire's attack stands: {attacks:?}"
+    );
+    assert!(attacks[0].0.starts_with("Iron Legionnaire"));
+    assert!(named(&g, &g.player(1).discard).contains(&"Take Cover".to_string()));
+}
+
+#[test]
+fn a_seat_whose_deck_list_answers_no_attack_is_not_asked_after_one() {
+    let mut pos = combat(
+        &[
+            Placed::new("Iron Legionnaire"),
+            Placed::new("Mirror Weaver"),
+        ],
+        &[Placed::new("Bog Hulk")],
+    );
+    pos.seats[1].hand = vec!["Countermand".into()];
+    pos.seats[1].footholds = vec![("Umbral Gate".into(), false); 3];
+    let mut g = start(&pos);
+    take(&mut g, &["Iron Legionnaire attacks Bog Hulk"]);
+    assert_eq!(g.step(), Step::Attacks);
+    assert_eq!(g.decider(), Some(0));
+}
