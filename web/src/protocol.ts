@@ -426,6 +426,8 @@ export type MultiverseCharacter = {
   poison: number;
   /** Intangible: only Psi and Magic Blast reach it. */
   intangible: boolean;
+  /** Invisible: only a character it attacked in its side's last turn may attack it. */
+  invisible: boolean;
   /** A Swarm marker, worth no points. */
   marker: boolean;
   /** The items attached to it, each working, disabled or knocked away. */

@@ -144,6 +144,10 @@ pub enum Ability {
     /// A marker toggled before attacks: it cannot attack, and only Psi and Magic Blast
     /// reach it.
     Intangible,
+    /// A marker toggled before attacks: only a character it attacked in its side's last
+    /// turn (or one with Keen Senses) may attack it, and no block or heroic act is made
+    /// for it (ruling M-33).
+    Invisible,
     /// Taps to move to the holding area (the staging area, ruling M-28).
     PersonalTeleport,
     /// Taps to move itself and perhaps one other character of its side to the holding
@@ -190,7 +194,7 @@ impl Abilities {
 }
 
 impl Ability {
-    const PLAIN: [(Ability, &'static str); 28] = [
+    const PLAIN: [(Ability, &'static str); 29] = [
         (Ability::Flight, "Flight"),
         (Ability::Reach, "Reach"),
         (Ability::DoubleStrike, "Double Strike"),
@@ -213,6 +217,7 @@ impl Ability {
         (Ability::Technopathy, "Technopathy"),
         (Ability::CounterAttack, "Counter Attack"),
         (Ability::Intangible, "Intangible"),
+        (Ability::Invisible, "Invisible"),
         (Ability::PersonalTeleport, "Personal Teleport"),
         (Ability::DefensiveTeleport, "Defensive Teleport"),
         (Ability::StrategicTeleport, "Strategic Teleport"),
@@ -330,6 +335,12 @@ impl Ability {
                 "Intangible: before declaring attacks its controller may make it intangible \
                  or solid again; intangible, it cannot attack, and only Psi and Magic Blast \
                  can attack it."
+            }
+            Ability::Invisible => {
+                "Invisible: before declaring attacks its controller may make it invisible \
+                 or visible again; invisible, only a character it attacked in its side's \
+                 last turn, or one with Keen Senses, can attack it, and no one blocks or \
+                 makes a heroic act for it."
             }
             Ability::PersonalTeleport => {
                 "Personal Teleport: tap to move to the holding area, for free."

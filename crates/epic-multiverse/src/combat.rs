@@ -135,6 +135,9 @@ impl MultiverseGame {
         if t.intangible && !matches!(kind, AttackKind::Psi | AttackKind::Magic) {
             return false;
         }
+        if t.invisible && !self.has(a, Ability::KeenSenses) && !self.attacked_last(t.id, a.id) {
+            return false;
+        }
         if kind == AttackKind::Physical {
             if t.flying && !a.flying && !self.has(a, Ability::Reach) {
                 return false;
@@ -172,6 +175,9 @@ impl MultiverseGame {
             }
             if lands && self.has(a, Ability::Intangible) {
                 options.push(Choice::Phase { id: a.id });
+            }
+            if lands && self.has(a, Ability::Invisible) {
+                options.push(Choice::Fade { id: a.id });
             }
             if !self.may_declare(a) {
                 continue;
@@ -219,6 +225,29 @@ impl MultiverseGame {
         }
     }
 
+    /// An invisible character turns visible, or a visible one invisible (ruling M-33:
+    /// once a turn, before attacks, as a flyer lands or takes off).
+    pub(crate) fn fade(&mut self, seat: Seat, id: CharId) {
+        if let Some(c) = self.character_mut(id) {
+            c.invisible = !c.invisible;
+            c.flew = true;
+            let (card, invisible) = (c.card, c.invisible);
+            self.events.push(Event::Faded {
+                seat,
+                card,
+                invisible,
+            });
+        }
+    }
+
+    /// Whether `attacker` attacked `target` in its side's last turn (this turn's attacks
+    /// count once made).
+    fn attacked_last(&self, attacker: CharId, target: CharId) -> bool {
+        self.last_attacks
+            .iter()
+            .any(|&(_, a, t)| a == attacker && t == target)
+    }
+
     /// An intangible character turns solid, or a solid one intangible (ruling M-15's
     /// once a turn, before attacks).
     pub(crate) fn phase(&mut self, seat: Seat, id: CharId) {
@@ -255,6 +284,7 @@ impl MultiverseGame {
             defender,
             power,
         });
+        self.last_attacks.push((by, attacker, target));
         let with = self
             .character(attacker)
             .and_then(|(_, a)| self.power_of(a, power));
@@ -308,7 +338,8 @@ impl MultiverseGame {
 
     /// The blocks `seat` may declare: an untapped, active character of its own blocks
     /// for an attacked team-mate (F-14.3), one blocker for each, and each blocker once;
-    /// not for a character attacked only by characters with Fear (ruling M-16).
+    /// not for a character attacked only by characters with Fear (ruling M-16), nor for
+    /// an invisible one (M-33).
     pub(crate) fn block_options(&mut self, seat: Seat) {
         let mut options = Vec::new();
         let p = self.player(seat);
@@ -322,7 +353,7 @@ impl MultiverseGame {
         targets.sort_unstable();
         targets.dedup();
         for &target in &targets {
-            let Some(t) = p.characters.iter().find(|c| c.id == target) else {
+            let Some(t) = p.characters.iter().find(|c| c.id == target && !c.invisible) else {
                 continue;
             };
             let Some(team) = &self.stats(t).team else {

@@ -245,6 +245,12 @@ pub enum Event {
         card: CardId,
         intangible: bool,
     },
+    /// A character turned invisible, or visible again.
+    Faded {
+        seat: Seat,
+        card: CardId,
+        invisible: bool,
+    },
     /// The countdown's marker of a new round discarded: the rounds left after this one.
     Countdown {
         left: u32,

@@ -56,6 +56,9 @@ pub struct MultiverseGame {
     pub(crate) variant: crate::variant::Variant,
     /// The countdown's markers discarded: rounds begun (ruling M-30).
     pub(crate) rounds: u32,
+    /// The attacks of each side's last turn, by the seat that made them: attacker and
+    /// target (what an invisible character may be attacked by, ruling M-33).
+    pub(crate) last_attacks: Vec<(Seat, CharId, CharId)>,
 }
 
 impl MultiverseGame {
@@ -127,6 +130,7 @@ impl MultiverseGame {
             events: Vec::new(),
             window: Window::Upkeep,
             taken: None,
+            last_attacks: Vec::new(),
             lasting: Vec::new(),
             variant: crate::variant::Variant::default(),
             rounds: 0,
@@ -308,6 +312,7 @@ impl MultiverseGame {
             Choice::HeroicAct { hero, target } => self.heroic_act(seat, hero, target),
             Choice::Hide { id } => self.hide(seat, id),
             Choice::Phase { id } => self.phase(seat, id),
+            Choice::Fade { id } => self.fade(seat, id),
             Choice::Sabotage { by, holder, item } => self.sabotage(by, holder, item),
             Choice::Teleport { by, target } => self.teleport(seat, by, target),
             Choice::Resurrect { by, card } => self.resurrect(seat, by, card),
@@ -488,6 +493,8 @@ impl MultiverseGame {
     fn begin_turn(&mut self) {
         self.turn += 1;
         let seat = self.active;
+        // This turn's attacks will be this side's last.
+        self.last_attacks.retain(|&(s, _, _)| s != seat);
         let p = &mut self.players[usize::from(seat)];
         p.turns += 1;
         p.played_foothold = false;

@@ -16,6 +16,8 @@ pub struct Placed {
     pub tapped: bool,
     /// Intangible (its marker).
     pub intangible: bool,
+    /// Invisible (its marker).
+    pub invisible: bool,
     /// A Swarm marker, not a card.
     pub marker: bool,
     pub items: Vec<(String, ItemState)>,
@@ -28,6 +30,7 @@ impl Placed {
             wounds: 0,
             tapped: false,
             intangible: false,
+            invisible: false,
             marker: false,
             items: Vec::new(),
         }
@@ -35,6 +38,11 @@ impl Placed {
 
     pub fn marker(mut self) -> Placed {
         self.marker = true;
+        self
+    }
+
+    pub fn invisible(mut self) -> Placed {
+        self.invisible = true;
         self
     }
 
@@ -158,6 +166,7 @@ impl Position {
                 ch.wounds = c.wounds.min(DISABLED);
                 ch.tapped = c.tapped;
                 ch.intangible = c.intangible;
+                ch.invisible = c.invisible;
                 ch.token = c.marker;
                 for (item, state) in &c.items {
                     let card = id(item)?;

@@ -83,6 +83,8 @@ pub struct CharacterView {
     pub poison: u8,
     /// Intangible: only Psi and Magic Blast reach it.
     pub intangible: bool,
+    /// Invisible: only what it attacked in its side's last turn may attack it.
+    pub invisible: bool,
     /// A Swarm marker, worth no points.
     pub marker: bool,
     /// The items attached to it.
@@ -162,6 +164,7 @@ impl MultiverseGame {
             hidden: ch.hidden,
             poison: ch.poison,
             intangible: ch.intangible,
+            invisible: ch.invisible,
             marker: ch.token,
             items: self
                 .players
@@ -282,7 +285,7 @@ impl MultiverseGame {
         (self.goal, self.next_id, self.decider, &self.options).hash(&mut h);
         (&self.winners, self.ruled_over).hash(&mut h);
         (self.window, self.taken, &self.lasting).hash(&mut h);
-        (self.variant, self.rounds).hash(&mut h);
+        (self.variant, self.rounds, &self.last_attacks).hash(&mut h);
         self.rng.clone().gen::<u64>().hash(&mut h);
         h.finish()
     }

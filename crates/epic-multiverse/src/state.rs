@@ -56,6 +56,8 @@ pub struct InPlay {
     pub flew: bool,
     /// Intangible (its marker).
     pub intangible: bool,
+    /// Invisible (its marker).
+    pub invisible: bool,
     /// A Swarm marker: another of its card, which is no card and worth no points.
     pub token: bool,
 }
@@ -358,6 +360,10 @@ pub enum Choice {
     },
     /// An intangible character turns solid, or a solid one intangible, before attacks.
     Phase {
+        id: CharId,
+    },
+    /// An invisible character turns visible, or a visible one invisible, before attacks.
+    Fade {
         id: CharId,
     },
     /// A character with Technopathy taps to disable an item.

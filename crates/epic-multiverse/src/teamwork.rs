@@ -89,7 +89,7 @@ impl MultiverseGame {
 
     /// The heroic acts `seat` may declare while its characters are attacked, once a
     /// turn: a hero of its own, active, tapped or not, for another attacked character
-    /// of its own.
+    /// of its own that is not invisible (ruling M-33).
     pub(crate) fn heroic_options(&self, seat: Seat, options: &mut Vec<Choice>) {
         if self.heroic_seats & (1 << seat) != 0 {
             return;
@@ -101,7 +101,7 @@ impl MultiverseGame {
             }
             for target in &p.characters {
                 let attacked = self.attacks.iter().any(|a| a.target == target.id);
-                if target.id != hero.id && attacked {
+                if target.id != hero.id && attacked && !target.invisible {
                     options.push(Choice::HeroicAct {
                         hero: hero.id,
                         target: target.id,

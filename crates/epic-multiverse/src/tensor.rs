@@ -25,7 +25,7 @@ const STEPS: [Step; 7] = [
 ];
 
 /// The kinds of option ([`Choice`]), in the order of their one-hot columns.
-pub const OPTION_KINDS: [&str; 30] = [
+pub const OPTION_KINDS: [&str; 31] = [
     "redraw",
     "keep",
     "foothold",
@@ -56,6 +56,7 @@ pub const OPTION_KINDS: [&str; 30] = [
     "teleport",
     "resurrect",
     "swarm",
+    "fade",
 ];
 
 /// The kinds of energy, colours then origins, in the order of their columns.
@@ -83,8 +84,8 @@ pub const CHARACTER_SLOTS: usize = 16;
 /// wounds, tapped, in the holding area, attacking, attacked, blocking, villain,
 /// anti-hero, insane, invulnerable, flying, hidden, poison markers, its best power's
 /// value, its working items, its items out of use (disabled or knocked away), the
-/// incidents in play aimed at it.
-pub const CHARACTER_FEATURES: usize = 22;
+/// incidents in play aimed at it, intangible, invisible.
+pub const CHARACTER_FEATURES: usize = 24;
 
 /// Numbers per action slot: present, the option's kind (one-hot, [`OPTION_KINDS`]), the
 /// card it names (index + 1), the energy it pays with (index + 1), the character it
@@ -208,6 +209,8 @@ impl MultiverseGame {
             .incidents_in_play()
             .filter(|l| l.aim == Aim::Character { id: ch.id })
             .count() as f32;
+        row[22] = flag(ch.intangible);
+        row[23] = flag(ch.invisible);
     }
 
     /// The incidents in play (not a device's use for the turn).
@@ -323,6 +326,7 @@ impl MultiverseGame {
             Choice::Teleport { .. } => 27,
             Choice::Resurrect { .. } => 28,
             Choice::Swarm { .. } => 29,
+            Choice::Fade { .. } => 30,
         };
         row[1 + kind] = 1.0;
         let w = 1 + OPTION_KINDS.len();
@@ -349,6 +353,7 @@ impl MultiverseGame {
             | Choice::Fly { id }
             | Choice::Hide { id }
             | Choice::Phase { id }
+            | Choice::Fade { id }
             | Choice::Swarm { by: id } => (None, None, Some(id), None),
             Choice::Sabotage { by, holder, item } => (Some(item), None, Some(by), Some(holder)),
             Choice::Teleport { by, target } => (None, None, Some(by), Some(target)),

@@ -79,6 +79,13 @@ pub fn label(g: &MultiverseGame, choice: Choice, seat: Seat) -> String {
             _ => format!("{} takes off (in flight)", name(id)),
         },
         Choice::Hide { id } => format!("{} hides again (tap)", name(id)),
+        Choice::Fade { id } => match g.character(id) {
+            Some((_, c)) if c.invisible => format!("{} turns visible again", name(id)),
+            _ => format!(
+                "{} turns invisible (only what it attacked last turn may attack it)",
+                name(id)
+            ),
+        },
         Choice::Phase { id } => match g.character(id) {
             Some((_, c)) if c.intangible => format!("{} turns solid again", name(id)),
             _ => format!(
@@ -746,6 +753,18 @@ pub fn told(g: &MultiverseGame, choice: Choice, events: &[Event], voice: &Voice)
                     "{} turns {}.",
                     theirs(seat, card),
                     if intangible { "intangible" } else { "solid" }
+                ),
+                tone_of(seat),
+            ),
+            Event::Faded {
+                seat,
+                card,
+                invisible,
+            } => say(
+                format!(
+                    "{} turns {}.",
+                    theirs(seat, card),
+                    if invisible { "invisible" } else { "visible" }
                 ),
                 tone_of(seat),
             ),

@@ -4,6 +4,7 @@
 mod common;
 
 use common::*;
+use epic_game::{Seat, State};
 use epic_multiverse::abilities::AttackKind;
 use epic_multiverse::state::{ItemState, Step, DISABLED};
 use epic_multiverse::{MultiverseGame, Placed, Position};
@@ -573,4 +574,79 @@ fn strategic_teleport_sends_a_team_mates_character_to_that_players_holding_area(
     );
     assert_eq!(g.player(2).holding[0].wounds, 0, "healed there");
     assert!(g.player(0).holding.is_empty());
+}
+
+/// Takes the plain way on (no foothold, no incident, no recruit, no discard) until
+/// seat `seat`'s attack step.
+fn on_to_attacks_of(g: &mut MultiverseGame, seat: Seat) {
+    let ways = [
+        "No more attacks",
+        "No more blocks",
+        "Play no more incidents",
+        "Done recruiting",
+        "Keep your hand and end the turn",
+        "Establish no foothold",
+    ];
+    for _ in 0..50 {
+        if g.step() == Step::Attacks && g.decider() == Some(seat) {
+            return;
+        }
+        let labels = labels(g);
+        let way = ways
+            .iter()
+            .find(|w| labels.iter().any(|l| l.starts_with(*w)));
+        take(
+            g,
+            &[way.unwrap_or_else(|| panic!("no plain way on among {labels:?}"))],
+        );
+    }
+    panic!("seat {seat}'s attacks never came");
+}
+
+#[test]
+fn an_invisible_character_is_attacked_only_by_what_it_attacked_last_turn() {
+    // Ruling M-33: invisible, Glass Stalker is out of Iron Legionnaire's reach, but not
+    // of Mind Warden's Keen Senses.
+    let g = start(&combat(
+        &[Placed::new("Iron Legionnaire"), Placed::new("Mind Warden")],
+        &[Placed::new("Glass Stalker").invisible()],
+    ));
+    assert!(!offers(&g, &["Iron Legionnaire attacks Glass Stalker"]));
+    assert!(offers(&g, &["Mind Warden attacks Glass Stalker"]));
+    // It turns invisible before attacks, once a turn, and attacks Bog Hulk: on the
+    // other side's turn Bog Hulk may attack it back, Mirror Weaver may not.
+    let mut pos = combat(
+        &[Placed::new("Glass Stalker"), Placed::new("Ash Ghoul")],
+        &[Placed::new("Bog Hulk"), Placed::new("Mirror Weaver")],
+    );
+    pos.seats[0].footholds = vec![("Crimson Gate".into(), false)];
+    pos.seats[1].footholds = vec![("Umbral Gate".into(), false)];
+    let mut g = start(&pos);
+    take(&mut g, &["Glass Stalker turns invisible"]);
+    assert!(!offers(&g, &["Glass Stalker turns visible"]), "once a turn");
+    take(&mut g, &["Glass Stalker attacks Bog Hulk"]);
+    on_to_attacks_of(&mut g, 1);
+    assert!(character(&g, 0, "Glass Stalker").invisible);
+    assert!(offers(&g, &["Bog Hulk attacks Glass Stalker"]));
+    assert!(!offers(&g, &["Mirror Weaver attacks Glass Stalker"]));
+    assert!(offers(&g, &["Mirror Weaver attacks Ash Ghoul"]));
+}
+
+#[test]
+fn no_heroic_act_is_made_for_an_invisible_character() {
+    // Ruling M-33: "They may also not benefit from heroic act or blocking".
+    let mut g = start(&combat(
+        &[Placed::new("Mind Warden"), Placed::new("Iron Legionnaire")],
+        &[
+            Placed::new("Glass Stalker").invisible(),
+            Placed::new("Dawn Watch Cadet"),
+            Placed::new("Lantern Sentinel"),
+        ],
+    ));
+    take(&mut g, &["Mind Warden attacks Glass Stalker with Psi 5"]);
+    take(&mut g, &["Iron Legionnaire attacks Dawn Watch Cadet"]);
+    end_attacks(&mut g);
+    assert_eq!(g.decider(), Some(1));
+    assert!(!offers(&g, &["Heroic act", "Glass Stalker would take"]));
+    assert!(offers(&g, &["Heroic act", "Dawn Watch Cadet would take"]));
 }

@@ -58,6 +58,7 @@ function CharacterTile({
   if (character.hidden) badges.unshift("Hidden");
   if (character.poison > 0) badges.unshift(`Poison ${character.poison}`);
   if (character.intangible) badges.unshift("Intangible");
+  if (character.invisible) badges.unshift("Invisible");
   if (character.marker) badges.unshift("Swarm marker");
   return (
     <NamedCard
