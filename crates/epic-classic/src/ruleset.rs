@@ -2,8 +2,9 @@
 //! as a seat may read them, a sample of what a seat cannot see, the digest.
 
 use crate::game::{Choice, ClassicGame};
-use crate::save::{ClassicDecision, ClassicSetup};
+use crate::save::ClassicSetup;
 use crate::state::*;
+use epic_game::save::Numbered;
 use epic_game::words::{Asked, Line, Outcome, Voice};
 use epic_game::{CardInfo, DeckCheck, Ruleset, SetupError, TableRequest};
 use epic_game::{Fnv, Refused, Seat, State};
@@ -479,7 +480,7 @@ impl Ruleset for ClassicGame {
     const TITLE: &'static str = "Epic Trading Card Game (2009 rules)";
 
     type Setup = ClassicSetup;
-    type Record = ClassicDecision;
+    type Record = Numbered;
     type Event = ClassicEvent;
     type Board = crate::words::ClassicBoard;
     type View = View;
@@ -516,27 +517,12 @@ impl Ruleset for ClassicGame {
         setup.seed
     }
 
-    fn record(&self, choice: Choice) -> ClassicDecision {
-        ClassicDecision::of(self, choice).unwrap_or(ClassicDecision::Option(u32::MAX))
+    fn record(&self, choice: Choice) -> Numbered {
+        Numbered::of(self, choice, Self::conceding)
     }
 
-    fn choice_of(&self, record: &ClassicDecision) -> Result<Choice, SetupError> {
-        match *record {
-            ClassicDecision::Concede { concede } => Ok(Choice::Concede(concede)),
-            ClassicDecision::Option(option) => {
-                let offered = self.options().len();
-                self.options().get(option as usize).copied().ok_or_else(|| {
-                    SetupError::new(if offered == 0 {
-                        format!("it takes option {}, but the game is over", option + 1)
-                    } else {
-                        format!(
-                            "it takes option {}, but only {offered} are offered",
-                            option + 1
-                        )
-                    })
-                })
-            }
-        }
+    fn choice_of(&self, record: &Numbered) -> Result<Choice, SetupError> {
+        record.choice_in(self, Self::concession)
     }
 
     fn concession(seat: Seat) -> Choice {

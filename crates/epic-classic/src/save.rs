@@ -9,7 +9,7 @@ use epic_game::SetupError;
 type Result<T> = std::result::Result<T, SetupError>;
 use crate::format::{Decklist, Format, Match, MatchDeck};
 use crate::{classic_pool, ClassicGame, ClassicPool};
-use epic_game::save::{Seat, FORMAT, VERSION};
+use epic_game::save::{Numbered, Seat, FORMAT, VERSION};
 use epic_game::State;
 use epic_model::CardId;
 use serde::{Deserialize, Serialize};
@@ -41,49 +41,13 @@ pub struct ClassicSave {
     pub setup: ClassicSetup,
     /// Each decision: the option taken, numbered from 0 in the order offered, or a
     /// player's concession.
-    pub decisions: Vec<ClassicDecision>,
+    pub decisions: Vec<Numbered>,
     /// `State::digest` after the last decision, as 16 hex digits.
     pub digest: String,
     /// The match this game is one of, as it stood before the game; absent for a game on
     /// its own.
     #[serde(default, rename = "match", skip_serializing_if = "Option::is_none")]
     pub series: Option<MatchRecord>,
-}
-
-/// One decision of a saved classic game: a number, the option taken among those offered
-/// (from 0), or `{"concede": seat}` (from 0), a player conceding whoever was deciding.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(untagged)]
-pub enum ClassicDecision {
-    Option(u32),
-    Concede { concede: u8 },
-}
-
-impl ClassicDecision {
-    /// The choice that saved decision number `n` (from 1) takes in `game`, or an error
-    /// saying why it cannot be applied.
-    pub fn choice_in(self, game: &ClassicGame, n: usize) -> Result<crate::Choice> {
-        match self {
-            ClassicDecision::Option(option) => choice_at(game, n, option),
-            ClassicDecision::Concede { concede } => Ok(crate::Choice::Concede(concede)),
-        }
-    }
-
-    /// The option's number, for a decision that took one.
-    pub fn option(self) -> Option<u32> {
-        match self {
-            ClassicDecision::Option(option) => Some(option),
-            ClassicDecision::Concede { .. } => None,
-        }
-    }
-
-    /// How `choice`, taken in `game`, is saved; `None` for a choice not offered there.
-    pub fn of(game: &ClassicGame, choice: crate::Choice) -> Option<ClassicDecision> {
-        match choice {
-            crate::Choice::Concede(concede) => Some(ClassicDecision::Concede { concede }),
-            _ => option_index(game, choice).map(ClassicDecision::Option),
-        }
-    }
 }
 
 /// A match saved with one of its games (`epic play --ruleset classic --best-of N`): the
@@ -231,11 +195,7 @@ impl ClassicSetup {
 }
 
 impl ClassicSave {
-    pub fn new(
-        setup: ClassicSetup,
-        decisions: Vec<ClassicDecision>,
-        game: &ClassicGame,
-    ) -> ClassicSave {
+    pub fn new(setup: ClassicSetup, decisions: Vec<Numbered>, game: &ClassicGame) -> ClassicSave {
         ClassicSave {
             format: FORMAT.into(),
             version: VERSION,
@@ -278,7 +238,14 @@ impl ClassicSave {
             .unwrap_or(self.decisions.len())
             .min(self.decisions.len());
         for (i, &decision) in self.decisions[..n].iter().enumerate() {
-            let choice = decision.choice_in(&game, i + 1)?;
+            let choice = decision
+                .choice_in(&game, crate::Choice::Concede)
+                .map_err(|e| {
+                    SetupError::new(format!(
+                        "decision {} of the saved game cannot be applied: {e}",
+                        i + 1
+                    ))
+                })?;
             each(&game, choice);
             game.apply(choice)
                 .map_err(|e| SetupError::new(format!("decision {}: {e}", i + 1)))?;
@@ -316,31 +283,6 @@ fn card_ids(pool: &ClassicPool, seat: usize, names: &[String]) -> Result<Vec<Car
         .collect()
 }
 
-/// The choice that saved decision number `n` (from 1) takes: option `option` (from 0)
-/// of those `game` offers now, or an error saying why it cannot be applied.
-pub fn choice_at(game: &ClassicGame, n: usize, option: u32) -> Result<crate::Choice> {
-    let offered = game.options().len();
-    game.options().get(option as usize).copied().ok_or_else(|| {
-        let why = if offered == 0 {
-            "the game is already over".to_string()
-        } else {
-            format!("only {offered} were offered")
-        };
-        SetupError::new(format!(
-            "decision {n} of the saved game cannot be applied: it takes option {}, but {why}",
-            option + 1
-        ))
-    })
-}
-
-/// The number of `choice` among the options `game` offers now.
-pub fn option_index(game: &ClassicGame, choice: crate::Choice) -> Option<u32> {
-    game.options()
-        .iter()
-        .position(|&c| c == choice)
-        .map(|i| i as u32)
-}
-
 pub fn digest_hex(game: &ClassicGame) -> String {
     epic_game::save::digest_hex(State::digest(game))
 }
@@ -374,7 +316,7 @@ mod tests {
         for _ in 0..n {
             game.apply(game.options()[0]).unwrap();
         }
-        let save = ClassicSave::new(setup(), vec![ClassicDecision::Option(0); n], &game);
+        let save = ClassicSave::new(setup(), vec![Numbered::Option(0); n], &game);
         (save, game)
     }
 
@@ -402,7 +344,7 @@ mod tests {
     fn a_concession_is_saved_and_replayed() {
         let (mut save, mut game) = saved_after(30);
         game.apply(crate::Choice::Concede(1)).unwrap();
-        save.decisions.push(ClassicDecision::Concede { concede: 1 });
+        save.decisions.push(Numbered::Concede { concede: 1 });
         save.digest = digest_hex(&game);
         let text = serde_json::to_string(&save).unwrap();
         assert!(text.contains(r#"{"concede":1}]"#), "{text}");
@@ -411,15 +353,15 @@ mod tests {
         assert_eq!(rebuilt.winners(), Some(&[0][..]));
         assert_eq!(rebuilt.digest(), game.digest());
         assert_eq!(
-            ClassicDecision::of(&game, crate::Choice::Concede(1)),
-            Some(ClassicDecision::Concede { concede: 1 })
+            epic_game::Ruleset::record(&game, crate::Choice::Concede(1)),
+            Numbered::Concede { concede: 1 }
         );
     }
 
     #[test]
     fn a_classic_save_that_does_not_reproduce_is_refused() {
         let (mut save, _) = saved_after(20);
-        save.decisions.push(ClassicDecision::Option(999));
+        save.decisions.push(Numbered::Option(999));
         let e = save.rebuild(None).unwrap_err().message;
         assert!(
             e.contains("decision 21") && e.contains("option 1000"),

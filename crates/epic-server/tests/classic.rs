@@ -154,7 +154,7 @@ async fn a_classic_player_concedes() {
         let file: epic_classic::save::ClassicSave = serde_json::from_value(save).unwrap();
         assert_eq!(
             file.decisions.last(),
-            Some(&epic_classic::save::ClassicDecision::Concede { concede: 0 })
+            Some(&epic_game::save::Numbered::Concede { concede: 0 })
         );
         let game = file.rebuild(None).unwrap();
         assert_eq!(epic_game::State::winners(&game), Some(&[1][..]));

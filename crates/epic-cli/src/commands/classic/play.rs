@@ -8,9 +8,10 @@ use crate::error::{CliError, CliResult};
 use crate::table::classic_format;
 use epic_bots::players::ruleset_player;
 use epic_classic::format::{bot_pick, Decklist, Format, FormatKind, Match, MatchDeck};
-use epic_classic::save::{ClassicDecision, ClassicSave, ClassicSetup, MatchRecord};
+use epic_classic::save::{ClassicSave, ClassicSetup, MatchRecord};
 use epic_classic::{classic_pool, ClassicGame, ClassicPool};
 use epic_engine::setup::save::Seat as SeatFile;
+use epic_game::save::Numbered;
 use epic_game::{Played, Seat, State};
 use epic_model::CardId;
 use epic_rulesets::AnyPlayed;
@@ -221,7 +222,7 @@ fn play_match(
     mut series: Match,
     mut decks: Vec<MatchDeck>,
     mut setup: ClassicSetup,
-    mut current: Option<(Vec<ClassicDecision>, ClassicGame)>,
+    mut current: Option<(Vec<Numbered>, ClassicGame)>,
     args: &Args,
     input: &mut impl std::io::BufRead,
 ) -> CliResult {
@@ -482,7 +483,7 @@ pub fn resume(file: ClassicSave, loaded: Option<&Path>, args: &Args) -> CliResul
 /// leave (`None`). Its saves carry the record of the match it is one game of, if any.
 fn session(
     setup: ClassicSetup,
-    history: Vec<ClassicDecision>,
+    history: Vec<Numbered>,
     game: ClassicGame,
     series: Option<&MatchRecord>,
     args: &Args,
