@@ -136,8 +136,11 @@ async fn killed_and_restarted(postgres: Option<&str>) {
         let mut sent = 0;
         while sent < 4 + life && state["result"].is_null() {
             if state["decision"]["seat"] == state["seat"] {
+                // The first or second option, as many as there are: where a restart
+                // finds the game depends on whether the decision in flight was kept.
+                let offered = state["decision"]["options"].as_array().map_or(1, Vec::len);
                 s.send(Message::Text(
-                    json!({"type": "decide", "seq": state["seq"], "option": sent % 2})
+                    json!({"type": "decide", "seq": state["seq"], "option": sent % offered.min(2)})
                         .to_string()
                         .into(),
                 ))
