@@ -215,23 +215,42 @@ impl MultiverseGame {
         self.options = options;
     }
 
-    /// A flyer takes off or lands (ruling M-15).
+    /// A marker toggled once a turn, before attacks (rulings M-15, M-33): `marker` of
+    /// character `id` turned over; its card and the marker's new state.
+    fn toggle(
+        &mut self,
+        id: CharId,
+        marker: fn(&mut InPlay) -> &mut bool,
+    ) -> Option<(CardId, bool)> {
+        let c = self.character_mut(id)?;
+        c.flew = true;
+        let on = marker(c);
+        *on = !*on;
+        let now = *on;
+        Some((c.card, now))
+    }
+
+    /// A flyer takes off or lands.
     pub(crate) fn fly(&mut self, seat: Seat, id: CharId) {
-        if let Some(c) = self.character_mut(id) {
-            c.flying = !c.flying;
-            c.flew = true;
-            let (card, flying) = (c.card, c.flying);
+        if let Some((card, flying)) = self.toggle(id, |c| &mut c.flying) {
             self.events.push(Event::Flew { seat, card, flying });
         }
     }
 
-    /// An invisible character turns visible, or a visible one invisible (ruling M-33:
-    /// once a turn, before attacks, as a flyer lands or takes off).
+    /// An intangible character turns solid, or a solid one intangible.
+    pub(crate) fn phase(&mut self, seat: Seat, id: CharId) {
+        if let Some((card, intangible)) = self.toggle(id, |c| &mut c.intangible) {
+            self.events.push(Event::Phased {
+                seat,
+                card,
+                intangible,
+            });
+        }
+    }
+
+    /// An invisible character turns visible, or a visible one invisible.
     pub(crate) fn fade(&mut self, seat: Seat, id: CharId) {
-        if let Some(c) = self.character_mut(id) {
-            c.invisible = !c.invisible;
-            c.flew = true;
-            let (card, invisible) = (c.card, c.invisible);
+        if let Some((card, invisible)) = self.toggle(id, |c| &mut c.invisible) {
             self.events.push(Event::Faded {
                 seat,
                 card,
@@ -246,21 +265,6 @@ impl MultiverseGame {
         self.last_attacks
             .iter()
             .any(|&(_, a, t)| a == attacker && t == target)
-    }
-
-    /// An intangible character turns solid, or a solid one intangible (ruling M-15's
-    /// once a turn, before attacks).
-    pub(crate) fn phase(&mut self, seat: Seat, id: CharId) {
-        if let Some(c) = self.character_mut(id) {
-            c.intangible = !c.intangible;
-            c.flew = true;
-            let (card, intangible) = (c.card, c.intangible);
-            self.events.push(Event::Phased {
-                seat,
-                card,
-                intangible,
-            });
-        }
     }
 
     /// An attack declared: the attacker taps (F-14.1), leaves hiding, and rages.
