@@ -241,3 +241,24 @@ fn different_games_have_different_digests() {
         );
     }
 }
+
+/// The bots' default evaluation reads a two-player position as a chance to win: between
+/// 0 and 1, an even start at one half, and the two players' chances adding up to 1.
+#[test]
+fn the_evaluation_is_a_chance_to_win() {
+    use epic_classic::eval::win_chance;
+    for seed in 0..10 {
+        let mut g = ClassicGame::new(classic_pool(), &decks(2, seed), seed).expect("setup");
+        assert_eq!(win_chance(&g, 0), 0.5, "seed {seed}: an even start");
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        while g.decider().is_some() {
+            let (a, b) = (win_chance(&g, 0), win_chance(&g, 1));
+            assert!(
+                a > 0.0 && a < 1.0 && (a + b - 1.0).abs() < 1e-9,
+                "seed {seed}"
+            );
+            let options = g.options();
+            g.apply(options[rng.gen_range(0..options.len())]).unwrap();
+        }
+    }
+}

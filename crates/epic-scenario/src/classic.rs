@@ -408,6 +408,18 @@ fn expect(g: &ClassicGame, e: &str) -> Result<(), String> {
             check(g.winners() == Some(&want[..]), result(g))
         }
         ["game", "on"] => check(g.winners().is_none(), result(g)),
+        // Who lost first (the interface's ending): those out in the first state check,
+        // or, in a game won by a deck run out, every player who did not win.
+        ["lost", "first", ps @ ..] => {
+            let want: Vec<Seat> = ps
+                .iter()
+                .filter_map(|p| seat_of(p.trim_end_matches(',')))
+                .map(|s| s as Seat)
+                .collect();
+            let got = g.first_to_lose();
+            let named: Vec<String> = got.iter().map(|s| format!("p{}", s + 1)).collect();
+            check(got == want, format!("lost first: {}", named.join(", ")))
+        }
         ["decision", "none"] => check(g.decider().is_none(), asked(g)),
         ["decision", p, kind @ ..] => {
             let want = seat_of(p).ok_or("expected decision pN")?;
