@@ -3,7 +3,7 @@
 
 mod common;
 
-use epic_classic::{classic_pool, Placed, SeatSetup};
+use epic_classic::{classic_pool, Choice, Placed, SeatSetup};
 
 #[test]
 fn options_that_read_the_same_are_numbered_in_order() {
@@ -34,7 +34,11 @@ fn options_that_read_the_same_are_numbered_in_order() {
         .iter()
         .position(|l| l.starts_with("Play Ember Bolt"))
         .expect("bolt");
-    g.apply(g.options()[bolt]).expect("offered");
+    let play = g.options()[bolt];
+    g.apply(play).expect("offered");
+    // Once played, a card is told by its name alone; any other decision as it was asked.
+    assert_eq!(g.said(play, labels[bolt].clone(), 0), "Play Ember Bolt");
+    assert_eq!(g.said(Choice::Pass, "Pass".into(), 0), "Pass");
     assert_eq!(
         g.labels(0),
         ["Target Thornback (1)", "Target Thornback (2)"]

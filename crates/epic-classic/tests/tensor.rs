@@ -317,3 +317,47 @@ fn past_the_action_slots_pass_comes_first() {
     }
     assert_eq!(g.num_actions(), MAX_ACTIONS);
 }
+
+/// What is left to do in a damage assignment or a discard is written after the kinds of
+/// decision, to the decider and to everyone else.
+#[test]
+fn what_is_left_of_a_decision_is_written() {
+    use epic_classic::state::Ask;
+    let at = 1 + 6 + 3 + 1 + epic_classic::tensor::DECISION_KINDS.len();
+    let (mut assigns, mut discards) = (0, 0);
+    for seed in 0..40u64 {
+        let mut g = ClassicGame::new(classic_pool(), &common::decks(2, seed), seed).expect("setup");
+        let mut pick = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        while let Some(seat) = g.decider() {
+            let left = match g.ask() {
+                Some((_, Ask::AssignDamage { left, .. })) => {
+                    assigns += 1;
+                    *left
+                }
+                Some((_, Ask::Discard { left })) => {
+                    discards += 1;
+                    *left
+                }
+                _ => 0,
+            };
+            for s in [seat, 1 - seat] {
+                let obs = observe(&g, s);
+                assert_eq!(
+                    section(&g, &obs, "global")[at],
+                    f32::from(left),
+                    "seed {seed}"
+                );
+            }
+            pick ^= pick << 13;
+            pick ^= pick >> 7;
+            pick ^= pick << 17;
+            let options = g.options();
+            g.apply(options[(pick % options.len() as u64) as usize])
+                .expect("offered");
+        }
+    }
+    assert!(
+        assigns > 0 && discards > 0,
+        "both kinds were reached: {assigns}, {discards}"
+    );
+}

@@ -408,6 +408,16 @@ fn expect(g: &ClassicGame, e: &str) -> Result<(), String> {
             check(g.winners() == Some(&want[..]), result(g))
         }
         ["game", "on"] => check(g.winners().is_none(), result(g)),
+        // How the game ended, as the interface tells it: won, a deck run out, the limits.
+        ["ending", how] => {
+            let got = match epic_game::Ruleset::ending(g) {
+                None => "none",
+                Some(epic_game::Ending::Won) => "won",
+                Some(epic_game::Ending::DeckedOut) => "decked-out",
+                Some(epic_game::Ending::Limits) => "limits",
+            };
+            check(got == *how, format!("ending {got}"))
+        }
         // Who lost first (the interface's ending): those out in the first state check,
         // or, in a game won by a deck run out, every player who did not win.
         ["lost", "first", ps @ ..] => {
