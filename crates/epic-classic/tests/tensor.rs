@@ -361,3 +361,37 @@ fn what_is_left_of_a_decision_is_written() {
         "both kinds were reached: {assigns}, {discards}"
     );
 }
+
+/// An activated ability's action and an order of triggers name the ability by its
+/// number on the card, from 1, in the action's last column.
+#[test]
+fn an_ability_is_numbered_from_one() {
+    let mut seen = 0;
+    let mut mask = [0u8; MAX_ACTIONS];
+    let mut features = vec![0.0; MAX_ACTIONS * ACTION_FEATURES];
+    for seed in 0..40u64 {
+        let mut g = ClassicGame::new(classic_pool(), &common::decks(2, seed), seed).expect("setup");
+        let mut pick = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        while let Some(seat) = g.decider() {
+            g.write_actions(seat, &mut mask, Some(&mut features));
+            for (i, &c) in g.options().iter().enumerate() {
+                let (Choice::Activate(_, n) | Choice::TriggerNext(_, n)) = c else {
+                    continue;
+                };
+                let Some(slot) = g.option_action(i) else {
+                    continue;
+                };
+                let row = &features[slot * ACTION_FEATURES..(slot + 1) * ACTION_FEATURES];
+                assert_eq!(row[ACTION_FEATURES - 1], f32::from(n) + 1.0, "seed {seed}");
+                seen += 1;
+            }
+            pick ^= pick << 13;
+            pick ^= pick >> 7;
+            pick ^= pick << 17;
+            let options = g.options();
+            g.apply(options[(pick % options.len() as u64) as usize])
+                .expect("offered");
+        }
+    }
+    assert!(seen > 0, "an ability was offered");
+}
