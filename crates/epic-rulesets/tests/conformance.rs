@@ -61,3 +61,26 @@ fn every_ruleset_reads_the_names_it_lists() {
     visit_rulesets(&mut names);
     assert_eq!(names.0, Vec::<String>::new());
 }
+
+/// Every ruleset's observation, as learning programs read it, is tiled by its named
+/// sections: each starts where the one before ends, none is empty, no two share a
+/// name, and together they are the whole observation.
+#[test]
+fn every_rulesets_observation_is_tiled_by_its_sections() {
+    for ruleset in epic_rulesets::RULESETS {
+        let played =
+            epic_rulesets::AnyPlayed::request(ruleset, &TableRequest::of(2, 1)).expect("a table");
+        let sections = played.observation_sections().expect("tensors");
+        let mut at = 0;
+        for (name, start, len) in &sections {
+            assert!(!name.is_empty() && *len > 0, "{ruleset}: {name} at {start}");
+            assert_eq!(*start, at, "{ruleset}: {name} starts where the last ended");
+            at += len;
+        }
+        assert_eq!(at, played.observation_len().unwrap(), "{ruleset}");
+        let mut names: Vec<_> = sections.iter().map(|s| s.0).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), sections.len(), "{ruleset}: a name twice");
+    }
+}
