@@ -78,6 +78,11 @@ fn sections_tile_the_observation() {
     }
     assert_eq!(at, layout.observation_len());
     assert_eq!(
+        epic_game::actions::Tensors::observation_sections(&g),
+        layout.sections().to_vec(),
+        "learning programs read the same sections"
+    );
+    assert_eq!(
         section(&g, &observe(&g, 0), "card_counts").len(),
         2 * COUNT_BLOCKS_PER_SEAT * classic_pool().len()
     );
