@@ -488,11 +488,16 @@ impl MultiverseGame {
         })
     }
 
+    /// The incidents in play, in the order they came (a device's use for the turn is
+    /// none).
+    pub(crate) fn incidents_in_play(&self) -> impl Iterator<Item = &Lasting> {
+        self.lasting.iter().filter(|l| !l.device)
+    }
+
     /// How much less `seat`'s characters cost while its discounts last (FX-5).
     pub fn discount(&self, seat: Seat) -> u8 {
-        self.lasting
-            .iter()
-            .filter(|l| l.seat == seat && !l.device)
+        self.incidents_in_play()
+            .filter(|l| l.seat == seat)
             .flat_map(|l| self.effects_of(l))
             .map(|e| match e {
                 Effect::Discount { energy } => *energy,

@@ -213,11 +213,6 @@ impl MultiverseGame {
         row[23] = flag(ch.invisible);
     }
 
-    /// The incidents in play (not a device's use for the turn).
-    fn incidents_in_play(&self) -> impl Iterator<Item = &Lasting> {
-        self.lasting.iter().filter(|l| !l.device)
-    }
-
     /// Writes what `seat` may know into `out` ([`Layout::observation_len`] long).
     pub fn write_observation(&self, seat: Seat, out: &mut [f32]) {
         let layout = Layout::of(self);
@@ -262,23 +257,20 @@ impl MultiverseGame {
             debug_assert_eq!(w + 5, PLAYER_FEATURES);
 
             let block = |b: usize| counts + (at * COUNT_BLOCKS_PER_SEAT + b) * layout.cards;
-            let mut count = |b: usize, cards: &[CardId]| {
-                for &c in cards {
+            let mut count = |b: usize, cards: &mut dyn Iterator<Item = CardId>| {
+                for c in cards {
                     out[block(b) + usize::from(c)] += 1.0;
                 }
             };
             if s == usize::from(seat) {
-                count(0, &p.hand);
+                count(0, &mut p.hand.iter().copied());
             }
-            count(1, &p.graveyard);
-            let played: Vec<CardId> = self
+            count(1, &mut p.graveyard.iter().copied());
+            let played = self
                 .incidents_in_play()
-                .filter(|l| usize::from(l.seat) == s)
-                .map(|l| l.card)
-                .collect();
-            count(2, &played);
-            let items: Vec<CardId> = p.items.iter().map(|e| e.card).collect();
-            count(3, &items);
+                .filter(|l| usize::from(l.seat) == s);
+            count(2, &mut played.map(|l| l.card));
+            count(3, &mut p.items.iter().map(|e| e.card));
 
             let listed = p
                 .characters

@@ -252,9 +252,7 @@ pub fn on_words(g: &MultiverseGame, on: Aimed, voice: &Voice) -> String {
 
 /// The incidents in play, for `voice`: each card, who played it, and on what.
 pub fn incidents(g: &MultiverseGame, voice: &Voice) -> Vec<crate::ruleset::IncidentView> {
-    g.lasting
-        .iter()
-        .filter(|l| !l.device)
+    g.incidents_in_play()
         .map(|l| crate::ruleset::IncidentView {
             name: g.pool.get(l.card).name.clone(),
             seat: l.seat,
@@ -278,11 +276,7 @@ pub fn prompt(g: &MultiverseGame) -> String {
         Step::Incidents if g.window == Window::Response => match g.taken {
             Some(t) if t.action == Action::Attack => format!(
                 "Respond to the attack of {} with an incident?",
-                g.character(t.id).map_or_else(String::new, |(_, c)| g
-                    .pool
-                    .get(c.card)
-                    .name
-                    .clone())
+                g.char_name(t.id)
             ),
             t => format!(
                 "Respond to {} with an incident?",
