@@ -207,7 +207,8 @@ pub fn check_names<R: Ruleset>() -> Result<(), String> {
             None => {}
             Some(n) => {
                 let read = |k: u32| R::has_variant(&n.with(k));
-                if !read(n.min) || !read(n.max) || read(n.max + 1) || read(n.min.wrapping_sub(1)) {
+                let past = [n.min.checked_sub(1), n.max.checked_add(1)];
+                if !read(n.min) || !read(n.max) || past.into_iter().flatten().any(read) {
                     return Err(format!(
                         "{}: '{v}' is not read from {} to {} alone",
                         R::NAME,

@@ -49,9 +49,14 @@ pub struct NumberAsked {
 }
 
 impl NumberAsked {
+    /// The name before its `N` (`countdown-`).
+    pub fn prefix(&self) -> &'static str {
+        self.name.trim_end_matches('N')
+    }
+
     /// The name with the number in place of `N`.
     pub fn with(&self, n: u32) -> String {
-        format!("{}{n}", self.name.trim_end_matches('N'))
+        format!("{}{n}", self.prefix())
     }
 }
 

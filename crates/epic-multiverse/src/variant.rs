@@ -24,7 +24,7 @@ pub struct Variant {
 impl Variant {
     /// The names a request may give: `ffa`, `teams` (with a team size, 2 by default) and
     /// `countdown-N` (N rounds).
-    pub const NAMES: [&'static str; 3] = ["ffa", "teams", "countdown-N"];
+    pub const NAMES: [&'static str; 3] = ["ffa", "teams", Variant::COUNTDOWN.name];
 
     /// The countdown's number: its rounds.
     pub const COUNTDOWN: NumberAsked = NumberAsked {
@@ -74,14 +74,16 @@ impl Variant {
                 rounds: None,
             });
         }
-        if let Some(n) = name.strip_prefix("countdown-") {
+        let countdown = Variant::COUNTDOWN;
+        if let Some(n) = name.strip_prefix(countdown.prefix()) {
             let rounds = n
                 .parse::<u32>()
                 .ok()
-                .filter(|r| (1..=MAX_ROUNDS).contains(r))
+                .filter(|r| (countdown.min..=countdown.max).contains(r))
                 .ok_or_else(|| {
                     SetupError::new(format!(
-                        "countdown-{n}: the rounds are a number from 1 to {MAX_ROUNDS}"
+                        "{name}: the rounds are a number from {} to {}",
+                        countdown.min, countdown.max
                     ))
                 })?;
             return Ok(Variant {
