@@ -319,11 +319,24 @@ fn result(g: &ClassicGame) -> String {
     match g.winners() {
         None => "the game not over".into(),
         Some([]) => "a draw".into(),
-        Some(w) => {
-            let w: Vec<String> = w.iter().map(|s| format!("p{}", s + 1)).collect();
-            format!("won by {}", w.join(", "))
-        }
+        Some(w) => format!("won by {}", seats_named(w)),
     }
+}
+
+/// Seats as scenarios list them: `p1, p3`.
+fn seats_named(seats: &[Seat]) -> String {
+    let named: Vec<String> = seats.iter().map(|s| format!("p{}", s + 1)).collect();
+    named.join(", ")
+}
+
+/// The seats a scenario lists (`p1, p3`), from 0; words that name no seat (`none`) are
+/// left out.
+fn seats_listed(words: &[&str]) -> Vec<Seat> {
+    words
+        .iter()
+        .filter_map(|p| seat_of(p.trim_end_matches(',')))
+        .map(|s| s as Seat)
+        .collect()
 }
 
 /// The pending decision as scenarios name seats, from 1: "p2 to decide (priority)".
@@ -399,14 +412,7 @@ fn expect(g: &ClassicGame, e: &str) -> Result<(), String> {
     let words: Vec<&str> = e.split_whitespace().collect();
     match words.as_slice() {
         ["winner", "none"] => check(g.winners() == Some(&[][..]), result(g)),
-        ["winner", ps @ ..] => {
-            let want: Vec<Seat> = ps
-                .iter()
-                .filter_map(|p| seat_of(p.trim_end_matches(',')))
-                .map(|s| s as Seat)
-                .collect();
-            check(g.winners() == Some(&want[..]), result(g))
-        }
+        ["winner", ps @ ..] => check(g.winners() == Some(&seats_listed(ps)[..]), result(g)),
         ["game", "on"] => check(g.winners().is_none(), result(g)),
         // How the game ended, as the interface tells it: won, a deck run out, the limits.
         ["ending", how] => {
@@ -421,14 +427,11 @@ fn expect(g: &ClassicGame, e: &str) -> Result<(), String> {
         // Who lost first (the interface's ending): those out in the first state check,
         // or, in a game won by a deck run out, every player who did not win.
         ["lost", "first", ps @ ..] => {
-            let want: Vec<Seat> = ps
-                .iter()
-                .filter_map(|p| seat_of(p.trim_end_matches(',')))
-                .map(|s| s as Seat)
-                .collect();
             let got = g.first_to_lose();
-            let named: Vec<String> = got.iter().map(|s| format!("p{}", s + 1)).collect();
-            check(got == want, format!("lost first: {}", named.join(", ")))
+            check(
+                got == seats_listed(ps),
+                format!("lost first: {}", seats_named(&got)),
+            )
         }
         ["decision", "none"] => check(g.decider().is_none(), asked(g)),
         ["decision", p, kind @ ..] => {
