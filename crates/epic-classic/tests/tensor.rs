@@ -248,32 +248,14 @@ fn the_action_space_is_the_deciders_only() {
     );
 }
 
-/// The Battle step's window (before attacks, attackers declared, blockers declared) is
-/// written one-hot in its own columns, after the turn and the step's.
-#[test]
-fn the_battle_steps_window_is_written_one_hot() {
-    let at = 1 + 6;
-    let mut seen = [false; 3];
-    for seed in 0..30u64 {
+/// Plays two-player games from seeds `0..games`, each choice picked by a seeded
+/// xorshift, calling `at` with the game, its decider and the seed at every decision.
+fn each_decision(games: u64, mut at: impl FnMut(&ClassicGame, Seat, u64)) {
+    for seed in 0..games {
         let mut g = ClassicGame::new(classic_pool(), &common::decks(2, seed), seed).expect("setup");
         let mut pick = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         while let Some(seat) = g.decider() {
-            if g.step() == epic_classic::state::Step::Battle {
-                let want = match g.view(seat).moment().as_str() {
-                    "Battle step, attackers declared" => 1,
-                    "Battle step, blockers declared" => 2,
-                    _ => 0,
-                };
-                let mut one_hot = [0.0; 3];
-                one_hot[want] = 1.0;
-                let obs = observe(&g, seat);
-                assert_eq!(
-                    section(&g, &obs, "global")[at..at + 3],
-                    one_hot,
-                    "seed {seed}"
-                );
-                seen[want] = true;
-            }
+            at(&g, seat, seed);
             pick ^= pick << 13;
             pick ^= pick >> 7;
             pick ^= pick << 17;
@@ -282,6 +264,32 @@ fn the_battle_steps_window_is_written_one_hot() {
                 .expect("offered");
         }
     }
+}
+
+/// The Battle step's window (before attacks, attackers declared, blockers declared) is
+/// written one-hot in its own columns, after the turn and the step's.
+#[test]
+fn the_battle_steps_window_is_written_one_hot() {
+    let at = 1 + 6;
+    let mut seen = [false; 3];
+    each_decision(30, |g, seat, seed| {
+        if g.step() == epic_classic::state::Step::Battle {
+            let want = match g.view(seat).moment().as_str() {
+                "Battle step, attackers declared" => 1,
+                "Battle step, blockers declared" => 2,
+                _ => 0,
+            };
+            let mut one_hot = [0.0; 3];
+            one_hot[want] = 1.0;
+            let obs = observe(g, seat);
+            assert_eq!(
+                section(g, &obs, "global")[at..at + 3],
+                one_hot,
+                "seed {seed}"
+            );
+            seen[want] = true;
+        }
+    });
     assert_eq!(seen, [true; 3], "every window was reached");
 }
 
@@ -330,37 +338,27 @@ fn what_is_left_of_a_decision_is_written() {
     use epic_classic::state::Ask;
     let at = 1 + 6 + 3 + 1 + epic_classic::tensor::DECISION_KINDS.len();
     let (mut assigns, mut discards) = (0, 0);
-    for seed in 0..40u64 {
-        let mut g = ClassicGame::new(classic_pool(), &common::decks(2, seed), seed).expect("setup");
-        let mut pick = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-        while let Some(seat) = g.decider() {
-            let left = match g.ask() {
-                Some((_, Ask::AssignDamage { left, .. })) => {
-                    assigns += 1;
-                    *left
-                }
-                Some((_, Ask::Discard { left })) => {
-                    discards += 1;
-                    *left
-                }
-                _ => 0,
-            };
-            for s in [seat, 1 - seat] {
-                let obs = observe(&g, s);
-                assert_eq!(
-                    section(&g, &obs, "global")[at],
-                    f32::from(left),
-                    "seed {seed}"
-                );
+    each_decision(40, |g, seat, seed| {
+        let left = match g.ask() {
+            Some((_, Ask::AssignDamage { left, .. })) => {
+                assigns += 1;
+                *left
             }
-            pick ^= pick << 13;
-            pick ^= pick >> 7;
-            pick ^= pick << 17;
-            let options = g.options();
-            g.apply(options[(pick % options.len() as u64) as usize])
-                .expect("offered");
+            Some((_, Ask::Discard { left })) => {
+                discards += 1;
+                *left
+            }
+            _ => 0,
+        };
+        for s in [seat, 1 - seat] {
+            let obs = observe(g, s);
+            assert_eq!(
+                section(g, &obs, "global")[at],
+                f32::from(left),
+                "seed {seed}"
+            );
         }
-    }
+    });
     assert!(
         assigns > 0 && discards > 0,
         "both kinds were reached: {assigns}, {discards}"
@@ -374,29 +372,19 @@ fn an_ability_is_numbered_from_one() {
     let mut seen = 0;
     let mut mask = [0u8; MAX_ACTIONS];
     let mut features = vec![0.0; MAX_ACTIONS * ACTION_FEATURES];
-    for seed in 0..40u64 {
-        let mut g = ClassicGame::new(classic_pool(), &common::decks(2, seed), seed).expect("setup");
-        let mut pick = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-        while let Some(seat) = g.decider() {
-            g.write_actions(seat, &mut mask, Some(&mut features));
-            for (i, &c) in g.options().iter().enumerate() {
-                let (Choice::Activate(_, n) | Choice::TriggerNext(_, n)) = c else {
-                    continue;
-                };
-                let Some(slot) = g.option_action(i) else {
-                    continue;
-                };
-                let row = &features[slot * ACTION_FEATURES..(slot + 1) * ACTION_FEATURES];
-                assert_eq!(row[ACTION_FEATURES - 1], f32::from(n) + 1.0, "seed {seed}");
-                seen += 1;
-            }
-            pick ^= pick << 13;
-            pick ^= pick >> 7;
-            pick ^= pick << 17;
-            let options = g.options();
-            g.apply(options[(pick % options.len() as u64) as usize])
-                .expect("offered");
+    each_decision(40, |g, seat, seed| {
+        g.write_actions(seat, &mut mask, Some(&mut features));
+        for (i, &c) in g.options().iter().enumerate() {
+            let (Choice::Activate(_, n) | Choice::TriggerNext(_, n)) = c else {
+                continue;
+            };
+            let Some(slot) = g.option_action(i) else {
+                continue;
+            };
+            let row = &features[slot * ACTION_FEATURES..(slot + 1) * ACTION_FEATURES];
+            assert_eq!(row[ACTION_FEATURES - 1], f32::from(n) + 1.0, "seed {seed}");
+            seen += 1;
         }
-    }
+    });
     assert!(seen > 0, "an ability was offered");
 }
