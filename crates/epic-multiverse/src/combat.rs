@@ -288,7 +288,12 @@ impl MultiverseGame {
             defender,
             power,
         });
-        self.last_attacks.push((by, attacker, target));
+        // Remembered for an invisible attacker only: the marker turns only before a
+        // side's first attack, so a character visible now stays so until its side's next
+        // turn, which forgets this one's attacks.
+        if self.character(attacker).is_some_and(|(_, a)| a.invisible) {
+            self.last_attacks.push((by, attacker, target));
+        }
         let with = self
             .character(attacker)
             .and_then(|(_, a)| self.power_of(a, power));

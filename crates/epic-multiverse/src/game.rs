@@ -56,8 +56,9 @@ pub struct MultiverseGame {
     pub(crate) variant: crate::variant::Variant,
     /// The countdown's markers discarded: rounds begun (ruling M-30).
     pub(crate) rounds: u32,
-    /// The attacks of each side's last turn, by the seat that made them: attacker and
-    /// target (what an invisible character may be attacked by, ruling M-33).
+    /// The attacks invisible characters made in their side's last turn, by the seat that
+    /// made them: attacker and target (what an invisible character may be attacked by,
+    /// ruling M-33).
     pub(crate) last_attacks: Vec<(Seat, CharId, CharId)>,
 }
 
