@@ -407,3 +407,57 @@ fn a_sample_during_a_loyalty_reveal_holds_the_cards_it_needs() {
     // The hidden cards are dealt anew all the same.
     assert!(dealt_otherwise > 0);
 }
+
+/// A trigger names the card it comes from: two cards banished together from a discard
+/// pile lie at the bottom of the deck in an order no one knows (5.15.2), yet their "leaves
+/// your discard pile" abilities wait to be ordered. A sample keeps each of them the card it
+/// was when it triggered, so the waiting abilities and their options stay the game's, and
+/// deals the rest of the deck anew.
+#[test]
+fn a_sample_keeps_the_cards_that_pending_triggers_name() {
+    use epic_engine::Position;
+    let pool = epic_cards::shared_full_pool();
+    let card = |name: &str| pool.by_name(name).expect("a base card");
+    let mut pos = Position::new(pool.clone(), 2);
+    pos.seats[0].gold = 1;
+    pos.seats[0].hand = vec![card("Amnesia")];
+    pos.seats[0].discard = ["Ancient Chant", "Wolf Companion"].map(card).to_vec();
+    pos.seats[0].deck = ["Fireball", "Kong", "Hurricane", "Inner Peace", "Cave Troll"]
+        .map(card)
+        .to_vec();
+    pos.seats[1].hand = vec![card("Fireball")];
+    let mut game = Game::from_position(pos).expect("a legal position");
+    for label in ["Play Amnesia (mode 1", "Target Player 1"] {
+        let i = game
+            .labels()
+            .iter()
+            .position(|l| l.starts_with(label))
+            .unwrap_or_else(|| panic!("no option `{label}` in {:?}", game.labels()));
+        game.apply(game.options()[i]).expect("offered");
+    }
+    let st = game.state();
+    let named: Vec<ObjId> = st
+        .batch
+        .iter()
+        .chain(&st.waiting)
+        .map(|t| t.source)
+        .collect();
+    assert_eq!(named.len(), 2, "both abilities wait: {:?}", game.labels());
+    for &o in &named {
+        assert!(!st.sees(0, o), "a card banished with another is unseen");
+    }
+    let mut dealt_otherwise = 0;
+    for seed in 0..50 {
+        let sample = game.sample_for(0, seed);
+        assert_eq!(sample.labels(), game.labels(), "seed {seed}");
+        for &o in &named {
+            assert_eq!(sample.state().obj(o).card, st.obj(o).card, "seed {seed}");
+        }
+        let deck = &st.player(0).deck;
+        dealt_otherwise += deck
+            .iter()
+            .filter(|&&o| sample.state().obj(o).card != st.obj(o).card)
+            .count();
+    }
+    assert!(dealt_otherwise > 0, "the rest of the deck is dealt anew");
+}
