@@ -1,5 +1,5 @@
-//! The classic game's files (docs/classic.md): whatever the text, a classic scenario file
-//! is read and run, or refused in words; a classic card file is read, or refused, and its
+//! The classic game's files (docs/classic.md): whatever the text, a scenario file of a
+//! ruleset (`ruleset NAME` first) is read and run, or refused in words; a classic card file is read, or refused, and its
 //! cards, if any, play a short random game of decks made of them; a deck list (with a
 //! sideboard), a restricted/banned/gift list file and a format name are read. Nothing may panic, hang or grow without bound.
 #![no_main]
@@ -11,8 +11,8 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    if epic_scenario::classic::is_classic(text) {
-        match epic_scenario::classic::run_classic_str("fuzz.scn", text) {
+    if epic_scenario::ruled::ruleset_of(text).is_some() {
+        match epic_scenario::ruled::run_str("fuzz.scn", text) {
             Ok(outcomes) => {
                 for o in outcomes {
                     let _ = o.failures.join("\n");

@@ -121,24 +121,8 @@ where
     near.into_iter().take(max).collect()
 }
 
-/// The most characters of input a message quotes: enough to find the place, never a
-/// whole line.
-pub(crate) const QUOTED_CHARS: usize = 60;
-
-/// The start of a text, for a message: cut after 60 characters, with an ellipsis where it
-/// was cut, so that a message stays short however long the input is.
-pub fn excerpt(text: &str) -> String {
-    match text.char_indices().nth(QUOTED_CHARS) {
-        Some((at, _)) => format!("{}…", &text[..at]),
-        None => text.to_string(),
-    }
-}
-
-/// `'text'` for a message, cut after [`QUOTED_CHARS`] characters with an ellipsis, so
-/// that a message stays short however long the input is.
-pub fn quoted(text: &str) -> String {
-    format!("'{}'", excerpt(text))
-}
+/// The start of a text for a message, and the same quoted: one cut for every message.
+pub use epic_game::words::{excerpt, quoted};
 
 /// The most names a message lists.
 const LISTED: usize = 10;

@@ -20,6 +20,7 @@
 //! | `battle` | attacks, blocks, damage |
 //! | `position` | any position set up directly (scenarios, tests) |
 //! | `ruleset` | labels, samples, digest, and `epic_game::State` |
+//! | `scenario` | the setup statements and expectations of its scenarios |
 //! | `tensor` | the observation and the fixed action space for learning programs |
 
 mod battle;
@@ -32,6 +33,7 @@ mod position;
 mod resolve;
 mod ruleset;
 pub mod save;
+mod scenario;
 pub mod state;
 pub mod table;
 pub mod tensor;

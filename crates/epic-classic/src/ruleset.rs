@@ -722,4 +722,15 @@ impl Ruleset for ClassicGame {
             .map(|o| self.pool.get(o.card).name.clone())
             .collect()
     }
+
+    fn scenario_position(
+        header: usize,
+        statements: &[epic_game::scenario::Statement],
+    ) -> Result<Self, Vec<epic_game::scenario::Mistake>> {
+        crate::scenario::position(header, statements)
+    }
+
+    fn scenario_expect(&self, expectation: &str) -> Option<Result<(), String>> {
+        crate::scenario::expect(self, expectation)
+    }
 }

@@ -18,6 +18,7 @@ pub mod files;
 pub mod played;
 pub mod ruleset;
 pub mod save;
+pub mod scenario;
 mod seed;
 pub mod series;
 pub mod table;

@@ -465,4 +465,25 @@ pub trait Ruleset: State + Debug + 'static {
     fn glossary() -> Option<String> {
         None
     }
+
+    /// The game a scenario sets up (docs/scenarios.md): its setup statements in order,
+    /// after its `ruleset` line. Every mistake is reported, each with its line; the
+    /// header's line when the position as a whole cannot be played. The default: this
+    /// ruleset has no scenarios.
+    fn scenario_position(
+        header: usize,
+        _statements: &[crate::scenario::Statement],
+    ) -> Result<Self, Vec<crate::scenario::Mistake>> {
+        Err(vec![crate::scenario::Mistake {
+            line: header,
+            message: format!("the {} game has no scenarios", Self::TITLE),
+        }])
+    }
+
+    /// Checks one expectation only this ruleset reads (a player's health, a card's
+    /// place), written without its `expect`: `None` when it is no expectation of this
+    /// ruleset, else `Err` with what was found instead.
+    fn scenario_expect(&self, _expectation: &str) -> Option<Result<(), String>> {
+        None
+    }
 }

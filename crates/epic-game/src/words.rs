@@ -422,6 +422,24 @@ impl Page {
     }
 }
 
+/// The most characters of input a message quotes: enough to find the place, never a
+/// whole line.
+pub const QUOTED_CHARS: usize = 60;
+
+/// The start of a text, for a message: cut after [`QUOTED_CHARS`] characters, with an
+/// ellipsis where it was cut, so that a message stays short however long the input is.
+pub fn excerpt(text: &str) -> String {
+    match text.char_indices().nth(QUOTED_CHARS) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_string(),
+    }
+}
+
+/// `'text'` for a message, cut as [`excerpt`] cuts it.
+pub fn quoted(text: &str) -> String {
+    format!("'{}'", excerpt(text))
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

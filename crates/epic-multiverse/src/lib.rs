@@ -21,6 +21,7 @@
 //! | `variant` | free-for-all, teams and the countdown: who plays with whom, and the end on points |
 //! | `teamwork` | teamwork, leadership and heroic acts |
 //! | `position` | any position set up directly (rule tests, scenarios) |
+//! | `scenario` | the setup statements and expectations of its scenarios (`scenarios/multiverse`) |
 //! | `events` | what each decision did, and what each seat may know of it |
 //! | `setup` | decks, formats, the deck check and the table a request asks for |
 //! | `ruleset` | the view and samples a seat may see, the digest, both interfaces |
@@ -42,6 +43,7 @@ mod modified;
 pub mod parse;
 pub mod position;
 pub mod ruleset;
+mod scenario;
 pub mod setup;
 pub mod state;
 mod teamwork;

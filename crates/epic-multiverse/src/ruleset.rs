@@ -417,15 +417,7 @@ impl Ruleset for MultiverseGame {
 
     fn decision_kind(&self) -> Option<&'static str> {
         self.decider?;
-        Some(match self.step {
-            Step::Redraw => "redraw",
-            Step::Foothold => "foothold",
-            Step::Attacks => "attackers",
-            Step::Blocks => "blockers",
-            Step::Recruit => "recruit",
-            Step::Incidents => "incidents",
-            Step::Discard => "discard",
-        })
+        Some(self.step.word())
     }
 
     fn view(&self, viewer: Option<Seat>) -> View {
@@ -593,5 +585,16 @@ impl Ruleset for MultiverseGame {
             .iter()
             .map(|&c| self.pool.get(c).name.clone())
             .collect()
+    }
+
+    fn scenario_position(
+        header: usize,
+        statements: &[epic_game::scenario::Statement],
+    ) -> Result<Self, Vec<epic_game::scenario::Mistake>> {
+        crate::scenario::position(header, statements)
+    }
+
+    fn scenario_expect(&self, expectation: &str) -> Option<Result<(), String>> {
+        crate::scenario::expect(self, expectation)
     }
 }

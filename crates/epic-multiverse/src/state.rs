@@ -270,6 +270,29 @@ pub enum Step {
 }
 
 impl Step {
+    pub const ALL: [Step; 7] = [
+        Step::Redraw,
+        Step::Foothold,
+        Step::Attacks,
+        Step::Blocks,
+        Step::Recruit,
+        Step::Incidents,
+        Step::Discard,
+    ];
+
+    /// One word for the step's decision, as programs and scenarios name it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Step::Redraw => "redraw",
+            Step::Foothold => "foothold",
+            Step::Attacks => "attackers",
+            Step::Blocks => "blockers",
+            Step::Recruit => "recruit",
+            Step::Incidents => "incidents",
+            Step::Discard => "discard",
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Step::Redraw => "Opening hands",

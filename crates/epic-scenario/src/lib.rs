@@ -23,9 +23,9 @@
 //!   reports an [`Outcome`] per scenario.
 //! - [`coverage`]: which rules the scenarios cover, checked against `scenarios/coverage.md`.
 
-pub mod classic;
 pub mod coverage;
 mod parse;
+pub mod ruled;
 mod run;
 
 use epic_engine::model::{CardId, CardPool};
@@ -333,7 +333,7 @@ pub fn scenario_files(path: &Path) -> Result<Vec<PathBuf>, ScenarioError> {
 }
 
 /// Reads every scenario of the 2017 rules in a file or folder (see [`scenario_files`]);
-/// classic files (they start with `ruleset classic`) are [`classic`]'s. All mistakes of
+/// files of other rulesets (they start with `ruleset NAME`) are [`ruled`]'s. All mistakes of
 /// all files are reported together.
 pub fn load_path(path: &Path) -> Result<Vec<Scenario>, ScenarioError> {
     load_path_with(path, epic_cards::shared_full_pool())
@@ -342,7 +342,7 @@ pub fn load_path(path: &Path) -> Result<Vec<Scenario>, ScenarioError> {
 /// [`load_path`], naming the cards of `pool`.
 pub fn load_path_with(path: &Path, pool: Arc<CardPool>) -> Result<Vec<Scenario>, ScenarioError> {
     each_file(path, |name, text| {
-        if classic::is_classic(text) {
+        if ruled::ruleset_of(text).is_some() {
             return Ok(Vec::new());
         }
         parse_str_with(name, text, pool.clone())
@@ -401,8 +401,8 @@ pub struct Run {
 /// cannot be read.
 pub fn run_every_file(path: &Path, pool: Arc<CardPool>) -> Result<Run, ScenarioError> {
     let (outcomes, bad_files) = each_readable_file(path, |name, text| {
-        if classic::is_classic(text) {
-            classic::run_classic_str(name, text)
+        if ruled::ruleset_of(text).is_some() {
+            ruled::run_str(name, text)
         } else {
             parse_str_with(name, text, pool.clone()).map(|s| s.iter().map(run).collect())
         }
@@ -454,12 +454,12 @@ pub fn run_path(path: &Path) -> Result<Vec<Outcome>, ScenarioError> {
     run_path_with(path, epic_cards::shared_full_pool())
 }
 
-/// [`run_path`], naming the cards of `pool`. Files of the classic ruleset (they start
-/// with `ruleset classic`) are run by [`classic`], against the classic cards.
+/// [`run_path`], naming the cards of `pool`. Files of other rulesets (they start with
+/// `ruleset NAME`) are run by [`ruled`], against their own cards.
 pub fn run_path_with(path: &Path, pool: Arc<CardPool>) -> Result<Vec<Outcome>, ScenarioError> {
     each_file(path, |name, text| {
-        if classic::is_classic(text) {
-            classic::run_classic_str(name, text)
+        if ruled::ruleset_of(text).is_some() {
+            ruled::run_str(name, text)
         } else {
             parse_str_with(name, text, pool.clone()).map(|s| s.iter().map(run).collect())
         }

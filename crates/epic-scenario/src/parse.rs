@@ -510,65 +510,7 @@ fn suggest(pool: &CardPool, name: &str) -> Option<String> {
 /// `A, B x3, C` (or `none`): names with an optional repeat count. A name may hold a
 /// comma ("Raxxa, Demon Tyrant"): pieces that together name a card of the pool are one.
 fn names(pool: &CardPool, s: &str) -> R<Vec<(String, usize)>> {
-    names_with(s, |name| pool.by_name(name).is_some())
-}
-
-/// [`names`] for any game's cards: `is_card` says whether a name is one.
-pub(crate) fn names_with(s: &str, is_card: impl Fn(&str) -> bool) -> R<Vec<(String, usize)>> {
-    let s = s.trim();
-    if s.is_empty() || s.eq_ignore_ascii_case("none") || s.eq_ignore_ascii_case("empty") {
-        return Ok(Vec::new());
-    }
-    let mut out = Vec::new();
-    for item in joined_names(s, is_card) {
-        let item = item.as_str();
-        if item.is_empty() {
-            return Err(format!("empty name in the list `{s}`"));
-        }
-        let (name, count) = match item.rsplit_once(' ') {
-            Some((n, c))
-                if c.len() > 1
-                    && c.starts_with('x')
-                    && c[1..].chars().all(|ch| ch.is_ascii_digit()) =>
-            {
-                (
-                    n.trim(),
-                    c[1..].parse::<usize>().map_err(|e| e.to_string())?,
-                )
-            }
-            _ => (item, 1),
-        };
-        if count == 0 || count > 60 {
-            return Err(format!("`{item}`: a repeat count is 1 to 60"));
-        }
-        out.push((name.to_string(), count));
-    }
-    Ok(out)
-}
-
-/// The comma-separated pieces of a list, each joined with the pieces after it when
-/// together they name a card (two commas at most, as in every real card's name).
-fn joined_names(s: &str, is_card: impl Fn(&str) -> bool) -> Vec<String> {
-    let pieces: Vec<&str> = s.split(',').collect();
-    let names_card = |text: &str| {
-        let text = text.trim();
-        let name = match text.rsplit_once(' ') {
-            Some((n, c)) if c.starts_with('x') && c[1..].chars().all(|ch| ch.is_ascii_digit()) => n,
-            _ => text,
-        };
-        is_card(name.trim())
-    };
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < pieces.len() {
-        let longest = (i + 1..=(i + 3).min(pieces.len()))
-            .rev()
-            .find(|&j| j == i + 1 || names_card(&pieces[i..j].join(",")))
-            .unwrap_or(i + 1);
-        out.push(pieces[i..longest].join(",").trim().to_string());
-        i = longest;
-    }
-    out
+    epic_game::scenario::card_list(s, |name| pool.by_name(name).is_some())
 }
 
 fn card_list(pool: &CardPool, s: &str, tokens_ok: bool) -> R<Vec<CardId>> {

@@ -54,7 +54,7 @@ fn every_classic_item_is_cited_or_listed() {
 
 fn cited(root: &Path) -> BTreeSet<String> {
     let mut cited: BTreeSet<String> =
-        epic_scenario::classic::cited_rules(&root.join("scenarios/classic"))
+        epic_scenario::ruled::cited_rules(&root.join("scenarios/classic"), "classic")
             .expect("classic scenarios parse")
             .into_iter()
             .flat_map(|(_, rules)| rules)

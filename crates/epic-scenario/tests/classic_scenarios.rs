@@ -12,20 +12,21 @@ fn every_classic_scenario_passes() {
 }
 
 /// Only a champion with veiled may be face down in a position (ruling C-10): a scenario
-/// that puts another so fails as it is set up, saying why.
+/// that puts another so is a mistake of its file, said at the scenario's line.
 #[test]
 fn only_a_veiled_champion_starts_face_down() {
     let text =
         "ruleset classic\nscenario Odd\nrule C-10\np1 play Iron Golem veiled\nexpect game on\n";
-    let outcomes = epic_scenario::classic::run_classic_str("odd.scn", text).expect("it reads");
-    assert_eq!(outcomes.len(), 1);
-    assert!(!outcomes[0].passed);
-    let failures = &outcomes[0].failures;
+    let Err(epic_scenario::ScenarioError::Parse(errors)) =
+        epic_scenario::ruled::run_str("odd.scn", text)
+    else {
+        panic!("the position is refused");
+    };
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0].line, 2);
     assert!(
-        failures
-            .first()
-            .is_some_and(|f| f.contains("Iron Golem cannot be face down")),
-        "{failures:?}"
+        errors[0].message.contains("Iron Golem cannot be face down"),
+        "{errors:?}"
     );
 }
 
@@ -44,7 +45,7 @@ fn a_malformed_classic_statement_fails_its_scenario_without_aborting() {
     ] {
         let text =
             format!("ruleset classic\nscenario Cut\nrule T-1\np1 play Iron Golem\n{statement}\n");
-        if let Ok(outcomes) = epic_scenario::classic::run_classic_str("cut.scn", &text) {
+        if let Ok(outcomes) = epic_scenario::ruled::run_str("cut.scn", &text) {
             let o = &outcomes[0];
             assert!(o.passed || !o.failures.is_empty(), "{statement}");
             for f in &o.failures {
@@ -68,7 +69,7 @@ fn a_classic_scenario_quotes_long_input_cut_short() {
         format!("expect in play has {long}"),
     ] {
         let text = format!("ruleset classic\nscenario Long\nrule T-1\n{statement}\n");
-        let message = match epic_scenario::classic::run_classic_str("long.scn", &text) {
+        let message = match epic_scenario::ruled::run_str("long.scn", &text) {
             Ok(outcomes) => outcomes[0].failures.join("\n"),
             Err(e) => e.to_string(),
         };

@@ -85,7 +85,7 @@ fn cited() -> BTreeSet<String> {
             cited.extend(s.rules.into_iter().filter(|r| is_ruling_id(r)));
         }
     }
-    let classic = epic_scenario::classic::cited_rules(&root.join("classic"))
+    let classic = epic_scenario::ruled::cited_rules(&root.join("classic"), "classic")
         .unwrap_or_else(|e| panic!("scenarios/classic cannot be read:\n{e}"));
     for (_, rules) in classic {
         cited.extend(rules.into_iter().filter(|r| is_ruling_id(r)));
