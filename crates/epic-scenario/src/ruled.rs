@@ -8,7 +8,7 @@
 use crate::run::{find_label, Match};
 use crate::{Outcome, ParseError, ScenarioError};
 use epic_game::scenario::{after_words, checked, seat_word, seats_named, Mistake, Statement};
-use epic_game::words::{excerpt, quoted};
+use epic_game::words::{excerpt, quoted, Voice};
 use epic_game::{Ending, Ruleset, Seat};
 use epic_rulesets::RulesetVisitor;
 
@@ -201,8 +201,9 @@ pub fn cited_rules(
 
 fn run_one<R: Ruleset>(file: &str, s: &Written, mut game: R) -> Outcome {
     let mut failures = Vec::new();
+    let mut told = Vec::new();
     for step in &s.steps {
-        if let Err(m) = run_step(&mut game, &step.text) {
+        if let Err(m) = run_step(&mut game, &step.text, &mut told) {
             failures.push(format!("line {}: {}: {m}", step.line, excerpt(&step.text)));
             if !step.text.starts_with("expect") {
                 break; // a decision not made: what follows would not mean anything
@@ -219,9 +220,14 @@ fn run_one<R: Ruleset>(file: &str, s: &Written, mut game: R) -> Outcome {
     }
 }
 
-fn run_step<R: Ruleset>(g: &mut R, step: &str) -> Result<(), String> {
+/// Makes one step; `told` keeps the log of the last decision, as a spectator reads it.
+fn run_step<R: Ruleset>(g: &mut R, step: &str, told: &mut Vec<String>) -> Result<(), String> {
     if let Some(rest) = step.strip_prefix("expect ") {
-        return expect(g, rest.trim());
+        let rest = rest.trim();
+        return match rest.split_once(' ') {
+            Some(("log", heard)) => log_expect(told, heard.trim()),
+            _ => expect(g, rest),
+        };
     }
     let (player, rest) = match step.split_once(' ') {
         Some((p, r)) if seat_word(p).is_some() => (seat_word(p), r.trim_start()),
@@ -238,7 +244,15 @@ fn run_step<R: Ruleset>(g: &mut R, step: &str) -> Result<(), String> {
     }
     if let Some(label) = rest.strip_prefix("do ") {
         let c = find(g, label.trim())?;
-        return g.apply(c).map_err(|e| e.to_string());
+        let before = g.clone();
+        let events = g.apply_told(c).map_err(|e| e.to_string())?;
+        let voice = Voice::numbered(None, g.seats());
+        *told = before
+            .tell(c, &events, &voice)
+            .into_iter()
+            .map(|l| l.text)
+            .collect();
+        return Ok(());
     }
     if let Some(label) = rest.strip_prefix("reject ") {
         return match find(g, label.trim()) {
@@ -247,6 +261,19 @@ fn run_step<R: Ruleset>(g: &mut R, step: &str) -> Result<(), String> {
         };
     }
     Err("expected do, reject or expect".into())
+}
+
+/// `log has TEXT` or `log lacks TEXT`: whether a line of the last decision's log, as a
+/// spectator reads it, holds the text (case aside).
+fn log_expect(told: &[String], heard: &str) -> Result<(), String> {
+    let (has, text) = match heard.split_once(' ') {
+        Some(("has", text)) => (true, text),
+        Some(("lacks", text)) => (false, text),
+        _ => return Err("expected log has TEXT or log lacks TEXT".into()),
+    };
+    let text = text.trim().to_lowercase();
+    let found = told.iter().any(|l| l.to_lowercase().contains(&text));
+    checked(found == has, || format!("the log: {}", told.join(" / ")))
 }
 
 /// The labels of the pending decision, as its decider reads them.
