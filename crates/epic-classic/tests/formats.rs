@@ -2,7 +2,7 @@
 //! Draft N, Designed Deck, the lists of restricted, banned and gift cards, sideboarding.
 //!
 //! A `// rule <ID>` line above a test pins that spec item; `epic-scenario`'s
-//! `classic_coverage` test counts these as cited.
+//! `ruleset_coverage` test counts these as cited.
 
 use epic_classic::format::{
     open_packs, ClassicDraft, Decklist, Format, FormatError, FormatKind, Lists, Match, MatchDeck,

@@ -232,6 +232,7 @@ pub(crate) fn expect(g: &MultiverseGame, e: &str) -> Option<Result<(), String>> 
             format!("p{}", g.active() + 1)
         }),
         ["turn", n] => checked(n.parse() == Ok(g.turn()), || g.turn().to_string()),
+        ["item", ..] => item_expect(g, epic_game::scenario::after_words(e, 1)),
         [p, what, ..] if seat_word(p).is_some() => {
             let rest = epic_game::scenario::after_words(e, 2);
             seat_of(p, g.seats()).and_then(|s| seat_expect(g, s as Seat, what, rest))
@@ -253,6 +254,14 @@ fn seat_expect(g: &MultiverseGame, seat: Seat, what: &str, rest: &str) -> Result
         "discard" => p.discard.iter().map(name).collect(),
         "graveyard" => p.graveyard.iter().map(name).collect(),
         "footholds" => p.footholds.iter().map(|f| name(&f.card)).collect(),
+        "tapped" => {
+            let list = rest
+                .strip_prefix("footholds ")
+                .ok_or("expected pN tapped footholds …")?;
+            let tapped = p.footholds.iter().filter(|f| f.tapped);
+            let got = tapped.map(|f| name(&f.card)).collect();
+            return names_expect(got, list, |n| g.pool().id(n).is_some());
+        }
         "characters" => p.characters.iter().map(|c| name(&c.card)).collect(),
         "holding" => p.holding.iter().map(|c| name(&c.card)).collect(),
         "out" => return checked(p.out, || "still in the game".into()),
@@ -265,7 +274,8 @@ fn seat_expect(g: &MultiverseGame, seat: Seat, what: &str, rest: &str) -> Result
 type Flag = fn(&InPlay) -> bool;
 
 /// `NAME wounds N`, `NAME C N`, `NAME D N`, `NAME tapped`, `NAME untapped`, `NAME
-/// disabled`, `NAME has ITEM`, `NAME invisible`, `NAME flying`, `NAME controller pN`.
+/// disabled`, `NAME has ITEM`, `NAME is LABEL`, `NAME invisible`, `NAME flying`, `NAME
+/// hidden`, `NAME marker`, `NAME controller pN`.
 fn character_expect(g: &MultiverseGame, e: &str) -> Option<Result<(), String>> {
     for (word, value) in [(" wounds ", 0), (" C ", 1), (" D ", 2)] {
         if let Some((name, n)) = e.rsplit_once(word) {
@@ -280,6 +290,13 @@ fn character_expect(g: &MultiverseGame, e: &str) -> Option<Result<(), String>> {
         return Some(in_play(g, name).and_then(|(seat, _)| {
             checked(seat_word(p.trim()) == Some(seat), || {
                 format!("p{}", seat + 1)
+            })
+        }));
+    }
+    if let Some((name, label)) = e.rsplit_once(" is ") {
+        return Some(in_play(g, name).and_then(|(_, ch)| {
+            checked(g.matches(ch, label.trim()), || {
+                format!("labels: {}", g.pool().get(ch.card).labels().join(", "))
             })
         }));
     }
@@ -298,8 +315,10 @@ fn character_expect(g: &MultiverseGame, e: &str) -> Option<Result<(), String>> {
             )
         }));
     }
-    let flags: [(&str, Flag); 6] = [
+    let flags: [(&str, Flag); 8] = [
         (" untapped", |c| !c.tapped),
+        (" hidden", |c| c.hidden),
+        (" marker", |c| c.token),
         (" tapped", |c| c.tapped),
         (" disabled", |c| c.wounds >= DISABLED),
         (" invisible", |c| c.invisible),
@@ -314,4 +333,23 @@ fn character_expect(g: &MultiverseGame, e: &str) -> Option<Result<(), String>> {
         }
     }
     None
+}
+
+/// `item NAME working|disabled|knocked away`: the state of the first item of the name in
+/// play, seat by seat.
+fn item_expect(g: &MultiverseGame, e: &str) -> Result<(), String> {
+    let states = [
+        (" working", ItemState::Working),
+        (" disabled", ItemState::Disabled),
+        (" knocked away", ItemState::KnockedAway),
+    ];
+    let (name, want) = states
+        .into_iter()
+        .find_map(|(word, state)| e.strip_suffix(word).map(|n| (n.trim(), state)))
+        .ok_or("expected item NAME working, disabled or knocked away")?;
+    let item = (0..g.seats() as Seat)
+        .flat_map(|s| g.player(s).items.iter())
+        .find(|i| g.pool().get(i.card).name.eq_ignore_ascii_case(name))
+        .ok_or_else(|| format!("no item {} is in play", quoted(name)))?;
+    checked(item.state == want, || format!("{:?}", item.state))
 }
