@@ -138,6 +138,8 @@ pub struct Character {
     /// Its built-in items, by name (F-9.7): part of its stats, knocked away as an item
     /// can be.
     pub items: Vec<String>,
+    /// Its triggered ability on coming into play, if it has one (F-12.2).
+    pub entering: Option<crate::effect::Entering>,
 }
 
 impl Character {
@@ -313,6 +315,9 @@ impl Card {
                         "Powers: {}: attacks with the value in place of C (a ranged attack).",
                         powers.join(", ")
                     ));
+                }
+                if let Some(entering) = &c.entering {
+                    lines.push(entering.text());
                 }
                 lines.join(" ")
             }

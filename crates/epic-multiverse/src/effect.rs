@@ -155,6 +155,9 @@ pub enum Effect {
     },
     /// One wound, as from no attacker (ruling M-25).
     Wound,
+    /// The character leaves play for its owner's discard pile, with its items: neither
+    /// disabled nor killed, so worth no points (ruling M-34).
+    Discard,
     Tap,
     Untap,
     Gain {
@@ -201,6 +204,14 @@ impl Effect {
 
     /// Whether it acts on characters (and so needs a character, a player or an open
     /// target).
+    /// Whether it happens at once to each character it reaches, lasting nothing.
+    pub fn happens_at_once_to_characters(&self) -> bool {
+        matches!(
+            self,
+            Effect::Heal { .. } | Effect::Wound | Effect::Discard | Effect::Tap | Effect::Untap
+        )
+    }
+
     fn on_characters(&self) -> bool {
         !matches!(
             self,
@@ -258,6 +269,7 @@ impl fmt::Display for Effect {
             Effect::Heal { wounds: 1 } => f.write_str("heals a wound"),
             Effect::Heal { wounds } => write!(f, "heals {wounds} wounds"),
             Effect::Wound => f.write_str("takes a wound"),
+            Effect::Discard => f.write_str("is discarded"),
             Effect::Tap => f.write_str("is tapped"),
             Effect::Untap => f.write_str("untaps"),
             Effect::Gain { ability } => write!(f, "gains {}", ability.label()),
@@ -597,14 +609,15 @@ pub fn parse_effect(text: &str) -> Result<Effect, String> {
             label: rest.to_string(),
         }),
         "wound" => no_more(Effect::Wound),
+        "discard" => no_more(Effect::Discard),
         "tap" => no_more(Effect::Tap),
         "untap" => no_more(Effect::Untap),
         "recall" => no_more(Effect::Recall),
         "negate" => no_more(Effect::Negate),
         "destroy" => no_more(Effect::Destroy),
         _ => Err(format!(
-            "unknown effect '{text}' (boost, dice, heal, wound, tap, untap, gain, lose, \
-             label, draw, recall, negate, discount, destroy)"
+            "unknown effect '{text}' (boost, dice, heal, wound, discard, tap, untap, gain, \
+             lose, label, draw, recall, negate, discount, destroy)"
         )),
     }
 }
@@ -759,4 +772,67 @@ pub fn check_incident(i: &Incident) -> Result<(), String> {
         return Err("a response, and only a response, targets the action".into());
     }
     Ok(())
+}
+
+/// A character's triggered ability on coming into play (F-12.2, FX-13): effects that
+/// happen at once to every character in play that `filter` names (or every one), this
+/// one left out when `others` — "when this comes into play, all other male characters
+/// are discarded".
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Entering {
+    pub filter: Option<String>,
+    pub others: bool,
+    pub effects: Vec<Effect>,
+}
+
+impl Entering {
+    /// Reads `EFFECT[; EFFECT] on all [other] [LABEL]`, as card files write it.
+    pub fn parse(text: &str) -> Result<Entering, String> {
+        let wrong = || {
+            format!(
+                "'{text}' is not an entering ability: EFFECT on all [other] [LABEL] \
+                 (\"discard on all other Male\")"
+            )
+        };
+        let (effects, on) = text.rsplit_once(" on ").ok_or_else(wrong)?;
+        let on = on.trim();
+        let (others, rest) = match on.split_once(' ') {
+            Some((all, rest)) if all.eq_ignore_ascii_case("all") => {
+                match rest.trim().split_once(' ') {
+                    Some((w, label)) if w.eq_ignore_ascii_case("other") => (true, label.trim()),
+                    _ if rest.trim().eq_ignore_ascii_case("other") => (true, ""),
+                    _ => (false, rest.trim()),
+                }
+            }
+            _ if on.eq_ignore_ascii_case("all") => (false, ""),
+            _ => return Err(wrong()),
+        };
+        let effects = effects
+            .split(';')
+            .map(parse_effect)
+            .collect::<Result<Vec<_>, _>>()?;
+        if let Some(e) = effects.iter().find(|e| !e.happens_at_once_to_characters()) {
+            return Err(format!(
+                "'{e}' does not happen at once to a character: an entering ability heals, \
+                 wounds, discards, taps or untaps"
+            ));
+        }
+        Ok(Entering {
+            filter: (!rest.is_empty()).then(|| rest.to_string()),
+            others,
+            effects,
+        })
+    }
+
+    /// Its rules text: "When this comes into play: each other Male character in play is
+    /// discarded."
+    pub fn text(&self) -> String {
+        let other = if self.others { "other " } else { "" };
+        let whom = match &self.filter {
+            Some(f) => format!("each {other}{f} character in play"),
+            None => format!("each {other}character in play"),
+        };
+        let what: Vec<String> = self.effects.iter().map(|e| e.to_string()).collect();
+        format!("When this comes into play: {whom} {}.", what.join("; "))
+    }
 }

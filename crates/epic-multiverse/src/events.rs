@@ -223,6 +223,17 @@ pub enum Event {
         card: CardId,
         to_hand: bool,
     },
+    /// A character's ability on coming into play happens (F-12.2).
+    Triggered {
+        seat: Seat,
+        card: CardId,
+    },
+    /// A character in play discarded by an effect, to its player's discard pile (ruling
+    /// M-34): a public fact, as the card was in play.
+    Dismissed {
+        seat: Seat,
+        card: CardId,
+    },
     /// Resurrect brought a character from the graveyard to the holding area.
     Resurrected {
         seat: Seat,

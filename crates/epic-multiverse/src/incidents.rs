@@ -87,9 +87,15 @@ impl MultiverseGame {
                 self.step = Step::Discard;
             }
             Window::Response => {
-                let attack = self.taken.is_some_and(|t| t.action == Action::Attack);
-                self.taken = None;
+                let taken = self.taken.take();
+                let attack = taken.is_some_and(|t| t.action == Action::Attack);
                 self.step = if attack { Step::Attacks } else { Step::Recruit };
+                // A character recruited or brought back, and not undone, came into play.
+                if let Some(t) = taken
+                    .filter(|t| !t.undone && matches!(t.action, Action::Recruit | Action::Return))
+                {
+                    self.came_into_play(t.seat, t.id);
+                }
             }
         }
     }
@@ -348,33 +354,9 @@ impl MultiverseGame {
         }
         for effect in effects {
             match effect {
-                Effect::Heal { wounds } => {
+                e if e.happens_at_once_to_characters() => {
                     for id in self.aimed_characters(card, aim) {
-                        let healed = self.character_mut(id).filter(|c| c.wounds > 0).map(|c| {
-                            c.wounds = c.wounds.saturating_sub(*wounds);
-                            (c.card, c.wounds)
-                        });
-                        if let Some((card, wounds)) = healed {
-                            let owner = self.controller(id).unwrap_or(seat);
-                            self.events.push(Event::Healed {
-                                seat: owner,
-                                card,
-                                wounds,
-                            });
-                        }
-                    }
-                }
-                Effect::Wound => {
-                    for id in self.aimed_characters(card, aim) {
-                        self.incident_wound(seat, id);
-                    }
-                }
-                Effect::Tap | Effect::Untap => {
-                    let tapped = *effect == Effect::Tap;
-                    for id in self.aimed_characters(card, aim) {
-                        if let Some(c) = self.character_mut(id) {
-                            c.tapped = tapped;
-                        }
+                        self.effect_on_character(seat, id, e);
                     }
                 }
                 Effect::Draw { cards } => {
@@ -406,7 +388,7 @@ impl MultiverseGame {
     /// A wound from an incident of `by` (ruling M-25): an item may take it; it injures
     /// and disables (worth points to `by` if the character is an opponent's) but does
     /// not kill.
-    fn incident_wound(&mut self, by: Seat, id: CharId) {
+    pub(crate) fn incident_wound(&mut self, by: Seat, id: CharId) {
         let Some((seat, ch)) = self.character(id) else {
             return;
         };

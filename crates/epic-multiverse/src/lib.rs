@@ -20,6 +20,7 @@
 //! | `incidents` | the windows for incidents, their targets, payment, effects and durations |
 //! | `variant` | free-for-all, teams and the countdown: who plays with whom, and the end on points |
 //! | `teamwork` | teamwork, leadership and heroic acts |
+//! | `triggered` | triggered abilities: a character's on coming into play |
 //! | `position` | any position set up directly (rule tests, scenarios) |
 //! | `scenario` | the setup statements and expectations of its scenarios (`scenarios/multiverse`) |
 //! | `events` | what each decision did, and what each seat may know of it |
@@ -48,6 +49,7 @@ pub mod setup;
 pub mod state;
 mod teamwork;
 pub mod tensor;
+mod triggered;
 pub mod variant;
 pub mod words;
 

@@ -79,7 +79,9 @@ fn err(line: usize, message: impl Into<String>) -> CardError {
 
 /// The fields every card may have, and those of each type.
 const COMMON: [&str; 6] = ["card", "type", "colour", "origin", "art", "flavour"];
-const CHARACTER: [&str; 6] = ["cost", "stats", "species", "labels", "powers", "items"];
+const CHARACTER: [&str; 7] = [
+    "cost", "stats", "species", "labels", "powers", "items", "enters",
+];
 const ITEM: [&str; 8] = [
     "cost",
     "item",
@@ -293,7 +295,14 @@ fn character<'a>(
         abilities: Vec::new(),
         powers: Vec::new(),
         items: get("items").map(|(_, v)| listed(v)).unwrap_or_default(),
+        entering: None,
     };
+    if let Some((line, text)) = get("enters") {
+        match crate::effect::Entering::parse(text) {
+            Ok(entering) => c.entering = Some(entering),
+            Err(why) => errors.push(err(line, why)),
+        }
+    }
     let mut morals = 0;
     if let Some((line, labels)) = get("labels") {
         for label in labels.split(',').map(str::trim).filter(|l| !l.is_empty()) {
@@ -551,5 +560,39 @@ mod tests {
             .any(|t| t.starts_with("line 3: 'green' is not a colour")));
         assert!(text.iter().any(|t| t.starts_with("line 5: stats 'x'")));
         assert!(parse_cards("type: foothold\n").is_err());
+    }
+
+    #[test]
+    fn an_entering_ability_is_read_or_refused_with_its_line() {
+        let card = |enters: &str| {
+            format!(
+                "card: Lone\ntype: character\ncolour: black\norigin: conditional\ncost: 4\n\
+                 stats: 3/4\nspecies: Human, Male\nenters: {enters}\nart: A man.\n"
+            )
+        };
+        let cards = parse_cards(&card("discard on all other Male")).unwrap();
+        let entering = cards[0].character().unwrap().entering.clone().unwrap();
+        assert_eq!(entering.filter.as_deref(), Some("Male"));
+        assert!(entering.others);
+        assert_eq!(entering.effects, vec![crate::effect::Effect::Discard]);
+        assert!(cards[0].text().ends_with(
+            "When this comes into play: each other Male character in play is discarded."
+        ));
+        let everyone = parse_cards(&card("heal 1; untap on all")).unwrap();
+        let entering = everyone[0].character().unwrap().entering.clone().unwrap();
+        assert_eq!((entering.filter, entering.others), (None, false));
+        for (bad, why) in [
+            ("discard on target character", "is not an entering ability"),
+            ("draw 2 on all", "does not happen at once to a character"),
+            ("fly on all Male", "unknown effect"),
+        ] {
+            let errors = parse_cards(&card(bad)).unwrap_err();
+            let text: Vec<String> = errors.iter().map(ToString::to_string).collect();
+            assert!(
+                text.iter()
+                    .any(|t| t.starts_with("line 8: ") && t.contains(why)),
+                "{bad}: {text:?}"
+            );
+        }
     }
 }

@@ -718,6 +718,23 @@ pub fn told(g: &MultiverseGame, choice: Choice, events: &[Event], voice: &Voice)
                 ),
                 tone_of(seat),
             ),
+            Event::Triggered { seat, card } => {
+                let ability = g
+                    .pool()
+                    .get(card)
+                    .character()
+                    .and_then(|c| c.entering.as_ref())
+                    .map(|e| e.text())
+                    .unwrap_or_default();
+                say(format!("{}: {ability}", theirs(seat, card)), tone_of(seat))
+            }
+            Event::Dismissed { seat, card } => say(
+                format!(
+                    "{} is discarded from play: to the discard pile (no points).",
+                    theirs(seat, card)
+                ),
+                tone_of(seat),
+            ),
             Event::Swarmed { seat, card } => say(
                 format!(
                     "{} makes a Swarm marker: another {} (worth no points).",
