@@ -6,7 +6,7 @@
 use crate::state::{Pose, Source, Step};
 use crate::{parse_classic_cards, ClassicGame, ClassicPool, Placed, Position, SeatSetup};
 use epic_game::scenario::{
-    after_words, card_list, checked, names_expect, seat_word, Mistake, Statement,
+    after_words, card_list, checked, names_expect, seat_among, seat_word, Mistake, Statement,
 };
 use epic_game::words::quoted;
 use epic_game::Seat;
@@ -58,14 +58,6 @@ pub(crate) fn position(
     })
 }
 
-/// A seat written as one word, of this position.
-fn seat_of(word: &str, seats: usize) -> Result<usize, String> {
-    seat_word(word)
-        .map(usize::from)
-        .filter(|&p| p < seats)
-        .ok_or_else(|| format!("no seat {}", quoted(word)))
-}
-
 /// `A, B x3` (or `none`) against the classic cards.
 fn cards(pool: &ClassicPool, list: &str) -> Result<Vec<CardId>, String> {
     let mut out = Vec::new();
@@ -95,7 +87,7 @@ fn setup(w: &mut Written, l: &str) -> Result<(), String> {
             Ok(())
         }
         "active" => {
-            w.pos.active = seat_of(rest.trim(), w.pos.seats.len())? as Seat;
+            w.pos.active = seat_among(rest.trim(), w.pos.seats.len())? as Seat;
             Ok(())
         }
         "turn" => {
@@ -260,7 +252,7 @@ fn line(g: &ClassicGame, text: &str) -> Result<(), String> {
 
 /// `pN mojo N`, `pN hand …`, `pN sees …` and the other facts of one seat.
 fn seat_expect(g: &ClassicGame, p: &str, what: &str, rest: &str) -> Result<(), String> {
-    let seat = seat_of(p, g.players())? as Seat;
+    let seat = seat_among(p, g.players())? as Seat;
     let number = |got: usize| checked(rest.parse::<usize>().ok() == Some(got), || got.to_string());
     let zone: Vec<u16> = match what {
         "mojo" => {
@@ -304,7 +296,7 @@ fn seat_expect(g: &ClassicGame, p: &str, what: &str, rest: &str) -> Result<(), S
             let (other, r) = rest
                 .split_once(" hand ")
                 .ok_or("expected pN sees pM hand is …")?;
-            let other = seat_of(other, g.players())?;
+            let other = seat_among(other, g.players())?;
             let them = g.view(seat).players.swap_remove(other);
             return named(g, them.hand.unwrap_or(them.shown), r);
         }

@@ -35,6 +35,14 @@ pub fn seat_word(word: &str) -> Option<Seat> {
     Some((n - 1) as Seat)
 }
 
+/// A seat written as one word (`p2`), among a table's `seats` (from 0).
+pub fn seat_among(word: &str, seats: usize) -> Result<usize, String> {
+    seat_word(word)
+        .map(usize::from)
+        .filter(|&p| p < seats)
+        .ok_or_else(|| format!("no seat {}", quoted(word)))
+}
+
 /// Seats as scenarios list them: `p1, p3`.
 pub fn seats_named(seats: &[Seat]) -> String {
     let named: Vec<String> = seats.iter().map(|s| format!("p{}", s + 1)).collect();

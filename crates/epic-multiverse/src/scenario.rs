@@ -8,7 +8,9 @@ use crate::position::{Placed, Position};
 use crate::state::{InPlay, ItemState, Step, DISABLED};
 use crate::variant::Variant;
 use crate::{MultiverseGame, Pool};
-use epic_game::scenario::{card_list, checked, names_expect, seat_word, Mistake, Statement};
+use epic_game::scenario::{
+    card_list, checked, names_expect, seat_among, seat_word, Mistake, Statement,
+};
 use epic_game::words::quoted;
 use epic_game::{Seat, State};
 
@@ -58,14 +60,6 @@ pub(crate) fn position(
     }
     pos.start(pool)
         .map_err(|e| whole(format!("the position cannot be set up: {e}")))
-}
-
-/// A seat written as one word, among `seats`.
-fn seat_of(word: &str, seats: usize) -> Result<usize, String> {
-    seat_word(word)
-        .map(usize::from)
-        .filter(|&p| p < seats)
-        .ok_or_else(|| format!("no seat {}", quoted(word)))
 }
 
 /// `A, B x3` (or `none`): the names of multiverse cards, each copy once.
@@ -119,7 +113,7 @@ fn setup(
             }
             pos.seats.resize(n, Default::default());
         }
-        "active" => pos.active = seat_of(rest, pos.seats.len())? as Seat,
+        "active" => pos.active = seat_among(rest, pos.seats.len())? as Seat,
         "turn" => pos.turn = number(rest, "turn N")?,
         "step" => pos.step = step_named(rest)?,
         "goal" => pos.goal = number(rest, "goal N (the points that win)")?,
@@ -235,7 +229,7 @@ pub(crate) fn expect(g: &MultiverseGame, e: &str) -> Option<Result<(), String>> 
         ["item", ..] => item_expect(g, epic_game::scenario::after_words(e, 1)),
         [p, what, ..] if seat_word(p).is_some() => {
             let rest = epic_game::scenario::after_words(e, 2);
-            seat_of(p, g.seats()).and_then(|s| seat_expect(g, s as Seat, what, rest))
+            seat_among(p, g.seats()).and_then(|s| seat_expect(g, s as Seat, what, rest))
         }
         _ => return character_expect(g, e),
     })

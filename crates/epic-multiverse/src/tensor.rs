@@ -14,16 +14,6 @@ use crate::MultiverseGame;
 use epic_game::actions::{self, flag, place, Slots};
 use epic_game::Seat;
 
-const STEPS: [Step; 7] = [
-    Step::Redraw,
-    Step::Foothold,
-    Step::Attacks,
-    Step::Blocks,
-    Step::Recruit,
-    Step::Incidents,
-    Step::Discard,
-];
-
 /// The kinds of option ([`Choice`]), in the order of their one-hot columns.
 pub const OPTION_KINDS: [&str; 31] = [
     "redraw",
@@ -65,7 +55,7 @@ const ENERGIES: usize = 9;
 /// Numbers for the game as a whole: the turn (in hundreds), the step (one-hot), whether
 /// the decision is the observer's, the game value (in hundreds), attacks and blocks
 /// declared, whether a discard is owed.
-pub const GLOBAL_FEATURES: usize = 1 + STEPS.len() + 1 + 1 + 2 + 1;
+pub const GLOBAL_FEATURES: usize = 1 + Step::ALL.len() + 1 + 1 + 2 + 1;
 
 /// Numbers per seat: points toward the game value, cards in hand, resources, discards,
 /// the graveyard, footholds, untapped footholds of each kind of energy, the holding
@@ -224,10 +214,10 @@ impl MultiverseGame {
 
         let g = &mut out[global..players];
         g[0] = self.turn as f32 / 100.0;
-        if let Some(i) = STEPS.iter().position(|&s| s == self.step) {
+        if let Some(i) = Step::ALL.iter().position(|&s| s == self.step) {
             g[1 + i] = 1.0;
         }
-        let mut w = 1 + STEPS.len();
+        let mut w = 1 + Step::ALL.len();
         g[w] = flag(self.decider == Some(seat));
         g[w + 1] = self.goal as f32 / 100.0;
         g[w + 2] = self.attacks.len() as f32;
