@@ -168,6 +168,9 @@ pub enum Ability {
     Vulnerable(AttackKind),
     /// Unaffected by this kind of attack.
     Immune(AttackKind),
+    /// Immune (Random Power): unaffected by a kind of attack rolled as it enters play,
+    /// as Random Power rolls its power (ruling M-35).
+    ImmuneRolled,
 }
 
 /// A set of abilities, one bit each ([`Ability::bit`]): what a character has, looked up
@@ -194,7 +197,7 @@ impl Abilities {
 }
 
 impl Ability {
-    const PLAIN: [(Ability, &'static str); 29] = [
+    const PLAIN: [(Ability, &'static str); 30] = [
         (Ability::Flight, "Flight"),
         (Ability::Reach, "Reach"),
         (Ability::DoubleStrike, "Double Strike"),
@@ -224,6 +227,7 @@ impl Ability {
         (Ability::OffensiveTeleport, "Offensive Teleport"),
         (Ability::Resurrect, "Resurrect"),
         (Ability::Swarm, "Swarm"),
+        (Ability::ImmuneRolled, "Immune (Random Power)"),
     ];
 
     /// Its bit in a set of abilities ([`Abilities`]): the plain ones first, then
@@ -247,6 +251,12 @@ impl Ability {
     /// The ability a label names ("Double Strike", "Resistant (Psi)"), in any case.
     pub fn parse(label: &str) -> Option<Ability> {
         let label = label.trim();
+        if let Some(&(a, _)) = Ability::PLAIN
+            .iter()
+            .find(|(_, name)| name.eq_ignore_ascii_case(label))
+        {
+            return Some(a);
+        }
         if let Some((word, arg)) = label.split_once('(') {
             let kind = AttackKind::parse(arg.strip_suffix(')')?)?;
             return match word.trim().to_ascii_lowercase().as_str() {
@@ -319,6 +329,11 @@ impl Ability {
             Ability::RandomPower => {
                 "Random Power: rolls a power when it enters play: 1d6 for Psi, Energy Blast \
                  or Matter Blast, 1d6 for its type, 2d6 for its value."
+            }
+            Ability::ImmuneRolled => {
+                "Immune (Random Power): rolls 1d6 when it enters play, as Random Power does \
+                 — Psi, Energy Blast or Matter Blast — and is unaffected by that kind of \
+                 attack."
             }
             Ability::Leader => {
                 "Leader: taps to give a team-mate +1 C (its attacks) or +1 D (when it is \

@@ -724,12 +724,13 @@ impl MultiverseGame {
             ch.bonus.1 = self.rng.gen_range(1..=6);
             gave.push(format!("Defensive Increase +{} D", ch.bonus.1));
         }
+        if c.has(Ability::ImmuneRolled) {
+            let kind = self.roll_power_kind();
+            ch.immune_to = Some(kind);
+            gave.push(format!("Immune ({})", kind.name()));
+        }
         if c.has(Ability::RandomPower) {
-            let kind = match self.rng.gen_range(1..=6) {
-                1 | 2 => AttackKind::Psi,
-                3 | 4 => AttackKind::Energy,
-                _ => AttackKind::Matter,
-            };
+            let kind = self.roll_power_kind();
             let detail = if kind == AttackKind::Psi {
                 0
             } else {
@@ -760,6 +761,17 @@ impl MultiverseGame {
         }
         self.build_in(seat, &ch);
         ch
+    }
+
+    /// A kind of power, as Random Power rolls it (F-13.9): 1d6, 1-2 Psi, 3-4 Energy
+    /// Blast, 5-6 Matter Blast.
+    fn roll_power_kind(&mut self) -> crate::abilities::AttackKind {
+        use crate::abilities::AttackKind;
+        match self.rng.gen_range(1..=6) {
+            1 | 2 => AttackKind::Psi,
+            3 | 4 => AttackKind::Energy,
+            _ => AttackKind::Matter,
+        }
     }
 
     /// Character `id` of `seat` leaves play for good, into its player's `zone` (a

@@ -87,6 +87,9 @@ impl MultiverseGame {
     /// Every ability `ch` has now ([`Self::has`]).
     pub fn abilities(&self, ch: &InPlay) -> Abilities {
         let mut set = self.pool.abilities(ch.card);
+        if let Some(kind) = ch.immune_to {
+            set = set.with(Ability::Immune(kind));
+        }
         if self.printed_only() {
             return set;
         }

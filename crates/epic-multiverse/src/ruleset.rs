@@ -158,6 +158,10 @@ impl MultiverseGame {
                 .labels()
                 .into_iter()
                 .chain(self.given_labels(ch))
+                .chain(
+                    ch.immune_to
+                        .map(|k| format!("Immune ({}) rolled", k.name())),
+                )
                 .collect(),
             powers: self.powers(ch).iter().map(|p| p.to_string()).collect(),
             flying: ch.flying,

@@ -43,6 +43,8 @@ pub struct InPlay {
     pub bonus: (u8, u8),
     /// The power Random Power rolled as it entered play.
     pub rolled: Option<Power>,
+    /// The kind of attack Immune (Random Power) rolled as it entered play.
+    pub immune_to: Option<crate::abilities::AttackKind>,
     /// Attacks it declared this turn.
     pub attacks: u8,
     /// It attacked this turn in a rage: +1 C, -1 D.
