@@ -21,7 +21,7 @@ pub(crate) fn position(
 ) -> Result<MultiverseGame, Vec<Mistake>> {
     let pool = crate::pool();
     let mut pos = Position::new(2);
-    // Cards written top first; a position's deck is drawn from its end.
+    // The variant is checked against the seats, once every statement is read.
     let mut variant: Option<String> = None;
     let mut mistakes = Vec::new();
     for s in statements {
@@ -55,6 +55,7 @@ pub(crate) fn position(
         pos.variant =
             Variant::parse(Some(&name), size, pos.seats.len()).map_err(|e| whole(e.to_string()))?;
     }
+    // Decks are written top first; a position's deck is drawn from its end.
     for seat in &mut pos.seats {
         seat.deck.reverse();
     }
