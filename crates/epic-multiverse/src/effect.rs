@@ -561,7 +561,9 @@ pub fn parse_effect(text: &str) -> Result<Effect, String> {
             };
             let (mut combat, mut defense) = (0i8, 0i8);
             for part in adds.split_whitespace() {
-                let (n, stat) = part.split_at(part.len().saturating_sub(1));
+                // The stat is the last character, whatever its width.
+                let last = part.chars().next_back().map_or(0, char::len_utf8);
+                let (n, stat) = part.split_at(part.len() - last);
                 let n: i8 = n
                     .parse()
                     .ok()

@@ -560,6 +560,17 @@ mod tests {
             .any(|t| t.starts_with("line 3: 'green' is not a colour")));
         assert!(text.iter().any(|t| t.starts_with("line 5: stats 'x'")));
         assert!(parse_cards("type: foothold\n").is_err());
+        // A boost ending in a character of several bytes is refused, not cut inside it.
+        let errors = parse_cards(
+            "card: Baton\ntype: item\nitem: equipment\ncolour: blue\norigin: alien\n\
+             cost: 1\nboost: +\u{3f6}\nart: A baton.\n",
+        )
+        .unwrap_err();
+        let text: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        assert!(
+            text.iter().any(|t| t.starts_with("line 7: boost")),
+            "{text:?}"
+        );
     }
 
     #[test]
