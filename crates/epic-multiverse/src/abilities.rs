@@ -251,25 +251,21 @@ impl Ability {
     /// The ability a label names ("Double Strike", "Resistant (Psi)"), in any case.
     pub fn parse(label: &str) -> Option<Ability> {
         let label = label.trim();
+        // The plain names first: "Immune (Random Power)" is one, not Immune to a kind.
         if let Some(&(a, _)) = Ability::PLAIN
             .iter()
             .find(|(_, name)| name.eq_ignore_ascii_case(label))
         {
             return Some(a);
         }
-        if let Some((word, arg)) = label.split_once('(') {
-            let kind = AttackKind::parse(arg.strip_suffix(')')?)?;
-            return match word.trim().to_ascii_lowercase().as_str() {
-                "resistant" => Some(Ability::Resistant(kind)),
-                "vulnerable" => Some(Ability::Vulnerable(kind)),
-                "immune" => Some(Ability::Immune(kind)),
-                _ => None,
-            };
+        let (word, arg) = label.split_once('(')?;
+        let kind = AttackKind::parse(arg.strip_suffix(')')?)?;
+        match word.trim().to_ascii_lowercase().as_str() {
+            "resistant" => Some(Ability::Resistant(kind)),
+            "vulnerable" => Some(Ability::Vulnerable(kind)),
+            "immune" => Some(Ability::Immune(kind)),
+            _ => None,
         }
-        Ability::PLAIN
-            .iter()
-            .find(|(_, name)| name.eq_ignore_ascii_case(label))
-            .map(|(a, _)| *a)
     }
 
     /// Its label as printed.

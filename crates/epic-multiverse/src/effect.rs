@@ -202,8 +202,6 @@ impl Effect {
         )
     }
 
-    /// Whether it acts on characters (and so needs a character, a player or an open
-    /// target).
     /// Whether it happens at once to each character it reaches, lasting nothing.
     pub fn happens_at_once_to_characters(&self) -> bool {
         matches!(
@@ -212,6 +210,8 @@ impl Effect {
         )
     }
 
+    /// Whether it acts on characters (and so needs a character, a player or an open
+    /// target).
     fn on_characters(&self) -> bool {
         !matches!(
             self,
@@ -797,16 +797,19 @@ impl Entering {
             )
         };
         let (effects, on) = text.rsplit_once(" on ").ok_or_else(wrong)?;
-        let on = on.trim();
-        let (others, rest) = match on.split_once(' ') {
-            Some((all, rest)) if all.eq_ignore_ascii_case("all") => {
-                match rest.trim().split_once(' ') {
-                    Some((w, label)) if w.eq_ignore_ascii_case("other") => (true, label.trim()),
-                    _ if rest.trim().eq_ignore_ascii_case("other") => (true, ""),
-                    _ => (false, rest.trim()),
-                }
-            }
-            _ if on.eq_ignore_ascii_case("all") => (false, ""),
+        // "all other LABEL" is the open target "all LABEL", this character left out.
+        let mut words: Vec<&str> = on.split_whitespace().collect();
+        let others = words
+            .get(1)
+            .is_some_and(|w| w.eq_ignore_ascii_case("other"));
+        if others {
+            words.remove(1);
+        }
+        let filter = match words.first() {
+            Some(all) if all.eq_ignore_ascii_case("all") => match parse_target(&words.join(" ")) {
+                Ok(Target::Open { filter }) => filter,
+                _ => return Err(wrong()),
+            },
             _ => return Err(wrong()),
         };
         let effects = effects
@@ -820,7 +823,7 @@ impl Entering {
             ));
         }
         Ok(Entering {
-            filter: (!rest.is_empty()).then(|| rest.to_string()),
+            filter,
             others,
             effects,
         })
