@@ -6,7 +6,7 @@
 use crate::state::{Pose, Source, Step};
 use crate::{parse_classic_cards, ClassicGame, ClassicPool, Placed, Position, SeatSetup};
 use epic_game::scenario::{
-    after_words, card_list, checked, names_expect, seat_among, seat_word, Mistake, Statement,
+    after_words, cards_of, checked, names_expect, seat_among, seat_word, Mistake, Statement,
 };
 use epic_game::words::quoted;
 use epic_game::Seat;
@@ -60,14 +60,7 @@ pub(crate) fn position(
 
 /// `A, B x3` (or `none`) against the classic cards.
 fn cards(pool: &ClassicPool, list: &str) -> Result<Vec<CardId>, String> {
-    let mut out = Vec::new();
-    for (name, n) in card_list(list, |n| pool.id(n).is_some())? {
-        let id = pool
-            .id(&name)
-            .ok_or_else(|| format!("no classic card is named {}", quoted(&name)))?;
-        out.extend(std::iter::repeat_n(id, n));
-    }
-    Ok(out)
+    cards_of(list, "classic", |n| pool.id(n))
 }
 
 fn setup(w: &mut Written, l: &str) -> Result<(), String> {

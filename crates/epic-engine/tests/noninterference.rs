@@ -349,6 +349,18 @@ fn a_spectator_sees_public_information_only() {
     }
 }
 
+/// Takes, in turn, the option whose label starts with each of `labels`.
+fn take(game: &mut Game, labels: &[&str]) {
+    for label in labels {
+        let i = game
+            .labels()
+            .iter()
+            .position(|l| l.starts_with(label))
+            .unwrap_or_else(|| panic!("no option `{label}` in {:?}", game.labels()));
+        game.apply(game.options()[i]).expect("offered");
+    }
+}
+
 /// A player revealing cards for Loyalty said they hold enough of the alignment (5.3.5):
 /// every sample another seat takes keeps that true, the cards picked so far among them,
 /// so that the reveal goes on in the sample as it may in the game.
@@ -373,18 +385,14 @@ fn a_sample_during_a_loyalty_reveal_holds_the_cards_it_needs() {
     .to_vec();
     pos.seats[1].hand = vec![card("Fireball")];
     let mut game = Game::from_position(pos).expect("a legal position");
-    for label in [
-        "Play Raging T-Rex",
-        "Reveal cards for Loyalty",
-        "Reveal Cave Troll",
-    ] {
-        let i = game
-            .labels()
-            .iter()
-            .position(|l| l.starts_with(label))
-            .unwrap_or_else(|| panic!("no option `{label}` in {:?}", game.labels()));
-        game.apply(game.options()[i]).expect("offered");
-    }
+    take(
+        &mut game,
+        &[
+            "Play Raging T-Rex",
+            "Reveal cards for Loyalty",
+            "Reveal Cave Troll",
+        ],
+    );
     let picked = game.state().player(0).hand[0];
     assert_eq!(game.state().obj(picked).card, card("Cave Troll"));
     let wild = |g: &Game, o: ObjId| {
@@ -427,14 +435,7 @@ fn a_sample_keeps_the_cards_that_pending_triggers_name() {
         .to_vec();
     pos.seats[1].hand = vec![card("Fireball")];
     let mut game = Game::from_position(pos).expect("a legal position");
-    for label in ["Play Amnesia (mode 1", "Target Player 1"] {
-        let i = game
-            .labels()
-            .iter()
-            .position(|l| l.starts_with(label))
-            .unwrap_or_else(|| panic!("no option `{label}` in {:?}", game.labels()));
-        game.apply(game.options()[i]).expect("offered");
-    }
+    take(&mut game, &["Play Amnesia (mode 1", "Target Player 1"]);
     let st = game.state();
     let named: Vec<ObjId> = st
         .batch

@@ -97,6 +97,22 @@ pub fn card_list(
     Ok(out)
 }
 
+/// A [`card_list`] of one game's cards, each copy once: `find` looks each name up, and
+/// a name it does not know is refused as no card of `game` ("classic", "multiverse").
+pub fn cards_of<T: Clone>(
+    text: &str,
+    game: &str,
+    find: impl Fn(&str) -> Option<T>,
+) -> Result<Vec<T>, String> {
+    let mut out = Vec::new();
+    for (name, n) in card_list(text, |n| find(n).is_some())? {
+        let card =
+            find(&name).ok_or_else(|| format!("no {game} card is named {}", quoted(&name)))?;
+        out.extend(std::iter::repeat_n(card, n));
+    }
+    Ok(out)
+}
+
 /// `NAME xN` as the name and the digits of N.
 fn copies(item: &str) -> Option<(&str, &str)> {
     let (name, count) = item.rsplit_once(' ')?;

@@ -9,7 +9,7 @@ use crate::state::{InPlay, ItemState, Step, DISABLED};
 use crate::variant::Variant;
 use crate::{MultiverseGame, Pool};
 use epic_game::scenario::{
-    card_list, checked, names_expect, seat_among, seat_word, Mistake, Statement,
+    cards_of, checked, names_expect, seat_among, seat_word, Mistake, Statement,
 };
 use epic_game::words::quoted;
 use epic_game::{Seat, State};
@@ -63,16 +63,11 @@ pub(crate) fn position(
         .map_err(|e| whole(format!("the position cannot be set up: {e}")))
 }
 
-/// `A, B x3` (or `none`): the names of multiverse cards, each copy once.
+/// `A, B x3` (or `none`): the names of multiverse cards, as printed, each copy once.
 fn names(pool: &Pool, list: &str) -> Result<Vec<String>, String> {
-    let mut out = Vec::new();
-    for (name, n) in card_list(list, |n| pool.id(n).is_some())? {
-        let id = pool
-            .id(&name)
-            .ok_or_else(|| format!("no multiverse card is named {}", quoted(&name)))?;
-        out.extend(std::iter::repeat_n(pool.get(id).name.clone(), n));
-    }
-    Ok(out)
+    cards_of(list, "multiverse", |n| {
+        pool.id(n).map(|id| pool.get(id).name.clone())
+    })
 }
 
 fn number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, String> {
