@@ -171,6 +171,12 @@ pub enum Ability {
     /// Immune (Random Power): unaffected by a kind of attack rolled as it enters play,
     /// as Random Power rolls its power (ruling M-35).
     ImmuneRolled,
+    /// A successful attack with C puts a marker on the character struck: it attacks for
+    /// this character's player while the possessor stays tapped (ruling M-36).
+    Possess,
+    /// A successful attack puts a marker on the character struck: it attacks for this
+    /// character's player until the enslaver is wounded (ruling M-36).
+    Enslave,
 }
 
 /// A set of abilities, one bit each ([`Ability::bit`]): what a character has, looked up
@@ -197,7 +203,7 @@ impl Abilities {
 }
 
 impl Ability {
-    const PLAIN: [(Ability, &'static str); 30] = [
+    const PLAIN: [(Ability, &'static str); 32] = [
         (Ability::Flight, "Flight"),
         (Ability::Reach, "Reach"),
         (Ability::DoubleStrike, "Double Strike"),
@@ -228,6 +234,8 @@ impl Ability {
         (Ability::Resurrect, "Resurrect"),
         (Ability::Swarm, "Swarm"),
         (Ability::ImmuneRolled, "Immune (Random Power)"),
+        (Ability::Possess, "Possess"),
+        (Ability::Enslave, "Enslave"),
     ];
 
     /// Its bit in a set of abilities ([`Abilities`]): the plain ones first, then
@@ -375,6 +383,15 @@ impl Ability {
             Ability::Swarm => {
                 "Swarm: tap to make a marker, another of this character with its abilities, \
                  worth no points."
+            }
+            Ability::Possess => {
+                "Possess: when its attack with C succeeds, the character struck gains its \
+                 marker and attacks for this character's player; the possessor stays \
+                 tapped, and untapping it (Release) removes the marker."
+            }
+            Ability::Enslave => {
+                "Enslave: when its attack succeeds, the character struck gains its marker \
+                 and attacks for this character's player, until the enslaver is wounded."
             }
             Ability::Resistant(k) => {
                 return format!("Resistant ({0}): defense +3 against {0}.", k.name())

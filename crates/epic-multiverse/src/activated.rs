@@ -1,6 +1,7 @@
 //! The abilities a character uses by tapping (F-12.3) — Heal, Rejuvenate, Stealth's
 //! hiding again, Technopathy, the teleports, Resurrect, Swarm — offered in its
-//! controller's recruit step, and Regenerate at the start of its controller's turn.
+//! controller's recruit step, and Regenerate at the start of its controller's turn;
+//! a possessor's release.
 
 use crate::abilities::Ability;
 use crate::card::CardId;
@@ -21,6 +22,9 @@ impl MultiverseGame {
             .map(|c| c.id)
             .collect();
         for ch in &self.player(seat).characters {
+            if ch.tapped && self.possesses(ch.id) {
+                options.push(Choice::Release { id: ch.id });
+            }
             if ch.tapped || !ch.active() {
                 continue;
             }
@@ -59,6 +63,13 @@ impl MultiverseGame {
                 options.push(Choice::Swarm { by: ch.id });
             }
         }
+    }
+
+    /// Whether character `id` possesses another (ruling M-36).
+    fn possesses(&self, id: CharId) -> bool {
+        (self.players.iter())
+            .flat_map(|p| &p.characters)
+            .any(|c| c.master.is_some_and(|m| m.by == id && !m.enslaved))
     }
 
     /// The points still free in `seat`'s holding area (F-11.5).

@@ -168,8 +168,16 @@ impl MultiverseGame {
         let seat = self.active;
         let mut options = Vec::new();
         let mut raging = false;
-        for a in &self.player(seat).characters {
-            let lands = self.attacks.is_empty() && a.active() && !a.flew;
+        // Its own characters, but those another possesses or enslaves, and those it
+        // possesses or enslaves (ruling M-36).
+        let attackers = (self.players.iter().enumerate())
+            .flat_map(|(s, p)| p.characters.iter().map(move |c| (s as Seat, c)));
+        for (owner, a) in attackers {
+            let own = owner == seat && a.master.is_none();
+            if !own && (a.master.is_none() || self.master_seat(a) != Some(seat)) {
+                continue;
+            }
+            let lands = own && self.attacks.is_empty() && a.active() && !a.flew;
             if lands && self.has(a, Ability::Flight) {
                 options.push(Choice::Fly { id: a.id });
             }
@@ -193,7 +201,7 @@ impl MultiverseGame {
                 .collect();
             let before = options.len();
             for s in self.opponents(seat) {
-                for t in &self.player(s).characters {
+                for t in self.player(s).characters.iter().filter(|t| t.id != a.id) {
                     for &(power, kind) in &modes {
                         if self.may_attack(a, t, kind) {
                             options.push(Choice::Attack {
@@ -206,7 +214,7 @@ impl MultiverseGame {
                 }
             }
             let can = options.len() > before;
-            raging |= can && a.attacks == 0 && self.has(a, Ability::Rage);
+            raging |= own && can && a.attacks == 0 && self.has(a, Ability::Rage);
         }
         self.assist_options(seat, false, &mut options);
         if !raging {
@@ -371,6 +379,7 @@ impl MultiverseGame {
             for b in &p.characters {
                 let free = !b.tapped
                     && b.active()
+                    && b.master.is_none()
                     && b.id != target
                     && !self.blocks.iter().any(|x| x.blocker == b.id);
                 if free && self.stats(b).team.as_ref() == Some(team) {
@@ -516,8 +525,13 @@ impl MultiverseGame {
             self.has(&a, Ability::Vampirism),
             self.has(&a, Ability::Poison),
         );
+        let enslaved = self.has(&a, Ability::Enslave);
+        let masters = enslaved || (kind == AttackKind::Physical && self.has(&a, Ability::Possess));
         for _ in 0..strikes {
             self.wound(attack, defender, killing, false);
+        }
+        if masters {
+            self.master(attack, defender, enslaved);
         }
         if kind != AttackKind::Physical {
             return;
@@ -587,6 +601,67 @@ impl MultiverseGame {
         self.injure(attack.by, seat, &ch, automatic);
     }
 
+    /// The seat a character bearing a Possess or Enslave marker attacks for: its
+    /// marker's character's (ruling M-36).
+    pub(crate) fn master_seat(&self, ch: &InPlay) -> Option<Seat> {
+        ch.master.and_then(|m| self.character(m.by)).map(|(s, _)| s)
+    }
+
+    /// A successful attack by a character with Possess or Enslave: `defender`, still in
+    /// play, bears its marker (ruling M-36), in place of any other.
+    fn master(&mut self, attack: &Attack, defender: CharId, enslaved: bool) {
+        let by = self.character(attack.attacker).map(|(_, c)| c.card);
+        let Some(((owner, target), by)) =
+            self.character(defender).map(|(s, c)| (s, c.card)).zip(by)
+        else {
+            return;
+        };
+        if let Some(d) = self.character_mut(defender) {
+            d.master = Some(Master {
+                by: attack.attacker,
+                enslaved,
+            });
+        }
+        self.events.push(Event::Mastered {
+            seat: attack.by,
+            by,
+            owner,
+            target,
+            enslaved,
+        });
+    }
+
+    /// Frees every character whose Possess or Enslave marker no longer holds (ruling
+    /// M-36): it is in a holding area, its marker's character left play or is disabled,
+    /// an enslaver was wounded (`hurt`, the character just wounded), a possessor
+    /// untapped.
+    pub(crate) fn free_markers(&mut self, hurt: Option<CharId>) {
+        let lapsed = |g: &MultiverseGame, m: &Master| match g.character(m.by) {
+            Some((_, by)) => {
+                !by.active() || (m.enslaved && hurt == Some(m.by)) || (!m.enslaved && !by.tapped)
+            }
+            None => true,
+        };
+        let mut freed = Vec::new();
+        for (s, p) in self.players.iter().enumerate() {
+            let in_play = p
+                .characters
+                .iter()
+                .filter(|c| c.master.is_some_and(|m| lapsed(self, &m)));
+            let held = p.holding.iter().filter(|c| c.master.is_some());
+            freed.extend(in_play.chain(held).map(|c| (s as Seat, c.id, c.card)));
+        }
+        for (seat, id, card) in freed {
+            let p = &mut self.players[usize::from(seat)];
+            for c in p.characters.iter_mut().chain(&mut p.holding) {
+                if c.id == id {
+                    c.master = None;
+                }
+            }
+            self.events.push(Event::Freed { seat, card });
+        }
+    }
+
     /// One more wound on `ch` (of `seat`), below dead: disabled, it is worth its points
     /// to `by` (F-11.3), unless `by` is its own player.
     pub(crate) fn injure(&mut self, by: Seat, seat: Seat, ch: &InPlay, automatic: bool) {
@@ -601,6 +676,7 @@ impl MultiverseGame {
             wounds,
             automatic,
         });
+        self.free_markers(Some(ch.id));
         if wounds == DISABLED && by != seat && cost > 0 {
             self.events.push(Event::Scored {
                 seat: by,

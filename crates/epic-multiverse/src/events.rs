@@ -262,6 +262,21 @@ pub enum Event {
         card: CardId,
         invisible: bool,
     },
+    /// A Possess or Enslave marker put on `target` (of `owner`) by `by`'s character
+    /// (of `seat`): it attacks for `seat` (ruling M-36).
+    Mastered {
+        seat: Seat,
+        by: CardId,
+        owner: Seat,
+        target: CardId,
+        enslaved: bool,
+    },
+    /// A Possess or Enslave marker gone: `card` (of `seat`) attacks for its own player
+    /// again.
+    Freed {
+        seat: Seat,
+        card: CardId,
+    },
     /// The countdown's marker of a new round discarded: the rounds left after this one.
     Countdown {
         left: u32,

@@ -318,6 +318,11 @@ impl MultiverseGame {
             Choice::Teleport { by, target } => self.teleport(seat, by, target),
             Choice::Resurrect { by, card } => self.resurrect(seat, by, card),
             Choice::Swarm { by } => self.swarm(seat, by),
+            Choice::Release { id } => {
+                if let Some(c) = self.character_mut(id) {
+                    c.tapped = false;
+                }
+            }
             Choice::Heal { healer, target } => self.heal(seat, healer, target),
             Choice::EndAttacks => {
                 self.step = if self.attacks.is_empty() {
@@ -496,6 +501,10 @@ impl MultiverseGame {
         let seat = self.active;
         // This turn's attacks will be this side's last.
         self.last_attacks.retain(|&(s, _, _)| s != seat);
+        let possessors: Vec<CharId> = (self.players.iter())
+            .flat_map(|p| &p.characters)
+            .filter_map(|c| c.master.filter(|m| !m.enslaved).map(|m| m.by))
+            .collect();
         let p = &mut self.players[usize::from(seat)];
         p.turns += 1;
         p.played_foothold = false;
@@ -504,7 +513,8 @@ impl MultiverseGame {
             f.tapped = false;
         }
         for c in &mut p.characters {
-            c.tapped = false;
+            // A possessor stays tapped while it possesses (ruling M-36).
+            c.tapped = c.tapped && possessors.contains(&c.id);
             c.attacks = 0;
             c.raging = false;
             c.flew = false;

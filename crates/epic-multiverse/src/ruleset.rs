@@ -162,6 +162,10 @@ impl MultiverseGame {
                     ch.immune_to
                         .map(|k| format!("Immune ({}) rolled", k.name())),
                 )
+                .chain(ch.master.map(|m| {
+                    let how = if m.enslaved { "Enslaved" } else { "Possessed" };
+                    format!("{how} by {}", self.char_name(m.by))
+                }))
                 .collect(),
             powers: self.powers(ch).iter().map(|p| p.to_string()).collect(),
             flying: ch.flying,

@@ -305,8 +305,11 @@ fn character_expect(g: &MultiverseGame, e: &str) -> Option<Result<(), String>> {
             )
         }));
     }
-    let flags: [(&str, Flag); 8] = [
+    let flags: [(&str, Flag); 11] = [
         (" untapped", |c| !c.tapped),
+        (" possessed", |c| c.master.is_some_and(|m| !m.enslaved)),
+        (" enslaved", |c| c.master.is_some_and(|m| m.enslaved)),
+        (" free", |c| c.master.is_none()),
         (" hidden", |c| c.hidden),
         (" marker", |c| c.token),
         (" tapped", |c| c.tapped),

@@ -62,6 +62,18 @@ pub struct InPlay {
     pub invisible: bool,
     /// A Swarm marker: another of its card, which is no card and worth no points.
     pub token: bool,
+    /// The Possess or Enslave marker it bears: the character whose player it attacks
+    /// for (ruling M-36).
+    pub master: Option<Master>,
+}
+
+/// A Possess or Enslave marker (ruling M-36): who put it there, and which.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Master {
+    pub by: CharId,
+    /// Enslaved (until the enslaver is wounded), not possessed (while the possessor
+    /// stays tapped).
+    pub enslaved: bool,
 }
 
 impl InPlay {
@@ -403,6 +415,10 @@ pub enum Choice {
     Teleport {
         by: CharId,
         target: CharId,
+    },
+    /// A possessor untaps, and the character it possesses goes free (ruling M-36).
+    Release {
+        id: CharId,
     },
     /// Resurrect: `by` taps to bring `card` from the graveyard to the holding area.
     Resurrect {

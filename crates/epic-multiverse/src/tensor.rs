@@ -15,7 +15,7 @@ use epic_game::actions::{self, flag, place, Slots};
 use epic_game::Seat;
 
 /// The kinds of option ([`Choice`]), in the order of their one-hot columns.
-pub const OPTION_KINDS: [&str; 31] = [
+pub const OPTION_KINDS: [&str; 32] = [
     "redraw",
     "keep",
     "foothold",
@@ -47,6 +47,7 @@ pub const OPTION_KINDS: [&str; 31] = [
     "resurrect",
     "swarm",
     "fade",
+    "release",
 ];
 
 /// The kinds of energy, colours then origins, in the order of their columns.
@@ -74,8 +75,9 @@ pub const CHARACTER_SLOTS: usize = 16;
 /// wounds, tapped, in the holding area, attacking, attacked, blocking, villain,
 /// anti-hero, insane, invulnerable, flying, hidden, poison markers, its best power's
 /// value, its working items, its items out of use (disabled or knocked away), the
-/// incidents in play aimed at it, intangible, invisible.
-pub const CHARACTER_FEATURES: usize = 24;
+/// incidents in play aimed at it, intangible, invisible, bearing a Possess or Enslave
+/// marker.
+pub const CHARACTER_FEATURES: usize = 25;
 
 /// Numbers per action slot: present, the option's kind (one-hot, [`OPTION_KINDS`]), the
 /// card it names (index + 1), the energy it pays with (index + 1), the character it
@@ -201,6 +203,7 @@ impl MultiverseGame {
             .count() as f32;
         row[22] = flag(ch.intangible);
         row[23] = flag(ch.invisible);
+        row[24] = flag(ch.master.is_some());
     }
 
     /// Writes what `seat` may know into `out` ([`Layout::observation_len`] long).
@@ -309,6 +312,7 @@ impl MultiverseGame {
             Choice::Resurrect { .. } => 28,
             Choice::Swarm { .. } => 29,
             Choice::Fade { .. } => 30,
+            Choice::Release { .. } => 31,
         };
         row[1 + kind] = 1.0;
         let w = 1 + OPTION_KINDS.len();
@@ -336,6 +340,7 @@ impl MultiverseGame {
             | Choice::Hide { id }
             | Choice::Phase { id }
             | Choice::Fade { id }
+            | Choice::Release { id }
             | Choice::Swarm { by: id } => (None, None, Some(id), None),
             Choice::Sabotage { by, holder, item } => (Some(item), None, Some(by), Some(holder)),
             Choice::Teleport { by, target } => (None, None, Some(by), Some(target)),

@@ -139,6 +139,10 @@ pub fn label(g: &MultiverseGame, choice: Choice, seat: Seat) -> String {
             card(c)
         ),
         Choice::Swarm { by } => format!("{} makes a Swarm marker of itself (tap)", name(by)),
+        Choice::Release { id } => format!(
+            "{} untaps and releases the character it possesses",
+            name(id)
+        ),
         Choice::Assist { helper, target } => {
             let leader = g
                 .character(helper)
@@ -777,6 +781,26 @@ pub fn told(g: &MultiverseGame, choice: Choice, events: &[Event], voice: &Voice)
                     theirs(seat, card),
                     if invisible { "invisible" } else { "visible" }
                 ),
+                tone_of(seat),
+            ),
+            Event::Mastered {
+                seat,
+                by,
+                owner,
+                target,
+                enslaved,
+            } => say(
+                format!(
+                    "{} {} {}: it attacks for {}.",
+                    theirs(seat, by),
+                    if enslaved { "enslaves" } else { "possesses" },
+                    theirs(owner, target),
+                    voice.name(seat)
+                ),
+                Tone::Danger,
+            ),
+            Event::Freed { seat, card } => say(
+                format!("{} is free of its marker.", theirs(seat, card)),
                 tone_of(seat),
             ),
             Event::Countdown { left: 0 } => say(
