@@ -177,6 +177,19 @@ pub enum Ability {
     /// A successful attack puts a marker on the character struck: it attacks for this
     /// character's player until the enslaver is wounded (ruling M-36).
     Enslave,
+    /// Cannot be killed (F-11.4).
+    Invulnerable,
+    /// May kill any character, ignores Fear, and has no teamwork or leadership (F-11.4,
+    /// ruling M-37).
+    Insane,
+    /// Once a turn, takes a common ability of another character in play until the end
+    /// of the turn (ruling M-38).
+    Mimic,
+    /// Once a turn, takes any common ability until the end of the turn (ruling M-38).
+    Magic,
+    /// Rolls 6d6 as it enters play for an ability of the Random Ability List (F-12.5,
+    /// ruling M-39).
+    RandomAbility,
 }
 
 /// A set of abilities, one bit each ([`Ability::bit`]): what a character has, looked up
@@ -200,10 +213,15 @@ impl Abilities {
     pub fn without(self, a: Ability) -> Abilities {
         Abilities(self.0 & !a.bit())
     }
+
+    /// Every ability of either set.
+    pub fn union(self, other: Abilities) -> Abilities {
+        Abilities(self.0 | other.0)
+    }
 }
 
 impl Ability {
-    const PLAIN: [(Ability, &'static str); 32] = [
+    const PLAIN: [(Ability, &'static str); 37] = [
         (Ability::Flight, "Flight"),
         (Ability::Reach, "Reach"),
         (Ability::DoubleStrike, "Double Strike"),
@@ -236,7 +254,91 @@ impl Ability {
         (Ability::ImmuneRolled, "Immune (Random Power)"),
         (Ability::Possess, "Possess"),
         (Ability::Enslave, "Enslave"),
+        (Ability::Invulnerable, "Invulnerable"),
+        (Ability::Insane, "Insane"),
+        (Ability::Mimic, "Mimic"),
+        (Ability::Magic, "Magic"),
+        (Ability::RandomAbility, "Random Ability"),
     ];
+
+    /// The Random Ability List (F-12.5): the ability a 6d6 roll of 6 to 36 names, in
+    /// the order of the rolls.
+    pub const RANDOM_LIST: [Ability; 31] = [
+        Ability::DefensiveTeleport,
+        Ability::DoubleStrike,
+        Ability::Fear,
+        Ability::Flight,
+        Ability::Heal,
+        Ability::DefensiveIncrease,
+        Ability::Intangible,
+        Ability::Invisible,
+        Ability::Invulnerable,
+        Ability::KeenSenses,
+        Ability::Mimic,
+        Ability::OffensiveTeleport,
+        Ability::PersonalTeleport,
+        Ability::Poison,
+        Ability::Possess,
+        Ability::Regenerate,
+        Ability::Rejuvenate,
+        Ability::Resurrect,
+        Ability::Swarm,
+        Ability::Stealth,
+        Ability::StrategicTeleport,
+        Ability::SuperSpeed,
+        Ability::Technopathy,
+        Ability::Vampirism,
+        Ability::SuperStrength,
+        Ability::CounterAttack,
+        Ability::Reach,
+        Ability::Rage,
+        Ability::Insane,
+        Ability::ImmuneRolled,
+        Ability::Enslave,
+    ];
+
+    /// The ability a roll of 6d6 (6 to 36) names on the Random Ability List.
+    pub fn random(roll: u8) -> Option<Ability> {
+        Ability::RANDOM_LIST
+            .get(usize::from(roll).checked_sub(6)?)
+            .copied()
+    }
+
+    /// Whether it is a common ability (glossary): one Mimic and Magic may take. The
+    /// ones rolled as a character enters play are not, nor is a weakness (Vulnerable),
+    /// nor Mimic and Magic themselves (ruling M-38).
+    pub fn mimicable(self) -> bool {
+        !matches!(
+            self,
+            Ability::DefensiveIncrease
+                | Ability::SuperStrength
+                | Ability::RandomPower
+                | Ability::ImmuneRolled
+                | Ability::RandomAbility
+                | Ability::Vulnerable(_)
+                | Ability::Mimic
+                | Ability::Magic
+        )
+    }
+
+    /// Whether Mimic and Magic take it only once while the character is in play:
+    /// Immune, Invulnerable and Resurrect.
+    pub fn mimicked_once(self) -> bool {
+        matches!(
+            self,
+            Ability::Immune(_) | Ability::Invulnerable | Ability::Resurrect
+        )
+    }
+
+    /// Every ability Magic may take: every common one, Resistant and Immune to each kind
+    /// of attack.
+    pub fn magic_list() -> impl Iterator<Item = Ability> {
+        let plain = Ability::PLAIN.iter().map(|&(a, _)| a);
+        let kinds = AttackKind::ALL
+            .into_iter()
+            .flat_map(|k| [Ability::Resistant(k), Ability::Immune(k)]);
+        plain.chain(kinds).filter(|a| a.mimicable())
+    }
 
     /// Its bit in a set of abilities ([`Abilities`]): the plain ones first, then
     /// Resistant, Vulnerable and Immune to each kind of attack.
@@ -393,6 +495,24 @@ impl Ability {
                 "Enslave: when its attack succeeds, the character struck gains its marker \
                  and attacks for this character's player, until the enslaver is wounded."
             }
+            Ability::Invulnerable => "Invulnerable: cannot be killed.",
+            Ability::Insane => {
+                "Insane: may kill any character, may block an attacker with Fear, and takes \
+                 no teamwork or leadership."
+            }
+            Ability::Mimic => {
+                "Mimic: once a turn, takes a common ability of another character in play \
+                 until the end of the turn; Immune, Invulnerable and Resurrect once while \
+                 it is in play, and never Magic."
+            }
+            Ability::Magic => {
+                "Magic: once a turn, takes any common ability until the end of the turn; \
+                 Immune, Invulnerable and Resurrect once while it is in play."
+            }
+            Ability::RandomAbility => {
+                "Random Ability: rolls 6d6 as it enters play, and has the ability of the \
+                 Random Ability List the roll names (6–36)."
+            }
             Ability::Resistant(k) => {
                 return format!("Resistant ({0}): defense +3 against {0}.", k.name())
             }
@@ -481,5 +601,52 @@ mod tests {
             assert_eq!(Ability::parse(label).unwrap().label(), label);
         }
         assert_eq!(Ability::parse("Teleport"), None);
+    }
+
+    /// F-12.5's table: 6d6 from 6 to 36, each total one ability, in the list's order.
+    #[test]
+    fn the_random_ability_list_names_an_ability_for_each_total_of_six_dice() {
+        assert_eq!(Ability::random(5), None);
+        assert_eq!(Ability::random(37), None);
+        let names: Vec<String> = (6..=36)
+            .map(|roll| Ability::random(roll).expect("a total of 6d6").label())
+            .collect();
+        assert_eq!(names[0], "Defensive Teleport");
+        assert_eq!(names[10], "Mimic"); // 16
+        assert_eq!(names[14], "Possess"); // 20
+        assert_eq!(names[24], "Super Strength"); // 30
+        assert_eq!(names[29], "Immune (Random Power)"); // 35
+        assert_eq!(names[30], "Enslave"); // 36
+        let mut distinct = names.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), 31, "each ability once: {names:?}");
+    }
+
+    /// Ruling M-38: Mimic and Magic take the common abilities, not a rolled or printed
+    /// weakness, nor each other.
+    #[test]
+    fn magic_takes_every_common_ability_but_the_rolled_ones() {
+        let list: Vec<Ability> = Ability::magic_list().collect();
+        for a in [
+            Ability::Flight,
+            Ability::Invulnerable,
+            Ability::Insane,
+            Ability::Possess,
+        ] {
+            assert!(list.contains(&a), "{a:?}");
+        }
+        for a in [
+            Ability::Magic,
+            Ability::Mimic,
+            Ability::RandomPower,
+            Ability::RandomAbility,
+            Ability::SuperStrength,
+            Ability::DefensiveIncrease,
+            Ability::ImmuneRolled,
+        ] {
+            assert!(!list.contains(&a), "{a:?}");
+        }
+        assert!(Ability::Resurrect.mimicked_once() && !Ability::Flight.mimicked_once());
     }
 }

@@ -3,7 +3,7 @@
 //! controller's recruit step, and Regenerate at the start of its controller's turn;
 //! a possessor's release.
 
-use crate::abilities::Ability;
+use crate::abilities::{Abilities, Ability};
 use crate::card::CardId;
 use crate::effect::Durability;
 use crate::events::Event;
@@ -22,6 +22,7 @@ impl MultiverseGame {
             .map(|c| c.id)
             .collect();
         for ch in &self.player(seat).characters {
+            self.mimic_options(ch, options);
             if ch.tapped && self.possesses(ch.id) {
                 options.push(Choice::Release { id: ch.id });
             }
@@ -63,6 +64,45 @@ impl MultiverseGame {
                 options.push(Choice::Swarm { by: ch.id });
             }
         }
+    }
+
+    /// What `ch` may take by Mimic or Magic now (ruling M-38): once a turn, while active,
+    /// a common ability it lacks — by Mimic one that another character in play has, by
+    /// Magic any; Immune, Invulnerable and Resurrect once while it is in play.
+    pub(crate) fn mimic_options(&self, ch: &InPlay, options: &mut Vec<Choice>) {
+        if ch.mimicked.is_some() || !ch.active() {
+            return;
+        }
+        let mine = self.abilities(ch);
+        let magic = mine.has(Ability::Magic);
+        if !magic && !mine.has(Ability::Mimic) {
+            return;
+        }
+        let others = (self.players.iter())
+            .flat_map(|p| &p.characters)
+            .filter(|o| o.id != ch.id)
+            .fold(Abilities::default(), |set, o| set.union(self.abilities(o)));
+        options.extend(
+            Ability::magic_list()
+                .filter(|&a| (magic || others.has(a)) && !mine.has(a))
+                .filter(|a| !(a.mimicked_once() && ch.mimicked_once))
+                .map(|ability| Choice::Mimic { id: ch.id, ability }),
+        );
+    }
+
+    /// Mimic or Magic: `id` has `ability` until the end of the turn.
+    pub(crate) fn mimic(&mut self, seat: Seat, id: CharId, ability: Ability) {
+        let Some(c) = self.character_mut(id) else {
+            return;
+        };
+        c.mimicked = Some(ability);
+        c.mimicked_once |= ability.mimicked_once();
+        let card = c.card;
+        self.events.push(Event::Mimicked {
+            seat,
+            card,
+            ability,
+        });
     }
 
     /// Whether character `id` possesses another (ruling M-36).

@@ -123,10 +123,6 @@ pub struct Character {
     /// Its character type: species, race or subgroups ("Human", "Mutant").
     pub species: Vec<String>,
     pub moral: Moral,
-    /// Insane: may kill any character (F-11.4).
-    pub insane: bool,
-    /// Invulnerable: cannot be killed.
-    pub invulnerable: bool,
     /// Non-unique: a deck may hold any number of copies (F-6.6).
     pub non_unique: bool,
     /// Its team, if it has one: team-mates block for each other (F-14.3).
@@ -263,7 +259,7 @@ impl Card {
         }
     }
 
-    /// Its labels as printed: moral, Insane, Invulnerable, Non-unique, Team (X).
+    /// Its labels as printed: moral, Non-unique, its abilities, Team (X).
     pub fn labels(&self) -> Vec<String> {
         let c = match &self.kind {
             Kind::Character(c) => c,
@@ -277,14 +273,8 @@ impl Card {
             Moral::AntiHero => "Anti-Hero",
         }
         .to_string()];
-        for (has, word) in [
-            (c.insane, "Insane"),
-            (c.invulnerable, "Invulnerable"),
-            (c.non_unique, "Non-unique"),
-        ] {
-            if has {
-                out.push(word.into());
-            }
+        if c.non_unique {
+            out.push("Non-unique".into());
         }
         out.extend(c.abilities.iter().map(|a| a.label()));
         if let Some(team) = &c.team {
@@ -379,8 +369,6 @@ pub fn explain(word: &str) -> Option<String> {
             "hero" => "Hero: cannot kill, but may deal a killing blow to a blocking character.",
             "villain" => "Villain: may kill any character.",
             "anti-hero" => "Anti-Hero: may kill villains.",
-            "insane" => "Insane: may kill any character.",
-            "invulnerable" => "Invulnerable: cannot be killed.",
             "non-unique" => "Non-unique: a deck may hold any number of copies.",
             "team" => "Team: a team-mate may block an attack on this character.",
             "basic" => "Basic foothold: makes 1 energy when tapped.",

@@ -12,21 +12,6 @@ use crate::state::*;
 use epic_game::Seat;
 use rand::Rng;
 
-/// Whether a character with `attacker`'s labels may kill one with `target`'s (F-11.4):
-/// a villain or an insane character anyone, an anti-hero villains; no one an
-/// invulnerable character.
-pub fn may_kill(attacker: &Character, target: &Character) -> bool {
-    if target.invulnerable {
-        return false;
-    }
-    attacker.insane
-        || match attacker.moral {
-            Moral::Villain => true,
-            Moral::AntiHero => target.moral == Moral::Villain,
-            Moral::Hero => false,
-        }
-}
-
 /// Whether an attack of value `attack` against defense `defense` wounds: equal or
 /// greater (ruling M-01).
 pub fn wounds(attack: u8, defense: u8) -> bool {
@@ -34,6 +19,20 @@ pub fn wounds(attack: u8, defense: u8) -> bool {
 }
 
 impl MultiverseGame {
+    /// Whether `attacker` may kill `target` (F-11.4): a villain or an insane character
+    /// anyone, an anti-hero villains; no one an invulnerable character.
+    pub fn may_kill(&self, attacker: &InPlay, target: &InPlay) -> bool {
+        if self.has(target, Ability::Invulnerable) {
+            return false;
+        }
+        self.has(attacker, Ability::Insane)
+            || match self.stats(attacker).moral {
+                Moral::Villain => true,
+                Moral::AntiHero => self.stats(target).moral == Moral::Villain,
+                Moral::Hero => false,
+            }
+    }
+
     pub(crate) fn stats(&self, ch: &InPlay) -> &Character {
         self.pool
             .get(ch.card)
@@ -122,11 +121,10 @@ impl MultiverseGame {
     /// combat flyers and characters on the ground meet only by Reach (Flight); never a
     /// character immune to the attack's kind.
     fn may_attack(&self, a: &InPlay, t: &InPlay, kind: AttackKind) -> bool {
-        let (ac, tc) = (self.stats(a), self.stats(t));
         if t.hidden && !self.has(a, Ability::KeenSenses) {
             return false;
         }
-        if !t.active() && !may_kill(ac, tc) {
+        if !t.active() && !self.may_kill(a, t) {
             return false;
         }
         if self.has(t, Ability::Immune(kind)) {
@@ -186,6 +184,9 @@ impl MultiverseGame {
             }
             if lands && self.has(a, Ability::Invisible) {
                 options.push(Choice::Fade { id: a.id });
+            }
+            if own && self.attacks.is_empty() {
+                self.mimic_options(a, &mut options);
             }
             if !self.may_declare(a) {
                 continue;
@@ -353,17 +354,26 @@ impl MultiverseGame {
             .is_some_and(|(_, c)| self.has(c, Ability::Fear))
     }
 
+    /// Whether `blocker` may stand in for an attack by `attacker`: not one with Fear
+    /// (ruling M-16), unless the blocker is insane (M-37).
+    fn blocks_against(&self, attacker: CharId, blocker: CharId) -> bool {
+        !self.has_fear(attacker)
+            || self
+                .character(blocker)
+                .is_some_and(|(_, b)| self.has(b, Ability::Insane))
+    }
+
     /// The blocks `seat` may declare: an untapped, active character of its own blocks
     /// for an attacked team-mate (F-14.3), one blocker for each, and each blocker once;
-    /// not for a character attacked only by characters with Fear (ruling M-16), nor for
-    /// an invisible one (M-33).
+    /// for a character attacked only by characters with Fear only an insane one (rulings
+    /// M-16, M-37); not for an invisible one (M-33).
     pub(crate) fn block_options(&mut self, seat: Seat) {
         let mut options = Vec::new();
         let p = self.player(seat);
         let mut targets: Vec<CharId> = self
             .attacks
             .iter()
-            .filter(|a| a.defender == seat && !self.has_fear(a.attacker))
+            .filter(|a| a.defender == seat)
             .map(|a| a.target)
             .filter(|t| !self.blocks.iter().any(|b| b.target == *t))
             .collect();
@@ -381,7 +391,9 @@ impl MultiverseGame {
                     && b.active()
                     && b.master.is_none()
                     && b.id != target
-                    && !self.blocks.iter().any(|x| x.blocker == b.id);
+                    && !self.blocks.iter().any(|x| x.blocker == b.id)
+                    && (self.attacks.iter())
+                        .any(|a| a.target == target && self.blocks_against(a.attacker, b.id));
                 if free && self.stats(b).team.as_ref() == Some(team) {
                     options.push(Choice::Block {
                         blocker: b.id,
@@ -428,7 +440,8 @@ impl MultiverseGame {
             if is_blocker(attack.target) {
                 continue;
             }
-            let blocked = blocker_of(attack.target).filter(|_| !self.has_fear(attack.attacker));
+            let blocked = blocker_of(attack.target)
+                .filter(|b| self.blocks_against(attack.attacker, b.blocker));
             let (defender, blocking) = match blocked {
                 Some(b) if self.character(b.blocker).is_some() => (b.blocker, true),
                 _ => (attack.target, false),
@@ -514,8 +527,7 @@ impl MultiverseGame {
             });
             return;
         }
-        let (ac, dc) = (self.stats(&a), self.stats(&d));
-        let killing = blocking || may_kill(ac, dc);
+        let killing = blocking || self.may_kill(&a, &d);
         let strikes = if self.has(&a, Ability::DoubleStrike) {
             2
         } else {
@@ -569,7 +581,7 @@ impl MultiverseGame {
         if let Some(hero) = self.heroic_for(id) {
             let killing = self.character(attack.attacker).is_some_and(|(_, a)| {
                 self.character(hero)
-                    .is_some_and(|(_, h)| may_kill(self.stats(a), self.stats(h)))
+                    .is_some_and(|(_, h)| self.may_kill(a, h))
             });
             return self.wound(attack, hero, killing, automatic);
         }
@@ -580,8 +592,7 @@ impl MultiverseGame {
         if self.absorb(id) {
             return;
         }
-        let card = self.pool.get(ch.card);
-        let invulnerable = card.character().is_some_and(|c| c.invulnerable);
+        let invulnerable = self.has(&ch, Ability::Invulnerable);
         if ch.wounds >= DISABLED {
             if killing && !invulnerable {
                 self.leave_play(seat, id, |p| &mut p.graveyard);

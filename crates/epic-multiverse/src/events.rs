@@ -271,6 +271,12 @@ pub enum Event {
         target: CardId,
         enslaved: bool,
     },
+    /// Mimic or Magic: `card` (of `seat`) has `ability` until the end of the turn.
+    Mimicked {
+        seat: Seat,
+        card: CardId,
+        ability: crate::abilities::Ability,
+    },
     /// A Possess or Enslave marker gone: `card` (of `seat`) attacks for its own player
     /// again.
     Freed {

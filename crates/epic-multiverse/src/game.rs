@@ -318,6 +318,7 @@ impl MultiverseGame {
             Choice::Teleport { by, target } => self.teleport(seat, by, target),
             Choice::Resurrect { by, card } => self.resurrect(seat, by, card),
             Choice::Swarm { by } => self.swarm(seat, by),
+            Choice::Mimic { id, ability } => self.mimic(seat, id, ability),
             Choice::Release { id } => {
                 if let Some(c) = self.character_mut(id) {
                     c.tapped = false;
@@ -522,10 +523,12 @@ impl MultiverseGame {
         for c in &mut p.holding {
             c.tapped = false;
         }
-        // What lasts for the turn ends: teamwork, leadership, heroic acts.
+        // What lasts for the turn ends: teamwork, leadership, heroic acts, what Mimic
+        // and Magic took.
         for c in self.players.iter_mut().flat_map(|p| &mut p.characters) {
             c.boost = (0, 0);
             c.helped = 0;
+            c.mimicked = None;
         }
         self.heroic_seats = 0;
         self.events.push(Event::Turn {
@@ -717,15 +720,26 @@ impl MultiverseGame {
     /// ruling M-17).
     pub(crate) fn entering(&mut self, seat: Seat, ch: InPlay) -> InPlay {
         use crate::abilities::{Ability, AttackKind, Power};
-        let c = self.stats(&ch).clone();
+        let mut set = self.pool.abilities(ch.card);
+        let mut gave = Vec::new();
+        let mut random = None;
+        if set.has(Ability::RandomAbility) {
+            let roll: u8 = (0..6).map(|_| self.rng.gen_range(1..=6u8)).sum();
+            random = Ability::random(roll);
+            if let Some(a) = random {
+                set = set.with(a);
+                gave.push(format!("Random Ability {roll}: {}", a.label()));
+            }
+        }
+        let c = set;
         let mut ch = InPlay {
             id: ch.id,
             card: ch.card,
             hidden: c.has(Ability::Stealth) || c.has(Ability::Conceal),
             flying: c.has(Ability::Flight),
+            random,
             ..InPlay::default()
         };
-        let mut gave = Vec::new();
         if c.has(Ability::SuperStrength) {
             ch.bonus.0 = self.rng.gen_range(1..=6);
             gave.push(format!("Super Strength +{} C", ch.bonus.0));

@@ -523,16 +523,26 @@ impl MultiverseGame {
             };
             target_gone || failed
         });
-        let grounded: Vec<CharId> = self
-            .players
-            .iter()
+        // A marker whose ability is gone (an incident's, an item's, or what Mimic took
+        // for the turn) goes with it.
+        use crate::abilities::Ability;
+        let lapsed: Vec<(CharId, bool, bool, bool)> = (self.players.iter())
             .flat_map(|p| &p.characters)
-            .filter(|c| c.flying && !self.has(c, crate::abilities::Ability::Flight))
-            .map(|c| c.id)
+            .filter(|c| c.flying || c.intangible || c.invisible)
+            .map(|c| {
+                (
+                    c.id,
+                    c.flying && !self.has(c, Ability::Flight),
+                    c.intangible && !self.has(c, Ability::Intangible),
+                    c.invisible && !self.has(c, Ability::Invisible),
+                )
+            })
             .collect();
-        for id in grounded {
+        for (id, grounded, solid, visible) in lapsed {
             if let Some(c) = self.character_mut(id) {
-                c.flying = false;
+                c.flying &= !grounded;
+                c.intangible &= !solid;
+                c.invisible &= !visible;
             }
         }
     }

@@ -54,7 +54,7 @@ pub mod variant;
 pub mod words;
 
 pub use card::{Card, CardId, Colour, Energy, Origin};
-pub use combat::{may_kill, wounds};
+pub use combat::wounds;
 pub use game::{MultiverseGame, MAX_PLAYERS};
 pub use position::{Placed, Position, SeatPosition};
 pub use setup::MultiverseSetup;

@@ -90,6 +90,9 @@ impl MultiverseGame {
         if let Some(kind) = ch.immune_to {
             set = set.with(Ability::Immune(kind));
         }
+        for a in ch.random.into_iter().chain(ch.mimicked) {
+            set = set.with(a);
+        }
         if self.printed_only() {
             return set;
         }

@@ -288,8 +288,6 @@ fn character<'a>(
         defense,
         species,
         moral: Moral::Hero,
-        insane: false,
-        invulnerable: false,
         non_unique: false,
         team: None,
         abilities: Vec::new(),
@@ -311,8 +309,6 @@ fn character<'a>(
                 "hero" => morals += 1,
                 "villain" => (c.moral, morals) = (Moral::Villain, morals + 1),
                 "anti-hero" => (c.moral, morals) = (Moral::AntiHero, morals + 1),
-                "insane" => c.insane = true,
-                "invulnerable" => c.invulnerable = true,
                 "non-unique" => c.non_unique = true,
                 _ => match (team_of(label), Ability::parse(label)) {
                     (Some(_), _) if c.team.is_some() => {

@@ -4,6 +4,7 @@
 //! the step, the goal and the variant — and the expectations only this game has.
 //! `epic-scenario` reads the statements every game shares.
 
+use crate::abilities::Ability;
 use crate::position::{Placed, Position};
 use crate::state::{InPlay, ItemState, Step, DISABLED};
 use crate::variant::Variant;
@@ -285,7 +286,8 @@ fn character_expect(g: &MultiverseGame, e: &str) -> Option<Result<(), String>> {
     }
     if let Some((name, label)) = e.rsplit_once(" is ") {
         return Some(in_play(g, name).and_then(|(_, ch)| {
-            checked(g.matches(ch, label.trim()), || {
+            let ability = Ability::parse(label).is_some_and(|a| g.has(ch, a));
+            checked(ability || g.matches(ch, label.trim()), || {
                 format!("labels: {}", g.pool().get(ch.card).labels().join(", "))
             })
         }));

@@ -65,6 +65,13 @@ pub struct InPlay {
     /// The Possess or Enslave marker it bears: the character whose player it attacks
     /// for (ruling M-36).
     pub master: Option<Master>,
+    /// The ability Random Ability rolled as it entered play (ruling M-39).
+    pub random: Option<crate::abilities::Ability>,
+    /// The ability Mimic or Magic took this turn (ruling M-38).
+    pub mimicked: Option<crate::abilities::Ability>,
+    /// It has taken Immune, Invulnerable or Resurrect by Mimic or Magic, which it may
+    /// once while in play.
+    pub mimicked_once: bool,
 }
 
 /// A Possess or Enslave marker (ruling M-36): who put it there, and which.
@@ -415,6 +422,11 @@ pub enum Choice {
     Teleport {
         by: CharId,
         target: CharId,
+    },
+    /// Mimic or Magic: `id` takes `ability` until the end of the turn (ruling M-38).
+    Mimic {
+        id: CharId,
+        ability: crate::abilities::Ability,
     },
     /// A possessor untaps, and the character it possesses goes free (ruling M-36).
     Release {

@@ -46,7 +46,11 @@ impl MultiverseGame {
                 } else {
                     target.active()
                 };
-                if mate && in_combat && !t.insane && target.helped & help == 0 {
+                if mate
+                    && in_combat
+                    && !self.has(target, Ability::Insane)
+                    && target.helped & help == 0
+                {
                     options.push(Choice::Assist {
                         helper: helper.id,
                         target: target.id,

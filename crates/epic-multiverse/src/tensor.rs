@@ -15,7 +15,7 @@ use epic_game::actions::{self, flag, place, Slots};
 use epic_game::Seat;
 
 /// The kinds of option ([`Choice`]), in the order of their one-hot columns.
-pub const OPTION_KINDS: [&str; 32] = [
+pub const OPTION_KINDS: [&str; 33] = [
     "redraw",
     "keep",
     "foothold",
@@ -48,6 +48,7 @@ pub const OPTION_KINDS: [&str; 32] = [
     "swarm",
     "fade",
     "release",
+    "mimic",
 ];
 
 /// The kinds of energy, colours then origins, in the order of their columns.
@@ -182,8 +183,8 @@ impl MultiverseGame {
         row[10] = flag(self.blocks.iter().any(|b| b.blocker == ch.id));
         row[11] = flag(c.moral == Moral::Villain);
         row[12] = flag(c.moral == Moral::AntiHero);
-        row[13] = flag(c.insane);
-        row[14] = flag(c.invulnerable);
+        row[13] = flag(self.has(ch, crate::abilities::Ability::Insane));
+        row[14] = flag(self.has(ch, crate::abilities::Ability::Invulnerable));
         row[15] = flag(ch.flying);
         row[16] = flag(ch.hidden);
         row[17] = f32::from(ch.poison);
@@ -313,6 +314,7 @@ impl MultiverseGame {
             Choice::Swarm { .. } => 29,
             Choice::Fade { .. } => 30,
             Choice::Release { .. } => 31,
+            Choice::Mimic { .. } => 32,
         };
         row[1 + kind] = 1.0;
         let w = 1 + OPTION_KINDS.len();
@@ -341,6 +343,7 @@ impl MultiverseGame {
             | Choice::Phase { id }
             | Choice::Fade { id }
             | Choice::Release { id }
+            | Choice::Mimic { id, .. }
             | Choice::Swarm { by: id } => (None, None, Some(id), None),
             Choice::Sabotage { by, holder, item } => (Some(item), None, Some(by), Some(holder)),
             Choice::Teleport { by, target } => (None, None, Some(by), Some(target)),

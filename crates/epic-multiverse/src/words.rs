@@ -139,6 +139,13 @@ pub fn label(g: &MultiverseGame, choice: Choice, seat: Seat) -> String {
             card(c)
         ),
         Choice::Swarm { by } => format!("{} makes a Swarm marker of itself (tap)", name(by)),
+        Choice::Mimic { id, ability } => {
+            let how = match g.character(id) {
+                Some((_, c)) if g.has(c, Ability::Magic) => "by Magic",
+                _ => "by Mimic",
+            };
+            format!("{} takes {} {how}, for the turn", name(id), ability.label())
+        }
         Choice::Release { id } => format!(
             "{} untaps and releases the character it possesses",
             name(id)
@@ -798,6 +805,18 @@ pub fn told(g: &MultiverseGame, choice: Choice, events: &[Event], voice: &Voice)
                     voice.name(seat)
                 ),
                 Tone::Danger,
+            ),
+            Event::Mimicked {
+                seat,
+                card,
+                ability,
+            } => say(
+                format!(
+                    "{} takes {} until the end of the turn.",
+                    theirs(seat, card),
+                    ability.label()
+                ),
+                tone_of(seat),
             ),
             Event::Freed { seat, card } => say(
                 format!("{} is free of its marker.", theirs(seat, card)),
