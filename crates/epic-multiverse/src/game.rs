@@ -738,6 +738,8 @@ impl MultiverseGame {
             hidden: c.has(Ability::Stealth) || c.has(Ability::Conceal),
             flying: c.has(Ability::Flight),
             random,
+            // A Swarm marker back from the holding area is still a marker.
+            token: ch.token,
             ..InPlay::default()
         };
         if c.has(Ability::SuperStrength) {
