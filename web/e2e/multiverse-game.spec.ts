@@ -39,7 +39,7 @@ test("a guest plays a multiverse game against the AI to the end and replays it",
   await expect(options.nth(6)).toHaveText("black-gear");
   await expect(options.last()).toHaveText("A deck list…");
   const format = form.locator("select").filter({ has: form.page().locator("option", { hasText: "None: any deck" }) });
-  await expect(format.locator("option")).toHaveText(["None: any deck", "standard", "mixed"]);
+  await expect(format.locator("option")).toHaveText(["None: any deck", "standard", "mixed", "restricted-moral"]);
   await deck.selectOption("black");
   await form.getByLabel("AI’s deck").selectOption("red");
   await form.getByLabel("AI level").selectOption("greedy");

@@ -76,8 +76,9 @@ pub const CARD_FILES: [(&str, &str); 2] = [
 ];
 
 /// The ready-made decks, by name: two a multiverse colour and two an origin (60 points
-/// each), one of each pair with items.
-pub const DECKS: [(&str, &str); 18] = [
+/// each), one of each pair with items; then a deck of heroes and one of villains, for the
+/// restricted variations.
+pub const DECKS: [(&str, &str); 20] = [
     ("blue", include_str!("../../../cards/multiverse/blue.deck")),
     ("red", include_str!("../../../cards/multiverse/red.deck")),
     (
@@ -143,6 +144,14 @@ pub const DECKS: [(&str, &str); 18] = [
     (
         "conditional-gear",
         include_str!("../../../cards/multiverse/conditional-gear.deck"),
+    ),
+    (
+        "red-heroes",
+        include_str!("../../../cards/multiverse/red-heroes.deck"),
+    ),
+    (
+        "black-villains",
+        include_str!("../../../cards/multiverse/black-villains.deck"),
     ),
 ];
 

@@ -477,7 +477,11 @@ impl Ruleset for MultiverseGame {
     }
 
     fn format_names() -> Vec<String> {
-        Format::ALL.map(|f| f.name().to_string()).to_vec()
+        Format::LISTED.map(String::from).to_vec()
+    }
+
+    fn has_format(name: &str) -> bool {
+        Format::parse(name).is_ok()
     }
 
     fn variant_names() -> Vec<&'static str> {
@@ -511,6 +515,10 @@ impl Ruleset for MultiverseGame {
                 TableRequest::of(3, seed).in_format("standard"),
                 &["technological-gear", "alien-gear", "conditional"],
             ),
+            with_decks(
+                TableRequest::of(2, seed).in_format("restricted-moral"),
+                &["red-heroes", "black-villains"],
+            ),
         ]
     }
 
@@ -518,7 +526,7 @@ impl Ruleset for MultiverseGame {
         let format = format.map(Format::parse).transpose()?;
         let pool = crate::pool();
         let mut check = DeckCheck {
-            format: format.map(|f| f.name().to_string()),
+            format: format.as_ref().map(Format::name),
             cards: Vec::new(),
             sideboard: Vec::new(),
             broken: Vec::new(),
@@ -528,7 +536,7 @@ impl Ruleset for MultiverseGame {
                 if let Err(why) = crate::setup::playable(&pool, &cards) {
                     check.broken.push(format!("{source}: the deck {why}"));
                 }
-                if let Some(f) = format {
+                if let Some(f) = &format {
                     check.broken.extend(
                         f.check(&pool, &cards)
                             .iter()

@@ -30,8 +30,8 @@ pub struct MultiverseSetup {
     pub seats: Vec<epic_game::save::Seat>,
 }
 
-/// The formats, by name: their deck rules (F-15.1, F-15.5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The formats, by name: their deck rules (F-15.1, F-15.5, F-15.6).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Format {
     /// Multiverse or origin decks: every character of one colour, or all sharing one
     /// origin; at least 40 cards, 20 of them footholds; one copy of a unique character;
@@ -39,33 +39,70 @@ pub enum Format {
     Standard,
     /// Decks mixing multiverses and origins, under the same counts.
     Mixed,
+    /// A restricted variation (ruling M-40): Standard decks whose characters all share
+    /// one attribute.
+    Restricted(Restriction),
+}
+
+/// The attribute a restricted variation's characters share (F-15.6).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Restriction {
+    /// One moral a deck, each deck its own: heroes against villains
+    /// (`restricted-moral`).
+    Moral,
+    /// What the word names, a moral, a character type or a team (`restricted-mutant`).
+    Word(String),
 }
 
 impl Format {
-    pub const ALL: [Format; 2] = [Format::Standard, Format::Mixed];
+    /// The formats listed by name; `restricted-WORD` takes any word a character of the
+    /// pool matches.
+    pub const LISTED: [&'static str; 3] = ["standard", "mixed", "restricted-moral"];
 
-    pub fn name(self) -> &'static str {
+    pub fn name(&self) -> String {
         match self {
-            Format::Standard => "standard",
-            Format::Mixed => "mixed",
+            Format::Standard => "standard".into(),
+            Format::Mixed => "mixed".into(),
+            Format::Restricted(Restriction::Moral) => "restricted-moral".into(),
+            Format::Restricted(Restriction::Word(w)) => format!("restricted-{w}"),
         }
     }
 
     pub fn parse(name: &str) -> Result<Format, SetupError> {
         let key = name.trim().to_ascii_lowercase();
-        Format::ALL
-            .into_iter()
-            .find(|f| f.name() == key)
-            .ok_or_else(|| {
-                SetupError::new(format!(
-                    "unknown multiverse format '{name}'; the formats are {}",
-                    Format::ALL.map(Format::name).join(", ")
-                ))
-            })
+        let unknown = || {
+            SetupError::new(format!(
+                "unknown multiverse format '{name}'; the formats are {}, and restricted-WORD \
+                 for a word the characters match (a moral, a type, a team)",
+                Format::LISTED.join(", ")
+            ))
+        };
+        match key.as_str() {
+            "standard" => return Ok(Format::Standard),
+            "mixed" => return Ok(Format::Mixed),
+            "restricted-moral" => return Ok(Format::Restricted(Restriction::Moral)),
+            _ => {}
+        }
+        let word = key.strip_prefix("restricted-").ok_or_else(unknown)?;
+        let pool = crate::pool();
+        let named = (pool.ids())
+            .map(|c| pool.get(c))
+            .any(|c| c.character().is_some() && c.matches(word));
+        if named {
+            Ok(Format::Restricted(Restriction::Word(word.to_string())))
+        } else {
+            Err(unknown())
+        }
+    }
+
+    /// Whether its decks follow Standard's deck rules: one colour or origin, the same
+    /// points at a table.
+    pub fn is_standard(&self) -> bool {
+        matches!(self, Format::Standard | Format::Restricted(_))
     }
 
     /// Every deck rule of the format `cards` break, in words.
-    pub fn check(self, pool: &Pool, cards: &[CardId]) -> Vec<String> {
+    pub fn check(&self, pool: &Pool, cards: &[CardId]) -> Vec<String> {
         let mut broken = Vec::new();
         if cards.len() < MIN_DECK {
             broken.push(format!(
@@ -92,14 +129,56 @@ impl Format {
             names.push(&card.name);
         }
         broken.dedup();
-        if self == Format::Standard && theme(pool, cards).is_none() {
+        if self.is_standard() && theme(pool, cards).is_none() {
             broken.push(
                 "a Standard deck is built around one colour or one origin: every character \
                  and item of that colour, or with that origin (F-15.1)"
                     .into(),
             );
         }
+        if let Format::Restricted(restriction) = self {
+            broken.extend(restriction.check(pool, cards));
+        }
         broken
+    }
+}
+
+impl Restriction {
+    /// The restriction's rule, if `cards` break it, in words.
+    fn check(&self, pool: &Pool, cards: &[CardId]) -> Option<String> {
+        let characters = || {
+            cards
+                .iter()
+                .map(|&c| pool.get(c))
+                .filter(|c| c.character().is_some())
+        };
+        match self {
+            Restriction::Moral => {
+                let mut morals: Vec<_> = characters()
+                    .filter_map(|c| c.character().map(|ch| ch.moral))
+                    .collect();
+                morals.sort_by_key(|m| *m as u8);
+                morals.dedup();
+                (morals.len() > 1).then(|| {
+                    "in restricted-moral every character of a deck shares one moral: all \
+                     heroes, all villains or all anti-heroes (F-15.6)"
+                        .to_string()
+                })
+            }
+            Restriction::Word(word) => {
+                let mut others: Vec<&str> = characters()
+                    .filter(|c| !c.matches(word))
+                    .map(|c| c.name.as_str())
+                    .collect();
+                others.dedup();
+                (!others.is_empty()).then(|| {
+                    format!(
+                        "in restricted-{word} every character is {word}, not {} (F-15.6)",
+                        others.join(", ")
+                    )
+                })
+            }
+        }
     }
 }
 
@@ -201,7 +280,7 @@ pub fn usual_decks() -> Vec<&'static str> {
 /// or a deck list), checked against the format: its label and its cards by name.
 fn seat_deck(
     pool: &Pool,
-    format: Option<Format>,
+    format: Option<&Format>,
     i: usize,
     deck: &DeckRequest,
 ) -> Result<(String, Vec<String>), SetupError> {
@@ -227,20 +306,32 @@ fn seat_deck(
     let cards = read_decklist(pool, text)
         .map_err(|e| SetupError::new(format!("{whose}: {}", e.join("; "))))?;
     playable(pool, &cards).map_err(|why| SetupError::new(format!("{whose}: {why}")))?;
-    if let Some(format) = format {
-        let broken = format.check(pool, &cards);
-        if !broken.is_empty() {
-            return Err(SetupError::new(format!(
-                "{whose} breaks the {} rules: {}",
-                format.name(),
-                broken.join("; ")
-            )));
-        }
-    }
+    follows(format, pool, &cards, &whose)?;
     Ok((
         label,
         cards.iter().map(|&c| pool.get(c).name.clone()).collect(),
     ))
+}
+
+/// Whether `cards` (`whose`, in words) follow the format's deck rules, if there is one.
+fn follows(
+    format: Option<&Format>,
+    pool: &Pool,
+    cards: &[CardId],
+    whose: &str,
+) -> Result<(), SetupError> {
+    let Some(format) = format else {
+        return Ok(());
+    };
+    let broken = format.check(pool, cards);
+    if broken.is_empty() {
+        return Ok(());
+    }
+    Err(SetupError::new(format!(
+        "{whose} breaks the {} rules: {}",
+        format.name(),
+        broken.join("; ")
+    )))
 }
 
 /// What any deck needs to be played: a foothold and a character.
@@ -278,7 +369,7 @@ pub fn setup_for(request: &TableRequest) -> Result<MultiverseSetup, SetupError> 
     let pool = crate::pool();
     let mut out = Vec::with_capacity(seats);
     for (i, seat) in request.seats.iter().enumerate() {
-        let (deck, cards) = seat_deck(&pool, format, i, &seat.deck)?;
+        let (deck, cards) = seat_deck(&pool, format.as_ref(), i, &seat.deck)?;
         out.push(epic_game::save::Seat {
             player: seat.player.clone(),
             bot_seed: seat.bot_seed,
@@ -287,7 +378,7 @@ pub fn setup_for(request: &TableRequest) -> Result<MultiverseSetup, SetupError> 
         });
     }
     let setup = MultiverseSetup {
-        format: format.map(|f| f.name().to_string()),
+        format: format.map(|f| f.name()),
         seed: request.seed,
         first_player: request.first_player,
         variant,
@@ -297,9 +388,11 @@ pub fn setup_for(request: &TableRequest) -> Result<MultiverseSetup, SetupError> 
     Ok(setup)
 }
 
-/// In Standard, every deck is worth the same points (F-6.3).
+/// In Standard (and its restricted variations), every deck is worth the same points
+/// (F-6.3).
 fn equal_points(setup: &MultiverseSetup) -> Result<(), SetupError> {
-    if setup.format.as_deref() != Some(Format::Standard.name()) {
+    let format = format_named(setup.format.as_deref())?;
+    if !format.is_some_and(|f| f.is_standard()) {
         return Ok(());
     }
     let pool = crate::pool();
@@ -332,7 +425,7 @@ pub fn with_deck(
 ) -> Result<MultiverseSetup, SetupError> {
     let format = format_named(setup.format.as_deref())?;
     let mut setup = setup.clone();
-    let (label, cards) = seat_deck(&crate::pool(), format, seat, deck)?;
+    let (label, cards) = seat_deck(&crate::pool(), format.as_ref(), seat, deck)?;
     epic_game::save::replace_deck(&mut setup.seats, seat, label, cards)?;
     equal_points(&setup)?;
     Ok(setup)
@@ -363,17 +456,12 @@ impl MultiverseSetup {
             }
             playable(&pool, &cards)
                 .map_err(|why| SetupError::new(format!("seat {}'s deck {why}", i + 1)))?;
-            if let Some(format) = format {
-                let broken = format.check(&pool, &cards);
-                if !broken.is_empty() {
-                    return Err(SetupError::new(format!(
-                        "seat {}'s deck breaks the {} rules: {}",
-                        i + 1,
-                        format.name(),
-                        broken.join("; ")
-                    )));
-                }
-            }
+            follows(
+                format.as_ref(),
+                &pool,
+                &cards,
+                &format!("seat {}'s deck", i + 1),
+            )?;
             decks.push(cards);
         }
         equal_points(self)?;

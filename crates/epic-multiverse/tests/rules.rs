@@ -552,6 +552,57 @@ fn the_standard_deck_rules_name_every_rule_a_deck_breaks() {
 }
 
 #[test]
+fn a_restricted_variation_keeps_each_deck_to_one_moral_or_one_attribute() {
+    // F-15.6, ruling M-40: heroes against villains; a theme such as mutants.
+    let mut request = epic_game::TableRequest::of(2, 1).in_format("restricted-moral");
+    let named = |n: &str| epic_game::DeckRequest::Named(n.into());
+    request.seats[0].deck = named("red-heroes");
+    request.seats[1].deck = named("black-villains");
+    let g = MultiverseGame::setup(&request).unwrap().start().unwrap();
+    assert_eq!(g.seats(), 2);
+    // A colour deck of heroes and villains breaks it, by name of the rule.
+    request.seats[1].deck = named("red");
+    let err = MultiverseGame::setup(&request).unwrap_err();
+    assert!(err.message.contains("shares one moral"), "{err}");
+    // restricted-WORD: every character matches the word; Standard's rules still hold.
+    let pool = pool();
+    let heroes = read_decklist(&pool, epic_multiverse::deck("red-heroes").unwrap()).unwrap();
+    let villain = Format::parse("restricted-villain").unwrap();
+    let broken = villain.check(&pool, &heroes);
+    assert!(
+        broken
+            .iter()
+            .any(|b| b.contains("every character is villain, not Thunder Herald")),
+        "{broken:?}"
+    );
+    assert_eq!(
+        Format::parse("restricted-hero")
+            .unwrap()
+            .check(&pool, &heroes),
+        Vec::<String>::new()
+    );
+    let mixed = read_decklist(&pool, "20 Crimson Gate\n10 Gamma Brute\n10 Orbital Scout").unwrap();
+    let mutants = Format::parse("Restricted-Mutant").unwrap();
+    assert_eq!(mutants.name(), "restricted-mutant");
+    let broken = mutants.check(&pool, &mixed);
+    assert!(
+        broken.iter().any(|b| b.contains("not Orbital Scout")),
+        "{broken:?}"
+    );
+    assert!(
+        broken
+            .iter()
+            .any(|b| b.contains("one colour or one origin")),
+        "{broken:?}"
+    );
+    // A word no character matches names no variation.
+    let err = Format::parse("restricted-dragons").unwrap_err();
+    assert!(err.message.contains("restricted-WORD"), "{err}");
+    assert!(MultiverseGame::has_format("restricted-alien"));
+    assert!(!MultiverseGame::has_format("restricted-"));
+}
+
+#[test]
 fn standard_tables_refuse_decks_of_unequal_points() {
     // F-6.3.
     let mut request = epic_game::TableRequest::of(2, 1).in_format("standard");
