@@ -190,6 +190,9 @@ pub enum Ability {
     /// Rolls 6d6 as it enters play for an ability of the Random Ability List (F-12.5,
     /// ruling M-39).
     RandomAbility,
+    /// Cybernetics: an attacker with Tech may disable them in place of a wound, leaving
+    /// the character C 2, D 2 and no Cyborg (ruling M-41).
+    Cyborg,
 }
 
 /// A set of abilities, one bit each ([`Ability::bit`]): what a character has, looked up
@@ -221,7 +224,7 @@ impl Abilities {
 }
 
 impl Ability {
-    const PLAIN: [(Ability, &'static str); 37] = [
+    const PLAIN: [(Ability, &'static str); 38] = [
         (Ability::Flight, "Flight"),
         (Ability::Reach, "Reach"),
         (Ability::DoubleStrike, "Double Strike"),
@@ -259,6 +262,7 @@ impl Ability {
         (Ability::Mimic, "Mimic"),
         (Ability::Magic, "Magic"),
         (Ability::RandomAbility, "Random Ability"),
+        (Ability::Cyborg, "Cyborg"),
     ];
 
     /// The Random Ability List (F-12.5): the ability a 6d6 roll of 6 to 36 names, in
@@ -512,6 +516,11 @@ impl Ability {
             Ability::RandomAbility => {
                 "Random Ability: rolls 6d6 as it enters play, and has the ability of the \
                  Random Ability List the roll names (6–36)."
+            }
+            Ability::Cyborg => {
+                "Cyborg: an attacker with Tech whose attack with C succeeds may disable its \
+                 cybernetics in place of a wound: it becomes C 2, D 2 and is a Cyborg no \
+                 more."
             }
             Ability::Resistant(k) => {
                 return format!("Resistant ({0}): defense +3 against {0}.", k.name())

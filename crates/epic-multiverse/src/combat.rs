@@ -6,6 +6,7 @@
 use crate::abilities::{Ability, AttackKind, Power};
 use crate::card::{CardId, Character, Moral};
 use crate::effect::Action;
+use crate::effect::Effect;
 use crate::events::Event;
 use crate::game::MultiverseGame;
 use crate::state::*;
@@ -202,6 +203,7 @@ impl MultiverseGame {
                 .collect();
             let before = options.len();
             for s in self.opponents(seat) {
+                let tech = self.has(a, Ability::Tech);
                 for t in self.player(s).characters.iter().filter(|t| t.id != a.id) {
                     for &(power, kind) in &modes {
                         if self.may_attack(a, t, kind) {
@@ -211,6 +213,12 @@ impl MultiverseGame {
                                 power,
                             });
                         }
+                    }
+                    if tech && self.cyborg(t) && self.may_attack(a, t, AttackKind::Physical) {
+                        options.push(Choice::Unplug {
+                            attacker: a.id,
+                            target: t.id,
+                        });
                     }
                 }
             }
@@ -276,8 +284,46 @@ impl MultiverseGame {
             .any(|&(_, a, t)| a == attacker && t == target)
     }
 
-    /// An attack declared: the attacker taps (F-14.1), leaves hiding, and rages.
-    pub(crate) fn declare_attack(&mut self, by: Seat, attacker: CharId, target: CharId, power: u8) {
+    /// Whether `ch` is a Cyborg now: by its card, an item, Mimic or a label an incident
+    /// gave, its cybernetics working (ruling M-41).
+    pub(crate) fn cyborg(&self, ch: &InPlay) -> bool {
+        !ch.unplugged && (self.has(ch, Ability::Cyborg) || self.matches(ch, "Cyborg"))
+    }
+
+    /// A Cyborg's cybernetics disabled (ruling M-41): C 2, D 2, and what made it a Cyborg
+    /// gone — the incidents in play that gave it the label are discarded (FX-6).
+    pub(crate) fn unplug(&mut self, id: CharId) {
+        let Some((seat, ch)) = self.character(id) else {
+            return;
+        };
+        if !self.cyborg(ch) {
+            return;
+        }
+        let card = ch.card;
+        if let Some(c) = self.character_mut(id) {
+            c.unplugged = true;
+        }
+        self.events.push(Event::Unplugged { seat, card });
+        self.end_lasting(|g, l| {
+            l.aim == Aim::Character { id }
+                && g.pool.get(l.card).incident().is_some_and(|i| {
+                    (i.effects.iter()).any(
+                        |e| matches!(e, Effect::Label { label } if label.eq_ignore_ascii_case("Cyborg")),
+                    )
+                })
+        });
+    }
+
+    /// An attack declared: the attacker taps (F-14.1), leaves hiding, and rages; `unplug`,
+    /// it is made to disable the target's cybernetics (ruling M-41).
+    pub(crate) fn declare_attack(
+        &mut self,
+        by: Seat,
+        attacker: CharId,
+        target: CharId,
+        power: u8,
+        unplug: bool,
+    ) {
         let Some((defender, _)) = self.character(target) else {
             return;
         };
@@ -296,6 +342,7 @@ impl MultiverseGame {
             target,
             defender,
             power,
+            unplug,
         });
         // Remembered for an invisible attacker only: the marker turns only before a
         // side's first attack, so a character visible now stays so until its side's next
@@ -489,6 +536,7 @@ impl MultiverseGame {
             target: attack.attacker,
             defender: attack.by,
             power: 0,
+            unplug: false,
         };
         self.resolve_attack(&counter, attack.attacker, false);
     }
@@ -526,6 +574,9 @@ impl MultiverseGame {
                 defense,
             });
             return;
+        }
+        if attack.unplug && self.cyborg(&d) {
+            return self.unplug(defender);
         }
         let killing = blocking || self.may_kill(&a, &d);
         let strikes = if self.has(&a, Ability::DoubleStrike) {

@@ -184,6 +184,8 @@ pub enum Effect {
     },
     /// The target item is discarded.
     Destroy,
+    /// A Cyborg's cybernetics are disabled: C 2, D 2, no Cyborg (ruling M-41).
+    Unplug,
 }
 
 impl Effect {
@@ -206,7 +208,12 @@ impl Effect {
     pub fn happens_at_once_to_characters(&self) -> bool {
         matches!(
             self,
-            Effect::Heal { .. } | Effect::Wound | Effect::Discard | Effect::Tap | Effect::Untap
+            Effect::Heal { .. }
+                | Effect::Wound
+                | Effect::Discard
+                | Effect::Tap
+                | Effect::Untap
+                | Effect::Unplug
         )
     }
 
@@ -283,6 +290,7 @@ impl fmt::Display for Effect {
                 write!(f, "your characters cost {energy} less energy to recruit")
             }
             Effect::Destroy => f.write_str("is destroyed"),
+            Effect::Unplug => f.write_str("has its cybernetics disabled"),
         }
     }
 }
@@ -617,9 +625,10 @@ pub fn parse_effect(text: &str) -> Result<Effect, String> {
         "recall" => no_more(Effect::Recall),
         "negate" => no_more(Effect::Negate),
         "destroy" => no_more(Effect::Destroy),
+        "unplug" => no_more(Effect::Unplug),
         _ => Err(format!(
             "unknown effect '{text}' (boost, dice, heal, wound, discard, tap, untap, gain, \
-             lose, label, draw, recall, negate, discount, destroy)"
+             lose, label, draw, recall, negate, discount, destroy, unplug)"
         )),
     }
 }

@@ -277,6 +277,11 @@ pub enum Event {
         card: CardId,
         ability: crate::abilities::Ability,
     },
+    /// A Cyborg's cybernetics disabled: C 2, D 2 (ruling M-41).
+    Unplugged {
+        seat: Seat,
+        card: CardId,
+    },
     /// A Possess or Enslave marker gone: `card` (of `seat`) attacks for its own player
     /// again.
     Freed {

@@ -307,7 +307,10 @@ impl MultiverseGame {
                 attacker,
                 target,
                 power,
-            } => self.declare_attack(seat, attacker, target, power),
+            } => self.declare_attack(seat, attacker, target, power, false),
+            Choice::Unplug { attacker, target } => {
+                self.declare_attack(seat, attacker, target, 0, true)
+            }
             Choice::Fly { id } => self.fly(seat, id),
             Choice::Assist { helper, target } => self.assist(seat, helper, target),
             Choice::HeroicAct { hero, target } => self.heroic_act(seat, hero, target),

@@ -93,6 +93,9 @@ impl MultiverseGame {
         for a in ch.random.into_iter().chain(ch.mimicked) {
             set = set.with(a);
         }
+        if ch.unplugged {
+            set = set.without(Ability::Cyborg);
+        }
         if self.printed_only() {
             return set;
         }
@@ -138,13 +141,16 @@ impl MultiverseGame {
     /// (which replace).
     pub fn modified(&self, ch: &InPlay) -> (u8, u8) {
         let c = self.stats(ch);
+        // Cybernetics disabled, it is C 2, D 2 (ruling M-41).
+        let base = if ch.unplugged {
+            (2, 2)
+        } else {
+            (c.combat + ch.bonus.0, c.defense + ch.bonus.1)
+        };
         if self.printed_only() {
-            return (c.combat + ch.bonus.0, c.defense + ch.bonus.1);
+            return base;
         }
-        let (mut combat, mut defense) = (
-            i16::from(c.combat + ch.bonus.0),
-            i16::from(c.defense + ch.bonus.1),
-        );
+        let (mut combat, mut defense) = (i16::from(base.0), i16::from(base.1));
         // A working item adds its boost; a built-in one is in the printed stats, and
         // takes its boost away when it does not work (F-9.7).
         for e in self.players.iter().flat_map(|p| &p.items) {

@@ -72,6 +72,8 @@ pub struct InPlay {
     /// It has taken Immune, Invulnerable or Resurrect by Mimic or Magic, which it may
     /// once while in play.
     pub mimicked_once: bool,
+    /// Its cybernetics are disabled: C 2, D 2, no Cyborg (ruling M-41).
+    pub unplugged: bool,
 }
 
 /// A Possess or Enslave marker (ruling M-36): who put it there, and which.
@@ -335,6 +337,8 @@ pub struct Attack {
     pub target: CharId,
     pub defender: Seat,
     pub power: u8,
+    /// Made to disable a Cyborg's cybernetics in place of a wound (ruling M-41).
+    pub unplug: bool,
 }
 
 /// A block declared this combat: `blocker` takes the attacks on `target` (F-14.3).
@@ -421,6 +425,12 @@ pub enum Choice {
     /// Offensive Teleport, an opponent's character to its owner's hand.
     Teleport {
         by: CharId,
+        target: CharId,
+    },
+    /// An attack with C by a character with Tech on a Cyborg, to disable its
+    /// cybernetics in place of a wound (ruling M-41).
+    Unplug {
+        attacker: CharId,
         target: CharId,
     },
     /// Mimic or Magic: `id` takes `ability` until the end of the turn (ruling M-38).

@@ -15,7 +15,7 @@ use epic_game::actions::{self, flag, place, Slots};
 use epic_game::Seat;
 
 /// The kinds of option ([`Choice`]), in the order of their one-hot columns.
-pub const OPTION_KINDS: [&str; 33] = [
+pub const OPTION_KINDS: [&str; 34] = [
     "redraw",
     "keep",
     "foothold",
@@ -49,6 +49,7 @@ pub const OPTION_KINDS: [&str; 33] = [
     "fade",
     "release",
     "mimic",
+    "unplug",
 ];
 
 /// The kinds of energy, colours then origins, in the order of their columns.
@@ -315,6 +316,7 @@ impl MultiverseGame {
             Choice::Fade { .. } => 30,
             Choice::Release { .. } => 31,
             Choice::Mimic { .. } => 32,
+            Choice::Unplug { .. } => 33,
         };
         row[1 + kind] = 1.0;
         let w = 1 + OPTION_KINDS.len();
@@ -323,7 +325,8 @@ impl MultiverseGame {
             Choice::Recruit { card, pay } => (Some(card), Some(pay), None, None),
             Choice::Attack {
                 attacker, target, ..
-            } => (None, None, Some(attacker), Some(target)),
+            }
+            | Choice::Unplug { attacker, target } => (None, None, Some(attacker), Some(target)),
             Choice::Block { blocker, target }
             | Choice::Heal {
                 healer: blocker,

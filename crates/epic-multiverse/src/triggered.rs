@@ -69,6 +69,7 @@ impl MultiverseGame {
                     }
                 }
             }
+            Effect::Unplug => self.unplug(id),
             Effect::Tap | Effect::Untap => {
                 if let Some(c) = self.character_mut(id) {
                     c.tapped = *effect == Effect::Tap;

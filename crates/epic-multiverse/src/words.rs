@@ -33,6 +33,16 @@ pub fn label(g: &MultiverseGame, choice: Choice, seat: Seat) -> String {
             g.pool.get(c).energies()
         ),
         Choice::NoFoothold => "Establish no foothold this turn".into(),
+        Choice::Unplug { attacker, target } => match (g.character(attacker), g.character(target)) {
+            (Some((_, a)), Some((_, t))) => format!(
+                "{} attacks {} to disable its cybernetics: C {} against D {}",
+                name(attacker),
+                name(target),
+                g.attack_value(a, 0),
+                g.defense_against(t, AttackKind::Physical)
+            ),
+            _ => "An attack".into(),
+        },
         Choice::Attack {
             attacker,
             target,
@@ -817,6 +827,13 @@ pub fn told(g: &MultiverseGame, choice: Choice, events: &[Event], voice: &Voice)
                     ability.label()
                 ),
                 tone_of(seat),
+            ),
+            Event::Unplugged { seat, card } => say(
+                format!(
+                    "{}'s cybernetics are disabled: C 2, D 2.",
+                    theirs(seat, card)
+                ),
+                Tone::Danger,
             ),
             Event::Freed { seat, card } => say(
                 format!("{} is free of its marker.", theirs(seat, card)),
