@@ -127,6 +127,8 @@ pub struct Character {
     pub non_unique: bool,
     /// Its team, if it has one: team-mates block for each other (F-14.3).
     pub team: Option<String>,
+    /// Arch-enemy (X): the character it locks in combat with, by name (ruling M-42).
+    pub arch_enemy: Option<String>,
     /// Its common and random abilities, as its labels carry them.
     pub abilities: Vec<Ability>,
     /// Its powers: attacks other than base C (F-13).
@@ -277,6 +279,9 @@ impl Card {
             out.push("Non-unique".into());
         }
         out.extend(c.abilities.iter().map(|a| a.label()));
+        if let Some(x) = &c.arch_enemy {
+            out.push(format!("Arch-enemy ({x})"));
+        }
         if let Some(team) = &c.team {
             out.push(format!("Team ({team})"));
         }
@@ -361,6 +366,8 @@ pub fn explain(word: &str) -> Option<String> {
     let key = word.trim().to_ascii_lowercase();
     let key = if key.starts_with("team") {
         "team"
+    } else if key.starts_with("arch-enemy") {
+        "arch-enemy"
     } else {
         key.as_str()
     };
@@ -371,6 +378,11 @@ pub fn explain(word: &str) -> Option<String> {
             "anti-hero" => "Anti-Hero: may kill villains.",
             "non-unique" => "Non-unique: a deck may hold any number of copies.",
             "team" => "Team: a team-mate may block an attack on this character.",
+            "arch-enemy" => {
+                "Arch-enemy (X): while it and X face each other in play, both active, they \
+                 are locked in combat: each attacks only the other, and neither blocks, \
+                 helps or acts on any other character."
+            }
             "basic" => "Basic foothold: makes 1 energy when tapped.",
             "foothold" => "Foothold: one a turn, for free; tap it for 1 energy of its kind.",
             "injured" => "Injured: 1 wound; still active.",

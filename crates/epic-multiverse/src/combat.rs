@@ -204,7 +204,9 @@ impl MultiverseGame {
             let before = options.len();
             for s in self.opponents(seat) {
                 let tech = self.has(a, Ability::Tech);
-                for t in self.player(s).characters.iter().filter(|t| t.id != a.id) {
+                let locked = self.arch_lock(a);
+                let targets = self.player(s).characters.iter();
+                for t in targets.filter(|t| t.id != a.id && locked.is_none_or(|l| l == t.id)) {
                     for &(power, kind) in &modes {
                         if self.may_attack(a, t, kind) {
                             options.push(Choice::Attack {
@@ -226,6 +228,7 @@ impl MultiverseGame {
             raging |= own && can && a.attacks == 0 && self.has(a, Ability::Rage);
         }
         self.assist_options(seat, false, &mut options);
+        self.drop_locked(&mut options);
         if !raging {
             options.push(Choice::EndAttacks);
         }
@@ -282,6 +285,37 @@ impl MultiverseGame {
         self.last_attacks
             .iter()
             .any(|&(_, a, t)| a == attacker && t == target)
+    }
+
+    /// The character `ch` is locked in combat with (ruling M-42): its arch-enemy, or one
+    /// whose arch-enemy it is, facing it in play, both active.
+    pub(crate) fn arch_lock(&self, ch: &InPlay) -> Option<CharId> {
+        if !ch.active() {
+            return None;
+        }
+        let name = |c: &InPlay| self.pool.get(c.card).name.as_str();
+        let arch = |c: &InPlay| self.stats(c).arch_enemy.as_deref();
+        let (seat, _) = self.character(ch.id)?;
+        self.opponents(seat)
+            .flat_map(|s| &self.player(s).characters)
+            .find(|o| {
+                o.active()
+                    && (arch(ch).is_some_and(|x| x.eq_ignore_ascii_case(name(o)))
+                        || arch(o).is_some_and(|x| x.eq_ignore_ascii_case(name(ch))))
+            })
+            .map(|o| o.id)
+    }
+
+    /// Drops the options by which a character locked in combat (ruling M-42) would act on
+    /// a character other than its arch-enemy: blocks, help, heroic acts, abilities.
+    pub(crate) fn drop_locked(&self, options: &mut Vec<Choice>) {
+        options.retain(|c| {
+            let (Some(by), Some(on)) = c.characters() else {
+                return true;
+            };
+            let lock = self.character(by).and_then(|(_, ch)| self.arch_lock(ch));
+            lock.is_none_or(|l| on == by || on == l)
+        });
     }
 
     /// Whether `ch` is a Cyborg now: by its card, an item, Mimic or a label an incident
@@ -451,6 +485,7 @@ impl MultiverseGame {
         }
         self.assist_options(seat, true, &mut options);
         self.heroic_options(seat, &mut options);
+        self.drop_locked(&mut options);
         options.push(Choice::EndBlocks);
         self.options = options;
     }

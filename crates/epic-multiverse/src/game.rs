@@ -678,6 +678,7 @@ impl MultiverseGame {
             }
         }
         self.activated_options(seat, &mut options);
+        self.drop_locked(&mut options);
         options.push(Choice::EndRecruit);
         self.options = options;
     }

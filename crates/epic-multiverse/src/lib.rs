@@ -207,6 +207,21 @@ impl Pool {
                 }
             }
         }
+        // An arch-enemy is a character of the pool (ruling M-42).
+        for card in &pool.cards {
+            let Some(x) = card.character().and_then(|c| c.arch_enemy.as_ref()) else {
+                continue;
+            };
+            if pool
+                .id(x)
+                .is_none_or(|id| pool.get(id).character().is_none())
+            {
+                mistakes.push(format!(
+                    "{}: its arch-enemy '{x}' is no character card",
+                    card.name
+                ));
+            }
+        }
         if mistakes.is_empty() {
             Ok(pool)
         } else {
@@ -267,5 +282,26 @@ mod tests {
     fn the_embedded_cards_are_read_without_a_mistake() {
         let pool = super::Pool::read(&super::CARD_FILES).unwrap();
         assert!(pool.len() >= 36);
+    }
+
+    #[test]
+    fn an_arch_enemy_names_a_character_of_the_pool() {
+        let card = |name: &str, labels: &str| {
+            format!(
+                "card: {name}\ntype: character\ncolour: red\norigin: genetic\ncost: 2\n\
+                 stats: 2/2\nspecies: Human\nlabels: {labels}\nart: A face.\n"
+            )
+        };
+        let text = [
+            card("Rival A", "Villain, Arch-enemy (Rival B)"),
+            card("Rival B", "Hero"),
+            card("Loner", "Hero, Arch-enemy (Nobody)"),
+        ]
+        .join("\n");
+        let mistakes = super::Pool::read(&[("rivals.mv", &text)]).unwrap_err();
+        assert_eq!(
+            mistakes,
+            vec!["Loner: its arch-enemy 'Nobody' is no character card".to_string()]
+        );
     }
 }

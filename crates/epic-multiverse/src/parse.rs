@@ -290,6 +290,7 @@ fn character<'a>(
         moral: Moral::Hero,
         non_unique: false,
         team: None,
+        arch_enemy: None,
         abilities: Vec::new(),
         powers: Vec::new(),
         items: get("items").map(|(_, v)| listed(v)).unwrap_or_default(),
@@ -310,6 +311,9 @@ fn character<'a>(
                 "villain" => (c.moral, morals) = (Moral::Villain, morals + 1),
                 "anti-hero" => (c.moral, morals) = (Moral::AntiHero, morals + 1),
                 "non-unique" => c.non_unique = true,
+                _ if arch_enemy_of(label).is_some() => {
+                    c.arch_enemy = arch_enemy_of(label);
+                }
                 _ => match (team_of(label), Ability::parse(label)) {
                     (Some(_), _) if c.team.is_some() => {
                         errors.push(err(line, "a character is on one team"))
@@ -505,6 +509,16 @@ fn listed(v: &str) -> Vec<String> {
 }
 
 /// The team of a `Team (X)` label.
+/// "Arch-enemy (NAME)": the character named.
+fn arch_enemy_of(label: &str) -> Option<String> {
+    let (word, rest) = label.split_once('(')?;
+    if !word.trim().eq_ignore_ascii_case("arch-enemy") {
+        return None;
+    }
+    let name = rest.strip_suffix(')')?.trim();
+    (!name.is_empty()).then(|| name.to_string())
+}
+
 fn team_of(label: &str) -> Option<String> {
     let rest = label.strip_prefix("Team")?.trim();
     let team = rest.strip_prefix('(')?.strip_suffix(')')?.trim();

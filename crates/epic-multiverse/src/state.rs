@@ -206,6 +206,79 @@ pub struct Taken {
     pub before: Option<InPlay>,
 }
 
+/// What a choice names ([`Choice::named`]): a card, the energy it pays with, the
+/// character that acts and the character it acts on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Named {
+    pub card: Option<CardId>,
+    pub pay: Option<crate::card::Energy>,
+    pub subject: Option<CharId>,
+    pub target: Option<CharId>,
+}
+
+impl Choice {
+    /// What it names, for the learning programs' action features and for the rules
+    /// that ask who acts on whom (an arch-enemy's lock, ruling M-42).
+    pub fn named(self) -> Named {
+        let (card, pay, subject, target) = match self {
+            Choice::Foothold { card } | Choice::Discard { card } => (Some(card), None, None, None),
+            Choice::Recruit { card, pay } => (Some(card), Some(pay), None, None),
+            Choice::Attack {
+                attacker, target, ..
+            }
+            | Choice::Unplug { attacker, target } => (None, None, Some(attacker), Some(target)),
+            Choice::Block { blocker, target }
+            | Choice::Heal {
+                healer: blocker,
+                target,
+            }
+            | Choice::Assist {
+                helper: blocker,
+                target,
+            }
+            | Choice::HeroicAct {
+                hero: blocker,
+                target,
+            } => (None, None, Some(blocker), Some(target)),
+            Choice::Return { id }
+            | Choice::Fly { id }
+            | Choice::Hide { id }
+            | Choice::Phase { id }
+            | Choice::Fade { id }
+            | Choice::Release { id }
+            | Choice::Mimic { id, .. }
+            | Choice::Swarm { by: id } => (None, None, Some(id), None),
+            Choice::Sabotage { by, holder, item } => (Some(item), None, Some(by), Some(holder)),
+            Choice::Teleport { by, target } => (None, None, Some(by), Some(target)),
+            Choice::Resurrect { by, card } => (Some(card), None, Some(by), None),
+            Choice::Evacuate { id, pay } => (None, Some(pay), Some(id), None),
+            Choice::Equip { card, holder, pay } => (Some(card), Some(pay), Some(holder), None),
+            Choice::UseDevice { holder, item } | Choice::Recover { holder, item } => {
+                (Some(item), None, Some(holder), None)
+            }
+            Choice::Repair { tech, holder, item } => (Some(item), None, Some(tech), Some(holder)),
+            Choice::Incident { card, aim } => match aim {
+                Aim::Character { id } => (Some(card), None, None, Some(id)),
+                Aim::Item { holder, .. } => (Some(card), None, None, Some(holder)),
+                _ => (Some(card), None, None, None),
+            },
+            _ => (None, None, None, None),
+        };
+        Named {
+            card,
+            pay,
+            subject,
+            target,
+        }
+    }
+
+    /// The character that acts and the one it acts on, where it names both.
+    pub fn characters(self) -> (Option<CharId>, Option<CharId>) {
+        let n = self.named();
+        (n.subject, n.target)
+    }
+}
+
 /// A foothold in play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Foothold {

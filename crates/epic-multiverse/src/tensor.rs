@@ -320,50 +320,12 @@ impl MultiverseGame {
         };
         row[1 + kind] = 1.0;
         let w = 1 + OPTION_KINDS.len();
-        let (card, pay, subject, target) = match c {
-            Choice::Foothold { card } | Choice::Discard { card } => (Some(card), None, None, None),
-            Choice::Recruit { card, pay } => (Some(card), Some(pay), None, None),
-            Choice::Attack {
-                attacker, target, ..
-            }
-            | Choice::Unplug { attacker, target } => (None, None, Some(attacker), Some(target)),
-            Choice::Block { blocker, target }
-            | Choice::Heal {
-                healer: blocker,
-                target,
-            }
-            | Choice::Assist {
-                helper: blocker,
-                target,
-            }
-            | Choice::HeroicAct {
-                hero: blocker,
-                target,
-            } => (None, None, Some(blocker), Some(target)),
-            Choice::Return { id }
-            | Choice::Fly { id }
-            | Choice::Hide { id }
-            | Choice::Phase { id }
-            | Choice::Fade { id }
-            | Choice::Release { id }
-            | Choice::Mimic { id, .. }
-            | Choice::Swarm { by: id } => (None, None, Some(id), None),
-            Choice::Sabotage { by, holder, item } => (Some(item), None, Some(by), Some(holder)),
-            Choice::Teleport { by, target } => (None, None, Some(by), Some(target)),
-            Choice::Resurrect { by, card } => (Some(card), None, Some(by), None),
-            Choice::Evacuate { id, pay } => (None, Some(pay), Some(id), None),
-            Choice::Equip { card, holder, pay } => (Some(card), Some(pay), Some(holder), None),
-            Choice::UseDevice { holder, item } | Choice::Recover { holder, item } => {
-                (Some(item), None, Some(holder), None)
-            }
-            Choice::Repair { tech, holder, item } => (Some(item), None, Some(tech), Some(holder)),
-            Choice::Incident { card, aim } => match aim {
-                Aim::Character { id } => (Some(card), None, None, Some(id)),
-                Aim::Item { holder, .. } => (Some(card), None, None, Some(holder)),
-                _ => (Some(card), None, None, None),
-            },
-            _ => (None, None, None, None),
-        };
+        let Named {
+            card,
+            pay,
+            subject,
+            target,
+        } = c.named();
         row[w] = card.map_or(0.0, |c| f32::from(c) + 1.0);
         row[w + 1] = pay.map_or(0.0, |e| (energy_index(e) + 1) as f32);
         row[w + 2] = subject.map_or(0.0, |id| self.character_row(seat, id));
