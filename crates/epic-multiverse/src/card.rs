@@ -72,6 +72,9 @@ impl Origin {
 pub enum Energy {
     Colour(Colour),
     Origin(Origin),
+    /// A payment only, no foothold's: footholds of either colour, mixed (a paradigm,
+    /// F-4.5, ruling M-43).
+    Mix(Colour, Colour),
 }
 
 impl Energy {
@@ -87,6 +90,21 @@ impl Energy {
         match self {
             Energy::Colour(c) => c.name(),
             Energy::Origin(o) => o.name(),
+            Energy::Mix(a, b) => match (a.min(b), a.max(b)) {
+                (Colour::Blue, Colour::Red) => "blue or red",
+                (Colour::Blue, Colour::Black) => "blue or black",
+                (Colour::Red, Colour::Black) => "red or black",
+                (c, _) => c.name(),
+            },
+        }
+    }
+
+    /// Whether a foothold making `made` pays for this kind: the same kind, or either
+    /// colour of a mix.
+    pub fn pays(self, made: Energy) -> bool {
+        match (self, made) {
+            (Energy::Mix(a, b), Energy::Colour(c)) => c == a || c == b,
+            _ => self == made,
         }
     }
 
@@ -129,6 +147,9 @@ pub struct Character {
     pub team: Option<String>,
     /// Arch-enemy (X): the character it locks in combat with, by name (ruling M-42).
     pub arch_enemy: Option<String>,
+    /// A paradigm: the other colour whose footholds may join its own colour's in paying
+    /// for it (F-4.5, ruling M-43).
+    pub paradigm: Option<Colour>,
     /// Its common and random abilities, as its labels carry them.
     pub abilities: Vec<Ability>,
     /// Its powers: attacks other than base C (F-13).
@@ -238,12 +259,17 @@ impl Card {
     }
 
     /// The kinds of energy that pay for it, each alone (ruling M-04): its colour, then
-    /// its origins.
+    /// its origins, then its paradigm's mix of colours (M-43).
     pub fn paid_with(&self) -> Vec<Energy> {
+        let mix = self
+            .colour
+            .zip(self.character().and_then(|c| c.paradigm))
+            .map(|(a, b)| Energy::Mix(a, b));
         self.colour
             .map(Energy::Colour)
             .into_iter()
             .chain(self.origins.iter().map(|&o| Energy::Origin(o)))
+            .chain(mix)
             .collect()
     }
 
@@ -255,6 +281,7 @@ impl Card {
             Kind::Character(_) | Kind::Item(_) => self
                 .paid_with()
                 .iter()
+                .filter(|e| !matches!(e, Energy::Mix(..)))
                 .map(|e| e.name())
                 .collect::<Vec<_>>()
                 .join(", "),
@@ -281,6 +308,9 @@ impl Card {
         out.extend(c.abilities.iter().map(|a| a.label()));
         if let Some(x) = &c.arch_enemy {
             out.push(format!("Arch-enemy ({x})"));
+        }
+        if let Some(p) = c.paradigm {
+            out.push(format!("Paradigm ({})", p.name()));
         }
         if let Some(team) = &c.team {
             out.push(format!("Team ({team})"));
@@ -368,6 +398,8 @@ pub fn explain(word: &str) -> Option<String> {
         "team"
     } else if key.starts_with("arch-enemy") {
         "arch-enemy"
+    } else if key.starts_with("paradigm") {
+        "paradigm"
     } else {
         key.as_str()
     };
@@ -378,6 +410,10 @@ pub fn explain(word: &str) -> Option<String> {
             "anti-hero" => "Anti-Hero: may kill villains.",
             "non-unique" => "Non-unique: a deck may hold any number of copies.",
             "team" => "Team: a team-mate may block an attack on this character.",
+            "paradigm" => {
+                "Paradigm (X): may be paid with footholds of its colour and X mixed, as well \
+                 as with its colour's or an origin's alone."
+            }
             "arch-enemy" => {
                 "Arch-enemy (X): while it and X face each other in play, both active, they \
                  are locked in combat: each attacks only the other, and neither blocks, \

@@ -611,7 +611,7 @@ impl MultiverseGame {
             if left == 0 {
                 break;
             }
-            if !f.tapped && f.energy == energy {
+            if !f.tapped && energy.pays(f.energy) {
                 f.tapped = true;
                 left -= 1;
             }

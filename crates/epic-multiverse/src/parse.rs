@@ -79,8 +79,8 @@ fn err(line: usize, message: impl Into<String>) -> CardError {
 
 /// The fields every card may have, and those of each type.
 const COMMON: [&str; 6] = ["card", "type", "colour", "origin", "art", "flavour"];
-const CHARACTER: [&str; 7] = [
-    "cost", "stats", "species", "labels", "powers", "items", "enters",
+const CHARACTER: [&str; 8] = [
+    "cost", "stats", "species", "labels", "powers", "items", "enters", "paradigm",
 ];
 const ITEM: [&str; 8] = [
     "cost",
@@ -232,6 +232,14 @@ fn card_of(block: &[(usize, &str, &str)]) -> Result<Card, Vec<CardError>> {
     };
     // Characters and items have a multiverse and an origin; incidents are paid with
     // any energy (F-4.4), their origin optional.
+    if let Some(Kind::Character(c)) = &kind {
+        if c.paradigm.is_some() && c.paradigm == colour {
+            errors.push(err(
+                first,
+                format!("{name}: a paradigm names another colour"),
+            ));
+        }
+    }
     if matches!(kind, Some(Kind::Character(_) | Kind::Item(_))) {
         if colour.is_none() {
             errors.push(err(first, format!("{name}: a {type_word} needs a colour")));
@@ -291,11 +299,21 @@ fn character<'a>(
         non_unique: false,
         team: None,
         arch_enemy: None,
+        paradigm: None,
         abilities: Vec::new(),
         powers: Vec::new(),
         items: get("items").map(|(_, v)| listed(v)).unwrap_or_default(),
         entering: None,
     };
+    if let Some((line, v)) = get("paradigm") {
+        match Energy::parse(v) {
+            Some(Energy::Colour(other)) => c.paradigm = Some(other),
+            _ => errors.push(err(
+                line,
+                format!("paradigm '{v}' is not a colour (blue, red, black)"),
+            )),
+        }
+    }
     if let Some((line, text)) = get("enters") {
         match crate::effect::Entering::parse(text) {
             Ok(entering) => c.entering = Some(entering),
@@ -529,7 +547,7 @@ fn team_of(label: &str) -> Option<String> {
 pub fn colour_named(word: &str) -> Option<Colour> {
     match Energy::parse(word)? {
         Energy::Colour(c) => Some(c),
-        Energy::Origin(_) => None,
+        Energy::Origin(_) | Energy::Mix(..) => None,
     }
 }
 
@@ -580,6 +598,34 @@ mod tests {
         assert!(
             text.iter().any(|t| t.starts_with("line 7: boost")),
             "{text:?}"
+        );
+    }
+
+    #[test]
+    fn a_paradigm_names_another_colour() {
+        let card = |paradigm: &str| {
+            parse_cards(&format!(
+                "card: Rider\ntype: character\ncolour: blue\norigin: alien\ncost: 3\n\
+                 stats: 3/3\nspecies: Human\nparadigm: {paradigm}\nart: A rider.\n"
+            ))
+        };
+        let rider = card("black").unwrap();
+        let mix = Energy::Mix(Colour::Blue, Colour::Black);
+        assert_eq!(rider[0].paid_with().last(), Some(&mix));
+        assert!(mix.pays(Energy::Colour(Colour::Black)) && !mix.pays(Energy::Colour(Colour::Red)));
+        let text = |e: Vec<CardError>| e.iter().map(ToString::to_string).collect::<Vec<_>>();
+        let same = text(card("blue").unwrap_err());
+        assert!(
+            same.iter()
+                .any(|t| t.ends_with("a paradigm names another colour")),
+            "{same:?}"
+        );
+        let origin = text(card("alien").unwrap_err());
+        assert!(
+            origin
+                .iter()
+                .any(|t| t.contains("paradigm 'alien' is not a colour")),
+            "{origin:?}"
         );
     }
 

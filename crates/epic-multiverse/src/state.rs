@@ -339,7 +339,7 @@ impl Player {
     pub fn untapped(&self, energy: Energy) -> usize {
         self.footholds
             .iter()
-            .filter(|f| !f.tapped && f.energy == energy)
+            .filter(|f| !f.tapped && energy.pays(f.energy))
             .count()
     }
 }

@@ -129,7 +129,12 @@ impl Layout {
     }
 }
 
+/// A kind of energy's column; a paradigm's mix is written as its first colour.
 fn energy_index(e: Energy) -> usize {
+    let e = match e {
+        Energy::Mix(a, _) => Energy::Colour(a),
+        e => e,
+    };
     Energy::all().position(|x| x == e).unwrap_or(0)
 }
 
