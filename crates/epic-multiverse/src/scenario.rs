@@ -285,10 +285,25 @@ fn character_expect(g: &MultiverseGame, e: &str) -> Option<Result<(), String>> {
         }));
     }
     if let Some((name, label)) = e.rsplit_once(" is ") {
+        let (want, label) = match label.trim().strip_prefix("not ") {
+            Some(label) => (false, label),
+            None => (true, label.trim()),
+        };
         return Some(in_play(g, name).and_then(|(_, ch)| {
-            let ability = Ability::parse(label).is_some_and(|a| g.has(ch, a));
-            checked(ability || g.matches(ch, label.trim()), || {
-                format!("labels: {}", g.pool().get(ch.card).labels().join(", "))
+            // An ability is read as the character has it now (given, lost, disabled);
+            // any other label as printed or given.
+            let is = match Ability::parse(label) {
+                Some(Ability::Cyborg) => g.cyborg(ch),
+                Some(a) => {
+                    g.has(ch, a)
+                        || (g.given_labels(ch).iter()).any(|l| l.eq_ignore_ascii_case(label))
+                }
+                None => g.matches(ch, label),
+            };
+            let labels = || g.pool().get(ch.card).labels().join(", ");
+            checked(is == want, || {
+                let with = if want { "labels" } else { "it is, labels" };
+                format!("{with}: {}", labels())
             })
         }));
     }
