@@ -150,6 +150,10 @@ pub struct Character {
     /// A paradigm: the other colour whose footholds may join its own colour's in paying
     /// for it (F-4.5, ruling M-43).
     pub paradigm: Option<Colour>,
+    /// An independent artifact (F-2.4, ruling M-44), played and attacked as a character
+    /// but never attacking: the boost (C, D) it gives its player's other characters
+    /// while it is not disabled.
+    pub artifact: Option<(u8, u8)>,
     /// Its common and random abilities, as its labels carry them.
     pub abilities: Vec<Ability>,
     /// Its powers: attacks other than base C (F-13).
@@ -296,6 +300,9 @@ impl Card {
             Kind::Item(i) => return i.grants.iter().map(|a| a.label()).collect(),
             Kind::Incident(_) => return Vec::new(),
         };
+        if c.artifact.is_some() {
+            return Vec::new();
+        }
         let mut out = vec![match c.moral {
             Moral::Hero => "Hero",
             Moral::Villain => "Villain",
@@ -355,6 +362,7 @@ impl Card {
     pub fn type_line(&self) -> String {
         match &self.kind {
             Kind::Foothold { energy } => format!("Basic foothold — {energy}"),
+            Kind::Character(c) if c.artifact.is_some() => "Item — independent artifact".into(),
             Kind::Character(c) => format!("Character — {}", c.species.join(", ")),
             Kind::Item(i) => format!("Item — {}", i.kind.name()),
             Kind::Incident(_) => "Incident".to_string(),
@@ -364,7 +372,28 @@ impl Card {
     /// The whole card as a player reads it.
     pub fn sheet(&self) -> String {
         let mut lines = vec![self.name.clone(), self.type_line()];
-        if let Some(c) = self.character() {
+        if let Some((c, d)) = self.character().and_then(|c| c.artifact) {
+            let boost: Vec<String> = [(c, "C"), (d, "D")]
+                .iter()
+                .filter(|(n, _)| *n > 0)
+                .map(|(n, stat)| format!("+{n} {stat}"))
+                .collect();
+            let aura = if boost.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    " While it is not disabled, your other characters have {}.",
+                    boost.join(", ")
+                )
+            };
+            lines.push(format!(
+                "Cost {} ({}). D {}.{aura} It never attacks; a wound disables it, a second \
+                 destroys it.",
+                self.cost,
+                self.energies(),
+                self.character().map_or(0, |ch| ch.defense)
+            ));
+        } else if let Some(c) = self.character() {
             lines.push(format!(
                 "Cost {} ({}). C {} / D {}. {}",
                 self.cost,

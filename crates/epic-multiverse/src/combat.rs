@@ -125,7 +125,9 @@ impl MultiverseGame {
         if t.hidden && !self.has(a, Ability::KeenSenses) {
             return false;
         }
-        if !t.active() && !self.may_kill(a, t) {
+        // A disabled character only by one that may kill it; a disabled independent
+        // artifact by anyone, to destroy it (ruling M-44).
+        if !t.active() && !self.may_kill(a, t) && !self.artifact(t) {
             return false;
         }
         if self.has(t, Ability::Immune(kind)) {
@@ -153,6 +155,7 @@ impl MultiverseGame {
     fn may_declare(&self, a: &InPlay) -> bool {
         a.active()
             && !a.intangible
+            && !self.artifact(a)
             && match a.attacks {
                 0 => !a.tapped,
                 1 => self.has(a, Ability::SuperSpeed),
@@ -316,6 +319,11 @@ impl MultiverseGame {
             let lock = self.character(by).and_then(|(_, ch)| self.arch_lock(ch));
             lock.is_none_or(|l| on == by || on == l)
         });
+    }
+
+    /// Whether `ch` is an independent artifact (ruling M-44).
+    pub(crate) fn artifact(&self, ch: &InPlay) -> bool {
+        self.stats(ch).artifact.is_some()
     }
 
     /// Whether `ch` is a Cyborg now: by its card, an item, Mimic or a label an incident
@@ -679,6 +687,15 @@ impl MultiverseGame {
             return;
         }
         let invulnerable = self.has(&ch, Ability::Invulnerable);
+        if ch.wounds >= DISABLED && self.artifact(&ch) {
+            // A disabled independent artifact wounded again is destroyed (M-44).
+            self.leave_play(seat, id, |p| &mut p.discard);
+            self.events.push(Event::Wrecked {
+                seat,
+                card: ch.card,
+            });
+            return;
+        }
         if ch.wounds >= DISABLED {
             if killing && !invulnerable {
                 self.leave_play(seat, id, |p| &mut p.graveyard);
@@ -763,7 +780,12 @@ impl MultiverseGame {
     /// to `by` (F-11.3), unless `by` is its own player.
     pub(crate) fn injure(&mut self, by: Seat, seat: Seat, ch: &InPlay, automatic: bool) {
         let cost = self.worth(seat, ch);
-        let wounds = ch.wounds + 1;
+        // An independent artifact is disabled by its first wound (ruling M-44).
+        let wounds = if self.artifact(ch) {
+            DISABLED
+        } else {
+            ch.wounds + 1
+        };
         if let Some(c) = self.character_mut(ch.id) {
             c.wounds = wounds;
         }

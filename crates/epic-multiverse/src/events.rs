@@ -277,6 +277,12 @@ pub enum Event {
         card: CardId,
         ability: crate::abilities::Ability,
     },
+    /// A disabled independent artifact wounded again: destroyed, to the discard pile
+    /// (ruling M-44).
+    Wrecked {
+        seat: Seat,
+        card: CardId,
+    },
     /// A Cyborg's cybernetics disabled: C 2, D 2 (ruling M-41).
     Unplugged {
         seat: Seat,

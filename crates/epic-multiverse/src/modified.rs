@@ -135,6 +135,21 @@ impl MultiverseGame {
             .collect()
     }
 
+    /// The boost `ch` has from its player's independent artifacts that are not disabled,
+    /// but its own (ruling M-44); none at a table whose decks hold no artifact.
+    fn aura(&self, ch: &InPlay) -> (u8, u8) {
+        if !self.players.iter().any(|p| p.artifacts) {
+            return (0, 0);
+        }
+        let Some(seat) = self.controller(ch.id) else {
+            return (0, 0);
+        };
+        (self.player(seat).characters.iter())
+            .filter(|a| a.id != ch.id && a.active())
+            .filter_map(|a| self.stats(a).artifact)
+            .fold((0, 0), |(c, d), (x, y)| (c + x, d + y))
+    }
+
     /// Its C and D before combat's own changes (rage, teamwork, poison): printed, plus
     /// its dice and working items, then each lasting effect in the order it came —
     /// additions (capped where the card says), "boosted to" (never lowering) and dice
@@ -148,9 +163,14 @@ impl MultiverseGame {
             (c.combat + ch.bonus.0, c.defense + ch.bonus.1)
         };
         if self.printed_only() {
-            return base;
+            let (c, d) = self.aura(ch);
+            return (base.0 + c, base.1 + d);
         }
         let (mut combat, mut defense) = (i16::from(base.0), i16::from(base.1));
+        // What the independent artifacts of its player give (ruling M-44).
+        let (c, d) = self.aura(ch);
+        combat += i16::from(c);
+        defense += i16::from(d);
         // A working item adds its boost; a built-in one is in the printed stats, and
         // takes its boost away when it does not work (F-9.7).
         for e in self.players.iter().flat_map(|p| &p.items) {

@@ -82,7 +82,8 @@ const COMMON: [&str; 6] = ["card", "type", "colour", "origin", "art", "flavour"]
 const CHARACTER: [&str; 8] = [
     "cost", "stats", "species", "labels", "powers", "items", "enters", "paradigm",
 ];
-const ITEM: [&str; 8] = [
+const ITEM: [&str; 9] = [
+    "defense",
     "cost",
     "item",
     "boost",
@@ -300,6 +301,7 @@ fn character<'a>(
         team: None,
         arch_enemy: None,
         paradigm: None,
+        artifact: None,
         abilities: Vec::new(),
         powers: Vec::new(),
         items: get("items").map(|(_, v)| listed(v)).unwrap_or_default(),
@@ -363,6 +365,71 @@ fn character<'a>(
     Some(Kind::Character(c))
 }
 
+/// An independent artifact (F-2.4, ruling M-44): played as a character with its own
+/// defense and no combat value; `boost` is what it gives its player's other characters.
+fn independent_artifact<'a>(
+    get: &impl Fn(&str) -> Option<(usize, &'a str)>,
+    errors: &mut Vec<CardError>,
+    name: &str,
+    first: usize,
+) -> Option<Kind> {
+    let defense = match get("defense") {
+        Some((line, v)) => match v.trim().parse::<u8>() {
+            Ok(d) if (1..=30).contains(&d) => d,
+            _ => {
+                errors.push(err(
+                    line,
+                    format!("defense '{v}' is not a number from 1 to 30"),
+                ));
+                return None;
+            }
+        },
+        None => {
+            errors.push(err(
+                first,
+                format!("{name}: an independent artifact needs 'defense: D'"),
+            ));
+            return None;
+        }
+    };
+    let mut aura = (0, 0);
+    if let Some((line, v)) = get("boost") {
+        match parse_effect(&format!("boost {v}")) {
+            Ok(Effect::Boost {
+                combat,
+                defense,
+                max: None,
+            }) if combat >= 0 && defense >= 0 => {
+                aura = (combat.unsigned_abs(), defense.unsigned_abs())
+            }
+            _ => errors.push(err(line, format!("boost '{v}' is not like +1C +2D"))),
+        }
+    }
+    for field in ["attack", "device", "grants", "requires", "durability"] {
+        if let Some((line, _)) = get(field) {
+            errors.push(err(
+                line,
+                format!("an independent artifact has no '{field}'"),
+            ));
+        }
+    }
+    Some(Kind::Character(Character {
+        combat: 0,
+        defense,
+        species: Vec::new(),
+        moral: Moral::Hero,
+        non_unique: false,
+        team: None,
+        arch_enemy: None,
+        paradigm: None,
+        artifact: Some(aura),
+        abilities: Vec::new(),
+        powers: Vec::new(),
+        items: Vec::new(),
+        entering: None,
+    }))
+}
+
 fn item<'a>(
     block: &[(usize, &str, &'a str)],
     get: &impl Fn(&str) -> Option<(usize, &'a str)>,
@@ -370,13 +437,19 @@ fn item<'a>(
     name: &str,
 ) -> Option<Kind> {
     let first = block[0].0;
+    if get("item").is_some_and(|(_, v)| v.trim().eq_ignore_ascii_case("independent artifact")) {
+        return independent_artifact(get, errors, name, first);
+    }
     let kind = match get("item") {
         Some((line, v)) => match ItemKind::parse(v) {
             Some(k) => k,
             None => {
                 errors.push(err(
                     line,
-                    format!("'{v}' is not a kind of item (weapon, device, artifact, equipment)"),
+                    format!(
+                        "'{v}' is not a kind of item (weapon, device, artifact, equipment, \
+                         independent artifact)"
+                    ),
                 ));
                 return None;
             }
@@ -598,6 +671,31 @@ mod tests {
         assert!(
             text.iter().any(|t| t.starts_with("line 7: boost")),
             "{text:?}"
+        );
+    }
+
+    #[test]
+    fn an_independent_artifact_is_read_as_a_character_with_a_defense() {
+        let card = |fields: &str| {
+            parse_cards(&format!(
+                "card: Beacon\ntype: item\nitem: independent artifact\ncolour: blue\n\
+                 origin: technological\ncost: 3\n{fields}art: A lamp.\n"
+            ))
+        };
+        let beacon = card("defense: 5\nboost: +1D\n").unwrap();
+        let c = beacon[0].character().unwrap();
+        assert_eq!((c.combat, c.defense, c.artifact), (0, 5, Some((0, 1))));
+        assert_eq!(beacon[0].type_line(), "Item — independent artifact");
+        let text = |e: Vec<CardError>| e.iter().map(ToString::to_string).collect::<Vec<_>>();
+        let none = text(card("").unwrap_err());
+        assert!(
+            none.iter().any(|t| t.ends_with("needs 'defense: D'")),
+            "{none:?}"
+        );
+        let armed = text(card("defense: 5\nattack: Firearm 4\n").unwrap_err());
+        assert!(
+            armed.iter().any(|t| t.ends_with("has no 'attack'")),
+            "{armed:?}"
         );
     }
 

@@ -195,7 +195,15 @@ impl Position {
                 next_id += 1;
             }
             p.graveyard = ids(&seat.graveyard)?;
-            let list: Vec<CardId> = p.hand.iter().chain(&p.deck).copied().collect();
+            // What its deck list holds: its hand and deck, and the cards in play.
+            let in_play = p.characters.iter().chain(&p.holding).map(|c| c.card);
+            let list: Vec<CardId> = p
+                .hand
+                .iter()
+                .chain(&p.deck)
+                .copied()
+                .chain(in_play)
+                .collect();
             p.read_deck_list(&pool, &list);
             g.players[s] = p;
             let placed = g.players[s].characters.clone();

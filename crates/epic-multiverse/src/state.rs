@@ -315,6 +315,8 @@ pub struct Player {
     /// The actions its deck list's response incidents answer, a bit each
     /// ([`Action::bit`]): it is asked in their response windows (a public fact).
     pub responses: u8,
+    /// Its deck list holds an independent artifact (ruling M-44).
+    pub artifacts: bool,
     /// Turns this player has begun.
     pub turns: u32,
     /// Out of the game: conceded, or without characters or resources (F-1.3).
@@ -327,6 +329,11 @@ impl Player {
     pub(crate) fn read_deck_list(&mut self, pool: &crate::Pool, cards: &[CardId]) {
         self.incidents = false;
         self.responses = 0;
+        self.artifacts = (cards.iter()).any(|&c| {
+            pool.get(c)
+                .character()
+                .is_some_and(|ch| ch.artifact.is_some())
+        });
         for i in cards.iter().filter_map(|&c| pool.get(c).incident()) {
             self.incidents = true;
             if let crate::effect::Activation::Response { action, .. } = i.activation {

@@ -100,7 +100,8 @@ impl MultiverseGame {
         }
         let p = self.player(seat);
         for hero in &p.characters {
-            if !hero.active() || self.stats(hero).moral != Moral::Hero {
+            let c = self.stats(hero);
+            if !hero.active() || c.moral != Moral::Hero || c.artifact.is_some() {
                 continue;
             }
             for target in &p.characters {

@@ -828,6 +828,10 @@ pub fn told(g: &MultiverseGame, choice: Choice, events: &[Event], voice: &Voice)
                 ),
                 tone_of(seat),
             ),
+            Event::Wrecked { seat, card } => say(
+                format!("{} is destroyed: to the discard pile.", theirs(seat, card)),
+                Tone::Danger,
+            ),
             Event::Unplugged { seat, card } => say(
                 format!(
                     "{}'s cybernetics are disabled: C 2, D 2.",
