@@ -365,6 +365,27 @@ fn character<'a>(
     Some(Kind::Character(c))
 }
 
+/// An item's `boost` field: what it adds, C and D, none when absent or mistaken.
+fn boost_field<'a>(
+    get: &impl Fn(&str) -> Option<(usize, &'a str)>,
+    errors: &mut Vec<CardError>,
+) -> (u8, u8) {
+    let Some((line, v)) = get("boost") else {
+        return (0, 0);
+    };
+    match parse_effect(&format!("boost {v}")) {
+        Ok(Effect::Boost {
+            combat,
+            defense,
+            max: None,
+        }) if combat >= 0 && defense >= 0 => (combat.unsigned_abs(), defense.unsigned_abs()),
+        _ => {
+            errors.push(err(line, format!("boost '{v}' is not like +1C +2D")));
+            (0, 0)
+        }
+    }
+}
+
 /// An independent artifact (F-2.4, ruling M-44): played as a character with its own
 /// defense and no combat value; `boost` is what it gives its player's other characters.
 fn independent_artifact<'a>(
@@ -392,19 +413,7 @@ fn independent_artifact<'a>(
             return None;
         }
     };
-    let mut aura = (0, 0);
-    if let Some((line, v)) = get("boost") {
-        match parse_effect(&format!("boost {v}")) {
-            Ok(Effect::Boost {
-                combat,
-                defense,
-                max: None,
-            }) if combat >= 0 && defense >= 0 => {
-                aura = (combat.unsigned_abs(), defense.unsigned_abs())
-            }
-            _ => errors.push(err(line, format!("boost '{v}' is not like +1C +2D"))),
-        }
-    }
+    let aura = boost_field(get, errors);
     for field in ["attack", "device", "grants", "requires", "durability"] {
         if let Some((line, _)) = get(field) {
             errors.push(err(
@@ -468,18 +477,7 @@ fn item<'a>(
         requires: get("requires").map(|(_, v)| v.trim().to_string()),
         durability: Durability::Disable,
     };
-    if let Some((line, v)) = get("boost") {
-        match parse_effect(&format!("boost {v}")) {
-            Ok(Effect::Boost {
-                combat,
-                defense,
-                max: None,
-            }) if combat >= 0 && defense >= 0 => {
-                item.boost = (combat.unsigned_abs(), defense.unsigned_abs())
-            }
-            _ => errors.push(err(line, format!("boost '{v}' is not like +1C +2D"))),
-        }
-    }
+    item.boost = boost_field(get, errors);
     if let Some((line, v)) = get("grants") {
         for label in v.split(',').map(str::trim).filter(|l| !l.is_empty()) {
             match Ability::parse(label) {
@@ -628,6 +626,11 @@ pub fn colour_named(word: &str) -> Option<Colour> {
 mod tests {
     use super::*;
 
+    /// A card file's mistakes as their messages read.
+    fn messages(errors: Vec<CardError>) -> Vec<String> {
+        errors.iter().map(ToString::to_string).collect()
+    }
+
     #[test]
     fn a_character_and_a_foothold_are_read() {
         let cards = parse_cards(
@@ -686,13 +689,12 @@ mod tests {
         let c = beacon[0].character().unwrap();
         assert_eq!((c.combat, c.defense, c.artifact), (0, 5, Some((0, 1))));
         assert_eq!(beacon[0].type_line(), "Item — independent artifact");
-        let text = |e: Vec<CardError>| e.iter().map(ToString::to_string).collect::<Vec<_>>();
-        let none = text(card("").unwrap_err());
+        let none = messages(card("").unwrap_err());
         assert!(
             none.iter().any(|t| t.ends_with("needs 'defense: D'")),
             "{none:?}"
         );
-        let armed = text(card("defense: 5\nattack: Firearm 4\n").unwrap_err());
+        let armed = messages(card("defense: 5\nattack: Firearm 4\n").unwrap_err());
         assert!(
             armed.iter().any(|t| t.ends_with("has no 'attack'")),
             "{armed:?}"
@@ -711,14 +713,13 @@ mod tests {
         let mix = Energy::Mix(Colour::Blue, Colour::Black);
         assert_eq!(rider[0].paid_with().last(), Some(&mix));
         assert!(mix.pays(Energy::Colour(Colour::Black)) && !mix.pays(Energy::Colour(Colour::Red)));
-        let text = |e: Vec<CardError>| e.iter().map(ToString::to_string).collect::<Vec<_>>();
-        let same = text(card("blue").unwrap_err());
+        let same = messages(card("blue").unwrap_err());
         assert!(
             same.iter()
                 .any(|t| t.ends_with("a paradigm names another colour")),
             "{same:?}"
         );
-        let origin = text(card("alien").unwrap_err());
+        let origin = messages(card("alien").unwrap_err());
         assert!(
             origin
                 .iter()
