@@ -69,8 +69,19 @@ impl MultiverseGame {
     /// What `ch` may take by Mimic or Magic now (ruling M-38): once a turn, while active,
     /// a common ability it lacks — by Mimic one that another character in play has, by
     /// Magic any; Immune, Invulnerable and Resurrect once while it is in play.
+    #[inline]
     pub(crate) fn mimic_options(&self, ch: &InPlay, options: &mut Vec<Choice>) {
-        if ch.mimicked.is_some() || !ch.active() {
+        if self.players.iter().any(|p| p.mimics) && ch.mimicked.is_none() && ch.active() {
+            self.offer_mimics(ch, options);
+        }
+    }
+
+    fn offer_mimics(&self, ch: &InPlay, options: &mut Vec<Choice>) {
+        // Without items or incidents in play, only its card or its roll gives Mimic or
+        // Magic: looked up before every ability is.
+        let printed = self.pool.abilities(ch.card);
+        let may = |a| printed.has(a) || ch.random == Some(a);
+        if self.printed_only() && !may(Ability::Mimic) && !may(Ability::Magic) {
             return;
         }
         let mine = self.abilities(ch);
@@ -107,9 +118,10 @@ impl MultiverseGame {
 
     /// Whether character `id` possesses another (ruling M-36).
     fn possesses(&self, id: CharId) -> bool {
-        (self.players.iter())
-            .flat_map(|p| &p.characters)
-            .any(|c| c.master.is_some_and(|m| m.by == id && !m.enslaved))
+        self.marked
+            && (self.players.iter())
+                .flat_map(|p| &p.characters)
+                .any(|c| c.master.is_some_and(|m| m.by == id && !m.enslaved))
     }
 
     /// The points still free in `seat`'s holding area (F-11.5).

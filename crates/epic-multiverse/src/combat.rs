@@ -26,12 +26,12 @@ impl MultiverseGame {
         if self.has(target, Ability::Invulnerable) {
             return false;
         }
-        self.has(attacker, Ability::Insane)
-            || match self.stats(attacker).moral {
-                Moral::Villain => true,
-                Moral::AntiHero => self.stats(target).moral == Moral::Villain,
-                Moral::Hero => false,
-            }
+        let by_moral = match self.stats(attacker).moral {
+            Moral::Villain => true,
+            Moral::AntiHero => self.stats(target).moral == Moral::Villain,
+            Moral::Hero => false,
+        };
+        by_moral || self.has(attacker, Ability::Insane)
     }
 
     pub(crate) fn stats(&self, ch: &InPlay) -> &Character {
@@ -172,6 +172,7 @@ impl MultiverseGame {
         let mut raging = false;
         // Its own characters, but those another possesses or enslaves, and those it
         // possesses or enslaves (ruling M-36).
+        let locks = self.locks();
         let attackers = (self.players.iter().enumerate())
             .flat_map(|(s, p)| p.characters.iter().map(move |c| (s as Seat, c)));
         for (owner, a) in attackers {
@@ -205,9 +206,9 @@ impl MultiverseGame {
                 )
                 .collect();
             let before = options.len();
+            let tech = self.has(a, Ability::Tech);
             for s in self.opponents(seat) {
-                let tech = self.has(a, Ability::Tech);
-                let locked = self.arch_lock(a);
+                let locked = locks.iter().find(|(x, _)| *x == a.id).map(|&(_, l)| l);
                 let targets = self.player(s).characters.iter();
                 for t in targets.filter(|t| t.id != a.id && locked.is_none_or(|l| l == t.id)) {
                     for &(power, kind) in &modes {
@@ -290,33 +291,51 @@ impl MultiverseGame {
             .any(|&(_, a, t)| a == attacker && t == target)
     }
 
-    /// The character `ch` is locked in combat with (ruling M-42): its arch-enemy, or one
-    /// whose arch-enemy it is, facing it in play, both active.
-    pub(crate) fn arch_lock(&self, ch: &InPlay) -> Option<CharId> {
-        if !ch.active() {
-            return None;
+    /// The pairs of characters locked in combat (ruling M-42), each pair both ways: a
+    /// character with Arch-enemy (X) and the first X facing it in play, both active. Empty
+    /// at once when no character in play has an arch-enemy.
+    #[inline]
+    pub(crate) fn locks(&self) -> Vec<(CharId, CharId)> {
+        if self.players.iter().any(|p| p.arch_enemies) {
+            self.find_locks()
+        } else {
+            Vec::new()
         }
-        let name = |c: &InPlay| self.pool.get(c.card).name.as_str();
-        let arch = |c: &InPlay| self.stats(c).arch_enemy.as_deref();
-        let (seat, _) = self.character(ch.id)?;
-        self.opponents(seat)
-            .flat_map(|s| &self.player(s).characters)
-            .find(|o| {
-                o.active()
-                    && (arch(ch).is_some_and(|x| x.eq_ignore_ascii_case(name(o)))
-                        || arch(o).is_some_and(|x| x.eq_ignore_ascii_case(name(ch))))
-            })
-            .map(|o| o.id)
+    }
+
+    fn find_locks(&self) -> Vec<(CharId, CharId)> {
+        let mut pairs = Vec::new();
+        for (s, p) in self.players.iter().enumerate() {
+            for ch in p.characters.iter().filter(|c| c.active()) {
+                let Some(x) = self.stats(ch).arch_enemy.as_deref() else {
+                    continue;
+                };
+                let named = (self.opponents(s as Seat))
+                    .flat_map(|o| &self.player(o).characters)
+                    .find(|o| o.active() && self.pool.get(o.card).name.eq_ignore_ascii_case(x));
+                if let Some(o) = named {
+                    pairs.extend([(ch.id, o.id), (o.id, ch.id)]);
+                }
+            }
+        }
+        pairs
     }
 
     /// Drops the options by which a character locked in combat (ruling M-42) would act on
     /// a character other than its arch-enemy: blocks, help, heroic acts, abilities.
+    #[inline]
     pub(crate) fn drop_locked(&self, options: &mut Vec<Choice>) {
+        if self.players.iter().any(|p| p.arch_enemies) {
+            self.drop_locked_by(self.find_locks(), options);
+        }
+    }
+
+    fn drop_locked_by(&self, locks: Vec<(CharId, CharId)>, options: &mut Vec<Choice>) {
         options.retain(|c| {
             let (Some(by), Some(on)) = c.characters() else {
                 return true;
             };
-            let lock = self.character(by).and_then(|(_, ch)| self.arch_lock(ch));
+            let lock = locks.iter().find(|(a, _)| *a == by).map(|&(_, l)| l);
             lock.is_none_or(|l| on == by || on == l)
         });
     }
@@ -730,6 +749,7 @@ impl MultiverseGame {
         else {
             return;
         };
+        self.marked = true;
         if let Some(d) = self.character_mut(defender) {
             d.master = Some(Master {
                 by: attack.attacker,
@@ -765,6 +785,9 @@ impl MultiverseGame {
             let held = p.holding.iter().filter(|c| c.master.is_some());
             freed.extend(in_play.chain(held).map(|c| (s as Seat, c.id, c.card)));
         }
+        self.marked = (self.players.iter())
+            .flat_map(|p| p.characters.iter().chain(&p.holding))
+            .any(|c| c.master.is_some() && !freed.iter().any(|&(_, id, _)| id == c.id));
         for (seat, id, card) in freed {
             let p = &mut self.players[usize::from(seat)];
             for c in p.characters.iter_mut().chain(&mut p.holding) {
@@ -795,7 +818,9 @@ impl MultiverseGame {
             wounds,
             automatic,
         });
-        self.free_markers(Some(ch.id));
+        if self.marked {
+            self.free_markers(Some(ch.id));
+        }
         if wounds == DISABLED && by != seat && cost > 0 {
             self.events.push(Event::Scored {
                 seat: by,

@@ -35,6 +35,9 @@ pub struct MultiverseGame {
     pub(crate) heroics: Vec<(CharId, CharId)>,
     /// Seats that performed a heroic act this turn, as bits (once a turn, F-14.6).
     pub(crate) heroic_seats: u16,
+    /// Some character may bear a Possess or Enslave marker (ruling M-36): set when one
+    /// is put, cleared when none is left, so that a game without them never looks.
+    pub(crate) marked: bool,
     /// The agreed game value: the points that win (F-1.3, F-6.1).
     pub(crate) goal: u32,
     pub(crate) next_id: CharId,
@@ -121,6 +124,7 @@ impl MultiverseGame {
             blocks: Vec::new(),
             heroics: Vec::new(),
             heroic_seats: 0,
+            marked: false,
             goal: goal.max(1),
             next_id: 0,
             rng: Pcg64Mcg::seed_from_u64(seed),

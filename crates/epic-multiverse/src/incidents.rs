@@ -511,7 +511,9 @@ impl MultiverseGame {
     /// (FX-5), one on a character no longer in play too; a character that lost Flight
     /// lands.
     pub(crate) fn settle(&mut self) {
-        self.free_markers(None);
+        if self.marked {
+            self.free_markers(None);
+        }
         self.end_lasting(|g, l| {
             let target_gone = match l.aim {
                 Aim::Character { id } => g.controller(id).is_none(),

@@ -87,10 +87,18 @@ impl MultiverseGame {
     /// Every ability `ch` has now ([`Self::has`]).
     pub fn abilities(&self, ch: &InPlay) -> Abilities {
         let mut set = self.pool.abilities(ch.card);
+        // Most characters have what their card prints, and nothing else: answered first.
+        let own = ch.immune_to.is_none() && ch.random.is_none() && ch.mimicked.is_none();
+        if own && !ch.unplugged && self.printed_only() {
+            return set;
+        }
         if let Some(kind) = ch.immune_to {
             set = set.with(Ability::Immune(kind));
         }
-        for a in ch.random.into_iter().chain(ch.mimicked) {
+        if let Some(a) = ch.random {
+            set = set.with(a);
+        }
+        if let Some(a) = ch.mimicked {
             set = set.with(a);
         }
         if ch.unplugged {

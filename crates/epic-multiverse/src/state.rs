@@ -317,6 +317,11 @@ pub struct Player {
     pub responses: u8,
     /// Its deck list holds an independent artifact (ruling M-44).
     pub artifacts: bool,
+    /// Its deck list holds a character with an arch-enemy (ruling M-42).
+    pub arch_enemies: bool,
+    /// Its deck list holds a card that may give Mimic or Magic: printed, rolled by
+    /// Random Ability, or given by an item or an incident (ruling M-38).
+    pub mimics: bool,
     /// Turns this player has begun.
     pub turns: u32,
     /// Out of the game: conceded, or without characters or resources (F-1.3).
@@ -325,14 +330,22 @@ pub struct Player {
 
 impl Player {
     /// Reads what its deck list (`cards`) says of it publicly: whether it holds
-    /// incidents, and which actions its responses answer.
+    /// incidents, which actions its responses answer, whether it holds independent
+    /// artifacts or arch-enemies.
     pub(crate) fn read_deck_list(&mut self, pool: &crate::Pool, cards: &[CardId]) {
         self.incidents = false;
         self.responses = 0;
-        self.artifacts = (cards.iter()).any(|&c| {
-            pool.get(c)
-                .character()
-                .is_some_and(|ch| ch.artifact.is_some())
+        let characters = || cards.iter().filter_map(|&c| pool.get(c).character());
+        self.artifacts = characters().any(|ch| ch.artifact.is_some());
+        self.arch_enemies = characters().any(|ch| ch.arch_enemy.is_some());
+        use crate::abilities::Ability::{Magic, Mimic, RandomAbility};
+        let mimic = |a: &crate::abilities::Ability| matches!(a, Mimic | Magic | RandomAbility);
+        self.mimics = cards.iter().any(|&c| match &pool.get(c).kind {
+            crate::card::Kind::Character(ch) => ch.abilities.iter().any(mimic),
+            crate::card::Kind::Item(i) => i.grants.iter().any(mimic),
+            crate::card::Kind::Incident(i) => (i.effects.iter())
+                .any(|e| matches!(e, crate::effect::Effect::Gain { ability } if mimic(ability))),
+            crate::card::Kind::Foothold { .. } => false,
         });
         for i in cards.iter().filter_map(|&c| pool.get(c).incident()) {
             self.incidents = true;
