@@ -372,7 +372,7 @@ impl Card {
     /// The whole card as a player reads it.
     pub fn sheet(&self) -> String {
         let mut lines = vec![self.name.clone(), self.type_line()];
-        if let Some((c, d)) = self.character().and_then(|c| c.artifact) {
+        if let Some((ch, (c, d))) = self.character().and_then(|ch| Some((ch, ch.artifact?))) {
             let boost: Vec<String> = [(c, "C"), (d, "D")]
                 .iter()
                 .filter(|(n, _)| *n > 0)
@@ -391,7 +391,7 @@ impl Card {
                  destroys it.",
                 self.cost,
                 self.energies(),
-                self.character().map_or(0, |ch| ch.defense)
+                ch.defense
             ));
         } else if let Some(c) = self.character() {
             lines.push(format!(

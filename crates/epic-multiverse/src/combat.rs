@@ -232,7 +232,9 @@ impl MultiverseGame {
             raging |= own && can && a.attacks == 0 && self.has(a, Ability::Rage);
         }
         self.assist_options(seat, false, &mut options);
-        self.drop_locked(&mut options);
+        if !locks.is_empty() {
+            self.drop_locked_by(locks, &mut options);
+        }
         if !raging {
             options.push(Choice::EndAttacks);
         }
@@ -768,8 +770,15 @@ impl MultiverseGame {
     /// Frees every character whose Possess or Enslave marker no longer holds (ruling
     /// M-36): it is in a holding area, its marker's character left play or is disabled,
     /// an enslaver was wounded (`hurt`, the character just wounded), a possessor
-    /// untapped.
+    /// untapped. Nothing to look at while no marker was put.
+    #[inline]
     pub(crate) fn free_markers(&mut self, hurt: Option<CharId>) {
+        if self.marked {
+            self.free_lapsed(hurt);
+        }
+    }
+
+    fn free_lapsed(&mut self, hurt: Option<CharId>) {
         let lapsed = |g: &MultiverseGame, m: &Master| match g.character(m.by) {
             Some((_, by)) => {
                 !by.active() || (m.enslaved && hurt == Some(m.by)) || (!m.enslaved && !by.tapped)
@@ -818,9 +827,7 @@ impl MultiverseGame {
             wounds,
             automatic,
         });
-        if self.marked {
-            self.free_markers(Some(ch.id));
-        }
+        self.free_markers(Some(ch.id));
         if wounds == DISABLED && by != seat && cost > 0 {
             self.events.push(Event::Scored {
                 seat: by,

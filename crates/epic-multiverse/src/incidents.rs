@@ -511,9 +511,7 @@ impl MultiverseGame {
     /// (FX-5), one on a character no longer in play too; a character that lost Flight
     /// lands.
     pub(crate) fn settle(&mut self) {
-        if self.marked {
-            self.free_markers(None);
-        }
+        self.free_markers(None);
         self.end_lasting(|g, l| {
             let target_gone = match l.aim {
                 Aim::Character { id } => g.controller(id).is_none(),

@@ -100,8 +100,7 @@ impl MultiverseGame {
         }
         let p = self.player(seat);
         for hero in &p.characters {
-            let c = self.stats(hero);
-            if !hero.active() || c.moral != Moral::Hero || c.artifact.is_some() {
+            if !hero.active() || self.stats(hero).moral != Moral::Hero || self.artifact(hero) {
                 continue;
             }
             for target in &p.characters {
