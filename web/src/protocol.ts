@@ -377,6 +377,10 @@ export type MultiverseBoard = {
   goal: number;
   /** In a countdown game, the round under way (0 before the first) and the last, after which the most points win. */
   countdown?: { round: number; of: number };
+  /** In a campaign, the battle under way (from 1) and the points scored in it that end it. */
+  campaign?: { battle: number; battle_value: number };
+  /** The points a holding area may hold now: 30, doubled at a campaign's intermission. */
+  holding_capacity: number;
   players: MultiversePlayer[];
   /** This combat's attacks, in the order declared: [attacker, target]. */
   attacks: [string, string][];
@@ -391,6 +395,8 @@ export type MultiversePlayer = {
   seat: number;
   name: string;
   points: number;
+  /** In a campaign, the points scored in this battle. */
+  battle_points?: number;
   hand_count: number;
   /** Yours in full; empty for another seat's. */
   hand: string[];

@@ -22,8 +22,9 @@ pub struct TableArgs {
     /// How the seats play against each other: ffa (free-for-all), hunter-first-blood,
     /// hunter-last-one-standing (docs/rulings.md H-21; 3 seats or more), hydra (teams
     /// that share a turn and a health total, seated together; H-31); with --ruleset
-    /// multiverse: teams (that score together, seated in turn; M-29) or countdown-N (the
-    /// most points after N rounds; M-30).
+    /// multiverse: teams (that score together, seated in turn; M-29), countdown-N (the
+    /// most points after N rounds; M-30) or campaign-N (battles each worth the game
+    /// value's N-th, with intermissions; M-45).
     #[arg(long, value_name = "NAME", default_value = "ffa", value_parser = variant_parser)]
     pub variant: String,
     /// Players on each team of a Hydra or teams game (default 2): `--players 6

@@ -719,12 +719,14 @@ impl MultiverseGame {
         }
         if ch.wounds >= DISABLED {
             if killing && !invulnerable {
+                let worth = self.worth(seat, &ch);
                 self.leave_play(seat, id, |p| &mut p.graveyard);
                 self.events.push(Event::Killed {
                     seat,
                     card: ch.card,
                     automatic,
                 });
+                self.kill_penalty(attack.by, seat, ch.card, worth);
             } else {
                 self.events.push(Event::Unharmed {
                     seat,

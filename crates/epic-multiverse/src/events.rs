@@ -315,6 +315,40 @@ pub enum Event {
         seat: Seat,
         why: OutReason,
     },
+    /// A campaign's kill penalty: `seat` loses the points of `card`, which it killed
+    /// (ruling M-45).
+    Penalised {
+        seat: Seat,
+        points: u32,
+        card: CardId,
+    },
+    /// A campaign's battle is over (a seat scored its value): the points each seat
+    /// scored in it.
+    BattleOver {
+        battle: u32,
+        points: Vec<u32>,
+    },
+    /// At an intermission: `seat`'s active characters to its holding area, healed; its
+    /// disabled ones discarded; its hand's cards shuffled into its resources.
+    Regrouped {
+        seat: Seat,
+        held: Vec<CardId>,
+        discarded: Vec<CardId>,
+        reshuffled: u8,
+    },
+    /// At an intermission: a character of `seat`'s holding area discarded, over the
+    /// doubled capacity.
+    Disbanded {
+        seat: Seat,
+        card: CardId,
+    },
+    /// A campaign's next battle: `first` goes first, as `chosen_by` (the last battle's
+    /// loser) chose.
+    BattleBegins {
+        battle: u32,
+        first: Seat,
+        chosen_by: Seat,
+    },
     /// The end: the winners (none for a draw) and every seat's points.
     Over {
         winners: Vec<Seat>,

@@ -59,6 +59,15 @@ pub struct MultiverseGame {
     pub(crate) variant: crate::variant::Variant,
     /// The countdown's markers discarded: rounds begun (ruling M-30).
     pub(crate) rounds: u32,
+    /// A campaign's battle under way, from 1 (ruling M-45).
+    pub(crate) battle: u32,
+    /// Turns begun before this battle's first.
+    pub(crate) opened: u32,
+    /// A seat has scored the battle's value: the intermission comes once the action
+    /// that scored it is over.
+    pub(crate) battle_over: bool,
+    /// Who chooses the next battle's first player: the last battle's loser.
+    pub(crate) chooser: Seat,
     /// The attacks invisible characters made in their side's last turn, by the seat that
     /// made them: attacker and target (what an invisible character may be attacked by,
     /// ruling M-33).
@@ -139,6 +148,10 @@ impl MultiverseGame {
             lasting: Vec::new(),
             variant: crate::variant::Variant::default(),
             rounds: 0,
+            battle: 1,
+            opened: 0,
+            battle_over: false,
+            chooser: 0,
         }
     }
 
@@ -379,6 +392,8 @@ impl MultiverseGame {
                 }
             }
             Choice::EndTurn => self.end_turn(),
+            Choice::Dismiss { id } => self.dismiss(seat, id),
+            Choice::First { seat: first } => self.next_battle(first),
             Choice::Concede { .. } => {}
         }
     }
@@ -392,7 +407,15 @@ impl MultiverseGame {
             if self.winners.is_some() {
                 return;
             }
+            if self.battle_over {
+                self.intermission();
+                continue;
+            }
             if let Some(seat) = self.ask() {
+                // A battle won in the step asks nothing more of it (ruling M-45).
+                if self.battle_over {
+                    continue;
+                }
                 self.decider = Some(seat);
                 return;
             }
@@ -471,6 +494,7 @@ impl MultiverseGame {
                 self.discard_options(active);
                 Some(active)
             }
+            Step::Intermission => Some(self.intermission_options()),
         }
     }
 
@@ -486,6 +510,9 @@ impl MultiverseGame {
             Step::Recruit => self.recruit_options(),
             Step::Incidents => self.incident_options(seat),
             Step::Discard => self.discard_options(seat),
+            Step::Intermission => {
+                self.intermission_options();
+            }
         }
     }
 
@@ -563,10 +590,11 @@ impl MultiverseGame {
     }
 
     /// Draw: up to seven, or one with seven or more (ruling M-10); the first player
-    /// skips it on the first turn. Then the foothold step.
+    /// skips it on the first turn (of each battle of a campaign). Then the foothold
+    /// step.
     pub(crate) fn draw_step(&mut self) {
         let seat = self.active;
-        if self.turn != 1 {
+        if self.turn != self.opened + 1 {
             let hand = self.player(seat).hand.len();
             self.draw(seat, if hand < HAND { HAND - hand } else { 1 });
         }
@@ -982,10 +1010,13 @@ impl MultiverseGame {
         Ok(())
     }
 
-    /// Points to `seat`: reaching the game value wins at once (F-1.3).
+    /// Points to `seat`: reaching the game value wins at once (F-1.3); in a campaign,
+    /// reaching the battle's value ends the battle (ruling M-45).
     pub(crate) fn score(&mut self, seat: Seat, points: u32) {
         self.players[usize::from(seat)].points += points;
-        if self.team_points(seat) >= self.goal {
+        if self.campaign() {
+            self.battle_scored(seat);
+        } else if self.team_points(seat) >= self.goal {
             let team = self.team_members(seat);
             self.finish(team);
         }

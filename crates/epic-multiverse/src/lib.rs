@@ -19,6 +19,7 @@
 //! | `items` | equipping, devices, wounds items take in place of their holder, recovery and repair |
 //! | `incidents` | the windows for incidents, their targets, payment, effects and durations |
 //! | `variant` | free-for-all, teams and the countdown: who plays with whom, and the end on points |
+//! | `campaign` | the Campaign format: battles, the kill penalty, intermissions |
 //! | `teamwork` | teamwork, leadership and heroic acts |
 //! | `triggered` | triggered abilities: a character's on coming into play |
 //! | `position` | any position set up directly (rule tests, scenarios) |
@@ -32,6 +33,7 @@
 
 pub mod abilities;
 mod activated;
+mod campaign;
 pub mod card;
 mod combat;
 pub mod effect;

@@ -82,6 +82,8 @@ pub struct SeatPosition {
     pub holding: Vec<String>,
     pub graveyard: Vec<String>,
     pub points: u32,
+    /// Of its points, those scored in this battle of a campaign.
+    pub battle_points: u32,
     pub played_foothold: bool,
 }
 
@@ -95,8 +97,10 @@ pub struct Position {
     pub step: Step,
     pub goal: u32,
     pub seed: u64,
-    /// Teams or a countdown.
+    /// Teams, a countdown or a campaign.
     pub variant: crate::variant::Variant,
+    /// A campaign's battle under way, from 1.
+    pub battle: u32,
 }
 
 impl Position {
@@ -111,6 +115,7 @@ impl Position {
             goal: 30,
             seed: 0,
             variant: Default::default(),
+            battle: 1,
         }
     }
 
@@ -139,6 +144,7 @@ impl Position {
                 hand: ids(&seat.hand)?,
                 deck: ids(&seat.deck)?,
                 points: seat.points,
+                banked: seat.points.saturating_sub(seat.battle_points),
                 played_foothold: seat.played_foothold,
                 turns: self.turn,
                 ..Player::default()
@@ -221,7 +227,8 @@ impl Position {
             }
         }
         g.next_id = next_id;
-        (g.first, g.active) = (self.active, self.active);
+        (g.first, g.active, g.chooser) = (self.active, self.active, self.active);
+        g.battle = self.battle.max(1);
         g.turn = self.turn;
         g.step = self.step;
         g.over_limit = g.players[usize::from(self.active)].hand.len() > HAND;

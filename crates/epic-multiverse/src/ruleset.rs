@@ -294,6 +294,7 @@ impl MultiverseGame {
         (&self.winners, self.ruled_over).hash(&mut h);
         (self.window, self.taken, &self.lasting).hash(&mut h);
         (self.variant, self.rounds, &self.last_attacks).hash(&mut h);
+        (self.battle, self.opened, self.battle_over, self.chooser).hash(&mut h);
         self.rng.clone().gen::<u64>().hash(&mut h);
         h.finish()
     }
@@ -496,7 +497,10 @@ impl Ruleset for MultiverseGame {
     }
 
     fn variant_numbers() -> Vec<epic_game::NumberAsked> {
-        vec![crate::variant::Variant::COUNTDOWN]
+        vec![
+            crate::variant::Variant::COUNTDOWN,
+            crate::variant::Variant::CAMPAIGN,
+        ]
     }
 
     fn example_tables(seed: u64) -> Vec<TableRequest> {
@@ -511,6 +515,8 @@ impl Ruleset for MultiverseGame {
             ),
             TableRequest::of(4, seed).in_variant("teams"),
             TableRequest::of(2, seed).in_variant("countdown-6"),
+            TableRequest::of(2, seed).in_variant("campaign-3"),
+            TableRequest::of(3, seed).in_variant("campaign-2"),
             with_decks(
                 TableRequest::of(3, seed).in_format("standard"),
                 &["technological-gear", "alien-gear", "conditional"],
@@ -581,6 +587,24 @@ impl Ruleset for MultiverseGame {
         })
     }
 
+    /// "If you've just played the same opponent, the loser of the last game decides who
+    /// goes first."
+    const MATCH_RULE: Option<&'static str> = Some("F-6.7");
+
+    fn rematch(
+        setup: &MultiverseSetup,
+        seed: u64,
+        first: Option<Seat>,
+    ) -> Result<MultiverseSetup, SetupError> {
+        Ok(MultiverseSetup {
+            seed,
+            first_player: first,
+            ..setup.clone()
+        })
+    }
+
+    /// Every card of its deck wherever it is now, items and incidents in play included,
+    /// Swarm markers aside.
     fn deck_cards(&self, seat: Seat) -> Vec<String> {
         let Some(p) = self.players.get(usize::from(seat)) else {
             return Vec::new();
@@ -594,7 +618,17 @@ impl Ruleset for MultiverseGame {
             .chain(&p.removed)
             .copied()
             .chain(p.footholds.iter().map(|f| f.card))
-            .chain(p.characters.iter().chain(&p.holding).map(|c| c.card))
+            .chain(
+                (p.characters.iter().chain(&p.holding))
+                    .filter(|c| !c.token)
+                    .map(|c| c.card),
+            )
+            .chain(p.items.iter().filter(|e| !e.built_in).map(|e| e.card))
+            .chain(
+                (self.lasting.iter())
+                    .filter(|l| l.seat == seat && !l.device)
+                    .map(|l| l.card),
+            )
             .collect();
         cards.sort_unstable();
         cards

@@ -116,6 +116,7 @@ fn setup(
         "goal" => pos.goal = number(rest, "goal N (the points that win)")?,
         "seed" => pos.seed = number(rest, "seed N")?,
         "variant" => *variant = Some(rest.to_string()),
+        "battle" => pos.battle = number(rest, "battle N (a campaign's, from 1)")?,
         _ => {
             let p = seat_word(head)
                 .map(usize::from)
@@ -129,6 +130,12 @@ fn setup(
                 "holding" => seat.holding.extend(names(pool, value)?),
                 "graveyard" => seat.graveyard.extend(names(pool, value)?),
                 "points" => seat.points = number(value, "pN points N")?,
+                "battle" => {
+                    let n = value
+                        .strip_prefix("points ")
+                        .ok_or("expected pN battle points N")?;
+                    seat.battle_points = number(n, "pN battle points N")?;
+                }
                 "footholds" => seat
                     .footholds
                     .extend(names(pool, value)?.into_iter().map(|n| (n, false))),
@@ -223,6 +230,7 @@ pub(crate) fn expect(g: &MultiverseGame, e: &str) -> Option<Result<(), String>> 
             format!("p{}", g.active() + 1)
         }),
         ["turn", n] => checked(n.parse() == Ok(g.turn()), || g.turn().to_string()),
+        ["battle", n] => checked(n.parse() == Ok(g.battle()), || g.battle().to_string()),
         ["item", ..] => item_expect(g, epic_game::scenario::after_words(e, 1)),
         [p, what, ..] if seat_word(p).is_some() => {
             let rest = epic_game::scenario::after_words(e, 2);
@@ -239,6 +247,13 @@ fn seat_expect(g: &MultiverseGame, seat: Seat, what: &str, rest: &str) -> Result
     let got: Vec<String> = match what {
         "points" => {
             return checked(rest.parse() == Ok(p.points), || p.points.to_string());
+        }
+        "battle" => {
+            let got = g.battle_points(seat);
+            let n = rest
+                .strip_prefix("points ")
+                .ok_or("expected pN battle points N")?;
+            return checked(n.trim().parse() == Ok(got), || got.to_string());
         }
         "hand" => p.hand.iter().map(name).collect(),
         "deck" => p.deck.iter().map(name).collect(),

@@ -246,6 +246,7 @@ impl Choice {
             | Choice::Phase { id }
             | Choice::Fade { id }
             | Choice::Release { id }
+            | Choice::Dismiss { id }
             | Choice::Mimic { id, .. }
             | Choice::Swarm { by: id } => (None, None, Some(id), None),
             Choice::Sabotage { by, holder, item } => (Some(item), None, Some(by), Some(holder)),
@@ -322,8 +323,10 @@ pub struct Player {
     /// Its deck list holds a card that may give Mimic or Magic: printed, rolled by
     /// Random Ability, or given by an item or an incident (ruling M-38).
     pub mimics: bool,
-    /// Turns this player has begun.
+    /// Turns this player has begun (in this battle, in a campaign).
     pub turns: u32,
+    /// Its points when this battle of a campaign began (ruling M-45).
+    pub banked: u32,
     /// Out of the game: conceded, or without characters or resources (F-1.3).
     pub out: bool,
 }
@@ -383,10 +386,13 @@ pub enum Step {
     Incidents,
     /// End: discard.
     Discard,
+    /// Between two battles of a campaign (ruling M-45): discards over the holding
+    /// area's doubled capacity, then who goes first.
+    Intermission,
 }
 
 impl Step {
-    pub const ALL: [Step; 7] = [
+    pub const ALL: [Step; 8] = [
         Step::Redraw,
         Step::Foothold,
         Step::Attacks,
@@ -394,6 +400,7 @@ impl Step {
         Step::Recruit,
         Step::Incidents,
         Step::Discard,
+        Step::Intermission,
     ];
 
     /// One word for the step's decision, as programs and scenarios name it.
@@ -406,6 +413,7 @@ impl Step {
             Step::Recruit => "recruit",
             Step::Incidents => "incidents",
             Step::Discard => "discard",
+            Step::Intermission => "intermission",
         }
     }
 
@@ -418,6 +426,7 @@ impl Step {
             Step::Recruit => "Recruit, equip and evacuate",
             Step::Incidents => "Play incidents",
             Step::Discard => "Discard",
+            Step::Intermission => "Intermission",
         }
     }
 }
@@ -584,6 +593,16 @@ pub enum Choice {
     },
     /// End the turn, keeping the hand.
     EndTurn,
+    /// At an intermission, a character of the holding area to the discard pile, over
+    /// the doubled capacity (ruling M-45).
+    Dismiss {
+        id: CharId,
+    },
+    /// At an intermission, the battle's loser's choice: `seat` takes the next battle's
+    /// first turn (ruling M-45).
+    First {
+        seat: Seat,
+    },
     /// A seat concedes, whoever is deciding.
     Concede {
         seat: Seat,

@@ -15,7 +15,7 @@ use epic_game::actions::{self, flag, place, Slots};
 use epic_game::Seat;
 
 /// The kinds of option ([`Choice`]), in the order of their one-hot columns.
-pub const OPTION_KINDS: [&str; 34] = [
+pub const OPTION_KINDS: [&str; 36] = [
     "redraw",
     "keep",
     "foothold",
@@ -50,6 +50,8 @@ pub const OPTION_KINDS: [&str; 34] = [
     "release",
     "mimic",
     "unplug",
+    "dismiss",
+    "first",
 ];
 
 /// The kinds of energy, colours then origins, in the order of their columns.
@@ -322,6 +324,8 @@ impl MultiverseGame {
             Choice::Release { .. } => 31,
             Choice::Mimic { .. } => 32,
             Choice::Unplug { .. } => 33,
+            Choice::Dismiss { .. } => 34,
+            Choice::First { .. } => 35,
         };
         row[1 + kind] = 1.0;
         let w = 1 + OPTION_KINDS.len();

@@ -1,6 +1,6 @@
-//! How the seats play against each other (F-15.3, F-15.4, F-15.7): each for themselves,
-//! or in teams that score together (ruling M-29), with or without a countdown of rounds
-//! (ruling M-30).
+//! How the seats play against each other (F-15.2, F-15.3, F-15.4, F-15.7): each for
+//! themselves, or in teams that score together (ruling M-29), with or without a
+//! countdown of rounds (ruling M-30), or a campaign of battles (ruling M-45).
 
 use crate::game::MultiverseGame;
 use epic_game::{NumberAsked, Seat, SetupError};
@@ -8,6 +8,8 @@ use serde::{Deserialize, Serialize};
 
 /// The most rounds a countdown may hold.
 pub const MAX_ROUNDS: u32 = 100;
+/// The most battles a campaign's points are split into.
+pub const MAX_BATTLES: u32 = 6;
 
 /// A table's variant, as saved games keep it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -19,12 +21,21 @@ pub struct Variant {
     /// Countdown: the rounds after which the game ends on points.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rounds: Option<u32>,
+    /// Campaign: the battles its points are split into, each worth that share of the
+    /// game value (ruling M-45).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub battles: Option<u32>,
 }
 
 impl Variant {
     /// The names a request may give: `ffa`, `teams` (with a team size, 2 by default) and
-    /// `countdown-N` (N rounds).
-    pub const NAMES: [&'static str; 3] = ["ffa", "teams", Variant::COUNTDOWN.name];
+    /// `countdown-N` (N rounds) and `campaign-N` (battles of a game value's N-th).
+    pub const NAMES: [&'static str; 4] = [
+        "ffa",
+        "teams",
+        Variant::COUNTDOWN.name,
+        Variant::CAMPAIGN.name,
+    ];
 
     /// The countdown's number: its rounds.
     pub const COUNTDOWN: NumberAsked = NumberAsked {
@@ -32,6 +43,14 @@ impl Variant {
         counts: "Rounds before the game ends on points",
         min: 1,
         max: MAX_ROUNDS,
+    };
+
+    /// The campaign's number: the battles the game value is split into.
+    pub const CAMPAIGN: NumberAsked = NumberAsked {
+        name: "campaign-N",
+        counts: "Battles the campaign's points are split into",
+        min: 2,
+        max: MAX_BATTLES,
     };
 
     pub fn is_free_for_all(&self) -> bool {
@@ -71,24 +90,33 @@ impl Variant {
             }
             return Ok(Variant {
                 teams: Some((seats / size) as u8),
-                rounds: None,
+                ..Variant::default()
             });
         }
-        let countdown = Variant::COUNTDOWN;
-        if let Some(n) = name.strip_prefix(countdown.prefix()) {
-            let rounds = n
-                .parse::<u32>()
-                .ok()
-                .filter(|r| (countdown.min..=countdown.max).contains(r))
-                .ok_or_else(|| {
-                    SetupError::new(format!(
-                        "{name}: the rounds are a number from {} to {}",
-                        countdown.min, countdown.max
-                    ))
-                })?;
+        let numbered = |asked: NumberAsked, what: &str| {
+            let n = name.strip_prefix(asked.prefix())?;
+            Some(
+                n.parse::<u32>()
+                    .ok()
+                    .filter(|r| (asked.min..=asked.max).contains(r))
+                    .ok_or_else(|| {
+                        SetupError::new(format!(
+                            "{name}: the {what} are a number from {} to {}",
+                            asked.min, asked.max
+                        ))
+                    }),
+            )
+        };
+        if let Some(rounds) = numbered(Variant::COUNTDOWN, "rounds") {
             return Ok(Variant {
-                teams: None,
-                rounds: Some(rounds),
+                rounds: Some(rounds?),
+                ..Variant::default()
+            });
+        }
+        if let Some(battles) = numbered(Variant::CAMPAIGN, "battles") {
+            return Ok(Variant {
+                battles: Some(battles?),
+                ..Variant::default()
             });
         }
         Err(SetupError::new(format!(
@@ -99,10 +127,11 @@ impl Variant {
 
     /// Its name, as a request gives it.
     pub fn name(&self) -> String {
-        match (self.teams, self.rounds) {
-            (Some(_), _) => "teams".into(),
-            (None, Some(r)) => format!("countdown-{r}"),
-            (None, None) => "ffa".into(),
+        match (self.teams, self.rounds, self.battles) {
+            (Some(_), _, _) => "teams".into(),
+            (None, Some(r), _) => Variant::COUNTDOWN.with(r),
+            (None, None, Some(b)) => Variant::CAMPAIGN.with(b),
+            (None, None, None) => "ffa".into(),
         }
     }
 }

@@ -33,6 +33,20 @@ pub fn label(g: &MultiverseGame, choice: Choice, seat: Seat) -> String {
             g.pool.get(c).energies()
         ),
         Choice::NoFoothold => "Establish no foothold this turn".into(),
+        Choice::Dismiss { id } => format!(
+            "Discard {} from your holding area ({} of {} points held)",
+            g.char_name(id),
+            g.holding_points(seat),
+            crate::campaign::INTERMISSION_CAPACITY
+        ),
+        Choice::First { seat: first } if first == seat => {
+            format!("Take the first turn of battle {}", g.battle() + 1)
+        }
+        Choice::First { seat: first } => format!(
+            "Player {} takes the first turn of battle {}",
+            first + 1,
+            g.battle() + 1
+        ),
         Choice::Unplug { attacker, target } => match (g.character(attacker), g.character(target)) {
             (Some((_, a)), Some((_, t))) => format!(
                 "{} attacks {} to disable its cybernetics: C {} against D {}",
@@ -310,6 +324,17 @@ pub fn prompt(g: &MultiverseGame) -> String {
             g.player(g.active).hand.len().saturating_sub(HAND)
         ),
         Step::Discard => "You may discard one card, or end your turn.".into(),
+        Step::Intermission if g.decider() == Some(g.chooser) && g.options_are_first() => {
+            format!(
+                "Intermission: you lost battle {}. Who takes the first turn of the next?",
+                g.battle()
+            )
+        }
+        Step::Intermission => format!(
+            "Intermission: your holding area holds more than {} points. Discard a character \
+             from it.",
+            crate::campaign::INTERMISSION_CAPACITY
+        ),
     }
 }
 
@@ -749,6 +774,80 @@ pub fn told(g: &MultiverseGame, choice: Choice, events: &[Event], voice: &Voice)
                     .unwrap_or_default();
                 say(format!("{}: {ability}", theirs(seat, card)), tone_of(seat))
             }
+            Event::Penalised { seat, points, card } => say(
+                format!(
+                    "{} {} for killing {} (the campaign's kill penalty).",
+                    voice.says(seat, "lose", "loses"),
+                    count(points, "point", "points"),
+                    name(card)
+                ),
+                Tone::Danger,
+            ),
+            Event::BattleOver { battle, points } => {
+                say(format!("--- Battle {battle} is over ---"), Tone::Heading);
+                for (s, p) in points.iter().enumerate() {
+                    let seat = s as Seat;
+                    say(
+                        format!(
+                            "{} {} in it; {} in all.",
+                            voice.says(seat, "scored", "scored"),
+                            count(*p, "point", "points"),
+                            g.player(seat).points
+                        ),
+                        Tone::Note,
+                    );
+                }
+            }
+            Event::Regrouped {
+                seat,
+                held,
+                discarded,
+                reshuffled,
+            } => {
+                let names = |cards: &[crate::card::CardId]| {
+                    let names: Vec<String> = cards.iter().map(|&c| name(c)).collect();
+                    names.join(", ")
+                };
+                let mut parts = Vec::new();
+                if !held.is_empty() {
+                    parts.push(format!("{} to the holding area, healed", names(&held)));
+                }
+                if !discarded.is_empty() {
+                    parts.push(format!(
+                        "{} (disabled) to the discard pile",
+                        names(&discarded)
+                    ));
+                }
+                parts.push(format!(
+                    "{} of the hand shuffled into the resources",
+                    count(reshuffled, "card", "cards")
+                ));
+                say(
+                    format!("Intermission, {}: {}.", voice.name(seat), parts.join("; ")),
+                    tone_of(seat),
+                );
+            }
+            Event::Disbanded { seat, card } => say(
+                format!(
+                    "{} is discarded from the holding area, over its intermission capacity of \
+                     {}.",
+                    theirs(seat, card),
+                    crate::campaign::INTERMISSION_CAPACITY
+                ),
+                tone_of(seat),
+            ),
+            Event::BattleBegins {
+                battle,
+                first,
+                chosen_by,
+            } => say(
+                format!(
+                    "--- Battle {battle} begins: {} the first turn ({} choice) ---",
+                    voice.says(first, "take", "takes"),
+                    voice.possessive(chosen_by)
+                ),
+                Tone::Heading,
+            ),
             Event::Dismissed { seat, card } => say(
                 format!(
                     "{} is discarded from play: to the discard pile (no points).",
@@ -909,6 +1008,11 @@ pub struct Board {
     /// In a countdown game (ruling M-30), the round under way and the last.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub countdown: Option<Countdown>,
+    /// In a campaign (ruling M-45), the battle under way and its value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub campaign: Option<Campaign>,
+    /// The points a holding area may hold now (doubled at an intermission).
+    pub holding_capacity: u32,
     pub players: Vec<BoardPlayer>,
     pub attacks: Vec<(String, String)>,
     pub blocks: Vec<(String, String)>,
@@ -925,12 +1029,23 @@ pub struct Countdown {
     pub of: u32,
 }
 
+/// Where a campaign stands: the battle under way (from 1) and the points that end it,
+/// scored in it.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Campaign {
+    pub battle: u32,
+    pub battle_value: u32,
+}
+
 /// One Beyonder on the board.
 #[derive(Clone, Debug, Serialize)]
 pub struct BoardPlayer {
     pub seat: Seat,
     pub name: String,
     pub points: u32,
+    /// In a campaign, the points scored in this battle.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub battle_points: Option<u32>,
     pub hand_count: usize,
     /// The viewer's own hand; empty for another's.
     pub hand: Vec<String>,
@@ -993,6 +1108,7 @@ pub fn board(g: &MultiverseGame, voice: &Voice) -> Board {
                 seat,
                 name: voice.name(seat),
                 points: p.points,
+                battle_points: g.campaign().then(|| g.battle_points(seat)),
                 hand_count,
                 hand,
                 deck_count: p.deck,
@@ -1021,6 +1137,11 @@ pub fn board(g: &MultiverseGame, voice: &Voice) -> Board {
             round: g.rounds,
             of,
         }),
+        campaign: g.battle_value().map(|battle_value| Campaign {
+            battle: g.battle(),
+            battle_value,
+        }),
+        holding_capacity: g.holding_capacity(),
         players,
         attacks: view.attacks,
         blocks: view.blocks,
@@ -1049,9 +1170,13 @@ pub fn page(g: &MultiverseGame, voice: &Voice) -> Page {
             voice.possessive(g.active),
             moment(g),
             g.goal,
-            match g.variant.rounds {
-                Some(of) => format!("; round {} of {of}", g.rounds),
-                None => String::new(),
+            match (g.variant.rounds, g.battle_value()) {
+                (Some(of), _) => format!("; round {} of {of}", g.rounds),
+                (None, Some(value)) => format!(
+                    "; campaign battle {}, which {value} points scored in it end",
+                    g.battle()
+                ),
+                (None, None) => String::new(),
             }
         ),
     )]));
@@ -1077,13 +1202,17 @@ pub fn page(g: &MultiverseGame, voice: &Voice) -> Page {
         page.push(Block::line(vec![Span::inked(
             ink,
             format!(
-                "{}{}: {} points, {} in hand, {} in resources, {} discarded{}",
+                "{}{}: {} points{}, {} in hand, {} in resources, {} discarded{}",
                 cap(&voice.name(seat)),
                 match g.variant.teams {
                     Some(_) => format!(" (team {})", g.team(seat) + 1),
                     None => String::new(),
                 },
                 p.points,
+                match g.campaign() {
+                    true => format!(" ({} this battle)", g.battle_points(seat)),
+                    false => String::new(),
+                },
                 hand,
                 p.deck,
                 p.discard,
@@ -1136,7 +1265,11 @@ pub fn page(g: &MultiverseGame, voice: &Voice) -> Page {
         }
         if !p.holding.is_empty() {
             page.push(list(
-                format!("  Holding area ({}/30): ", g.holding_points(seat)),
+                format!(
+                    "  Holding area ({}/{}): ",
+                    g.holding_points(seat),
+                    g.holding_capacity()
+                ),
                 chars(&p.holding, true),
             ));
         }

@@ -1,9 +1,11 @@
 //! Random games at every example table (every format and table size), with concessions
 //! now and then, checking after every decision what the rules keep true: every card
-//! stays somewhere, wounds stop at disabled, points only grow, one foothold a turn, a
-//! hand ends its turn at seven or fewer; and every game ends.
+//! stays somewhere, wounds stop at disabled, points only grow (but by a campaign's kill
+//! penalty), one foothold a turn, a hand ends its turn at seven or fewer; and every
+//! game ends.
 
 use epic_game::{Ruleset, Seat, State, TableRequest};
+use epic_multiverse::events::Event;
 use epic_multiverse::state::{DISABLED, HAND};
 use epic_multiverse::MultiverseGame;
 use rand::{Rng, SeedableRng};
@@ -55,7 +57,13 @@ fn random_games_keep_the_rules_invariants() {
                 for s in 0..seats {
                     let (p, q) = (before.player(s), g.player(s));
                     assert_eq!(cards_held(&g, s), dealt[usize::from(s)], "cards kept");
-                    assert!(q.points >= p.points, "points only grow");
+                    let penalties: u32 = (g.events().iter())
+                        .filter_map(|e| match *e {
+                            Event::Penalised { seat, points, .. } if seat == s => Some(points),
+                            _ => None,
+                        })
+                        .sum();
+                    assert!(q.points + penalties >= p.points, "points only grow");
                     assert!(q.characters.iter().all(|c| c.wounds <= DISABLED));
                     assert!(q.holding.iter().all(|c| c.wounds == 0), "healed there");
                     if before.turn() == g.turn() && !q.out {

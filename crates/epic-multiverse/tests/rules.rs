@@ -730,3 +730,114 @@ fn a_countdown_ends_the_game_on_points_after_its_rounds() {
     assert!(epic_multiverse::variant::Variant::parse(Some("countdown-0"), None, 2).is_err());
     assert!(epic_multiverse::variant::Variant::parse(Some("teams"), Some(2), 3).is_err());
 }
+
+#[test]
+fn the_loser_of_a_match_s_game_decides_who_goes_first_in_the_next() {
+    // F-6.7: "If you've just played the same opponent, the loser of the last game
+    // decides who goes first."
+    let mut pos = combat(
+        &[Placed::new("Lantern Sentinel")],
+        &[Placed::new("Clawed Ranger").wounded(1)],
+    );
+    pos.goal = 4;
+    let mut g = start(&pos);
+    take(&mut g, &["Lantern Sentinel attacks Clawed Ranger"]);
+    assert_eq!(g.winners(), Some(&[0][..]));
+    let mut played = epic_game::series::Match::new(2, 3, 9).unwrap();
+    played.record(&g);
+    assert_eq!(played.wins(), &[1, 0]);
+    assert_eq!(played.chooser(), Some(1), "the loser chooses");
+    // The next game: the same seats and decks, the first turn the loser's choice.
+    let setup = MultiverseGame::setup(&epic_game::TableRequest::of(2, 3)).unwrap();
+    for first in [0, 1] {
+        let next = MultiverseGame::rematch(&setup, 11, Some(first)).unwrap();
+        assert_eq!(next.seats, setup.seats);
+        let again = next.start().unwrap();
+        assert_eq!(again.active(), first);
+    }
+}
+
+#[test]
+fn a_campaign_is_fought_in_battles_with_intermissions_to_its_end() {
+    // F-15.2, ruling M-45, played out by greedy against random: each battle ends at its
+    // value scored in it; at each intermission the characters wait in the holding
+    // areas, at most 60 points each; the battle's loser chooses who goes first; the
+    // campaign is won at an intermission by the most points at or over the game value.
+    let request = epic_game::TableRequest::of(2, 8).in_variant("campaign-3");
+    let setup = MultiverseGame::setup(&request).unwrap();
+    let mut g = setup.start().unwrap();
+    let value = g.battle_value().unwrap();
+    assert_eq!(value, g.goal().div_ceil(3));
+    let voice = epic_game::words::Voice::numbered(Some(0), 2);
+    let (mut battles, mut intermissions) = (1, 0);
+    let mut players: Vec<Box<dyn epic_bots::players::Player<MultiverseGame>>> = vec![
+        epic_bots::players::ruleset_player("greedy", 1).unwrap(),
+        epic_bots::players::ruleset_player("random", 2).unwrap(),
+    ];
+    while let Some(seat) = g.decider() {
+        let before = g.clone();
+        let choice = players[usize::from(seat)].choose(&g);
+        g.apply(choice).unwrap();
+        for event in g.events() {
+            match event {
+                Event::BattleOver { battle, points } => {
+                    assert_eq!(*battle, battles);
+                    // Scored in this decision: the value reached (a kill penalty in the
+                    // same combat may take some back).
+                    let scored = |s: usize| {
+                        let penalties: u32 = (g.events().iter())
+                            .filter_map(|e| match e {
+                                Event::Penalised { seat, points, .. }
+                                    if usize::from(*seat) == s =>
+                                {
+                                    Some(*points)
+                                }
+                                _ => None,
+                            })
+                            .sum();
+                        points[s] + penalties
+                    };
+                    assert!((0..2).any(|s| scored(s) >= value), "{points:?}");
+                }
+                Event::BattleBegins {
+                    battle, chosen_by, ..
+                } => {
+                    intermissions += 1;
+                    battles += 1;
+                    assert_eq!(*battle, battles);
+                    // The loser chose: the seat that scored the fewest points in it.
+                    let fewest = (0..2).map(|s| before.battle_points(s)).min().unwrap();
+                    assert_eq!(before.battle_points(*chosen_by), fewest);
+                    for s in 0..2 {
+                        assert!(g.player(s).characters.is_empty());
+                        assert!(g.holding_points(s) <= 60);
+                        assert_eq!(g.battle_points(s), 0);
+                    }
+                }
+                _ => {}
+            }
+        }
+        if g.step() == Step::Intermission {
+            assert_eq!(g.holding_capacity(), 60);
+        }
+        let board = epic_game::Ruleset::board(&g, &voice);
+        assert_eq!(board.campaign.map(|c| c.battle), Some(battles));
+    }
+    assert!(
+        intermissions >= 1,
+        "a campaign of three battles has intermissions: {:?} after {} turns, {:?} points of {}",
+        g.ending(),
+        g.turn(),
+        (g.player(0).points, g.player(1).points),
+        g.goal()
+    );
+    let winners = g.winners().unwrap().to_vec();
+    if let [w] = winners[..] {
+        if g.ending() == Some(epic_game::Ending::Won) && !g.player(1 - w).out {
+            assert!(g.player(w).points >= g.goal());
+            assert!(g.player(w).points > g.player(1 - w).points);
+        }
+    }
+    assert!(epic_multiverse::variant::Variant::parse(Some("campaign-1"), None, 2).is_err());
+    assert!(epic_multiverse::variant::Variant::parse(Some("campaign-7"), None, 2).is_err());
+}

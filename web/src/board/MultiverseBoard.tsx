@@ -25,6 +25,12 @@ function StatusBar({ state }: { state: MultiverseState }) {
           <span className="status-label">Round</span> {board.countdown.round} of {board.countdown.of}
         </span>
       )}
+      {board.campaign && (
+        <span className="status-item" data-testid="campaign">
+          <span className="status-label">Battle</span> {board.campaign.battle}, won at {board.campaign.battle_value}{" "}
+          points scored in it
+        </span>
+      )}
     </div>
   );
 }
@@ -156,6 +162,7 @@ function PlayerArea({ state, player, deciding, show }: AreaProps) {
         </div>
         <div className="player-stats">
           <Stat label="Points" value={player.points} className="stat-health" testId={`points-${player.seat}`} />
+          {player.battle_points !== undefined && <Stat label="This battle" value={player.battle_points} />}
           <Stat label="Hand" value={player.hand_count} testId={isMe ? undefined : "opponent-hand-count"} />
           <Stat label="Resources" value={player.deck_count} />
           <Stat label="Discards" value={player.discard_count} />
@@ -203,7 +210,7 @@ function PlayerArea({ state, player, deciding, show }: AreaProps) {
 
       {player.holding.length > 0 && (
         <div className="zone zone-holding">
-          <h3 className="zone-title">Holding area ({player.holding_points}/30 points)</h3>
+          <h3 className="zone-title">Holding area ({player.holding_points}/{state.board.holding_capacity} points)</h3>
           <div className="cards">
             {player.holding.map((character, i) => (
               <CharacterTile key={i} character={character} state={state} show={show} held />

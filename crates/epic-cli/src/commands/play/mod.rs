@@ -272,7 +272,8 @@ pub fn run(args: Args) -> CliResult {
         }
         None if args.best_of.is_some() => {
             return Err(CliError::input(
-                "--best-of plays a classic match (T-2.4): add --ruleset classic",
+                "--best-of plays a classic match (T-2.4) here: add --ruleset classic; `epic sim \
+                 --best-of` plays matches of every game whose rules have them",
             ))
         }
         None => {
