@@ -15,8 +15,9 @@ pub struct TableArgs {
     pub players: u8,
     /// The format whose deck-building rules every deck must follow: sealed, pack-draft,
     /// open-draft, cube-draft, dark-draft, preconstructed, full-constructed; with
-    /// --ruleset classic: pack-war, sealed-N, draft-N (N packs a player) or designed.
-    /// Default: none, any deck the engine can play.
+    /// --ruleset classic: pack-war, sealed-N, draft-N (N packs a player) or designed;
+    /// with --ruleset multiverse: standard, mixed, restricted-moral or restricted-WORD
+    /// (M-40). Default: none, any deck the engine can play.
     #[arg(long, value_name = "NAME", value_parser = format_parser)]
     pub format: Option<String>,
     /// How the seats play against each other: ffa (free-for-all), hunter-first-blood,
@@ -33,24 +34,26 @@ pub struct TableArgs {
     pub team_size: Option<u8>,
 }
 
-/// A format of either game: the 2017 formats by name, the classic ones as
-/// `epic_classic::format::Format` reads them.
+/// A format some ruleset has, as the registry says. Whether the chosen ruleset has it,
+/// its setup says.
 fn format_parser(name: &str) -> Result<String, String> {
-    if epic_engine::formats::format(name).is_some() {
+    if !epic_rulesets::rulesets_with_format(name).is_empty() {
         return Ok(name.to_string());
     }
-    match ClassicFormat::parse(name) {
-        Ok(_) => return Ok(name.to_string()),
-        // A classic format with a wrong number of packs says so ("1 to 12 packs").
-        Err(e) if !matches!(e, epic_classic::format::FormatError::UnknownFormat { .. }) => {
-            return Err(e.to_string())
+    // A classic format with a wrong number of packs says so ("1 to 12 packs").
+    if let Err(e) = ClassicFormat::parse(name) {
+        if !matches!(e, epic_classic::format::FormatError::UnknownFormat { .. }) {
+            return Err(e.to_string());
         }
-        Err(_) => {}
     }
+    let listed: Vec<String> = epic_rulesets::rulesets()
+        .into_iter()
+        .map(|r| format!("{} (--ruleset {})", r.formats.join(", "), r.name))
+        .collect();
     Err(format!(
-        "unknown format '{name}'; the formats are {}, and for --ruleset classic pack-war, \
-         sealed-N, draft-N and designed",
-        epic_engine::formats::format_names().join(", ")
+        "unknown format '{name}'; the formats are {}; the classic game's limited formats are \
+         pack-war, sealed-N and draft-N",
+        listed.join("; ")
     ))
 }
 

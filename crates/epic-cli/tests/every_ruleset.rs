@@ -207,6 +207,63 @@ fn play_gives_every_ruleset_the_same_table() {
     }
 }
 
+/// Every format and variant a ruleset lists starts a game of it in `epic play`, at the
+/// smallest table that seats it (a numbered variant with its smallest number).
+#[test]
+fn play_starts_every_listed_format_and_variant() {
+    for info in rulesets() {
+        let ruleset = info.name;
+        let numbered = |v: &str| {
+            (info.variant_numbers.iter())
+                .find(|n| n.name == v)
+                .map_or(v.to_string(), |n| n.with(n.min))
+        };
+        let formats = info.formats.iter().map(|f| ("--format", f.clone()));
+        let variants = info.variants.iter().map(|v| ("--variant", numbered(v)));
+        for (flag, name) in formats.chain(variants) {
+            let request = |players| {
+                let table = TableRequest::of(players, 3);
+                match flag {
+                    "--format" => table.in_format(&name),
+                    _ => table.in_variant(&name),
+                }
+            };
+            let Some(players) = (2..=8).find(|&p| AnyPlayed::request(ruleset, &request(p)).is_ok())
+            else {
+                continue; // a format whose decks are built for it (a designed deck)
+            };
+            let players = players.to_string();
+            let out = common::epic_with_input(
+                &[
+                    "play",
+                    "--ruleset",
+                    ruleset,
+                    flag,
+                    &name,
+                    "--players",
+                    &players,
+                    "--ai",
+                    "random",
+                    "--seed",
+                    "3",
+                    "--no-autosave",
+                ],
+                "q\n",
+            );
+            assert!(
+                out.status.success(),
+                "{ruleset} {flag} {name} at {players}: {}",
+                stderr(&out)
+            );
+            assert!(
+                stdout(&out).contains("Seed: 3"),
+                "{ruleset} {flag} {name}: {}",
+                stdout(&out)
+            );
+        }
+    }
+}
+
 /// `epic sim`, its card ratings and its round robin run for every ruleset and each of
 /// its drafted formats, with the same report: every game counted once, as a win, a draw
 /// or unfinished; the same seed, the same games; matches where the rules have them, and

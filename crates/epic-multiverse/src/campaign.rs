@@ -87,6 +87,7 @@ impl MultiverseGame {
         self.events.push(Event::BattleOver {
             battle: self.battle,
             points: battle_points.clone(),
+            totals: self.players.iter().map(|p| p.points).collect(),
         });
         let reached: Vec<Seat> = (live.iter().copied())
             .filter(|&s| self.player(s).points >= self.goal)

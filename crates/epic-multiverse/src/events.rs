@@ -323,10 +323,11 @@ pub enum Event {
         card: CardId,
     },
     /// A campaign's battle is over (a seat scored its value): the points each seat
-    /// scored in it.
+    /// scored in it, and its points in all.
     BattleOver {
         battle: u32,
         points: Vec<u32>,
+        totals: Vec<u32>,
     },
     /// At an intermission: `seat`'s active characters to its holding area, healed; its
     /// disabled ones discarded; its hand's cards shuffled into its resources.

@@ -783,16 +783,19 @@ pub fn told(g: &MultiverseGame, choice: Choice, events: &[Event], voice: &Voice)
                 ),
                 Tone::Danger,
             ),
-            Event::BattleOver { battle, points } => {
+            Event::BattleOver {
+                battle,
+                points,
+                totals,
+            } => {
                 say(format!("--- Battle {battle} is over ---"), Tone::Heading);
-                for (s, p) in points.iter().enumerate() {
+                for (s, (p, total)) in points.iter().zip(&totals).enumerate() {
                     let seat = s as Seat;
                     say(
                         format!(
-                            "{} {} in it; {} in all.",
+                            "{} {} in it; {total} in all.",
                             voice.says(seat, "scored", "scored"),
                             count(*p, "point", "points"),
-                            g.player(seat).points
                         ),
                         Tone::Note,
                     );
@@ -1173,7 +1176,7 @@ pub fn page(g: &MultiverseGame, voice: &Voice) -> Page {
             match (g.variant.rounds, g.battle_value()) {
                 (Some(of), _) => format!("; round {} of {of}", g.rounds),
                 (None, Some(value)) => format!(
-                    "; campaign battle {}, which {value} points scored in it end",
+                    "; battle {} of the campaign ends at {value} points scored in it",
                     g.battle()
                 ),
                 (None, None) => String::new(),

@@ -780,7 +780,7 @@ fn a_campaign_is_fought_in_battles_with_intermissions_to_its_end() {
         g.apply(choice).unwrap();
         for event in g.events() {
             match event {
-                Event::BattleOver { battle, points } => {
+                Event::BattleOver { battle, points, .. } => {
                     assert_eq!(*battle, battles);
                     // Scored in this decision: the value reached (a kill penalty in the
                     // same combat may take some back).

@@ -93,8 +93,15 @@ pub(crate) fn clock_seed() -> u64 {
 }
 
 /// The draft a new game's decks come from, when they are drafted: its format's, or
-/// Sealed's with `--pool`.
+/// Sealed's with `--pool`; none for a ruleset without drafts, whose table its own
+/// request reads.
 fn drafted(args: &Args) -> CliResult<Option<DraftFormat>> {
+    if epic_rulesets::ruleset(args.ruleset.name())?
+        .drafts
+        .is_empty()
+    {
+        return Ok(None);
+    }
     let table = args.table.table()?;
     let draft = match (table.draft, args.pool) {
         (Some(draft), None) => draft,
