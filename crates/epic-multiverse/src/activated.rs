@@ -14,13 +14,12 @@ use epic_game::Seat;
 impl MultiverseGame {
     /// What `seat`'s untapped, active characters may do by tapping now.
     pub(crate) fn activated_options(&self, seat: Seat, options: &mut Vec<Choice>) {
-        let wounded: Vec<CharId> = self
-            .players
-            .iter()
-            .flat_map(|p| &p.characters)
-            .filter(|c| c.wounds > 0)
-            .map(|c| c.id)
-            .collect();
+        let wounded = || {
+            (self.players.iter())
+                .flat_map(|p| &p.characters)
+                .filter(|c| c.wounds > 0)
+                .map(|c| c.id)
+        };
         for ch in &self.player(seat).characters {
             self.mimic_options(ch, options);
             if ch.tapped && self.possesses(ch.id) {
@@ -35,7 +34,7 @@ impl MultiverseGame {
                 options.push(Choice::Hide { id: ch.id });
             }
             if has(Ability::Rejuvenate) {
-                options.extend(wounded.iter().map(|&target| Choice::Heal {
+                options.extend(wounded().map(|target| Choice::Heal {
                     healer: ch.id,
                     target,
                 }));

@@ -264,7 +264,7 @@ impl Card {
 
     /// The kinds of energy that pay for it, each alone (ruling M-04): its colour, then
     /// its origins, then its paradigm's mix of colours (M-43).
-    pub fn paid_with(&self) -> Vec<Energy> {
+    pub fn paid_with(&self) -> impl Iterator<Item = Energy> + '_ {
         let mix = self
             .colour
             .zip(self.character().and_then(|c| c.paradigm))
@@ -274,7 +274,6 @@ impl Card {
             .into_iter()
             .chain(self.origins.iter().map(|&o| Energy::Origin(o)))
             .chain(mix)
-            .collect()
     }
 
     /// Its colour and origins, as a player reads them: "red, genetic".
@@ -284,7 +283,6 @@ impl Card {
             Kind::Incident(_) => "any energy".to_string(),
             Kind::Character(_) | Kind::Item(_) => self
                 .paid_with()
-                .iter()
                 .filter(|e| !matches!(e, Energy::Mix(..)))
                 .map(|e| e.name())
                 .collect::<Vec<_>>()

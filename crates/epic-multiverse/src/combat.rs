@@ -168,7 +168,8 @@ impl MultiverseGame {
     /// Rage that may attack has not.
     pub(crate) fn attack_options(&mut self) {
         let seat = self.active;
-        let mut options = Vec::new();
+        let mut options = self.option_buffer();
+        let mut modes: Vec<(u8, AttackKind)> = Vec::new();
         let mut raging = false;
         // Its own characters, but those another possesses or enslaves, and those it
         // possesses or enslaves (ruling M-36).
@@ -198,13 +199,13 @@ impl MultiverseGame {
             }
             // Base C, then each power that attacks (not Latent Psi), with its kind:
             // listed once an attacker, not looked up again for each target.
-            let modes: Vec<(u8, AttackKind)> = std::iter::once((0, AttackKind::Physical))
-                .chain(
-                    (self.powers(a).iter().enumerate())
-                        .filter(|(_, p)| !p.latent)
-                        .map(|(i, p)| (i as u8 + 1, p.kind)),
-                )
-                .collect();
+            modes.clear();
+            modes.push((0, AttackKind::Physical));
+            modes.extend(
+                (self.powers(a).iter().enumerate())
+                    .filter(|(_, p)| !p.latent)
+                    .map(|(i, p)| (i as u8 + 1, p.kind)),
+            );
             let before = options.len();
             let tech = self.has(a, Ability::Tech);
             for s in self.opponents(seat) {
@@ -478,7 +479,7 @@ impl MultiverseGame {
     /// for a character attacked only by characters with Fear only an insane one (rulings
     /// M-16, M-37); not for an invisible one (M-33).
     pub(crate) fn block_options(&mut self, seat: Seat) {
-        let mut options = Vec::new();
+        let mut options = self.option_buffer();
         let p = self.player(seat);
         let mut targets: Vec<CharId> = self
             .attacks

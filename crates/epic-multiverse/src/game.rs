@@ -516,6 +516,14 @@ impl MultiverseGame {
         }
     }
 
+    /// The options' buffer, emptied, for a step that lists its options while it reads the
+    /// game: reused from decision to decision, not allocated anew.
+    pub(crate) fn option_buffer(&mut self) -> Vec<Choice> {
+        let mut options = std::mem::take(&mut self.options);
+        options.clear();
+        options
+    }
+
     /// Discard a card (each card of the hand once), or, unless discards are owed, end
     /// the turn.
     fn discard_options(&mut self, seat: Seat) {
@@ -651,7 +659,7 @@ impl MultiverseGame {
     }
 
     /// Whether a unique character of `card` may enter play: no character of that name
-    /// is in play (F-6.6, ruling M-08).
+    /// (the pool's names are its cards') is in play (F-6.6, ruling M-08).
     fn unique_allows(&self, card: CardId) -> bool {
         let c = self.pool.get(card);
         c.character().is_some_and(|ch| ch.non_unique)
@@ -659,7 +667,7 @@ impl MultiverseGame {
                 .players
                 .iter()
                 .flat_map(|p| &p.characters)
-                .any(|other| self.pool.get(other.card).name == c.name)
+                .any(|other| other.card == card)
     }
 
     /// The points of the characters in `seat`'s holding area.
@@ -674,11 +682,11 @@ impl MultiverseGame {
 
     fn recruit_options(&mut self) {
         let seat = self.active;
+        let mut options = self.option_buffer();
         let p = self.player(seat);
         let mut hand: Vec<CardId> = p.hand.clone();
         hand.sort_unstable();
         hand.dedup();
-        let mut options = Vec::new();
         let discount = self.discount(seat);
         for &card in &hand {
             let c = self.pool.get(card);

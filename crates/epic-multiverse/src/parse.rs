@@ -711,7 +711,7 @@ mod tests {
         };
         let rider = card("black").unwrap();
         let mix = Energy::Mix(Colour::Blue, Colour::Black);
-        assert_eq!(rider[0].paid_with().last(), Some(&mix));
+        assert_eq!(rider[0].paid_with().last(), Some(mix));
         assert!(mix.pays(Energy::Colour(Colour::Black)) && !mix.pays(Energy::Colour(Colour::Red)));
         let same = messages(card("blue").unwrap_err());
         assert!(

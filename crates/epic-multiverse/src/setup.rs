@@ -194,7 +194,7 @@ pub fn theme(pool: &Pool, cards: &[CardId]) -> Option<Energy> {
     let origins = Origin::ALL.into_iter().map(Energy::Origin);
     colours
         .chain(origins)
-        .find(|e| characters.iter().all(|c| c.paid_with().contains(e)))
+        .find(|e| characters.iter().all(|c| c.paid_with().any(|p| p == *e)))
 }
 
 /// A deck's points: the energy costs of its cards (F-6.3).
