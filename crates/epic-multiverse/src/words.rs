@@ -14,6 +14,15 @@ use epic_game::{Seat, State};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
+/// Whose a target is, in an attack's words at a table of more than two: " (Player 2)".
+fn whose(g: &MultiverseGame, owner: Seat) -> String {
+    if g.seat_count() > 2 {
+        format!(" (Player {})", owner + 1)
+    } else {
+        String::new()
+    }
+}
+
 /// An option in words, as `seat` may read it.
 pub fn label(g: &MultiverseGame, choice: Choice, seat: Seat) -> String {
     let card = |c| g.pool.get(c).name.clone();
@@ -48,10 +57,11 @@ pub fn label(g: &MultiverseGame, choice: Choice, seat: Seat) -> String {
             g.battle() + 1
         ),
         Choice::Unplug { attacker, target } => match (g.character(attacker), g.character(target)) {
-            (Some((_, a)), Some((_, t))) => format!(
-                "{} attacks {} to disable its cybernetics: C {} against D {}",
+            (Some((_, a)), Some((owner, t))) => format!(
+                "{} attacks {}{} to disable its cybernetics: C {} against D {}",
                 name(attacker),
                 name(target),
+                whose(g, owner),
                 g.attack_value(a, 0),
                 g.defense_against(t, AttackKind::Physical)
             ),
@@ -66,11 +76,7 @@ pub fn label(g: &MultiverseGame, choice: Choice, seat: Seat) -> String {
             else {
                 return "An attack".into();
             };
-            let whose = if g.seat_count() > 2 {
-                format!(" (Player {})", owner + 1)
-            } else {
-                String::new()
-            };
+            let whose = whose(g, owner);
             let rage = u8::from(!a.raging && g.has(a, Ability::Rage) && power == 0);
             let value = g.attack_value(a, power) + rage;
             let powers = g.powers(a);
