@@ -57,6 +57,20 @@ def test_greedy_beats_random_and_rewards_follow_the_winners():
     assert game.rewards() == [1.0, -1.0]
 
 
+def test_a_campaign_is_fought_in_battles_with_intermissions():
+    # Ruling M-45: the battle's loser chooses who goes first in the next, at an
+    # intermission; the campaign is won at one.
+    game = multiverse(["black", "red"], seed=11, variant="campaign-3")
+    bots = [Bot("greedy", seed=1), Bot("random", seed=2)]
+    intermissions = 0
+    while not game.is_over:
+        if game.decision_kind == "intermission":
+            intermissions += 1
+        game.apply(bots[game.decider].choose(game))
+    assert intermissions >= 1
+    assert game.winners == [0]
+
+
 def test_saves_replay_to_the_same_game_and_the_actions_are_the_deciders():
     game = multiverse(seed=4)
     rng = np.random.default_rng(4)
