@@ -1004,7 +1004,14 @@ impl MultiverseGame {
                 .collect();
             self.blocks
                 .retain(|b| ids.contains(&b.blocker) && ids.contains(&b.target));
-            if seat == self.active {
+            if self.step == Step::Intermission {
+                // Between battles no turn is under way; a chooser who left passes the
+                // choice on (ruling M-45).
+                if self.chooser == seat {
+                    let next = self.seats_from(seat).next();
+                    self.chooser = next.unwrap_or(seat);
+                }
+            } else if seat == self.active {
                 if self.step == Step::Redraw {
                     // Before the first turn: the next seat takes it.
                     let next = self.seats_from(seat).next().unwrap_or(seat);

@@ -841,3 +841,32 @@ fn a_campaign_is_fought_in_battles_with_intermissions_to_its_end() {
     assert!(epic_multiverse::variant::Variant::parse(Some("campaign-1"), None, 2).is_err());
     assert!(epic_multiverse::variant::Variant::parse(Some("campaign-7"), None, 2).is_err());
 }
+
+#[test]
+fn a_battle_s_loser_who_concedes_at_the_intermission_passes_the_choice_on() {
+    // Ruling M-45 at a table of three: the loser (fewest points in the battle) chooses
+    // who goes first; if it concedes, the next seat still playing chooses.
+    let mut pos = combat(
+        &[Placed::new("Lantern Sentinel")],
+        &[Placed::new("Clawed Ranger").wounded(1)],
+    );
+    pos.seats.push(Default::default());
+    pos.seats[2].points = 1;
+    pos.seats[2].battle_points = 1;
+    for seat in &mut pos.seats {
+        seat.deck = vec!["Crimson Gate".into(); 10];
+    }
+    pos.goal = 8;
+    pos.variant = epic_multiverse::variant::Variant::parse(Some("campaign-2"), None, 3).unwrap();
+    let mut g = start(&pos);
+    take(&mut g, &["Lantern Sentinel attacks Clawed Ranger"]);
+    end_blocks(&mut g);
+    assert_eq!(g.step(), Step::Intermission);
+    assert_eq!(g.decider(), Some(1), "the seat that scored least chooses");
+    g.apply(MultiverseGame::concession(1)).unwrap();
+    assert_eq!(g.step(), Step::Intermission);
+    assert_eq!(g.decider(), Some(2));
+    take(&mut g, &["Take the first turn of battle 2"]);
+    assert_eq!((g.battle(), g.active(), g.step()), (2, 2, Step::Redraw));
+    assert!(g.player(1).out);
+}
