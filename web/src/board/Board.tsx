@@ -1,10 +1,11 @@
 import { useState } from "react";
-import { phaseName, possessive, seatName } from "../format";
+import { phaseName, seatName } from "../format";
 import type { Card, EpicState } from "../protocol";
 import { CardDetailContext, type Actions } from "./actions";
 import { CardDialog } from "./CardDialog";
 import { CardTile } from "./CardTile";
 import { PlayerArea } from "./PlayerArea";
+import { StatusBar, StatusItem } from "./StatusBar";
 import { useFresh } from "./useFresh";
 
 type BoardProps = {
@@ -12,28 +13,19 @@ type BoardProps = {
   actions: Actions | null;
 };
 
-function StatusBar({ state }: { state: EpicState }) {
+function EpicStatusBar({ state }: { state: EpicState }) {
   const { board, seat } = state;
   const name = (s: number | null) => seatName(board, s, seat);
   return (
-    <div className="status-bar">
-      <span className="status-item">
-        <span className="status-label">Turn</span> {board.turn}
-      </span>
-      <span className="status-item">{possessive(name(board.active))} turn</span>
-      <span className="status-item">{phaseName(board.phase)}</span>
-      {board.initiative !== null && (
-        <span className="status-item">
-          <span className="status-label">Initiative</span> {name(board.initiative)}
-        </span>
-      )}
+    <StatusBar turn={board.turn} active={name(board.active)} moment={phaseName(board.phase)}>
+      {board.initiative !== null && <StatusItem label="Initiative">{name(board.initiative)}</StatusItem>}
       {board.attacker !== null && (
-        <span className="status-item status-battle">
+        <StatusItem className="status-battle">
           {name(board.attacker)} {board.attacker === seat ? "attack" : "attacks"}
           {board.defender !== null && <> {name(board.defender)}</>}
-        </span>
+        </StatusItem>
       )}
-    </div>
+    </StatusBar>
   );
 }
 
@@ -68,7 +60,7 @@ export function Board({ state, actions }: BoardProps) {
   return (
     <CardDetailContext.Provider value={setDetail}>
       <div className="board" data-testid="board">
-        <StatusBar state={state} />
+        <EpicStatusBar state={state} />
         <div className="others">{others.map(area)}</div>
         {board.resolving.length > 0 && (
           <section className="zone zone-resolving" aria-label="Being played">

@@ -7,23 +7,19 @@ import { ChampionStats } from "./CardTile";
 import { CardTextDialog, NamedCard, type Show } from "./NamedCard";
 import { SeatClock } from "./Countdown";
 import { Stat } from "./PlayerArea";
+import { StatusBar, StatusItem } from "./StatusBar";
 
-function StatusBar({ state }: { state: ClassicState }) {
+function ClassicStatusBar({ state }: { state: ClassicState }) {
   const { board, seat } = state;
   const name = (s: number) => seatName(board, s, seat);
   return (
-    <div className="status-bar">
-      <span className="status-item">
-        <span className="status-label">Turn</span> {board.turn === 0 ? "mulligans" : board.turn}
-      </span>
-      <span className="status-item">{possessive(name(board.active))} turn</span>
-      <span className="status-item" data-testid="moment">
-        {board.moment}
-      </span>
-      <span className="status-item">
-        <span className="status-label">Priority</span> {name(board.priority)}
-      </span>
-    </div>
+    <StatusBar
+      turn={board.turn === 0 ? "mulligans" : board.turn}
+      active={name(board.active)}
+      moment={board.moment}
+    >
+      <StatusItem label="Priority">{name(board.priority)}</StatusItem>
+    </StatusBar>
   );
 }
 
@@ -208,7 +204,7 @@ export function ClassicBoard({ state }: { state: ClassicState }) {
 
   return (
     <div className="board board-classic" data-testid="board">
-      <StatusBar state={state} />
+      <ClassicStatusBar state={state} />
       <div className="others">{others.map(area)}</div>
       {(board.line.length > 0 || board.pending !== null) && (
         <section className="zone zone-resolving" aria-label="The line" data-testid="line">

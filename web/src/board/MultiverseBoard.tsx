@@ -5,33 +5,30 @@ import type { MultiverseCharacter, MultiversePlayer, MultiverseState } from "../
 import { SeatClock } from "./Countdown";
 import { CardTextDialog, NamedCard, type Show } from "./NamedCard";
 import { Stat } from "./PlayerArea";
+import { StatusBar, StatusItem } from "./StatusBar";
 
-function StatusBar({ state }: { state: MultiverseState }) {
+function MultiverseStatusBar({ state }: { state: MultiverseState }) {
   const { board, seat } = state;
   return (
-    <div className="status-bar">
-      <span className="status-item">
-        <span className="status-label">Turn</span> {board.turn === 0 ? "opening hands" : board.turn}
-      </span>
-      <span className="status-item">{possessive(seatName(board, board.active, seat))} turn</span>
-      <span className="status-item" data-testid="moment">
-        {board.moment}
-      </span>
-      <span className="status-item" data-testid="goal">
-        <span className="status-label">First to</span> {board.goal} points
-      </span>
+    <StatusBar
+      turn={board.turn === 0 ? "opening hands" : board.turn}
+      active={seatName(board, board.active, seat)}
+      moment={board.moment}
+    >
+      <StatusItem label="First to" testId="goal">
+        {board.goal} points
+      </StatusItem>
       {board.countdown && (
-        <span className="status-item" data-testid="countdown">
-          <span className="status-label">Round</span> {board.countdown.round} of {board.countdown.of}
-        </span>
+        <StatusItem label="Round" testId="countdown">
+          {board.countdown.round} of {board.countdown.of}
+        </StatusItem>
       )}
       {board.campaign && (
-        <span className="status-item" data-testid="campaign">
-          <span className="status-label">Battle</span> {board.campaign.battle}, won at {board.campaign.battle_value}{" "}
-          points scored in it
-        </span>
+        <StatusItem label="Battle" testId="campaign">
+          {board.campaign.battle}, won at {board.campaign.battle_value} points scored in it
+        </StatusItem>
       )}
-    </div>
+    </StatusBar>
   );
 }
 
@@ -266,7 +263,7 @@ export function MultiverseBoard({ state }: { state: MultiverseState }) {
 
   return (
     <div className="board board-classic board-multiverse" data-testid="board">
-      <StatusBar state={state} />
+      <MultiverseStatusBar state={state} />
       <div className="others">{others.map(area)}</div>
       {board.incidents.length > 0 && (
         <section className="zone" aria-label="Incidents in play" data-testid="incidents">
