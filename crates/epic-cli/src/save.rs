@@ -1,33 +1,11 @@
 //! Saved games and drafts as files: written whole or not at all, read from the paths the
-//! user names, and a saved game of either ruleset told apart by its header
-//! ([`epic_game::save::ruleset_of`]). What a file holds is each ruleset's
-//! ([`epic_engine::setup::save`], [`epic_classic::save`]).
+//! user names. What a file holds is each ruleset's ([`epic_engine::setup::save`],
+//! [`epic_classic::save`], read through the registry's `AnyPlayed::from_save`).
 
 pub use epic_engine::setup::save::*;
 
 use crate::error::{read_text, CliError, CliResult};
-use epic_classic::save::{ClassicSave, RULESET as CLASSIC};
 use std::path::Path;
-
-/// A saved game of either ruleset, as its `ruleset` field says.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Saved {
-    Epic2017(SaveFile),
-    Classic(ClassicSave),
-}
-
-/// Reads a saved game of any ruleset from its text; errors name it as `source_name`.
-pub fn read_saved(source_name: &str, text: &str) -> CliResult<Saved> {
-    let ruleset = epic_game::save::ruleset_of(source_name, text)?;
-    match ruleset.as_str() {
-        epic_game::save::FIRST_RULESET => Ok(Saved::Epic2017(SaveFile::parse(source_name, text)?)),
-        CLASSIC => Ok(Saved::Classic(ClassicSave::parse(source_name, text)?)),
-        other => Err(CliError::input(format!(
-            "{source_name}: a saved game of ruleset '{other}', which this program does not \
-             know (it reads 2017 games, and classic ones with \"ruleset\": \"classic\")"
-        ))),
-    }
-}
 
 /// Reads a saved 2017 game from a file.
 pub fn read_save(path: &Path) -> CliResult<SaveFile> {
@@ -66,13 +44,12 @@ pub fn write_whole(path: &Path, text: &str) -> CliResult {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
     #[test]
     fn a_saved_game_of_an_unknown_ruleset_is_named() {
-        let e = read_saved(
+        let e = epic_rulesets::AnyPlayed::from_save(
             "in memory",
             r#"{"format": "epic-save", "version": 2, "ruleset": "chess"}"#,
+            None,
         )
         .unwrap_err();
         assert!(e

@@ -207,6 +207,48 @@ fn play_gives_every_ruleset_the_same_table() {
     }
 }
 
+/// A game of every ruleset saved in `epic play` goes on from the file (`--load`) and
+/// from the autosave (`--resume`), where it was left.
+#[test]
+fn play_saves_and_resumes_every_ruleset() {
+    for info in rulesets() {
+        let ruleset = info.name;
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path().join("data");
+        let env = [("EPIC_DATA_DIR", data.as_path())];
+        let play = |args: &[&str], input: &str| {
+            let out = common::epic_with_env(dir.path(), &env, args, input);
+            assert!(out.status.success(), "{ruleset} {args:?}: {}", stderr(&out));
+            stdout(&out)
+        };
+        let args = [
+            "play",
+            "--ruleset",
+            ruleset,
+            "--ai",
+            "random",
+            "--seed",
+            "5",
+        ];
+        let first = play(&args, "save kept.json\nq\n");
+        assert!(first.contains("kept.json"), "{ruleset}: {first}");
+        let question = |s: &str| {
+            s.lines()
+                .rfind(|l| l.starts_with("  1. "))
+                .map(String::from)
+        };
+        let asked = question(&first);
+        assert!(asked.is_some(), "{ruleset}: no question asked\n{first}");
+        for again in [
+            &["play", "--load", "kept.json"][..],
+            &["play", "--resume"][..],
+        ] {
+            let s = play(again, "q\n");
+            assert_eq!(question(&s), asked, "{ruleset} {again:?}: {s}");
+        }
+    }
+}
+
 /// Every format and variant a ruleset lists starts a game of it in `epic play`, at the
 /// smallest table that seats it (a numbered variant with its smallest number).
 #[test]

@@ -8,7 +8,6 @@ pub use session::{play_game, Options};
 pub(crate) use words::{pick_by_text, typed_option};
 
 use crate::error::{CliError, CliResult};
-use crate::save::Saved;
 use crate::table::TableArgs;
 use crate::term::TermArgs;
 use clap::ValueEnum;
@@ -262,7 +261,8 @@ pub fn run(args: Args) -> CliResult {
             let name = path.display().to_string();
             let text = crate::error::read_text(path)?;
             // A classic game may be one of a match, which goes on after it.
-            if let Saved::Classic(file) = crate::save::read_saved(&name, &text)? {
+            if epic_game::save::ruleset_of(&name, &text)? == epic_classic::save::RULESET {
+                let file = epic_classic::save::ClassicSave::parse(&name, &text)?;
                 return crate::commands::classic::play::resume(file, args.load.as_deref(), &args);
             }
             let game = AnyPlayed::from_save(&name, &text, None)?;
