@@ -207,6 +207,45 @@ fn play_gives_every_ruleset_the_same_table() {
     }
 }
 
+/// `epic play --best-of 3` plays a match in every ruleset whose rules have them: you
+/// concede the first game, choose to go first in the second as its loser, concede again
+/// and the AI wins the match; a ruleset without matches refuses it in words.
+#[test]
+fn play_plays_a_match_where_the_rules_have_them() {
+    for info in rulesets() {
+        let ruleset = info.name;
+        let args = [
+            "play",
+            "--ruleset",
+            ruleset,
+            "--best-of",
+            "3",
+            "--ai",
+            "random",
+            "--seed",
+            "4",
+            "--no-autosave",
+        ];
+        let out = common::epic_with_input(&args, "concede yes\n1\nconcede yes\n");
+        if !epic_rulesets::rulesets_with_matches().contains(&ruleset) {
+            assert_eq!(out.status.code(), Some(2), "{ruleset}");
+            assert!(stderr(&out).contains("do not have"), "{}", stderr(&out));
+            continue;
+        }
+        assert!(out.status.success(), "{ruleset}: {}", stderr(&out));
+        let s = stdout(&out);
+        for expected in [
+            "A match, best of 3",
+            "You lost the last game: who takes the first turn of the next?",
+            "Game 2 of the match",
+            "Player 2 wins the match.",
+        ] {
+            assert!(s.contains(expected), "{ruleset}: no '{expected}' in\n{s}");
+        }
+        assert!(!s.contains("Game 3 of the match"), "{ruleset}: {s}");
+    }
+}
+
 /// A game of every ruleset saved in `epic play` goes on from the file (`--load`) and
 /// from the autosave (`--resume`), where it was left.
 #[test]

@@ -411,6 +411,25 @@ impl AnyPlayed {
         Ok(rebuilt!(self, p => reseated(p, seat, deck)?))
     }
 
+    /// Records the game, once it is over, in a match of its ruleset's games ([`epic_game::series::Match`]):
+    /// a win for its winner, and who chooses the next game's first player.
+    pub fn record_in(&self, series: &mut epic_game::series::Match) {
+        each!(self, p => series.record(&p.game))
+    }
+
+    /// The next game of a match: the same seats and decks, dealt from `seed`, `first`
+    /// taking the first turn (`None`: drawn); refused where the rules have no matches.
+    pub fn rematch(&self, seed: u64, first: Option<Seat>) -> Result<AnyPlayed, SetupError> {
+        fn next<R: Ruleset>(
+            p: &Played<R>,
+            seed: u64,
+            first: Option<Seat>,
+        ) -> Result<Played<R>, SetupError> {
+            Played::start(R::rematch(&p.setup, seed, first)?)
+        }
+        Ok(rebuilt!(self, p => next(p, seed, first)?))
+    }
+
     /// The format the game's decks follow, by name (`None`: any deck).
     pub fn format(&self) -> Option<String> {
         fn format<R: Ruleset>(p: &Played<R>) -> Option<String> {

@@ -3,7 +3,8 @@
 //! before every question, written by `save FILE`, resumed by `--load` and `--resume`.
 
 use super::{check_designed, decklist};
-use crate::commands::play::{options_of, play_game, read_line, Args, First, Options};
+use crate::commands::play::series::{ask, first_choice, read_choice};
+use crate::commands::play::{options_of, play_game, Args, First, Options};
 use crate::error::{CliError, CliResult};
 use crate::table::classic_format;
 use epic_bots::players::ruleset_player;
@@ -15,62 +16,10 @@ use epic_game::save::Numbered;
 use epic_game::{Played, Seat, State};
 use epic_model::CardId;
 use epic_rulesets::AnyPlayed;
-use std::io::Write;
 use std::path::Path;
 
 /// You are always Player 1.
 const ME: Seat = 0;
-
-/// Asks with `prompt` for one line; at the end of input says so, `leaving` what it
-/// leaves, and gives `None`.
-fn ask(
-    input: &mut impl std::io::BufRead,
-    prompt: &str,
-    leaving: &str,
-) -> CliResult<Option<String>> {
-    print!("{prompt}");
-    std::io::stdout().flush()?;
-    let line = read_line(input)?;
-    if line.is_none() {
-        println!("\nEnd of input: leaving the {leaving}.");
-    }
-    Ok(line)
-}
-
-/// Reads one choice among `labels` (a card to draft, who goes first), by its number or
-/// words from it, as `epic play` reads them; `None` at the end of input or on `q`.
-fn read_choice(input: &mut impl std::io::BufRead, labels: &[String]) -> CliResult<Option<usize>> {
-    let n = labels.len();
-    loop {
-        let prompt = format!("Your choice (1-{n}, q to quit): ");
-        let Some(line) = ask(input, &prompt, "game")? else {
-            return Ok(None);
-        };
-        let line = line.trim();
-        if line.eq_ignore_ascii_case("q") || line.eq_ignore_ascii_case("quit") {
-            println!("You left the game.");
-            return Ok(None);
-        }
-        if let Some(i) = line.parse::<usize>().ok().filter(|i| (1..=n).contains(i)) {
-            return Ok(Some(i - 1));
-        }
-        // Words from a label, as `epic play` reads them; copies of one card are one.
-        let same = |a: usize, b: usize| labels[a] == labels[b];
-        match crate::commands::play::typed_option(line, labels, labels, same) {
-            Ok(i) => return Ok(Some(i)),
-            Err(_)
-                if crate::commands::play::pick_by_text(line, labels, labels)
-                    .is_err_and(|f| f.is_empty()) =>
-            {
-                println!(
-                    "'{line}' is not one of the options: type its number or words from it \
-                     (help: the commands)."
-                )
-            }
-            Err(why) => println!("{why}"),
-        }
-    }
-}
 
 /// Your deck for a limited format: your pack or packs opened, or a draft you pick for
 /// (the others are bots), built into a deck; the AI's, dealt alike. `None`: you left.
@@ -292,7 +241,7 @@ fn between_games(
     }
     setup.first_player = match series.chooser() {
         None => None,
-        Some(ME) => match first_choice(input)? {
+        Some(ME) => match first_choice(input, 2)? {
             Some(first) => Some(first),
             None => return Ok(false),
         },
@@ -427,17 +376,6 @@ fn deck_lists(list: &Decklist, pool: &ClassicPool) -> String {
         line(&list.deck),
         line(&list.sideboard)
     )
-}
-
-/// You lost the last game of a match: you choose who takes the first turn (T-2.4).
-/// `None`: you left.
-fn first_choice(input: &mut impl std::io::BufRead) -> CliResult<Option<Seat>> {
-    println!("\nYou lost the last game: who takes the first turn of the next?");
-    let labels = ["I go first".to_string(), "Player 2 goes first".to_string()];
-    for (i, l) in labels.iter().enumerate() {
-        println!("  {:>2}. {l}", i + 1);
-    }
-    Ok(read_choice(input, &labels)?.map(|i| i as Seat))
 }
 
 /// `epic play --load FILE` or `--resume` of a classic game, its file checked whole; a

@@ -1,6 +1,7 @@
 //! `epic play`: a game against the built-in AI, read from plain lines on stdin so a
 //! person or a script can play it.
 
+pub(crate) mod series;
 mod session;
 mod words;
 
@@ -71,8 +72,9 @@ pub struct Args {
     /// Classic decks: order and chaos, or a classic deck-list file.
     #[command(flatten)]
     pub ruleset: crate::commands::RulesetArg,
-    /// Classic: play a match of N games (odd, 1 to 9; usually 3) against the same AI and
-    /// decks; the loser of each game chooses who takes the next one's first turn.
+    /// Play a match of N games (odd, 1 to 9; usually 3) against the same AIs and decks,
+    /// in a game whose rules have matches (classic, multiverse); the loser of each game
+    /// chooses who takes the next one's first turn.
     #[arg(long, value_name = "N", conflicts_with_all = ["load", "resume"])]
     pub best_of: Option<u8>,
 }
@@ -278,10 +280,20 @@ pub fn run(args: Args) -> CliResult {
             return crate::commands::classic::play::play(&args)
         }
         None if args.best_of.is_some() => {
-            return Err(CliError::input(
-                "--best-of plays a classic match (T-2.4) here: add --ruleset classic; `epic sim \
-                 --best-of` plays matches of every game whose rules have them",
-            ))
+            let ruleset = epic_rulesets::ruleset(args.ruleset.name())?;
+            let with_matches = epic_rulesets::rulesets_with_matches();
+            if !with_matches.contains(&ruleset.name) {
+                return Err(CliError::input(format!(
+                    "--best-of plays matches, which the rules of the {} do not have: add \
+                     --ruleset {}",
+                    ruleset.title,
+                    with_matches.join(" or --ruleset ")
+                )));
+            }
+            let game = new_game(&args)?;
+            let best_of = args.best_of.unwrap_or(1);
+            let stdin = std::io::stdin();
+            return series::play_match(game, best_of, &args, &mut stdin.lock());
         }
         None => {
             if let Some(draft) = drafted(&args)? {
