@@ -208,12 +208,15 @@ fn play_gives_every_ruleset_the_same_table() {
 }
 
 /// `epic play --best-of 3` plays a match in every ruleset whose rules have them: you
-/// concede the first game, choose to go first in the second as its loser, concede again
-/// and the AI wins the match; a ruleset without matches refuses it in words.
+/// concede the first game and leave; `--resume` goes on with the match, where you
+/// choose to go first in the second as its loser, concede again and the AI wins the
+/// match. A ruleset without matches refuses it in words.
 #[test]
-fn play_plays_a_match_where_the_rules_have_them() {
+fn play_plays_and_resumes_a_match_where_the_rules_have_them() {
     for info in rulesets() {
         let ruleset = info.name;
+        let dir = tempfile::tempdir().unwrap();
+        let env = [("EPIC_DATA_DIR", dir.path())];
         let args = [
             "play",
             "--ruleset",
@@ -224,9 +227,8 @@ fn play_plays_a_match_where_the_rules_have_them() {
             "random",
             "--seed",
             "4",
-            "--no-autosave",
         ];
-        let out = common::epic_with_input(&args, "concede yes\n1\nconcede yes\n");
+        let out = common::epic_with_env(dir.path(), &env, &args, "concede yes\n");
         if !epic_rulesets::rulesets_with_matches().contains(&ruleset) {
             assert_eq!(out.status.code(), Some(2), "{ruleset}");
             assert!(stderr(&out).contains("do not have"), "{}", stderr(&out));
@@ -234,8 +236,16 @@ fn play_plays_a_match_where_the_rules_have_them() {
         }
         assert!(out.status.success(), "{ruleset}: {}", stderr(&out));
         let s = stdout(&out);
+        assert!(s.contains("A match, best of 3"), "{ruleset}: {s}");
+        assert!(
+            s.contains("`epic play --resume` continues it"),
+            "{ruleset}: {s}"
+        );
+        let resume = ["play", "--resume"];
+        let out = common::epic_with_env(dir.path(), &env, &resume, "1\nconcede yes\n");
+        assert!(out.status.success(), "{ruleset}: {}", stderr(&out));
+        let s = stdout(&out);
         for expected in [
-            "A match, best of 3",
             "You lost the last game: who takes the first turn of the next?",
             "Game 2 of the match",
             "Player 2 wins the match.",

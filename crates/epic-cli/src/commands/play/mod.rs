@@ -268,6 +268,12 @@ pub fn run(args: Args) -> CliResult {
                 return crate::commands::classic::play::resume(file, args.load.as_deref(), &args);
             }
             let game = AnyPlayed::from_save(&name, &text, None)?;
+            // A game of a match goes on into the rest of the match.
+            if let Some(series) = series::saved_match(&name, &text)? {
+                let stdin = std::io::stdin();
+                let loaded = args.load.as_deref();
+                return series::play_match(game, series, loaded, &args, &mut stdin.lock());
+            }
             if game.is_over() {
                 return Err(CliError::input(format!(
                     "the game in {name} is over: `epic replay {name}` shows it, and `epic play` \
@@ -291,9 +297,9 @@ pub fn run(args: Args) -> CliResult {
                 )));
             }
             let game = new_game(&args)?;
-            let best_of = args.best_of.unwrap_or(1);
+            let series = series::new_match(&game, args.best_of.unwrap_or(1))?;
             let stdin = std::io::stdin();
-            return series::play_match(game, best_of, &args, &mut stdin.lock());
+            return series::play_match(game, series, None, &args, &mut stdin.lock());
         }
         None => {
             if let Some(draft) = drafted(&args)? {

@@ -8,6 +8,7 @@ use crate::error::{CliError, CliResult};
 use epic_game::series::Match;
 use epic_game::Seat;
 use epic_rulesets::AnyPlayed;
+use serde::{Deserialize, Serialize};
 use std::io::{BufRead, Write};
 
 /// Asks with `prompt` for one line; at the end of input says so, `leaving` what it
@@ -85,35 +86,108 @@ fn standing(series: &Match) -> String {
     wins.join(" – ")
 }
 
-/// Plays a match from its first game, `game`: each game to its end, then who lost it
-/// chooses who goes first in the next (you, when you lost), dealt anew from the match's
-/// seed with the same seats and decks, until a player has won more than half of them.
-pub(crate) fn play_match(
-    mut game: AnyPlayed,
+/// You left the match: where it stands, and how to go on with it.
+fn left(series: &Match, args: &Args) {
+    let resume = match args.no_autosave {
+        true => "",
+        false => " (it is autosaved: `epic play --resume` continues it)",
+    };
+    println!("You left the match at {}{resume}.", standing(series));
+}
+
+/// Where a match stands, as a game of it is saved beside the game (`"match"`), so that
+/// `--load` and `--resume` go on with the match.
+#[derive(Debug, Serialize, Deserialize)]
+struct Saved {
     best_of: u8,
-    args: &Args,
-    input: &mut impl BufRead,
-) -> CliResult {
-    let mut series = Match::new(game.seats(), best_of, game.seed())
+    seed: u64,
+    wins: Vec<u8>,
+    games: u16,
+    chooser: Option<Seat>,
+}
+
+impl Saved {
+    fn of(series: &Match) -> Saved {
+        Saved {
+            best_of: series.best_of(),
+            seed: series.seed(),
+            wins: series.wins().to_vec(),
+            games: series.games(),
+            chooser: series.chooser(),
+        }
+    }
+}
+
+/// The match a saved game (`text`, from `source`) is one game of, if any; a record no
+/// match can reach is refused in words.
+pub(crate) fn saved_match(source: &str, text: &str) -> CliResult<Option<Match>> {
+    let file: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| CliError::input(format!("{source}: {e}")))?;
+    let Some(record) = file.get("match") else {
+        return Ok(None);
+    };
+    let saved: Saved = serde_json::from_value(record.clone())
+        .map_err(|e| CliError::input(format!("{source}: its match: {e}")))?;
+    Match::resume(
+        saved.best_of,
+        saved.seed,
+        saved.wins,
+        saved.games,
+        saved.chooser,
+    )
+    .map(Some)
+    .map_err(|e| CliError::input(format!("{source}: its match: {e}")))
+}
+
+/// A new match of `best_of` games, from its first game `game`.
+pub(crate) fn new_match(game: &AnyPlayed, best_of: u8) -> CliResult<Match> {
+    let series = Match::new(game.seats(), best_of, game.seed())
         .map_err(|e| CliError::input(format!("--best-of: {e}")))?;
     println!(
         "A match, best of {best_of}: the first to win {} games wins it; the loser of a game \
          chooses who takes the next one's first turn.",
         series.needed()
     );
+    Ok(series)
+}
+
+/// Plays a match on from `game`, one of it (loaded from `loaded`, if it was): each game
+/// to its end, then who lost it chooses who goes first in the next (you, when you lost),
+/// dealt anew from the match's seed with the same seats and decks, until a player has
+/// won more than half of them. Each game is saved with the match beside it.
+pub(crate) fn play_match(
+    mut game: AnyPlayed,
+    mut series: Match,
+    mut loaded: Option<&std::path::Path>,
+    args: &Args,
+    input: &mut impl BufRead,
+) -> CliResult {
+    if series.over() {
+        return Err(CliError::input(format!(
+            "the match is over: `epic play --best-of {}` starts a new one",
+            series.best_of()
+        )));
+    }
     loop {
-        println!(
-            "\nGame {} of the match (best of {best_of}), standing at {}.",
-            series.games() + 1,
-            standing(&series)
-        );
-        let opts = Options {
-            menu_at_end: false,
-            ..options_of(args)?
-        };
-        let Some(done) = super::play_game(game, None, opts, input)? else {
-            println!("You left the match at {}.", standing(&series));
-            return Ok(());
+        let done = if game.is_over() {
+            game
+        } else {
+            println!(
+                "\nGame {} of the match (best of {}), standing at {}.",
+                series.games() + 1,
+                series.best_of(),
+                standing(&series)
+            );
+            let opts = Options {
+                menu_at_end: false,
+                saved_beside: Some(("match", serde_json::to_value(Saved::of(&series))?)),
+                ..options_of(args)?
+            };
+            let Some(done) = super::play_game(game, loaded.take(), opts, input)? else {
+                left(&series, args);
+                return Ok(());
+            };
+            done
         };
         done.record_in(&mut series);
         println!("The match stands at {}.", standing(&series));
@@ -125,7 +199,7 @@ pub(crate) fn play_match(
             Some(HUMAN) => match first_choice(input, done.seats())? {
                 Some(first) => Some(first),
                 None => {
-                    println!("You left the match at {}.", standing(&series));
+                    left(&series, args);
                     return Ok(());
                 }
             },
