@@ -255,9 +255,11 @@ fn run_step<R: Ruleset>(g: &mut R, step: &str, told: &mut Vec<String>) -> Result
         return Ok(());
     }
     if let Some(label) = rest.strip_prefix("reject ") {
-        return match find(g, label.trim()) {
-            Ok(_) => Err("the option is offered".into()),
-            Err(_) => Ok(()),
+        // Rejected: no option fits the words, not one nor several.
+        return match find_label(&labels(g), label.trim()) {
+            Match::Nothing => Ok(()),
+            Match::One(_) => Err("the option is offered".into()),
+            Match::Several(hits) => Err(format!("{} options that fit it are offered", hits.len())),
         };
     }
     Err("expected do, reject or expect".into())

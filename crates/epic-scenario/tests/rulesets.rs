@@ -32,3 +32,36 @@ fn an_unknown_ruleset_is_refused_with_the_names() {
     assert!(message.contains("no ruleset is named 'chess'"), "{message}");
     assert!(message.contains("multiverse"), "{message}");
 }
+
+/// A `reject` fails when the option it names is offered, also when its words fit several
+/// options: a reject passes only when no option fits them.
+#[test]
+fn a_reject_fails_when_one_or_several_options_fit_it() {
+    let scenario = |reject: &str| {
+        format!(
+            "scenario Two attacks offered\nrule M-01\nstep attackers\n\
+             p1 play Iron Legionnaire\np2 play Mirror Weaver\np2 play Rooftop Sentry\n\
+             reject {reject}\n"
+        )
+    };
+    let text = [
+        "Iron Legionnaire attacks Mirror Weaver",
+        "Iron Legionnaire attacks",
+        "Iron Legionnaire flies",
+    ]
+    .map(scenario)
+    .concat();
+    let outcomes =
+        epic_scenario::ruled::run_str("reject.scn", &format!("ruleset multiverse\n{text}"))
+            .unwrap();
+    let failures: Vec<&[String]> = outcomes.iter().map(|o| &o.failures[..]).collect();
+    assert!(
+        failures[0][0].contains("the option is offered"),
+        "{failures:?}"
+    );
+    assert!(
+        failures[1][0].contains("2 options that fit it are offered"),
+        "{failures:?}"
+    );
+    assert!(failures[2].is_empty(), "{failures:?}");
+}
