@@ -25,7 +25,8 @@ pub struct TableArgs {
     /// that share a turn and a health total, seated together; H-31); with --ruleset
     /// multiverse: teams (that score together, seated in turn; M-29), countdown-N (the
     /// most points after N rounds; M-30) or campaign-N (battles each worth the game
-    /// value's N-th, with intermissions; M-45).
+    /// value's N-th, with intermissions; M-45), campaign-N+countdown-M (battles of M
+    /// rounds at most).
     #[arg(long, value_name = "NAME", default_value = "ffa", value_parser = variant_parser)]
     pub variant: String,
     /// Players on each team of a Hydra or teams game (default 2): `--players 6

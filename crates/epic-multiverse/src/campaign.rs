@@ -209,6 +209,8 @@ impl MultiverseGame {
         for p in &mut self.players {
             p.banked = p.points;
         }
+        // A countdown begins anew with each battle (F-15.7).
+        self.rounds = 0;
         (self.first, self.active) = (first, first);
         let live: Vec<Seat> = self.seats_from(first).collect();
         for seat in live {

@@ -935,10 +935,13 @@ impl MultiverseGame {
         self.end_lasting(|_, l| l.device);
         let next = self.seats_from(seat).find(|&s| s != seat).unwrap_or(seat);
         // The countdown's last round is over when its marker holder's turn would come
-        // again (F-15.7, ruling M-30).
+        // again (F-15.7, ruling M-30): the game ends on points, or a campaign's battle.
         if let Some(rounds) = self.variant.rounds {
             if self.rounds >= rounds && Some(next) == self.marker_holder() {
-                self.finish_on_points();
+                match self.campaign() {
+                    true => self.battle_over = true,
+                    false => self.finish_on_points(),
+                }
                 return;
             }
         }

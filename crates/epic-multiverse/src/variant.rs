@@ -65,13 +65,33 @@ impl Variant {
         })
     }
 
-    /// The variant `name` asks for at a table of `seats`, checked.
+    /// The variant `name` asks for at a table of `seats`, checked. A campaign may also
+    /// have a countdown of rounds for each battle: `campaign-N+countdown-M` (F-15.7).
     pub fn parse(
         name: Option<&str>,
         team_size: Option<u8>,
         seats: usize,
     ) -> Result<Variant, SetupError> {
         let name = name.unwrap_or("ffa").trim().to_ascii_lowercase();
+        if let Some((a, b)) = name.split_once('+').filter(|(_, b)| !b.contains('+')) {
+            let (a, b) = (
+                Variant::parse(Some(a), None, seats)?,
+                Variant::parse(Some(b), None, seats)?,
+            );
+            return match (a.battles.or(b.battles), a.rounds.or(b.rounds)) {
+                (Some(battles), Some(rounds)) if a.teams.is_none() && b.teams.is_none() => {
+                    Ok(Variant {
+                        battles: Some(battles),
+                        rounds: Some(rounds),
+                        teams: None,
+                    })
+                }
+                _ => Err(SetupError::new(format!(
+                    "{name}: only a campaign and a countdown combine, as \
+                     campaign-N+countdown-M (a countdown of M rounds for each battle)"
+                ))),
+            };
+        }
         if name != "teams" && team_size.is_some() {
             return Err(SetupError::new(
                 "a team size is for the teams variant (--variant teams)",
@@ -129,7 +149,14 @@ impl Variant {
     pub fn name(&self) -> String {
         match (self.teams, self.rounds, self.battles) {
             (Some(_), _, _) => "teams".into(),
-            (None, Some(r), _) => Variant::COUNTDOWN.with(r),
+            (None, Some(r), Some(b)) => {
+                format!(
+                    "{}+{}",
+                    Variant::CAMPAIGN.with(b),
+                    Variant::COUNTDOWN.with(r)
+                )
+            }
+            (None, Some(r), None) => Variant::COUNTDOWN.with(r),
             (None, None, Some(b)) => Variant::CAMPAIGN.with(b),
             (None, None, None) => "ffa".into(),
         }

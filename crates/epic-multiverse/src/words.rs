@@ -952,7 +952,13 @@ pub fn told(g: &MultiverseGame, choice: Choice, events: &[Event], voice: &Voice)
                 tone_of(seat),
             ),
             Event::Countdown { left: 0 } => say(
-                "Countdown: the last round; the game ends on points after it.".into(),
+                format!(
+                    "Countdown: the last round; the {} after it.",
+                    match g.campaign() {
+                        true => "battle ends",
+                        false => "game ends on points",
+                    }
+                ),
                 Tone::Note,
             ),
             Event::Countdown { left } => say(
@@ -1179,14 +1185,18 @@ pub fn page(g: &MultiverseGame, voice: &Voice) -> Page {
             voice.possessive(g.active),
             moment(g),
             g.goal,
-            match (g.variant.rounds, g.battle_value()) {
-                (Some(of), _) => format!("; round {} of {of}", g.rounds),
-                (None, Some(value)) => format!(
+            [
+                g.battle_value().map(|value| format!(
                     "; battle {} of the campaign ends at {value} points scored in it",
                     g.battle()
-                ),
-                (None, None) => String::new(),
-            }
+                )),
+                g.variant
+                    .rounds
+                    .map(|of| format!("; round {} of {of}", g.rounds)),
+            ]
+            .into_iter()
+            .flatten()
+            .collect::<String>()
         ),
     )]));
     let list = |head: String, items: Vec<String>| {

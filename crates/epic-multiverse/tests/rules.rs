@@ -838,8 +838,28 @@ fn a_campaign_is_fought_in_battles_with_intermissions_to_its_end() {
             assert!(g.player(w).points > g.player(1 - w).points);
         }
     }
-    assert!(epic_multiverse::variant::Variant::parse(Some("campaign-1"), None, 2).is_err());
-    assert!(epic_multiverse::variant::Variant::parse(Some("campaign-7"), None, 2).is_err());
+    use epic_multiverse::variant::Variant;
+    let parse = |name: &str| Variant::parse(Some(name), None, 2);
+    assert!(parse("campaign-1").is_err());
+    assert!(parse("campaign-7").is_err());
+    // A campaign may have a countdown for each battle (F-15.7), and nothing else.
+    let both = parse("countdown-3+campaign-2").unwrap();
+    assert_eq!((both.battles, both.rounds), (Some(2), Some(3)));
+    assert_eq!(both.name(), "campaign-2+countdown-3");
+    assert_eq!(parse(&both.name()), Ok(both));
+    for refused in [
+        "countdown-2+countdown-3",
+        "campaign-2+campaign-3",
+        "campaign-2+teams",
+        "campaign-2+countdown-3+countdown-4",
+        &"+".repeat(100_000),
+    ] {
+        assert!(
+            parse(refused).is_err(),
+            "{}",
+            &refused[..refused.len().min(40)]
+        );
+    }
 }
 
 #[test]
