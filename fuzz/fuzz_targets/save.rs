@@ -11,7 +11,8 @@
 use epic_cards::CardPool;
 use epic_classic::classic_pool;
 use epic_cli::draft_save::DraftFile;
-use epic_cli::save::{read_saved, Saved};
+use epic_classic::save::ClassicSave;
+use epic_cli::save::SaveFile;
 use epic_cli::term::Term;
 use epic_engine::words as display;
 use libfuzzer_sys::fuzz_target;
@@ -51,9 +52,34 @@ fuzz_target!(|data: &[u8]| {
         }
         return;
     }
-    let file = match read_saved("fuzz.json", &text) {
-        Ok(Saved::Epic2017(file)) => file,
-        Ok(Saved::Classic(file)) => {
+    let ruleset = match epic_game::save::ruleset_of("fuzz.json", &text) {
+        Ok(ruleset) => ruleset,
+        Err(e) => {
+            let _ = e.to_string();
+            return;
+        }
+    };
+    if ruleset != epic_game::save::FIRST_RULESET && ruleset != epic_classic::save::RULESET {
+        // Any other registered ruleset, read through the registry as `epic play --load`
+        // reads it, and its board shown to the first seat.
+        match epic_rulesets::AnyPlayed::from_save("fuzz.json", &text, None) {
+            Ok(game) => {
+                let voice = epic_game::words::Voice::numbered(Some(0), game.seats());
+                let _ = NARROW.page(&game.page(&voice));
+            }
+            Err(e) => {
+                let _ = e.to_string();
+            }
+        }
+        return;
+    }
+    let parsed = match ruleset == epic_classic::save::RULESET {
+        true => ClassicSave::parse("fuzz.json", &text).map(Err),
+        false => SaveFile::parse("fuzz.json", &text).map(Ok),
+    };
+    let file = match parsed {
+        Ok(Ok(file)) => file,
+        Ok(Err(file)) => {
             // As `epic replay` shows it to the first seat: its view and labels.
             let Ok(game) = file.replay(None, |game, choice| {
                 let _ = game.label_for(choice, 0);
