@@ -10,8 +10,8 @@
 
 use epic_cards::CardPool;
 use epic_classic::classic_pool;
-use epic_cli::draft_save::DraftFile;
 use epic_classic::save::ClassicSave;
+use epic_cli::draft_save::DraftFile;
 use epic_cli::save::SaveFile;
 use epic_cli::term::Term;
 use epic_engine::words as display;
