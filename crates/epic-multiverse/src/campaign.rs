@@ -162,10 +162,7 @@ impl MultiverseGame {
     /// capacity discards one of its characters there; then the battle's loser chooses
     /// who goes first.
     pub(crate) fn intermission_options(&mut self) -> Seat {
-        let over = self
-            .seats_from(0)
-            .find(|&s| self.holding_points(s) > INTERMISSION_CAPACITY);
-        if let Some(seat) = over {
+        if let Some(seat) = self.over_capacity() {
             let held = self.player(seat).holding.iter().filter(|c| !c.token);
             let dismiss: Vec<Choice> = held.map(|c| Choice::Dismiss { id: c.id }).collect();
             self.options.extend(dismiss);
@@ -176,9 +173,11 @@ impl MultiverseGame {
         self.chooser
     }
 
-    /// Whether the intermission's question now is who goes first.
-    pub(crate) fn options_are_first(&self) -> bool {
-        matches!(self.options.first(), Some(Choice::First { .. }))
+    /// At an intermission, the first seat still playing whose holding area is over the
+    /// doubled capacity: it discards before the first player is chosen.
+    pub(crate) fn over_capacity(&self) -> Option<Seat> {
+        self.seats_from(0)
+            .find(|&s| self.holding_points(s) > INTERMISSION_CAPACITY)
     }
 
     /// A character of `seat`'s holding area discarded, over the intermission's capacity.

@@ -46,7 +46,7 @@ pub fn label(g: &MultiverseGame, choice: Choice, seat: Seat) -> String {
             "Discard {} from your holding area ({} of {} points held)",
             g.char_name(id),
             g.holding_points(seat),
-            crate::campaign::INTERMISSION_CAPACITY
+            g.holding_capacity()
         ),
         Choice::First { seat: first } if first == seat => {
             format!("Take the first turn of battle {}", g.battle() + 1)
@@ -330,16 +330,14 @@ pub fn prompt(g: &MultiverseGame) -> String {
             g.player(g.active).hand.len().saturating_sub(HAND)
         ),
         Step::Discard => "You may discard one card, or end your turn.".into(),
-        Step::Intermission if g.decider() == Some(g.chooser) && g.options_are_first() => {
-            format!(
-                "Intermission: you lost battle {}. Who takes the first turn of the next?",
-                g.battle()
-            )
-        }
-        Step::Intermission => format!(
+        Step::Intermission if g.over_capacity().is_some() => format!(
             "Intermission: your holding area holds more than {} points. Discard a character \
              from it.",
-            crate::campaign::INTERMISSION_CAPACITY
+            g.holding_capacity()
+        ),
+        Step::Intermission => format!(
+            "Intermission: you lost battle {}. Who takes the first turn of the next?",
+            g.battle()
         ),
     }
 }
