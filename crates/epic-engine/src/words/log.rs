@@ -140,10 +140,27 @@ fn narrate(
                     "draws"
                 }
             )),
-            Event::Played { player, played, .. } => Some(format!(
-                "{} {}.",
+            Event::Played {
+                player,
+                played,
+                mode,
+            } => Some(format!(
+                "{} {}{}.",
                 voice.says(*player, "play", "plays"),
-                seen_name(pool, played)
+                seen_name(pool, played),
+                // An event of several modes names the one chosen.
+                match played.card {
+                    c if pool.get(c).modes.len() > 1 =>
+                        epic_cards::mode_text(pool, c, usize::from(*mode)).map_or_else(
+                            String::new,
+                            |t| format!(
+                                " (mode {}: {})",
+                                mode + 1,
+                                one_line(&t).trim_end_matches('.')
+                            )
+                        ),
+                    _ => String::new(),
+                }
             )),
             Event::PowerUsed {
                 player,
@@ -176,11 +193,21 @@ fn narrate(
                     list(&names)
                 ))
             }
-            Event::Damage { to, amount, .. } => Some(match to {
-                Recipient::Player(p) => {
+            Event::Damage { source, to, amount } => Some(match (source, to) {
+                (Some(s), Recipient::Player(p)) => format!(
+                    "{} deals {amount} damage to {}.",
+                    seen_name(pool, s),
+                    voice.name(*p)
+                ),
+                (Some(s), Recipient::Champion(c)) => format!(
+                    "{} deals {amount} damage to {}.",
+                    seen_name(pool, s),
+                    seen_name(pool, c)
+                ),
+                (None, Recipient::Player(p)) => {
                     format!("{} {amount} damage.", voice.says(*p, "take", "takes"))
                 }
-                Recipient::Champion(c) => {
+                (None, Recipient::Champion(c)) => {
                     format!("{} takes {amount} damage.", seen_name(pool, c))
                 }
             }),
@@ -250,15 +277,20 @@ fn narrate(
             Event::RemovedFromBattle { champion } => {
                 Some(format!("{} leaves the battle.", seen_name(pool, champion)))
             }
-            Event::Passed { player } if !voice.is_you(*player) => Some(match decided {
-                Some(d) if d.ends_turn => {
-                    format!("{}.", voice.says(*player, "end your turn", "ends the turn"))
-                }
-                Some(Decided { when: Some(w), .. }) => {
-                    format!("{} {w}.", voice.says(*player, "pass", "passes"))
-                }
-                _ => format!("{}.", voice.says(*player, "pass", "passes")),
-            }),
+            // A pass the game makes for a player with no play (in the batch of another's
+            // decision) is a plain pass: the decision's moment and "ends the turn" are
+            // the decider's.
+            Event::Passed { player } if !voice.is_you(*player) => {
+                Some(match decided.filter(|d| d.player == *player) {
+                    Some(d) if d.ends_turn => {
+                        format!("{}.", voice.says(*player, "end your turn", "ends the turn"))
+                    }
+                    Some(Decided { when: Some(w), .. }) => {
+                        format!("{} {w}.", voice.says(*player, "pass", "passes"))
+                    }
+                    _ => format!("{}.", voice.says(*player, "pass", "passes")),
+                })
+            }
             Event::Eliminated { player } => {
                 Some(format!("{} eliminated.", voice.says(*player, "are", "is")))
             }
