@@ -22,15 +22,20 @@ pub fn pick_by_text(line: &str, shown: &[String], engine: &[String]) -> Result<u
     if exact.len() == 1 {
         return Ok(exact[0]);
     }
+    let fits = |t: &str, w: &str| {
+        let (t, w) = (bare(t), bare(w));
+        !t.is_empty() && (w == t || w.starts_with(t))
+    };
     let has_in_order = |label: &str| {
         let mut rest = words(label).into_iter();
-        typed.iter().all(|t| {
-            let t = bare(t);
-            rest.any(|w| {
-                let w = bare(&w);
-                !t.is_empty() && (w == t || w.starts_with(t))
-            })
-        })
+        typed.iter().all(|t| rest.any(|w| fits(t, &w)))
+    };
+    // The typed words one after another in the label, as a phrase of it.
+    let has_phrase = |label: &str| {
+        let label = words(label);
+        label
+            .windows(typed.len())
+            .any(|run| run.iter().zip(&typed).all(|(w, t)| fits(t, w)))
     };
     let loose: Vec<usize> = (0..shown.len())
         .filter(|&i| has_in_order(&shown[i]) || has_in_order(&engine[i]))
@@ -47,10 +52,21 @@ pub fn pick_by_text(line: &str, shown: &[String], engine: &[String]) -> Result<u
             has_in_order(&without_notes(&shown[i])) || has_in_order(&without_notes(&engine[i]))
         })
         .collect();
-    match named.as_slice() {
+    let several = match named.as_slice() {
+        [i] => return Ok(*i),
+        [] => loose,
+        _ => named,
+    };
+    // Then the one label that has the words as a phrase ("resurrection mode 1", not
+    // "Resurrection (mode 2, 1 gold)").
+    let phrased: Vec<usize> = several
+        .iter()
+        .copied()
+        .filter(|&i| has_phrase(&shown[i]) || has_phrase(&engine[i]))
+        .collect();
+    match phrased.as_slice() {
         [i] => Ok(*i),
-        [] => Err(loose),
-        _ => Err(named),
+        _ => Err(several),
     }
 }
 
@@ -125,6 +141,8 @@ mod tests {
         assert_eq!(pick_by_text("play high king", &labels, &labels), Ok(0));
         assert_eq!(pick_by_text("high k", &labels, &labels), Ok(0));
         assert_eq!(pick_by_text("resurrection mode 2", &labels, &labels), Ok(2));
+        assert_eq!(pick_by_text("resurrection mode 1", &labels, &labels), Ok(1));
+        assert_eq!(pick_by_text("res mo 1", &labels, &labels), Ok(1));
         assert_eq!(
             pick_by_text("resurrection", &labels, &labels),
             Err(vec![1, 2])
