@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 /// The person's seat.
 pub const HUMAN: Seat = 0;
 
-/// A bot's decision that took at least this long is followed by how long it took.
+/// A bot that thought at least this long in a turn is told to have thought so long.
 const THINKING_SHOWN: std::time::Duration = std::time::Duration::from_millis(50);
 
 /// How a game is played at the terminal, from the command line.
@@ -64,7 +64,7 @@ struct Sitting {
     saved: Option<(String, usize)>,
     /// Whether the person has been told once how to change the stops.
     told_stops: bool,
-    /// How long each bot has thought since the person last decided.
+    /// How long each bot has thought in this turn.
     thought: Vec<std::time::Duration>,
 }
 
@@ -132,14 +132,14 @@ impl Sitting {
         Ok(())
     }
 
-    /// How long each bot thought since the person last decided, one line for each that
-    /// took long enough to be noticed.
+    /// How long each bot thought in the turn that ends, one line for each that took long
+    /// enough to be noticed: once a turn, not after every pass.
     fn tell_thinking(&mut self, out: &mut impl Write) -> CliResult {
         for seat in 0..self.thought.len() {
             let took = std::mem::take(&mut self.thought[seat]);
             if took >= THINKING_SHOWN {
                 let who = cap(&self.voice.name(seat as Seat));
-                let line = format!("({who} thought for {:.2} s.)", took.as_secs_f64());
+                let line = format!("({who} thought for {:.2} s this turn.)", took.as_secs_f64());
                 self.say(out, &Line::new(line, Some(epic_game::words::Tone::Quiet)))?;
             }
         }
@@ -160,6 +160,9 @@ impl Sitting {
             .told(&taken, std::slice::from_ref(&self.voice))
             .pop()
             .unwrap_or_default();
+        if taken.turn() != self.game.turn() || taken.is_over() {
+            self.tell_thinking(out)?;
+        }
         self.game.take(taken)?;
         for line in told {
             self.note(out, line)?;
@@ -325,7 +328,6 @@ pub fn play_game(
     let mut shown_board: Option<String> = None;
     loop {
         let Some(decider) = s.game.decider() else {
-            s.tell_thinking(&mut out)?;
             s.autosave(&mut out)?;
             game_over(&mut s, input, &mut out)?;
             return Ok(Some(s.game));
@@ -343,7 +345,6 @@ pub fn play_game(
             s.take_option(option, &mut out)?;
             continue;
         }
-        s.tell_thinking(&mut out)?;
         if let Some(auto) = s.game.automatic(&s.voice, s.stops) {
             if let Some(mut line) = auto.line {
                 // A pass at a moment that is not a stop says, the first time, how to
@@ -370,24 +371,7 @@ pub fn play_game(
                 "the game asks you, yet lists you no options",
             ));
         };
-        writeln!(
-            out,
-            "{}",
-            term.paint(Ink::Heading, &term.fill(&listing.prompt, "  "))
-        )?;
-        for note in &listing.notes {
-            let text = term.fill(&note.text, "    ");
-            let text = match note.tone {
-                Some(tone) => term.paint(tone.into(), &text),
-                None => text,
-            };
-            writeln!(out, "{text}")?;
-        }
-        for (i, item) in listing.items.iter().enumerate() {
-            let number = format!("{:>3}.", i + 1);
-            let line = term.fill(&format!("{number} {}", item.label), "       ");
-            writeln!(out, "{line}")?;
-        }
+        print_listing(&term, &listing, &mut out)?;
         s.autosave(&mut out)?;
         write!(out, "> ")?;
         out.flush()?;
@@ -579,6 +563,30 @@ fn hint(game: &AnyPlayed, listing: &Listing, seed: u64) -> String {
         text.push_str(&format!("\n  Next best: {}.", others.join("; ")));
     }
     text
+}
+
+/// A pending decision as the terminal lists it: the prompt, its notes, the numbered
+/// items.
+pub(crate) fn print_listing(term: &Term, listing: &Listing, out: &mut impl Write) -> CliResult {
+    writeln!(
+        out,
+        "{}",
+        term.paint(Ink::Heading, &term.fill(&listing.prompt, "  "))
+    )?;
+    for note in &listing.notes {
+        let text = term.fill(&note.text, "    ");
+        let text = match note.tone {
+            Some(tone) => term.paint(tone.into(), &text),
+            None => text,
+        };
+        writeln!(out, "{text}")?;
+    }
+    for (i, item) in listing.items.iter().enumerate() {
+        let number = format!("{:>3}.", i + 1);
+        let line = term.fill(&format!("{number} {}", item.label), "       ");
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
 }
 
 /// The end of the game: the board, the result and why, a summary, and what the person
