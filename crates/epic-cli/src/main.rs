@@ -26,6 +26,9 @@ struct Cli {
 enum Command {
     /// Play a game against the built-in AI in the terminal (reads plain lines from stdin).
     Play(commands::play::Args),
+    /// A first game that teaches: short guided lessons against the AI (the turn and
+    /// gold, the initiative, blocking, breakthrough, the empty deck).
+    Learn(commands::learn::Args),
     /// Draft against AI drafters (Pack, Open, Cube or Dark Draft), build your deck, then
     /// play the other drafters.
     Draft(commands::draft::Args),
@@ -74,6 +77,7 @@ fn main() -> ExitCode {
     }
     let result = match cli.command {
         Command::Play(a) => commands::play::run(a),
+        Command::Learn(a) => commands::learn::run(a),
         Command::Draft(a) => commands::draft::run(a),
         Command::Sim(a) => commands::sim::run(a),
         Command::Cards(a) => commands::cards::run(a),

@@ -29,6 +29,7 @@ mod events;
 pub mod formats;
 mod game;
 mod ids;
+mod lessons;
 mod options;
 mod position;
 mod ruleset;

@@ -297,6 +297,10 @@ impl Ruleset for Game {
         self.set_undo(false);
     }
 
+    fn lessons() -> Vec<epic_game::lesson::Lesson<Game>> {
+        crate::lessons::lessons()
+    }
+
     fn ending(&self) -> Option<epic_game::Ending> {
         use crate::EndReason::*;
         Some(match self.state().end_reason? {

@@ -15,6 +15,7 @@ pub mod actions;
 pub mod conformance;
 mod error;
 pub mod files;
+pub mod lesson;
 pub mod played;
 pub mod ruleset;
 pub mod save;

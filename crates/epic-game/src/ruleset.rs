@@ -367,6 +367,15 @@ pub trait Ruleset: State + Debug + 'static {
         }
     }
 
+    /// The lessons of a first game (`epic learn`), in the order they are played: none
+    /// where the ruleset has not written any.
+    fn lessons() -> Vec<crate::lesson::Lesson<Self>>
+    where
+        Self: Sized,
+    {
+        Vec::new()
+    }
+
     /// The rule that makes matches part of the game ([`crate::series`]), if its rules
     /// have them: a match of games is offered only then.
     const MATCH_RULE: Option<&'static str> = None;

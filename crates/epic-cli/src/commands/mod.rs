@@ -6,6 +6,7 @@ pub mod cards;
 pub mod classic;
 pub mod deck;
 pub mod draft;
+pub mod learn;
 pub mod play;
 pub mod replay;
 pub mod scenario;

@@ -2,8 +2,8 @@
 //! person or a script can play it.
 
 pub(crate) mod series;
-mod session;
-mod words;
+pub(crate) mod session;
+pub(crate) mod words;
 
 pub use session::{play_game, Options};
 pub(crate) use words::{pick_by_text, typed_option};
@@ -302,6 +302,9 @@ pub fn run(args: Args) -> CliResult {
             return series::play_match(game, series, None, &args, &mut stdin.lock());
         }
         None => {
+            if let Some(line) = crate::commands::learn::first_game_suggestion(args.ruleset.name()) {
+                println!("{line}");
+            }
             if let Some(draft) = drafted(&args)? {
                 return draft_and_play(&args, draft, options_of(&args)?);
             }

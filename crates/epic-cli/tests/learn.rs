@@ -1,0 +1,116 @@
+//! `epic learn`, the first game that teaches, run as a newcomer runs it.
+
+mod common;
+
+use common::{epic, epic_with_env, epic_with_input, stderr, stdout};
+
+/// Every lesson of the 2017 game, played by pressing Enter at each step, runs to its end:
+/// each lesson's outcome is the one it teaches, and the last words say where to go next.
+#[test]
+fn learn_runs_to_its_end_by_pressing_enter() {
+    let out = epic_with_input(&["learn"], &"\n".repeat(40));
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}\n{}", stderr(&out));
+    for n in 1..=5 {
+        assert!(text.contains(&format!("=== Lesson {n} of 5: ")), "{text}");
+    }
+    // The turn and gold: both champions played; the AI's automatic pass is a pass, not
+    // the end of the turn the learner ended.
+    assert!(text.contains("You play Lurking Giant.") && text.contains("You play Cave Troll."));
+    assert!(!text.contains("The AI ends the turn."), "{text}");
+    // The initiative: the attacker broken on the AI's turn, 9 health gained.
+    assert!(
+        text.contains("Drain Essence deals 9 damage to Bellowing Minotaur."),
+        "{text}"
+    );
+    assert!(text.contains("You gain 9 health (29 now)."), "{text}");
+    // One blocker stops three attackers: the blocker takes all the damage, the AI none.
+    assert!(text.contains("Rampaging Wurm deals 14 damage to Watchful Gargoyle."));
+    assert!(
+        !text.contains("damage to the AI.\n  Watchful Gargoyle blocks"),
+        "{text}"
+    );
+    assert!(text.contains("(4.4.6a)"), "{text}");
+    // Breakthrough wins the fourth lesson, the empty deck the fifth.
+    assert!(
+        text.contains("Burrowing Wurm deals 15 damage to the AI."),
+        "{text}"
+    );
+    assert!(
+        text.contains("You win after 5 turns: the AI's health reached 0."),
+        "{text}"
+    );
+    assert!(
+        text.contains("You play Resurrection (mode 1: Draw two cards)."),
+        "{text}"
+    );
+    assert!(text.contains("you had to draw from an empty deck, which wins the game"));
+    assert!(
+        text.contains("`epic play --ruleset 2017 --ai easy`"),
+        "{text}"
+    );
+}
+
+/// The learner types what a lesson asks, in words or by number; another option is
+/// explained and refused; `show`, `help` and `skip` work, and `quit` says how to come back.
+#[test]
+fn a_lesson_takes_typed_words_and_refuses_another_play() {
+    let input = "play cave troll\nshow cave troll\nhelp\nplay lurk\n1\nskip\nquit\n";
+    let out = epic_with_input(&["learn"], input);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}\n{}", stderr(&out));
+    assert!(
+        text.contains("this lesson asks for Play Lurking Giant (1 gold) (1). Enter does it."),
+        "{text}"
+    );
+    assert!(text.contains("5/3"), "show prints the card: {text}");
+    assert!(text.contains("`skip` goes on to the next lesson"), "{text}");
+    assert!(text.contains("You play Lurking Giant.") && text.contains("You play Cave Troll."));
+    assert!(text.contains("(Lesson skipped.)"), "{text}");
+    assert!(text.contains("=== Lesson 2 of 5"), "{text}");
+    assert!(
+        text.contains("You leave the lessons. `epic learn --from 2` comes back to this one."),
+        "{text}"
+    );
+}
+
+#[test]
+fn learn_lists_its_lessons_and_refuses_what_it_cannot_do() {
+    let out = epic(&["learn", "--list"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.contains(" 1. Your turn and your gold"), "{text}");
+    assert!(text.contains(" 5. The empty deck wins"), "{text}");
+
+    let out = epic(&["learn", "--from", "6"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("there are 5 lessons"),
+        "{}",
+        stderr(&out)
+    );
+
+    let out = epic(&["learn", "--ruleset", "classic"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("has no lessons yet"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// The first `epic play` on a machine suggests `epic learn`; the next does not.
+#[test]
+fn the_first_game_on_a_machine_suggests_learning() {
+    let data = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let env = [("EPIC_DATA_DIR", data.path())];
+    let args = ["play", "--seed", "3", "--no-autosave"];
+    let first = stdout(&epic_with_env(dir.path(), &env, &args, "quit\n"));
+    assert!(
+        first.starts_with("New to Epic? `epic learn` teaches the game"),
+        "{first}"
+    );
+    let second = stdout(&epic_with_env(dir.path(), &env, &args, "quit\n"));
+    assert!(!second.contains("epic learn"), "{second}");
+}

@@ -1,0 +1,44 @@
+//! A first game that teaches: short positions of a ruleset, each showing one thing about
+//! the game by doing it. The learner is told what to do before each decision and takes
+//! it; the opponent follows a script. `epic learn` plays them; a ruleset gives its own
+//! ([`crate::Ruleset::lessons`]).
+
+use crate::Seat;
+
+/// One lesson: a position, the learner's decisions in it and the opponent's.
+#[derive(Clone, Debug)]
+pub struct Lesson<R> {
+    pub title: &'static str,
+    /// Said before the first decision: the situation.
+    pub intro: &'static str,
+    /// The position the lesson begins in.
+    pub game: R,
+    /// The learner's seat.
+    pub learner: Seat,
+    /// Each decision the learner makes, in order; the lesson is over after the last one
+    /// (or sooner, when the game ends).
+    pub steps: Vec<LessonStep>,
+    /// What the opponent does, in order, each as words of one of its options (as a
+    /// player types them); every decision of the opponent's is named here.
+    pub opponent: Vec<&'static str>,
+    /// Said at the end: what the lesson showed, and the rule's number.
+    pub moral: &'static str,
+    /// Whether the game at the end of the lesson shows what it was for (a test's check,
+    /// and the runner's: a lesson that ends otherwise is a mistake in it).
+    pub shown: fn(&R) -> bool,
+}
+
+/// One decision of the learner's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LessonStep {
+    /// What the learner is told to do, and why.
+    pub says: &'static str,
+    /// Words of the option to take, as a player types them ("play triceratops").
+    pub take: &'static str,
+}
+
+impl LessonStep {
+    pub const fn new(says: &'static str, take: &'static str) -> LessonStep {
+        LessonStep { says, take }
+    }
+}
