@@ -471,3 +471,34 @@ end turn
         .expect("the summary");
     assert_eq!(flat(cards_played), "Cards played 0 0", "{text}");
 }
+
+/// Several picks in one line: three champions played, then "attack with all" declares
+/// every attacker at once; numbers apart ("1 2") take several too.
+#[test]
+fn a_line_takes_several_picks() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("trolls.txt"), "30 Cave Troll\n").unwrap();
+    let args = [
+        "play",
+        "--seed",
+        "1",
+        "--first",
+        "me",
+        "--ai",
+        "random",
+        "--deck",
+        "trolls.txt",
+        "--ai-deck",
+        "trolls.txt",
+        "--no-autosave",
+    ];
+    let input = "keep\n1 2\nplay cave troll\nend turn\ndeclare a battle\nattack with all\n";
+    let out = common::epic_in(dir.path(), &args, input);
+    let text = common::stdout(&out);
+    assert_eq!(text.matches("You play Cave Troll.").count(), 3, "{text}");
+    assert!(
+        text.contains("Your Cave Troll, Cave Troll and Cave Troll attack the AI."),
+        "{text}"
+    );
+    assert!(!text.contains("is not offered now"), "{text}");
+}

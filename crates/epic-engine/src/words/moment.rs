@@ -24,10 +24,14 @@ pub enum Moment {
     End,
     /// A battle between two other players.
     Others,
+    /// Dividing their champions' battle damage among several opposing champions: never
+    /// a window of initiative, so [`Moment::of`] never names it; unless it is a stop,
+    /// the damage is assigned enough to break each opposing champion in turn.
+    Damage,
 }
 
 impl Moment {
-    pub const ALL: [Moment; 7] = [
+    pub const ALL: [Moment; 8] = [
         Moment::Main,
         Moment::Response,
         Moment::Attacking,
@@ -35,6 +39,7 @@ impl Moment {
         Moment::Blocks,
         Moment::End,
         Moment::Others,
+        Moment::Damage,
     ];
 
     /// Its name in `--stops` and the `stops` command.
@@ -47,6 +52,7 @@ impl Moment {
             Moment::Blocks => "blocks",
             Moment::End => "end",
             Moment::Others => "others",
+            Moment::Damage => "damage",
         }
     }
 
@@ -60,6 +66,10 @@ impl Moment {
             Moment::Blocks => "a battle you are in, after blockers are declared",
             Moment::End => "the end of another player's turn",
             Moment::Others => "a battle between other players",
+            Moment::Damage => {
+                "dividing your battle damage yourself (else it breaks each opposing \
+                 champion in turn)"
+            }
         }
     }
 
@@ -68,7 +78,7 @@ impl Moment {
     /// opponent's turn; not before blocks in your own attack, nor in other players'
     /// battles.
     pub const fn stop_by_default(self) -> bool {
-        !matches!(self, Moment::Attacking | Moment::Others)
+        !matches!(self, Moment::Attacking | Moment::Others | Moment::Damage)
     }
 
     /// The moment at which `holder` holds initiative in this view, if anyone does.

@@ -13,14 +13,14 @@ use epic_game::words::{Line, Tone};
 use epic_game::{Played, Ruleset};
 
 /// The moments of [`Moment`], as a table offers them for stops.
-pub const MOMENTS: [epic_game::table::Moment; 7] = {
+pub const MOMENTS: [epic_game::table::Moment; Moment::ALL.len()] = {
     let mut all = [epic_game::table::Moment {
         name: "",
         meaning: "",
         stop_by_default: false,
-    }; 7];
+    }; Moment::ALL.len()];
     let mut i = 0;
-    while i < 7 {
+    while i < Moment::ALL.len() {
         let m = Moment::ALL[i];
         all[i] = epic_game::table::Moment {
             name: m.name(),
@@ -33,7 +33,8 @@ pub const MOMENTS: [epic_game::table::Moment; 7] = {
 };
 
 /// The choice made for `voice`'s viewer without asking, and what to say about it: the
-/// only option there is, or a pass at a moment that is not one of their `stops`.
+/// only option there is, battle damage assigned to break each opposing champion in turn
+/// unless dividing it is one of their `stops`, or a pass at a moment that is not one.
 pub fn automatic(game: &Game, voice: &Voice, stops: Stops) -> Option<Automatic<Choice>> {
     let d = game.decision()?;
     let seat = seat_of(voice);
@@ -64,6 +65,21 @@ pub fn automatic(game: &Game, voice: &Voice, stops: Stops) -> Option<Automatic<C
             choice: only,
             line,
             passed_at: None,
+        });
+    }
+    let dividing = matches!(
+        d.kind,
+        DecisionKind::AssignDamage | DecisionKind::DamageOrder
+    );
+    if dividing && options.contains(&Choice::Done) && !stops.has(Moment::Damage.name()) {
+        return Some(Automatic {
+            choice: Choice::Done,
+            line: Some(Line::new(
+                "Your battle damage is assigned lethal first: enough to break each opposing \
+                 champion in turn.",
+                Some(Tone::Quiet),
+            )),
+            passed_at: Some(Moment::Damage.name()),
         });
     }
     if d.kind != DecisionKind::Initiative || !options.contains(&Choice::Pass) {
@@ -406,6 +422,45 @@ mod tests {
         assert!(automatic(&game, &Voice::at_table(1, 2), stops).is_none());
     }
 
+    /// Two blockers: the attacker's damage is assigned lethal first without asking, and
+    /// says how to divide it instead; with the stop, the attacker is asked.
+    #[test]
+    fn battle_damage_is_assigned_lethal_first_unless_dividing_is_a_stop() {
+        let mut pos = Position::new(crate::setup::names::pool(), 2);
+        pos.seats[0].in_play = vec![ChampionSetup::new(card("Lurking Giant"))];
+        pos.seats[1].in_play = vec![
+            ChampionSetup::new(card("Cave Troll")),
+            ChampionSetup::new(card("Watchful Gargoyle")),
+        ];
+        let mut game = Game::from_position(pos).expect("a legal position");
+        take(&mut game, "Declare a battle");
+        take(&mut game, "Attack with Lurking Giant");
+        while game.decision().map(|d| d.kind) != Some(DecisionKind::AssignDamage) {
+            let labels = game.labels();
+            let next = [
+                "Block with Cave Troll",
+                "Block with Watchful",
+                "Done",
+                "Pass",
+            ]
+            .into_iter()
+            .find(|l| labels.iter().any(|x| x.starts_with(l)))
+            .expect("a block or a pass");
+            take(&mut game, next);
+        }
+        let voice = Voice::at_table(0, 2);
+        let stops = Stops::default_of(&MOMENTS);
+        let auto = automatic(&game, &voice, stops).expect("assigned for you");
+        assert_eq!(auto.choice, Choice::Done);
+        assert_eq!(auto.passed_at, Some("damage"));
+        assert!(auto.line.expect("said").text.contains("lethal first"));
+        assert!(automatic(&game, &voice, stops.parse("+damage").unwrap()).is_none());
+        game.apply(auto.choice).expect("legal");
+        // 11 damage breaks both blockers (defense 3 each).
+        let broken = game.state().player(1).discard.len();
+        assert_eq!(broken, 2);
+    }
+
     #[test]
     fn the_default_stops_ask_once_blockers_are_declared() {
         let mut game = attacking();
@@ -475,7 +530,7 @@ mod tests {
         assert_eq!(d.names(), "main,response,attacked,blocks,end");
         assert_eq!(
             d.parse("all").map(Stops::names),
-            Ok("main,response,attacking,attacked,blocks,end,others".into())
+            Ok("main,response,attacking,attacked,blocks,end,others,damage".into())
         );
         assert_eq!(d.parse("none").map(Stops::names), Ok("none".into()));
         assert_eq!(

@@ -63,8 +63,9 @@ pub struct Args {
     pub no_autosave: bool,
     /// The moments, besides decisions only you can make, at which the game asks whether
     /// you want to play rather than passing for you: main, response, attacking,
-    /// attacked, blocks, end, others; or all, none, default (main, response, attacked,
-    /// blocks, end). `stops` in the game shows and changes them.
+    /// attacked, blocks, end, others, damage (dividing battle damage yourself); or all,
+    /// none, default (main, response, attacked, blocks, end). `stops` in the game shows
+    /// and changes them.
     #[arg(long, value_name = "LIST", default_value = "default")]
     pub stops: String,
     #[command(flatten)]

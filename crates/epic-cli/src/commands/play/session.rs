@@ -6,7 +6,7 @@
 //! comes from its table hooks ([`epic_game::table`]); nothing here knows which game it
 //! plays.
 
-use super::words::typed_option;
+use super::words::{several_picks, typed_option};
 use crate::error::{CliError, CliResult};
 use crate::term::{Fitted, Term};
 use epic_game::table::{Act, Listing, Stops};
@@ -224,6 +224,8 @@ fn help(game: &AnyPlayed, voice: &Voice) -> String {
         "  TEXT           take the option with these words, in this order, each word or",
         "                 its start (`end turn`, `play gargoyle`, `wolf #61`); copies of a",
         "                 card in your hand are one choice",
+        "  A, B, ...      several options one after another (`1 3`, `attack with giant,",
+        "                 wurm`, `attack with all`)",
         "  board          show the board again",
         "  show NAME      a card's full text (`show Fire Shaman`, `show white dragon`), or",
         "                 a keyword or symbol (`show airborne`, `show ally`)",
@@ -386,6 +388,8 @@ pub fn play_game(
         let line = line.trim();
         let (cmd, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
+        let same = |i: usize, j: usize| listing.items[i].alike == listing.items[j].alike;
+        let picks = several_picks(line, &labels_of(&listing), &words_of(&listing), same);
         match cmd.to_ascii_lowercase().as_str() {
             "" => {}
             "help" | "?" | "h"
@@ -471,6 +475,14 @@ pub fn play_game(
                     shown_board = None;
                 }
             }
+            _ if picks.is_some() => match picks {
+                Some(Ok(picks)) => {
+                    let labels = picks.iter().map(|&i| listing.items[i].label.clone());
+                    take_picks(&mut s, labels.collect(), &mut out)?
+                }
+                Some(Err(why)) => writeln!(out, "{}", term.fill(&why, "  "))?,
+                None => {}
+            },
             _ if line.bytes().all(|b| b.is_ascii_digit()) => {
                 let n = line.parse::<usize>().unwrap_or(0);
                 match n.checked_sub(1).and_then(|i| listing.items.get(i)) {
@@ -478,17 +490,49 @@ pub fn play_game(
                     None => writeln!(out, "Pick a number from 1 to {}.", listing.items.len())?,
                 }
             }
-            _ => {
-                let labels: Vec<String> = listing.items.iter().map(|i| i.label.clone()).collect();
-                let words: Vec<String> = listing.items.iter().map(|i| i.words.clone()).collect();
-                let same = |i: usize, j: usize| listing.items[i].alike == listing.items[j].alike;
-                match typed_option(line, &labels, &words, same) {
-                    Ok(i) => act(&mut s, listing.items[i].act, &mut out)?,
-                    Err(why) => writeln!(out, "{}", term.fill(&why, "  "))?,
-                }
+            _ => match typed_option(line, &labels_of(&listing), &words_of(&listing), same) {
+                Ok(i) => act(&mut s, listing.items[i].act, &mut out)?,
+                Err(why) => writeln!(out, "{}", term.fill(&why, "  "))?,
+            },
+        }
+    }
+}
+
+fn labels_of(listing: &Listing) -> Vec<String> {
+    listing.items.iter().map(|i| i.label.clone()).collect()
+}
+
+fn words_of(listing: &Listing) -> Vec<String> {
+    listing.items.iter().map(|i| i.words.clone()).collect()
+}
+
+/// Takes the items labelled `labels` one after another, each from the listing of the
+/// moment (the attackers left once one is picked), while the person decides and each
+/// is still offered; says where it stopped otherwise.
+fn take_picks(s: &mut Sitting, labels: Vec<String>, out: &mut impl Write) -> CliResult {
+    let n = labels.len();
+    for (taken, label) in labels.into_iter().enumerate() {
+        let listed = (s.game.decider() == Some(HUMAN))
+            .then(|| s.game.listing(&s.voice))
+            .flatten()
+            .and_then(|l| {
+                // The last copy left is listed without its number ("#72").
+                let bare = label
+                    .rsplit_once(" #")
+                    .filter(|(_, n)| n.bytes().all(|b| b.is_ascii_digit()))
+                    .map_or(label.as_str(), |(bare, _)| bare);
+                let find = |want: &str| l.items.iter().find(|i| i.label == want).cloned();
+                find(&label).or_else(|| find(bare))
+            });
+        match listed {
+            Some(item) => act(s, item.act, out)?,
+            None => {
+                writeln!(out, "'{label}' is not offered now: {taken} of {n} taken.")?;
+                break;
             }
         }
     }
+    Ok(())
 }
 
 /// Takes a listed item: an option, or a pick taken back.

@@ -121,6 +121,58 @@ pub fn typed_option(
     }
 }
 
+/// The options a line names to be taken one after another, as listed now: numbers
+/// apart ("1 3 4"), words apart by commas ("attack with giant, wurm, done"), or the
+/// start of labels then "all" ("attack with all": every option that begins so).
+/// `None`: the line names one option at most, read as [`typed_option`] reads it.
+pub fn several_picks(
+    line: &str,
+    shown: &[String],
+    engine: &[String],
+    same: impl Fn(usize, usize) -> bool,
+) -> Option<Result<Vec<usize>, String>> {
+    let line = line.trim();
+    let number = |part: &str| part.bytes().all(|b| b.is_ascii_digit());
+    if let Some(start) = line.to_lowercase().strip_suffix(" all") {
+        let start = words(start);
+        let all: Vec<usize> = (0..shown.len())
+            .filter(|&i| {
+                let label = words(&shown[i]);
+                label.len() > start.len() && label.starts_with(&start)
+            })
+            .collect();
+        return Some(if all.is_empty() {
+            Err(format!("No option begins '{}'.", start.join(" ")))
+        } else {
+            Ok(all)
+        });
+    }
+    let parts: Vec<&str> = if line.contains(',') {
+        line.split(',')
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .collect()
+    } else if line.split_whitespace().all(number) {
+        line.split_whitespace().collect()
+    } else {
+        return None;
+    };
+    if parts.len() < 2 {
+        return None;
+    }
+    let picks = parts.into_iter().map(|part| {
+        if number(part) {
+            match part.parse::<usize>() {
+                Ok(n) if (1..=shown.len()).contains(&n) => Ok(n - 1),
+                _ => Err(format!("Pick numbers from 1 to {}.", shown.len())),
+            }
+        } else {
+            typed_option(part, shown, engine, &same)
+        }
+    });
+    Some(picks.collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -164,6 +216,33 @@ mod tests {
         assert_eq!(pick_by_text("play gold", &dragons, &dragons), Ok(0));
         assert_eq!(pick_by_text("gold", &dragons, &dragons), Ok(0));
         assert_eq!(without_notes("Play Wolf (1 gold) (yours)"), "Play Wolf  ");
+    }
+
+    #[test]
+    fn a_line_may_name_several_picks() {
+        let labels: Vec<String> = [
+            "Attack with Lurking Giant",
+            "Attack with Rampaging Wurm",
+            "Attack with Cave Troll",
+            "Cancel the battle",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let apart = |i: usize, j: usize| i == j;
+        let picks = |line: &str| several_picks(line, &labels, &labels, apart);
+        assert_eq!(picks("attack with all"), Some(Ok(vec![0, 1, 2])));
+        assert_eq!(picks("Attack With ALL"), Some(Ok(vec![0, 1, 2])));
+        assert_eq!(picks("1 3"), Some(Ok(vec![0, 2])));
+        assert_eq!(picks("3, 1"), Some(Ok(vec![2, 0])));
+        assert_eq!(picks("attack with giant, troll"), Some(Ok(vec![0, 2])));
+        assert_eq!(picks("giant, 2"), Some(Ok(vec![0, 1])));
+        // One pick is not several, and each part must name one option.
+        assert_eq!(picks("attack with giant"), None);
+        assert_eq!(picks("3"), None);
+        assert!(picks("1 9").unwrap().is_err());
+        assert!(picks("giant, dragon").unwrap().is_err());
+        assert!(picks("block with all").unwrap().is_err());
     }
 
     #[test]
