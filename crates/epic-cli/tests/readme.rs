@@ -30,13 +30,18 @@ fn transcript(args: &[&str], typed: &[&str]) -> String {
     let mut rest = printed.as_str();
     for line in typed {
         let Some(at) = rest.find("\n> ") else {
-            panic!("the program asked fewer than {} questions:\n{printed}", typed.len());
+            panic!(
+                "the program asked fewer than {} questions:\n{printed}",
+                typed.len()
+            );
         };
         shown.push_str(&rest[..at]);
         shown.push_str(&format!("\n> {line}\n"));
         rest = &rest[at + 3..];
     }
-    let at = rest.find("\n> ").expect("a question after the last line typed");
+    let at = rest
+        .find("\n> ")
+        .expect("a question after the last line typed");
     shown.push_str(&rest[..at]);
     shown.push_str("\n>\n");
     shown
@@ -45,7 +50,9 @@ fn transcript(args: &[&str], typed: &[&str]) -> String {
 #[test]
 fn the_readme_transcript_is_what_the_program_prints() {
     let text = std::fs::read_to_string(readme()).unwrap();
-    let start = text.find(BEGIN).expect("the README has a transcript marker");
+    let start = text
+        .find(BEGIN)
+        .expect("the README has a transcript marker");
     let marker_end = start + text[start..].find(" -->\n").expect("the marker ends");
     let (args, typed) = text[start + BEGIN.len()..marker_end]
         .split_once(" | ")
