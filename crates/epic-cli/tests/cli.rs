@@ -1199,7 +1199,7 @@ fn a_pack_draft_then_its_game_run_to_the_end() {
     let text = stdout(&out);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(
-        text.contains("Pack Draft: you and 3 random AI drafter(s)"),
+        text.contains("Pack Draft: you and 3 random AI drafters."),
         "{text}"
     );
     assert!(text.contains("from pack 2 of 3, passing right"));
@@ -1256,6 +1256,41 @@ fn a_pack_draft_then_its_game_run_to_the_end() {
         stdout(&out)
     );
     assert!(stdout(&out).contains("Deck: 30 cards"), "{}", stdout(&out));
+    // The builder: the pool grouped by alignment, then cost, two cuts in one line, and
+    // `auto` says what it chose.
+    let out = epic_with_input(
+        &[
+            "draft",
+            "--format",
+            "sealed",
+            "--pool",
+            "33",
+            "--seed",
+            "2",
+            "--no-play",
+        ],
+        "1 2\nauto\n",
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        text.contains("Each of you is dealt 33 cards and builds a deck of exactly 30"),
+        "{text}"
+    );
+    let first_list = text.split("\n> ").next().unwrap();
+    let groups: Vec<(usize, &str)> = first_list
+        .lines()
+        .filter_map(|l| l.strip_prefix("  In the deck — "))
+        .map(|g| {
+            let (alignment, cost) = g.split_once(", ").unwrap();
+            let order = ["good", "evil", "sage", "wild"];
+            (order.iter().position(|a| *a == alignment).unwrap(), cost)
+        })
+        .collect();
+    assert!(groups.len() >= 4, "{first_list}");
+    assert!(groups.windows(2).all(|w| w[0] < w[1]), "{groups:?}");
+    assert!(text.contains("Deck: 31 cards (exactly 30)"), "{text}");
+    assert!(text.contains("The AI's choice for you: Cut "), "{text}");
     let out = epic(&["draft", "--format", "sealed", "--pool", "10"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("--pool: a Sealed pool is 30 to 60 cards"));
@@ -1340,7 +1375,7 @@ fn play_builds_a_sealed_pool_then_plays_it() {
     let text = stdout(&out);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(
-        text.contains("Sealed: you and 1 random AI drafter(s)"),
+        text.contains("Sealed: you and 1 random AI drafter. Each of you is dealt"),
         "{text}"
     );
     assert!(

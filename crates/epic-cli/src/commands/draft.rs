@@ -3,7 +3,7 @@
 //! against the other drafters with the decks drafted. Read from plain lines on stdin, as
 //! `epic play` is.
 
-use crate::commands::play::{play_game, read_line, typed_option, Options};
+use crate::commands::play::{play_game, read_line, several_picks, typed_option, Options};
 use crate::draft_save::{DraftFile, DraftSeat, DraftSetup, SavedChoice};
 use crate::error::{CliError, CliResult};
 use crate::names;
@@ -163,12 +163,18 @@ pub fn draft_then_play(args: Args, options: Option<Options>) -> CliResult {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let title = format.format().title;
-    writeln!(
-        out,
-        "{title}: you and {} {ai} AI drafter(s). {}.",
-        players - 1,
-        format.format().summary
-    )?;
+    let others = epic_game::words::count((players - 1) as u64, "AI drafter", "AI drafters");
+    let others = others.replacen(" AI", &format!(" {ai} AI"), 1);
+    let rule = match draft.view(0) {
+        // The rule as this table deals it: the pool's size is the one asked for.
+        v if format == DraftFormat::Sealed => format!(
+            "Each of you is dealt {} cards and builds a deck of exactly {} from them",
+            v.deck.len() + v.left_out.len(),
+            v.min_deck
+        ),
+        _ => format.format().summary.to_string(),
+    };
+    writeln!(out, "{title}: you and {others}. {rule}.")?;
     if !history.is_empty() {
         writeln!(out, "Resumed after {} decisions.", history.len())?;
     }
@@ -198,12 +204,7 @@ pub fn draft_then_play(args: Args, options: Option<Options>) -> CliResult {
                 write!(
                     out,
                     "{}",
-                    deck_summary(
-                        &pool,
-                        &view.deck,
-                        view.min_deck,
-                        format == DraftFormat::Sealed
-                    )
+                    deck_summary(&pool, &view.deck, view.min_deck, view.exact_deck)
                 )?;
             } else {
                 writeln!(
@@ -220,15 +221,29 @@ pub fn draft_then_play(args: Args, options: Option<Options>) -> CliResult {
             shown = Some(here);
         }
         writeln!(out, "You: {}", d.prompt)?;
-        let labels = draft.labels();
-        for (i, (l, o)) in labels.iter().zip(draft.options()).enumerate() {
-            let card = match o {
+        // Listed sorted and, while building, grouped by alignment and cost; typed
+        // numbers and words are read against the list as shown.
+        let options: Vec<DraftChoice> = draft.options().to_vec();
+        let order = listing_order(&pool, &options);
+        let all_labels = draft.labels();
+        let labels: Vec<String> = order.iter().map(|&i| all_labels[i].clone()).collect();
+        let mut group = None;
+        for (n, &i) in order.iter().enumerate() {
+            let card = match options[i] {
                 DraftChoice::Pick(c) | DraftChoice::Cut(c) | DraftChoice::Restore(c) => {
-                    format!("  — {}", card_line(&pool, *c))
+                    if d.kind == DraftDecisionKind::Build {
+                        let heading = group_heading(&pool, options[i], c);
+                        if group.as_ref() != Some(&heading) {
+                            writeln!(out, "  {heading}")?;
+                            group = Some(heading);
+                        }
+                    }
+                    let grouped = d.kind == DraftDecisionKind::Build;
+                    format!("  — {}", card_line(&pool, c, grouped))
                 }
                 DraftChoice::Done => String::new(),
             };
-            writeln!(out, "  {}. {l}{card}", i + 1)?;
+            writeln!(out, "  {:>2}. {}{card}", n + 1, labels[n])?;
         }
         write!(out, "> ")?;
         out.flush()?;
@@ -273,32 +288,53 @@ pub fn draft_then_play(args: Args, options: Option<Options>) -> CliResult {
                     .collect();
                 writeln!(out, "Your picks ({}): {}", names.len(), names.join(", "))?
             }
-            "auto" => loop {
-                let c = helper.choose(&draft);
-                apply(&mut draft, &mut history, c)?;
-                let still_me = draft
-                    .decision()
-                    .is_some_and(|n| n.drafter == 0 && n.kind == DraftDecisionKind::Build);
-                if d.kind == DraftDecisionKind::Pick || !still_me {
-                    break;
-                }
-            },
-            _ if line.bytes().all(|b| b.is_ascii_digit()) => {
-                match line.parse::<usize>().ok().and_then(|n| n.checked_sub(1)) {
-                    Some(i) if i < labels.len() => {
-                        let c = draft.options()[i];
-                        apply(&mut draft, &mut history, c)?;
+            "auto" => {
+                // The helper's choices, said as they are made.
+                let mut chosen = Vec::new();
+                loop {
+                    let c = helper.choose(&draft);
+                    chosen.push(label_of(&draft, c));
+                    apply(&mut draft, &mut history, c)?;
+                    let still_me = draft
+                        .decision()
+                        .is_some_and(|n| n.drafter == 0 && n.kind == DraftDecisionKind::Build);
+                    if d.kind == DraftDecisionKind::Pick || !still_me {
+                        break;
                     }
-                    _ => writeln!(out, "Pick a number from 1 to {}.", labels.len())?,
+                }
+                writeln!(out, "The AI's choice for you: {}.", chosen.join(", "))?;
+            }
+            _ => {
+                let same = |i: usize, j: usize| labels[i] == labels[j];
+                let shown: Result<Vec<usize>, String> =
+                    match several_picks(line, &labels, &labels, same) {
+                        Some(picks) => picks,
+                        None if line.bytes().all(|b| b.is_ascii_digit()) => {
+                            match line.parse::<usize>().ok().and_then(|n| n.checked_sub(1)) {
+                                Some(i) if i < labels.len() => Ok(vec![i]),
+                                _ => Err(format!("Pick a number from 1 to {}.", labels.len())),
+                            }
+                        }
+                        None => typed_option(line, &labels, &labels, same).map(|i| vec![i]),
+                    };
+                match shown {
+                    Ok(picks) => {
+                        // Each in turn, while the draft still offers it (a second cut of
+                        // a card once its copies are out is not).
+                        for c in picks.into_iter().map(|n| options[order[n]]) {
+                            if draft.decision().is_some_and(|n| n.drafter == 0)
+                                && draft.options().contains(&c)
+                            {
+                                apply(&mut draft, &mut history, c)?;
+                            } else {
+                                writeln!(out, "{} is not offered now.", label_of(&draft, c))?;
+                                break;
+                            }
+                        }
+                    }
+                    Err(why) => writeln!(out, "{why}")?,
                 }
             }
-            _ => match typed_option(line, &labels, &labels, |i, j| labels[i] == labels[j]) {
-                Ok(i) => {
-                    let c = draft.options()[i];
-                    apply(&mut draft, &mut history, c)?;
-                }
-                Err(why) => writeln!(out, "{why}")?,
-            },
         }
     }
     let decks = draft
@@ -309,12 +345,7 @@ pub fn draft_then_play(args: Args, options: Option<Options>) -> CliResult {
     write!(
         out,
         "{}",
-        deck_summary(
-            &pool,
-            &decks[0],
-            view.min_deck,
-            format == DraftFormat::Sealed
-        )
+        deck_summary(&pool, &decks[0], view.min_deck, view.exact_deck)
     )?;
     if let Some(path) = &args.save_deck {
         std::fs::write(
@@ -346,6 +377,54 @@ pub fn draft_then_play(args: Args, options: Option<Options>) -> CliResult {
     play_game(game, None, options, &mut stdin.lock()).map(|_| ())
 }
 
+/// The order a decision's options are listed in: picks and the deck's cards, then the
+/// cards left out, each sorted by alignment, cost and name; "done" last.
+fn listing_order(pool: &CardPool, options: &[DraftChoice]) -> Vec<usize> {
+    let key = |o: DraftChoice| match o {
+        DraftChoice::Pick(c) | DraftChoice::Cut(c) => (0, group_of(pool, c), name_of(pool, c)),
+        DraftChoice::Restore(c) => (1, group_of(pool, c), name_of(pool, c)),
+        DraftChoice::Done => (2, (usize::MAX, u8::MAX), String::new()),
+    };
+    let mut order: Vec<usize> = (0..options.len()).collect();
+    order.sort_by_key(|&i| key(options[i]));
+    order
+}
+
+/// A card's first alignment (in the order good, evil, sage, wild) and cost.
+fn group_of(pool: &CardPool, c: CardId) -> (usize, u8) {
+    let d = pool.get(c);
+    let alignment = Alignment::ALL
+        .into_iter()
+        .position(|a| d.alignments.contains(a))
+        .unwrap_or(Alignment::ALL.len());
+    (alignment, d.cost)
+}
+
+fn name_of(pool: &CardPool, c: CardId) -> String {
+    pool.get(c).name.clone()
+}
+
+/// The heading of a card's group while building: "In the deck — good, 0 gold:".
+fn group_heading(pool: &CardPool, choice: DraftChoice, c: CardId) -> String {
+    let place = match choice {
+        DraftChoice::Restore(_) => "Left out",
+        _ => "In the deck",
+    };
+    let d = pool.get(c);
+    let alignment = Alignment::ALL
+        .into_iter()
+        .find(|&a| d.alignments.contains(a))
+        .map_or("no alignment", |a| a.name());
+    format!("{place} — {alignment}, {} gold:", d.cost)
+}
+
+/// What the draft calls a choice now ("Cut Fireball").
+fn label_of(draft: &Draft, c: DraftChoice) -> String {
+    let i = draft.options().iter().position(|&o| o == c);
+    i.and_then(|i| draft.labels().into_iter().nth(i))
+        .unwrap_or_else(|| format!("{c:?}"))
+}
+
 /// Makes a decision and notes it for `save`.
 fn apply(draft: &mut Draft, history: &mut Vec<SavedChoice>, c: DraftChoice) -> CliResult {
     draft
@@ -355,28 +434,41 @@ fn apply(draft: &mut Draft, history: &mut Vec<SavedChoice>, c: DraftChoice) -> C
     Ok(())
 }
 
-/// "wild, 1 gold, 13/14 champion"
-fn card_line(pool: &CardPool, c: CardId) -> String {
+/// "wild, 1 gold, 13/14 champion: Tribute → Deal 13 damage to target…", its rules
+/// text cut short to keep the list one line a card; under a group's heading, which
+/// names the alignment and cost, "13/14 champion: …" (a card of several alignments
+/// still names them).
+fn card_line(pool: &CardPool, c: CardId, grouped: bool) -> String {
     let d = pool.get(c);
     let aligns: Vec<&str> = Alignment::ALL
         .into_iter()
         .filter(|&a| d.alignments.contains(a))
         .map(|a| a.name())
         .collect();
-    match d.kind {
-        CardType::Champion => format!(
-            "{}, {} gold, {}/{} champion",
-            aligns.join("/"),
-            d.cost,
-            d.offense,
-            d.defense
-        ),
-        CardType::Event | CardType::Object => {
-            format!("{}, {} gold, {}", aligns.join("/"), d.cost, d.kind.name())
-        }
-        CardType::God => format!("{}, God card", aligns.join("/")),
+    let text = epic_engine::words::one_line(&epic_cards::card_text(pool, c));
+    let text = match text.char_indices().nth(SHORT_TEXT) {
+        Some((at, _)) => format!(": {}…", text[..at].trim_end()),
+        None if text.is_empty() => text,
+        None => format!(": {text}"),
+    };
+    let kind = match d.kind {
+        CardType::Champion => format!("{}/{} champion", d.offense, d.defense),
+        CardType::God => "God card".to_string(),
+        CardType::Event | CardType::Object => d.kind.name().to_string(),
+    };
+    let mut head = Vec::new();
+    if !grouped || aligns.len() > 1 {
+        head.push(aligns.join("/"));
     }
+    if !grouped && d.kind != CardType::God {
+        head.push(format!("{} gold", d.cost));
+    }
+    head.push(kind);
+    head.join(", ") + &text
 }
+
+/// The characters of rules text a listed card shows.
+const SHORT_TEXT: usize = 44;
 
 /// The deck in numbers: size against the smallest allowed, champions and events, the
 /// curve (0 and 1 gold), the alignments, and the 0-cost rule of Full Constructed (H-20)
