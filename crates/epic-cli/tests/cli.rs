@@ -1606,3 +1606,18 @@ fn a_saved_draft_resumes_and_replays() {
     );
     assert!(why.len() < 400, "{why}");
 }
+
+/// A negative seed is a seed (its bits unsigned); a word is not, and says what is.
+#[test]
+fn a_negative_seed_is_taken_and_a_word_refused() {
+    let out = epic_with_input(&["play", "--seed", "-1", "--no-autosave"], "quit\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("Seed: 18446744073709551615 (play this deal again"),
+        "{}",
+        stdout(&out)
+    );
+    let out = epic(&["sim", "--games", "1", "--seed", "seven"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("'seven' is not a seed: a whole number"));
+}

@@ -130,7 +130,8 @@ fn run_steps(s: &Scenario) -> Vec<String> {
         if stop {
             let left = s.steps.len() - i - 1;
             if left > 0 {
-                failures.push(format!("({left} later step(s) not run)"));
+                let steps = if left == 1 { "step" } else { "steps" };
+                failures.push(format!("({left} later {steps} not run)"));
             }
             break;
         }

@@ -97,7 +97,7 @@ fn an_unknown_label_lists_the_options_and_stops() {
     );
     assert!(o.failures[0].contains("`End turn`"), "{:?}", o.failures);
     assert!(
-        o.failures[1].contains("1 later step(s) not run"),
+        o.failures[1].contains("1 later step not run"),
         "{:?}",
         o.failures
     );

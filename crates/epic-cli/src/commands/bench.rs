@@ -33,7 +33,7 @@ pub struct Args {
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(..=MAX_ROUNDS))]
     pub rounds: u32,
     /// Seed of the workload: game `i` uses decks and random choices drawn from it and `i`.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = super::seed)]
     pub seed: u64,
     /// Worker threads for the all-cores run, 1 to 256 (default: every core, at most 256).
     #[arg(long, value_parser = super::thread_count())]

@@ -197,8 +197,8 @@ pub(super) fn finish(
         Ok(())
     } else {
         Err(CliError::findings(format!(
-            "{name}: the deck list has {} mistake(s)",
-            errors.len()
+            "{name}: the deck list has {}",
+            epic_game::words::count(errors.len() as u64, "mistake", "mistakes")
         )))
     }
 }

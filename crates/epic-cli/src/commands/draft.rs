@@ -43,7 +43,7 @@ pub struct Args {
     pub ai: String,
     /// Seed of the deal and the bots; the same seed and the same picks give the same
     /// draft. Default: taken from the clock and printed.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = super::seed)]
     pub seed: Option<u64>,
     /// Write your deck to this deck-list file when the draft ends, with the cards you
     /// drafted but left out as comments (play it again with `epic play --deck FILE`).

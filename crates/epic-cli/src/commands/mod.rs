@@ -23,6 +23,17 @@ use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
+/// A `--seed` value: any whole number that fits 64 bits; a negative one stands for the
+/// same bits unsigned (`-1` is 18446744073709551615), as a seed is only bits.
+pub fn seed(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    text.parse::<u64>()
+        .or_else(|_| text.parse::<i64>().map(|n| n as u64))
+        .map_err(|_| {
+            format!("'{text}' is not a seed: a whole number, from -9223372036854775808 to 18446744073709551615")
+        })
+}
+
 /// `--ruleset`: which game's rules a command plays by, from the registry's list.
 #[derive(clap::Args, Debug, Clone)]
 pub struct RulesetArg {

@@ -95,13 +95,17 @@ pub fn run(args: Args) -> CliResult {
     }
     if !report.bad_files.is_empty() {
         Err(CliError::input(format!(
-            "{} scenario file(s) could not be run",
-            report.bad_files.len()
+            "{} could not be run",
+            epic_game::words::count(
+                report.bad_files.len() as u64,
+                "scenario file",
+                "scenario files"
+            )
         )))
     } else if failed > 0 {
         Err(CliError::findings(format!(
-            "{failed} of {} scenario(s) failed",
-            outcomes.len()
+            "{failed} of {} failed",
+            epic_game::words::count(outcomes.len() as u64, "scenario", "scenarios")
         )))
     } else {
         Ok(())

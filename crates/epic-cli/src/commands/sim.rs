@@ -45,7 +45,7 @@ pub struct Args {
     #[arg(long, default_value = "random")]
     pub others: String,
     /// Seed of the whole run.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = super::seed)]
     pub seed: u64,
     /// Worker threads, 1 to 256 (default: every core, at most 256).
     #[arg(long, value_parser = super::thread_count())]

@@ -45,7 +45,7 @@ pub struct Args {
     pub pool: Option<usize>,
     /// Seed for shuffles and the AI; the same seed and the same answers give the same
     /// game. Default: taken from the clock and printed.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = super::seed)]
     pub seed: Option<u64>,
     /// Who goes first (`ai`: the AI to your left).
     #[arg(long, value_enum, default_value_t = First::Random)]
@@ -159,8 +159,9 @@ fn new_game(args: &Args) -> CliResult<AnyPlayed> {
     let ai_seats = players - 1;
     if args.ai_deck.len() > ai_seats {
         return Err(CliError::input(format!(
-            "{} AI decks given for {ai_seats} AI seat(s); add --players or drop an --ai-deck",
-            args.ai_deck.len()
+            "{} AI decks given for {}; add --players or drop an --ai-deck",
+            args.ai_deck.len(),
+            epic_game::words::count(ai_seats as u64, "AI seat", "AI seats")
         )));
     }
     let mut seats = Vec::with_capacity(players);
