@@ -4,7 +4,7 @@
 
 use super::{moment, one_line, plain_symbols, seat_name, Voice};
 use crate::view::View;
-use crate::{Choice, Decision, DecisionKind, Game, PlayerId};
+use crate::{Choice, Decision, DecisionKind, Event, Game, PlayerId};
 
 /// An option's label as the human reads it: "you" for their own seat, and every other
 /// seat by the name the voice gives it ("the AI", a player's name) where that is not its
@@ -140,7 +140,58 @@ pub fn option_note(game: &Game, option: Choice) -> String {
             }),
         _ => None,
     };
-    text.map_or_else(String::new, |t| format!(" — {}", one_line(&t)))
+    let note = text.map_or_else(String::new, |t| format!(" — {}", one_line(&t)));
+    if would_do_nothing(game, option) {
+        note + NOTHING_NOTE
+    } else {
+        note
+    }
+}
+
+/// What an option that would do nothing says after its label: a warning, not a refusal
+/// (the rules let the card be played).
+pub const NOTHING_NOTE: &str = " (nothing to act on now: it would do nothing)";
+
+/// Whether playing an event now would change nothing but the card's place and the gold
+/// paid for it: its effect finds nothing to act on (Resurrection's second mode with no
+/// champion broken this turn). Tried on the game as its player knows it (a sample for
+/// them, so that the warning tells nothing of a card they cannot see); a play that asks
+/// them anything more (a target to pick) does something.
+pub fn would_do_nothing(game: &Game, option: Choice) -> bool {
+    let Choice::Play { card, .. } = option else {
+        return false;
+    };
+    let Some(obj) = game.state().objs.get(card.0 as usize) else {
+        return false;
+    };
+    let (id, player) = (obj.card, obj.controller);
+    if !game.pool().get(id).is_event() {
+        return false;
+    }
+    let mut copy = epic_game::State::sample_for(game, player, 0);
+    let Ok(events) = epic_game::Ruleset::apply_told(&mut copy, option) else {
+        return false;
+    };
+    let still_asks_them = copy
+        .decision()
+        .is_some_and(|d| d.player == player && d.kind != DecisionKind::Initiative);
+    // A lasting effect ("champions cannot attack this turn") tells no event.
+    let (was, now) = (game.state(), copy.state());
+    let lasts = was.mods.len() != now.mods.len()
+        || was.delayed.len() != now.delayed.len()
+        || was.no_attacks != now.no_attacks
+        || was.continuous != now.continuous;
+    !still_asks_them
+        && !lasts
+        && events.iter().all(|e| match e {
+            Event::Played { .. }
+            | Event::Gold { .. }
+            | Event::Passed { .. }
+            | Event::Initiative { .. }
+            | Event::PhaseBegan { .. } => true,
+            Event::Moved { card, .. } => *card == Some(id),
+            _ => false,
+        })
 }
 
 #[cfg(test)]
@@ -236,5 +287,49 @@ mod tests {
             without_rule_numbers("choose cards to mulligan (1 health each)"),
             "choose cards to mulligan (1 health each)"
         );
+    }
+}
+
+#[cfg(test)]
+mod nothing_to_act_on {
+    use super::*;
+    use crate::{ChampionSetup, Position};
+
+    fn card(name: &str) -> epic_model::CardId {
+        crate::setup::names::pool()
+            .by_name(name)
+            .expect("a real card")
+    }
+
+    /// Player 1's main phase with `hand` and the champions `theirs` in Player 2's play.
+    fn game(hand: &[&str], theirs: &[&str]) -> Game {
+        let mut pos = Position::new(crate::setup::names::pool(), 2);
+        pos.seats[0].hand = hand.iter().map(|n| card(n)).collect();
+        pos.seats[0].deck = vec![card("Cave Troll"); 5];
+        pos.seats[1].deck = vec![card("Cave Troll"); 5];
+        pos.seats[1].in_play = theirs.iter().map(|n| ChampionSetup::new(card(n))).collect();
+        Game::from_position(pos).expect("a legal position")
+    }
+
+    /// The option whose label starts with `label`, and its note.
+    fn note(game: &Game, label: &str) -> String {
+        let i = game.labels().iter().position(|l| l.starts_with(label));
+        option_note(game, game.options()[i.expect(label)])
+    }
+
+    #[test]
+    fn a_play_with_nothing_to_act_on_is_said_to_do_nothing() {
+        let g = game(&["Resurrection", "Vital Mission", "Ceasefire"], &[]);
+        // No champion was broken this turn: the second mode finds nothing; the first
+        // draws.
+        assert!(note(&g, "Play Resurrection (mode 2").ends_with(NOTHING_NOTE));
+        assert!(!note(&g, "Play Resurrection (mode 1").contains(NOTHING_NOTE));
+        // No champion to banish anywhere.
+        assert!(note(&g, "Play Vital Mission").ends_with(NOTHING_NOTE));
+        // Draws, and forbids attacks for the turn.
+        assert!(!note(&g, "Play Ceasefire").contains(NOTHING_NOTE));
+        // With a champion to aim at, it does something.
+        let g = game(&["Vital Mission"], &["Cave Troll"]);
+        assert!(!note(&g, "Play Vital Mission").contains(NOTHING_NOTE));
     }
 }
