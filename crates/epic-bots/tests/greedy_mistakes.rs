@@ -31,7 +31,7 @@ fn greedy_does_not_lash_an_opponent_at_the_end_of_their_turn() {
     pos.seats[1].gold = 0;
     let mut game = Game::from_position(pos).unwrap();
     game.set_undo(false);
-    choose(&mut game, "End turn");
+    choose(&mut game, "End the turn");
     assert_eq!(game.decision().unwrap().player, 0);
     assert!(matches!(
         game.state().step,

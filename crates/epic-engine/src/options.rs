@@ -106,10 +106,7 @@ pub fn label(st: &GameState, pool: &CardPool, c: Choice) -> String {
     let look = Look::new(st, pool);
     match c {
         Choice::Pass => "Pass".into(),
-        Choice::EndTurn => match kind {
-            Some(DecisionKind::ContinueOrEnd) => "End the turn".into(),
-            _ => "End turn".into(),
-        },
+        Choice::EndTurn => "End the turn".into(),
         Choice::Continue => "Continue the main phase".into(),
         Choice::DeclareBattle => "Declare a battle".into(),
         Choice::Cancel => "Cancel the battle".into(),

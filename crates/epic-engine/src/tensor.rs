@@ -325,7 +325,7 @@ impl actions::Tensors for Game {
 }
 
 /// The action slots of `options`: past [`MAX_ACTIONS`], the answers that name no card
-/// or player (`Done`, `Pass`, `End turn`) come first.
+/// or player (`Done`, `Pass`, `End the turn`) come first.
 fn slots(options: &[Choice]) -> Slots {
     Slots::of(options, |c| {
         matches!(

@@ -145,7 +145,10 @@ fn a_reveal_names_the_cards_and_a_draw_is_seen_only_by_its_player() {
     // The reveal ends with the turn (1.4.8), but p2 saw the cards: they stay known.
     let turn = game.state().turn;
     while game.state().turn == turn {
-        let i = game.labels().iter().position(|l| l.starts_with("End turn"));
+        let i = game
+            .labels()
+            .iter()
+            .position(|l| l.starts_with("End the turn"));
         let c = game.options()[i.unwrap_or(0)];
         game.apply(c).unwrap();
     }
@@ -161,7 +164,7 @@ fn a_draw_is_named_to_its_player_only() {
     pos.seats[1].hand = vec![card("Fireball")];
     pos.seats[1].deck = vec![card("Kong")];
     let mut game = Game::from_position(pos).unwrap();
-    choose(&mut game, "End turn");
+    choose(&mut game, "End the turn");
     // p2 passes; p1's turn ends and p2's begins with a draw.
     let events = choose(&mut game, "Pass");
     let drew = events
@@ -261,7 +264,7 @@ fn a_champion_returned_to_its_owners_hand_stays_known_there() {
     assert!(game.state().objs.iter().all(|o| !o.known));
 }
 
-/// Ends turns ("End turn", "Pass") until `until` holds, gathering the events.
+/// Ends turns ("End the turn", "Pass") until `until` holds, gathering the events.
 fn play_on(game: &mut Game, until: impl Fn(&Game) -> bool) -> Vec<Event> {
     let mut events = Vec::new();
     for _ in 0..200 {
@@ -271,7 +274,7 @@ fn play_on(game: &mut Game, until: impl Fn(&Game) -> bool) -> Vec<Event> {
         let i = game
             .labels()
             .iter()
-            .position(|l| l.starts_with("End turn") || l == "Pass");
+            .position(|l| l.starts_with("End the turn") || l == "Pass");
         let c = game.options()[i.unwrap_or(0)];
         events.extend(game.apply(c).unwrap());
     }

@@ -7,7 +7,7 @@ use crate::Seat;
 
 /// The action slots of the fixed action space. A decision with more options (a pick
 /// among more than 256 cards, never seen in real decks) shows its answers that name no
-/// card or player first (`Done`, `Pass`, `End turn`), then the others in order until
+/// card or player first (`Done`, `Pass`, `End the turn`), then the others in order until
 /// the slots are full, so the game can always go on through the fixed space.
 pub const MAX_ACTIONS: usize = 256;
 

@@ -95,7 +95,7 @@ fn an_unknown_label_lists_the_options_and_stops() {
         "{:?}",
         o.failures
     );
-    assert!(o.failures[0].contains("`End turn`"), "{:?}", o.failures);
+    assert!(o.failures[0].contains("`End the turn`"), "{:?}", o.failures);
     assert!(
         o.failures[1].contains("1 later step not run"),
         "{:?}",
@@ -205,11 +205,11 @@ fn ai_expectations_say_what_the_bot_took() {
         run(&scenarios[0])
     };
     assert!(outcome("expect ai greedy chooses Declare a battle\n").passed);
-    let failed = outcome("expect ai greedy chooses End turn\n");
+    let failed = outcome("expect ai greedy chooses End the turn\n");
     assert!(!failed.passed);
     assert!(
         failed.failures[0]
-            .contains("the greedy AI (seed 1) took `Declare a battle`, not `End turn`"),
+            .contains("the greedy AI (seed 1) took `Declare a battle`, not `End the turn`"),
         "{:?}",
         failed.failures
     );
