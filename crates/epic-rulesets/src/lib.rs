@@ -40,18 +40,6 @@ pub fn visit_rulesets(visitor: &mut impl RulesetVisitor) {
     visitor.visit::<MultiverseGame>();
 }
 
-/// Calls `visitor` for the ruleset named `name` (a 2017 game that is drafted is the
-/// 2017 game here).
-pub fn visit_ruleset(name: &str, visitor: &mut impl RulesetVisitor) -> Result<(), SetupError> {
-    match name {
-        "2017" => visitor.visit::<Game>(),
-        "classic" => visitor.visit::<ClassicGame>(),
-        "multiverse" => visitor.visit::<MultiverseGame>(),
-        _ => return Err(SetupError::new(format!("no ruleset is called '{name}'"))),
-    }
-    Ok(())
-}
-
 /// What a program may ask of one ruleset: its decks, formats (and those whose decks are
 /// drafted at the table first) and variants, by name.
 #[derive(Clone, Debug, Serialize)]
@@ -110,6 +98,12 @@ macro_rules! by_name {
             other => Err(unknown(other)),
         }
     };
+}
+
+/// Calls `visitor` for the ruleset named `name` (a 2017 game that is drafted is the
+/// 2017 game here).
+pub fn visit_ruleset(name: &str, visitor: &mut impl RulesetVisitor) -> Result<(), SetupError> {
+    by_name!(name, R => visitor.visit::<R>())
 }
 
 /// Every card of the ruleset `name`, tokens included.
