@@ -207,10 +207,8 @@ pub fn asked(game: &Game, view: &View, voice: &Voice) -> Option<Asked> {
         .enumerate()
         .map(|(index, (&choice, label))| Offered {
             index,
-            label: match super::prompt::would_do_nothing(game, choice) {
-                true => super::prompt::personal_label(label, voice) + super::prompt::NOTHING_NOTE,
-                false => super::prompt::personal_label(label, voice),
-            },
+            label: super::prompt::personal_label(label, voice)
+                + super::prompt::nothing_note(game, choice),
             card: game.option_number(choice).map(|n| n.0),
             player: match choice {
                 Choice::Player(p)

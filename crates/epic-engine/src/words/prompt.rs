@@ -141,10 +141,15 @@ pub fn option_note(game: &Game, option: Choice) -> String {
         _ => None,
     };
     let note = text.map_or_else(String::new, |t| format!(" — {}", one_line(&t)));
+    note + nothing_note(game, option)
+}
+
+/// [`NOTHING_NOTE`] where the option would do nothing ([`would_do_nothing`]), else "".
+pub fn nothing_note(game: &Game, option: Choice) -> &'static str {
     if would_do_nothing(game, option) {
-        note + NOTHING_NOTE
+        NOTHING_NOTE
     } else {
-        note
+        ""
     }
 }
 
