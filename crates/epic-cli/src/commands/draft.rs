@@ -3,7 +3,7 @@
 //! against the other drafters with the decks drafted. Read from plain lines on stdin, as
 //! `epic play` is.
 
-use crate::commands::play::{play_game, read_line, several_picks, typed_option, Options};
+use crate::commands::play::{play_game, read_line, typed_picks, Options};
 use crate::draft_save::{DraftFile, DraftSeat, DraftSetup, SavedChoice};
 use crate::error::{CliError, CliResult};
 use crate::names;
@@ -163,16 +163,21 @@ pub fn draft_then_play(args: Args, options: Option<Options>) -> CliResult {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let title = format.format().title;
-    let others = epic_game::words::count((players - 1) as u64, "AI drafter", "AI drafters");
-    let others = others.replacen(" AI", &format!(" {ai} AI"), 1);
-    let rule = match draft.view(0) {
-        // The rule as this table deals it: the pool's size is the one asked for.
-        v if format == DraftFormat::Sealed => format!(
+    let others = players - 1;
+    let others = format!(
+        "{others} {ai} AI drafter{}",
+        if others == 1 { "" } else { "s" }
+    );
+    // The rule as this table deals it: a Sealed pool's size is the one asked for.
+    let rule = if format == DraftFormat::Sealed {
+        let v = draft.view(0);
+        format!(
             "Each of you is dealt {} cards and builds a deck of exactly {} from them",
             v.deck.len() + v.left_out.len(),
             v.min_deck
-        ),
-        _ => format.format().summary.to_string(),
+        )
+    } else {
+        format.format().summary.to_string()
     };
     writeln!(out, "{title}: you and {others}. {rule}.")?;
     if !history.is_empty() {
@@ -306,18 +311,7 @@ pub fn draft_then_play(args: Args, options: Option<Options>) -> CliResult {
             }
             _ => {
                 let same = |i: usize, j: usize| labels[i] == labels[j];
-                let shown: Result<Vec<usize>, String> =
-                    match several_picks(line, &labels, &labels, same) {
-                        Some(picks) => picks,
-                        None if line.bytes().all(|b| b.is_ascii_digit()) => {
-                            match line.parse::<usize>().ok().and_then(|n| n.checked_sub(1)) {
-                                Some(i) if i < labels.len() => Ok(vec![i]),
-                                _ => Err(format!("Pick a number from 1 to {}.", labels.len())),
-                            }
-                        }
-                        None => typed_option(line, &labels, &labels, same).map(|i| vec![i]),
-                    };
-                match shown {
+                match typed_picks(line, &labels, &labels, same) {
                     Ok(picks) => {
                         // Each in turn, while the draft still offers it (a second cut of
                         // a card once its copies are out is not).
@@ -386,7 +380,7 @@ fn listing_order(pool: &CardPool, options: &[DraftChoice]) -> Vec<usize> {
         DraftChoice::Done => (2, (usize::MAX, u8::MAX), String::new()),
     };
     let mut order: Vec<usize> = (0..options.len()).collect();
-    order.sort_by_key(|&i| key(options[i]));
+    order.sort_by_cached_key(|&i| key(options[i]));
     order
 }
 
@@ -410,12 +404,11 @@ fn group_heading(pool: &CardPool, choice: DraftChoice, c: CardId) -> String {
         DraftChoice::Restore(_) => "Left out",
         _ => "In the deck",
     };
-    let d = pool.get(c);
+    let (alignment, cost) = group_of(pool, c);
     let alignment = Alignment::ALL
-        .into_iter()
-        .find(|&a| d.alignments.contains(a))
+        .get(alignment)
         .map_or("no alignment", |a| a.name());
-    format!("{place} — {alignment}, {} gold:", d.cost)
+    format!("{place} — {alignment}, {cost} gold:")
 }
 
 /// What the draft calls a choice now ("Cut Fireball").

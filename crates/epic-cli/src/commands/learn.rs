@@ -4,7 +4,7 @@
 //! follows its script; what the lesson showed is said at its end.
 
 use super::play::session::print_listing;
-use super::play::words::typed_option;
+use super::play::words::{typed_option, typed_pick};
 use crate::error::{CliError, CliResult};
 use crate::term::{Fitted, Term, TermArgs};
 use epic_game::lesson::Lesson;
@@ -230,14 +230,7 @@ fn play_lesson<R: Ruleset>(
                             .unwrap_or_else(|e| e.message);
                         writeln!(out, "{}", term.fill(&sheet, "  "))?;
                     }
-                    _ => match line
-                        .parse::<usize>()
-                        .ok()
-                        .filter(|n| (1..=labels.len()).contains(n))
-                        .map_or_else(
-                            || typed_option(line, &labels, &labels, alike),
-                            |n| Ok(n - 1),
-                        ) {
+                    _ => match typed_pick(line, &labels, &labels, alike) {
                         Ok(i) if i == wanted || listing.items[i].alike == wanted => {
                             break option_of(wanted)?
                         }

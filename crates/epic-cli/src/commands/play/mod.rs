@@ -6,7 +6,7 @@ pub(crate) mod session;
 pub(crate) mod words;
 
 pub use session::{play_game, Options};
-pub(crate) use words::{pick_by_text, several_picks, typed_option};
+pub(crate) use words::{pick_by_text, typed_option, typed_picks};
 
 use crate::error::{CliError, CliResult};
 use crate::table::TableArgs;

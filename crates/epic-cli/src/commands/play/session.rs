@@ -6,7 +6,7 @@
 //! comes from its table hooks ([`epic_game::table`]); nothing here knows which game it
 //! plays.
 
-use super::words::{several_picks, typed_option};
+use super::words::typed_picks;
 use crate::error::{CliError, CliResult};
 use crate::term::{Fitted, Term};
 use epic_game::table::{Act, Listing, Stops};
@@ -388,8 +388,6 @@ pub fn play_game(
         let line = line.trim();
         let (cmd, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
-        let same = |i: usize, j: usize| listing.items[i].alike == listing.items[j].alike;
-        let picks = several_picks(line, &labels_of(&listing), &words_of(&listing), same);
         match cmd.to_ascii_lowercase().as_str() {
             "" => {}
             "help" | "?" | "h"
@@ -475,25 +473,19 @@ pub fn play_game(
                     shown_board = None;
                 }
             }
-            _ if picks.is_some() => match picks {
-                Some(Ok(picks)) => {
-                    let labels = picks.iter().map(|&i| listing.items[i].label.clone());
-                    take_picks(&mut s, labels.collect(), &mut out)?
-                }
-                Some(Err(why)) => writeln!(out, "{}", term.fill(&why, "  "))?,
-                None => {}
-            },
-            _ if line.bytes().all(|b| b.is_ascii_digit()) => {
-                let n = line.parse::<usize>().unwrap_or(0);
-                match n.checked_sub(1).and_then(|i| listing.items.get(i)) {
-                    Some(item) => act(&mut s, item.act, &mut out)?,
-                    None => writeln!(out, "Pick a number from 1 to {}.", listing.items.len())?,
+            _ => {
+                let same = |i: usize, j: usize| listing.items[i].alike == listing.items[j].alike;
+                match typed_picks(line, &labels_of(&listing), &words_of(&listing), same) {
+                    Ok(picks) if picks.len() == 1 => {
+                        act(&mut s, listing.items[picks[0]].act, &mut out)?
+                    }
+                    Ok(picks) => {
+                        let labels = picks.iter().map(|&i| listing.items[i].label.clone());
+                        take_picks(&mut s, labels.collect(), &mut out)?
+                    }
+                    Err(why) => writeln!(out, "{}", term.fill(&why, "  "))?,
                 }
             }
-            _ => match typed_option(line, &labels_of(&listing), &words_of(&listing), same) {
-                Ok(i) => act(&mut s, listing.items[i].act, &mut out)?,
-                Err(why) => writeln!(out, "{}", term.fill(&why, "  "))?,
-            },
         }
     }
 }

@@ -121,6 +121,35 @@ pub fn typed_option(
     }
 }
 
+/// The option a line names: its number as listed, or its words ([`typed_option`]).
+pub fn typed_pick(
+    line: &str,
+    shown: &[String],
+    engine: &[String],
+    same: impl Fn(usize, usize) -> bool,
+) -> Result<usize, String> {
+    let line = line.trim();
+    if !line.is_empty() && line.bytes().all(|b| b.is_ascii_digit()) {
+        return match line.parse::<usize>() {
+            Ok(n) if (1..=shown.len()).contains(&n) => Ok(n - 1),
+            _ => Err(format!("Pick a number from 1 to {}.", shown.len())),
+        };
+    }
+    typed_option(line, shown, engine, same)
+}
+
+/// The options a line names, in the order to take them: several ([`several_picks`]),
+/// else one ([`typed_pick`]).
+pub fn typed_picks(
+    line: &str,
+    shown: &[String],
+    engine: &[String],
+    same: impl Fn(usize, usize) -> bool,
+) -> Result<Vec<usize>, String> {
+    several_picks(line, shown, engine, &same)
+        .unwrap_or_else(|| typed_pick(line, shown, engine, &same).map(|i| vec![i]))
+}
+
 /// The options a line names to be taken one after another, as listed now: numbers
 /// apart ("1 3 4"), words apart by commas ("attack with giant, wurm, done"), or the
 /// start of labels then "all" ("attack with all": every option that begins so).
@@ -160,16 +189,9 @@ pub fn several_picks(
     if parts.len() < 2 {
         return None;
     }
-    let picks = parts.into_iter().map(|part| {
-        if number(part) {
-            match part.parse::<usize>() {
-                Ok(n) if (1..=shown.len()).contains(&n) => Ok(n - 1),
-                _ => Err(format!("Pick numbers from 1 to {}.", shown.len())),
-            }
-        } else {
-            typed_option(part, shown, engine, &same)
-        }
-    });
+    let picks = parts
+        .into_iter()
+        .map(|part| typed_pick(part, shown, engine, &same));
     Some(picks.collect())
 }
 
