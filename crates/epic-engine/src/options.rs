@@ -436,6 +436,38 @@ fn excess(st: &GameState, pool: &CardPool) -> u32 {
     crate::stats::Look::new(st, pool).breakthrough_excess()
 }
 
+/// The running totals while damage is divided (4.4.11b): for each champion that may
+/// receive it, what is assigned to it so far in this step and what would break it
+/// ("2 of 4 to break Wolf token #60"), numbered where two share a name.
+fn assigned_so_far(
+    st: &GameState,
+    pool: &CardPool,
+    recipients: &[ObjId],
+    assigned: &[(ObjId, Entity, u16)],
+) -> String {
+    let look = Look::new(st, pool);
+    let names: Vec<String> = recipients.iter().map(|&r| card_name(st, pool, r)).collect();
+    let totals: Vec<String> = recipients
+        .iter()
+        .zip(&names)
+        .map(|(&r, name)| {
+            let so_far: u32 = assigned
+                .iter()
+                .filter(|(_, to, _)| *to == Entity::Obj(r))
+                .map(|&(_, _, amount)| u32::from(amount))
+                .sum();
+            let breaks = (look.defense(r) - i32::from(st.obj(r).damage)).max(0);
+            let number = if names.iter().filter(|&n| n == name).count() > 1 {
+                format!(" {}", st.obj(r).number)
+            } else {
+                String::new()
+            };
+            format!("{so_far} of {breaks} to break {name}{number}")
+        })
+        .collect();
+    totals.join(", ")
+}
+
 /// A sentence saying what is being decided.
 pub fn prompt(st: &GameState, pool: &CardPool, ask: &Ask) -> String {
     let who = player_name(ask.player);
@@ -461,11 +493,18 @@ pub fn prompt(st: &GameState, pool: &CardPool, ask: &Ask) -> String {
         DecisionKind::Attackers => format!("{who}: choose attacking champions"),
         DecisionKind::Blockers => format!("{who}: choose blocking champions"),
         DecisionKind::AssignDamage => match (st.step, st.battle.as_ref()) {
-            (Step::AssignDamage { left, .. }, Some(b)) => {
+            (
+                Step::AssignDamage {
+                    left,
+                    blockers_side,
+                },
+                Some(b),
+            ) => {
                 let name = b
                     .assigning
                     .map_or_else(String::new, |o| card_name(st, pool, o));
-                format!("{who}: assign {left} damage from {name}")
+                let totals = assigned_so_far(st, pool, b.sides(blockers_side).1, &b.assigned);
+                format!("{who}: assign {left} damage from {name} (so far: {totals})")
             }
             _ => format!("{who}: assign damage"),
         },
@@ -492,12 +531,31 @@ pub fn prompt(st: &GameState, pool: &CardPool, ask: &Ask) -> String {
             }
         }
         DecisionKind::Loyalty => format!("{who}: reveal cards for {source}'s Loyalty?"),
-        DecisionKind::Recycle => format!("{who}: choose a card to recycle"),
+        // Recycling takes two cards (5.5), one at a time.
+        DecisionKind::Recycle => {
+            format!("{who}: choose a card to recycle ({} of 2)", picked(st) + 1)
+        }
         DecisionKind::Discard => format!("{who}: choose a card to discard"),
         DecisionKind::OrderTriggers => {
             format!("{who}: choose which of your triggered abilities resolves next")
         }
         DecisionKind::KeepOne => format!("{who}: choose the champion you keep"),
-        DecisionKind::Reveal => format!("{who}: choose a card to reveal for {source}'s Loyalty"),
+        DecisionKind::Reveal => {
+            let loyalty = st.frames.last().and_then(|f| {
+                crate::effects::triggered_at(pool, f.card, f.script).map(|t| t.loyalty)
+            });
+            let count = match loyalty {
+                Some(x) if x != epic_model::LOYALTY_X && x > 0 => {
+                    format!(" ({} of {x})", picked(st) + 1)
+                }
+                _ => String::new(),
+            };
+            format!("{who}: choose a card to reveal for {source}'s Loyalty{count}")
+        }
     }
+}
+
+/// The cards picked so far by the effect resolving now.
+fn picked(st: &GameState) -> usize {
+    st.frames.last().map_or(0, |f| f.picks.len())
 }

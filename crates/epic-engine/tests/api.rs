@@ -449,7 +449,12 @@ fn prompts_say_in_words_what_is_decided() {
     pass(&mut game);
     let d = game.decision().unwrap();
     assert_eq!(d.kind, DecisionKind::AssignDamage);
-    assert_eq!(d.prompt, "Player 1: assign 13 damage from Kong");
+    // The running totals (4.4.11b): what each blocker has so far and what breaks it.
+    assert_eq!(
+        d.prompt,
+        "Player 1: assign 13 damage from Kong \
+         (so far: 0 of 2 to break Wolf token #5, 0 of 2 to break Wolf token #6)"
+    );
     // The two Wolf tokens are alike: one choice for each amount (R-05), and the whole
     // side's damage in one decision beside them.
     assert_eq!(
@@ -460,6 +465,13 @@ fn prompts_say_in_words_what_is_decided() {
             "Assign 13 damage to Wolf token",
             "Assign the rest of the damage, enough to break each in turn"
         ]
+    );
+    // One point to the first Wolf: the total grows, the damage left shrinks.
+    game.apply(game.options()[0]).unwrap();
+    assert_eq!(
+        game.decision().unwrap().prompt,
+        "Player 1: assign 12 damage from Kong \
+         (so far: 1 of 2 to break Wolf token #5, 0 of 2 to break Wolf token #6)"
     );
 }
 
