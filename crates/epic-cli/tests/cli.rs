@@ -472,6 +472,19 @@ fn cards_list_search_and_show() {
     assert!(text.contains("Fire Shaman") && text.contains("Offense 3 / Defense 2"));
     let text = stdout(&epic(&["cards", "show", "Bellowing Minotaur"]));
     assert!(text.contains("Blitz:"), "keyword reminders: {text}");
+    // Symbols in words, in the text and in the reminders under it.
+    let text = stdout(&epic(&["cards", "show", "Wolf Companion"]));
+    assert!(
+        text.contains("+2 offense and +2 defense") && text.contains("\n1 gold: Recall."),
+        "{text}"
+    );
+    assert!(text.contains("\n  1 gold: one gold"), "{text}");
+    assert!(!text.contains('{'), "no symbol left in braces: {text}");
+    let text = stdout(&epic(&["cards", "show", "Fire Shaman"]));
+    assert!(
+        text.contains("  Wild ally →: Ally: when you play"),
+        "{text}"
+    );
     let out = epic(&["cards", "show", "Fire Shamn"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("did you mean 'Fire Shaman'"));

@@ -71,7 +71,7 @@ fn sheet(pool: &CardPool, id: CardId, text: &str) -> String {
         s += &format!("Offense {} / Defense {}\n", c.offense, c.defense);
     }
     if !text.is_empty() {
-        s += &format!("\n{text}\n");
+        s += &format!("\n{}\n", super::plain_symbols(text));
     }
     // The two "must" rules are printed in full in the text already: no reminder for them.
     let reminders: Vec<String> = c
@@ -80,9 +80,16 @@ fn sheet(pool: &CardPool, id: CardId, text: &str) -> String {
         .filter(|k| !matches!(k, Keyword::MustAttack | Keyword::MustBeBlocked))
         .map(|k| format!("  {k}: {}", epic_cards::reminder(k)))
         .collect();
+    // Each symbol in the words the text above uses for it.
     let symbols: Vec<String> = epic_cards::symbol_reminders(text)
         .into_iter()
-        .map(|(symbol, meaning)| format!("  {symbol}: {meaning}"))
+        .map(|(symbol, meaning)| {
+            let word = match symbol {
+                "{0}" => "0-cost".to_string(),
+                _ => super::plain_symbols(symbol),
+            };
+            format!("  {word}: {}", super::plain_symbols(meaning))
+        })
         .collect();
     if !reminders.is_empty() || !symbols.is_empty() {
         s += &format!("\n{}\n", [reminders, symbols].concat().join("\n"));

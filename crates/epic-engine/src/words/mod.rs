@@ -113,8 +113,9 @@ pub(crate) fn list(names: &[String]) -> String {
 }
 
 /// Rules text with its symbols in words: `{offense}` is "offense", `{expend}:` is
-/// "Expend:", `{good} →` is "Good ally →", `{1}:` is "1 gold:", `{0} champion` is
-/// "0-cost champion". `help symbols` lists the symbols themselves.
+/// "Expend:", `{good} →` is "Good ally →", `{1}:` and "Gain {1}." are "1 gold:" and
+/// "Gain 1 gold.", `{0} champion` is "0-cost champion". `help symbols` lists the
+/// symbols themselves.
 pub fn plain_symbols(text: &str) -> String {
     let mut s = text.to_string();
     for (a, word) in [
@@ -135,7 +136,8 @@ pub fn plain_symbols(text: &str) -> String {
         s = s
             .replace(&format!("{sym}:"), &format!("{n} gold:"))
             .replace(&format!("({sym})"), &format!("({n} gold)"))
-            .replace(&sym, &format!("{n}-cost"));
+            .replace(&format!("{sym} "), &format!("{n}-cost "))
+            .replace(&sym, &format!("{n} gold"));
     }
     s
 }
@@ -268,6 +270,11 @@ mod tests {
         assert_eq!(
             plain_symbols("{1}: Recall. Banish all {0} champions. Play X ({1})"),
             "1 gold: Recall. Banish all 0-cost champions. Play X (1 gold)"
+        );
+        // Gold gained or paid is gold, not a cost.
+        assert_eq!(
+            plain_symbols("Tribute → Gain {1}. You may pay {1}."),
+            "Tribute → Gain 1 gold. You may pay 1 gold."
         );
     }
 }
