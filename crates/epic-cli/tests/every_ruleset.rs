@@ -241,6 +241,14 @@ fn play_plays_and_resumes_a_match_where_the_rules_have_them() {
             s.contains("`epic play --resume` continues it"),
             "{ruleset}: {s}"
         );
+        // Each game names the match's seed, which deals the whole match again; the end
+        // of input leaves the match, not a game.
+        let seed_note = "Match seed: 4 (play this match again with --best-of 3 --seed 4).";
+        assert!(s.contains(seed_note), "{ruleset}: {s}");
+        assert!(
+            s.contains("End of input: leaving the match."),
+            "{ruleset}: {s}"
+        );
         let resume = ["play", "--resume"];
         let out = common::epic_with_env(dir.path(), &env, &resume, "1\nconcede yes\n");
         assert!(out.status.success(), "{ruleset}: {}", stderr(&out));
@@ -248,6 +256,7 @@ fn play_plays_and_resumes_a_match_where_the_rules_have_them() {
         for expected in [
             "You lost the last game: who takes the first turn of the next?",
             "Game 2 of the match",
+            seed_note,
             "Player 2 wins the match.",
         ] {
             assert!(s.contains(expected), "{ruleset}: no '{expected}' in\n{s}");

@@ -502,3 +502,58 @@ fn a_line_takes_several_picks() {
     );
     assert!(!text.contains("is not offered now"), "{text}");
 }
+
+/// Blockers declared in one line that ends "done"; the running totals while dividing
+/// battle damage yourself (`--stops +damage`); triggered abilities resolved in the order
+/// they triggered, said once, unless ordering them is a stop (`--stops +order`).
+#[test]
+fn blocks_in_one_line_damage_totals_and_triggers_in_order() {
+    let play = |stops: &str, input: &str| {
+        let args = [
+            "play",
+            "--seed",
+            "8",
+            "--first",
+            "me",
+            "--ai",
+            "random",
+            "--no-autosave",
+            "--stops",
+            stops,
+        ];
+        let out = epic_with_input(&args, input);
+        assert!(out.status.success(), "{}", stderr(&out));
+        flat(&stdout(&out))
+    };
+    // Eight answers bring the AI's attack on Human token and Noble Unicorn.
+    let input = format!(
+        "{}block with human token, done\n{}",
+        "1\n".repeat(8),
+        "1\n".repeat(40)
+    );
+    let text = play("+damage", &input);
+    assert!(text.contains("Human token blocks."), "{text}");
+    assert!(!text.contains("fits no option"), "{text}");
+    // Human token's 1 damage between the two attackers, each with what breaks it.
+    assert!(
+        text.contains(
+            "You: assign 1 damage from Human token (so far: 0 of 3 to break Thrasher Demon, \
+             0 of 4 to break Demon token)"
+        ),
+        "{text}"
+    );
+    // Then a point at a time: the total grows as the damage left shrinks.
+    let text = play("+damage", &"1\n".repeat(120));
+    assert!(
+        text.contains("You: assign 5 damage from Noble Unicorn (so far: 2 of 3 to break"),
+        "{text}"
+    );
+
+    let hint = "Not one of your stops: ordering your triggered abilities yourself";
+    let asked = "choose which of your triggered abilities resolves next";
+    let text = play("default", &"1\n".repeat(120));
+    assert_eq!(text.matches(hint).count(), 1, "{text}");
+    assert!(!text.contains(asked), "{text}");
+    let text = play("+order", &"1\n".repeat(120));
+    assert!(text.contains(asked) && !text.contains(hint), "{text}");
+}

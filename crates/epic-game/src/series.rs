@@ -123,6 +123,12 @@ impl Match {
         self.games
     }
 
+    /// The seed of the next game: the match's seed and the games played so far, mixed,
+    /// so that a match replays from its seed and no two of its games share a deal.
+    pub fn next_seed(&self) -> u64 {
+        crate::mix(&[self.seed ^ u64::from(self.games)])
+    }
+
     /// Records a game that is over ([`crate::Ruleset::first_to_lose`] says who lost it
     /// first): a win for its one winner, and who lost it first chooses who takes the
     /// next first turn. A game not over changes nothing.

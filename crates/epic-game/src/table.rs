@@ -187,6 +187,14 @@ impl Stops {
         }
     }
 
+    /// What the moment named `name` means, if it is one of these.
+    pub fn meaning(self, name: &str) -> Option<&'static str> {
+        self.moments
+            .iter()
+            .find(|m| m.name == name)
+            .map(|m| m.meaning)
+    }
+
     /// Every moment, marked on or off, with its meaning.
     pub fn table(self) -> String {
         self.moments

@@ -3,7 +3,7 @@
 //! against the other drafters with the decks drafted. Read from plain lines on stdin, as
 //! `epic play` is.
 
-use crate::commands::play::{play_game, read_line, typed_picks, Options};
+use crate::commands::play::{play_game, read_line, typed_picks, Options, Pick};
 use crate::draft_save::{DraftFile, DraftSeat, DraftSetup, SavedChoice};
 use crate::error::{CliError, CliResult};
 use crate::names;
@@ -315,7 +315,14 @@ pub fn draft_then_play(args: Args, options: Option<Options>) -> CliResult {
                     Ok(picks) => {
                         // Each in turn, while the draft still offers it (a second cut of
                         // a card once its copies are out is not).
-                        for c in picks.into_iter().map(|n| options[order[n]]) {
+                        for pick in picks {
+                            let c = match pick {
+                                Pick::Listed(n) => options[order[n]],
+                                Pick::Later(words) => {
+                                    writeln!(out, "'{words}' is not one of the options.")?;
+                                    break;
+                                }
+                            };
                             if draft.decision().is_some_and(|n| n.drafter == 0)
                                 && draft.options().contains(&c)
                             {

@@ -373,8 +373,7 @@ fn play_unit<R: Seated>(run: &Run, seed: u64, best_of: Option<u8>, i: u64) -> Cl
         if unfinished || series.over() {
             break;
         }
-        let next = mix(unit_seed ^ u64::from(series.games()));
-        setup = R::rematch(&setup, next, series.chooser())?;
+        setup = R::rematch(&setup, series.next_seed(), series.chooser())?;
     }
     Ok(Unit {
         games,

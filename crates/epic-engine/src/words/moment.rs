@@ -28,10 +28,14 @@ pub enum Moment {
     /// a window of initiative, so [`Moment::of`] never names it; unless it is a stop,
     /// the damage is assigned enough to break each opposing champion in turn.
     Damage,
+    /// Choosing the order in which several of their triggered abilities resolve (3.2.5a):
+    /// never a window of initiative either; unless it is a stop, they resolve in the
+    /// order they triggered.
+    Order,
 }
 
 impl Moment {
-    pub const ALL: [Moment; 8] = [
+    pub const ALL: [Moment; 9] = [
         Moment::Main,
         Moment::Response,
         Moment::Attacking,
@@ -40,6 +44,7 @@ impl Moment {
         Moment::End,
         Moment::Others,
         Moment::Damage,
+        Moment::Order,
     ];
 
     /// Its name in `--stops` and the `stops` command.
@@ -53,6 +58,7 @@ impl Moment {
             Moment::End => "end",
             Moment::Others => "others",
             Moment::Damage => "damage",
+            Moment::Order => "order",
         }
     }
 
@@ -70,15 +76,22 @@ impl Moment {
                 "dividing your battle damage yourself (else it breaks each opposing \
                  champion in turn)"
             }
+            Moment::Order => {
+                "ordering your triggered abilities yourself (else they resolve in the order \
+                 they triggered)"
+            }
         }
     }
 
     /// Whether a player is asked at it unless they say otherwise: your main phase,
     /// answers to plays, attacks on you, the moment blocks are known, and the end of an
     /// opponent's turn; not before blocks in your own attack, nor in other players'
-    /// battles.
+    /// battles, nor to divide damage or order triggers.
     pub const fn stop_by_default(self) -> bool {
-        !matches!(self, Moment::Attacking | Moment::Others | Moment::Damage)
+        !matches!(
+            self,
+            Moment::Attacking | Moment::Others | Moment::Damage | Moment::Order
+        )
     }
 
     /// The moment at which `holder` holds initiative in this view, if anyone does.

@@ -34,7 +34,8 @@ pub const MOMENTS: [epic_game::table::Moment; Moment::ALL.len()] = {
 
 /// The choice made for `voice`'s viewer without asking, and what to say about it: the
 /// only option there is, battle damage assigned to break each opposing champion in turn
-/// unless dividing it is one of their `stops`, or a pass at a moment that is not one.
+/// unless dividing it is one of their `stops`, triggered abilities resolved in the order
+/// they triggered unless ordering them is, or a pass at a moment that is not one.
 pub fn automatic(game: &Game, voice: &Voice, stops: Stops) -> Option<Automatic<Choice>> {
     let d = game.decision()?;
     let seat = seat_of(voice);
@@ -80,6 +81,14 @@ pub fn automatic(game: &Game, voice: &Voice, stops: Stops) -> Option<Automatic<C
                 Some(Tone::Quiet),
             )),
             passed_at: Some(Moment::Damage.name()),
+        });
+    }
+    if d.kind == DecisionKind::OrderTriggers && !stops.has(Moment::Order.name()) {
+        // The options list the batch's triggers in the order they triggered.
+        return Some(Automatic {
+            choice: options[0],
+            line: None,
+            passed_at: Some(Moment::Order.name()),
         });
     }
     if d.kind != DecisionKind::Initiative || !options.contains(&Choice::Pass) {
@@ -530,7 +539,7 @@ mod tests {
         assert_eq!(d.names(), "main,response,attacked,blocks,end");
         assert_eq!(
             d.parse("all").map(Stops::names),
-            Ok("main,response,attacking,attacked,blocks,end,others,damage".into())
+            Ok("main,response,attacking,attacked,blocks,end,others,damage,order".into())
         );
         assert_eq!(d.parse("none").map(Stops::names), Ok("none".into()));
         assert_eq!(

@@ -49,7 +49,7 @@ fn limited_decks(
         for (i, l) in labels.iter().enumerate() {
             println!("  {:>2}. {l}", i + 1);
         }
-        read_choice(input, &labels).unwrap_or_else(|e| {
+        read_choice(input, &labels, "draft").unwrap_or_else(|e| {
             failed = Some(e);
             None
         })
@@ -253,7 +253,7 @@ fn between_games(
             Some(ai)
         }
     };
-    setup.seed = crate::commands::sim::mix(series.seed() ^ u64::from(series.games()));
+    setup.seed = series.next_seed();
     for (seat, deck) in setup.seats.iter_mut().zip(decks.iter()) {
         seat.cards = pool.names(&deck.current().deck);
     }
@@ -432,6 +432,7 @@ fn session(
             .map(|record| Ok::<_, CliError>(("match", serde_json::to_value(record)?)))
             .transpose()?,
         menu_at_end: series.is_none(),
+        seed_note: series.map(|r| crate::commands::play::series::seed_note(r.best_of, r.seed)),
         ..options_of(args)?
     };
     let played = AnyPlayed::Classic(Box::new(Played {

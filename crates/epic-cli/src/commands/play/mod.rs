@@ -6,7 +6,7 @@ pub(crate) mod session;
 pub(crate) mod words;
 
 pub use session::{play_game, Options};
-pub(crate) use words::{pick_by_text, typed_option, typed_picks};
+pub(crate) use words::{pick_by_text, typed_option, typed_picks, Pick};
 
 use crate::error::{CliError, CliResult};
 use crate::table::TableArgs;
@@ -63,8 +63,8 @@ pub struct Args {
     pub no_autosave: bool,
     /// The moments, besides decisions only you can make, at which the game asks whether
     /// you want to play rather than passing for you: main, response, attacking,
-    /// attacked, blocks, end, others, damage (dividing battle damage yourself); or all,
-    /// none, default (main, response, attacked, blocks, end). `stops` in the game shows
+    /// attacked, blocks, end, others, damage (dividing battle damage yourself), order
+    /// (ordering your triggered abilities yourself); or all, none, default (main, response, attacked, blocks, end). `stops` in the game shows
     /// and changes them.
     #[arg(long, value_name = "LIST", default_value = "default")]
     pub stops: String,
@@ -241,6 +241,7 @@ pub(crate) fn options_of(args: &Args) -> CliResult<Options> {
             Some(crate::data_dir::autosave_for_writing()?)
         },
         saved_beside: None,
+        seed_note: None,
         menu_at_end: true,
     })
 }

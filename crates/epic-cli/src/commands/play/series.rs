@@ -28,17 +28,22 @@ pub(crate) fn ask(
 }
 
 /// Reads one choice among `labels` (a card to draft, who goes first), by its number or
-/// words from it, as `epic play` reads them; `None` at the end of input or on `q`.
-pub(crate) fn read_choice(input: &mut impl BufRead, labels: &[String]) -> CliResult<Option<usize>> {
+/// words from it, as `epic play` reads them; `None` at the end of input or on `q`, said
+/// to leave `leaving` (the draft, the match).
+pub(crate) fn read_choice(
+    input: &mut impl BufRead,
+    labels: &[String],
+    leaving: &str,
+) -> CliResult<Option<usize>> {
     let n = labels.len();
     loop {
         let prompt = format!("Your choice (1-{n}, q to quit): ");
-        let Some(line) = ask(input, &prompt, "game")? else {
+        let Some(line) = ask(input, &prompt, leaving)? else {
             return Ok(None);
         };
         let line = line.trim();
         if line.eq_ignore_ascii_case("q") || line.eq_ignore_ascii_case("quit") {
-            println!("You left the game.");
+            println!("You left the {leaving}.");
             return Ok(None);
         }
         if let Some(i) = line.parse::<usize>().ok().filter(|i| (1..=n).contains(i)) {
@@ -72,7 +77,7 @@ pub(crate) fn first_choice(input: &mut impl BufRead, seats: usize) -> CliResult<
     for (i, l) in labels.iter().enumerate() {
         println!("  {:>2}. {l}", i + 1);
     }
-    Ok(read_choice(input, &labels)?.map(|i| i as Seat))
+    Ok(read_choice(input, &labels, "match")?.map(|i| i as Seat))
 }
 
 /// The match's standing in words: "You 1 – 0 Player 2".
@@ -151,6 +156,13 @@ pub(crate) fn new_match(game: &AnyPlayed, best_of: u8) -> CliResult<Match> {
     Ok(series)
 }
 
+/// What a game of a match says of its seed: the match's, which deals every game of it
+/// again (a later game's own seed is drawn from it, and `--seed` alone would deal that
+/// game as a game on its own).
+pub(crate) fn seed_note(best_of: u8, seed: u64) -> String {
+    format!("Match seed: {seed} (play this match again with --best-of {best_of} --seed {seed}).")
+}
+
 /// Plays a match on from `game`, one of it (loaded from `loaded`, if it was): each game
 /// to its end, then who lost it chooses who goes first in the next (you, when you lost),
 /// dealt anew from the match's seed with the same seats and decks, until a player has
@@ -181,6 +193,7 @@ pub(crate) fn play_match(
             let opts = Options {
                 menu_at_end: false,
                 saved_beside: Some(("match", serde_json::to_value(Saved::of(&series))?)),
+                seed_note: Some(seed_note(series.best_of(), series.seed())),
                 ..options_of(args)?
             };
             let Some(done) = super::play_game(game, loaded.take(), opts, input)? else {
@@ -211,8 +224,7 @@ pub(crate) fn play_match(
                 Some(ai)
             }
         };
-        let seed = crate::commands::sim::mix(series.seed() ^ u64::from(series.games()));
-        game = done.rematch(seed, first)?;
+        game = done.rematch(series.next_seed(), first)?;
     }
     match series.winner() {
         Some(HUMAN) => println!("You win the match."),

@@ -6,11 +6,11 @@
 //! comes from its table hooks ([`epic_game::table`]); nothing here knows which game it
 //! plays.
 
-use super::words::typed_picks;
+use super::words::{typed_pick, typed_picks, Pick};
 use crate::error::{CliError, CliResult};
 use crate::term::{Fitted, Term};
 use epic_game::table::{Act, Listing, Stops};
-use epic_game::words::{cap, Ink, Line, Voice};
+use epic_game::words::{cap, Ink, Line, Tone, Voice};
 use epic_game::Seat;
 use epic_rulesets::{AnyPlayed, AnyTaken, SeatBot};
 use std::io::{BufRead, Write};
@@ -35,6 +35,9 @@ pub struct Options {
     /// Whether the end of the game offers a menu (save, replay, log); a game of a match
     /// goes straight on to the match.
     pub menu_at_end: bool,
+    /// How to play it again, where `--seed` alone would not deal it (a game of a match,
+    /// [`super::series::seed_note`]); `None`: the game's own seed.
+    pub seed_note: Option<String>,
 }
 
 impl Options {
@@ -47,6 +50,7 @@ impl Options {
             autosave: Some(crate::data_dir::autosave_for_writing()?),
             saved_beside: None,
             menu_at_end: true,
+            seed_note: None,
         })
     }
 }
@@ -62,8 +66,8 @@ struct Sitting {
     opts: Options,
     /// Where the person last saved the game, and after how many decisions.
     saved: Option<(String, usize)>,
-    /// Whether the person has been told once how to change the stops.
-    told_stops: bool,
+    /// The moments at which the person has been told how to make them a stop (once each).
+    told_stops: Vec<&'static str>,
     /// How long each bot has thought in this turn.
     thought: Vec<std::time::Duration>,
 }
@@ -295,17 +299,20 @@ pub fn play_game(
         bots,
         stops,
         opts,
-        told_stops: false,
+        told_stops: Vec::new(),
         thought: vec![std::time::Duration::ZERO; players.len()],
     };
     let mut out = Fitted::new(std::io::stdout().lock(), term);
     writeln!(out, "{}", term.fill(&s.game.introduction(&s.voice), "  "))?;
-    writeln!(
-        out,
-        "Seed: {} (play this deal again with --seed {}).",
-        s.game.seed(),
-        s.game.seed()
-    )?;
+    match &s.opts.seed_note {
+        Some(note) => writeln!(out, "{note}")?,
+        None => writeln!(
+            out,
+            "Seed: {} (play this deal again with --seed {}).",
+            s.game.seed(),
+            s.game.seed()
+        )?,
+    }
     if s.game.decisions() > 0 {
         writeln!(
             out,
@@ -348,17 +355,27 @@ pub fn play_game(
             continue;
         }
         if let Some(auto) = s.game.automatic(&s.voice, s.stops) {
-            if let Some(mut line) = auto.line {
-                // A pass at a moment that is not a stop says, the first time, how to
-                // make it one.
-                if let Some(moment) = auto.passed_at {
-                    if !s.told_stops {
-                        line.text +=
-                            &format!(" (Not one of your stops: `stops +{moment}` asks you here.)");
-                    }
-                    s.told_stops = true;
+            // A choice made at a moment that is not a stop says, the first time there,
+            // how to make it one.
+            let untold = auto
+                .passed_at
+                .filter(|moment| !s.told_stops.contains(moment));
+            if let Some(moment) = untold {
+                s.told_stops.push(moment);
+            }
+            let hint = |moment: &str| format!("`stops +{moment}` asks you here.");
+            match (auto.line, untold) {
+                (Some(mut line), Some(moment)) => {
+                    line.text += &format!(" (Not one of your stops: {})", hint(moment));
+                    s.note(&mut out, line)?;
                 }
-                s.note(&mut out, line)?;
+                (Some(line), None) => s.note(&mut out, line)?,
+                (None, Some(moment)) => {
+                    let meaning = s.stops.meaning(moment).unwrap_or(moment);
+                    let text = format!("(Not one of your stops: {meaning}. {})", hint(moment));
+                    s.note(&mut out, Line::new(text, Some(Tone::Quiet)))?;
+                }
+                (None, None) => {}
             }
             s.take_option(auto.choice, &mut out)?;
             continue;
@@ -476,13 +493,10 @@ pub fn play_game(
             _ => {
                 let same = |i: usize, j: usize| listing.items[i].alike == listing.items[j].alike;
                 match typed_picks(line, &labels_of(&listing), &words_of(&listing), same) {
-                    Ok(picks) if picks.len() == 1 => {
-                        act(&mut s, listing.items[picks[0]].act, &mut out)?
-                    }
-                    Ok(picks) => {
-                        let labels = picks.iter().map(|&i| listing.items[i].label.clone());
-                        take_picks(&mut s, labels.collect(), &mut out)?
-                    }
+                    Ok(picks) => match picks.as_slice() {
+                        [Pick::Listed(i)] => act(&mut s, listing.items[*i].act, &mut out)?,
+                        _ => take_picks(&mut s, picks, &listing, &mut out)?,
+                    },
                     Err(why) => writeln!(out, "{}", term.fill(&why, "  "))?,
                 }
             }
@@ -498,28 +512,52 @@ fn words_of(listing: &Listing) -> Vec<String> {
     listing.items.iter().map(|i| i.words.clone()).collect()
 }
 
-/// Takes the items labelled `labels` one after another, each from the listing of the
-/// moment (the attackers left once one is picked), while the person decides and each
-/// is still offered; says where it stopped otherwise.
-fn take_picks(s: &mut Sitting, labels: Vec<String>, out: &mut impl Write) -> CliResult {
-    let n = labels.len();
-    for (taken, label) in labels.into_iter().enumerate() {
-        let listed = (s.game.decider() == Some(HUMAN))
+/// Takes `picks` one after another, each from the listing of the moment (the attackers
+/// left once one is picked): a pick listed in `shown` by its label there, words by the
+/// options they fit then; while the person decides and each is still offered, and says
+/// where it stopped otherwise. Words that came to close the question ("done") once the
+/// question closed by itself (the last blocker chosen) are not missed.
+fn take_picks(
+    s: &mut Sitting,
+    picks: Vec<Pick>,
+    shown: &Listing,
+    out: &mut impl Write,
+) -> CliResult {
+    let n = picks.len();
+    for (taken, pick) in picks.into_iter().enumerate() {
+        let now = (s.game.decider() == Some(HUMAN))
             .then(|| s.game.listing(&s.voice))
-            .flatten()
-            .and_then(|l| {
+            .flatten();
+        let closed = now.as_ref().is_none_or(|l| l.prompt != shown.prompt);
+        let found = match (&pick, now) {
+            (Pick::Listed(i), Some(l)) => {
+                let label = &shown.items[*i].label;
                 // The last copy left is listed without its number ("#72").
                 let bare = label
                     .rsplit_once(" #")
                     .filter(|(_, n)| n.bytes().all(|b| b.is_ascii_digit()))
                     .map_or(label.as_str(), |(bare, _)| bare);
-                let find = |want: &str| l.items.iter().find(|i| i.label == want).cloned();
-                find(&label).or_else(|| find(bare))
-            });
-        match listed {
-            Some(item) => act(s, item.act, out)?,
-            None => {
-                writeln!(out, "'{label}' is not offered now: {taken} of {n} taken.")?;
+                let find = |want: &str| l.items.iter().find(|i| i.label == *want).cloned();
+                find(label)
+                    .or_else(|| find(bare))
+                    .ok_or_else(|| format!("'{label}' is not offered now"))
+            }
+            (Pick::Later(words), Some(l)) => {
+                let same = |i: usize, j: usize| l.items[i].alike == l.items[j].alike;
+                typed_pick(words, &labels_of(&l), &words_of(&l), same)
+                    .map(|i| l.items[i].clone())
+                    .map_err(|_| format!("'{words}' fits no option now"))
+            }
+            (Pick::Listed(i), None) => {
+                Err(format!("'{}' is not offered now", shown.items[*i].label))
+            }
+            (Pick::Later(words), None) => Err(format!("'{words}' fits no option now")),
+        };
+        match found {
+            Ok(item) => act(s, item.act, out)?,
+            Err(_) if closed && matches!(pick, Pick::Later(_)) => break,
+            Err(why) => {
+                writeln!(out, "{why}: {taken} of {n} taken.")?;
                 break;
             }
         }

@@ -138,6 +138,17 @@ pub fn typed_pick(
     typed_option(line, shown, engine, same)
 }
 
+/// One pick of a line that names several.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pick {
+    /// The option of this number (from 0) as listed when the line was typed.
+    Listed(usize),
+    /// Words that fit no option listed then, read against the options of the moment the
+    /// pick comes to be taken: the "done" of "block with troll, done" is only offered
+    /// once a blocker is chosen.
+    Later(String),
+}
+
 /// The options a line names, in the order to take them: several ([`several_picks`]),
 /// else one ([`typed_pick`]).
 pub fn typed_picks(
@@ -145,21 +156,23 @@ pub fn typed_picks(
     shown: &[String],
     engine: &[String],
     same: impl Fn(usize, usize) -> bool,
-) -> Result<Vec<usize>, String> {
+) -> Result<Vec<Pick>, String> {
     several_picks(line, shown, engine, &same)
-        .unwrap_or_else(|| typed_pick(line, shown, engine, &same).map(|i| vec![i]))
+        .unwrap_or_else(|| typed_pick(line, shown, engine, &same).map(|i| vec![Pick::Listed(i)]))
 }
 
 /// The options a line names to be taken one after another, as listed now: numbers
 /// apart ("1 3 4"), words apart by commas ("attack with giant, wurm, done"), or the
-/// start of labels then "all" ("attack with all": every option that begins so).
-/// `None`: the line names one option at most, read as [`typed_option`] reads it.
+/// start of labels then "all" ("attack with all": every option that begins so). The
+/// first must be listed now; words after it that fit nothing listed now are read when
+/// their turn comes ([`Pick::Later`]). `None`: the line names one option at most, read
+/// as [`typed_option`] reads it.
 pub fn several_picks(
     line: &str,
     shown: &[String],
     engine: &[String],
     same: impl Fn(usize, usize) -> bool,
-) -> Option<Result<Vec<usize>, String>> {
+) -> Option<Result<Vec<Pick>, String>> {
     let line = line.trim();
     let number = |part: &str| part.bytes().all(|b| b.is_ascii_digit());
     if let Some(start) = line.to_lowercase().strip_suffix(" all") {
@@ -173,7 +186,7 @@ pub fn several_picks(
         return Some(if all.is_empty() {
             Err(format!("No option begins '{}'.", start.join(" ")))
         } else {
-            Ok(all)
+            Ok(all.into_iter().map(Pick::Listed).collect())
         });
     }
     let parts: Vec<&str> = if line.contains(',') {
@@ -189,10 +202,21 @@ pub fn several_picks(
     if parts.len() < 2 {
         return None;
     }
-    let picks = parts
-        .into_iter()
-        .map(|part| typed_pick(part, shown, engine, &same));
+    let picks = parts.into_iter().enumerate().map(|(k, part)| {
+        match typed_pick(part, shown, engine, &same) {
+            Ok(i) => Ok(Pick::Listed(i)),
+            Err(_) if k > 0 && !number(part) && fits_nothing(part, shown, engine) => {
+                Ok(Pick::Later(part.to_string()))
+            }
+            Err(why) => Err(why),
+        }
+    });
     Some(picks.collect())
+}
+
+/// Whether words fit no option listed.
+fn fits_nothing(words: &str, shown: &[String], engine: &[String]) -> bool {
+    pick_by_text(words, shown, engine).is_err_and(|fits| fits.is_empty())
 }
 
 #[cfg(test)]
@@ -253,17 +277,28 @@ mod tests {
         .collect();
         let apart = |i: usize, j: usize| i == j;
         let picks = |line: &str| several_picks(line, &labels, &labels, apart);
-        assert_eq!(picks("attack with all"), Some(Ok(vec![0, 1, 2])));
-        assert_eq!(picks("Attack With ALL"), Some(Ok(vec![0, 1, 2])));
-        assert_eq!(picks("1 3"), Some(Ok(vec![0, 2])));
-        assert_eq!(picks("3, 1"), Some(Ok(vec![2, 0])));
-        assert_eq!(picks("attack with giant, troll"), Some(Ok(vec![0, 2])));
-        assert_eq!(picks("giant, 2"), Some(Ok(vec![0, 1])));
-        // One pick is not several, and each part must name one option.
+        let listed = |n: &[usize]| Some(Ok(n.iter().map(|&i| Pick::Listed(i)).collect()));
+        assert_eq!(picks("attack with all"), listed(&[0, 1, 2]));
+        assert_eq!(picks("Attack With ALL"), listed(&[0, 1, 2]));
+        assert_eq!(picks("1 3"), listed(&[0, 2]));
+        assert_eq!(picks("3, 1"), listed(&[2, 0]));
+        assert_eq!(picks("attack with giant, troll"), listed(&[0, 2]));
+        assert_eq!(picks("giant, 2"), listed(&[0, 1]));
+        // Words after the first that fit nothing yet wait for their turn ("done" once
+        // the attackers are chosen); the first must fit now, and a number be listed.
+        assert_eq!(
+            picks("attack with giant, wurm, done"),
+            Some(Ok(vec![
+                Pick::Listed(0),
+                Pick::Listed(1),
+                Pick::Later("done".into())
+            ]))
+        );
+        assert!(picks("dragon, giant").unwrap().is_err());
+        // One pick is not several, and a number must be listed.
         assert_eq!(picks("attack with giant"), None);
         assert_eq!(picks("3"), None);
         assert!(picks("1 9").unwrap().is_err());
-        assert!(picks("giant, dragon").unwrap().is_err());
         assert!(picks("block with all").unwrap().is_err());
     }
 
