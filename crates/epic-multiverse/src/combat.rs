@@ -3,7 +3,7 @@
 //! wounds, points for a character made inactive, and deaths where the attacker may kill;
 //! the abilities that change them (§Abilities).
 
-use crate::abilities::{Ability, AttackKind, Power};
+use crate::abilities::{Abilities, Ability, AttackKind, Power};
 use crate::card::{CardId, Character, Moral};
 use crate::effect::Action;
 use crate::effect::Effect;
@@ -12,6 +12,10 @@ use crate::game::MultiverseGame;
 use crate::state::*;
 use epic_game::Seat;
 use rand::Rng;
+use smallvec::SmallVec;
+
+/// A character's powers ([`MultiverseGame::powers`]): a few, kept without allocating.
+pub type Powers = SmallVec<[Power; 8]>;
 
 /// Whether an attack of value `attack` against defense `defense` wounds: equal or
 /// greater (ruling M-01).
@@ -44,9 +48,9 @@ impl MultiverseGame {
     /// The powers of a character in play, numbered from 1 in this order: its card's,
     /// the one Random Power rolled, Super Strength's Thrown Object 6, its weapons'
     /// attacks.
-    pub fn powers(&self, ch: &InPlay) -> Vec<Power> {
+    pub fn powers(&self, ch: &InPlay) -> Powers {
         let c = self.stats(ch);
-        let mut powers = c.powers.clone();
+        let mut powers: Powers = c.powers.iter().copied().collect();
         powers.extend(ch.rolled);
         if self.has(ch, Ability::SuperStrength) {
             powers.push(Power {
@@ -56,7 +60,7 @@ impl MultiverseGame {
                 detail: 0,
             });
         }
-        powers.extend(self.weapons(ch).into_iter().map(|(_, p)| p));
+        powers.extend(self.weapons(ch).map(|(_, p)| p));
         powers
     }
 
@@ -122,7 +126,20 @@ impl MultiverseGame {
     /// combat flyers and characters on the ground meet only by Reach (Flight); never a
     /// character immune to the attack's kind.
     fn may_attack(&self, a: &InPlay, t: &InPlay, kind: AttackKind) -> bool {
-        if t.hidden && !self.has(a, Ability::KeenSenses) {
+        self.may_attack_knowing(a, self.abilities(a), t, self.abilities(t), kind)
+    }
+
+    /// [`Self::may_attack`] with the abilities `a` and `t` have now, looked up once for
+    /// every target and power of an attacker.
+    fn may_attack_knowing(
+        &self,
+        a: &InPlay,
+        a_has: Abilities,
+        t: &InPlay,
+        t_has: Abilities,
+        kind: AttackKind,
+    ) -> bool {
+        if t.hidden && !a_has.has(Ability::KeenSenses) {
             return false;
         }
         // A disabled character only by one that may kill it; a disabled independent
@@ -130,17 +147,17 @@ impl MultiverseGame {
         if !t.active() && !self.may_kill(a, t) && !self.artifact(t) {
             return false;
         }
-        if self.has(t, Ability::Immune(kind)) {
+        if t_has.has(Ability::Immune(kind)) {
             return false;
         }
         if t.intangible && !matches!(kind, AttackKind::Psi | AttackKind::Magic) {
             return false;
         }
-        if t.invisible && !self.has(a, Ability::KeenSenses) && !self.attacked_last(t.id, a.id) {
+        if t.invisible && !a_has.has(Ability::KeenSenses) && !self.attacked_last(t.id, a.id) {
             return false;
         }
         if kind == AttackKind::Physical {
-            if t.flying && !a.flying && !self.has(a, Ability::Reach) {
+            if t.flying && !a.flying && !a_has.has(Ability::Reach) {
                 return false;
             }
             if a.flying && !t.flying {
@@ -207,13 +224,15 @@ impl MultiverseGame {
                     .map(|(i, p)| (i as u8 + 1, p.kind)),
             );
             let before = options.len();
-            let tech = self.has(a, Ability::Tech);
+            let a_has = self.abilities(a);
+            let tech = a_has.has(Ability::Tech);
             for s in self.opponents(seat) {
                 let locked = locks.iter().find(|(x, _)| *x == a.id).map(|&(_, l)| l);
                 let targets = self.player(s).characters.iter();
                 for t in targets.filter(|t| t.id != a.id && locked.is_none_or(|l| l == t.id)) {
+                    let t_has = self.abilities(t);
                     for &(power, kind) in &modes {
-                        if self.may_attack(a, t, kind) {
+                        if self.may_attack_knowing(a, a_has, t, t_has, kind) {
                             options.push(Choice::Attack {
                                 attacker: a.id,
                                 target: t.id,
@@ -455,9 +474,10 @@ impl MultiverseGame {
     /// last powers are the weapons'.
     pub(crate) fn weapon_of(&self, ch: &InPlay, power: u8) -> Option<CardId> {
         let index = usize::from(power).checked_sub(1)?;
-        let weapons = self.weapons(ch);
-        let first = self.powers(ch).len() - weapons.len();
-        weapons.get(index.checked_sub(first)?).map(|(c, _)| *c)
+        let first = self.powers(ch).len() - self.weapons(ch).count();
+        self.weapons(ch)
+            .nth(index.checked_sub(first)?)
+            .map(|(c, _)| c)
     }
 
     fn has_fear(&self, id: CharId) -> bool {

@@ -235,21 +235,19 @@ impl MultiverseGame {
 
     /// The attacks its working weapons give (F-2.4), with their cards: close combat at
     /// its C plus the bonus, or a ranged power.
-    pub fn weapons(&self, ch: &InPlay) -> Vec<(CardId, Power)> {
-        self.working_items(ch)
-            .filter_map(|(card, i)| {
-                let power = match i.attack? {
-                    WeaponAttack::Close { bonus } => Power {
-                        kind: AttackKind::Physical,
-                        value: self.combat_value(ch).saturating_add(bonus),
-                        latent: false,
-                        detail: 0,
-                    },
-                    WeaponAttack::Ranged { power } => power,
-                };
-                Some((card, power))
-            })
-            .collect()
+    pub fn weapons<'a>(&'a self, ch: &'a InPlay) -> impl Iterator<Item = (CardId, Power)> + 'a {
+        self.working_items(ch).filter_map(|(card, i)| {
+            let power = match i.attack? {
+                WeaponAttack::Close { bonus } => Power {
+                    kind: AttackKind::Physical,
+                    value: self.combat_value(ch).saturating_add(bonus),
+                    latent: false,
+                    detail: 0,
+                },
+                WeaponAttack::Ranged { power } => power,
+            };
+            Some((card, power))
+        })
     }
 
     /// Whether `ch` meets `item`'s requirement (F-9.8).
