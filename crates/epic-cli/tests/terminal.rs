@@ -557,3 +557,43 @@ fn blocks_in_one_line_damage_totals_and_triggers_in_order() {
     let text = play("+order", &"1\n".repeat(120));
     assert!(text.contains(asked) && !text.contains(hint), "{text}");
 }
+
+/// A play that would do nothing is offered with a warning, not refused: Resurrection's
+/// second mode with no champion broken this turn.
+#[test]
+fn a_play_that_would_do_nothing_is_offered_with_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("raise.txt"), "30 Resurrection\n").unwrap();
+    let args = [
+        "play",
+        "--seed",
+        "1",
+        "--first",
+        "me",
+        "--ai",
+        "random",
+        "--deck",
+        "raise.txt",
+        "--no-autosave",
+    ];
+    let out = common::epic_in(dir.path(), &args, "keep\nquit\n");
+    let text = flat(&common::stdout(&out));
+    let warned = text
+        .split("Play Resurrection (mode 2")
+        .nth(1)
+        .and_then(|rest| rest.split(" 3. ").next())
+        .unwrap_or_else(|| panic!("no second mode offered: {text}"));
+    assert!(
+        warned.contains("(nothing to act on now: it would do nothing)"),
+        "{warned}"
+    );
+    let first = text.split("Play Resurrection (mode 1").nth(1).unwrap();
+    assert!(
+        !first
+            .split(" 2. ")
+            .next()
+            .unwrap()
+            .contains("would do nothing"),
+        "{first}"
+    );
+}

@@ -180,15 +180,21 @@ pub fn would_do_nothing(game: &Game, option: Choice) -> bool {
     let still_asks_them = copy
         .decision()
         .is_some_and(|d| d.player == player && d.kind != DecisionKind::Initiative);
-    // A lasting effect ("champions cannot attack this turn") tells no event.
+    // A lasting effect ("champions cannot attack this turn") tells no event. The game
+    // may have gone on past the play (a last card played, the turn over for want of
+    // anything else to do): only what was added counts.
     let (was, now) = (game.state(), copy.state());
-    let lasts = was.mods.len() != now.mods.len()
-        || was.delayed.len() != now.delayed.len()
-        || was.no_attacks != now.no_attacks
-        || was.continuous != now.continuous;
+    let lasts = now.mods.len() > was.mods.len()
+        || now.delayed.len() > was.delayed.len()
+        || (now.no_attacks && !was.no_attacks);
+    // A play resolves before anyone passes after it (3.2): what follows the first pass
+    // is the rest of the turn, not the play.
+    let mut of_the_play = events
+        .iter()
+        .take_while(|e| !matches!(e, Event::Passed { .. }));
     !still_asks_them
         && !lasts
-        && events.iter().all(|e| match e {
+        && of_the_play.all(|e| match e {
             Event::Played { .. }
             | Event::Gold { .. }
             | Event::Passed { .. }
@@ -336,5 +342,20 @@ mod nothing_to_act_on {
         // With a champion to aim at, it does something.
         let g = game(&["Vital Mission"], &["Cave Troll"]);
         assert!(!note(&g, "Play Vital Mission").contains(NOTHING_NOTE));
+    }
+
+    /// The browser's options (the board's `asked`) carry the same warning.
+    #[test]
+    fn the_boards_options_carry_the_warning() {
+        let g = game(&["Resurrection"], &[]);
+        let voice = crate::words::play_voice(0, 2);
+        let asked = crate::words::board::asked(&g, &g.view(0), &voice).expect("a decision");
+        let label = |start: &str| {
+            let found = asked.options.iter().find(|o| o.label.starts_with(start));
+            found.expect(start).label.clone()
+        };
+        // Its last card: the turn would go on past the play, and the warning holds.
+        assert!(label("Play Resurrection (mode 2").ends_with(NOTHING_NOTE));
+        assert!(!label("Play Resurrection (mode 1").contains(NOTHING_NOTE));
     }
 }
