@@ -28,6 +28,7 @@ pub mod card;
 pub mod eval;
 pub mod format;
 mod game;
+mod lessons;
 pub mod parse;
 mod position;
 mod resolve;

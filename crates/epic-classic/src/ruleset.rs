@@ -733,4 +733,8 @@ impl Ruleset for ClassicGame {
     fn scenario_expect(&self, expectation: &str) -> Option<Result<(), String>> {
         crate::scenario::expect(self, expectation)
     }
+
+    fn lessons() -> Vec<epic_game::lesson::Lesson<Self>> {
+        crate::lessons::lessons()
+    }
 }

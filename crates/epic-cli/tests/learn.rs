@@ -55,6 +55,40 @@ fn learn_runs_to_its_end_by_pressing_enter() {
     );
 }
 
+/// The classic game's lessons, by Enter: an action card and a free one in one turn (the
+/// third card, an action card, not offered), a champion attacking the turn it came into
+/// play, and the last card drawn that wins.
+#[test]
+fn the_classic_lessons_run_to_their_end() {
+    let out = epic_with_input(&["learn", "--ruleset", "classic"], &"\n".repeat(20));
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}\n{}", stderr(&out));
+    let lesson = |n: usize| {
+        let start = text
+            .find(&format!("=== Lesson {n} of 3"))
+            .expect("the lesson");
+        let end = text[start..]
+            .find("\n\n=== Lesson ")
+            .map_or(text.len(), |e| start + e);
+        &text[start..end]
+    };
+    let first = lesson(1);
+    // Once the action is spent, the free card is offered and the action card is not.
+    let spent = first
+        .split("Shield Bearer is free")
+        .nth(1)
+        .expect("the third step");
+    let options = spent.split("> ").next().unwrap();
+    assert!(options.contains("Play Shield Bearer") && !options.contains("Play Thornback"));
+    assert!(first.contains("in play: Iron Golem 5/5"), "{first}");
+    assert!(lesson(2).contains("You: Attack with Raging Bear"), "{text}");
+    assert!(lesson(3).contains("You win."), "{text}");
+    assert!(
+        text.contains("`epic play --ruleset classic --ai easy`"),
+        "{text}"
+    );
+}
+
 /// The learner types what a lesson asks, in words or by number; another option is
 /// explained and refused; `show`, `help` and `skip` work, and `quit` says how to come back.
 #[test]
@@ -94,7 +128,7 @@ fn learn_lists_its_lessons_and_refuses_what_it_cannot_do() {
         stderr(&out)
     );
 
-    let out = epic(&["learn", "--ruleset", "classic"]);
+    let out = epic(&["learn", "--ruleset", "multiverse"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
         stderr(&out).contains("has no lessons yet"),
