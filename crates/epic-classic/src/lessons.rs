@@ -5,29 +5,19 @@
 
 use crate::ClassicGame;
 use epic_game::lesson::{Lesson, LessonStep as Step};
-use epic_game::scenario::Statement;
 
 /// The lessons, in the order a newcomer plays them.
 pub fn lessons() -> Vec<Lesson<ClassicGame>> {
     vec![actions(), no_waiting(), empty_deck()]
 }
 
-/// The game a scenario's setup statements describe (docs/scenarios.md).
+/// A position written as the classic scenarios' setups (docs/scenarios.md).
 fn position(setup: &str) -> ClassicGame {
-    let statements: Vec<Statement> = (setup.lines().enumerate())
-        .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| Statement {
-            line: i + 1,
-            text: l.trim().to_string(),
-        })
-        .collect();
-    crate::scenario::position(0, &statements)
-        .unwrap_or_else(|m| panic!("a lesson's position: {m:?}"))
+    epic_game::lesson::position(setup)
 }
 
-/// Whether `expectation` (as a scenario writes it after `expect`) holds.
 fn holds(game: &ClassicGame, expectation: &str) -> bool {
-    crate::scenario::expect(game, expectation) == Some(Ok(()))
+    epic_game::lesson::holds(game, expectation)
 }
 
 fn actions() -> Lesson<ClassicGame> {

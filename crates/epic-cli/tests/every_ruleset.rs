@@ -450,3 +450,26 @@ fn sim_plays_every_ruleset_with_one_report() {
         assert!(text.contains(decks[0]), "{}: {text}", info.name);
     }
 }
+
+/// `epic learn` teaches every ruleset: each lesson, taken by pressing Enter, runs to its
+/// end and shows what it is for (the runner refuses a lesson that does not), and the
+/// last words point to a whole game of that ruleset.
+#[test]
+fn learn_runs_every_rulesets_lessons() {
+    for info in rulesets() {
+        let out = common::epic_with_input(&["learn", "--ruleset", info.name], &"\n".repeat(60));
+        let text = stdout(&out);
+        assert!(
+            out.status.success(),
+            "{}: {text}\n{}",
+            info.name,
+            stderr(&out)
+        );
+        assert!(text.contains("=== Lesson 1 of "), "{}: {text}", info.name);
+        assert!(
+            text.contains(&format!("`epic play --ruleset {} --ai easy`", info.name)),
+            "{}: {text}",
+            info.name
+        );
+    }
+}

@@ -42,3 +42,26 @@ impl LessonStep {
         LessonStep { says, take }
     }
 }
+
+/// The game a ruleset's scenario setup describes (`step recruit`, `p1 hand …`, as its
+/// scenario files write it): a lesson's position, written as the scenarios are.
+///
+/// # Panics
+/// When the setup is not one: a lesson's position is the program's own text.
+pub fn position<R: crate::Ruleset>(setup: &str) -> R {
+    let statements: Vec<crate::scenario::Statement> = (setup.lines().enumerate())
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| crate::scenario::Statement {
+            line: i + 1,
+            text: l.trim().to_string(),
+        })
+        .collect();
+    R::scenario_position(0, &statements)
+        .unwrap_or_else(|m| panic!("a lesson's position of the {} game: {m:?}", R::NAME))
+}
+
+/// Whether an expectation of the ruleset's scenarios (as written after `expect`) holds
+/// in `game`: a lesson's check that it showed what it is for.
+pub fn holds<R: crate::Ruleset>(game: &R, expectation: &str) -> bool {
+    game.scenario_expect(expectation) == Some(Ok(()))
+}

@@ -42,6 +42,7 @@ pub mod events;
 mod game;
 mod incidents;
 mod items;
+mod lessons;
 mod modified;
 pub mod parse;
 pub mod position;

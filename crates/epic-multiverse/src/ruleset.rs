@@ -647,4 +647,8 @@ impl Ruleset for MultiverseGame {
     fn scenario_expect(&self, expectation: &str) -> Option<Result<(), String>> {
         crate::scenario::expect(self, expectation)
     }
+
+    fn lessons() -> Vec<epic_game::lesson::Lesson<Self>> {
+        crate::lessons::lessons()
+    }
 }
