@@ -1642,7 +1642,7 @@ pub(crate) fn parse_costs(label: &str) -> Option<R<Vec<PowerCost>>> {
                 Err(format!(
                     "{} is not a cost the card language knows; a power's costs are {{expend}}, \
                      {{N}} (gold), break this, break a champion you control, remove a counter \
-                     from this and discard N cards",
+                     from this, discard N cards and banish N cards from your discard pile",
                     quoted(item)
                 ))
             })
@@ -1658,7 +1658,11 @@ fn parse_cost(item: &str) -> Option<R<PowerCost>> {
         "break this" => PowerCost::BreakThis,
         "remove a counter from this" => PowerCost::RemoveCounter,
         "break a champion you control" => PowerCost::BreakOwn,
-        _ => return gold_cost(item).or_else(|| discard_cost(item)),
+        _ => {
+            return gold_cost(item)
+                .or_else(|| discard_cost(item))
+                .or_else(|| banish_cost(item))
+        }
     };
     Some(Ok(cost))
 }
@@ -1673,6 +1677,28 @@ fn gold_cost(item: &str) -> Option<R<PowerCost>> {
         Ok(n) if n > 0 => Ok(PowerCost::Gold(n)),
         _ => Err(format!(
             "{} is not a cost: a power's gold cost is {{1}} or more",
+            quoted(item)
+        )),
+    })
+}
+
+/// "banish a card from your discard pile", "banish two cards from your discard pile":
+/// `None` unless the item banishes from the discard pile.
+fn banish_cost(item: &str) -> Option<R<PowerCost>> {
+    let mut s = item;
+    if !item.ends_with("discard pile") || !eat(&mut s, "banish") {
+        return None;
+    }
+    Some(match eat_number(&mut s) {
+        Some(n)
+            if (eat(&mut s, "cards") || eat(&mut s, "card"))
+                && eat(&mut s, "from your discard pile")
+                && s.is_empty() =>
+        {
+            Ok(PowerCost::BanishFromDiscard(n))
+        }
+        _ => Err(format!(
+            "expected 'banish <number> cards from your discard pile' as a cost, found {}",
             quoted(item)
         )),
     })

@@ -838,6 +838,10 @@ fn cost_text(c: PowerCost) -> String {
         PowerCost::RemoveCounter => "Remove a counter from this card".into(),
         PowerCost::Discard(n) => format!("Discard {}", plural(&Amount::Fixed(n), "card", "cards")),
         PowerCost::BreakOwn => "Break a champion you control".into(),
+        PowerCost::BanishFromDiscard(n) => format!(
+            "Banish {} from your discard pile",
+            plural(&Amount::Fixed(n), "card", "cards")
+        ),
     }
 }
 

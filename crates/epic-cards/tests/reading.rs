@@ -360,7 +360,8 @@ fn one_true_message_per_mistake() {
         [
             "3: 'banish a champion you control' is not a cost the card language knows; a \
           power's costs are {expend}, {N} (gold), break this, break a champion you control, \
-          remove a counter from this and discard N cards"
+          remove a counter from this, discard N cards and banish N cards from your discard \
+          pile"
         ]
     );
     assert_eq!(

@@ -205,6 +205,9 @@ impl<'a> Engine<'a> {
         if self.top().ctx.cost_breaks > 0 {
             return self.pay_break_cost();
         }
+        if self.top().ctx.cost_banishes > 0 {
+            return self.pay_banish_cost();
+        }
         if !self.top().loyalty_checked {
             if let Some(flow) = self.check_loyalty() {
                 return flow;
@@ -413,6 +416,28 @@ impl<'a> Engine<'a> {
             DecisionKind::Choose,
             mine.into_iter().map(Choice::Card),
         )
+    }
+
+    /// Scrap Golem: a power's "banish a card from your discard pile" cost, the card
+    /// chosen by the player (the pile is public).
+    fn pay_banish_cost(&mut self) -> Flow {
+        let controller = self.top().controller;
+        if let Some(Entity::Obj(o)) = self.top().picks.first().copied() {
+            let top = self.top_mut();
+            top.picks.clear();
+            top.ctx.cost_banishes -= 1;
+            self.banish_all(&[o]);
+            return Flow::Continue;
+        }
+        let pile: SmallVec<[Choice; 16]> = (self.st.player(controller).discard.iter())
+            .copied()
+            .map(Choice::Card)
+            .collect();
+        if pile.is_empty() {
+            self.top_mut().ctx.cost_banishes = 0;
+            return Flow::Continue;
+        }
+        self.ask(controller, DecisionKind::Choose, pile)
     }
 
     /// Whether `p` has cards in hand: then what they can do with them is theirs to know.

@@ -42,6 +42,10 @@ pub fn cost_text(costs: &[PowerCost]) -> String {
             PowerCost::RemoveCounter => "Remove a counter from this card".to_string(),
             PowerCost::Discard(n) => format!("Discard {n} card{}", if *n == 1 { "" } else { "s" }),
             PowerCost::BreakOwn => "Break a champion you control".to_string(),
+            PowerCost::BanishFromDiscard(n) => format!(
+                "Banish {n} card{} from your discard pile",
+                if *n == 1 { "" } else { "s" }
+            ),
         })
         .collect::<Vec<_>>()
         .join(", ")

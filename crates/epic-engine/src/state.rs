@@ -549,6 +549,10 @@ pub struct EffectCtx {
     /// Summoner), chosen by the player one at a time before the effect.
     #[serde(default)]
     pub cost_breaks: u8,
+    /// Cards still to banish from the discard pile as the cost of the power this frame
+    /// runs (Scrap Golem), chosen by the player one at a time before the effect.
+    #[serde(default)]
+    pub cost_banishes: u8,
     /// The effect's controller while another player performs the current step (the
     /// step's `by`); they are its controller again at the next step.
     #[serde(default)]
@@ -571,6 +575,7 @@ impl std::hash::Hash for EffectCtx {
             revealed,
             play_mode,
             cost_breaks,
+            cost_banishes,
             lent_from,
         } = self;
         (
@@ -590,6 +595,9 @@ impl std::hash::Hash for EffectCtx {
         }
         if *cost_breaks > 0 {
             cost_breaks.hash(h);
+        }
+        if *cost_banishes > 0 {
+            cost_banishes.hash(h);
         }
         if let Some(p) = lent_from {
             p.hash(h);

@@ -820,7 +820,8 @@ impl<'a> Engine<'a> {
                     let champion = self.seen(o);
                     self.emit(|| Event::Counters { champion, now });
                 }
-                PowerCost::Discard(_) | PowerCost::BreakOwn => {}
+                // Chosen by the player before the effect (`run_frame`).
+                PowerCost::Discard(_) | PowerCost::BreakOwn | PowerCost::BanishFromDiscard(_) => {}
             }
         }
         // Fewer counters lower defense: a champion its damage now kills breaks before
@@ -834,6 +835,7 @@ impl<'a> Engine<'a> {
         let total = PowerCost::total(&pw.costs);
         frame.cost_discards = total.discards;
         frame.ctx.cost_breaks = total.breaks;
+        frame.ctx.cost_banishes = total.banishes;
     }
 
     // ---- battle -----------------------------------------------------------------------
@@ -1588,6 +1590,7 @@ impl Look<'_> {
             }
             && (t.counters == 0 || (in_play && t.counters <= obj.counters as u32))
             && (t.breaks == 0 || self.breakable_of(p).len() >= t.breaks as usize)
+            && t.banishes as usize <= self.st.player(p).discard.len()
     }
 
     /// The champions `p` controls.

@@ -152,6 +152,9 @@ pub enum PowerCost {
     Discard(u8),
     /// Break a champion you control, chosen when the power is used (Rift Summoner).
     BreakOwn,
+    /// Banish cards from your discard pile, chosen when the power is used (Scrap
+    /// Golem): it cannot be begun with fewer there (3.5.3).
+    BanishFromDiscard(u8),
 }
 
 /// What a power's costs ask for in all (3.5.3: every cost is paid, so two costs of a
@@ -164,6 +167,8 @@ pub struct CostTotal {
     pub counters: u32,
     pub discards: u8,
     pub breaks: u8,
+    /// Cards to banish from the discard pile.
+    pub banishes: u8,
 }
 
 impl PowerCost {
@@ -178,6 +183,7 @@ impl PowerCost {
                 PowerCost::RemoveCounter => t.counters += 1,
                 PowerCost::Discard(n) => t.discards = t.discards.saturating_add(n),
                 PowerCost::BreakOwn => t.breaks = t.breaks.saturating_add(1),
+                PowerCost::BanishFromDiscard(n) => t.banishes = t.banishes.saturating_add(n),
             }
         }
         t
