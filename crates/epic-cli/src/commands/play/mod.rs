@@ -306,7 +306,7 @@ pub fn run(args: Args) -> CliResult {
         }
         None => {
             if let Some(line) = crate::commands::learn::first_game_suggestion(args.ruleset.name()) {
-                println!("{line}");
+                println!("{}", args.term.term().fill(&line, ""));
             }
             if let Some(draft) = drafted(&args)? {
                 return draft_and_play(&args, draft, options_of(&args)?);
