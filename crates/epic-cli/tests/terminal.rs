@@ -472,12 +472,11 @@ end turn
     assert_eq!(flat(cards_played), "Cards played 0 0", "{text}");
 }
 
-/// Several picks in one line: three champions played, then "attack with all" declares
-/// every attacker at once; numbers apart ("1 2") take several too.
-#[test]
-fn a_line_takes_several_picks() {
+/// What a game printed, seed 1, you first against the random AI, both seats playing 30
+/// copies of `card` (a deck list written for the game), `input` typed.
+fn one_card_game(card: &str, input: &str) -> String {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("trolls.txt"), "30 Cave Troll\n").unwrap();
+    std::fs::write(dir.path().join("deck.txt"), format!("30 {card}\n")).unwrap();
     let args = [
         "play",
         "--seed",
@@ -487,14 +486,20 @@ fn a_line_takes_several_picks() {
         "--ai",
         "random",
         "--deck",
-        "trolls.txt",
+        "deck.txt",
         "--ai-deck",
-        "trolls.txt",
+        "deck.txt",
         "--no-autosave",
     ];
+    common::stdout(&common::epic_in(dir.path(), &args, input))
+}
+
+/// Several picks in one line: three champions played, then "attack with all" declares
+/// every attacker at once; numbers apart ("1 2") take several too.
+#[test]
+fn a_line_takes_several_picks() {
     let input = "keep\n1 2\nplay cave troll\nend turn\ndeclare a battle\nattack with all\n";
-    let out = common::epic_in(dir.path(), &args, input);
-    let text = common::stdout(&out);
+    let text = one_card_game("Cave Troll", input);
     assert_eq!(text.matches("You play Cave Troll.").count(), 3, "{text}");
     assert!(
         text.contains("Your Cave Troll, Cave Troll and Cave Troll attack the AI."),
@@ -562,22 +567,7 @@ fn blocks_in_one_line_damage_totals_and_triggers_in_order() {
 /// second mode with no champion broken this turn.
 #[test]
 fn a_play_that_would_do_nothing_is_offered_with_a_warning() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("raise.txt"), "30 Resurrection\n").unwrap();
-    let args = [
-        "play",
-        "--seed",
-        "1",
-        "--first",
-        "me",
-        "--ai",
-        "random",
-        "--deck",
-        "raise.txt",
-        "--no-autosave",
-    ];
-    let out = common::epic_in(dir.path(), &args, "keep\nquit\n");
-    let text = flat(&common::stdout(&out));
+    let text = flat(&one_card_game("Resurrection", "keep\nquit\n"));
     let warned = text
         .split("Play Resurrection (mode 2")
         .nth(1)

@@ -369,75 +369,87 @@ impl<'a> Engine<'a> {
         None
     }
 
-    /// 1.7.3: a power's "discard a card" cost, one chosen card at a time.
-    fn pay_discard_cost(&mut self) -> Flow {
+    /// A power's cost paid one card the player chooses at a time, before its effect:
+    /// `left` counts what is still to pay, `choices` are the cards the player may pay
+    /// with now, and `pay` pays with one. With nothing left to choose from, the rest is
+    /// dropped (the power could be begun, 3.5.3, and the cards went since).
+    fn pay_chosen_cost(
+        &mut self,
+        left: fn(&mut Frame) -> &mut u8,
+        kind: DecisionKind,
+        choices: impl FnOnce(&Self, PlayerId) -> SmallVec<[Choice; 16]>,
+        pay: impl FnOnce(&mut Self, ObjId),
+    ) -> Flow {
         let controller = self.top().controller;
         if let Some(Entity::Obj(o)) = self.top().picks.first().copied() {
             let top = self.top_mut();
             top.picks.clear();
-            top.cost_discards -= 1;
-            self.discard(o);
+            *left(top) -= 1;
+            pay(self, o);
             return Flow::Continue;
         }
-        let hand: SmallVec<[Choice; 16]> = self
-            .st
-            .player(controller)
-            .hand
-            .iter()
-            .copied()
-            .map(Choice::Card)
-            .collect();
-        if hand.is_empty() {
-            self.top_mut().cost_discards = 0;
+        let options = choices(self, controller);
+        if options.is_empty() {
+            *left(self.top_mut()) = 0;
             return Flow::Continue;
         }
-        self.ask(controller, DecisionKind::Discard, hand)
+        self.ask(controller, kind, options)
     }
 
-    /// Rift Summoner: a power's "break a champion you control" cost, the champion chosen
-    /// by the player.
-    fn pay_break_cost(&mut self) -> Flow {
-        let controller = self.top().controller;
-        if let Some(Entity::Obj(o)) = self.top().picks.first().copied() {
-            let top = self.top_mut();
-            top.picks.clear();
-            top.ctx.cost_breaks -= 1;
-            self.break_all(&[o]);
-            self.check_state();
-            return Flow::Continue;
-        }
-        let mine = self.look().breakable_of(controller);
-        if mine.is_empty() {
-            self.top_mut().ctx.cost_breaks = 0;
-            return Flow::Continue;
-        }
-        self.ask(
-            controller,
-            DecisionKind::Choose,
-            mine.into_iter().map(Choice::Card),
+    /// 1.7.3: a power's "discard a card" cost.
+    fn pay_discard_cost(&mut self) -> Flow {
+        self.pay_chosen_cost(
+            |f| &mut f.cost_discards,
+            DecisionKind::Discard,
+            |eng, p| {
+                eng.st
+                    .player(p)
+                    .hand
+                    .iter()
+                    .copied()
+                    .map(Choice::Card)
+                    .collect()
+            },
+            |eng, o| eng.discard(o),
         )
     }
 
-    /// Scrap Golem: a power's "banish a card from your discard pile" cost, the card
-    /// chosen by the player (the pile is public).
+    /// Rift Summoner: a power's "break a champion you control" cost.
+    fn pay_break_cost(&mut self) -> Flow {
+        self.pay_chosen_cost(
+            |f| &mut f.ctx.cost_breaks,
+            DecisionKind::Choose,
+            |eng, p| {
+                eng.look()
+                    .breakable_of(p)
+                    .into_iter()
+                    .map(Choice::Card)
+                    .collect()
+            },
+            |eng, o| {
+                eng.break_all(&[o]);
+                eng.check_state();
+            },
+        )
+    }
+
+    /// Scrap Golem: a power's "banish a card from your discard pile" cost (the pile is
+    /// public).
     fn pay_banish_cost(&mut self) -> Flow {
-        let controller = self.top().controller;
-        if let Some(Entity::Obj(o)) = self.top().picks.first().copied() {
-            let top = self.top_mut();
-            top.picks.clear();
-            top.ctx.cost_banishes -= 1;
-            self.banish_all(&[o]);
-            return Flow::Continue;
-        }
-        let pile: SmallVec<[Choice; 16]> = (self.st.player(controller).discard.iter())
-            .copied()
-            .map(Choice::Card)
-            .collect();
-        if pile.is_empty() {
-            self.top_mut().ctx.cost_banishes = 0;
-            return Flow::Continue;
-        }
-        self.ask(controller, DecisionKind::Choose, pile)
+        self.pay_chosen_cost(
+            |f| &mut f.ctx.cost_banishes,
+            DecisionKind::Choose,
+            |eng, p| {
+                eng.st
+                    .player(p)
+                    .discard
+                    .iter()
+                    .copied()
+                    .map(Choice::Card)
+                    .collect()
+            },
+            |eng, o| eng.banish_all(&[o]),
+        )
     }
 
     /// Whether `p` has cards in hand: then what they can do with them is theirs to know.
