@@ -71,8 +71,9 @@ pub struct Automatic<C> {
     /// Said before the decision is told ("You have nothing more to play: your turn
     /// ends."); `None`: nothing beyond the decision's own log lines.
     pub line: Option<Line>,
-    /// The moment passed at, when the choice is a pass at a moment that is not one of
-    /// their stops: a terminal says once how to make it one.
+    /// The moment chosen at, when the choice is made because that moment is not one of
+    /// their stops (a pass, battle damage divided for them, triggers in the order they
+    /// triggered): a terminal says once, for each moment, how to make it one.
     pub passed_at: Option<&'static str>,
 }
 
