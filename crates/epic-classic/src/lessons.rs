@@ -4,20 +4,11 @@
 //! into play, and the empty deck that wins.
 
 use crate::ClassicGame;
-use epic_game::lesson::{Lesson, LessonStep as Step};
+use epic_game::lesson::{holds, position, Lesson, LessonStep as Step};
 
 /// The lessons, in the order a newcomer plays them.
 pub fn lessons() -> Vec<Lesson<ClassicGame>> {
     vec![actions(), no_waiting(), empty_deck()]
-}
-
-/// A position written as the classic scenarios' setups (docs/scenarios.md).
-fn position(setup: &str) -> ClassicGame {
-    epic_game::lesson::position(setup)
-}
-
-fn holds(game: &ClassicGame, expectation: &str) -> bool {
-    epic_game::lesson::holds(game, expectation)
 }
 
 fn actions() -> Lesson<ClassicGame> {

@@ -4,13 +4,19 @@ mod common;
 
 use common::{epic, epic_with_env, epic_with_input, stderr, stdout};
 
+/// What `epic learn` printed, every step taken by pressing Enter; it ends well.
+fn by_enter(args: &[&str]) -> String {
+    let out = epic_with_input(args, &"\n".repeat(60));
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}\n{}", stderr(&out));
+    text
+}
+
 /// Every lesson of the 2017 game, played by pressing Enter at each step, runs to its end:
 /// each lesson's outcome is the one it teaches, and the last words say where to go next.
 #[test]
 fn learn_runs_to_its_end_by_pressing_enter() {
-    let out = epic_with_input(&["learn"], &"\n".repeat(40));
-    let text = stdout(&out);
-    assert!(out.status.success(), "{text}\n{}", stderr(&out));
+    let text = by_enter(&["learn"]);
     for n in 1..=5 {
         assert!(text.contains(&format!("=== Lesson {n} of 5: ")), "{text}");
     }
@@ -60,9 +66,7 @@ fn learn_runs_to_its_end_by_pressing_enter() {
 /// play, and the last card drawn that wins.
 #[test]
 fn the_classic_lessons_run_to_their_end() {
-    let out = epic_with_input(&["learn", "--ruleset", "classic"], &"\n".repeat(20));
-    let text = stdout(&out);
-    assert!(out.status.success(), "{text}\n{}", stderr(&out));
+    let text = by_enter(&["learn", "--ruleset", "classic"]);
     let lesson = |n: usize| {
         let start = text
             .find(&format!("=== Lesson {n} of 3"))
@@ -93,9 +97,7 @@ fn the_classic_lessons_run_to_their_end() {
 /// recruited with it, and a second wound that disables and scores.
 #[test]
 fn the_multiverse_lessons_run_to_their_end() {
-    let out = epic_with_input(&["learn", "--ruleset", "multiverse"], &"\n".repeat(20));
-    let text = stdout(&out);
-    assert!(out.status.success(), "{text}\n{}", stderr(&out));
+    let text = by_enter(&["learn", "--ruleset", "multiverse"]);
     assert!(
         text.contains("=== Lesson 2 of 2: Wounds score points"),
         "{text}"

@@ -58,6 +58,11 @@ pub(crate) fn loyalty_least(x: u8) -> usize {
     }
 }
 
+/// Loyalty X of the ability a frame runs, 0 if none.
+pub(crate) fn loyalty_of(pool: &epic_model::CardPool, f: &Frame) -> u8 {
+    triggered_at(pool, f.card, f.script).map_or(0, |t| t.loyalty)
+}
+
 /// The triggered ability at `script` of a card: one of its own, or one it grants.
 pub(crate) fn triggered_at(
     pool: &epic_model::CardPool,
@@ -292,7 +297,7 @@ impl<'a> Engine<'a> {
     /// Loyalty (5.3): without X cards sharing an alignment the ability fails (5.3.4);
     /// otherwise revealing them is optional (5.3.5).
     fn check_loyalty(&mut self) -> Option<Flow> {
-        let x = self.loyalty_of(self.top());
+        let x = loyalty_of(self.pool, self.top());
         if x == 0 {
             return None;
         }
@@ -455,11 +460,6 @@ impl<'a> Engine<'a> {
     /// Whether `p` has cards in hand: then what they can do with them is theirs to know.
     fn holds_cards(&self, p: PlayerId) -> bool {
         !self.st.player(p).hand.is_empty()
-    }
-
-    /// Loyalty X of the ability a frame runs, 0 if none.
-    fn loyalty_of(&self, f: &Frame) -> u8 {
-        triggered_at(self.pool, f.card, f.script).map_or(0, |t| t.loyalty)
     }
 
     /// Answers whether to reveal cards for Loyalty (5.3.5: it is optional).

@@ -3,7 +3,7 @@
 
 use crate::choice::{Choice, DecisionKind};
 use crate::ids::{Entity, ObjId, ObjNum, PlayerId};
-use crate::state::{Ask, GameState, Step};
+use crate::state::{Ask, Battle, GameState, Step};
 use crate::stats::Look;
 use epic_model::{AbilityKind, Action, Amount, CardPool, PowerCost, Trigger, Triggered};
 
@@ -443,23 +443,15 @@ fn excess(st: &GameState, pool: &CardPool) -> u32 {
 /// The running totals while damage is divided (4.4.11b): for each champion that may
 /// receive it, what is assigned to it so far in this step and what would break it
 /// ("2 of 4 to break Wolf token #60"), numbered where two share a name.
-fn assigned_so_far(
-    st: &GameState,
-    pool: &CardPool,
-    recipients: &[ObjId],
-    assigned: &[(ObjId, Entity, u16)],
-) -> String {
+fn assigned_so_far(st: &GameState, pool: &CardPool, b: &Battle, blockers_side: bool) -> String {
     let look = Look::new(st, pool);
+    let recipients = b.sides(blockers_side).1;
     let names: Vec<String> = recipients.iter().map(|&r| card_name(st, pool, r)).collect();
     let totals: Vec<String> = recipients
         .iter()
         .zip(&names)
         .map(|(&r, name)| {
-            let so_far: u32 = assigned
-                .iter()
-                .filter(|(_, to, _)| *to == Entity::Obj(r))
-                .map(|&(_, _, amount)| u32::from(amount))
-                .sum();
+            let so_far = b.assigned_to(r);
             let breaks = (look.defense(r) - i32::from(st.obj(r).damage)).max(0);
             let number = if names.iter().filter(|&n| n == name).count() > 1 {
                 format!(" {}", st.obj(r).number)
@@ -507,7 +499,7 @@ pub fn prompt(st: &GameState, pool: &CardPool, ask: &Ask) -> String {
                 let name = b
                     .assigning
                     .map_or_else(String::new, |o| card_name(st, pool, o));
-                let totals = assigned_so_far(st, pool, b.sides(blockers_side).1, &b.assigned);
+                let totals = assigned_so_far(st, pool, b, blockers_side);
                 format!("{who}: assign {left} damage from {name} (so far: {totals})")
             }
             _ => format!("{who}: assign damage"),
@@ -545,9 +537,10 @@ pub fn prompt(st: &GameState, pool: &CardPool, ask: &Ask) -> String {
         }
         DecisionKind::KeepOne => format!("{who}: choose the champion you keep"),
         DecisionKind::Reveal => {
-            let loyalty = st.frames.last().and_then(|f| {
-                crate::effects::triggered_at(pool, f.card, f.script).map(|t| t.loyalty)
-            });
+            let loyalty = st
+                .frames
+                .last()
+                .map(|f| crate::effects::loyalty_of(pool, f));
             let count = match loyalty {
                 Some(x) if x != epic_model::LOYALTY_X && x > 0 => {
                     format!(" ({} of {x})", picked(st) + 1)

@@ -348,6 +348,15 @@ impl Battle {
             (&self.attackers, &self.blockers)
         }
     }
+
+    /// The damage assigned to `o` so far in the damage step (4.4.11b), from every
+    /// champion.
+    pub fn assigned_to(&self, o: ObjId) -> u32 {
+        (self.assigned.iter())
+            .filter(|&&(_, to, _)| to == Entity::Obj(o))
+            .map(|&(_, _, amount)| u32::from(amount))
+            .sum()
+    }
 }
 
 /// The exchange of initiative a player holds it in (4.1). Outside the main phase's own

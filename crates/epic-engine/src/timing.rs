@@ -1185,13 +1185,9 @@ impl<'a> Engine<'a> {
             .iter()
             .map(|&r| {
                 // What is assigned to it so far, and whether `champ` assigned any of it.
-                let (mut already, mut touched) = (0i64, false);
-                for &(from, to, amount) in &b.assigned {
-                    if to == Entity::Obj(r) {
-                        already += i64::from(amount);
-                        touched |= from == champ;
-                    }
-                }
+                let already = i64::from(b.assigned_to(r));
+                let touched =
+                    (b.assigned.iter()).any(|&(from, to, _)| from == champ && to == Entity::Obj(r));
                 let damage = look.st.obj(r).damage as i64 + already;
                 let needed = look.defense(r) as i64 - damage;
                 Recipient {

@@ -313,16 +313,24 @@ pub fn draft_then_play(args: Args, options: Option<Options>) -> CliResult {
                 let same = |i: usize, j: usize| labels[i] == labels[j];
                 match typed_picks(line, &labels, &labels, same) {
                     Ok(picks) => {
+                        // The draft's list is all there is: words that fit none of it
+                        // are a mistake, and nothing is taken.
+                        let listed: Result<Vec<usize>, String> = (picks.into_iter())
+                            .map(|pick| match pick {
+                                Pick::Listed(n) => Ok(n),
+                                Pick::Later(words) => Err(words),
+                            })
+                            .collect();
+                        let listed = match listed {
+                            Ok(listed) => listed,
+                            Err(words) => {
+                                writeln!(out, "'{words}' is not one of the options.")?;
+                                continue;
+                            }
+                        };
                         // Each in turn, while the draft still offers it (a second cut of
                         // a card once its copies are out is not).
-                        for pick in picks {
-                            let c = match pick {
-                                Pick::Listed(n) => options[order[n]],
-                                Pick::Later(words) => {
-                                    writeln!(out, "'{words}' is not one of the options.")?;
-                                    break;
-                                }
-                            };
+                        for c in listed.into_iter().map(|n| options[order[n]]) {
                             if draft.decision().is_some_and(|n| n.drafter == 0)
                                 && draft.options().contains(&c)
                             {

@@ -64,7 +64,8 @@ pub struct Args {
     /// The moments, besides decisions only you can make, at which the game asks whether
     /// you want to play rather than passing for you: main, response, attacking,
     /// attacked, blocks, end, others, damage (dividing battle damage yourself), order
-    /// (ordering your triggered abilities yourself); or all, none, default (main, response, attacked, blocks, end). `stops` in the game shows
+    /// (ordering your triggered abilities yourself); or all, none, default (main,
+    /// response, attacked, blocks, end). `stops` in the game shows
     /// and changes them.
     #[arg(long, value_name = "LIST", default_value = "default")]
     pub stops: String,
