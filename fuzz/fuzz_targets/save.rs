@@ -5,12 +5,10 @@
 //! the board after each decision. Anything may be refused in words; nothing may panic,
 //! hang or grow without bound. Saved drafts (`epic draft`'s `save FILE`) go the same
 //! way: read, rebuilt decision by decision, and every drafter's view taken; and saved
-//! classic games, rebuilt from their option numbers and replayed as a seat reads them.
+//! games of every other ruleset, read through the registry and shown to a seat.
 #![no_main]
 
 use epic_cards::CardPool;
-use epic_classic::classic_pool;
-use epic_classic::save::ClassicSave;
 use epic_cli::draft_save::DraftFile;
 use epic_cli::save::SaveFile;
 use epic_cli::term::Term;
@@ -59,7 +57,7 @@ fuzz_target!(|data: &[u8]| {
             return;
         }
     };
-    if ruleset != epic_game::save::FIRST_RULESET && ruleset != epic_classic::save::RULESET {
+    if ruleset != epic_game::save::FIRST_RULESET {
         // Any other registered ruleset, read through the registry as `epic play --load`
         // reads it, and its board shown to the first seat.
         match epic_rulesets::AnyPlayed::from_save("fuzz.json", &text, None) {
@@ -73,30 +71,8 @@ fuzz_target!(|data: &[u8]| {
         }
         return;
     }
-    let parsed = match ruleset == epic_classic::save::RULESET {
-        true => ClassicSave::parse("fuzz.json", &text).map(Err),
-        false => SaveFile::parse("fuzz.json", &text).map(Ok),
-    };
-    let file = match parsed {
-        Ok(Ok(file)) => file,
-        Ok(Err(file)) => {
-            // As `epic replay` shows it to the first seat: its view and labels.
-            let Ok(game) = file.replay(None, |game, choice| {
-                let _ = game.label_for(choice, 0);
-                let _ = game.view(0);
-            }) else {
-                return;
-            };
-            let _ = (game.view(1), game.winners());
-            // A game of a match: its record and decks, as `epic play --resume` checks them.
-            if let Some(record) = &file.series {
-                if let Ok((mut series, decks)) = record.rebuild(&file.setup, &classic_pool()) {
-                    series.record(&game);
-                    let _ = (series.over(), decks.iter().map(|d| d.current()).count());
-                }
-            }
-            return;
-        }
+    let file = match SaveFile::parse("fuzz.json", &text) {
+        Ok(file) => file,
         Err(e) => {
             let _ = e.to_string();
             return;

@@ -489,6 +489,13 @@ impl Ruleset for ClassicGame {
         crate::table::setup_for(request)
     }
 
+    fn setup_picked(
+        request: &TableRequest,
+        pick: &mut epic_game::Picker,
+    ) -> Result<Option<ClassicSetup>, SetupError> {
+        crate::table::setup_picked(request, Some(pick))
+    }
+
     fn start(setup: &ClassicSetup) -> Result<ClassicGame, SetupError> {
         setup.start()
     }
@@ -616,6 +623,14 @@ impl Ruleset for ClassicGame {
         crate::format::Format::parse(name).is_ok()
     }
 
+    fn format_mistake(name: &str) -> Option<String> {
+        use crate::format::FormatError;
+        match crate::format::Format::parse(name) {
+            Err(FormatError::UnknownFormat { .. }) | Ok(_) => None,
+            Err(e) => Some(e.to_string()),
+        }
+    }
+
     fn variant_names() -> Vec<&'static str> {
         vec!["ffa"]
     }
@@ -713,6 +728,38 @@ impl Ruleset for ClassicGame {
             first_player: first,
             ..setup.clone()
         })
+    }
+
+    /// Who sits where; in a limited format, the viewer's deck as it was built from the
+    /// cards they opened or drafted, which they have not seen whole.
+    fn introduction(setup: &ClassicSetup, voice: &Voice) -> String {
+        let seated =
+            epic_game::ruleset::seated(Self::TITLE, &<Self as Ruleset>::players(setup), voice);
+        let format = (setup.format.as_deref()).and_then(|f| crate::format::Format::parse(f).ok());
+        let mine = voice.viewer.and_then(|s| setup.seats.get(usize::from(s)));
+        let (Some(format), Some(mine)) = (format.filter(|f| f.is_limited()), mine) else {
+            return seated;
+        };
+        let mut names = mine.cards.clone();
+        names.sort_unstable();
+        format!(
+            "{seated}\nYour {} deck ({} cards): {}.",
+            format.title(),
+            names.len(),
+            names.join(", ")
+        )
+    }
+
+    fn sideboarded(setup: &ClassicSetup, seat: Seat) -> Option<epic_game::series::Sideboarded> {
+        crate::table::sideboarded(setup, usize::from(seat))
+    }
+
+    fn with_sideboarded(
+        setup: &ClassicSetup,
+        seat: Seat,
+        list: &epic_game::series::Sideboarded,
+    ) -> Result<ClassicSetup, SetupError> {
+        crate::table::with_sideboarded(setup, usize::from(seat), list)
     }
 
     fn deck_cards(&self, seat: Seat) -> Vec<String> {

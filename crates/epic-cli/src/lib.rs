@@ -10,11 +10,9 @@ pub mod data_dir;
 pub mod interrupt;
 pub mod term;
 
-pub mod classic_table;
 pub mod error;
 pub mod names;
 pub mod save;
 pub mod table;
 
-pub use epic_classic::save as classic_save;
 pub use epic_engine::setup::draft_save;

@@ -1,6 +1,6 @@
 //! Saved games and drafts as files: written whole or not at all, read from the paths the
-//! user names. What a file holds is each ruleset's ([`epic_engine::setup::save`],
-//! [`epic_classic::save`], read through the registry's `AnyPlayed::from_save`).
+//! user names. What a file holds is each ruleset's (`epic_game::save::SaveFile`, read
+//! through the registry's `AnyPlayed::from_save`).
 
 pub use epic_engine::setup::save::*;
 

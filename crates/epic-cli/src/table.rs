@@ -1,11 +1,10 @@
 //! The table options every game-playing command takes (`--players`, `--format`,
-//! `--variant`, `--team-size`), read into the 2017 game's [`TableSpec`] or the classic
-//! game's format.
+//! `--variant`, `--team-size`), read into the 2017 game's [`TableSpec`]; every other
+//! ruleset reads them from its `TableRequest`.
 
 pub use epic_engine::setup::table::*;
 
 use crate::error::{CliError, CliResult};
-use epic_classic::format::Format as ClassicFormat;
 
 /// The table options every game-playing command takes.
 #[derive(clap::Args, Debug, Clone)]
@@ -41,11 +40,9 @@ fn format_parser(name: &str) -> Result<String, String> {
     if !epic_rulesets::rulesets_with_format(name).is_empty() {
         return Ok(name.to_string());
     }
-    // A classic format with a wrong number of packs says so ("1 to 12 packs").
-    if let Err(e) = ClassicFormat::parse(name) {
-        if !matches!(e, epic_classic::format::FormatError::UnknownFormat { .. }) {
-            return Err(e.to_string());
-        }
+    // A format with a wrong number in it says so (a classic "1 to 12 packs").
+    if let Some(why) = epic_rulesets::format_mistake(name) {
+        return Err(why);
     }
     let listed: Vec<String> = epic_rulesets::rulesets()
         .into_iter()
@@ -56,23 +53,6 @@ fn format_parser(name: &str) -> Result<String, String> {
          pack-war, sealed-N and draft-N",
         listed.join("; ")
     ))
-}
-
-/// The classic format of a table's `--format`, if it names one (`None` without a format).
-pub fn classic_format(args: &TableArgs) -> CliResult<Option<ClassicFormat>> {
-    if args.variant != "ffa" || args.team_size.is_some() {
-        return Err(CliError::input(
-            "the classic game has no variants: every player plays for themselves (--variant ffa)",
-        ));
-    }
-    args.format
-        .as_deref()
-        .map(|name| {
-            ClassicFormat::parse(name).map_err(|e| {
-                CliError::input(format!("--format {name}: {e} (a format of the 2017 game?)"))
-            })
-        })
-        .transpose()
 }
 
 /// A variant some ruleset has, as the registry says. Whether the chosen ruleset has it,
@@ -107,13 +87,19 @@ impl TableArgs {
         }
     }
 
-    /// The 2017 table, or a usage error naming what does not fit; a classic format is
-    /// pointed to `--ruleset classic`.
+    /// The 2017 table, or a usage error naming what does not fit; a format of other
+    /// rulesets only is pointed to their `--ruleset`.
     pub fn table(&self) -> CliResult<Table> {
         if let Some(name) = self.format.as_deref() {
-            if epic_engine::formats::format(name).is_none() && ClassicFormat::parse(name).is_ok() {
+            let with = epic_rulesets::rulesets_with_format(name);
+            if !with.is_empty() && !with.contains(&"2017") {
+                let names: Vec<String> = (with.iter())
+                    .map(|r| Ok(epic_rulesets::ruleset(r)?.title.to_string()))
+                    .collect::<CliResult<_>>()?;
                 return Err(CliError::input(format!(
-                    "--format {name} is a format of the classic game (2009): add --ruleset classic"
+                    "--format {name} is a format of the {}: add --ruleset {}",
+                    names.join(" or the "),
+                    with.join(" or --ruleset ")
                 )));
             }
         }

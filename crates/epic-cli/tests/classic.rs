@@ -252,8 +252,7 @@ fn classic_formats_deal_decks_and_check_designed_ones() {
             "--deck",
             sixty,
         ],
-        "your deck breaks the rules of Designed Deck: 4 copies of Shield Bearer between deck \
-         and sideboard",
+        "Designed Deck: 4 copies of Shield Bearer between deck and sideboard",
     );
     std::fs::write(&file, "10 Iron Golem\n").expect("write");
     let out = epic(&["deck", "check", "--ruleset", "classic", path]);
@@ -409,7 +408,7 @@ fn a_classic_match_is_sideboarded_between_games_and_resumed_whole() {
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
     let s = text(&out.stdout);
-    assert!(s.contains("Game 1 of the match"), "{s}");
+    assert!(s.contains("The match stands at"), "{s}");
     assert!(
         s.contains("Sky Knight goes to your sideboard; Ember Bolt comes into your deck."),
         "{s}"
@@ -471,7 +470,7 @@ fn a_classic_match_is_sideboarded_between_games_and_resumed_whole() {
         edit("swap.json", &|v| {
             v["match"]["decks"][0]["swaps"] = serde_json::json!([["Ember Bolt", "Shade"]])
         }),
-        "the saved match: seat 1: Ember Bolt is not in the deck",
+        "its match: seat 1: Ember Bolt is not in the deck",
     );
     refused_with(
         edit("wins.json", &|v| {
@@ -485,6 +484,40 @@ fn a_classic_match_is_sideboarded_between_games_and_resumed_whole() {
         }),
         "for a game of 2 seats",
     );
+}
+
+// rule T-15.4
+#[test]
+fn a_classic_draft_is_picked_at_the_terminal_and_its_deck_told() {
+    // Draft 2: you pick from each pack passed to you, by number or words; the game then
+    // tells you the deck built from your picks.
+    let play = classic_play("6", &["--format", "draft-2"]);
+    let out = epic_with_input(&play, &format!("{}q\n", "1\n".repeat(30)));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(
+        s.contains("Draft 2: pick one card from each pack passed to you."),
+        "{s}"
+    );
+    assert!(s.contains("Pack 1 of 2, pick 1:"), "{s}");
+    assert!(s.contains("Pack 2 of 2, pick 16:"), "{s}");
+    assert!(s.contains("Your Draft 2 deck (30 cards): "), "{s}");
+    assert!(s.contains("You leave the game"), "{s}");
+    // Leaving the draft leaves before any game.
+    let out = epic_with_input(&play, "1\nq\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(
+        s.contains("Pack 1 of 2, pick 2:") && s.contains("You left the draft."),
+        "{s}"
+    );
+    assert!(!s.contains("Your Draft 2 deck"), "{s}");
+    // Sealed: the deck is built from the packs you open, and told.
+    let play = classic_play("6", &["--format", "sealed-2"]);
+    let out = epic_with_input(&play, "q\n");
+    let s = text(&out.stdout);
+    assert!(s.contains("Your Sealed Pack 2 deck (30 cards): "), "{s}");
+    assert!(!s.contains("Pack 1 of"), "{s}");
 }
 
 #[test]

@@ -28,8 +28,8 @@ pub mod words;
 pub use error::SetupError;
 pub use played::{Played, Taken};
 pub use ruleset::{
-    CardInfo, DeckCheck, DeckRequest, Ending, NumberAsked, Ruleset, SeatPlayer, SeatRequest,
-    TableRequest,
+    CardInfo, DeckCheck, DeckRequest, Ending, NumberAsked, PackPick, Picker, Ruleset, SeatPlayer,
+    SeatRequest, TableRequest,
 };
 pub use seed::mix;
 

@@ -7,6 +7,7 @@
 //! for the bots. Each ruleset implements it; one registry (the `epic-rulesets` crate)
 //! lists them.
 
+use crate::series::Sideboarded;
 use crate::table::{Automatic, Listing, Moment, Stops};
 use crate::words::{Asked, Line, Outcome, Page, Voice};
 use crate::{Played, Seat, SetupError, State};
@@ -135,6 +136,41 @@ pub enum DeckRequest {
     Listed { label: String, text: String },
 }
 
+/// Who sits where, as a game of `title` tells `voice`'s viewer at its start: "Epic
+/// Card Game (2017 rules): you (good) against Player 2 (greedy, evil)."
+pub fn seated(title: &str, players: &[SeatPlayer], voice: &Voice) -> String {
+    let mine = voice
+        .viewer
+        .and_then(|s| players.get(usize::from(s)))
+        .map_or_else(String::new, |p| format!(" ({})", p.deck));
+    let others: Vec<String> = players
+        .iter()
+        .enumerate()
+        .filter(|&(s, _)| voice.viewer != Some(s as Seat))
+        .map(|(s, p)| format!("{} ({}, {})", voice.name(s as Seat), p.player, p.deck))
+        .collect();
+    format!("{title}: you{mine} against {}.", others.join(", "))
+}
+
+/// A card a person picks while their table is dealt: one of a pack passed to them in a
+/// draft.
+#[derive(Clone, Debug)]
+pub struct PackPick<'a> {
+    /// The format dealt ("Draft 3").
+    pub format: &'a str,
+    /// The pack being drafted, from 1, and how many each player opens.
+    pub round: usize,
+    pub rounds: usize,
+    /// The pack's cards as a player reads them ("Ember Bolt (event)").
+    pub cards: &'a [String],
+    /// How many cards they have picked before.
+    pub picked: usize,
+}
+
+/// Answers a person's picks ([`Ruleset::setup_picked`]): the seat and the pick, then the
+/// index of the card taken, or `None` when they leave.
+pub type Picker<'a> = dyn FnMut(Seat, &PackPick) -> Option<usize> + 'a;
+
 /// A card as `epic cards` lists it and a deck builder shows it, in any ruleset.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CardInfo {
@@ -217,6 +253,16 @@ pub trait Ruleset: State + Debug + 'static {
 
     /// The setup a request asks for, its decks checked against its format; or why not.
     fn setup(request: &TableRequest) -> Result<Self::Setup, SetupError>;
+    /// The setup a request asks for where a person seated at it picks cards while it
+    /// is dealt (the packs passed to them in a classic draft): `pick` is asked each of
+    /// their picks, and `None` from it (they left) gives `None`. By default, a request
+    /// has nothing to pick: [`Ruleset::setup`].
+    fn setup_picked(
+        request: &TableRequest,
+        _pick: &mut Picker,
+    ) -> Result<Option<Self::Setup>, SetupError> {
+        Self::setup(request).map(Some)
+    }
     /// The game at its start.
     fn start(setup: &Self::Setup) -> Result<Self, SetupError>;
     /// `setup` with seat `seat`'s deck replaced by `deck`, checked as a new game's decks
@@ -297,6 +343,11 @@ pub trait Ruleset: State + Debug + 'static {
     /// the classic `sealed-N`, says so beyond [`Ruleset::format_names`]).
     fn has_format(name: &str) -> bool {
         Self::format_names().iter().any(|f| f == name)
+    }
+    /// Why `name`, nearly one of its formats, is not one (a classic `sealed-N` with more
+    /// packs than a player opens), in words; `None` for a format or a name unlike any.
+    fn format_mistake(_name: &str) -> Option<String> {
+        None
     }
     /// The variants a [`TableRequest`] may name (`ffa` first).
     fn variant_names() -> Vec<&'static str>;
@@ -394,6 +445,27 @@ pub trait Ruleset: State + Debug + 'static {
         )))
     }
 
+    /// A seat's deck and sideboard in a setup, where the rules give the players of a
+    /// match sideboards to swap cards with between its games (the classic T-15.1);
+    /// `None` where they do not.
+    fn sideboarded(_setup: &Self::Setup, _seat: Seat) -> Option<Sideboarded> {
+        None
+    }
+
+    /// `setup` with seat `seat` playing `list`, its deck and sideboard with cards swapped
+    /// between them, checked as a new game's decks are; refused where the rules have no
+    /// sideboards.
+    fn with_sideboarded(
+        _setup: &Self::Setup,
+        _seat: Seat,
+        _list: &Sideboarded,
+    ) -> Result<Self::Setup, SetupError> {
+        Err(SetupError::new(format!(
+            "the rules of the {} have no sideboards",
+            Self::TITLE
+        )))
+    }
+
     /// The cards `seat` brought to the game (its deck as dealt, tokens aside), by name,
     /// for studies of how decks that held a card did; empty where it is not known yet
     /// (a deck still being drafted).
@@ -408,18 +480,7 @@ pub trait Ruleset: State + Debug + 'static {
 
     /// Who sits where, told at the start of a game to `voice`'s viewer.
     fn introduction(setup: &Self::Setup, voice: &Voice) -> String {
-        let players = Self::players(setup);
-        let mine = voice
-            .viewer
-            .and_then(|s| players.get(usize::from(s)))
-            .map_or_else(String::new, |p| format!(" ({})", p.deck));
-        let others: Vec<String> = players
-            .iter()
-            .enumerate()
-            .filter(|&(s, _)| voice.viewer != Some(s as Seat))
-            .map(|(s, p)| format!("{} ({}, {})", voice.name(s as Seat), p.player, p.deck))
-            .collect();
-        format!("{}: you{mine} against {}.", Self::TITLE, others.join(", "))
+        seated(Self::TITLE, &Self::players(setup), voice)
     }
 
     /// The pending decision as its decider (`voice`'s viewer) reads it at a table;

@@ -11,6 +11,7 @@
 //! times as many games as it is long, with no winner.
 
 use crate::{mix, Seat};
+use serde::{Deserialize, Serialize};
 
 /// The longest match: best of 9.
 pub const MAX_BEST_OF: u8 = 9;
@@ -170,4 +171,84 @@ impl Match {
     pub fn over(&self) -> bool {
         self.winner().is_some() || self.games >= 3 * u16::from(self.best_of)
     }
+}
+
+/// A seat's deck and sideboard, by card name, in a ruleset whose matches have
+/// sideboards (the classic T-15.1).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sideboarded {
+    pub deck: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sideboard: Vec<String>,
+}
+
+/// Why a swap between deck and sideboard is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SwapError {
+    #[error("{card} is not in the deck")]
+    NotInDeck { card: String },
+    #[error("{card} is not in the sideboard")]
+    NotInSideboard { card: String },
+}
+
+/// A seat's deck and sideboard through a match (T-15.1): between games a card of the
+/// deck is swapped for one of the sideboard, one for one, so both keep their sizes; the
+/// match's record keeps the deck it began with and the swaps since, from which a saved
+/// match meets its decks again.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchDeck {
+    /// The deck and sideboard the match began with.
+    #[serde(flatten)]
+    pub original: Sideboarded,
+    /// Each swap since, `[out of the deck, into the deck]`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub swaps: Vec<[String; 2]>,
+}
+
+impl MatchDeck {
+    /// A match begins with `list`.
+    pub fn new(list: Sideboarded) -> MatchDeck {
+        MatchDeck {
+            original: list,
+            swaps: Vec::new(),
+        }
+    }
+
+    /// The deck and sideboard for the next game: the original after every swap; a swap
+    /// of a card that was not there is refused.
+    pub fn current(&self) -> Result<Sideboarded, SwapError> {
+        let mut list = self.original.clone();
+        for [out, into] in &self.swaps {
+            swap_in(&mut list, out, into)?;
+        }
+        Ok(list)
+    }
+
+    /// `out_of_deck` goes to the sideboard and `into_deck` comes into the deck in its
+    /// place; refused, changing nothing, if either card is not where it should be.
+    pub fn swap(&mut self, out_of_deck: &str, into_deck: &str) -> Result<(), SwapError> {
+        swap_in(&mut self.current()?, out_of_deck, into_deck)?;
+        self.swaps.push([out_of_deck.into(), into_deck.into()]);
+        Ok(())
+    }
+
+    /// Back to the deck and sideboard the match began with.
+    pub fn restore(&mut self) {
+        self.swaps.clear();
+    }
+}
+
+fn swap_in(list: &mut Sideboarded, out_of_deck: &str, into_deck: &str) -> Result<(), SwapError> {
+    let d =
+        (list.deck.iter().position(|c| c == out_of_deck)).ok_or_else(|| SwapError::NotInDeck {
+            card: out_of_deck.into(),
+        })?;
+    let s = (list.sideboard.iter().position(|c| c == into_deck)).ok_or_else(|| {
+        SwapError::NotInSideboard {
+            card: into_deck.into(),
+        }
+    })?;
+    list.deck[d] = into_deck.into();
+    list.sideboard[s] = out_of_deck.into();
+    Ok(())
 }

@@ -13,8 +13,11 @@ use epic_classic::ClassicGame;
 use epic_engine::formats::drafted::DraftedGame;
 use epic_engine::Game;
 use epic_game::save::{ruleset_of, SaveFile};
+use epic_game::series::Sideboarded;
 use epic_game::words::{Asked, Line, Outcome, Page, Voice};
-use epic_game::{DeckRequest, Played, Ruleset, Seat, SetupError, State, TableRequest, Taken};
+use epic_game::{
+    DeckRequest, Picker, Played, Ruleset, Seat, SetupError, State, TableRequest, Taken,
+};
 use epic_multiverse::MultiverseGame;
 use serde::Serialize;
 
@@ -137,6 +140,16 @@ pub fn rulesets_with_format(format: &str) -> Vec<&'static str> {
         .into_iter()
         .filter(|&name| by_name!(name, R => R::has_format(format)).unwrap_or(false))
         .collect()
+}
+
+/// Why `format`, nearly a format of some ruleset, is not one
+/// ([`Ruleset::format_mistake`]).
+pub fn format_mistake(format: &str) -> Option<String> {
+    RULESETS.into_iter().find_map(|name| {
+        by_name!(name, R => R::format_mistake(format))
+            .ok()
+            .flatten()
+    })
 }
 
 /// The rulesets that have a variant named `variant`.
@@ -333,6 +346,27 @@ impl AnyPlayed {
         with_table(ruleset, request, Start(request))?
     }
 
+    /// [`AnyPlayed::request`], where a person at the table picks cards while it is
+    /// dealt (a classic draft), each pick asked of `pick`
+    /// ([`Ruleset::setup_picked`]); `None`: they left.
+    pub fn request_picked(
+        ruleset: &str,
+        request: &TableRequest,
+        pick: &mut Picker,
+    ) -> Result<Option<AnyPlayed>, SetupError> {
+        struct Start<'a, 'p>(&'a TableRequest, &'a mut Picker<'p>);
+        impl TableVisitor for Start<'_, '_> {
+            type Output = Result<Option<AnyPlayed>, SetupError>;
+            fn visit<R: Seated>(self) -> Self::Output {
+                match R::setup_picked(self.0, self.1)? {
+                    Some(setup) => Ok(Some(R::any(Played::start(setup)?))),
+                    None => Ok(None),
+                }
+            }
+        }
+        with_table(ruleset, request, Start(request, pick))?
+    }
+
     /// The game at its start, from its ruleset's name and its setup as kept (JSON): a
     /// 2017 setup is a game's, or the draft's its decks come from.
     pub fn start(ruleset: &str, setup: &str) -> Result<AnyPlayed, SetupError> {
@@ -423,17 +457,35 @@ impl AnyPlayed {
         each!(self, p => series.record(&p.game))
     }
 
-    /// The next game of a match: the same seats and decks, dealt from `seed`, `first`
-    /// taking the first turn (`None`: drawn); refused where the rules have no matches.
-    pub fn rematch(&self, seed: u64, first: Option<Seat>) -> Result<AnyPlayed, SetupError> {
+    /// The next game of a match: the same seats, dealt from `seed`, `first` taking the
+    /// first turn (`None`: drawn), with the same decks, or each seat's of `decks` (its
+    /// deck and sideboard after the swaps between games) where the rules have
+    /// sideboards; refused where the rules have no matches.
+    pub fn rematch(
+        &self,
+        seed: u64,
+        first: Option<Seat>,
+        decks: &[Sideboarded],
+    ) -> Result<AnyPlayed, SetupError> {
         fn next<R: Ruleset>(
             p: &Played<R>,
             seed: u64,
             first: Option<Seat>,
+            decks: &[Sideboarded],
         ) -> Result<Played<R>, SetupError> {
-            Played::start(R::rematch(&p.setup, seed, first)?)
+            let mut setup = R::rematch(&p.setup, seed, first)?;
+            for (seat, list) in decks.iter().enumerate() {
+                setup = R::with_sideboarded(&setup, seat as Seat, list)?;
+            }
+            Played::start(setup)
         }
-        Ok(rebuilt!(self, p => next(p, seed, first)?))
+        Ok(rebuilt!(self, p => next(p, seed, first, decks)?))
+    }
+
+    /// Seat `seat`'s deck and sideboard, where the rules give a match's players
+    /// sideboards ([`Ruleset::sideboarded`]).
+    pub fn sideboarded(&self, seat: Seat) -> Option<Sideboarded> {
+        each!(self, p => sideboarded_of(p, seat))
     }
 
     /// The format the game's decks follow, by name (`None`: any deck).
@@ -656,4 +708,8 @@ impl AnyTaken {
     pub fn turn(&self) -> u32 {
         each_taken!(self, t => Ruleset::turn(&t.game))
     }
+}
+
+fn sideboarded_of<R: Ruleset>(p: &Played<R>, seat: Seat) -> Option<Sideboarded> {
+    R::sideboarded(&p.setup, seat)
 }

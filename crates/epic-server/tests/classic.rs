@@ -108,10 +108,13 @@ async fn a_guest_plays_a_classic_game_against_the_ai() {
         // The save file is a classic save that replays to the same end.
         let (status, save) = c.call("GET", &format!("/api/games/{id}/save"), None).await;
         assert_eq!(status, 200, "{save}");
-        let file: epic_classic::save::ClassicSave = serde_json::from_value(save).unwrap();
-        assert_eq!(file.ruleset, "classic");
+        let file: epic_game::save::SaveFile<epic_classic::ClassicGame> =
+            serde_json::from_value(save).unwrap();
+        assert_eq!(file.ruleset.as_deref(), Some("classic"));
         assert_eq!(file.decisions.len() as u64, last["seq"].as_u64().unwrap());
-        let game = file.rebuild(None).unwrap();
+        let game = epic_game::Played::replay(&file, None, |_, _| {})
+            .unwrap()
+            .game;
         let winners: Vec<u8> = serde_json::from_value(winners).unwrap();
         assert_eq!(
             epic_game::State::winners(&game).map(<[u8]>::to_vec),
@@ -151,12 +154,15 @@ async fn a_classic_player_concedes() {
         common::check_replay(&mut c, &id, &state, &log).await;
         let (status, save) = c.call("GET", &format!("/api/games/{id}/save"), None).await;
         assert_eq!(status, 200, "{save}");
-        let file: epic_classic::save::ClassicSave = serde_json::from_value(save).unwrap();
+        let file: epic_game::save::SaveFile<epic_classic::ClassicGame> =
+            serde_json::from_value(save).unwrap();
         assert_eq!(
             file.decisions.last(),
             Some(&epic_game::save::Numbered::Concede { concede: 0 })
         );
-        let game = file.rebuild(None).unwrap();
+        let game = epic_game::Played::replay(&file, None, |_, _| {})
+            .unwrap()
+            .game;
         assert_eq!(epic_game::State::winners(&game), Some(&[1][..]));
     }
 }

@@ -33,12 +33,10 @@ use std::sync::OnceLock;
 
 mod draft;
 mod lists;
-mod sideboard;
 
 pub use draft::{bot_pick, ClassicDraft, DraftView};
 pub use epic_game::series::{Match, SeriesError, MAX_BEST_OF};
 pub use lists::Lists;
-pub use sideboard::MatchDeck;
 
 /// Cards in a classic booster pack ("two 15 card booster packs").
 pub const PACK_SIZE: usize = 15;
@@ -172,12 +170,6 @@ pub enum FormatError {
          none (T-15.1)"
     )]
     SideboardSize { have: usize },
-    /// A swap of a card that is not in the deck.
-    #[error("{card} is not in the deck, so it cannot go to the sideboard (T-15.1)")]
-    NotInDeck { card: String },
-    /// A swap of a card that is not in the sideboard.
-    #[error("{card} is not in the sideboard, so it cannot come into the deck (T-15.1)")]
-    NotInSideboard { card: String },
     /// Draft: packs that cannot be drafted (unequal counts or sizes, or empty).
     #[error("these packs cannot be drafted: {why}")]
     DraftPacks { why: String },
@@ -661,6 +653,15 @@ fn differences(
             (more > 0).then(|| (name(*id), more))
         })
         .collect()
+}
+
+/// Refuses a sideboard of a size other than 0 or 15 (T-15.1), in any game: a match's
+/// players swap cards with it one for one.
+pub fn check_sideboard(list: &Decklist) -> Result<(), FormatError> {
+    match sideboard_violation(list) {
+        Some(Violation::SideboardSize { have }) => Err(FormatError::SideboardSize { have }),
+        _ => Ok(()),
+    }
 }
 
 fn sideboard_violation(list: &Decklist) -> Option<Violation> {

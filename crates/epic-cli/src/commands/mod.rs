@@ -3,7 +3,6 @@
 pub mod bench;
 mod card_ratings;
 pub mod cards;
-pub mod classic;
 pub mod deck;
 pub mod draft;
 pub mod learn;

@@ -3,6 +3,7 @@
 
 pub(crate) mod series;
 pub(crate) mod session;
+mod sideboard;
 pub(crate) mod words;
 
 pub use session::{play_game, Options};
@@ -13,7 +14,7 @@ use crate::table::TableArgs;
 use crate::term::TermArgs;
 use clap::ValueEnum;
 use epic_engine::formats::draft::DraftFormat;
-use epic_game::{DeckRequest, SeatRequest, TableRequest};
+use epic_game::{DeckRequest, PackPick, Seat, SeatRequest, TableRequest};
 use epic_rulesets::AnyPlayed;
 use session::HUMAN;
 use std::io::BufRead;
@@ -153,7 +154,10 @@ fn draft_and_play(args: &Args, draft: DraftFormat, options: Options) -> CliResul
 /// ([`TableRequest`]): you in seat 1 with `--deck`, the AIs with `--ai-deck` in seat
 /// order, every other seat with its usual deck, each deck checked as the ruleset checks
 /// it and told as yours or an AI's.
-fn new_game(args: &Args) -> CliResult<AnyPlayed> {
+/// A person at a table whose cards are dealt there (a classic draft) picks each card
+/// in the terminal: the pack passed to them, by number or words, as options are read.
+/// `None`: they left the draft.
+fn new_game(args: &Args, input: &mut impl BufRead) -> CliResult<Option<AnyPlayed>> {
     let ruleset = args.ruleset.name();
     let seed = args.seed.unwrap_or_else(clock_seed);
     let players = usize::from(args.table.players);
@@ -208,9 +212,37 @@ fn new_game(args: &Args) -> CliResult<AnyPlayed> {
         seats,
         without_undo: false,
     };
-    let game = AnyPlayed::request(ruleset, &request)?;
+    let mut failed = None;
+    let mut pick = |_: Seat, pick: &PackPick| {
+        if pick.round == 1 && pick.picked == 0 {
+            println!(
+                "{}: pick one card from each pack passed to you.",
+                pick.format
+            );
+        }
+        println!(
+            "\nPack {} of {}, pick {}:",
+            pick.round,
+            pick.rounds,
+            pick.picked + 1
+        );
+        for (i, card) in pick.cards.iter().enumerate() {
+            println!("  {:>2}. {card}", i + 1);
+        }
+        series::read_choice(input, pick.cards, "draft").unwrap_or_else(|e| {
+            failed = Some(e);
+            None
+        })
+    };
+    let game = AnyPlayed::request_picked(ruleset, &request, &mut pick)?;
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    let Some(game) = game else {
+        return Ok(None);
+    };
     game.seat_bot(&args.ai, seed, 1)?;
-    Ok(game)
+    Ok(Some(game))
 }
 
 /// One line of input; `None` at end of input. Bytes that are not UTF-8 are replaced
@@ -262,19 +294,33 @@ pub fn run(args: Args) -> CliResult {
         }
         (None, false) => None,
     };
+    // Each use takes its own lock of stdin (its buffer is the process's), so that `epic
+    // draft`, which reads stdin itself, is never called while a lock is held here.
+    let stdin = std::io::stdin();
     let game = match &resumed {
         Some(path) => {
             let name = path.display().to_string();
             let text = crate::error::read_text(path)?;
-            // A classic game may be one of a match, which goes on after it.
-            if epic_game::save::ruleset_of(&name, &text)? == epic_classic::save::RULESET {
-                let file = epic_classic::save::ClassicSave::parse(&name, &text)?;
-                return crate::commands::classic::play::resume(file, args.load.as_deref(), &args);
-            }
             let game = AnyPlayed::from_save(&name, &text, None)?;
             // A game of a match goes on into the rest of the match.
-            if let Some(series) = series::saved_match(&name, &text)? {
-                let stdin = std::io::stdin();
+            if let Some(series) = series::saved_match(&name, &text, &game)? {
+                // The record is the match before the saved game: with that game, if it is
+                // over, the match may be over too.
+                let mut after = series.games.clone();
+                if game.is_over() {
+                    game.record_in(&mut after);
+                }
+                if after.over() {
+                    let (file, replay) = match args.load {
+                        Some(_) => (name.clone(), format!("epic replay {name}")),
+                        None => ("the autosave".into(), "epic replay".into()),
+                    };
+                    return Err(CliError::input(format!(
+                        "the match in {file} is over: `{replay}` shows its last game, and \
+                         `epic play --best-of {}` starts a new one",
+                        after.best_of()
+                    )));
+                }
                 let loaded = args.load.as_deref();
                 return series::play_match(game, series, loaded, &args, &mut stdin.lock());
             }
@@ -285,9 +331,6 @@ pub fn run(args: Args) -> CliResult {
                 )));
             }
             game
-        }
-        None if args.ruleset.name() == "classic" => {
-            return crate::commands::classic::play::play(&args)
         }
         None if args.best_of.is_some() => {
             let ruleset = epic_rulesets::ruleset(args.ruleset.name())?;
@@ -300,9 +343,10 @@ pub fn run(args: Args) -> CliResult {
                     with_matches.join(" or --ruleset ")
                 )));
             }
-            let game = new_game(&args)?;
+            let Some(game) = new_game(&args, &mut stdin.lock())? else {
+                return Ok(());
+            };
             let series = series::new_match(&game, args.best_of.unwrap_or(1))?;
-            let stdin = std::io::stdin();
             return series::play_match(game, series, None, &args, &mut stdin.lock());
         }
         None => {
@@ -312,10 +356,21 @@ pub fn run(args: Args) -> CliResult {
             if let Some(draft) = drafted(&args)? {
                 return draft_and_play(&args, draft, options_of(&args)?);
             }
-            new_game(&args)?
+            let Some(game) = new_game(&args, &mut stdin.lock())? else {
+                return Ok(());
+            };
+            if game
+                .sideboarded(HUMAN)
+                .is_some_and(|l| !l.sideboard.is_empty())
+            {
+                println!(
+                    "Your sideboard is for the games of a match (--best-of 3): this game is \
+                     one on its own."
+                );
+            }
+            game
         }
     };
     let opts = options_of(&args)?;
-    let stdin = std::io::stdin();
     play_game(game, args.load.as_deref(), opts, &mut stdin.lock()).map(|_| ())
 }
