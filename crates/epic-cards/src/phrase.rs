@@ -1746,6 +1746,15 @@ pub(crate) fn parse_static(ctx: &mut Ctx, body: &str) -> R<Static> {
     if s == "opponents cannot gain health" || s == "your opponents cannot gain health" {
         return Ok(Static::OpponentsCannotGainHealth);
     }
+    if matches!(
+        s,
+        "this cannot gain powers or abilities"
+            | "this can't gain powers or abilities"
+            | "cannot gain powers or abilities"
+            | "can't gain powers or abilities"
+    ) {
+        return Ok(Static::CannotGainAbilities);
+    }
     if eat(&mut s, "you cannot be attacked") {
         let when = static_condition(&mut s)?;
         return Ok(Static::CannotBeAttacked { when });

@@ -899,6 +899,7 @@ impl W<'_> {
                 hand, deck, or discard pile."
                 .into(),
             Static::OpponentsCannotGainHealth => "Opponents cannot gain health.".into(),
+            Static::CannotGainAbilities => "This cannot gain powers or abilities.".into(),
             Static::IntoPlayIfDiscardedByOpponent => {
                 "If an opponent causes you to discard this card, put it into play instead.".into()
             }

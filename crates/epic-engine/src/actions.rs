@@ -105,6 +105,9 @@ impl<'a> Engine<'a> {
     /// `on`: they trigger as its own would, "this" being `o`.
     #[inline(never)]
     fn queue_granted(&mut self, o: ObjId, on: Trigger, subject: Option<Entity>) {
+        if self.look().gains_nothing(o) {
+            return; // 5.0.4: it was given none.
+        }
         let obj = self.st.obj(o);
         let (controller, source_number) = (obj.controller, obj.number);
         let pool = self.pool;

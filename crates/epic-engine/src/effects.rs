@@ -1152,6 +1152,9 @@ impl<'a> Engine<'a> {
                 let objs = self.objs_in_play(&sel);
                 for &o in &objs {
                     if *duration == Duration::Permanent && *offense == 0 && *defense == 0 {
+                        if self.look().gains_nothing(o) {
+                            continue; // 5.0.4
+                        }
                         let obj = self.st.obj_mut(o);
                         obj.gained = obj.gained.union(*keywords);
                     } else {

@@ -61,6 +61,13 @@ impl<'a> Look<'a> {
             .flatten()
     }
 
+    /// Whether `o` cannot gain powers or abilities (5.0.4): its own ability says so, and
+    /// it has not lost it.
+    #[inline]
+    pub fn gains_nothing(&self, o: ObjId) -> bool {
+        self.pool.flags(self.st.obj(o).card).gains_nothing && !self.blank(o)
+    }
+
     /// Whether `p` cannot be targeted now (The Gudgeon).
     pub fn player_untargetable(&self, p: PlayerId) -> bool {
         self.st.continuous.shields_player
@@ -192,8 +199,9 @@ impl<'a> Look<'a> {
                 }
             }
         }
-        // Any other keyword a champion has is printed, gained or its own ability's.
-        if !self.st.continuous.granting.intersection(wanted).is_empty() {
+        // Any other keyword a champion has is printed, gained or its own ability's; a
+        // champion that cannot gain abilities is given none (5.0.4).
+        if !self.st.continuous.granting.intersection(wanted).is_empty() && !self.gains_nothing(o) {
             // An anthem's keywords were given before any loss of abilities this turn.
             let blanked = self.blanked_at(o);
             let anthems = self.statics().filter(|_| blanked.is_none());

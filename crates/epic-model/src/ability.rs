@@ -225,6 +225,10 @@ pub enum Static {
     AllAlignments,
     /// Its controller's opponents cannot gain health (Kalani, Woodreader).
     OpponentsCannotGainHealth,
+    /// This champion cannot gain powers or abilities (5.0.4): what other cards would give
+    /// it (keywords, anthems' keywords, granted abilities) it does not get, while its
+    /// printed ones still work.
+    CannotGainAbilities,
 }
 
 /// One sentence of an effect: an action, done only when the condition holds, and

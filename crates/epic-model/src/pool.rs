@@ -56,6 +56,9 @@ pub struct AbilityFlags {
     /// Whether it limits which champions can block it (Steel Titan).
     #[serde(default)]
     pub blocks_limited: bool,
+    /// Whether it cannot gain powers or abilities (5.0.4).
+    #[serde(default)]
+    pub gains_nothing: bool,
 }
 
 impl AbilityFlags {
@@ -90,6 +93,7 @@ impl AbilityFlags {
                 AbilityKind::Static(Static::AllAlignments) => f.all_alignments = true,
                 AbilityKind::Static(Static::OpponentsCannotGainHealth) => f.stops_gain = true,
                 AbilityKind::Static(Static::UnblockableByLowerOffense) => f.blocks_limited = true,
+                AbilityKind::Static(Static::CannotGainAbilities) => f.gains_nothing = true,
                 _ => {}
             }
             match (&a.kind, a.zone) {
