@@ -30,7 +30,7 @@ pub struct Args {
     /// Only cards of this cost (2017: gold, 0 or 1; classic: 0 free, 1 an action).
     #[arg(long, value_parser = clap::value_parser!(u8).range(0..=1))]
     pub cost: Option<u8>,
-    /// Include the tokens (Wolf, Zombie, Human, Demon).
+    /// Include the tokens (the 2017 game: Wolf, Zombie, Human, Demon and Scrap).
     #[arg(long)]
     pub tokens: bool,
     /// Print a JSON array instead of a table.
