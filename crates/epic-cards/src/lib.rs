@@ -26,7 +26,7 @@ pub use deck::{
 };
 pub use diag::{edit_distance, excerpt, nearest, quoted, suggestion, Diagnostic, Errors};
 pub use epic_model::{CardDef, CardId, CardPool, Keyword, BASE_SET};
-use epic_model::{Filter, Step};
+use epic_model::{Filter, Sentence};
 pub use parse::{MAX_ABILITIES, MAX_LINE_CHARS, MAX_POOL_CARDS};
 pub use text::{ability_text, cap, card_text, mode_text, steps_text};
 
@@ -205,7 +205,7 @@ pub fn load_file(path: &Path, pool: &mut CardPool) -> Result<Vec<CardId>, Errors
 /// Reads one effect of the card language ("deal 3 damage to target champion. Draw a
 /// card"), as a card file's ability would be read: for a ruleset whose card files have
 /// type lines and ability labels of their own but share the effects (the classic game).
-pub fn read_effect(pool: &mut CardPool, text: &str) -> Result<Vec<Step>, String> {
+pub fn read_effect(pool: &mut CardPool, text: &str) -> Result<Vec<Sentence>, String> {
     phrase::parse_effect(&mut phrase::Ctx { pool }, text, &[])
 }
 

@@ -774,7 +774,7 @@ fn push_ability(p: &mut FileParser, ln: usize, a: Ability) {
     }
 }
 
-fn note_tokens(p: &mut FileParser, ln: usize, steps: &[Step]) {
+fn note_tokens(p: &mut FileParser, ln: usize, steps: &[Sentence]) {
     for s in steps {
         visit_action(&s.action, &mut |a| {
             if let Action::CreateTokens { token, .. } | Action::Transform { token, .. } = a {
@@ -810,7 +810,7 @@ fn for_each_action_mut(def: &mut CardDef, f: &mut dyn FnMut(&mut Action)) {
             _ => {}
         }
     }
-    let mut steps: Vec<&mut Step> = def
+    let mut steps: Vec<&mut Sentence> = def
         .modes
         .iter_mut()
         .flat_map(|m| m.steps.iter_mut())

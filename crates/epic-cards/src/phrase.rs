@@ -210,7 +210,7 @@ pub(crate) struct Ctx<'p> {
 /// Reads an effect: sentences separated by ". " or ", then ", each one or more steps.
 /// `earlier` are the steps of the same effect before this line (a further `play:` line
 /// continues its mode), which may set X.
-pub(crate) fn parse_effect(ctx: &mut Ctx, body: &str, earlier: &[Step]) -> R<Vec<Step>> {
+pub(crate) fn parse_effect(ctx: &mut Ctx, body: &str, earlier: &[Sentence]) -> R<Vec<Sentence>> {
     let body = normalize(body);
     if body.is_empty() {
         return Err("an ability needs an effect after the ':'".into());
@@ -224,9 +224,9 @@ pub(crate) fn parse_effect(ctx: &mut Ctx, body: &str, earlier: &[Step]) -> R<Vec
         if branches.len() < 2 {
             return Err("'either' needs its choices separated by ', or '".into());
         }
-        return Ok(vec![Step::new(Action::Either(branches))]);
+        return Ok(vec![Sentence::new(Action::Either(branches))]);
     }
-    let mut steps: Vec<Step> = Vec::new();
+    let mut steps: Vec<Sentence> = Vec::new();
     for sentence in body.split(". ") {
         // "If it is your turn, banish all champions, then ...": the condition of a
         // sentence holds for what follows its "then".
@@ -255,7 +255,7 @@ pub(crate) fn parse_effect(ctx: &mut Ctx, body: &str, earlier: &[Step]) -> R<Vec
 /// engine's `ctx.x`): each X must follow such a choice in the same effect, or it would
 /// silently be 0. An action's own choice comes before its amount ("put X counters on any
 /// number of ...").
-fn check_x<'a>(steps: impl Iterator<Item = &'a Step>) -> R<()> {
+fn check_x<'a>(steps: impl Iterator<Item = &'a Sentence>) -> R<()> {
     let mut set = false;
     for step in steps {
         let mut action = &step.action;
@@ -296,7 +296,7 @@ fn per_revealed(action: &mut Action, may: bool) -> R<()> {
     Err("'for each card revealed' needs a number or one target to count".into())
 }
 
-fn parse_sentence(ctx: &mut Ctx, sentence: &str, steps: &mut Vec<Step>) -> R<()> {
+fn parse_sentence(ctx: &mut Ctx, sentence: &str, steps: &mut Vec<Sentence>) -> R<()> {
     let mut s = sentence;
     let mut when = None;
     let mut may = false;
@@ -309,7 +309,7 @@ fn parse_sentence(ctx: &mut Ctx, sentence: &str, steps: &mut Vec<Step>) -> R<()>
             rest.trim_start_matches("you win the game"),
             "'you win the game'",
         )?;
-        steps.push(Step::new(Action::WinWithHealth { times: 2 }));
+        steps.push(Sentence::new(Action::WinWithHealth { times: 2 }));
         return Ok(());
     }
     loop {
@@ -400,7 +400,7 @@ fn parse_sentence(ctx: &mut Ctx, sentence: &str, steps: &mut Vec<Step>) -> R<()>
         } else {
             action
         };
-        steps.push(Step {
+        steps.push(Sentence {
             when,
             may,
             by: by.clone(),
@@ -1838,7 +1838,7 @@ fn static_condition_suffix(s: &mut &str) -> Option<Condition> {
 mod tests {
     use super::*;
 
-    fn effect(s: &str) -> R<Vec<Step>> {
+    fn effect(s: &str) -> R<Vec<Sentence>> {
         let mut pool = CardPool::new();
         parse_effect(&mut Ctx { pool: &mut pool }, s, &[])
     }

@@ -678,7 +678,7 @@ impl W<'_> {
 
     /// Steps as sentences. Consecutive steps under the same condition share it:
     /// "If this card is in play, you gain 2 health and each opponent loses 2 health."
-    fn steps(&mut self, steps: &[Step]) -> String {
+    fn steps(&mut self, steps: &[Sentence]) -> String {
         let mut out: Vec<String> = Vec::new();
         let mut i = 0;
         while i < steps.len() {
@@ -734,11 +734,11 @@ impl W<'_> {
 impl W<'_> {
     /// Keywords and a quoted ability gained together, as printed: "Your zombie tokens
     /// gain blitz and "When this card is broken → …" this turn."
-    fn gain_with_grant(&self, steps: &[Step]) -> Option<String> {
+    fn gain_with_grant(&self, steps: &[Sentence]) -> Option<String> {
         let [first, second, ..] = steps else {
             return None;
         };
-        let plain = |s: &Step| s.when.is_none() && !s.may && s.by.is_none();
+        let plain = |s: &Sentence| s.when.is_none() && !s.may && s.by.is_none();
         match (&first.action, &second.action) {
             (
                 Action::Modify { sel, duration, .. },
@@ -923,7 +923,7 @@ impl W<'_> {
         match &a.kind {
             AbilityKind::Triggered(t) => {
                 // "Loyalty 2 → Blitz": a permanent keyword grant to this card reads as the keyword.
-                if let [Step {
+                if let [Sentence {
                     when: None,
                     may: false,
                     by: None,
@@ -1027,7 +1027,7 @@ pub fn ability_text(pool: &CardPool, id: CardId, index: usize) -> Option<String>
 
 /// Steps of an effect as the sentences a card prints for them ("Gain 10 health."): one
 /// branch of an "either … or …", for the option that takes it.
-pub fn steps_text(pool: &CardPool, steps: &[Step]) -> String {
+pub fn steps_text(pool: &CardPool, steps: &[Sentence]) -> String {
     W::new(pool).steps(steps)
 }
 

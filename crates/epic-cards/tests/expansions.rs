@@ -382,7 +382,7 @@ fn performed_steps_and_granted_abilities_mean_what_they_say() {
             assert_eq!(ability.on, Trigger::Broken);
             assert!(matches!(
                 ability.steps[..],
-                [Step {
+                [Sentence {
                     action: Action::Damage { .. },
                     ..
                 }]

@@ -1,9 +1,9 @@
 //! Classic card definitions: what the 2009 cards print that the 2017 cards do not
 //! (objects, origins, Unaligned, the action or free cost, speeds, wards, range, deadly,
-//! hunter) around effects written in the shared card language ([`epic_model::Step`]).
+//! hunter) around effects written in the shared card language ([`epic_model::Sentence`]).
 
-use crate::state::Step as GameStep;
-use epic_model::{CardId, CardType, Filter, Step, Who};
+use crate::state::Step;
+use epic_model::{CardId, CardType, Filter, Sentence, Who};
 use std::collections::HashMap;
 
 /// The four alignments of the classic game (T-1.2).
@@ -210,7 +210,10 @@ pub struct Keywords {
 pub enum Effect {
     /// A step of the shared card language; with an origin, its every filter also asks
     /// for that origin ("banish all magical champions and objects", X-12).
-    Shared { step: Step, origin: Option<Origin> },
+    Shared {
+        step: Sentence,
+        origin: Option<Origin>,
+    },
     /// Stop target card on the line (of this type, if given): it goes to the discard
     /// pile without resolving (T-8.3).
     Stop(Option<CardType>),
@@ -242,7 +245,7 @@ pub enum WhenOn {
     /// Its controller plays a card of this alignment.
     YouPlay(Alignment),
     /// The beginning of a step (T-6.2): of its controller's turn only, or of every turn.
-    StepBegins { step: GameStep, yours: bool },
+    StepBegins { step: Step, yours: bool },
     /// This veiled champion is unveiled (turned face up in play, ruling C-10).
     Unveiled,
 }

@@ -4,7 +4,7 @@
 //! into play, and the empty deck that wins.
 
 use crate::ClassicGame;
-use epic_game::lesson::{holds, position, Lesson, LessonStep as Step};
+use epic_game::lesson::{holds, position, Lesson, LessonStep};
 
 /// The lessons, in the order a newcomer plays them.
 pub fn lessons() -> Vec<Lesson<ClassicGame>> {
@@ -24,21 +24,21 @@ fn actions() -> Lesson<ClassicGame> {
         ),
         learner: 0,
         steps: vec![
-            Step::new(
+            LessonStep::new(
                 "Play Iron Golem: it costs your action, and goes on the line.",
                 "play iron golem",
             ),
-            Step::new(
+            LessonStep::new(
                 "A play waits on the line until every player passes after it; then it \
                  resolves. Pass, and Iron Golem comes into play.",
                 "pass",
             ),
-            Step::new(
+            LessonStep::new(
                 "Your action is spent, so Thornback (an action card) is not offered. \
                  Shield Bearer is free: play it.",
                 "play shield bearer",
             ),
-            Step::new("Pass, and it resolves too.", "pass"),
+            LessonStep::new("Pass, and it resolves too.", "pass"),
         ],
         opponent: vec![],
         moral: "One action card a turn, and every free card you like (T-4.2, T-4.3). You \
@@ -62,8 +62,8 @@ fn no_waiting() -> Lesson<ClassicGame> {
         ),
         learner: 0,
         steps: vec![
-            Step::new("Play Raging Bear, a 6/4 champion.", "play raging bear"),
-            Step::new(
+            LessonStep::new("Play Raging Bear, a 6/4 champion.", "play raging bear"),
+            LessonStep::new(
                 "It came into play this turn, and attacks all the same.",
                 "attack with raging bear",
             ),
@@ -89,7 +89,7 @@ fn empty_deck() -> Lesson<ClassicGame> {
              p1 hand Ember Bolt",
         ),
         learner: 0,
-        steps: vec![Step::new(
+        steps: vec![LessonStep::new(
             "The AI passed. Pass too: its turn ends, yours begins, and you draw your last \
              card.",
             "pass",

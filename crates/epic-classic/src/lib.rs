@@ -3,7 +3,7 @@
 //! ([`epic_game::State`]).
 //!
 //! What it shares with the 2017 game is the card language of effects ([`card::Effect`]
-//! wraps [`epic_model::Step`], read by `epic_cards::read_effect`) and the interface.
+//! wraps [`epic_model::Sentence`], read by `epic_cards::read_effect`) and the interface.
 //! What it owns is what differs: Mojo and actions, speeds, the line with priority
 //! passing to the left, when-triggers that go on the line, targets named on
 //! announcement and fizzling, battle with repeated attacks and range striking first,

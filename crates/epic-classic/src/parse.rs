@@ -12,7 +12,9 @@
 
 use crate::card::*;
 use epic_cards::{Diagnostic, Errors};
-use epic_model::{Action, Amount, CardPool, CardType, Filter, Sel, Step, Who, Whose, ZoneFilter};
+use epic_model::{
+    Action, Amount, CardPool, CardType, Filter, Sel, Sentence, Who, Whose, ZoneFilter,
+};
 
 /// The longest line a classic card file may have, as for every card file.
 const MAX_LINE_CHARS: usize = epic_cards::MAX_LINE_CHARS;
@@ -149,7 +151,7 @@ fn token_names<'a>(effects: impl Iterator<Item = &'a Effect>) -> impl Iterator<I
     effects.filter_map(|e| match e {
         Effect::Shared {
             step:
-                Step {
+                Sentence {
                     action: Action::CreateTokens { token, .. },
                     ..
                 },
@@ -682,7 +684,7 @@ fn read_random_discard(s: &str) -> Result<Option<Effect>, String> {
 }
 
 /// Whether the classic engine runs this step of the shared language.
-fn check_step(step: &Step) -> Result<(), String> {
+fn check_step(step: &Sentence) -> Result<(), String> {
     if step.when.is_some() || step.by.is_some() {
         return Err(
             "conditions and steps performed by another player are not in the classic game yet"

@@ -6,7 +6,7 @@ use crate::game::{Choice, ClassicGame};
 use crate::state::*;
 use epic_game::Seat;
 use epic_model::{
-    Action, Amount, CardId, CardType, Filter, PlayerFilter, Sel, Step as Sentence, Who, Whose,
+    Action, Amount, CardId, CardType, Filter, PlayerFilter, Sel, Sentence, Who, Whose,
 };
 use rand::Rng;
 use std::sync::Arc;

@@ -1,4 +1,4 @@
-//! The interpreter for card text. An effect is a list of [`Step`]s run by a [`Frame`]
+//! The interpreter for card text. An effect is a list of [`Sentence`]s run by a [`Frame`]
 //! on the state's frame stack; when a step needs a player's decision the frame records
 //! what it asks and stops, and the answer resumes it exactly where it was.
 
@@ -9,17 +9,17 @@ use crate::ids::{Entity, ObjId, PlayerId};
 use crate::state::{Delayed, EffectCtx, Frame, Modifier, ObjList, Script, Zone};
 use crate::stats::it_player;
 use epic_model::{
-    AbilityKind, Action, Amount, CardType, Condition, Duration, Filter, PlayerFilter, Sel, Step,
-    TargetSpec, Trigger, Who, ZoneFilter,
+    AbilityKind, Action, Amount, CardType, Condition, Duration, Filter, PlayerFilter, Sel,
+    Sentence, TargetSpec, Trigger, Who, ZoneFilter,
 };
 use smallvec::SmallVec;
 
 /// The steps a frame runs: an event's mode, or a triggered ability's or power's effect.
-pub(crate) fn script_steps<'p>(pool: &'p epic_model::CardPool, f: &Frame) -> &'p [Step] {
+pub(crate) fn script_steps<'p>(pool: &'p epic_model::CardPool, f: &Frame) -> &'p [Sentence] {
     steps_of(pool, f.card, f.script)
 }
 
-fn steps_of(pool: &epic_model::CardPool, card: epic_model::CardId, script: Script) -> &[Step] {
+fn steps_of(pool: &epic_model::CardPool, card: epic_model::CardId, script: Script) -> &[Sentence] {
     let def = pool.get(card);
     match script {
         Script::Mode(m) => def.modes.get(m as usize).map_or(&[], |m| &m.steps),
@@ -146,7 +146,7 @@ type Ents = SmallVec<[Entity; 32]>;
 type Players = SmallVec<[PlayerId; 4]>;
 
 impl<'a> Engine<'a> {
-    fn steps(&self, f: &Frame) -> &'a [Step] {
+    fn steps(&self, f: &Frame) -> &'a [Sentence] {
         script_steps(self.pool, f)
     }
 

@@ -467,7 +467,7 @@ impl Game {
 
     /// What `Choice::Branch(b)` of the pending "either … or …" would do, as the card
     /// language's steps, for a front end to put in words (`epic_cards::steps_text`).
-    pub fn branch_steps(&self, b: u8) -> Option<&[epic_model::Step]> {
+    pub fn branch_steps(&self, b: u8) -> Option<&[epic_model::Sentence]> {
         let f = self.state.frames.last()?;
         match &crate::effects::script_steps(&self.pool, f)
             .get(f.pc as usize)?

@@ -6,7 +6,7 @@
 use crate::position::{ChampionSetup, Position, StartAt};
 use crate::state::Zone;
 use crate::{Game, PlayerId};
-use epic_game::lesson::{Lesson, LessonStep as Step};
+use epic_game::lesson::{Lesson, LessonStep};
 use epic_game::State;
 use epic_model::CardId;
 use std::sync::Arc;
@@ -93,15 +93,15 @@ fn turn_and_gold(game: Game) -> Lesson<Game> {
         game,
         learner: YOU,
         steps: vec![
-            Step::new(
+            LessonStep::new(
                 "Play Lurking Giant, a champion that costs your 1 gold.",
                 "play lurking giant",
             ),
-            Step::new(
+            LessonStep::new(
                 "Your gold is spent, but Cave Troll costs 0: play it too.",
                 "play cave troll",
             ),
-            Step::new(
+            LessonStep::new(
                 "Champions that just came into play are deploying: they cannot attack \
                  this turn (those with blitz can). End the turn.",
                 "end turn",
@@ -128,13 +128,13 @@ fn initiative(game: Game) -> Lesson<Game> {
         game,
         learner: YOU,
         steps: vec![
-            Step::new(
+            LessonStep::new(
                 "The AI attacked, then passed: you have the initiative now. Play Drain \
                  Essence at the Minotaur, its only target: events may be played on any \
                  turn, whenever you have the initiative.",
                 "play drain essence",
             ),
-            Step::new(
+            LessonStep::new(
                 "The Minotaur is broken: nothing attacks you any more. Pass.",
                 "pass",
             ),
@@ -155,10 +155,10 @@ fn one_blocker(game: Game) -> Lesson<Game> {
         game,
         learner: YOU,
         steps: vec![
-            Step::new("Declare a battle.", "declare a battle"),
-            Step::new("Attack with Lurking Giant,", "attack with lurking giant"),
-            Step::new("with Rampaging Wurm,", "attack with rampaging wurm"),
-            Step::new(
+            LessonStep::new("Declare a battle.", "declare a battle"),
+            LessonStep::new("Attack with Lurking Giant,", "attack with lurking giant"),
+            LessonStep::new("with Rampaging Wurm,", "attack with rampaging wurm"),
+            LessonStep::new(
                 "and with Cave Troll: 30 damage if it goes through.",
                 "attack with cave troll",
             ),
@@ -184,9 +184,9 @@ fn breakthrough(game: Game) -> Lesson<Game> {
         game,
         learner: YOU,
         steps: vec![
-            Step::new("Declare a battle.", "declare a battle"),
-            Step::new("Attack with Burrowing Wurm.", "attack with burrowing wurm"),
-            Step::new(
+            LessonStep::new("Declare a battle.", "declare a battle"),
+            LessonStep::new("Attack with Burrowing Wurm.", "attack with burrowing wurm"),
+            LessonStep::new(
                 "The Gargoyle blocks, but the Wurm's 18 offense is 15 more than the \
                  Gargoyle's 3 defense: with breakthrough the excess may go to the AI. \
                  Apply it.",
@@ -208,7 +208,7 @@ fn empty_deck(game: Game) -> Lesson<Game> {
                 Resurrection, whose first mode draws two cards.",
         game,
         learner: YOU,
-        steps: vec![Step::new(
+        steps: vec![LessonStep::new(
             "A player who tries to draw from an empty deck wins the game. Play \
              Resurrection's first mode, and draw.",
             "resurrection mode 1",

@@ -36,7 +36,7 @@ pub enum AbilityKind {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Mode {
     pub extra_gold: u8,
-    pub steps: Vec<Step>,
+    pub steps: Vec<Sentence>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -50,7 +50,7 @@ pub struct Triggered {
     /// non-zombie champion is broken"); `None` for any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub about: Option<Filter>,
-    pub steps: Vec<Step>,
+    pub steps: Vec<Sentence>,
 }
 
 /// The Loyalty of "Loyalty X" (Scarros, Hound of Draka): any number of cards, at least one.
@@ -134,7 +134,7 @@ impl Trigger {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Power {
     pub costs: Vec<PowerCost>,
-    pub steps: Vec<Step>,
+    pub steps: Vec<Sentence>,
 }
 
 /// A cost of a power (rules 3.5.3 and 3.6.2): all paid, or the power cannot be used.
@@ -234,7 +234,7 @@ pub enum Static {
 /// One sentence of an effect: an action, done only when the condition holds, and
 /// optional when the card says "you may".
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Step {
+pub struct Sentence {
     pub when: Option<Condition>,
     pub may: bool,
     /// Another player performs the step ("the player whose turn it is may return a
@@ -246,9 +246,9 @@ pub struct Step {
     pub action: Action,
 }
 
-impl Step {
+impl Sentence {
     pub fn new(action: Action) -> Self {
-        Step {
+        Sentence {
             when: None,
             may: false,
             by: None,
@@ -415,7 +415,7 @@ pub enum Action {
     AtEndOfTurn(Box<Action>),
     /// "Either A, or B": the controller picks one branch, which runs as an effect of its
     /// own before the rest of this one (the Elder Gods' start-of-turn abilities).
-    Either(Vec<Vec<Step>>),
+    Either(Vec<Vec<Sentence>>),
     /// The selected champions gain a triggered ability, written in quotes on the card
     /// (Plague Zombies: "your zombie tokens gain \"When this card is broken → deal 2
     /// damage to target player\" this turn"); "this" in it is the champion that has it.

@@ -3,7 +3,7 @@
 //! wounds that score a character's cost.
 
 use crate::MultiverseGame;
-use epic_game::lesson::{holds, position, Lesson, LessonStep as Step};
+use epic_game::lesson::{holds, position, Lesson, LessonStep};
 
 /// The lessons, in the order a newcomer plays them.
 pub fn lessons() -> Vec<Lesson<MultiverseGame>> {
@@ -21,17 +21,17 @@ fn footholds() -> Lesson<MultiverseGame> {
         ),
         learner: 0,
         steps: vec![
-            Step::new(
+            LessonStep::new(
                 "Each turn you may establish one foothold from your hand: establish Azure \
                  Gate.",
                 "establish a foothold: azure gate",
             ),
-            Step::new(
+            LessonStep::new(
                 "Two blue footholds now: tap both to recruit Void Marauder. A cost is paid \
                  by footholds of the card's colour or of its origin, never a mix.",
                 "recruit void marauder",
             ),
-            Step::new("Nothing else to recruit: you are done.", "done recruiting"),
+            LessonStep::new("Nothing else to recruit: you are done.", "done recruiting"),
         ],
         opponent: vec![],
         moral: "One foothold a turn (F-2.1), and footholds of one colour or origin, tapped, \
@@ -51,7 +51,7 @@ fn wounds_and_points() -> Lesson<MultiverseGame> {
              p2 play Clawed Ranger (wounds 1)",
         ),
         learner: 0,
-        steps: vec![Step::new(
+        steps: vec![LessonStep::new(
             "Attack Clawed Ranger: an attack at least equal to the defense wounds it, and \
              a second wound disables it.",
             "lantern sentinel attacks clawed ranger",

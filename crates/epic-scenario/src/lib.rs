@@ -53,7 +53,7 @@ pub struct Scenario {
     /// `docs/cards.md` (`card NAME` and its lines).
     pub cards: Vec<String>,
     pub setup: SetupSpec,
-    pub steps: Vec<Step>,
+    pub steps: Vec<Instruction>,
 }
 
 /// Where play starts.
@@ -102,13 +102,13 @@ pub use epic_engine::ChampionSetup as ChampionSpec;
 
 /// One line after the setup: a decision to make or something to check.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Step {
+pub struct Instruction {
     pub line: usize,
-    pub kind: StepKind,
+    pub kind: InstructionKind,
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub enum StepKind {
+pub enum InstructionKind {
     /// Apply the option matching `label`; `player`, when given, must be the one deciding.
     Do {
         player: Option<u8>,

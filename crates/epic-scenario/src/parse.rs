@@ -3,8 +3,8 @@
 //! typo is reported with its line before anything runs.
 
 use crate::{
-    ChampionCheck, ChampionSpec, Expect, ParseError, Scenario, ScenarioError, SeatSpec, SetupSpec,
-    Start, Step, StepKind, ZoneCheck, ZoneName,
+    ChampionCheck, ChampionSpec, Expect, Instruction, InstructionKind, ParseError, Scenario,
+    ScenarioError, SeatSpec, SetupSpec, Start, ZoneCheck, ZoneName,
 };
 use epic_engine::model::{CardId, CardPool, Keyword};
 use epic_engine::state::{Phase, Zone};
@@ -225,16 +225,16 @@ impl Parser<'_> {
             }
             "do" | "reject" => {
                 let step = decision_step(&head, None, rest)?;
-                d.scenario.steps.push(Step {
+                d.scenario.steps.push(Instruction {
                     line: n,
                     kind: step,
                 });
             }
             "expect" => {
                 let e = expectation(pool, rest, d, n)?;
-                d.scenario.steps.push(Step {
+                d.scenario.steps.push(Instruction {
                     line: n,
-                    kind: StepKind::Expect(e),
+                    kind: InstructionKind::Expect(e),
                 });
             }
             _ => {
@@ -247,15 +247,15 @@ impl Parser<'_> {
                 let (what, value) = split_word(rest);
                 let what = what.to_ascii_lowercase();
                 if what == "concedes" && value.is_empty() {
-                    d.scenario.steps.push(Step {
+                    d.scenario.steps.push(Instruction {
                         line: n,
-                        kind: StepKind::Concede(p),
+                        kind: InstructionKind::Concede(p),
                     });
                     return Ok(());
                 }
                 if what == "do" || what == "reject" {
                     let step = decision_step(&what, Some(p), value)?;
-                    d.scenario.steps.push(Step {
+                    d.scenario.steps.push(Instruction {
                         line: n,
                         kind: step,
                     });
@@ -432,15 +432,15 @@ fn whole_player(s: &str) -> R<u8> {
     }
 }
 
-fn decision_step(word: &str, player: Option<u8>, label: &str) -> R<StepKind> {
+fn decision_step(word: &str, player: Option<u8>, label: &str) -> R<InstructionKind> {
     if label.is_empty() {
         return Err(format!("`{word}` needs the label of an option"));
     }
     let label = label.to_string();
     Ok(if word == "do" {
-        StepKind::Do { player, label }
+        InstructionKind::Do { player, label }
     } else {
-        StepKind::Reject { player, label }
+        InstructionKind::Reject { player, label }
     })
 }
 

@@ -2,10 +2,13 @@
 //! expectations, and report every difference between what was expected and what the
 //! engine did.
 
-use crate::{ChampionCheck, Expect, Outcome, Scenario, Start, Step, StepKind, ZoneCheck, ZoneName};
+use crate::{
+    ChampionCheck, Expect, Instruction, InstructionKind, Outcome, Scenario, Start, ZoneCheck,
+    ZoneName,
+};
 use epic_engine::model::{CardId, CardPool};
 use epic_engine::state::Zone;
-use epic_engine::state::{Phase, Step as EngineStep};
+use epic_engine::state::{Phase, Step};
 use epic_engine::view::View;
 use epic_engine::{EndReason, Event, Game, Position, SeatSetup, Setup, StartAt};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -102,21 +105,21 @@ fn run_steps(s: &Scenario) -> Vec<String> {
     let mut last = LastDo::default();
     for (i, step) in s.steps.iter().enumerate() {
         let stop = match &step.kind {
-            StepKind::Do { player, label } => {
+            InstructionKind::Do { player, label } => {
                 last.events.clear();
                 do_step(&mut game, step, *player, label, &mut failures, &mut last)
             }
-            StepKind::Reject { player, label } => {
+            InstructionKind::Reject { player, label } => {
                 reject_step(&game, step, *player, label, &mut failures);
                 false
             }
-            StepKind::Expect(e) => {
+            InstructionKind::Expect(e) => {
                 if let Err(msg) = check(&game, e, &last) {
                     failures.push(format!("line {}: {msg}", step.line));
                 }
                 false
             }
-            StepKind::Concede(p) => match game.concede(*p) {
+            InstructionKind::Concede(p) => match game.concede(*p) {
                 Ok(events) => {
                     last.events = events;
                     false
@@ -253,7 +256,7 @@ pub(crate) fn find_label(labels: &[String], want: &str) -> Match {
 /// Applies a decision; true when the scenario cannot go on.
 fn do_step(
     game: &mut Game,
-    step: &Step,
+    step: &Instruction,
     player: Option<u8>,
     label: &str,
     failures: &mut Vec<String>,
@@ -313,7 +316,7 @@ fn do_step(
 
 fn reject_step(
     game: &Game,
-    step: &Step,
+    step: &Instruction,
     player: Option<u8>,
     label: &str,
     failures: &mut Vec<String>,
@@ -624,8 +627,8 @@ fn check(game: &Game, e: &Expect, last: &LastDo) -> Result<(), String> {
         }
         Expect::Window(want) => {
             let got = match st.step {
-                EngineStep::Initiative { .. } => st.exchange_rule().unwrap_or("").to_string(),
-                EngineStep::ContinueOrEnd => "4.3.4 (continue or end)".to_string(),
+                Step::Initiative { .. } => st.exchange_rule().unwrap_or("").to_string(),
+                Step::ContinueOrEnd => "4.3.4 (continue or end)".to_string(),
                 _ => format!("none ({})", describe_decision(game)),
             };
             if got != *want {

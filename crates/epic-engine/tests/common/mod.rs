@@ -34,7 +34,7 @@ pub fn champion(
     }
 }
 
-pub fn event(name: &str, align: Alignment, cost: u8, modes: Vec<Vec<Step>>) -> CardDef {
+pub fn event(name: &str, align: Alignment, cost: u8, modes: Vec<Vec<Sentence>>) -> CardDef {
     CardDef {
         kind: CardType::Event,
         offense: 0,
@@ -102,7 +102,7 @@ pub fn small_pool() -> Arc<CardPool> {
         "Insight",
         Alignment::Sage,
         1,
-        vec![vec![Step::new(Action::Draw {
+        vec![vec![Sentence::new(Action::Draw {
             who: Who::You,
             n: Amount::Fixed(2),
         })]],
@@ -111,7 +111,7 @@ pub fn small_pool() -> Arc<CardPool> {
         "Zap",
         Alignment::Wild,
         0,
-        vec![vec![Step::new(Action::Damage {
+        vec![vec![Sentence::new(Action::Damage {
             to: a_target(),
             n: Amount::Fixed(3),
         })]],
