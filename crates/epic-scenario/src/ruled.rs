@@ -361,6 +361,7 @@ fn expect<R: Ruleset>(g: &R, e: &str) -> Result<(), String> {
                 });
             checked(ok, || asked(g))
         }
+        ["deck", ..] => deck_expect::<R>(after_words(e, 1)),
         ["option", ..] => find(g, after_words(e, 1)).map(|_| ()),
         ["options", ..] => {
             // Exactly these, in any order, case aside.
@@ -374,5 +375,37 @@ fn expect<R: Ruleset>(g: &R, e: &str) -> Result<(), String> {
         _ => g
             .scenario_expect(e)
             .unwrap_or_else(|| Err(format!("unknown expectation {}", quoted(e)))),
+    }
+}
+
+/// `deck FORMAT passes: LIST` or `deck FORMAT breaks TEXT: LIST`: a deck list, its lines
+/// joined by commas ("20 Crimson Gate, 2 Mirror Weaver"), checked against a format
+/// (`any`: only what every game needs) as `epic deck check` checks it: it breaks no rule,
+/// or a rule it breaks is told in words that hold the text (case aside).
+fn deck_expect<R: Ruleset>(e: &str) -> Result<(), String> {
+    const USAGE: &str = "expected deck FORMAT passes: LIST or deck FORMAT breaks TEXT: LIST";
+    let (head, list) = e.split_once(':').ok_or(USAGE)?;
+    let mut words = head.split_whitespace();
+    let format = words.next().ok_or(USAGE)?;
+    let verdict = words.next().ok_or(USAGE)?;
+    let text = words.collect::<Vec<_>>().join(" ").to_lowercase();
+    let list: Vec<&str> = list.split(',').map(str::trim).collect();
+    let check = R::check_deck(
+        "the deck",
+        (format != "any").then_some(format),
+        &list.join("\n"),
+    )
+    .map_err(|e| e.to_string())?;
+    let told = || match check.broken.is_empty() {
+        true => "it breaks no rule".to_string(),
+        false => check.broken.join("; "),
+    };
+    match verdict {
+        "passes" if text.is_empty() => checked(check.broken.is_empty(), told),
+        "breaks" if !text.is_empty() => {
+            let found = (check.broken.iter()).any(|b| b.to_lowercase().contains(&text));
+            checked(found, told)
+        }
+        _ => Err(USAGE.into()),
     }
 }
