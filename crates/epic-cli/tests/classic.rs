@@ -492,7 +492,8 @@ fn a_classic_draft_is_picked_at_the_terminal_and_its_deck_told() {
     // Draft 2: you pick from each pack passed to you, by number or words; the game then
     // tells you the deck built from your picks.
     let play = classic_play("6", &["--format", "draft-2"]);
-    let out = epic_with_input(&play, &format!("{}q\n", "1\n".repeat(30)));
+    // Two packs of 15 at a table of two: 28 picks asked, the last card of each pack taken.
+    let out = epic_with_input(&play, &format!("{}q\n", "1\n".repeat(28)));
     assert!(out.status.success(), "{}", text(&out.stderr));
     let s = text(&out.stdout);
     assert!(
@@ -501,6 +502,11 @@ fn a_classic_draft_is_picked_at_the_terminal_and_its_deck_told() {
     );
     assert!(s.contains("Pack 1 of 2, pick 1:"), "{s}");
     assert!(s.contains("Pack 2 of 2, pick 16:"), "{s}");
+    assert!(
+        s.contains("Pack 1 of 2, pick 15: you take the last card, "),
+        "{s}"
+    );
+    assert_eq!(s.matches("Your choice (1-").count(), 28, "{s}");
     assert!(s.contains("Your Draft 2 deck (30 cards): "), "{s}");
     assert!(s.contains("You leave the game"), "{s}");
     // Leaving the draft leaves before any game.

@@ -220,6 +220,16 @@ fn new_game(args: &Args, input: &mut impl BufRead) -> CliResult<Option<AnyPlayed
                 pick.format
             );
         }
+        if let [last] = pick.cards {
+            // The last card of a pack is no choice.
+            println!(
+                "\nPack {} of {}, pick {}: you take the last card, {last}.",
+                pick.round,
+                pick.rounds,
+                pick.picked + 1
+            );
+            return Some(0);
+        }
         println!(
             "\nPack {} of {}, pick {}:",
             pick.round,
