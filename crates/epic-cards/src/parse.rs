@@ -172,6 +172,10 @@ pub(crate) fn parse_file(
                 body_line(&mut p, &mut work, ln, trimmed);
             } else {
                 header_line(&mut p, ln, trimmed);
+                // A class a type line names may be named by this card and those after it.
+                for class in p.cards.last().map_or(&[][..], |b| &b.def.classes[..]) {
+                    work.intern_class(class);
+                }
             }
         } else {
             body_line(&mut p, &mut work, ln, trimmed);
@@ -385,20 +389,21 @@ fn header_line(p: &mut FileParser, ln: usize, text: &str) {
                 .chars()
                 .all(|c| c.is_alphabetic() || c == '-' || c == ' ' || c == '\'')
         {
-            match crate::classes::class(item) {
-                Some(c) => classes.push(c.to_string()),
-                None => {
-                    let hint = did_you_mean(item, crate::CLASSES.iter().copied());
-                    p.err(
-                        ln,
-                        format!(
-                            "unknown class {} in the type line; classes are those of the real \
-                             cards (docs/cards.md lists them){hint}",
-                            quoted(item)
-                        ),
-                    );
-                    ok = false;
-                }
+            // Any word is a class: one of the real cards' as they spell it, or a new one
+            // (a class no other card has is a class all the same); but a keyword written
+            // here is a keyword in the wrong place, not a class.
+            if epic_model::Keyword::parse(&lower).is_some() {
+                p.err(
+                    ln,
+                    format!(
+                        "{} is a keyword, not a class: write keywords on the line after the \
+                         type line ('airborne, blitz')",
+                        quoted(item)
+                    ),
+                );
+                ok = false;
+            } else {
+                classes.push(crate::classes::class(item).unwrap_or(item).to_string());
             }
         } else if item.is_empty() {
             p.err(ln, "empty item in the type line (two commas in a row?)");

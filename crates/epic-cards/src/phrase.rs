@@ -1329,19 +1329,23 @@ pub(crate) fn parse_filter(ctx: &mut Ctx, text: &str) -> R<Filter> {
                 quoted(w)
             ));
         }
-        let Some(class) = crate::classes::class_word(w) else {
-            let classes = crate::CLASSES.iter().map(|c| c.to_lowercase());
-            let classes: Vec<String> = classes.collect();
-            return Err(format!(
-                "unknown word {} in {}: it is neither a class of the real cards nor a word of \
-                 the card language{}",
-                quoted(w),
-                quoted(text),
-                did_you_mean(w, classes.iter().map(|c| c.as_str()))
-            ));
+        // A class of the real cards, or one a card read before names in its type line.
+        let class = match crate::classes::class_word(w) {
+            Some(class) => ctx.pool.intern_class(class),
+            None => ctx.pool.class_id(w).ok_or_else(|| {
+                let classes = crate::CLASSES.iter().map(|c| c.to_lowercase());
+                let classes: Vec<String> = classes.collect();
+                format!(
+                    "unknown word {} in {}: it is neither a class of the real cards or of a \
+                     card read before, nor a word of the card language{}",
+                    quoted(w),
+                    quoted(text),
+                    did_you_mean(w, classes.iter().map(|c| c.as_str()))
+                )
+            })?,
         };
         take_word(&mut s);
-        f.class = Some(ctx.pool.intern_class(class));
+        f.class = Some(class);
         f.kind = Some(CardType::Champion);
         noun = eat_noun(&mut s, &mut f);
         if noun && f.kind.is_none() {

@@ -142,8 +142,8 @@ fn actions_joined_by_and() {
     );
 }
 
-/// A word in a selection that is neither a class of the real cards nor a word of the
-/// language is a mistake on its line, with the nearest class when one is close; known
+/// A word in a selection that is neither a class (of the real cards, or of a card read
+/// before) nor a word of the language is a mistake on its line, with the nearest class when one is close; known
 /// classes read in the singular or the plural.
 #[test]
 fn unknown_words_in_a_selection_are_not_classes() {
@@ -154,21 +154,21 @@ fn unknown_words_in_a_selection_are_not_classes() {
         mistakes(&event("deal 2 damage to target non-purple champion")),
         [
             "3: unknown word 'non-purple' in 'non-purple champion': it is neither a class of \
-          the real cards nor a word of the card language"
+          the real cards or of a card read before, nor a word of the card language"
         ]
     );
     assert_eq!(
         mistakes(&event("break target wounded champion")),
         [
             "3: unknown word 'wounded' in 'wounded champion': it is neither a class of the real \
-          cards nor a word of the card language"
+          cards or of a card read before, nor a word of the card language"
         ]
     );
     assert_eq!(
         mistakes(&event("break target dragn")),
         [
-            "3: unknown word 'dragn' in 'dragn': it is neither a class of the real cards nor a \
-          word of the card language; did you mean 'dragon'?"
+            "3: unknown word 'dragn' in 'dragn': it is neither a class of the real cards or of \
+          a card read before, nor a word of the card language; did you mean 'dragon'?"
         ]
     );
     let pool = base_pool();
@@ -193,18 +193,43 @@ fn unknown_words_in_a_selection_are_not_classes() {
     }
 }
 
-/// The classes of a type line are the real cards' classes too.
+/// Any word of a type line is a class (a class no other card has is a class all the
+/// same), spelt as the real cards spell theirs; a selection may name it once a type line
+/// has, and a word of a selection that names no class is still refused, with the nearest.
 #[test]
-fn type_line_classes_are_known_classes() {
-    assert_eq!(
-        mistakes("card Test\n  champion, wild, cost 0, Humna, 1/1\n"),
-        [
-            "2: unknown class 'Humna' in the type line; classes are those of the real cards \
-          (docs/cards.md lists them); did you mean 'Human'?"
-        ]
-    );
+fn type_line_classes_are_open() {
     let card = &read("card Test\n  champion, wild, cost 0, Griffin, Elf, 1/1\n").unwrap()[0];
     assert_eq!(card.classes, ["Griffin", "Elf"]);
+    let cards = read(
+        "card Test Robot\n  champion, sage, cost 0, Robot, 1/1\n\n\
+         card Test Foundry\n  event, sage, cost 0\n  play: your robot champions get +1 offense this turn\n",
+    )
+    .unwrap();
+    assert_eq!(cards[0].classes, ["Robot"]);
+    let mut pool = base_pool().clone();
+    parse_cards(
+        "t.epic",
+        "card Test Robot\n  champion, sage, cost 0, Robot, 1/1\n",
+        &mut pool,
+    )
+    .unwrap();
+    assert!(pool.class_id("Robot").is_some());
+    // A keyword in the type line is a keyword in the wrong place, not a class.
+    assert_eq!(
+        mistakes("card Test\n  champion, wild, cost 0, Airborne, 1/1\n"),
+        [
+            "2: 'Airborne' is a keyword, not a class: write keywords on the line after the type \
+          line ('airborne, blitz')"
+        ]
+    );
+    assert_eq!(
+        mistakes("card Test\n  event, wild, cost 0\n  play: break target humna champion\n"),
+        [
+            "3: unknown word 'humna' in 'humna champion': it is neither a class of the \
+          real cards or of a card read before, nor a word of the card language; did you mean \
+          'human'?"
+        ]
+    );
 }
 
 /// Players named as what an action applies to are players ("deal 2 damage to each
