@@ -723,9 +723,19 @@ fn parse_action(ctx: &mut Ctx, text: &str) -> R<Action> {
                 "removed from play",
             )?));
         }
-        let sel = s
-            .strip_suffix(" from battle")
-            .ok_or("expected 'remove <selection> from battle'")?;
+        const REENTER: &str =
+            "'remove <selection> from play and return it to play prepared under its owner's control'";
+        let sel = s.strip_suffix(" from battle").ok_or_else(|| {
+            if s.contains(" from play") {
+                // The printed "Remove … from play, then return it …" is one sentence here.
+                format!(
+                    "a champion removed from play and returned is written in one sentence: \
+                     {REENTER}"
+                )
+            } else {
+                format!("expected 'remove <selection> from battle' or {REENTER}")
+            }
+        })?;
         return Ok(Action::RemoveFromBattle(parse_objects(
             ctx,
             sel,

@@ -232,6 +232,25 @@ fn type_line_classes_are_open() {
     );
 }
 
+/// A line written as the card prints it, where the language reads it another way, is
+/// told the accepted form ("Remove … from play, then return it" is one sentence).
+#[test]
+fn a_printed_phrasing_is_told_the_accepted_form() {
+    let got = mistakes(
+        "card Test\n  event, sage, cost 0\n  play: remove target champion from play, then return it to play\n",
+    );
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(
+        got[0].contains("is written in one sentence: 'remove <selection> from play and return it to play prepared under its owner's control'"),
+        "{got:?}"
+    );
+    let got = mistakes("card Test\n  event, sage, cost 0\n  play: remove target champion\n");
+    assert!(
+        got[0].contains("expected 'remove <selection> from battle' or 'remove <selection> from play and return it"),
+        "{got:?}"
+    );
+}
+
 /// Players named as what an action applies to are players ("deal 2 damage to each
 /// opponent"), and the generated text says so.
 #[test]
