@@ -106,6 +106,8 @@ where
     let mut scored: Vec<(usize, &str)> = candidates
         .into_iter()
         .filter(|c| c.chars().count().abs_diff(len) <= limit)
+        // Nor is a word less than half as long as the other ("a" for "any").
+        .filter(|c| c.chars().count() * 2 > len && len * 2 > c.chars().count())
         .map(|c| (edit_distance(word, c), c))
         // The word itself (in any case) is no suggestion.
         .filter(|(d, _)| (1..=limit).contains(d))

@@ -1254,15 +1254,24 @@ pub(crate) fn parse_sel(ctx: &mut Ctx, text: &str) -> R<Sel> {
         return Ok(Sel::All(parse_filter(ctx, s)?));
     }
     let w = first_word(s);
+    let hint = match w {
+        // "any player": the one who plays the card chooses, which is a target here.
+        "any" => {
+            let rest = s["any".len()..].trim_start();
+            format!("; 'any {rest}' is written 'target {rest}' (chosen as it is played) or 'each {rest}'")
+        }
+        _ => did_you_mean(
+            w,
+            [
+                "this", "it", "that", "a", "target", "each", "all", "another", "your",
+            ],
+        ),
+    };
     Err(format!(
         "cannot read the selection {}: unknown word {}; expected this, it, that champion, \
-         a target, target ..., each ..., all ..., a ..., X ..., your ...{}",
+         a target, target ..., each ..., all ..., a ..., X ..., your ...{hint}",
         quoted(text),
         quoted(w),
-        did_you_mean(
-            w,
-            ["this", "it", "that", "a", "target", "each", "all", "another", "your", "any"]
-        )
     ))
 }
 

@@ -244,6 +244,14 @@ fn a_printed_phrasing_is_told_the_accepted_form() {
         got[0].contains("is written in one sentence: 'remove <selection> from play and return it to play prepared under its owner's control'"),
         "{got:?}"
     );
+    // "any player" has no hint that makes no sense ("did you mean 'a'?").
+    let got = mistakes("card Test\n  event, sage, cost 0\n  play: deal 2 damage to any player\n");
+    assert!(
+        got[0].ends_with(
+            "'any player' is written 'target player' (chosen as it is played) or 'each player'"
+        ),
+        "{got:?}"
+    );
     let got = mistakes("card Test\n  event, sage, cost 0\n  play: remove target champion\n");
     assert!(
         got[0].contains("expected 'remove <selection> from battle' or 'remove <selection> from play and return it"),
