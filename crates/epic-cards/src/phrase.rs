@@ -1090,6 +1090,21 @@ fn parse_put(ctx: &mut Ctx, text: &str, who: Who) -> R<Action> {
             .to_string()
     })?;
     let sel = parse_objects(ctx, &s[..i], "put into play")?;
+    // What is put into play comes from elsewhere: a selection of what is in play already
+    // would do nothing ("put a token champion into play" is no way to make a token).
+    let in_play = |f: &Option<Filter>| f.as_ref().is_some_and(|f| f.zone == ZoneFilter::InPlay);
+    if match &sel {
+        Sel::Target(t) | Sel::Choose(t) => in_play(&t.objects),
+        Sel::All(f) => f.zone == ZoneFilter::InPlay,
+        _ => false,
+    } {
+        return Err(format!(
+            "{} names cards already in play: 'put … into play' takes them from a hand or a \
+             discard pile ('put a champion from your discard pile into play'), and a token is \
+             made with 'put <number> <name> tokens into play'",
+            quoted(&s[..i])
+        ));
+    }
     s = s[i + " into play".len()..].trim_start();
     put_into_play(sel, &mut s)
 }

@@ -244,6 +244,15 @@ fn a_printed_phrasing_is_told_the_accepted_form() {
         got[0].contains("is written in one sentence: 'remove <selection> from play and return it to play prepared under its owner's control'"),
         "{got:?}"
     );
+    // A selection of what is in play already cannot be put into play: no silent nothing.
+    let got = mistakes(
+        "card Test\n  champion, wild, cost 0, Human, 1/1\n  {expend}: put a token champion into play\n",
+    );
+    assert!(
+        got[0].contains("'a token champion' names cards already in play")
+            && got[0].contains("'put <number> <name> tokens into play'"),
+        "{got:?}"
+    );
     // "any player" has no hint that makes no sense ("did you mean 'a'?").
     let got = mistakes("card Test\n  event, sage, cost 0\n  play: deal 2 damage to any player\n");
     assert!(
