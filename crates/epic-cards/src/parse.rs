@@ -902,4 +902,25 @@ fn finish_card(p: &mut FileParser, b: &Builder) {
             ),
         );
     }
+    // "That player" and "that champion" are what a trigger is about: an event's effect
+    // has none, so such a step would silently do nothing.
+    let about_a_subject = |s: &Sentence| {
+        s.by == Some(Who::Subject)
+            || s.action.player() == Some(&Who::Subject)
+            || matches!(
+                s.action.selection(),
+                Some(Sel::Subject | Sel::Players(Who::Subject))
+            )
+    };
+    if (b.def.modes.iter().flat_map(|m| &m.steps)).any(about_a_subject) {
+        p.err(
+            b.line,
+            format!(
+                "{}: 'that player' and 'that champion' name what a triggered ability is \
+                 about, and a 'play:' effect has none; write 'target player', 'target \
+                 champion' or 'it'",
+                quoted(&b.def.name)
+            ),
+        );
+    }
 }

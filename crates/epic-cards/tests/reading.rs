@@ -253,6 +253,20 @@ fn a_printed_phrasing_is_told_the_accepted_form() {
             && got[0].contains("'put <number> <name> tokens into play'"),
         "{got:?}"
     );
+    // An event's effect has no "that player": the step would do nothing.
+    for effect in [
+        "that player cannot gain health this turn",
+        "deal 2 damage to that player",
+        "break that champion",
+    ] {
+        let got = mistakes(&format!(
+            "card Test\n  event, sage, cost 0\n  play: {effect}\n"
+        ));
+        assert!(
+            got.len() == 1 && got[0].contains("a 'play:' effect has none; write 'target player'"),
+            "{effect}: {got:?}"
+        );
+    }
     // "any player" has no hint that makes no sense ("did you mean 'a'?").
     let got = mistakes("card Test\n  event, sage, cost 0\n  play: deal 2 damage to any player\n");
     assert!(
@@ -293,11 +307,6 @@ fn players_as_what_damage_applies_to() {
             "deal 2 damage to the player whose turn it is",
             Sel::Players(Who::ActivePlayer),
             "Deal 2 damage to the player whose turn it is.",
-        ),
-        (
-            "deal 2 damage to that player",
-            Sel::Players(Who::Subject),
-            "Deal 2 damage to that player.",
         ),
     ] {
         let file = format!("card Test {text}\n  event, wild, cost 0\n  play: {effect}\n");

@@ -478,6 +478,24 @@ impl Action {
         selection_of!(self)
     }
 
+    /// The player an action is done by or for, when it names one ("draw", "that player
+    /// cannot gain health this turn").
+    pub fn player(&self) -> Option<&Who> {
+        match self {
+            Action::Draw { who, .. }
+            | Action::Discard { who, .. }
+            | Action::BanishFromHand { who, .. }
+            | Action::RevealTop { whose: who, .. }
+            | Action::BreaksOwn(who)
+            | Action::CannotGainHealth(who)
+            | Action::GainHealth { who, .. }
+            | Action::LoseHealth { who, .. }
+            | Action::PutIntoPlay { under: who, .. }
+            | Action::CreateTokens { who, .. } => Some(who),
+            _ => None,
+        }
+    }
+
     /// [`Action::selection`], to change it (the card language's "for each card revealed").
     pub fn selection_mut(&mut self) -> Option<&mut Sel> {
         selection_of!(self)
