@@ -478,12 +478,14 @@ impl<'a> Engine<'a> {
     fn next_step_at(&mut self, frame: usize, did: bool) {
         // A consequence of "if you do" or "if you don't" leaves the answer as it was, so
         // that each of several consequences ("if you don't, draw a card and gain 2
-        // health") reads the same one.
+        // health") reads the same one. The step is looked up only when the answer would
+        // change.
         let f = &self.st.frames[frame];
-        let consequence = matches!(
-            self.steps(f).get(f.pc as usize).and_then(|s| s.when),
-            Some(Condition::Done | Condition::NotDone)
-        );
+        let consequence = f.ctx.done != did
+            && matches!(
+                self.steps(f).get(f.pc as usize).and_then(|s| s.when),
+                Some(Condition::Done | Condition::NotDone)
+            );
         let f = &mut self.st.frames[frame];
         if let Some(controller) = f.ctx.lent_from.take() {
             f.controller = controller;
