@@ -1034,8 +1034,14 @@ pub fn steps_text(pool: &CardPool, steps: &[Sentence]) -> String {
 /// The rules text a player reads, generated from the definition: keywords joined with
 /// " ◆ ", each mode or ability on its own line, modes separated by "— OR —", and the
 /// abilities that work from the discard pile after an "In discard pile:" line. Flavour
-/// text is not rules text; it is in [`CardDef::flavor`].
+/// text is not rules text; it is in [`CardDef::flavor`]. Written once per pool
+/// ([`CardPool::written_text`]).
 pub fn card_text(pool: &CardPool, id: CardId) -> String {
+    pool.written_text(id, write_card_text).to_string()
+}
+
+/// [`card_text`], written from the definition.
+fn write_card_text(pool: &CardPool, id: CardId) -> String {
     let def = pool.get(id);
     let mut w = W::new(pool);
     let mut lines: Vec<String> = Vec::new();

@@ -11,6 +11,22 @@ pub struct CardPool {
     /// Per card: which kinds of ability it has and its most asked printed facts, so the
     /// engine can skip the cards that cannot matter without reading their definitions.
     flags: Vec<AbilityFlags>,
+    /// Each card's rules text as players read it, written on first use
+    /// ([`CardPool::written_text`]).
+    #[serde(skip)]
+    written: WrittenTexts,
+}
+
+/// The pool's card texts, written once: every board shows the text of each card on it
+/// after every decision, and writing a text from its definition costs far more than
+/// copying it. A cache, so two pools are equal whatever it holds.
+#[derive(Clone, Debug, Default)]
+struct WrittenTexts(std::sync::OnceLock<Vec<String>>);
+
+impl PartialEq for WrittenTexts {
+    fn eq(&self, _: &WrittenTexts) -> bool {
+        true
+    }
 }
 
 /// Which kinds of ability a card has, and the printed facts asked most often: a compact
@@ -139,11 +155,24 @@ impl CardPool {
         def.class_ids = def.classes.iter().map(|c| self.intern_class(c)).collect();
         self.flags.push(AbilityFlags::of(&def));
         self.cards.push(def);
+        self.written = WrittenTexts::default();
         CardId((self.cards.len() - 1) as u16)
     }
 
     pub fn get(&self, id: CardId) -> &CardDef {
         &self.cards[id.0 as usize]
+    }
+
+    /// Card `id`'s text as `write` writes it, written for every card of the pool on the
+    /// first call and kept: `write` is always the card language's writer
+    /// (`epic_cards::card_text`), the one way a card's text is written.
+    pub fn written_text(&self, id: CardId, write: fn(&CardPool, CardId) -> String) -> &str {
+        let texts = self.written.0.get_or_init(|| {
+            (0..self.cards.len())
+                .map(|i| write(self, CardId(i as u16)))
+                .collect()
+        });
+        &texts[id.0 as usize]
     }
 
     /// Which kinds of ability the card has.

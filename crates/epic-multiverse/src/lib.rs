@@ -165,6 +165,9 @@ pub struct Pool {
     by_name: HashMap<String, CardId>,
     /// Each character card's printed abilities as a set (none for other cards).
     abilities: Vec<abilities::Abilities>,
+    /// Each card's sheet ([`Card::sheet`]), written once: every board carries the text
+    /// of each card it names.
+    sheets: Vec<String>,
 }
 
 impl Pool {
@@ -198,6 +201,7 @@ impl Pool {
                 })
             })
             .collect();
+        pool.sheets = pool.cards.iter().map(Card::sheet).collect();
         // A built-in item names an item card of the pool (F-9.7).
         for card in &pool.cards {
             for item in card.character().map_or(&[][..], |c| &c.items[..]) {
@@ -234,6 +238,11 @@ impl Pool {
 
     pub fn get(&self, id: CardId) -> &Card {
         &self.cards[usize::from(id)]
+    }
+
+    /// Card `id`'s sheet: its name, type line and text, as [`Card::sheet`] writes it.
+    pub fn sheet(&self, id: CardId) -> &str {
+        &self.sheets[usize::from(id)]
     }
 
     /// Card `id`'s printed abilities, as a set.

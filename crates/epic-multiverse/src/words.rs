@@ -1086,13 +1086,19 @@ pub fn board(g: &MultiverseGame, voice: &Voice) -> Board {
     let view = g.view(voice.viewer);
     let mut cards = BTreeMap::new();
     let mut named = |name: &str| {
+        if cards.contains_key(name) {
+            return;
+        }
         if let Some(id) = g.pool.id(name) {
             let card = g.pool.get(id);
-            cards.entry(card.name.clone()).or_insert_with(|| CardText {
-                type_line: card.type_line(),
-                // The sheet's first two lines are the name and the type line.
-                text: card.sheet().lines().skip(2).map(String::from).collect(),
-            });
+            let mut sheet = g.pool.sheet(id).lines().map(String::from);
+            // The sheet's first two lines are the name and the type line.
+            let type_line = sheet.nth(1).unwrap_or_default();
+            let text = CardText {
+                type_line,
+                text: sheet.collect(),
+            };
+            cards.insert(card.name.clone(), text);
         }
     };
     let players = view

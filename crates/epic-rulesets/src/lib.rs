@@ -312,7 +312,8 @@ macro_rules! each_taken_of {
 /// What one viewer is shown of a game now, all from what they may see.
 #[derive(Clone, Debug, Serialize)]
 pub struct Seen {
-    pub board: serde_json::Value,
+    /// The board as JSON, written once: the server sends it as it is.
+    pub board: Box<serde_json::value::RawValue>,
     pub asked: Option<Asked>,
     pub outcome: Option<Outcome>,
 }
@@ -326,7 +327,8 @@ fn unknown(ruleset: &str) -> SetupError {
 
 fn shown(game: &impl Ruleset, voice: &Voice, asking: bool) -> Seen {
     Seen {
-        board: serde_json::to_value(game.board(voice)).unwrap_or_default(),
+        board: serde_json::value::to_raw_value(&game.board(voice))
+            .unwrap_or_else(|_| serde_json::value::RawValue::NULL.to_owned()),
         asked: asking.then(|| game.asked(voice)).flatten(),
         outcome: game.result_for(voice),
     }

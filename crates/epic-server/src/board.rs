@@ -15,7 +15,7 @@ pub struct State {
     pub seq: usize,
     pub seat: Option<Seat>,
     /// The board as the ruleset draws it; its `ruleset` field tells the client which.
-    pub board: serde_json::Value,
+    pub board: Box<serde_json::value::RawValue>,
     pub decision: Option<Asked>,
     pub log: Vec<Line>,
     pub result: Option<Outcome>,

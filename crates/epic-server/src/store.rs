@@ -30,7 +30,7 @@ pub struct UserRow {
 #[derive(Clone, Debug)]
 pub struct GameRow {
     pub id: String,
-    /// "2017" or "classic" ([`crate::played::RULESETS`]).
+    /// The ruleset's name in the registry ([`epic_rulesets::rulesets`]).
     pub ruleset: String,
     pub setup: String,
     pub creator: String,

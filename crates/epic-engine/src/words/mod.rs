@@ -117,29 +117,40 @@ pub(crate) fn list(names: &[String]) -> String {
 /// "Gain 1 gold.", `{0} champion` is "0-cost champion". `help symbols` lists the
 /// symbols themselves.
 pub fn plain_symbols(text: &str) -> String {
-    let mut s = text.to_string();
-    for (a, word) in [
-        ("good", "Good"),
-        ("evil", "Evil"),
-        ("sage", "Sage"),
-        ("wild", "Wild"),
-    ] {
-        s = s.replace(&format!("{{{a}}} →"), &format!("{word} ally →"));
-        s = s.replace(&format!("{{{a}}}"), a);
+    // One pass: every board shows each card's text, so this runs for every card of every
+    // viewer's board after every decision.
+    let mut out = String::with_capacity(text.len() + text.len() / 4);
+    let mut rest = text;
+    while let Some(close) = rest.find('}') {
+        // The symbol ends at the first '}' and starts at the last '{' before it.
+        let Some(open) = rest[..close].rfind('{') else {
+            out.push_str(&rest[..=close]);
+            rest = &rest[close + 1..];
+            continue;
+        };
+        out.push_str(&rest[..open]);
+        let symbol = &rest[open + 1..close];
+        let after = &rest[close + 1..];
+        let in_parens = out.ends_with('(') && after.starts_with(')');
+        match symbol {
+            "good" | "evil" | "sage" | "wild" if after.starts_with(" →") => {
+                out.push_str(&symbol[..1].to_ascii_uppercase());
+                out.push_str(&symbol[1..]);
+                out.push_str(" ally");
+            }
+            "good" | "evil" | "sage" | "wild" | "offense" | "defense" => out.push_str(symbol),
+            "expend" => out.push_str("Expend"),
+            _ if symbol.len() == 1 && symbol.as_bytes()[0].is_ascii_digit() => {
+                out.push_str(symbol);
+                let cost = !in_parens && !after.starts_with(':') && after.starts_with(' ');
+                out.push_str(if cost { "-cost" } else { " gold" });
+            }
+            _ => out.push_str(&rest[open..=close]),
+        }
+        rest = after;
     }
-    s = s
-        .replace("{offense}", "offense")
-        .replace("{defense}", "defense")
-        .replace("{expend}", "Expend");
-    for n in 0..=9 {
-        let sym = format!("{{{n}}}");
-        s = s
-            .replace(&format!("{sym}:"), &format!("{n} gold:"))
-            .replace(&format!("({sym})"), &format!("({n} gold)"))
-            .replace(&format!("{sym} "), &format!("{n}-cost "))
-            .replace(&sym, &format!("{n} gold"));
-    }
-    s
+    out.push_str(rest);
+    out
 }
 
 /// Rules text on one line (its lines joined with " / "), its symbols in words.
@@ -255,6 +266,60 @@ mod tests {
         assert_eq!(deck_place(10, 18), "11th from the top");
         assert_eq!(ordinal(21), "21st");
         assert_eq!(ordinal(113), "113th");
+    }
+
+    /// The symbols spelt out one replacement at a time, as [`plain_symbols`] once did:
+    /// the reference its single pass is checked against.
+    fn plain_symbols_by_replacing(text: &str) -> String {
+        let mut s = text.to_string();
+        for (a, word) in [
+            ("good", "Good"),
+            ("evil", "Evil"),
+            ("sage", "Sage"),
+            ("wild", "Wild"),
+        ] {
+            s = s.replace(&format!("{{{a}}} →"), &format!("{word} ally →"));
+            s = s.replace(&format!("{{{a}}}"), a);
+        }
+        s = s
+            .replace("{offense}", "offense")
+            .replace("{defense}", "defense")
+            .replace("{expend}", "Expend");
+        for n in 0..=9 {
+            let sym = format!("{{{n}}}");
+            s = s
+                .replace(&format!("{sym}:"), &format!("{n} gold:"))
+                .replace(&format!("({sym})"), &format!("({n} gold)"))
+                .replace(&format!("{sym} "), &format!("{n}-cost "))
+                .replace(&sym, &format!("{n} gold"));
+        }
+        s
+    }
+
+    #[test]
+    fn symbols_are_spelt_out_in_one_pass_as_by_replacing() {
+        let pool = epic_cards::shared_full_pool();
+        let mut texts: Vec<String> = (0..pool.len())
+            .map(|i| epic_cards::card_text(&pool, epic_cards::CardId(i as u16)))
+            .collect();
+        texts.extend(
+            [
+                "{1}:{2} ({3}) {4}  {5}x {10} {wild}→ {wild} → {sage}{",
+                "({7} {8}) {} {{good}} } { {expend}:{9}",
+                "{",
+                "}{0}",
+                "{good} →{evil}",
+            ]
+            .map(String::from),
+        );
+        assert!(texts.iter().filter(|t| t.contains('{')).count() > 50);
+        for text in &texts {
+            assert_eq!(
+                plain_symbols(text),
+                plain_symbols_by_replacing(text),
+                "{text}"
+            );
+        }
     }
 
     #[test]
