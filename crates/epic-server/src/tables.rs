@@ -163,8 +163,9 @@ impl Live {
     }
 
     /// [`Live::rebuild`] as if the game had status `status` at its start; `each` sees the
-    /// game at its start and after every decision (a replay's frames).
-    fn rebuild_with(
+    /// game at its start and after every decision (a replay's frames, and the measure of
+    /// the server's share of a decision in `epic bench --workload server-…`).
+    pub fn rebuild_with(
         row: &GameRow,
         status: &str,
         seats: Vec<SeatRow>,

@@ -9,6 +9,8 @@
 //! slowest and fastest beside it: one round disturbed by another program does not move
 //! the figure.
 
+mod counted;
+
 use crate::alloc_count;
 use crate::commands::{print_json, progress_bar};
 use crate::error::{CliError, CliResult};
@@ -41,6 +43,11 @@ pub struct Args {
     /// Print a JSON object instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// Play one fixed workload once, untimed, and say how many decisions it made: what
+    /// the instruction-count gate (`scripts/instructions`) counts under callgrind.
+    /// `--workload list` names them.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["games", "rounds", "threads"])]
+    pub workload: Option<String>,
 }
 
 /// The most rounds a run may ask for: each round's time is kept for the median.
@@ -344,6 +351,9 @@ fn spread(mut seconds: Vec<f64>) -> (f64, f64, f64) {
 }
 
 pub fn run(args: Args) -> CliResult {
+    if let Some(name) = &args.workload {
+        return run_counted(name, args.seed, args.json);
+    }
     if args.games == 0 {
         return Err(CliError::input("--games must be at least 1"));
     }
@@ -526,6 +536,25 @@ pub fn run(args: Args) -> CliResult {
             println!("  {name:<32} {value:>17}");
         }
     }
+    Ok(())
+}
+
+/// `--workload NAME`: one workload of the instruction-count gate, or `list`.
+fn run_counted(name: &str, seed: u64, json: bool) -> CliResult {
+    if name == "list" {
+        let names = counted::names();
+        return if json {
+            print_json(&names)
+        } else {
+            println!("{}", names.join("\n"));
+            Ok(())
+        };
+    }
+    let done = counted::run(name, seed)?;
+    if json {
+        return print_json(&done);
+    }
+    println!("{}: {} {}", done.workload, done.count, done.unit);
     Ok(())
 }
 
