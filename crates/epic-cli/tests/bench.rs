@@ -105,3 +105,40 @@ fn bench_refuses_absurd_counts() {
         assert!(!err.contains("memory allocation"), "{err}");
     }
 }
+
+/// The instruction-count gate's workloads (`scripts/instructions`): each registered
+/// ruleset has its own, every one runs and plays the same games each time, and a name
+/// that is none is refused with the list.
+#[test]
+fn bench_workloads_cover_every_ruleset_and_play_the_same_games() {
+    let out = epic(&["bench", "--workload", "list", "--json"]);
+    assert!(out.status.success());
+    let names: Vec<String> = serde_json::from_slice(&out.stdout).expect("JSON");
+    for ruleset in epic_rulesets::RULESETS {
+        for kind in ["interface", "search", "server"] {
+            let name = format!("{kind}-{ruleset}");
+            assert!(names.contains(&name), "{name} missing from {names:?}");
+        }
+    }
+    for name in &names {
+        let run = || {
+            let out = epic(&["bench", "--workload", name, "--json"]);
+            assert!(
+                out.status.success(),
+                "{name}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            serde_json::from_slice::<serde_json::Value>(&out.stdout).expect("JSON")
+        };
+        let done = run();
+        assert_eq!(done["workload"], name.as_str());
+        assert!(done["count"].as_u64().unwrap() > 0, "{done}");
+        assert_eq!(run(), done, "{name} played other games the second time");
+    }
+    let out = epic(&["bench", "--workload", "everything"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no workload 'everything'") && err.contains("server-classic"), "{err}");
+    let out = epic(&["bench", "--workload", "base", "--games", "3"]);
+    assert_eq!(out.status.code(), Some(2), "--games has no meaning with --workload");
+}
