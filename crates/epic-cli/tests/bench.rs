@@ -76,6 +76,15 @@ fn bench_json_reports_the_budget_fields() {
         assert_eq!(row["games"], 10);
         assert!(row["decisions_per_game"].as_f64().unwrap() > 20.0);
         assert!(row["cost_per_decision_vs_two_players"].as_f64().unwrap() > 0.0);
+        // And each of its search levels' speed, searched on positions of its games.
+        for level in ["easy", "medium", "hard"] {
+            let search = (v["searches"].as_array().expect("searches").iter())
+                .find(|s| s["ruleset"] == ruleset && s["level"] == level)
+                .unwrap_or_else(|| panic!("no {level} search row for {ruleset}: {v}"));
+            assert!(search["decisions"].as_u64().unwrap() > 0, "{search}");
+            assert!(search["iterations_per_second"].as_f64().unwrap() > 0.0);
+            assert!(search["iterations_per_decision"].as_f64().unwrap() <= 10_000.0);
+        }
     }
 }
 
@@ -138,7 +147,14 @@ fn bench_workloads_cover_every_ruleset_and_play_the_same_games() {
     let out = epic(&["bench", "--workload", "everything"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("no workload 'everything'") && err.contains("server-classic"), "{err}");
+    assert!(
+        err.contains("no workload 'everything'") && err.contains("server-classic"),
+        "{err}"
+    );
     let out = epic(&["bench", "--workload", "base", "--games", "3"]);
-    assert_eq!(out.status.code(), Some(2), "--games has no meaning with --workload");
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "--games has no meaning with --workload"
+    );
 }

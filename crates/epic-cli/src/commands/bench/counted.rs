@@ -21,8 +21,7 @@ const BASE_GAMES: u64 = 100;
 const EVERY_SET_GAMES: u64 = 25;
 /// Games of each ruleset's usual table through the interface.
 const INTERFACE_GAMES: u64 = 40;
-/// Random decisions played before the searched decision, and the search's iterations.
-const SEARCH_AFTER: usize = 60;
+/// The search's iterations.
 const SEARCH_ITERATIONS: u32 = 200;
 
 /// What a workload did, printed so that the gate can tell whether the same games were
@@ -137,7 +136,7 @@ impl RulesetVisitor for ByRuleset<'_> {
 }
 
 /// A ruleset's usual table's game at its start.
-fn usual_game<R: Ruleset>(seed: u64) -> CliResult<(R::Setup, R)> {
+pub(super) fn usual_game<R: Ruleset>(seed: u64) -> CliResult<(R::Setup, R)> {
     let table = R::example_tables(seed)
         .into_iter()
         .next()
@@ -150,30 +149,17 @@ fn usual_game<R: Ruleset>(seed: u64) -> CliResult<(R::Setup, R)> {
 /// One search decision (one thread, a fixed number of iterations, the ruleset's own
 /// evaluation) some way into a random game; the iterations made.
 fn searched<R: Ruleset>(seed: u64) -> CliResult<u64> {
-    let (_, mut game) = usual_game::<R>(seed)?;
-    let mut rng = Pcg64Mcg::seed_from_u64(seed);
-    let mut played = 0;
-    while let Some(seat) = game.decider() {
-        let n = game.options().len();
-        if played >= SEARCH_AFTER && n > 1 {
-            let config = SearchConfig {
-                iterations: SEARCH_ITERATIONS,
-                threads: 1,
-                ..SearchConfig::default()
-            };
-            let result = measured(|| search(&game, seat, &config, &RulesetEval, seed));
-            return result
-                .map(|r| r.iterations)
-                .ok_or_else(|| CliError::input("the search found no decision"));
-        }
-        game.apply_option(rng.gen_range(0..n))
-            .map_err(|e| CliError::input(e.to_string()))?;
-        played += 1;
-    }
-    Err(CliError::input(format!(
-        "the {} game ended before its searched decision",
-        R::NAME
-    )))
+    let game = (super::searched::positions::<R>(seed, 1)?.pop())
+        .ok_or_else(|| CliError::input(format!("no {} game lasted to a search", R::NAME)))?;
+    let seat = game.decider().unwrap_or_default();
+    let config = SearchConfig {
+        iterations: SEARCH_ITERATIONS,
+        threads: 1,
+        ..SearchConfig::default()
+    };
+    measured(|| search(&game, seat, &config, &RulesetEval, seed))
+        .map(|r| r.iterations)
+        .ok_or_else(|| CliError::input("the search found no decision"))
 }
 
 /// A random game's decisions as the server plays them, without the database: each

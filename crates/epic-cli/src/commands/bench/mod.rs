@@ -10,6 +10,7 @@
 //! the figure.
 
 mod counted;
+mod searched;
 
 use crate::alloc_count;
 use crate::commands::{print_json, progress_bar};
@@ -75,6 +76,8 @@ struct Report {
     allocations_per_decision: f64,
     /// The other tables, one thread each.
     tables: Vec<TableReport>,
+    /// Each registered ruleset's search levels, one thread each.
+    searches: Vec<searched::SearchReport>,
 }
 
 /// One other table's games, on one thread.
@@ -364,7 +367,8 @@ pub fn run(args: Args) -> CliResult {
     let threads = super::threads_for(args.threads, args.games);
 
     let bar = progress_bar(
-        (2 + TABLES.len() as u64 + ruleset_count()) * u64::from(args.rounds),
+        (2 + TABLES.len() as u64 + ruleset_count()) * u64::from(args.rounds)
+            + searched::row_count(),
         "{bar:40} {pos}/{len} rounds  {msg}",
     );
     // Every round plays the same games, so they make the same decisions. Allocations are
@@ -445,6 +449,10 @@ pub fn run(args: Args) -> CliResult {
         return Err(e);
     }
     tables.extend(rulesets.tables);
+    let searches = searched::search_rows(args.seed, |label| {
+        bar.set_message(label.to_string());
+        bar.inc(1);
+    })?;
     bar.finish_and_clear();
     let (clone_ns, state_bytes) = clone_ns(&work)?;
 
@@ -465,6 +473,7 @@ pub fn run(args: Args) -> CliResult {
         state_bytes,
         allocations_per_decision: allocations as f64 / decisions as f64,
         tables,
+        searches,
     };
     if args.json {
         return print_json(&report);
@@ -535,6 +544,16 @@ pub fn run(args: Args) -> CliResult {
         ] {
             println!("  {name:<32} {value:>17}");
         }
+    }
+    println!("Search levels (one thread, the level's own limits)");
+    for s in &report.searches {
+        let name = format!("{} at {}", s.ruleset, s.level);
+        let value = format!(
+            "{} it/s, {:.0} ms",
+            grouped(s.iterations_per_second),
+            s.decision_ms
+        );
+        println!("  {name:<32} {value:>17}");
     }
     Ok(())
 }
