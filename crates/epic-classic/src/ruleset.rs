@@ -478,6 +478,8 @@ pub enum ClassicEvent {}
 impl Ruleset for ClassicGame {
     const NAME: &'static str = crate::save::RULESET;
     const TITLE: &'static str = "Epic Trading Card Game (2009 rules)";
+    /// A card costs the turn's action (1) or is free (0): T-4.2, T-4.3.
+    const COST_UNIT: &'static str = "action";
 
     type Setup = ClassicSetup;
     type Record = Numbered;

@@ -473,3 +473,50 @@ fn learn_runs_every_rulesets_lessons() {
         );
     }
 }
+
+/// `epic deck list` and `deck show` for every ruleset: each built-in deck is listed
+/// with its size, and shown card by card with copies that add up to it, costs in the
+/// ruleset's unit and a curve that counts every card with a cost.
+#[test]
+fn deck_list_and_show_every_rulesets_decks() {
+    for info in rulesets() {
+        let out = epic(&["deck", "list", "--ruleset", info.name, "--json"]);
+        assert!(out.status.success(), "{}: {}", info.name, stderr(&out));
+        let listed: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let listed = listed.as_array().unwrap();
+        assert_eq!(listed.len(), info.decks.len(), "{}", info.name);
+        for (deck, row) in info.decks.iter().zip(listed) {
+            assert_eq!(row["name"], *deck);
+            let out = epic(&["deck", "show", deck, "--ruleset", info.name, "--json"]);
+            assert!(out.status.success(), "{deck}: {}", stderr(&out));
+            let shown: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            let cards = shown["cards"].as_u64().unwrap();
+            assert!(cards >= 20, "{deck}: {shown}");
+            assert_eq!(row["cards"], cards, "{deck}");
+            let copies: u64 = (shown["list"].as_array().unwrap().iter())
+                .map(|e| e["copies"].as_u64().unwrap())
+                .sum();
+            assert_eq!(copies, cards, "{deck}: {shown}");
+            let with_cost: u64 = (shown["list"].as_array().unwrap().iter())
+                .filter(|e| e["cost"].is_u64())
+                .map(|e| e["copies"].as_u64().unwrap())
+                .sum();
+            let curve: u64 = (shown["by_cost"].as_object().unwrap().values())
+                .map(|n| n.as_u64().unwrap())
+                .sum();
+            assert_eq!(curve, with_cost, "{deck}: {shown}");
+        }
+        let deck = info.decks[0];
+        let text = stdout(&epic(&["deck", "show", deck, "--ruleset", info.name]));
+        assert!(
+            text.starts_with(&format!("{deck} (built-in deck): ")),
+            "{text}"
+        );
+        assert!(
+            text.contains(&format!("Curve:\n  0 {}  #", info.cost_unit))
+                || text.contains(&format!("Curve:\n  1 {}  #", info.cost_unit)),
+            "{}: {text}",
+            info.name
+        );
+    }
+}

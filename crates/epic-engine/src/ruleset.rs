@@ -64,6 +64,7 @@ impl State for Game {
 impl Ruleset for Game {
     const NAME: &'static str = "2017";
     const TITLE: &'static str = "Epic Card Game (2017 rules)";
+    const COST_UNIT: &'static str = "gold";
 
     type Setup = SaveSetup;
     type Record = Choice;

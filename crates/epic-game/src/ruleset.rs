@@ -237,6 +237,9 @@ pub trait Ruleset: State + Debug + 'static {
     const NAME: &'static str;
     /// What a player calls it: "Epic Card Game (2017 rules)".
     const TITLE: &'static str;
+    /// What a card's cost ([`CardInfo::cost`]) is counted in, as a player reads it after
+    /// the number: "gold" ("3 gold").
+    const COST_UNIT: &'static str;
 
     /// What a game is made from, as saved games keep it: checked by [`Ruleset::start`].
     type Setup: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;

@@ -353,6 +353,7 @@ fn with_decks(mut table: TableRequest, decks: &[&str]) -> TableRequest {
 impl Ruleset for MultiverseGame {
     const NAME: &'static str = "multiverse";
     const TITLE: &'static str = "Epic multiverse game (The Epic Rulebook 2.0)";
+    const COST_UNIT: &'static str = "energy";
 
     type Setup = MultiverseSetup;
     type Record = Numbered;

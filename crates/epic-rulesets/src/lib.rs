@@ -49,6 +49,8 @@ pub fn visit_rulesets(visitor: &mut impl RulesetVisitor) {
 pub struct RulesetInfo {
     pub name: &'static str,
     pub title: &'static str,
+    /// What a card's cost is counted in ("gold").
+    pub cost_unit: &'static str,
     pub decks: Vec<&'static str>,
     /// The fixed decks a new table deals its seats in turn.
     pub usual_decks: Vec<&'static str>,
@@ -63,6 +65,7 @@ fn info<R: Ruleset>(drafts: Vec<String>) -> RulesetInfo {
     RulesetInfo {
         name: R::NAME,
         title: R::TITLE,
+        cost_unit: R::COST_UNIT,
         decks: R::deck_names(),
         usual_decks: R::usual_decks(),
         formats: R::format_names(),
@@ -174,6 +177,18 @@ pub fn ruleset(name: &str) -> Result<RulesetInfo, SetupError> {
         .into_iter()
         .find(|r| r.name == name)
         .ok_or_else(|| unknown(name))
+}
+
+/// The cards of the deck `spec` (one of the ruleset's decks by name, or a deck-list
+/// file) by name, as the ruleset named `ruleset` deals it to a seat of a game dealt from
+/// `seed`: a deck dealt at random is the one that game would deal.
+pub fn deck_cards(ruleset: &str, spec: &str, seed: u64) -> Result<Vec<String>, SetupError> {
+    fn dealt<R: Ruleset>(request: &TableRequest) -> Result<Vec<String>, SetupError> {
+        Ok(R::start(&R::setup(request)?)?.deck_cards(0))
+    }
+    let mut request = TableRequest::of(2, seed);
+    request.seats[0].deck = deck_request(ruleset, spec)?;
+    by_name!(ruleset, R => dealt::<R>(&request))?
 }
 
 /// A game under any ruleset, with its setup and every decision taken.

@@ -4,7 +4,6 @@
 
 use crate::commands::print_json;
 use crate::error::{CliError, CliResult};
-use crate::names;
 use epic_game::CardInfo;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
@@ -35,19 +34,23 @@ pub enum DeckCommand {
         #[command(flatten)]
         ruleset: super::RulesetArg,
     },
-    /// List the built-in decks, with their alignments and sizes.
+    /// List the ruleset's built-in decks, with their alignments and sizes.
     List {
         /// Print a JSON array instead.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        ruleset: super::RulesetArg,
     },
-    /// Show a deck card by card, with its gold curve, alignments and types: a built-in
-    /// deck (good, evil, sage, wild, random) or a deck-list file.
+    /// Show a deck card by card, with its cost curve, alignments and types: one of the
+    /// ruleset's built-in decks (2017: good, evil, sage, wild, random) or a deck-list
+    /// file.
     Show {
         /// The deck: a built-in name or a deck-list file.
         #[arg(value_name = "NAME|PATH")]
         deck: String,
-        /// Seed of the `random` deck (a Sealed deck dealt from it).
+        /// Seed of a deck dealt at random (2017's `random`, a Sealed deck): the deck a
+        /// game of that seed deals.
         #[arg(long, default_value_t = 0)]
         seed: u64,
         /// Print a JSON object instead.
@@ -55,6 +58,8 @@ pub enum DeckCommand {
         json: bool,
         #[command(flatten)]
         term: crate::term::TermArgs,
+        #[command(flatten)]
+        ruleset: super::RulesetArg,
     },
 }
 
@@ -114,15 +119,10 @@ pub fn run(args: Args) -> CliResult {
             seed,
             json,
             term,
-        } => show(&deck, seed, json, &term.term()),
-        DeckCommand::List { json } => list(json),
+            ruleset,
+        } => show(ruleset.name(), &deck, seed, json, &term.term()),
+        DeckCommand::List { json, ruleset } => list(ruleset.name(), json),
     }
-}
-
-/// The counts of a 2017 deck (the built-in decks `show` and `list` know).
-fn counts_2017(pool: &epic_cards::CardPool, deck: &[epic_cards::CardId]) -> CliResult<Counts> {
-    let names: Vec<String> = deck.iter().map(|&c| pool.get(c).name.clone()).collect();
-    Ok(Counts::of(&epic_rulesets::cards("2017")?, &names))
 }
 
 /// `epic deck check`: a deck list of any ruleset, checked by its ruleset.
@@ -213,29 +213,36 @@ struct Entry {
 
 /// `epic deck show`: the deck's cards grouped by type, each with its copies, cost,
 /// stats and alignment, then its curve, alignments and types.
-fn show(spec: &str, seed: u64, json: bool, term: &crate::term::Term) -> CliResult {
+fn show(ruleset: &str, spec: &str, seed: u64, json: bool, term: &crate::term::Term) -> CliResult {
     use crate::term::Ink;
-    let pool = names::pool();
-    let deck = names::resolve_deck(&pool, spec, seed)?;
+    let info = epic_rulesets::ruleset(ruleset)?;
+    let deck = epic_rulesets::deck_cards(ruleset, spec, seed)?;
+    let cards = epic_rulesets::cards(ruleset)?;
     let mut entries: Vec<Entry> = Vec::new();
-    let mut ids: Vec<epic_cards::CardId> = Vec::new();
-    for &id in &deck {
-        match ids.iter().position(|&x| x == id) {
-            Some(i) => entries[i].copies += 1,
+    for name in &deck {
+        match entries.iter_mut().find(|e| &e.card.name == name) {
+            Some(e) => e.copies += 1,
             None => {
-                ids.push(id);
+                let card = (cards.iter().find(|c| &c.name == name))
+                    .ok_or_else(|| CliError::input(format!("no card named '{name}'")))?;
                 entries.push(Entry {
                     copies: 1,
-                    card: epic_engine::words::cards::card_info(&pool, id),
+                    card: card.clone(),
                 });
             }
         }
     }
-    let counts = counts_2017(&pool, &deck)?;
+    // By type, then cost, then name: the order a player reads a deck list in.
+    entries.sort_by(|a, b| {
+        let key = |e: &Entry| (e.card.kind.clone(), e.card.cost, e.card.name.clone());
+        key(a).cmp(&key(b))
+    });
+    let counts = Counts::of(&cards, &deck);
     if json {
         #[derive(Serialize)]
         struct Shown<'a> {
             deck: &'a str,
+            ruleset: &'a str,
             cards: usize,
             list: &'a [Entry],
             #[serde(flatten)]
@@ -243,14 +250,15 @@ fn show(spec: &str, seed: u64, json: bool, term: &crate::term::Term) -> CliResul
         }
         return print_json(&Shown {
             deck: spec,
+            ruleset,
             cards: deck.len(),
             list: &entries,
             counts: &counts,
         });
     }
-    let source = match names::deck_source(spec)? {
-        names::DeckSource::BuiltIn(_) => "built-in deck",
-        names::DeckSource::File(_) => "deck list",
+    let source = match epic_rulesets::deck_source_among(&info.decks, spec)? {
+        epic_rulesets::DeckSource::BuiltIn(_) => "built-in deck",
+        epic_rulesets::DeckSource::File(_) => "deck list",
     };
     let mut out = String::new();
     out += &term.paint(
@@ -263,22 +271,14 @@ fn show(spec: &str, seed: u64, json: bool, term: &crate::term::Term) -> CliResul
         .map(|e| e.card.name.chars().count())
         .max()
         .unwrap_or(0);
-    for (kind, title) in [
-        ("champion", "Champions"),
-        ("event", "Events"),
-        ("god", "God cards"),
-    ] {
-        let of_kind: Vec<(&Entry, &epic_cards::CardId)> = entries
-            .iter()
-            .zip(&ids)
-            .filter(|(e, _)| e.card.kind == kind)
-            .collect();
-        if of_kind.is_empty() {
-            continue;
-        }
-        let n: usize = of_kind.iter().map(|(e, _)| e.copies).sum();
-        out += &format!("{title} ({n}):\n");
-        for (e, &id) in of_kind {
+    let unit = info.cost_unit;
+    let kinds: std::collections::BTreeSet<&str> =
+        entries.iter().map(|e| e.card.kind.as_str()).collect();
+    for kind in kinds {
+        let of_kind: Vec<&Entry> = entries.iter().filter(|e| e.card.kind == kind).collect();
+        let n: usize = of_kind.iter().map(|e| e.copies).sum();
+        out += &format!("{}s ({n}):\n", epic_cards::cap(kind));
+        for e in of_kind {
             let c = &e.card;
             let stats = match (c.offense, c.defense) {
                 (Some(o), Some(d)) => format!("{o:>2}/{d:<2}"),
@@ -286,12 +286,12 @@ fn show(spec: &str, seed: u64, json: bool, term: &crate::term::Term) -> CliResul
             };
             let cost = c
                 .cost
-                .map_or_else(|| "God   ".into(), |g| format!("{g} gold"));
+                .map_or_else(|| " ".repeat(unit.len() + 2), |g| format!("{g} {unit}"));
             let name = crate::term::pad(&c.name, width);
             out += &format!(
                 "  {:>2} {}  {cost}  {stats}  {}\n",
                 e.copies,
-                term.card(pool.get(id).alignments, &name),
+                term.spans(&[name_span(&c.alignment, &name)]),
                 c.alignment
             );
         }
@@ -301,55 +301,54 @@ fn show(spec: &str, seed: u64, json: bool, term: &crate::term::Term) -> CliResul
     let bar_room = term.width.saturating_sub(20).clamp(10, 40);
     for (cost, n) in &counts.by_cost {
         let bar = "#".repeat((n * bar_room).div_ceil(most));
-        out += &format!("  {cost} gold  {bar} {n}\n");
+        out += &format!("  {cost} {unit}  {bar} {n}\n");
     }
-    let list = |m: &BTreeMap<String, usize>| {
-        m.iter()
-            .map(|(k, v)| format!("{k} {v}"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    out += &format!("Alignments: {}\n", list(&counts.by_alignment));
-    out += &format!("Types: {}\n", list(&counts.by_type));
+    out += &format!("Alignments: {}\n", counts_text(&counts.by_alignment));
+    out += &format!("Types: {}\n", counts_text(&counts.by_type));
     print!("{out}");
     Ok(())
 }
 
-/// `epic deck list`: every built-in deck, its size and alignments (`random` is dealt from
-/// a seed, so its cards vary).
-fn list(json: bool) -> CliResult {
+/// A card's name in the colour of its first alignment, where that is one of the four.
+fn name_span(alignment: &str, name: &str) -> epic_game::words::Span {
+    let first = alignment
+        .split('/')
+        .next()
+        .and_then(epic_model::Alignment::parse);
+    epic_engine::words::card_span(first.into_iter().collect(), name)
+}
+
+/// `epic deck list`: every built-in deck of the ruleset, its size and alignments (a deck
+/// dealt at random, such as 2017's `random`, is the one of seed 0).
+fn list(ruleset: &str, json: bool) -> CliResult {
     #[derive(Serialize)]
     struct BuiltIn {
         name: &'static str,
         cards: usize,
         by_alignment: BTreeMap<String, usize>,
     }
-    let pool = names::pool();
+    let cards = epic_rulesets::cards(ruleset)?;
     let mut decks = Vec::new();
-    for name in epic_cards::DECK_NAMES {
-        let deck =
-            epic_cards::deck_from(&pool, name, 0).map_err(|e| CliError::input(e.to_string()))?;
+    for name in epic_rulesets::ruleset(ruleset)?.decks {
+        let deck = epic_rulesets::deck_cards(ruleset, name, 0)?;
         decks.push(BuiltIn {
             name,
             cards: deck.len(),
-            by_alignment: counts_2017(&pool, &deck)?.by_alignment,
+            by_alignment: Counts::of(&cards, &deck).by_alignment,
         });
     }
     if json {
         return print_json(&decks);
     }
     println!("The built-in decks (`epic deck show NAME` lists one):");
+    let width = decks.iter().map(|d| d.name.len()).max().unwrap_or(0).max(8);
     for d in &decks {
         let what = if d.name == "random" {
             "a Sealed deck of different cards, dealt from the seed".to_string()
         } else {
-            d.by_alignment
-                .iter()
-                .map(|(a, n)| format!("{a} {n}"))
-                .collect::<Vec<_>>()
-                .join(", ")
+            counts_text(&d.by_alignment)
         };
-        println!("  {:<8} {} cards: {what}", d.name, d.cards);
+        println!("  {:<width$} {} cards: {what}", d.name, d.cards);
     }
     Ok(())
 }

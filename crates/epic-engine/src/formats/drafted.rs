@@ -436,6 +436,7 @@ fn draft_page(draft: &Draft, view: &DraftView, voice: &Voice) -> Page {
 impl epic_game::Ruleset for DraftedGame {
     const NAME: &'static str = "2017-drafted";
     const TITLE: &'static str = "Epic Card Game (2017 rules), decks drafted at the table";
+    const COST_UNIT: &'static str = <Game as epic_game::Ruleset>::COST_UNIT;
 
     type Setup = DraftSetup;
     type Record = DraftedRecord;
