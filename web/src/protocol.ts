@@ -24,6 +24,8 @@ export type RulesetInfo = {
   name: Ruleset;
   /** What a player calls it. */
   title: string;
+  /** What a card's cost is counted in: "gold", "action", "energy". */
+  cost_unit: string;
   decks: string[];
   /** The fixed decks a new table deals its seats in turn. */
   usual_decks: string[];

@@ -25,6 +25,7 @@ export function rulesetOf(options: Options, ruleset: Ruleset): RulesetInfo {
     options.rulesets.find((r) => r.name === ruleset) ?? {
       name: ruleset,
       title: ruleset,
+      cost_unit: "",
       decks: [],
       usual_decks: [],
       formats: [],
