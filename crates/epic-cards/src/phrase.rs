@@ -885,6 +885,8 @@ fn player_action(ctx: &mut Ctx, s: &mut &str, who: Who) -> R<Option<Action>> {
                     quoted(&format!("{v} <number> cards"))
                 ));
             }
+            // "draw a card for each champion you control"
+            let n = for_each(ctx, s, n)?;
             expect_done(s, v)?;
             Ok(Some(if verb == "draw" {
                 Action::Draw { who, n }
@@ -924,6 +926,7 @@ fn player_action(ctx: &mut Ctx, s: &mut &str, who: Who) -> R<Option<Action>> {
                     quoted(&format!("{v} <number> health"))
                 ));
             }
+            let n = for_each(ctx, s, n)?;
             expect_done(s, "health")?;
             Ok(Some(Action::LoseHealth { who, n }))
         }

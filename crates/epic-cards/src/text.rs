@@ -62,7 +62,8 @@ fn words(n: u8) -> String {
 
 fn plural(n: &Amount, one: &str, many: &str) -> String {
     match n {
-        Amount::Fixed(1) => format!("a {one}"),
+        Amount::Fixed(1) | Amount::Count { each: 1, .. } => format!("a {one}"),
+        Amount::Count { each, .. } => format!("{} {many}", words(*each)),
         Amount::Fixed(k) => format!("{} {many}", words(*k)),
         Amount::XPlus(0) => format!("X {many}"),
         Amount::XPlus(k) => format!("X+{k} {many}"),
@@ -218,6 +219,14 @@ impl W<'_> {
             s.push_str(" with the same name as it");
         }
         s
+    }
+
+    /// " for each wolf you control" after an amount that counts, else nothing.
+    fn for_each(&self, n: &Amount) -> String {
+        match n {
+            Amount::Count { of, .. } => format!(" for each {}", self.each_of(of)),
+            _ => String::new(),
+        }
     }
 
     /// What "for each" counts: "wolf you control", "champion card in that player's
@@ -384,8 +393,8 @@ impl W<'_> {
         let m = if may { "you may " } else { "" };
         match a {
             Action::Bind(s) => format!("{m}choose {}", self.sel(s, false)),
-            Action::Draw { who, n } => format!("{} {}", self.subject(who, "draw", may), plural(n, "card", "cards")),
-            Action::Discard { who, n } => format!("{} {}", self.subject(who, "discard", may), plural(n, "card", "cards")),
+            Action::Draw { who, n } => format!("{} {}{}", self.subject(who, "draw", may), plural(n, "card", "cards"), self.for_each(n)),
+            Action::Discard { who, n } => format!("{} {}{}", self.subject(who, "discard", may), plural(n, "card", "cards"), self.for_each(n)),
             Action::BanishFromHand { who, n } => {
                 let their = if *who == Who::You { "your" } else { "their" };
                 format!("{} {} from {their} hand", self.subject(who, "banish", may), plural(n, "card", "cards"))
@@ -432,7 +441,7 @@ impl W<'_> {
             },
             Action::LoseHealth { who, n } => {
                 let verb = if may { "pay" } else { "lose" };
-                format!("{} {} health", self.subject(who, verb, may), num(n))
+                format!("{} {} health{}", self.subject(who, verb, may), num(n), self.for_each(n))
             }
             Action::Damage { to, n: Amount::Count { each, of } } => format!(
                 "{m}deal {each} damage to {} for each {}",

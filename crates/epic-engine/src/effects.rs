@@ -10,7 +10,7 @@ use crate::state::{Delayed, EffectCtx, Frame, Modifier, ObjList, Script, Zone};
 use crate::stats::it_player;
 use epic_model::{
     AbilityKind, Action, Amount, CardType, Condition, Duration, Filter, PlayerFilter, Sel,
-    Sentence, TargetSpec, Trigger, Who, ZoneFilter,
+    Sentence, TargetSpec, Trigger, Who, Whose, ZoneFilter,
 };
 use smallvec::SmallVec;
 
@@ -843,6 +843,12 @@ impl<'a> Engine<'a> {
                     per_revealed: false,
                 };
                 let picks = self.pick(&spec, true)?;
+                // A target taken without asking (the only one there is) is kept with the
+                // step's picks, as an asked one is: the cards the targeted player then
+                // picks (to discard) follow it rather than stand in for it.
+                if self.top().picks.is_empty() {
+                    self.top_mut().picks = picks.iter().copied().collect();
+                }
                 self.bind(&picks);
                 picks
                     .into_iter()
@@ -901,6 +907,30 @@ impl<'a> Engine<'a> {
         }
     }
 
+    /// `n` for `p`, one of the players `who` names. Where several players act in turn
+    /// ("each opponent loses 1 health for each champion they control"), "they" in what
+    /// `n` counts is each of them; elsewhere it is the player the last choice picked
+    /// ("choose target player. gain 1 health for each champion card in their discard
+    /// pile").
+    fn amount_each(&self, who: &Who, n: &Amount, p: PlayerId) -> u16 {
+        match (who, n) {
+            (Who::EachOpponent | Who::EachPlayer, Amount::Count { each, of })
+                if of.whose == Whose::It =>
+            {
+                let any = Filter {
+                    whose: Whose::Any,
+                    ..(**of).clone()
+                };
+                let look = self.look();
+                let theirs = (self.all(&any, self.top()).iter())
+                    .filter(|e| matches!(e, Entity::Obj(o) if look.holder(*o) == p))
+                    .count() as u16;
+                theirs.saturating_mul(u16::from(*each))
+            }
+            _ => self.amount(n, p),
+        }
+    }
+
     fn objs_in_play(&self, ents: &[Entity]) -> ObjList {
         ents.iter()
             .filter_map(|e| match e {
@@ -937,7 +967,7 @@ impl<'a> Engine<'a> {
             }
             Action::Draw { who, n } => {
                 for p in self.players(who)? {
-                    let n = self.amount(n, p);
+                    let n = self.amount_each(who, n, p);
                     self.draw(p, n as u32);
                 }
                 Some(true)
@@ -1021,7 +1051,7 @@ impl<'a> Engine<'a> {
                 let mut players = self.players(who)?;
                 self.st.once_per_team(&mut players, |&p| Some(p));
                 for p in players {
-                    let v = self.amount(n, p) as i32;
+                    let v = self.amount_each(who, n, p) as i32;
                     self.gain_health(p, if gain { v } else { -v });
                 }
                 Some(true)
@@ -1303,7 +1333,7 @@ impl<'a> Engine<'a> {
         let players = self.players(who)?;
         let f = self.top().clone();
         for p in players {
-            let n = self.amount(n, p) as usize;
+            let n = self.amount_each(who, n, p) as usize;
             let mine = f
                 .picks
                 .iter()
@@ -1346,7 +1376,8 @@ impl<'a> Engine<'a> {
         } else {
             self.banish_all(&objs);
         }
-        Some(!picks.is_empty())
+        // Done when a card was discarded: a targeted player is among the picks too.
+        Some(!objs.is_empty())
     }
 
     fn damage_targets(&self, f: &Frame) -> Ents {

@@ -291,7 +291,7 @@ impl<'a> Look<'a> {
     }
 
     /// Whose the object is for a filter: its controller in play, its owner elsewhere.
-    fn holder(&self, o: ObjId) -> PlayerId {
+    pub(crate) fn holder(&self, o: ObjId) -> PlayerId {
         let obj = self.st.obj(o);
         if obj.zone == Zone::InPlay {
             obj.controller
