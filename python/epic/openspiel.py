@@ -9,7 +9,11 @@ OpenSpiel's algorithms and ``evaluate_bots`` run on it:
 ``python_epic`` plays the 2017 Complete Rules, ``python_epic_classic`` the classic game
 (the 2009 Epic Trading Card Game), ``python_epic_multiverse`` the multiverse game.
 
-Two players, imperfect information, zero-sum (+1 and -1; 0 each for a draw). The deal
+Two to eight players (``players``, default 2; ``deck0`` … ``deck7`` their decks, the
+ruleset's usual decks in turn by default), in any of the ruleset's formats and variants
+(``format``, ``variant``, ``team_size``; ``format=none`` and ``team_size=0`` for none),
+imperfect information; each winner gets +1 and every other seat -1 (0 each for a
+draw), so two players are zero-sum and more are general-sum. The deal
 is the game's: every ``new_initial_state()`` is the game dealt from ``seed`` (a game
 with hidden cards and a fixed deal, OpenSpiel's ``DETERMINISTIC`` chance mode), so a
 state is its history of actions: states serialize, games and states pickle, and
@@ -47,43 +51,71 @@ MAX_GAME_LENGTH = 100_000
 # How many of a player's own latest actions its information-state tensor holds.
 RECALL = 32
 
+# The most seats a table has (FMT-07).
+MAX_PLAYERS = 8
 
-def _game_type(short_name: str, long_name: str, decks: tuple[str, str]) -> pyspiel.GameType:
+
+def _game_type(
+    short_name: str, long_name: str, decks: tuple[str, ...], players: int = 2
+) -> pyspiel.GameType:
+    """The game type of one ruleset; at a table of ``players`` seats, zero-sum for two
+    and general-sum for more (a winner's +1 against every other seat's -1)."""
+    utility = (
+        pyspiel.GameType.Utility.ZERO_SUM if players == 2 else pyspiel.GameType.Utility.GENERAL_SUM
+    )
     return pyspiel.GameType(
         short_name=short_name,
         long_name=long_name,
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        utility=utility,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=2,
+        max_num_players=MAX_PLAYERS,
         min_num_players=2,
         provides_information_state_string=True,
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         # One parameter a deck: a comma inside a value would break the game string.
-        parameter_specification={"deck0": decks[0], "deck1": decks[1], "seed": 0},
+        parameter_specification={
+            "players": 2,
+            **{f"deck{i}": deck for i, deck in enumerate(decks)},
+            "format": "none",
+            "variant": "ffa",
+            "team_size": 0,
+            "seed": 0,
+        },
     )
 
 
 class RulesetGame(pyspiel.Game):
     """The game of one ruleset (a subclass each, made from the registry below): its
-    parameters are the two decks (``deck0``, ``deck1``: the ruleset's decks by name or
-    deck-list paths) and the ``seed`` of the deal."""
+    parameters are the seats (``players``), their decks (``deck0`` … ``deck7``: the
+    ruleset's decks by name or deck-list paths), the ``format``, ``variant`` and
+    ``team_size``, and the ``seed`` of the deal."""
 
     ruleset: str
-    default_decks: tuple[str, str]
+    default_decks: tuple[str, ...]
     game_type: pyspiel.GameType
 
     def __init__(self, params=None):
         params = dict(params or {})
+        players = int(params.get("players", 2))
+        if not 2 <= players <= MAX_PLAYERS:
+            raise ValueError(f"players must be 2 to {MAX_PLAYERS}, not {players}")
         decks = tuple(
-            str(params.get(f"deck{i}", default)).strip()
-            for i, default in enumerate(self.default_decks)
+            str(params.get(f"deck{i}", self.default_decks[i])).strip() for i in range(players)
         )
-        self._table = Table(ruleset=self.ruleset, decks=decks)
+        form = str(params.get("format", "none")).strip()
+        team_size = int(params.get("team_size", 0))
+        self._table = Table(
+            ruleset=self.ruleset,
+            decks=decks,
+            format=None if form == "none" else form,
+            variant=str(params.get("variant", "ffa")).strip(),
+            team_size=team_size or None,
+        )
         self._seed = int(params.get("seed", 0))
         self._initial = self._table.game(self._seed)
         self._observation_size = self._initial.observation_size
@@ -91,13 +123,18 @@ class RulesetGame(pyspiel.Game):
         info = pyspiel.GameInfo(
             num_distinct_actions=MAX_ACTIONS,
             max_chance_outcomes=0,
-            num_players=2,
+            num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
-            utility_sum=0.0,
+            utility_sum=0.0 if players == 2 else None,
             max_game_length=MAX_GAME_LENGTH,
         )
-        super().__init__(self.game_type, info, params)
+        game_type = self.game_type
+        if players != 2:
+            game_type = _game_type(
+                game_type.short_name, game_type.long_name, self.default_decks, players
+            )
+        super().__init__(game_type, info, params)
 
     def new_initial_state(self):
         return EpicState(self, self._initial.clone())
@@ -116,8 +153,9 @@ class RulesetGame(pyspiel.Game):
 
 def _game_class(info: dict) -> type[RulesetGame]:
     """The OpenSpiel game of one ruleset of the registry: ``python_epic`` (the default
-    ruleset), ``python_epic_classic``, …, its first two usual decks by default."""
-    decks = (info["usual_decks"][0], info["usual_decks"][1 % len(info["usual_decks"])])
+    ruleset), ``python_epic_classic``, …, its usual decks in turn by default."""
+    usual = info["usual_decks"]
+    decks = tuple(usual[i % len(usual)] for i in range(MAX_PLAYERS))
     short_name = registered_name(info["name"], "python_epic", "_")
     name = f"{registered_name(info['name'])}Game"
     return type(

@@ -177,3 +177,34 @@ def test_every_ruleset_of_the_registry_is_an_openspiel_game():
         assert game.get_type().long_name == info["title"]
         decks = info["usual_decks"][:2]
         assert f"deck0={decks[0]}" in str(game) and f"deck1={decks[1]}" in str(game)
+
+
+def test_tables_of_more_players_formats_and_variants():
+    game = pyspiel.load_game("python_epic", {"players": 4, "seed": 3})
+    assert game.num_players() == 4
+    assert game.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert pyspiel.load_game("python_epic").get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert str(pyspiel.load_game(str(game))) == str(game)
+    state = game.new_initial_state()
+    assert state.epic.seats == 4
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    bots = [pyspiel.make_uniform_random_bot(p, p) for p in range(4)]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(0))
+    assert sorted(returns) in ([-1.0, -1.0, -1.0, 1.0], [0.0] * 4)
+    # Two teams of two (Hydra): team-mates win or lose together.
+    hydra = pyspiel.load_game(
+        "python_epic", {"players": 4, "variant": "hydra", "team_size": 2, "seed": 4}
+    )
+    returns = evaluate_bots.evaluate_bots(hydra.new_initial_state(), bots, np.random.RandomState(1))
+    assert sorted(returns) in ([-1.0, -1.0, 1.0, 1.0], [0.0] * 4)
+    # A format: Sealed decks dealt at the table.
+    sealed = pyspiel.load_game("python_epic", {"format": "sealed", "seed": 5})
+    assert "format=sealed" in str(sealed)
+    pyspiel.random_sim_test(sealed, num_sims=1, serialize=True, verbose=False)
+    for bad, message in [
+        ({"players": 9}, "players must be 2 to 8"),
+        ({"variant": "hydra", "players": 3, "team_size": 2}, "Hydra is played by at least 4"),
+        ({"format": "nonsense"}, "format"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            pyspiel.load_game("python_epic", bad)
