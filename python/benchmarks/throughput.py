@@ -73,24 +73,32 @@ def per_call_ns():
 
 
 def vectorised(num_envs, observe, features, ruleset="2017"):
+    """Every game of a `VecEnv` stepped with a random legal action (the legal actions are
+    the first ones of each mask row), the choice drawn in numpy as a learner would."""
     env = epic.VecEnv(num_envs, seed=2, observe=observe, action_features=features, ruleset=ruleset)
-    first = np.zeros(num_envs, dtype=np.int64)
+    rng = np.random.default_rng(2)
+    holder = {"mask": env.observe()[1]}
 
     def step():
-        env.step(first)
+        counts = holder["mask"].sum(axis=1)
+        actions = (rng.random(num_envs) * counts).astype(np.int64)
+        holder["mask"] = env.step(actions)[1]
         return num_envs
 
     return rate(step)
 
 
 def open_spiel_games():
-    """OpenSpiel's card games stepped from Python with random legal actions."""
+    """OpenSpiel's card games stepped from Python with random legal actions, and Epic as
+    an OpenSpiel game (``python_epic``) the same way."""
     try:
         import pyspiel
+
+        import epic.openspiel  # noqa: F401 (registers python_epic)
     except ImportError:
         return None
     out = {}
-    for name in ("leduc_poker", "kuhn_poker", "hearts", "bridge", "gin_rummy"):
+    for name in ("python_epic", "leduc_poker", "kuhn_poker", "hearts", "bridge", "gin_rummy"):
         try:
             game = pyspiel.load_game(name)
         except Exception:  # noqa: BLE001 (a build without the game)

@@ -172,14 +172,63 @@ def _game_class(info: dict) -> type[RulesetGame]:
     )
 
 
+class _Recall:
+    """Each player's perfect-recall record of a game up to some decision, and the
+    features of its own actions: built only when an information state is asked for, by
+    replaying the actions since a snapshot, so that a step costs no more than the game's
+    own. Never changed once made (clones of a state share it)."""
+
+    def __init__(self, game, record, actions, length):
+        self.game, self.record, self.actions, self.length = game, record, actions, length
+
+    @staticmethod
+    def start(game) -> _Recall:
+        seats = range(game.seats)
+        return _Recall(game.clone(), [[_digest(game, p)] for p in seats], [[] for _ in seats], 0)
+
+    def after(self, actions) -> _Recall:
+        """The recall once `actions` (those since this one) are taken."""
+        game = self.game.clone()
+        record = [list(r) for r in self.record]
+        taken = [list(a) for a in self.actions]
+        for action in actions:
+            player = game.decider
+            taken[player].append(game.action_features(player)[action])
+            game.apply(int(action))
+            for p, r in enumerate(record):
+                seen = _digest(game, p)
+                r.append(f"{action}:{seen}" if p == player else seen)
+        return _Recall(game, record, taken, self.length + len(actions))
+
+    def __deepcopy__(self, memo):
+        return self
+
+
 class EpicState(pyspiel.State):
-    def __init__(self, game, epic_game):
+    def __init__(self, game, epic_game, since: _Recall | None = None):
         super().__init__(game)
         self.epic = epic_game
-        seats = range(epic_game.seats)
-        # Each player's perfect-recall record, and the features of its own actions.
-        self.record = [[_digest(epic_game, p)] for p in seats]
-        self.actions_taken = [[] for _ in seats]
+        # Where the players' records are replayed from: the game's start, or for a
+        # resampled state the moment it was dealt with the records up to then.
+        self._since = since or _Recall.start(epic_game)
+        self._recall = self._since
+        self._taken = []
+
+    def _recalled(self) -> _Recall:
+        if self._recall.length < len(self._taken):
+            self._recall = self._recall.after(self._taken[self._recall.length :])
+        return self._recall
+
+    @property
+    def record(self) -> list[list[str]]:
+        """Each player's perfect-recall record: a digest of its observation after each
+        decision, with the action it took where the decision was its own."""
+        return self._recalled().record
+
+    @property
+    def actions_taken(self) -> list[list]:
+        """The features of each player's own actions, in order."""
+        return self._recalled().actions
 
     def current_player(self):
         if self.epic.is_over:
@@ -190,13 +239,8 @@ class EpicState(pyspiel.State):
         return self.epic.legal_actions(player)
 
     def _apply_action(self, action):
-        player = self.epic.decider
-        features = self.epic.action_features(player)[action]
         self.epic.apply(int(action))
-        self.actions_taken[player].append(features)
-        for p, record in enumerate(self.record):
-            seen = _digest(self.epic, p)
-            record.append(f"{action}:{seen}" if p == player else seen)
+        self._taken.append(int(action))
 
     def _action_to_string(self, player, action):
         labels = self.epic.labels(player) if player >= 0 else []
@@ -210,10 +254,10 @@ class EpicState(pyspiel.State):
         anew (:meth:`epic.Game.sample_for`), from a seed the sampler draws. Its record
         and actions are this state's, as the player's information state is the same."""
         seed = int(probability_sampler() * 2**63)
-        state = EpicState(self.get_game(), self.epic.sample_for(player_id, seed))
-        state.record = [list(r) for r in self.record]
-        state.actions_taken = [list(a) for a in self.actions_taken]
-        return state
+        sampled = self.epic.sample_for(player_id, seed)
+        recall = self._recalled()
+        since = _Recall(sampled.clone(), recall.record, recall.actions, 0)
+        return EpicState(self.get_game(), sampled, since)
 
     def returns(self):
         return [float(r) for r in self.epic.rewards()]

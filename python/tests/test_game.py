@@ -285,3 +285,18 @@ def test_a_save_made_right_after_a_play_loads():
             loaded = Game.load(game.save())
             assert loaded.digest() == game.digest()
     assert played == 5
+
+
+def test_the_docs_give_the_observation_sizes_the_package_has():
+    """The sizes the README and docs/python.md state are the package's own, so they
+    cannot drift when the card pool grows."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    game = Game(seed=0)
+    size, features = f"{game.observation_size:,}", game.action_feature_size
+    readme = (root / "README.md").read_text()
+    python_doc = (root / "docs" / "python.md").read_text()
+    assert f"step ({size} numbers;" in readme
+    assert f"Two seats and every card: {size} numbers." in python_doc
+    assert f"({size} + 32 × {features} numbers for two seats" in python_doc
