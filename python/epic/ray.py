@@ -191,7 +191,7 @@ def _self_play_chunk(
     size = table.game(0).observation_size
     return {
         "observation": np.array(observations, np.float32).reshape(-1, size),
-        "action_mask": np.array(masks, np.uint8).reshape(-1, MAX_ACTIONS),
+        "action_mask": np.array(masks, np.int8).reshape(-1, MAX_ACTIONS),
         "action": np.array(actions, np.int64),
         "seat": np.array(seats, np.int64),
         "game": np.array(games, np.int64),

@@ -1,7 +1,7 @@
 """The observation both environments give a seat, and its Gymnasium space: a dict of
-the ``observation`` vector, the ``action_mask`` (int8, as PettingZoo's classic games
-give it) and, when asked for, the ``action_features`` of each action. The sizes are the
-game's own, so either ruleset's game fits."""
+the ``observation`` vector, the ``action_mask`` (int8, the package's one mask type, as
+PettingZoo's classic games give it) and, when asked for, the ``action_features`` of each
+action. The sizes are the game's own, so either ruleset's game fits."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ def observation_space(game: AnyGame, action_features: bool) -> spaces.Dict:
 def observe(game: AnyGame, seat: int, action_features: bool) -> dict[str, np.ndarray]:
     obs = {
         "observation": game.observation(seat),
-        "action_mask": game.action_mask(seat).astype(np.int8),
+        "action_mask": game.action_mask(seat),
     }
     if action_features:
         obs["action_features"] = game.action_features(seat)

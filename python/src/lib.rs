@@ -112,6 +112,13 @@ pub(crate) fn rewards(winners: Option<&[Seat]>, out: &mut [f32]) {
     }
 }
 
+/// A mask of 0s and 1s written as bytes, seen as int8: the one dtype of every mask the
+/// package gives, because Gymnasium's `Discrete.sample(mask=…)` and PettingZoo's classic
+/// games take int8 masks (docs/python.md). The view shares the bytes: nothing is copied.
+pub(crate) fn as_mask(bytes: Bound<'_, PyAny>) -> PyResult<Bound<'_, PyAny>> {
+    bytes.call_method1("view", ("int8",))
+}
+
 /// Why `action` cannot be taken: `decider` has `n` legal actions.
 pub(crate) fn not_legal(action: i64, decider: u8, n: usize) -> PyErr {
     value_error(format!(
@@ -306,14 +313,15 @@ impl PyGame {
         Ok(out)
     }
 
-    /// 1 for each action `seat` may take now, as a uint8 array of `MAX_ACTIONS`.
-    fn action_mask<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyArray1<u8>>> {
+    /// 1 for each action `seat` may take now, as an int8 array of `MAX_ACTIONS` (the
+    /// package's one mask type, [`mask_dtype`]).
+    fn action_mask<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyAny>> {
         let seat = self.seat(seat)?;
         let mask = PyArray1::<u8>::zeros(py, MAX_ACTIONS, false);
         self.played
             .write_actions(seat, mask.readwrite().as_slice_mut()?, None)
             .map_err(value_error)?;
-        Ok(mask)
+        as_mask(mask.into_any())
     }
 
     /// A row of `action_feature_size` numbers per action slot (`MAX_ACTIONS` rows)

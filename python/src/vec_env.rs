@@ -530,7 +530,13 @@ impl PyVecEnv {
     /// (`obs` and `features` are `None` when switched off).
     fn observe<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let o = self.run(py, None)?;
-        (o.obs, o.mask, o.features, o.to_play).into_pyobject(py)
+        (
+            o.obs,
+            crate::as_mask(o.mask.into_any())?,
+            o.features,
+            o.to_play,
+        )
+            .into_pyobject(py)
     }
 
     /// Takes one action per game (`num_envs` integers: an array of any integer dtype, or
@@ -559,7 +565,7 @@ impl PyVecEnv {
         };
         (
             o.obs,
-            o.mask,
+            crate::as_mask(o.mask.into_any())?,
             o.features,
             o.rewards,
             o.terminated,

@@ -176,7 +176,7 @@ def test_observations_and_the_action_space_are_the_deciders():
     at = sections["players"][0]
     assert obs[at] == 30.0 and obs[at + PLAYER_FEATURES] == 30.0
     mask = game.action_mask(seat)
-    assert mask.shape == (MAX_ACTIONS,) and mask.dtype == np.uint8
+    assert mask.shape == (MAX_ACTIONS,) and mask.dtype == np.int8
     assert list(np.flatnonzero(mask)) == game.legal_actions(seat)
     assert not game.action_mask(other).any() and not game.action_features(other).any()
     features = game.action_features(seat)

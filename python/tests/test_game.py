@@ -149,7 +149,7 @@ def test_action_features_say_what_each_action_does():
     seat = game.decider
     features = game.action_features(seat)
     mask = game.action_mask(seat)
-    assert features.shape == (MAX_ACTIONS, ACTION_FEATURES) and mask.dtype == np.uint8
+    assert features.shape == (MAX_ACTIONS, ACTION_FEATURES) and mask.dtype == np.int8
     n = game.num_options
     assert mask[:n].all() and not mask[n:].any()
     assert (features[:n, 0] == 1).all() and not features[n:].any()

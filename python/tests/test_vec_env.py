@@ -176,3 +176,23 @@ def test_step_takes_any_integer_array_like():
     env = VecEnv(2, seed=1)
     with pytest.raises(TypeError, match="as integers"):
         env.step(["a", "b"])
+
+
+def test_every_mask_is_int8():
+    """One mask type everywhere (docs/python.md): a game's, a VecEnv's observed and
+    stepped, and the environments'."""
+    import gymnasium
+
+    import epic.gymnasium  # noqa: F401 (registers the environments)
+
+    game = epic.Game(seed=1)
+    assert game.action_mask(game.decider).dtype == np.int8
+    vec = epic.VecEnv(2, seed=1)
+    _, mask, *_ = vec.observe()
+    assert mask.dtype == np.int8
+    _, mask, *_ = vec.step(np.zeros(2, dtype=np.int64))
+    assert mask.dtype == np.int8
+    env = gymnasium.make("epic/Epic-v0")
+    obs, _ = env.reset(seed=1)
+    assert obs["action_mask"].dtype == np.int8
+    assert env.action_space.sample(obs["action_mask"]) < int(obs["action_mask"].sum())

@@ -1178,7 +1178,7 @@ fn variants_and_formats_set_the_table() {
         ),
         (
             vec!["sim", "--players", "4", "--team-size", "2"],
-            "--team-size is for --variant hydra",
+            "a team size is for the hydra variant",
         ),
     ] {
         let out = epic_with_input(&args, "quit\n");

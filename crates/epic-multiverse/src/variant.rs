@@ -93,9 +93,7 @@ impl Variant {
             };
         }
         if name != "teams" && team_size.is_some() {
-            return Err(SetupError::new(
-                "a team size is for the teams variant (--variant teams)",
-            ));
+            return Err(SetupError::new("a team size is for the teams variant"));
         }
         if name == "ffa" {
             return Ok(Variant::default());

@@ -725,7 +725,7 @@ async fn games_take_formats_teams_and_deck_lists() {
         ),
         (
             json!({"variant": "ffa", "team_size": 2, "seats": [{"kind": "me"}, ai("evil")]}),
-            "--team-size is for --variant hydra",
+            "a team size is for the hydra variant",
         ),
     ] {
         c.refused(body, said).await;

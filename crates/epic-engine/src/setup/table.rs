@@ -58,18 +58,18 @@ impl TableSpec {
             (_, None) => 1,
             (_, Some(_)) => {
                 return Err(SetupError::new(
-                    "--team-size is for --variant hydra; no other variant has teams",
+                    "a team size is for the hydra variant; no other variant has teams",
                 ))
             }
         };
         let players = self.players;
         rules
             .check_seats(usize::from(players))
-            .map_err(|e| SetupError::new(format!("--players {players}: {e}")))?;
+            .map_err(|e| SetupError::new(e.to_string()))?;
         if let Some(f) = &format {
             if !f.seats(usize::from(players)) {
                 return Err(SetupError::new(format!(
-                    "{} is played by {}, not {players} (--players)",
+                    "{} is played by {}, not {players}",
                     f.title,
                     f.players_text()
                 )));
