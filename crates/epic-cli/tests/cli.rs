@@ -639,12 +639,22 @@ fn sim_stops_at_ctrl_c_with_the_games_finished() {
         if json {
             args.push("--json");
         }
-        let child = Command::new(env!("CARGO_BIN_EXE_epic"))
+        let mut command = Command::new(env!("CARGO_BIN_EXE_epic"));
+        command
             .args(&args)
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("epic runs");
+            .stderr(Stdio::piped());
+        // The child hears Ctrl-C even when this test runs where SIGINT is ignored (a shell's
+        // background job): a program started with it ignored keeps ignoring it, as it
+        // should (interrupt.rs), and would then never stop.
+        // SAFETY: `signal` is async-signal-safe, as code between fork and exec must be.
+        unsafe {
+            std::os::unix::process::CommandExt::pre_exec(&mut command, || {
+                libc::signal(libc::SIGINT, libc::SIG_DFL);
+                Ok(())
+            });
+        }
+        let child = command.spawn().expect("epic runs");
         // Long enough for some games to finish; the result does not depend on how many.
         std::thread::sleep(std::time::Duration::from_secs(2));
         // SAFETY: sends a signal to the child this test started.
