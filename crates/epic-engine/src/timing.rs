@@ -1189,7 +1189,9 @@ impl<'a> Engine<'a> {
                 let touched =
                     (b.assigned.iter()).any(|&(from, to, _)| from == champ && to == Entity::Obj(r));
                 let damage = look.st.obj(r).damage as i64 + already;
-                let needed = look.defense(r) as i64 - damage;
+                // A champion's stats cost a look at every anthem in play: read once.
+                let (offense, defense) = look.offense_and_defense(r);
+                let needed = defense as i64 - damage;
                 Recipient {
                     obj: r,
                     lethal: needed.clamp(1, u16::MAX as i64) as u16,
@@ -1198,7 +1200,7 @@ impl<'a> Engine<'a> {
                     alike: (
                         look.st.obj(r).card,
                         look.st.obj(r).controller,
-                        [look.offense(r) as i64, look.defense(r) as i64, damage],
+                        [offense as i64, defense as i64, damage],
                         touched,
                     ),
                 }
