@@ -4,7 +4,7 @@
 //! the cards) and printing are left out. Every registered ruleset has its own rows, so a
 //! new ruleset is gated without new code.
 
-use super::{play, ruleset_round, Workload};
+use super::{play, ruleset_round, usual_game, Workload};
 use crate::error::{CliError, CliResult};
 use epic_bots::players::RulesetEval;
 use epic_bots::search::{search, SearchConfig};
@@ -133,17 +133,6 @@ impl RulesetVisitor for ByRuleset<'_> {
             _ => None,
         };
     }
-}
-
-/// A ruleset's usual table's game at its start.
-pub(super) fn usual_game<R: Ruleset>(seed: u64) -> CliResult<(R::Setup, R)> {
-    let table = R::example_tables(seed)
-        .into_iter()
-        .next()
-        .ok_or_else(|| CliError::input(format!("the {} ruleset has no table", R::NAME)))?;
-    let setup = R::setup(&table).map_err(|e| CliError::input(e.to_string()))?;
-    let game = R::start(&setup).map_err(|e| CliError::input(e.to_string()))?;
-    Ok((setup, game))
 }
 
 /// One search decision (one thread, a fixed number of iterations, the ruleset's own

@@ -272,12 +272,7 @@ fn ruleset_round<R: Ruleset>(seed: u64, games: u64) -> CliResult<(f64, u64)> {
     let mut decisions = 0;
     for i in 0..games {
         let game_seed = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(i);
-        let table = R::example_tables(game_seed)
-            .into_iter()
-            .next()
-            .ok_or_else(|| CliError::input(format!("the {} ruleset has no table", R::NAME)))?;
-        let setup = R::setup(&table).map_err(|e| CliError::input(e.to_string()))?;
-        let mut game = R::start(&setup).map_err(|e| CliError::input(e.to_string()))?;
+        let (_, mut game) = usual_game::<R>(game_seed)?;
         let mut rng = Pcg64Mcg::seed_from_u64(seed ^ i.rotate_left(17));
         while game.decider().is_some() {
             let n = game.options().len();
@@ -287,6 +282,18 @@ fn ruleset_round<R: Ruleset>(seed: u64, games: u64) -> CliResult<(f64, u64)> {
         }
     }
     Ok((start.elapsed().as_secs_f64(), decisions))
+}
+
+/// A ruleset's usual table (its first example table) dealt from `seed`: its setup, and
+/// the game at its start.
+fn usual_game<R: Ruleset>(seed: u64) -> CliResult<(R::Setup, R)> {
+    let table = R::example_tables(seed)
+        .into_iter()
+        .next()
+        .ok_or_else(|| CliError::input(format!("the {} ruleset has no table", R::NAME)))?;
+    let setup = R::setup(&table).map_err(|e| CliError::input(e.to_string()))?;
+    let game = R::start(&setup).map_err(|e| CliError::input(e.to_string()))?;
+    Ok((setup, game))
 }
 
 /// A row of the report measured with the table's name, its seats, ruleset and variant,

@@ -88,7 +88,7 @@ pub(super) fn positions<R: Ruleset>(seed: u64, count: usize) -> CliResult<Vec<R>
         if positions.len() == count {
             break;
         }
-        let (_, mut game) = super::counted::usual_game::<R>(game_seed)?;
+        let (_, mut game) = super::usual_game::<R>(game_seed)?;
         let mut played = 0;
         while game.decider().is_some() && positions.len() < count {
             let n = game.options().len();
