@@ -118,6 +118,8 @@ class RulesetGame(pyspiel.Game):
         )
         self._seed = int(params.get("seed", 0))
         self._initial = self._table.game(self._seed)
+        # Every initial state is this deal: the players' records start from one snapshot.
+        self._start = _Recall.start(self._initial)
         self._observation_size = self._initial.observation_size
         self._feature_size = self._initial.action_feature_size
         info = pyspiel.GameInfo(
@@ -137,7 +139,7 @@ class RulesetGame(pyspiel.Game):
         super().__init__(game_type, info, params)
 
     def new_initial_state(self):
-        return EpicState(self, self._initial.clone())
+        return EpicState(self, self._initial.clone(), self._start)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         if params:
